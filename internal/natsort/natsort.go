@@ -1,0 +1,59 @@
+// Package natsort orders file paths naturally: runs of digits compare by
+// value, so V2 comes before V10, the way migration tools order scripts.
+package natsort
+
+import "strings"
+
+// Less orders paths the way migration tools do: runs of digits
+// compare by value, so V2 comes before V10.
+func Less(a, b string) bool {
+	tie := 0 // the first difference in case or leading zeros decides last
+	for a != "" && b != "" {
+		ca, cb := a[0], b[0]
+		if isDigit(ca) && isDigit(cb) {
+			na, ra := digitRun(a)
+			nb, rb := digitRun(b)
+			ta, tb := strings.TrimLeft(na, "0"), strings.TrimLeft(nb, "0")
+			if len(ta) != len(tb) {
+				return len(ta) < len(tb)
+			}
+			if ta != tb {
+				return ta < tb
+			}
+			if len(na) != len(nb) && tie == 0 { // 01 before 1 keeps the order total
+				tie = map[bool]int{true: -1, false: 1}[len(na) > len(nb)]
+			}
+			a, b = ra, rb
+			continue
+		}
+		la, lb := lowerByte(ca), lowerByte(cb)
+		if la != lb {
+			return la < lb
+		}
+		if ca != cb && tie == 0 {
+			tie = map[bool]int{true: -1, false: 1}[ca < cb]
+		}
+		a, b = a[1:], b[1:]
+	}
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return tie < 0
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func lowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func digitRun(s string) (run, rest string) {
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return s[:i], s[i:]
+}

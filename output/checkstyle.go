@@ -1,0 +1,129 @@
+package output
+
+import (
+	"bytes"
+	"encoding/xml"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sqllint/sqllint/report"
+)
+
+// Checkstyle XML, the de-facto format many CI plugins read (Jenkins
+// warnings-ng, reviewdog, cs2pr, ...):
+//
+//	<checkstyle version="4.3">
+//	  <file name="PATH">
+//	    <error line="L" column="C" severity="warning" message="..." source="sqllint.SL302"></error>
+//	  </file>
+//	</checkstyle>
+//
+// Files are sorted by name; within a file, findings keep report order and
+// input errors come last (without line or column, source "sqllint.input").
+// Severities are Checkstyle's own: error, warning, info.
+
+type checkstyleDoc struct {
+	XMLName xml.Name         `xml:"checkstyle"`
+	Version string           `xml:"version,attr"`
+	Files   []checkstyleFile `xml:"file"`
+}
+
+type checkstyleFile struct {
+	Name   string            `xml:"name,attr"`
+	Errors []checkstyleError `xml:"error"`
+}
+
+type checkstyleError struct {
+	Line     int    `xml:"line,attr,omitempty"`
+	Column   int    `xml:"column,attr,omitempty"`
+	Severity string `xml:"severity,attr"`
+	Message  string `xml:"message,attr"`
+	Source   string `xml:"source,attr"`
+}
+
+func writeCheckstyle(b *bytes.Buffer, r *report.Report, _ Options) error {
+	byFile := make(map[string]*checkstyleFile)
+	file := func(name string) *checkstyleFile {
+		cf := byFile[name]
+		if cf == nil {
+			cf = &checkstyleFile{Name: name}
+			byFile[name] = cf
+		}
+		return cf
+	}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		cf := file(f.Path)
+		cf.Errors = append(cf.Errors, checkstyleError{
+			Line:     max(f.Line, 0),
+			Column:   max(f.Column, 0),
+			Severity: severity(f.Severity),
+			Message:  cleanLine(message(f)),
+			Source:   "sqllint." + cleanLine(f.RuleID),
+		})
+	}
+	for _, e := range r.Errors {
+		cf := file(e.Path)
+		cf.Errors = append(cf.Errors, checkstyleError{
+			Severity: report.Error,
+			Message:  cleanLine(e.Message),
+			Source:   "sqllint.input",
+		})
+	}
+	doc := checkstyleDoc{Version: "4.3"}
+	for _, name := range sortedKeys(byFile) {
+		doc.Files = append(doc.Files, *byFile[name])
+	}
+	return encodeXML(b, doc)
+}
+
+// xmlText escapes s for element content written with ",innerxml": &, <
+// and > become entities, CR becomes &#xD; (a raw CR would be read back as
+// LF), and characters XML 1.0 cannot carry become U+FFFD. Unlike
+// encoding/xml's chardata, newlines and tabs stay as they are, so
+// multi-line text stays readable.
+func xmlText(s string) string {
+	var sb strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '&':
+			sb.WriteString("&amp;")
+		case r == '<':
+			sb.WriteString("&lt;")
+		case r == '>':
+			sb.WriteString("&gt;")
+		case r == '\r':
+			sb.WriteString("&#xD;")
+		case r == '\t' || r == '\n' || (r >= 0x20 && r <= 0xD7FF && r != utf8.RuneError) ||
+			(r >= 0xE000 && r <= 0xFFFD) || (r >= 0x10000 && r <= 0x10FFFF):
+			sb.WriteRune(r)
+		default:
+			sb.WriteRune(utf8.RuneError)
+		}
+	}
+	return sb.String()
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// encodeXML writes the XML declaration and v, indented by 2 spaces, with a
+// trailing newline. encoding/xml escapes attribute values (including
+// newlines, as &#xA;) and replaces characters XML cannot carry with U+FFFD.
+func encodeXML(b *bytes.Buffer, v any) error {
+	b.WriteString(xml.Header)
+	enc := xml.NewEncoder(b)
+	enc.Indent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	b.WriteByte('\n')
+	return enc.Close()
+}

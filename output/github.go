@@ -1,0 +1,82 @@
+package output
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/sqllint/sqllint/report"
+)
+
+// GitHub Actions workflow commands
+// (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions):
+//
+//	::error file=PATH,line=L,col=C,endLine=EL,endColumn=EC,title=SL302 checkpoint-duration::message
+//
+// Escaping follows @actions/toolkit (packages/core/src/command.ts) and the
+// runner's unescaping (ActionCommand.cs): in the data (message) % → %25,
+// CR → %0D, LF → %0A; in property values additionally : → %3A and , → %2C.
+//
+// The runner drops col and endColumn when line and endLine differ
+// (IssueCommandExtension.ValidateLinesAndColumns), so for multi-line
+// ranges they are left out.
+
+var (
+	githubData = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	githubProp = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
+// Other control characters (ESC, ...) are replaced by their Unicode
+// control pictures before escaping, as in the text format.
+func githubDataOf(s string) string { return githubData.Replace(cleanLine(s)) }
+func githubPropOf(s string) string { return githubProp.Replace(cleanLine(s)) }
+
+func githubCommand(sev string) string {
+	switch severity(sev) {
+	case report.Error:
+		return "error"
+	case report.Warning:
+		return "warning"
+	default:
+		return "notice"
+	}
+}
+
+func writeGitHub(b *bytes.Buffer, r *report.Report, _ Options) error {
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		b.WriteString("::" + githubCommand(f.Severity) + " ")
+		b.WriteString("file=" + githubPropOf(f.Path))
+		if f.Line > 0 {
+			b.WriteString(",line=" + strconv.Itoa(f.Line))
+			single := f.EndLine <= f.Line
+			if f.Column > 0 && single {
+				b.WriteString(",col=" + strconv.Itoa(f.Column))
+			}
+			if f.EndLine > f.Line {
+				b.WriteString(",endLine=" + strconv.Itoa(f.EndLine))
+			} else {
+				b.WriteString(",endLine=" + strconv.Itoa(f.Line))
+			}
+			if f.EndColumn > 0 && f.Column > 0 && single {
+				b.WriteString(",endColumn=" + strconv.Itoa(f.EndColumn))
+			}
+		}
+		if title := ruleLabel(f); title != "" {
+			b.WriteString(",title=" + githubPropOf(title))
+		}
+		b.WriteString("::")
+		b.WriteString(githubDataOf(message(f)))
+		b.WriteByte('\n')
+	}
+	for _, e := range r.Errors {
+		b.WriteString("::error")
+		if e.Path != "" {
+			b.WriteString(" file=" + githubPropOf(e.Path))
+		}
+		b.WriteString("::")
+		b.WriteString(githubDataOf(e.Message))
+		b.WriteByte('\n')
+	}
+	return nil
+}

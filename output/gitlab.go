@@ -1,0 +1,92 @@
+package output
+
+import (
+	"bytes"
+
+	"github.com/sqllint/sqllint/report"
+)
+
+// GitLab Code Quality report (artifacts:reports:codequality), the subset of
+// the Code Climate issue format GitLab reads
+// (https://docs.gitlab.com/ci/testing/code_quality/#implement-a-custom-tool):
+// a JSON array of objects with description, check_name, fingerprint,
+// severity (info, minor, major, critical, blocker), location.path and
+// location.lines.begin. GitLab ignores other Code Climate fields, so
+// none are written; lines.end is written (Code Climate's end line).
+//
+// Severity: error → major, warning → minor, info → info. The fingerprint
+// is the SARIF one (rule, path, trimmed line text, occurrence counter):
+// GitLab shows findings with identical fingerprints as one entry and
+// compares them between the source and target branch, so it must be
+// unique and survive lines moving.
+//
+// location.path must be relative to the repository: an absolute path
+// inside Options.SrcRoot is made relative to it (others are kept as they
+// are).
+//
+// Input errors become issues with check_name "input-error" and severity
+// major at line 1, so an unreadable file is not silently missing from the
+// merge request widget.
+
+type gitlabIssue struct {
+	Description string         `json:"description"`
+	CheckName   string         `json:"check_name"`
+	Fingerprint string         `json:"fingerprint"`
+	Severity    string         `json:"severity"`
+	Location    gitlabLocation `json:"location"`
+}
+
+type gitlabLocation struct {
+	Path  string      `json:"path"`
+	Lines gitlabLines `json:"lines"`
+}
+
+type gitlabLines struct {
+	Begin int `json:"begin"`
+	End   int `json:"end,omitempty"`
+}
+
+func gitlabSeverity(sev string) string {
+	switch severity(sev) {
+	case report.Error:
+		return "major"
+	case report.Warning:
+		return "minor"
+	default:
+		return "info"
+	}
+}
+
+func writeGitLab(b *bytes.Buffer, r *report.Report, opt Options) error {
+	root := srcRootSlash(opt.SrcRoot)
+	fps := fingerprints(r)
+	issues := make([]gitlabIssue, 0, len(r.Findings)+len(r.Errors))
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		begin := max(f.Line, 1)
+		issue := gitlabIssue{
+			Description: ruleLabel(f) + ": " + message(f),
+			CheckName:   f.RuleID,
+			Fingerprint: fps[i],
+			Severity:    gitlabSeverity(f.Severity),
+			Location:    gitlabLocation{Path: relToRoot(f.Path, root), Lines: gitlabLines{Begin: begin}},
+		}
+		if f.EndLine >= begin {
+			issue.Location.Lines.End = f.EndLine
+		} else {
+			issue.Location.Lines.End = begin
+		}
+		issues = append(issues, issue)
+	}
+	for i := range r.Errors {
+		e := &r.Errors[i]
+		issues = append(issues, gitlabIssue{
+			Description: e.Message,
+			CheckName:   "input-error",
+			Fingerprint: inputErrorFingerprint(e),
+			Severity:    "major",
+			Location:    gitlabLocation{Path: relToRoot(e.Path, root), Lines: gitlabLines{Begin: 1, End: 1}},
+		})
+	}
+	return encodeJSON(b, issues)
+}

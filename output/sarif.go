@@ -1,0 +1,398 @@
+package output
+
+import (
+	"bytes"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sqllint/sqllint/report"
+)
+
+const (
+	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
+	sarifVersion = "2.1.0"
+	srcRootID    = "%SRCROOT%"
+	infoURI      = "https://github.com/sqllint/sqllint"
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool               sarifTool                        `json:"tool"`
+	Invocations        []sarifInvocation                `json:"invocations"`
+	OriginalURIBaseIDs map[string]sarifArtifactLocation `json:"originalUriBaseIds,omitempty"`
+	ColumnKind         string                           `json:"columnKind"`
+	Results            []sarifResult                    `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version,omitempty"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID                   string              `json:"id"`
+	Name                 string              `json:"name,omitempty"`
+	ShortDescription     *sarifMultiformat   `json:"shortDescription,omitempty"`
+	FullDescription      *sarifMultiformat   `json:"fullDescription,omitempty"`
+	Help                 *sarifMultiformat   `json:"help,omitempty"`
+	HelpURI              string              `json:"helpUri,omitempty"`
+	DefaultConfiguration *sarifConfiguration `json:"defaultConfiguration,omitempty"`
+	Properties           *sarifRuleProps     `json:"properties,omitempty"`
+}
+
+type sarifMultiformat struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifConfiguration struct {
+	Level string `json:"level"`
+}
+
+type sarifRuleProps struct {
+	Tags []string `json:"tags"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
+}
+
+type sarifMessage struct {
+	Text string `json:"text"`
+}
+
+type sarifResult struct {
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             sarifMessage      `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Fixes               []sarifFix        `json:"fixes,omitempty"`
+	Properties          *sarifResultProps `json:"properties,omitempty"`
+}
+
+type sarifResultProps struct {
+	ConfirmedOn string `json:"confirmedOn"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
+}
+
+type sarifPhysicalLocation struct {
+	ArtifactLocation sarifArtifactLocation `json:"artifactLocation"`
+	Region           *sarifRegion          `json:"region,omitempty"`
+}
+
+type sarifArtifactLocation struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine,omitempty"`
+	StartColumn int `json:"startColumn,omitempty"`
+	EndLine     int `json:"endLine,omitempty"`
+	EndColumn   int `json:"endColumn,omitempty"`
+}
+
+type sarifFix struct {
+	Description     *sarifMessage         `json:"description,omitempty"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifactLocation `json:"artifactLocation"`
+	Replacements     []sarifReplacement    `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifRegion           `json:"deletedRegion"`
+	InsertedContent *sarifArtifactContent `json:"insertedContent,omitempty"`
+}
+
+type sarifArtifactContent struct {
+	Text string `json:"text"`
+}
+
+// sarifLevel maps a severity onto SARIF's levels.
+func sarifLevel(sev string) string {
+	switch severity(sev) {
+	case report.Error:
+		return "error"
+	case report.Warning:
+		return "warning"
+	default:
+		return "note"
+	}
+}
+
+func writeSARIF(b *bytes.Buffer, r *report.Report, opt Options) error {
+	root := srcRootSlash(opt.SrcRoot)
+
+	// Rules: the report's, in its order, then (sorted by ID) any rule a
+	// finding names that the report does not describe, so every result's
+	// ruleIndex points at a descriptor.
+	rules := make([]sarifRule, 0, len(r.Rules))
+	index := make(map[string]int)
+	for i := range r.Rules {
+		rule := &r.Rules[i]
+		if _, dup := index[rule.ID]; dup {
+			continue
+		}
+		index[rule.ID] = len(rules)
+		rules = append(rules, sarifRuleOf(rule))
+	}
+	var missing []string
+	names := make(map[string]string)
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if _, ok := index[f.RuleID]; ok {
+			continue
+		}
+		if _, ok := names[f.RuleID]; !ok {
+			missing = append(missing, f.RuleID)
+		}
+		names[f.RuleID] = f.RuleName
+	}
+	sort.Strings(missing)
+	for _, id := range missing {
+		index[id] = len(rules)
+		rules = append(rules, sarifRule{ID: id, Name: names[id]})
+	}
+
+	fps := fingerprints(r)
+	results := make([]sarifResult, 0, len(r.Findings))
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		loc := artifactLocation(f.Path, root)
+		res := sarifResult{
+			RuleID:    f.RuleID,
+			RuleIndex: index[f.RuleID],
+			Level:     sarifLevel(f.Severity),
+			Message:   sarifMessage{Text: message(f)},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
+				ArtifactLocation: loc,
+				Region:           region(f.Line, f.Column, f.EndLine, f.EndColumn),
+			}}},
+			PartialFingerprints: map[string]string{FingerprintKey: fps[i]},
+		}
+		if f.Fix != nil {
+			if fix, ok := sarifFixOf(f.Fix, loc); ok {
+				res.Fixes = []sarifFix{fix}
+			}
+		}
+		if f.Confirmed != "" {
+			res.Properties = &sarifResultProps{ConfirmedOn: f.Confirmed}
+		}
+		results = append(results, res)
+	}
+
+	inv := sarifInvocation{ExecutionSuccessful: true}
+	for _, e := range r.Errors {
+		n := sarifNotification{Level: "error", Message: sarifMessage{Text: e.Message}}
+		if e.Path != "" {
+			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
+				ArtifactLocation: artifactLocation(e.Path, root),
+			}}}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
+
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name:           toolName(r),
+			Version:        r.Version,
+			InformationURI: infoURI,
+			Rules:          rules,
+		}},
+		Invocations: []sarifInvocation{inv},
+		ColumnKind:  "unicodeCodePoints",
+		Results:     results,
+	}
+	if root != "" {
+		run.OriginalURIBaseIDs = map[string]sarifArtifactLocation{
+			srcRootID: {URI: fileURI(root)},
+		}
+	}
+	return encodeJSON(b, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+}
+
+func sarifRuleOf(rule *report.Rule) sarifRule {
+	sr := sarifRule{
+		ID:                   rule.ID,
+		Name:                 rule.Name,
+		HelpURI:              rule.HelpURI,
+		DefaultConfiguration: &sarifConfiguration{Level: sarifLevel(rule.Severity)},
+		Properties:           &sarifRuleProps{Tags: []string{"tsql"}},
+	}
+	if rule.Title != "" {
+		sr.ShortDescription = &sarifMultiformat{Text: rule.Title}
+	}
+	if rule.Description != "" {
+		sr.FullDescription = &sarifMultiformat{Text: rule.Description}
+	}
+	switch {
+	case rule.Help != "":
+		// Markdown reads well as plain text too.
+		sr.Help = &sarifMultiformat{Text: rule.Help, Markdown: rule.Help}
+	case rule.Description != "":
+		sr.Help = &sarifMultiformat{Text: rule.Description}
+	}
+	return sr
+}
+
+// sarifFixOf converts a fix; edits without a valid position are left out,
+// and a fix with none left is not printed (false).
+func sarifFixOf(fix *report.Fix, loc sarifArtifactLocation) (sarifFix, bool) {
+	change := sarifArtifactChange{ArtifactLocation: loc}
+	for _, e := range fix.Edits {
+		reg := region(e.Line, e.Column, e.EndLine, e.EndColumn)
+		if reg == nil {
+			continue
+		}
+		rep := sarifReplacement{DeletedRegion: *reg}
+		if e.NewText != "" {
+			rep.InsertedContent = &sarifArtifactContent{Text: e.NewText}
+		}
+		change.Replacements = append(change.Replacements, rep)
+	}
+	if len(change.Replacements) == 0 {
+		return sarifFix{}, false
+	}
+	sf := sarifFix{ArtifactChanges: []sarifArtifactChange{change}}
+	if fix.Description != "" {
+		sf.Description = &sarifMessage{Text: fix.Description}
+	}
+	return sf, true
+}
+
+// region builds a SARIF region, leaving out values that are unknown (< 1)
+// or inconsistent, since the schema requires them to be at least 1.
+func region(line, col, endLine, endCol int) *sarifRegion {
+	if line < 1 {
+		return nil
+	}
+	reg := &sarifRegion{StartLine: line}
+	if col >= 1 {
+		reg.StartColumn = col
+	}
+	if endLine >= line {
+		reg.EndLine = endLine
+	}
+	if endCol >= 1 && reg.EndLine != 0 && (endLine > line || endCol >= col) {
+		reg.EndColumn = endCol
+	}
+	return reg
+}
+
+// srcRootSlash is the source root as a slash-separated absolute path
+// ending in "/" ("" when there is none).
+func srcRootSlash(root string) string {
+	if root == "" {
+		return ""
+	}
+	s := filepath.ToSlash(root)
+	if !isAbsPath(s) {
+		if abs, err := filepath.Abs(root); err == nil {
+			s = filepath.ToSlash(abs)
+		}
+	}
+	unc := strings.HasPrefix(s, "//")
+	s = path.Clean(s)
+	if unc { // path.Clean would turn //server/share into /server/share
+		s = "/" + s
+	}
+	if !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return s
+}
+
+// isAbsPath reports whether a slash-separated path is absolute on some
+// system: /unix, //server/share, or C:/windows.
+func isAbsPath(p string) bool {
+	return strings.HasPrefix(p, "/") || hasDrive(p)
+}
+
+func hasDrive(p string) bool {
+	return len(p) >= 3 && p[1] == ':' && p[2] == '/' &&
+		(p[0] >= 'a' && p[0] <= 'z' || p[0] >= 'A' && p[0] <= 'Z')
+}
+
+// artifactLocation turns a finding path into a SARIF artifact location:
+// relative paths (and absolute ones inside the source root) become a
+// relative URI against %SRCROOT%; other absolute paths become file:// URIs.
+func artifactLocation(path, root string) sarifArtifactLocation {
+	p := relToRoot(path, root)
+	if isAbsPath(p) {
+		return sarifArtifactLocation{URI: fileURI(p)}
+	}
+	for strings.HasPrefix(p, "./") {
+		p = p[2:]
+	}
+	return sarifArtifactLocation{URI: escapePath(p), URIBaseID: srcRootID}
+}
+
+// fileURI turns an absolute slash-separated path into a file URI:
+// /a/b → file:///a/b, C:/a → file:///C:/a, //host/share/a → file://host/share/a.
+func fileURI(p string) string {
+	switch {
+	case strings.HasPrefix(p, "//"):
+		return "file:" + escapePath(p)
+	case hasDrive(p):
+		return "file:///" + p[:2] + escapePath(p[2:])
+	default:
+		return "file://" + escapePath(p)
+	}
+}
+
+// escapePath percent-encodes a slash-separated path for use in a URI
+// (RFC 3986): it keeps unreserved characters, the sub-delimiters, "@" and
+// "/", and encodes every other byte, including ":" (so that a relative
+// path's first segment is never mistaken for a URI scheme), space (%20),
+// "%" and all non-ASCII bytes (as UTF-8).
+func escapePath(p string) string {
+	const hexDigits = "0123456789ABCDEF"
+	var sb strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if keepInPath(c) {
+			sb.WriteByte(c)
+			continue
+		}
+		sb.WriteByte('%')
+		sb.WriteByte(hexDigits[c>>4])
+		sb.WriteByte(hexDigits[c&15])
+	}
+	return sb.String()
+}
+
+func keepInPath(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
+	}
+	return strings.IndexByte("-._~!$&'()*+,;=@/", c) >= 0
+}

@@ -1,0 +1,325 @@
+package output
+
+import (
+	"bytes"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sqllint/sqllint/report"
+)
+
+// ANSI escape sequences of the text format.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiRed    = "\x1b[31m"
+	ansiGreen  = "\x1b[32m"
+	ansiYellow = "\x1b[33m"
+	ansiBlue   = "\x1b[34m"
+)
+
+// continuation indents the second and later lines of a multi-line message.
+const continuation = "    "
+
+// tabWidth is the tab stop assumed when a tab falls inside an underlined
+// range (tabs before the range are copied, so they align whatever the
+// terminal's tab width).
+const tabWidth = 8
+
+type styler bool
+
+func (s styler) paint(code, text string) string {
+	if !s || text == "" {
+		return text
+	}
+	return code + text + ansiReset
+}
+
+func (s styler) severity(sev string) string {
+	switch sev {
+	case report.Error:
+		return s.paint(ansiRed, sev)
+	case report.Warning:
+		return s.paint(ansiYellow, sev)
+	default:
+		return s.paint(ansiBlue, sev)
+	}
+}
+
+// writeText prints:
+//
+//	PATH:LINE:COL: SEVERITY SLnnn name: message
+//	    continuation of a multi-line message
+//	  LINE | source line
+//	       | ^~~~~
+//
+// per finding, then the input errors (PATH: error: message), then a
+// summary.
+func writeText(b *bytes.Buffer, r *report.Report, opt Options) error {
+	st := styler(opt.Color)
+	for i := range r.Findings {
+		textFinding(b, r, &r.Findings[i], st, opt.ShowSource)
+	}
+	for _, e := range r.Errors {
+		b.WriteString(cleanText(e.Path))
+		b.WriteString(": ")
+		b.WriteString(st.paint(ansiRed, "error"))
+		b.WriteString(": ")
+		writeMessageLines(b, e.Message)
+	}
+	if len(r.Findings) > 0 || len(r.Errors) > 0 {
+		b.WriteByte('\n')
+	}
+	textSummary(b, r)
+	return nil
+}
+
+// textFinding prints one finding and, when showSource is set and the report
+// can give the line, its source line and marker.
+func textFinding(b *bytes.Buffer, r *report.Report, f *report.Finding, st styler, showSource bool) {
+	b.WriteString(position(f.Path, f.Line, f.Column))
+	b.WriteString(": ")
+	b.WriteString(st.severity(severity(f.Severity)))
+	if f.RuleID != "" {
+		b.WriteByte(' ')
+		b.WriteString(st.paint(ansiBold, cleanText(f.RuleID)))
+	}
+	if f.RuleName != "" {
+		b.WriteByte(' ')
+		b.WriteString(cleanText(f.RuleName))
+	}
+	b.WriteString(": ")
+	writeMessageLines(b, message(f))
+	if !showSource {
+		return
+	}
+	src, ok := sourceLine(r, f.Path, f.Line)
+	if !ok {
+		return
+	}
+	writeSnippet(b, f, src, st)
+}
+
+// position is PATH:LINE:COL, leaving out what is unknown (0).
+func position(path string, line, col int) string {
+	s := cleanText(path)
+	if line > 0 {
+		s += ":" + strconv.Itoa(line)
+		if col > 0 {
+			s += ":" + strconv.Itoa(col)
+		}
+	}
+	return s
+}
+
+// writeMessageLines writes msg and a newline; the second and later lines of
+// a multi-line message are indented, so only the first line has the
+// PATH:LINE:COL shape.
+func writeMessageLines(b *bytes.Buffer, msg string) {
+	lines := strings.Split(normalizeNewlines(msg), "\n")
+	for i, line := range lines {
+		line = cleanText(line)
+		if i > 0 {
+			b.WriteByte('\n')
+			if line != "" {
+				b.WriteString(continuation)
+			}
+		}
+		b.WriteString(line)
+	}
+	b.WriteByte('\n')
+}
+
+// writeSnippet prints the source line under a gutter with the line number,
+// and a marker line underlining the range from the finding's column to its
+// end column (or to the end of the line when the range spans lines).
+func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler) {
+	runes := []rune(cleanText(src))
+	num := strconv.Itoa(f.Line)
+	gutter := "  " + num + " | "
+	blank := "  " + strings.Repeat(" ", len(num)) + " |"
+
+	b.WriteString(gutter)
+	b.WriteString(string(runes))
+	b.WriteByte('\n')
+
+	start := f.Column - 1
+	if start < 0 {
+		start = 0
+	}
+	end := len(runes)
+	if f.EndLine == f.Line && f.EndColumn > 0 {
+		end = f.EndColumn - 1
+	}
+	if end > len(runes) {
+		end = len(runes)
+	}
+
+	// Indentation: tabs are copied so the marker aligns under the source
+	// whatever the tab width; other characters become as many spaces as
+	// they take columns. vis tracks the visual column (for tabs inside the
+	// range), counted from the start of the gutter.
+	var indent strings.Builder
+	vis := len(gutter)
+	for i := 0; i < start; i++ {
+		if i >= len(runes) {
+			indent.WriteByte(' ')
+			vis++
+			continue
+		}
+		if runes[i] == '\t' {
+			indent.WriteByte('\t')
+			vis += tabWidth - vis%tabWidth
+			continue
+		}
+		w := runeWidth(runes[i])
+		indent.WriteString(strings.Repeat(" ", w))
+		vis += w
+	}
+	width := 0
+	for i := start; i < end; i++ {
+		w := runeWidth(runes[i])
+		if runes[i] == '\t' {
+			w = tabWidth - (vis+width)%tabWidth
+		}
+		width += w
+	}
+	marker := "^"
+	if width > 1 {
+		marker += strings.Repeat("~", width-1)
+	}
+	b.WriteString(blank)
+	b.WriteByte(' ')
+	b.WriteString(indent.String())
+	b.WriteString(st.paint(ansiGreen, marker))
+	b.WriteByte('\n')
+}
+
+func textSummary(b *bytes.Buffer, r *report.Report) {
+	files := plural(r.Files, "file", "files")
+	if len(r.Findings) == 0 {
+		b.WriteString("no findings in " + files)
+	} else {
+		c := countFindings(r)
+		b.WriteString(plural(len(r.Findings), "finding", "findings"))
+		b.WriteString(" (")
+		b.WriteString(plural(c.errors, "error", "errors"))
+		b.WriteString(", ")
+		b.WriteString(plural(c.warnings, "warning", "warnings"))
+		b.WriteString(", ")
+		b.WriteString(plural(c.infos, "info", "infos"))
+		b.WriteString(") in " + files)
+	}
+	if len(r.Errors) > 0 {
+		b.WriteString(", " + plural(len(r.Errors), "input error", "input errors"))
+	}
+	b.WriteByte('\n')
+
+	type ruleCount struct {
+		id, name string
+		n        int
+	}
+	byRule := make(map[string]*ruleCount)
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		rc := byRule[f.RuleID]
+		if rc == nil {
+			rc = &ruleCount{id: f.RuleID, name: f.RuleName}
+			byRule[f.RuleID] = rc
+		}
+		rc.n++
+	}
+	ids := make([]string, 0, len(byRule))
+	for id := range byRule {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		rc := byRule[id]
+		label := rc.id
+		if rc.name != "" {
+			label += " " + rc.name
+		}
+		b.WriteString("  " + cleanText(label) + ": " + strconv.Itoa(rc.n) + "\n")
+	}
+}
+
+// cleanText makes text safe to print on a terminal: control characters
+// other than tab (and newline, which callers split on first) are replaced
+// by their Unicode control pictures (or U+FFFD), one character for one, so
+// a source file cannot send escape sequences to the terminal and columns
+// still line up.
+func cleanText(s string) string {
+	return replaceControls(s, false)
+}
+
+// cleanLine is cleanText for the CI command formats, which escape CR and
+// LF themselves: it keeps them.
+func cleanLine(s string) string {
+	return replaceControls(s, true)
+}
+
+func replaceControls(s string, keepCR bool) string {
+	isControl := func(r rune) bool {
+		if r == '\t' || r == '\n' || (keepCR && r == '\r') {
+			return false
+		}
+		return r < 0x20 || (r >= 0x7f && r < 0xa0)
+	}
+	if strings.IndexFunc(s, isControl) < 0 {
+		return s
+	}
+	var sb strings.Builder
+	for _, r := range s {
+		switch {
+		case !isControl(r):
+			sb.WriteRune(r)
+		case r < 0x20:
+			sb.WriteRune(0x2400 + r) // ␀ … ␟
+		case r == 0x7f:
+			sb.WriteRune(0x2421) // ␡
+		default:
+			sb.WriteRune(utf8.RuneError)
+		}
+	}
+	return sb.String()
+}
+
+// runeWidth is the number of terminal columns r takes: 0 for combining
+// and format characters, 2 for East Asian wide and fullwidth characters
+// and emoji, 1 otherwise. It is an approximation (no new dependency).
+func runeWidth(r rune) int {
+	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
+		return 0
+	}
+	for _, w := range wideRanges {
+		if r < w[0] {
+			break
+		}
+		if r <= w[1] {
+			return 2
+		}
+	}
+	return 1
+}
+
+var wideRanges = [][2]rune{
+	{0x1100, 0x115F},
+	{0x2E80, 0x303E},
+	{0x3041, 0x33FF},
+	{0x3400, 0x4DBF},
+	{0x4E00, 0x9FFF},
+	{0xA000, 0xA4CF},
+	{0xAC00, 0xD7A3},
+	{0xF900, 0xFAFF},
+	{0xFE30, 0xFE4F},
+	{0xFF00, 0xFF60},
+	{0xFFE0, 0xFFE6},
+	{0x1F300, 0x1F64F},
+	{0x1F900, 0x1F9FF},
+	{0x20000, 0x2FFFD},
+	{0x30000, 0x3FFFD},
+}

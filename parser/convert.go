@@ -1,0 +1,450 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// converter turns participle parse trees into the exported AST, resolving
+// positions through the batch.
+type converter struct {
+	b    *Batch
+	toks []Token // the statement's token window
+}
+
+// endBefore returns the end offset of the last token that starts before
+// off (participle's EndPos is the start of the next token).
+func (c *converter) endBefore(off int) int {
+	lo, hi := 0, len(c.toks)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(c.toks[m].Start) < off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == 0 {
+		return off
+	}
+	return int(c.toks[lo-1].End)
+}
+
+func (c *converter) span(pos, end lexer.Position) Span {
+	return c.b.Span(pos.Offset, c.endBefore(end.Offset))
+}
+
+// tokenEnd is the end of the token starting at off.
+func (c *converter) tokenSpan(pos lexer.Position) Span {
+	for _, t := range c.toks {
+		if int(t.Start) == pos.Offset {
+			return c.b.Span(int(t.Start), int(t.End))
+		}
+	}
+	return c.b.Span(pos.Offset, pos.Offset)
+}
+
+func (c *converter) name(g *gName) Name {
+	if g == nil {
+		return Name{}
+	}
+	n := Name{Raw: g.Value, Value: Unquote(g.Value), Span: c.tokenSpan(g.Pos)}
+	switch {
+	case strings.Contains(g.Value, "$("), strings.HasPrefix(g.Value, "@"), strings.HasPrefix(g.Value, "<"):
+		n.Unresolved = true
+	}
+	return n
+}
+
+func (c *converter) qualName(g *gQualName) string {
+	if g == nil {
+		return ""
+	}
+	parts := make([]string, len(g.Parts))
+	for i, p := range g.Parts {
+		parts[i] = Unquote(p.Value)
+	}
+	return strings.Join(parts, ".")
+}
+
+func valueString(v *gValue) string {
+	switch {
+	case v == nil:
+		return ""
+	case v.Str != nil:
+		return StringValue(*v.Str)
+	case v.Word != nil:
+		return Unquote(*v.Word)
+	case v.Num != nil:
+		if v.Unit != nil {
+			return *v.Num + *v.Unit
+		}
+		return *v.Num
+	}
+	return ""
+}
+
+func sizeOf(v *gValue) *Size {
+	switch {
+	case v == nil:
+		return nil
+	case v.Num != nil:
+		unit := ""
+		if v.Unit != nil {
+			unit = *v.Unit
+		}
+		s, _ := ParseSize(*v.Num, unit)
+		return &s
+	case v.Word != nil && strings.EqualFold(*v.Word, "UNLIMITED"):
+		return &Size{Unlimited: true, Raw: *v.Word}
+	case v.Word != nil:
+		return &Size{Unknown: true, Raw: *v.Word}
+	case v.Str != nil:
+		return &Size{Unknown: true, Raw: *v.Str}
+	}
+	return nil
+}
+
+func (c *converter) fileSpec(g *gFileSpec, log bool, fg string) FileSpec {
+	f := FileSpec{Log: log, Filegroup: fg, Span: c.span(g.Pos, g.EndPos)}
+	for _, p := range g.Props {
+		switch strings.ToUpper(p.Key) {
+		case "NAME":
+			f.Name = valueString(p.Value)
+		case "NEWNAME":
+			f.NewName = valueString(p.Value)
+		case "FILENAME":
+			f.FileName = valueString(p.Value)
+		case "SIZE":
+			f.Size = sizeOf(p.Value)
+		case "MAXSIZE":
+			f.MaxSize = sizeOf(p.Value)
+		case "FILEGROWTH":
+			f.Growth = sizeOf(p.Value)
+		case "OFFLINE":
+			f.Offline = true
+		}
+	}
+	if log {
+		f.Filegroup = ""
+	}
+	return f
+}
+
+func argsText(args []*gArg) string {
+	var sb strings.Builder
+	for _, a := range args {
+		if sb.Len() > 0 {
+			sb.WriteByte(' ')
+		}
+		if a.Group != nil || a.Tok == "" {
+			sb.WriteString("(" + anyText(a.Group) + ")")
+			continue
+		}
+		sb.WriteString(a.Tok)
+	}
+	return sb.String()
+}
+
+func anyText(args []*gAny) string {
+	var sb strings.Builder
+	var walk func([]*gAny)
+	walk = func(args []*gAny) {
+		for _, a := range args {
+			if sb.Len() > 0 && !strings.HasSuffix(sb.String(), "(") && a.Tok != "," {
+				sb.WriteByte(' ')
+			}
+			if a.Group != nil || a.Tok == "" {
+				sb.WriteByte('(')
+				walk(a.Group)
+				sb.WriteByte(')')
+				continue
+			}
+			sb.WriteString(a.Tok)
+		}
+	}
+	walk(args)
+	return sb.String()
+}
+
+func (c *converter) options(gs []*gOption) []Option {
+	if len(gs) == 0 {
+		return nil
+	}
+	out := make([]Option, len(gs))
+	for i, g := range gs {
+		v := argsText(g.Args)
+		v = strings.TrimSpace(strings.TrimPrefix(v, "="))
+		out[i] = Option{Name: strings.ToUpper(Unquote(g.Name)), Value: v, Span: c.span(g.Pos, g.EndPos)}
+	}
+	return out
+}
+
+func (c *converter) create(g *gCreateDatabase) *CreateDatabase {
+	cd := &CreateDatabase{Database: c.name(g.Name), Files: []FileSpec{}, Filegroups: []Filegroup{{Name: "PRIMARY"}}}
+	for _, cl := range g.Clauses {
+		switch {
+		case cl.Containment != nil:
+			cd.Containment = strings.ToUpper(*cl.Containment)
+		case cl.OnItems != nil:
+			fg := "PRIMARY"
+			for _, it := range cl.OnItems {
+				if it.FG != nil {
+					fg = Unquote(it.FG.Name.Value)
+					f := Filegroup{Name: fg, Default: it.FG.Default, Span: c.tokenSpan(it.FG.Pos)}
+					if it.FG.Contains != nil {
+						f.Contains = strings.ToUpper(*it.FG.Contains)
+					}
+					cd.Filegroups = append(cd.Filegroups, f)
+				}
+				cd.Files = append(cd.Files, c.fileSpec(it.File, false, fg))
+			}
+		case cl.Log != nil:
+			for _, f := range cl.Log {
+				cd.Files = append(cd.Files, c.fileSpec(f, true, ""))
+			}
+			last := cl.Log[len(cl.Log)-1]
+			cd.LogSpan = c.b.Span(cl.Pos.Offset, c.endBefore(last.EndPos.Offset))
+		case cl.Collate != nil:
+			cd.Collation = Unquote(*cl.Collate)
+		case cl.With != nil:
+			cd.Options = append(cd.Options, c.options(cl.With)...)
+		case cl.For != nil:
+			cd.Attach = strings.ToUpper(*cl.For)
+		case cl.SnapshotOf != nil:
+			cd.SnapshotOf = Unquote(cl.SnapshotOf.Value)
+		case cl.CopyOf != nil:
+			cd.CopyOf = c.qualName(cl.CopyOf)
+		case cl.Azure != nil:
+			cd.Azure = append(cd.Azure, c.options(cl.Azure)...)
+		}
+	}
+	return cd
+}
+
+func (c *converter) alter(g *gAlterDatabase, n int) *AlterDatabase {
+	ad := &AlterDatabase{Database: c.name(g.Name)}
+	if !ad.Database.Unresolved && strings.EqualFold(ad.Database.Raw, "CURRENT") {
+		ad.Current = true
+	}
+	a := g.Action
+	if a == nil {
+		ad.Action = ActionOther
+		return ad
+	}
+	end := int(c.toks[n-1].End)
+	if c.toks[n-1].Kind == TokPunct && c.b.Text[c.toks[n-1].Start] == ';' && n > 1 {
+		end = int(c.toks[n-2].End)
+	}
+	ad.ActionSpan = c.b.Span(a.Pos.Offset, end)
+	switch {
+	case a.Add != nil && a.Add.Log != nil:
+		ad.Action = ActionAddLogFile
+		for _, f := range a.Add.Log {
+			ad.Files = append(ad.Files, c.fileSpec(f, true, ""))
+		}
+	case a.Add != nil && a.Add.File != nil:
+		ad.Action = ActionAddFile
+		fg := ""
+		if a.Add.File.Filegroup != nil {
+			fg = Unquote(a.Add.File.Filegroup.Value)
+			ad.Filegroup = &Filegroup{Name: fg, Span: c.tokenSpan(a.Add.File.Filegroup.Pos)}
+		}
+		for _, f := range a.Add.File.Files {
+			ad.Files = append(ad.Files, c.fileSpec(f, false, fg))
+		}
+	case a.Add != nil && a.Add.FG != nil:
+		ad.Action = ActionAddFilegroup
+		ad.Filegroup = &Filegroup{Name: Unquote(a.Add.FG.Name.Value), Span: c.tokenSpan(a.Add.FG.Name.Pos)}
+		if a.Add.FG.Contains != nil {
+			ad.Filegroup.Contains = strings.ToUpper(*a.Add.FG.Contains)
+		}
+	case a.Add != nil:
+		ad.Action = ActionOther
+		ad.Options = []Option{{Name: "ADD", Value: anyText(a.Add.Args), Span: ad.ActionSpan}}
+	case a.Remove != nil && a.Remove.File != nil:
+		ad.Action = ActionRemoveFile
+		ad.FileName = Unquote(a.Remove.File.Value)
+	case a.Remove != nil && a.Remove.FG != nil:
+		ad.Action = ActionRemoveFilegroup
+		ad.Filegroup = &Filegroup{Name: Unquote(a.Remove.FG.Value), Span: c.tokenSpan(a.Remove.FG.Pos)}
+	case a.Remove != nil:
+		ad.Action = ActionOther
+		ad.Options = []Option{{Name: "REMOVE", Value: anyText(a.Remove.Args), Span: ad.ActionSpan}}
+	case a.Modify != nil && a.Modify.File != nil:
+		ad.Action = ActionModifyFile
+		ad.Files = []FileSpec{c.fileSpec(a.Modify.File, false, "")}
+	case a.Modify != nil && a.Modify.FG != nil:
+		ad.Action = ActionModifyFilegroup
+		words := anyText(a.Modify.FG.Args)
+		ad.Filegroup = &Filegroup{Name: Unquote(a.Modify.FG.Name.Value), Span: c.tokenSpan(a.Modify.FG.Name.Pos),
+			Default: strings.EqualFold(words, "DEFAULT")}
+		if words != "" {
+			name, value, _ := strings.Cut(words, " ")
+			ad.Options = []Option{{Name: strings.ToUpper(name), Value: strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(value), "=")), Span: ad.ActionSpan}}
+		}
+	case a.Modify != nil && a.Modify.Name != nil:
+		ad.Action = ActionModifyName
+		ad.NewName = Unquote(a.Modify.Name.Value)
+	case a.Modify != nil:
+		ad.Action = ActionOther
+		ad.Options = []Option{{Name: "MODIFY", Value: anyText(a.Modify.Args), Span: ad.ActionSpan}}
+	case a.Collate != nil:
+		ad.Action = ActionCollate
+		ad.Collation = Unquote(*a.Collate)
+	case a.Set != nil:
+		ad.Action = ActionSet
+		ad.Options = c.options(a.Set.Options)
+		for i, o := range a.Set.Options {
+			name := ad.Options[i].Name
+			switch name {
+			case "TARGET_RECOVERY_TIME":
+				d := c.duration(o)
+				if i == 0 {
+					d.ClauseSpan = Span{Start: ad.ActionSpan.Start, End: d.Span.End}
+				} else {
+					d.ClauseSpan = d.Span
+				}
+				ad.TargetRecovery = d
+			case "ENCRYPTION":
+				ad.Encryption = strings.ToUpper(ad.Options[i].Value)
+			}
+		}
+		if t := a.Set.Termination; t != nil {
+			switch {
+			case t.NoWait:
+				ad.Termination = "NO_WAIT"
+			case t.Imm:
+				ad.Termination = "ROLLBACK IMMEDIATE"
+			case t.After != nil:
+				ad.Termination = "ROLLBACK AFTER " + *t.After
+			}
+		}
+	default:
+		ad.Action = ActionOther
+		ad.Options = []Option{{Name: strings.ToUpper(anyText(a.Other)), Span: ad.ActionSpan}}
+	}
+	return ad
+}
+
+func (c *converter) duration(o *gOption) *Duration {
+	d := &Duration{Span: c.span(o.Pos, o.EndPos)}
+	var num, unit string
+	for _, a := range o.Args {
+		switch {
+		case a.Tok == "=" || a.Group != nil:
+		case num == "":
+			num = a.Tok
+		case unit == "":
+			unit = strings.ToUpper(a.Tok)
+		}
+	}
+	d.Raw = strings.TrimSpace(num + " " + unit)
+	v, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || v < 0 {
+		return d
+	}
+	switch unit {
+	case "SECONDS", "":
+		d.Seconds, d.Known = v, true
+	case "MINUTES":
+		if v < 1<<40 {
+			d.Seconds, d.Known = v*60, true
+		}
+	}
+	return d
+}
+
+func (c *converter) drop(g *gDropDatabase) *DropDatabase {
+	d := &DropDatabase{IfExists: g.IfExists}
+	for _, n := range g.Names {
+		d.Databases = append(d.Databases, c.name(n))
+	}
+	return d
+}
+
+func (c *converter) checkpoint(g *gCheckpoint) *Checkpoint {
+	cp := &Checkpoint{}
+	if g.Duration == nil {
+		return cp
+	}
+	cp.DurationRaw = g.Duration.Value
+	cp.DurationSpan = c.tokenSpan(g.Duration.Pos)
+	if v, err := strconv.ParseInt(g.Duration.Value, 10, 64); err == nil {
+		cp.Duration = &v
+	}
+	return cp
+}
+
+func (c *converter) devices(gs []*gDevice, mirror bool) []Target {
+	var out []Target
+	for _, d := range gs {
+		t := Target{Type: strings.ToUpper(d.Type), Mirror: mirror, Span: c.span(d.Pos, d.EndPos)}
+		switch {
+		case d.Name != nil:
+			t.Type = "DEVICE"
+			t.Value = Unquote(d.Name.Value)
+			n := c.name(d.Name)
+			t.Known = !n.Unresolved
+		case d.Value != nil:
+			t.Value = valueString(d.Value)
+			t.Known = d.Value.Str != nil
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func (c *converter) items(gs []*gBackupItem) []Option {
+	var out []Option
+	for _, it := range gs {
+		out = append(out, Option{Name: strings.ToUpper(it.Key), Value: valueString(it.Value), Span: c.tokenSpan(it.Pos)})
+	}
+	return out
+}
+
+func (c *converter) backup(g *gBackup) *Backup {
+	b := &Backup{Log: strings.EqualFold(g.What, "LOG"), Database: c.name(g.Name), ReadWriteFilegroups: g.RWFG, Targets: []Target{}}
+	b.Files = c.items(g.Items)
+	b.Targets = append(b.Targets, c.devices(g.Devices, false)...)
+	for _, m := range g.Mirrors {
+		b.Targets = append(b.Targets, c.devices(m.Devices, true)...)
+	}
+	b.Options = c.options(g.Options)
+	return b
+}
+
+func (c *converter) restore(g *gRestore) *Restore {
+	r := &Restore{Log: strings.EqualFold(g.What, "LOG"), Database: c.name(g.Name)}
+	r.Files = c.items(g.Items)
+	r.Sources = c.devices(g.Devices, false)
+	r.Options = c.options(g.Options)
+	return r
+}
+
+func (c *converter) dbcc(g *gDBCC) *TraceFlags {
+	t := &TraceFlags{On: strings.EqualFold(g.Cmd, "TRACEON"), NoInfoMsgs: g.NoInfoMsgs, Flags: []int{}}
+	for _, f := range g.Flags {
+		switch {
+		case f.Var != nil:
+			t.Unresolved = append(t.Unresolved, *f.Var)
+		case f.Num != nil:
+			v, err := strconv.Atoi(*f.Num)
+			if err != nil {
+				t.Unresolved = append(t.Unresolved, *f.Num)
+				continue
+			}
+			if f.Minus {
+				v = -v
+			}
+			if v == -1 {
+				t.Global = true
+				continue
+			}
+			t.Flags = append(t.Flags, v)
+		}
+	}
+	return t
+}

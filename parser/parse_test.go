@@ -1,0 +1,89 @@
+package parser
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// TestParseGolden parses every testdata/parse/*.sql and compares what
+// `sqllint parse --format json --all` would print with the .json beside it:
+// kind, position and parsed details of every statement.
+func TestParseGolden(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "parse", "*.sql"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := Decode(filepath.Base(path), data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := ParseFile(f, &PreprocessOptions{Vars: map[string]string{"DatabaseName": "Sales"}})
+			type diag struct {
+				Rule    string `json:"rule"`
+				Line    int    `json:"line"`
+				Column  int    `json:"column"`
+				Message string `json:"message"`
+			}
+			out := struct {
+				Statements []map[string]any `json:"statements"`
+				Diags      []diag           `json:"diags"`
+			}{Statements: []map[string]any{}, Diags: []diag{}}
+			for _, st := range r.Statements {
+				out.Statements = append(out.Statements, st.Summary())
+			}
+			for _, d := range r.Diags {
+				p := d.Span.Start.Position()
+				out.Diags = append(out.Diags, diag{d.Rule, p.Line, p.Column, d.Message})
+			}
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetIndent("", "  ")
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(out); err != nil {
+				t.Fatal(err)
+			}
+			golden := strings.TrimSuffix(path, ".sql") + ".json"
+			if *update {
+				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./parser -run TestParseGolden -update)", err)
+			}
+			if !bytes.Equal(want, buf.Bytes()) {
+				t.Errorf("%s differs from the parse; run with -update and review the diff:\n%s", golden, firstDiff(string(want), buf.String()))
+			}
+		})
+	}
+}
+
+func firstDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(al) && i < len(bl); i++ {
+		if al[i] != bl[i] {
+			return "line " + itoa(i+1) + ":\n  want " + al[i] + "\n  got  " + bl[i]
+		}
+	}
+	return "lengths differ"
+}
+
+func itoa(i int) string {
+	b, _ := json.Marshal(i)
+	return string(b)
+}

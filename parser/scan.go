@@ -1,0 +1,369 @@
+package parser
+
+import "strings"
+
+// TokKind is the kind of a T-SQL token.
+type TokKind uint8
+
+// Token kinds. Comments and white space are not tokens; the scanner passes
+// over them (keeping "sqllint:" directive comments aside).
+const (
+	TokEOF       TokKind = iota
+	TokIdent             // plain word: keyword or identifier, #temp included
+	TokQuoted            // [bracketed] or "double-quoted" identifier
+	TokString            // 'string'
+	TokNString           // N'unicode string'
+	TokNumber            // 12, 1.5, 1e3, 0x1F
+	TokVar               // @local or @@global
+	TokSqlcmdVar         // $(name) left unresolved by the preprocessor
+	TokTemplate          // SSMS template parameter <name, type, default>
+	TokPunct             // operator or punctuation
+)
+
+var tokKindNames = [...]string{"EOF", "Ident", "Quoted", "String", "NString", "Number", "Var", "SqlcmdVar", "Template", "Punct"}
+
+func (k TokKind) String() string {
+	if int(k) < len(tokKindNames) {
+		return tokKindNames[k]
+	}
+	return "?"
+}
+
+// Token is a token of a batch: its kind and its byte range in Batch.Text.
+type Token struct {
+	Start int32
+	End   int32
+	Kind  TokKind
+}
+
+// character classes for the scanner's dispatch table
+const (
+	cOther uint8 = iota
+	cSpace
+	cIdent // starts a word
+	cDigit
+	cQuote   // '
+	cDQuote  // "
+	cBracket // [
+	cAt      // @
+	cDollar  // $
+	cMinus   // -
+	cSlash   // /
+	cLess    // <
+	cDot     // .
+	cPunct   // any other ASCII punctuation
+	cN       // N or n: a word, or the start of N'...'
+)
+
+var (
+	charClass [256]uint8
+	identCont [256]bool // may continue a word
+)
+
+func init() {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c == ' ', c == '\t', c == '\n', c == '\r', c == '\v', c == '\f', c == 0x1A, c == 0:
+			charClass[c] = cSpace
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c == '#', c >= 0x80:
+			charClass[c] = cIdent
+			identCont[c] = true
+		case c >= '0' && c <= '9':
+			charClass[c] = cDigit
+			identCont[c] = true
+		default:
+			charClass[c] = cPunct
+		}
+	}
+	identCont['@'] = true
+	identCont['$'] = true
+	charClass['N'] = cN
+	charClass['n'] = cN
+	charClass['\''] = cQuote
+	charClass['"'] = cDQuote
+	charClass['['] = cBracket
+	charClass['@'] = cAt
+	charClass['$'] = cDollar
+	charClass['-'] = cMinus
+	charClass['/'] = cSlash
+	charClass['<'] = cLess
+	charClass['.'] = cDot
+}
+
+// Scanner tokenizes T-SQL text. It is a plain byte loop: no regular
+// expressions, no allocation per token. A Scanner can be reused.
+type Scanner struct {
+	Tokens []Token
+	// Directives are the byte ranges of "sqllint:" comments.
+	Directives []ScannedDirective
+}
+
+// ScannedDirective is a "sqllint:" comment found by the scanner.
+type ScannedDirective struct {
+	Start, End int // comment range in the text
+	Body       string
+	Trailing   bool // a token precedes it on the same line
+}
+
+// Scan tokenizes src, replacing s.Tokens and s.Directives. It never fails:
+// an unterminated string, identifier or comment runs to the end of src.
+func (s *Scanner) Scan(src string) []Token {
+	toks := s.Tokens[:0]
+	s.Directives = s.Directives[:0]
+	n := len(src)
+	i := 0
+	for i < n {
+		c := src[i]
+		start := i
+		var kind TokKind
+		switch charClass[c] {
+		case cSpace:
+			i++
+			continue
+		case cN:
+			if i+1 < n && src[i+1] == '\'' {
+				i = scanQuoted(src, i+2, '\'')
+				kind = TokNString
+				break
+			}
+			i = scanWord(src, i+1)
+			kind = TokIdent
+		case cIdent:
+			i = scanWord(src, i+1)
+			kind = TokIdent
+		case cDigit:
+			i = scanNumber(src, i)
+			kind = TokNumber
+		case cQuote:
+			i = scanQuoted(src, i+1, '\'')
+			kind = TokString
+		case cDQuote:
+			i = scanQuoted(src, i+1, '"')
+			kind = TokQuoted
+		case cBracket:
+			i = scanQuoted(src, i+1, ']')
+			kind = TokQuoted
+		case cAt:
+			i = scanWord(src, i+1)
+			kind = TokVar
+		case cDollar:
+			if i+1 < n && src[i+1] == '(' {
+				if j := strings.IndexByte(src[i+2:], ')'); j >= 0 && validVarName(src[i+2:i+2+j]) {
+					i += 3 + j
+					kind = TokSqlcmdVar
+					break
+				}
+			}
+			i = scanWord(src, i+1) // money literal $12 or a stray $
+			kind = TokNumber
+		case cMinus:
+			if i+1 < n && src[i+1] == '-' {
+				end := n
+				if j := strings.IndexByte(src[i+2:], '\n'); j >= 0 {
+					end = i + 2 + j
+				}
+				s.comment(src, toks, i, i+2, end)
+				i = end
+				continue
+			}
+			i++
+			kind = TokPunct
+		case cSlash:
+			if i+1 < n && src[i+1] == '*' {
+				end := scanBlockComment(src, i+2)
+				body := end - 2
+				if body < i+2 {
+					body = end
+				}
+				s.comment(src, toks, i, i+2, body)
+				i = end
+				continue
+			}
+			i++
+			kind = TokPunct
+		case cLess:
+			if j := scanTemplate(src, i); j > 0 {
+				i = j
+				kind = TokTemplate
+				break
+			}
+			i = scanOperator(src, i)
+			kind = TokPunct
+		case cDot:
+			if i+1 < n && src[i+1] >= '0' && src[i+1] <= '9' {
+				i = scanNumber(src, i)
+				kind = TokNumber
+				break
+			}
+			i++
+			kind = TokPunct
+		default:
+			i = scanOperator(src, i)
+			kind = TokPunct
+		}
+		toks = append(toks, Token{Start: int32(start), End: int32(i), Kind: kind})
+	}
+	s.Tokens = toks
+	return toks
+}
+
+// comment records a "sqllint:" directive comment; other comments are
+// dropped. bodyStart/bodyEnd delimit the text inside the comment markers.
+func (s *Scanner) comment(src string, toks []Token, start, bodyStart, bodyEnd int) {
+	j := bodyStart
+	for j < bodyEnd && (src[j] == ' ' || src[j] == '\t') {
+		j++
+	}
+	const marker = "sqllint:"
+	if bodyEnd-j < len(marker) || !strings.EqualFold(src[j:j+len(marker)], marker) {
+		return
+	}
+	d := ScannedDirective{Start: start, End: bodyEnd, Body: strings.TrimSpace(src[j+len(marker) : bodyEnd])}
+	if len(toks) > 0 {
+		last := int(toks[len(toks)-1].End)
+		d.Trailing = strings.IndexByte(src[last:start], '\n') < 0
+	}
+	s.Directives = append(s.Directives, d)
+}
+
+func scanWord(src string, i int) int {
+	for i < len(src) && identCont[src[i]] {
+		i++
+	}
+	return i
+}
+
+// scanQuoted returns the offset after the closing quote q, treating a
+// doubled quote as an escaped one.
+func scanQuoted(src string, i int, q byte) int {
+	for {
+		j := strings.IndexByte(src[i:], q)
+		if j < 0 {
+			return len(src)
+		}
+		i += j + 1
+		if i < len(src) && src[i] == q {
+			i++
+			continue
+		}
+		return i
+	}
+}
+
+// scanBlockComment returns the offset after the "*/" that closes a block
+// comment whose body starts at i. Block comments nest.
+func scanBlockComment(src string, i int) int {
+	depth := 1
+	n := len(src)
+	for i < n {
+		j := strings.IndexAny(src[i:], "*/")
+		if j < 0 {
+			return n
+		}
+		i += j
+		if i+1 >= n {
+			return n
+		}
+		if src[i] == '*' && src[i+1] == '/' {
+			depth--
+			i += 2
+			if depth == 0 {
+				return i
+			}
+			continue
+		}
+		if src[i] == '/' && src[i+1] == '*' {
+			depth++
+			i += 2
+			continue
+		}
+		i++
+	}
+	return n
+}
+
+func scanNumber(src string, i int) int {
+	n := len(src)
+	if src[i] == '0' && i+1 < n && (src[i+1] == 'x' || src[i+1] == 'X') {
+		i += 2
+		for i < n && isHex(src[i]) {
+			i++
+		}
+		return i
+	}
+	for i < n && src[i] >= '0' && src[i] <= '9' {
+		i++
+	}
+	if i < n && src[i] == '.' {
+		i++
+		for i < n && src[i] >= '0' && src[i] <= '9' {
+			i++
+		}
+	}
+	if i+1 < n && (src[i] == 'e' || src[i] == 'E') {
+		j := i + 1
+		if src[j] == '+' || src[j] == '-' {
+			j++
+		}
+		if j < n && src[j] >= '0' && src[j] <= '9' {
+			i = j
+			for i < n && src[i] >= '0' && src[i] <= '9' {
+				i++
+			}
+		}
+	}
+	return i
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// scanOperator scans one operator: the two-character comparison and
+// compound-assignment operators, "::", or a single character. A byte of a
+// UTF-8 sequence never reaches here (it is a word character).
+func scanOperator(src string, i int) int {
+	if i+1 < len(src) {
+		c, d := src[i], src[i+1]
+		switch {
+		case d == '=' && strings.IndexByte("<>!+-*/%&|^", c) >= 0,
+			c == '<' && d == '>', c == '!' && (d == '<' || d == '>'),
+			c == ':' && d == ':':
+			return i + 2
+		}
+	}
+	return i + 1
+}
+
+// scanTemplate recognizes an SSMS template parameter <name, type, value>
+// on one line and returns the offset after it, or 0.
+func scanTemplate(src string, i int) int {
+	commas := 0
+	for j := i + 1; j < len(src) && j-i < 512; j++ {
+		switch src[j] {
+		case ',':
+			commas++
+		case '>':
+			if commas == 2 && j > i+1 && src[i+1] != ' ' {
+				return j + 1
+			}
+			return 0
+		case '<', '\n', '\r', '\'', ';', '(', ')':
+			return 0
+		}
+	}
+	return 0
+}
+
+func validVarName(s string) bool {
+	if s == "" || len(s) > 128 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80) {
+			return false
+		}
+	}
+	return true
+}

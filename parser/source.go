@@ -1,0 +1,426 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// File is one decoded source file.
+//
+// Text is always UTF-8: the byte order mark is removed and every other
+// byte is kept (line endings exactly as in the file: CRLF, LF, lone CR or
+// a mix; a stray Ctrl-Z byte stays in the text). Offsets used throughout
+// the parser (Pos, Span, Segment) are byte offsets into Text.
+type File struct {
+	Path     string
+	Text     string
+	Encoding Encoding
+
+	// noBOM is set for UTF-16 text detected without a byte order mark, so
+	// that Encode does not add one.
+	noBOM bool
+	// raw holds the original bytes when decoding was lossy (an unpaired
+	// UTF-16 surrogate, an odd trailing byte, invalid UTF-8 after a UTF-8
+	// BOM): Encode of the unchanged text then returns them as they were.
+	raw []byte
+
+	once  sync.Once
+	lines []int // start offset of every line; built on first use
+}
+
+// srcUtf8BOM is the UTF-8 encoding of U+FEFF.
+const srcUtf8BOM = "\xEF\xBB\xBF"
+
+// NewFile returns a file whose text is already UTF-8 (tests, stdin). A
+// leading byte order mark is removed and recorded as Encoding UTF8BOM.
+func NewFile(path, text string) *File {
+	if strings.HasPrefix(text, srcUtf8BOM) {
+		return &File{Path: path, Text: text[len(srcUtf8BOM):], Encoding: UTF8BOM}
+	}
+	return &File{Path: path, Text: text, Encoding: UTF8}
+}
+
+// Decode detects the encoding of data and decodes it:
+//
+//   - EF BB BF: UTF-8 with BOM (UTF8BOM);
+//   - FF FE / FE FF: UTF-16 little / big endian with BOM;
+//   - valid UTF-8: UTF8 (the common case: one copy, no other work);
+//   - mostly-ASCII text with a zero byte in every other position: UTF-16
+//     without BOM;
+//   - anything else: Windows-1252 (CP1252), every byte mapped so that
+//     Encode gives the same bytes back.
+//
+// Data that still holds a NUL character after this detection is rejected
+// as binary.
+func Decode(path string, data []byte) (*File, error) {
+	switch {
+	case len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF:
+		body := data[3:]
+		if i := bytes.IndexByte(body, 0); i >= 0 {
+			return nil, srcBinaryError(i + 3)
+		}
+		f := &File{Path: path, Encoding: UTF8BOM}
+		if utf8.Valid(body) {
+			f.Text = string(body)
+		} else {
+			f.Text = strings.ToValidUTF8(string(body), "\uFFFD")
+			f.raw = bytes.Clone(data)
+		}
+		return f, nil
+	case len(data) >= 2 && data[0] == 0xFF && data[1] == 0xFE:
+		return srcDecodeUTF16(path, data, 2, false, false)
+	case len(data) >= 2 && data[0] == 0xFE && data[1] == 0xFF:
+		return srcDecodeUTF16(path, data, 2, true, false)
+	}
+	if nul := bytes.IndexByte(data, 0); nul >= 0 {
+		switch srcGuessUTF16(data) {
+		case 'L':
+			return srcDecodeUTF16(path, data, 0, false, true)
+		case 'B':
+			return srcDecodeUTF16(path, data, 0, true, true)
+		}
+		return nil, srcBinaryError(nul)
+	}
+	if utf8.Valid(data) {
+		return &File{Path: path, Text: string(data), Encoding: UTF8}, nil
+	}
+	return &File{Path: path, Text: srcDecodeCP1252(data), Encoding: CP1252}, nil
+}
+
+func srcBinaryError(off int) error {
+	return fmt.Errorf("binary file (NUL byte at offset %d)", off)
+}
+
+// srcGuessUTF16 recognises ASCII text stored as UTF-16 without a byte order
+// mark: in the sampled code units most have a zero high byte and a
+// printable low byte, and hardly any has a zero low byte. It returns 'L'
+// (little endian), 'B' (big endian) or 0.
+func srcGuessUTF16(data []byte) byte {
+	n := min(len(data), 8192) &^ 1
+	pairs := n / 2
+	if pairs == 0 {
+		return 0
+	}
+	var le, be, zeroLo, zeroHi int // ASCII units read as LE / BE; zero first / second bytes
+	for i := 0; i < n; i += 2 {
+		a, b := data[i], data[i+1]
+		if a == 0 {
+			zeroLo++
+		}
+		if b == 0 {
+			zeroHi++
+		}
+		if b == 0 && srcIsTextByte(a) {
+			le++
+		}
+		if a == 0 && srcIsTextByte(b) {
+			be++
+		}
+	}
+	switch {
+	case le*10 >= pairs*6 && zeroLo*20 <= pairs:
+		return 'L'
+	case be*10 >= pairs*6 && zeroHi*20 <= pairs:
+		return 'B'
+	}
+	return 0
+}
+
+func srcIsTextByte(c byte) bool {
+	return c >= 0x20 && c < 0x7F || c == '\t' || c == '\n' || c == '\r'
+}
+
+// srcDecodeUTF16 decodes data[start:] as UTF-16. Unpaired surrogates and an
+// odd trailing byte become U+FFFD; the file then keeps its raw bytes so
+// that Encode still round-trips.
+func srcDecodeUTF16(path string, data []byte, start int, bigEndian, noBOM bool) (*File, error) {
+	enc := UTF16LE
+	if bigEndian {
+		enc = UTF16BE
+	}
+	f := &File{Path: path, Encoding: enc, noBOM: noBOM}
+	body := data[start:]
+	var sb strings.Builder
+	sb.Grow(len(body)/2 + len(body)/8 + 4)
+	lossy := false
+	unit := func(i int) rune {
+		if bigEndian {
+			return rune(body[i])<<8 | rune(body[i+1])
+		}
+		return rune(body[i+1])<<8 | rune(body[i])
+	}
+	i := 0
+	for ; i+1 < len(body); i += 2 {
+		u := unit(i)
+		switch {
+		case u < 0x80:
+			if u == 0 {
+				return nil, srcBinaryError(start + i)
+			}
+			sb.WriteByte(byte(u))
+		case u >= 0xD800 && u < 0xDC00:
+			if i+3 < len(body) {
+				if u2 := unit(i + 2); u2 >= 0xDC00 && u2 < 0xE000 {
+					sb.WriteRune(0x10000 + (u-0xD800)<<10 + (u2 - 0xDC00))
+					i += 2
+					continue
+				}
+			}
+			sb.WriteRune(utf8.RuneError)
+			lossy = true
+		case u >= 0xDC00 && u < 0xE000:
+			sb.WriteRune(utf8.RuneError)
+			lossy = true
+		default:
+			sb.WriteRune(u)
+		}
+	}
+	if i < len(body) { // odd trailing byte
+		sb.WriteRune(utf8.RuneError)
+		lossy = true
+	}
+	f.Text = sb.String()
+	if lossy {
+		f.raw = bytes.Clone(data)
+	}
+	return f, nil
+}
+
+// srcCp1252High maps the bytes 0x80..0x9F of Windows-1252. The five bytes
+// the code page leaves undefined (81, 8D, 8F, 90, 9D) map to the C1
+// control characters of the same value, as Windows' own conversion does.
+// Bytes 0xA0..0xFF are the Latin-1 characters of the same value.
+var srcCp1252High = [32]rune{
+	0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, // 80-87
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F, // 88-8F
+	0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, // 90-97
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178, // 98-9F
+}
+
+// srcCp1252Encode is the inverse of srcCp1252High.
+var srcCp1252Encode = func() map[rune]byte {
+	m := make(map[rune]byte, len(srcCp1252High))
+	for i, r := range srcCp1252High {
+		m[r] = byte(0x80 + i)
+	}
+	return m
+}()
+
+func srcDecodeCP1252(data []byte) string {
+	var sb strings.Builder
+	sb.Grow(len(data) + len(data)/4)
+	for len(data) > 0 {
+		// Copy the ASCII run in one go.
+		j := 0
+		for j < len(data) && data[j] < 0x80 {
+			j++
+		}
+		sb.Write(data[:j])
+		data = data[j:]
+		if len(data) == 0 {
+			break
+		}
+		c := data[0]
+		data = data[1:]
+		if c < 0xA0 {
+			sb.WriteRune(srcCp1252High[c-0x80])
+		} else {
+			sb.WriteRune(rune(c))
+		}
+	}
+	return sb.String()
+}
+
+// Encode converts text (normally f.Text after edits) back to the file's
+// encoding, with the same byte order mark. Encode(f.Text) gives back the
+// bytes f was decoded from. For CP1252 a character the code page cannot
+// represent is an error naming the character and its line and column.
+func (f *File) Encode(text string) ([]byte, error) {
+	if f.raw != nil && text == f.Text {
+		return bytes.Clone(f.raw), nil
+	}
+	switch f.Encoding {
+	case UTF8BOM:
+		out := make([]byte, 0, len(srcUtf8BOM)+len(text))
+		out = append(out, srcUtf8BOM...)
+		return append(out, text...), nil
+	case UTF16LE, UTF16BE:
+		return srcEncodeUTF16(text, f.Encoding == UTF16BE, !f.noBOM), nil
+	case CP1252:
+		return srcEncodeCP1252(f.Path, text)
+	}
+	return []byte(text), nil
+}
+
+func srcEncodeUTF16(text string, bigEndian, bom bool) []byte {
+	out := make([]byte, 0, 2*len(text)+2)
+	put := func(u rune) {
+		if bigEndian {
+			out = append(out, byte(u>>8), byte(u))
+		} else {
+			out = append(out, byte(u), byte(u>>8))
+		}
+	}
+	if bom {
+		put(0xFEFF)
+	}
+	for _, r := range text { // invalid UTF-8 arrives as U+FFFD
+		if r >= 0x10000 {
+			r -= 0x10000
+			put(0xD800 + r>>10)
+			put(0xDC00 + r&0x3FF)
+			continue
+		}
+		put(r)
+	}
+	return out
+}
+
+func srcEncodeCP1252(path, text string) ([]byte, error) {
+	out := make([]byte, 0, len(text))
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < 0x80 {
+			out = append(out, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r >= 0xA0 && r <= 0xFF && size > 1:
+			out = append(out, byte(r))
+		default:
+			b, ok := srcCp1252Encode[r]
+			if !ok || size == 1 && r == utf8.RuneError {
+				line, col := srcLineCol(text, i)
+				what := fmt.Sprintf("%q (U+%04X)", r, r)
+				if size == 1 && r == utf8.RuneError {
+					what = fmt.Sprintf("invalid UTF-8 byte 0x%02X", text[i])
+				}
+				return nil, fmt.Errorf("%s:%d:%d: character %s cannot be encoded in cp1252", path, line, col, what)
+			}
+			out = append(out, b)
+		}
+		i += size
+	}
+	return out, nil
+}
+
+// srcLineCol computes the 1-based line and column of off in text without a
+// line index (used for error messages only).
+func srcLineCol(text string, off int) (line, col int) {
+	line, start := 1, 0
+	for i := 0; i < off; i++ {
+		switch text[i] {
+		case '\n':
+			line, start = line+1, i+1
+		case '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
+				continue
+			}
+			line, start = line+1, i+1
+		}
+	}
+	return line, utf8.RuneCountInString(text[start:off]) + 1
+}
+
+// lineIndex returns the start offsets of the lines of f.Text. LF, CRLF
+// and a lone CR each end a line, so a text ending with a line break has
+// a last, empty line.
+func (f *File) lineIndex() []int {
+	f.once.Do(func() {
+		s := f.Text
+		lines := make([]int, 1, len(s)/32+1)
+		if strings.IndexByte(s, '\r') < 0 {
+			for i := 0; ; {
+				j := strings.IndexByte(s[i:], '\n')
+				if j < 0 {
+					break
+				}
+				i += j + 1
+				lines = append(lines, i)
+			}
+		} else {
+			for i := 0; i < len(s); i++ {
+				switch s[i] {
+				case '\r':
+					if i+1 < len(s) && s[i+1] == '\n' {
+						i++
+					}
+					lines = append(lines, i+1)
+				case '\n':
+					lines = append(lines, i+1)
+				}
+			}
+		}
+		f.lines = lines
+	})
+	return f.lines
+}
+
+// Lines returns the number of lines: one more than the number of line
+// breaks (an empty text has one empty line).
+func (f *File) Lines() int { return len(f.lineIndex()) }
+
+// Position resolves a byte offset in f.Text to a 1-based line and column;
+// the column counts code points from the start of the line. off is
+// clamped to [0, len(f.Text)].
+func (f *File) Position(off int) Position {
+	off = max(0, min(off, len(f.Text)))
+	lines := f.lineIndex()
+	n := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
+	start := lines[n]
+	return Position{
+		Path:   f.Path,
+		Line:   n + 1,
+		Column: utf8.RuneCountInString(f.Text[start:off]) + 1,
+		Offset: off,
+	}
+}
+
+// lineBounds returns the start of line n (1-based, clamped) and the end
+// of its content, before the line break.
+func (f *File) lineBounds(n int) (start, end int) {
+	lines := f.lineIndex()
+	n = max(1, min(n, len(lines)))
+	start = lines[n-1]
+	end = len(f.Text)
+	if n < len(lines) {
+		end = lines[n]
+		if end > start && f.Text[end-1] == '\n' {
+			end--
+		}
+		if end > start && f.Text[end-1] == '\r' {
+			end--
+		}
+	}
+	return start, end
+}
+
+// Offset is the inverse of Position: the byte offset of the given line
+// and column. The line is clamped to [1, Lines()] and the column to the
+// line's content (a column past the end gives the offset of the line
+// break).
+func (f *File) Offset(line, col int) int {
+	start, end := f.lineBounds(line)
+	off := start
+	for k := 1; k < col && off < end; k++ {
+		_, size := utf8.DecodeRuneInString(f.Text[off:end])
+		off += size
+	}
+	return off
+}
+
+// Line returns the text of line n (1-based) without its line break, and
+// false when the file has no such line.
+func (f *File) Line(n int) (string, bool) {
+	if n < 1 || n > f.Lines() {
+		return "", false
+	}
+	start, end := f.lineBounds(n)
+	return f.Text[start:end], true
+}

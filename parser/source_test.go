@@ -1,0 +1,336 @@
+package parser
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf16"
+)
+
+// utf16Bytes encodes s as UTF-16 with or without a BOM.
+func utf16Bytes(s string, bigEndian, bom bool) []byte {
+	units := utf16.Encode([]rune(s))
+	if bom {
+		units = append([]uint16{0xFEFF}, units...)
+	}
+	out := make([]byte, 0, 2*len(units))
+	for _, u := range units {
+		if bigEndian {
+			out = append(out, byte(u>>8), byte(u))
+		} else {
+			out = append(out, byte(u), byte(u>>8))
+		}
+	}
+	return out
+}
+
+func TestSourceDecode(t *testing.T) {
+	const sample = "SELECT N'café € 😀'\r\nGO\r\n"
+	tests := []struct {
+		name string
+		data []byte
+		enc  Encoding
+		text string
+	}{
+		{"ascii", []byte("SELECT 1\nGO\n"), UTF8, "SELECT 1\nGO\n"},
+		{"utf8", []byte("SELECT N'café'\n"), UTF8, "SELECT N'café'\n"},
+		{"empty", []byte{}, UTF8, ""},
+		{"utf8 bom", []byte("\xEF\xBB\xBFSELECT 1\r\n"), UTF8BOM, "SELECT 1\r\n"},
+		{"utf8 bom only", []byte("\xEF\xBB\xBF"), UTF8BOM, ""},
+		{"utf16le bom crlf", utf16Bytes(sample, false, true), UTF16LE, sample},
+		{"utf16be bom crlf", utf16Bytes(sample, true, true), UTF16BE, sample},
+		{"utf16le no bom", utf16Bytes("SELECT 1\r\nGO\r\n", false, false), UTF16LE, "SELECT 1\r\nGO\r\n"},
+		{"utf16be no bom", utf16Bytes("SELECT 1\nGO\n", true, false), UTF16BE, "SELECT 1\nGO\n"},
+		{"utf16le no bom some non-ascii", utf16Bytes("SELECT N'café' -- a comment of some length\n", false, false), UTF16LE, "SELECT N'café' -- a comment of some length\n"},
+		{"cp1252", []byte("SELECT 'caf\xE9 \x80 \x93q\x94'\n"), CP1252, "SELECT 'café € “q”'\n"},
+		{"cp1252 undefined bytes", []byte("\x81\x8D\x8F\x90\x9D"), CP1252, "\u0081\u008D\u008F\u0090\u009D"},
+		{"invalid utf8 is cp1252", []byte("a\xC3(b"), CP1252, "aÃ(b"},
+		{"ctrl-z kept", []byte("SELECT 1\n\x1A"), UTF8, "SELECT 1\n\x1A"},
+		{"mixed line endings kept", []byte("a\r\nb\rc\nd"), UTF8, "a\r\nb\rc\nd"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := Decode("x.sql", tc.data)
+			if err != nil {
+				t.Fatalf("Decode: %v", err)
+			}
+			if f.Encoding != tc.enc {
+				t.Errorf("Encoding = %v, want %v", f.Encoding, tc.enc)
+			}
+			if f.Text != tc.text {
+				t.Errorf("Text = %q, want %q", f.Text, tc.text)
+			}
+			if f.Path != "x.sql" {
+				t.Errorf("Path = %q", f.Path)
+			}
+			out, err := f.Encode(f.Text)
+			if err != nil {
+				t.Fatalf("Encode: %v", err)
+			}
+			if !bytes.Equal(out, tc.data) {
+				t.Errorf("round trip:\n got %q\nwant %q", out, tc.data)
+			}
+		})
+	}
+}
+
+func TestSourceDecodeCP1252AllBytes(t *testing.T) {
+	data := make([]byte, 0, 255)
+	for c := 1; c < 256; c++ {
+		data = append(data, byte(c))
+	}
+	f, err := Decode("all.sql", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Encoding != CP1252 {
+		t.Fatalf("Encoding = %v", f.Encoding)
+	}
+	if got := []rune(f.Text); len(got) != 255 || got[0x80-1] != '€' || got[0xE9-1] != 'é' || got[0x9F-1] != 'Ÿ' {
+		t.Errorf("unexpected decoding %q", f.Text)
+	}
+	out, err := f.Encode(f.Text)
+	if err != nil || !bytes.Equal(out, data) {
+		t.Errorf("round trip failed: %v\n got %q\nwant %q", err, out, data)
+	}
+}
+
+func TestSourceDecodeLossyUTF16RoundTrip(t *testing.T) {
+	tests := []struct {
+		name string
+		data []byte
+		text string
+	}{
+		{"unpaired high surrogate", []byte{0xFF, 0xFE, 'a', 0, 0x00, 0xD8, 'b', 0}, "a\uFFFDb"},
+		{"unpaired low surrogate", []byte{0xFE, 0xFF, 0, 'a', 0xDC, 0x00}, "a\uFFFD"},
+		{"odd trailing byte", []byte{0xFF, 0xFE, 'a', 0, 'b'}, "a\uFFFD"},
+		{"utf8 bom then invalid", []byte("\xEF\xBB\xBFa\xFFb"), "a\uFFFDb"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := Decode("x.sql", tc.data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Text != tc.text {
+				t.Errorf("Text = %q, want %q", f.Text, tc.text)
+			}
+			out, err := f.Encode(f.Text)
+			if err != nil || !bytes.Equal(out, tc.data) {
+				t.Errorf("round trip: %v\n got %q\nwant %q", err, out, tc.data)
+			}
+		})
+	}
+}
+
+func TestSourceDecodeBinary(t *testing.T) {
+	tests := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"nul in ascii", []byte("SELECT\x00\x01\x02\x03 1"), "binary file (NUL byte at offset 6)"},
+		{"png header", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00"), "binary file (NUL byte at offset 8)"},
+		{"nul after utf8 bom", []byte("\xEF\xBB\xBFab\x00"), "binary file (NUL byte at offset 5)"},
+		{"nul char in utf16", append(utf16Bytes("ab", false, true), 0, 0, 'c', 0), "binary file (NUL byte at offset 6)"},
+		{"mostly zeros", make([]byte, 64), "binary file (NUL byte at offset 0)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := Decode("bin.dat", tc.data)
+			if err == nil {
+				t.Fatalf("Decode accepted binary data as %v: %q", f.Encoding, f.Text)
+			}
+			if err.Error() != tc.want {
+				t.Errorf("error %q, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestSourceEncode(t *testing.T) {
+	t.Run("cp1252 edited text", func(t *testing.T) {
+		f, err := Decode("x.sql", []byte("SELECT 'caf\xE9'\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := f.Encode("SELECT '€ café'\n")
+		if err != nil || string(out) != "SELECT '\x80 caf\xE9'\n" {
+			t.Errorf("Encode = %q, %v", out, err)
+		}
+		_, err = f.Encode("SELECT 1\nSELECT N'ok ā'\n")
+		if err == nil {
+			t.Fatal("Encode accepted a character cp1252 cannot represent")
+		}
+		for _, want := range []string{"x.sql:2:13", "'ā'", "U+0101", "cp1252"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("error %q does not mention %q", err, want)
+			}
+		}
+		// U+0080 is not the euro sign: 0x80 is taken by €.
+		if _, err := f.Encode("\u0080"); err == nil {
+			t.Error("U+0080 encoded in cp1252")
+		}
+	})
+	t.Run("utf16 edited text", func(t *testing.T) {
+		for _, be := range []bool{false, true} {
+			for _, bom := range []bool{false, true} {
+				f, err := Decode("x.sql", utf16Bytes("SELECT 1\r\nGO\r\n", be, bom))
+				if err != nil {
+					t.Fatal(err)
+				}
+				edited := "SELECT N'😀 é'\r\nGO\r\n"
+				out, err := f.Encode(edited)
+				if err != nil || !bytes.Equal(out, utf16Bytes(edited, be, bom)) {
+					t.Errorf("be=%v bom=%v: Encode = %q, %v", be, bom, out, err)
+				}
+			}
+		}
+	})
+	t.Run("lossy file edited", func(t *testing.T) {
+		f, err := Decode("x.sql", []byte{0xFF, 0xFE, 'a', 0, 0x00, 0xD8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := f.Encode("b")
+		if err != nil || !bytes.Equal(out, []byte{0xFF, 0xFE, 'b', 0}) {
+			t.Errorf("Encode = %q, %v", out, err)
+		}
+	})
+	t.Run("utf8 bom kept", func(t *testing.T) {
+		f := NewFile("x.sql", "\uFEFFSELECT 1")
+		if f.Encoding != UTF8BOM || f.Text != "SELECT 1" {
+			t.Fatalf("NewFile: %v %q", f.Encoding, f.Text)
+		}
+		out, _ := f.Encode("SELECT 2")
+		if string(out) != "\xEF\xBB\xBFSELECT 2" {
+			t.Errorf("Encode = %q", out)
+		}
+	})
+}
+
+func TestSourcePosition(t *testing.T) {
+	type lc struct{ line, col int }
+	tests := []struct {
+		name string
+		text string
+		offs map[int]lc
+	}{
+		{"lf", "ab\ncd\n", map[int]lc{0: {1, 1}, 1: {1, 2}, 2: {1, 3}, 3: {2, 1}, 4: {2, 2}, 6: {3, 1}}},
+		{"crlf", "ab\r\ncd", map[int]lc{2: {1, 3}, 3: {1, 4}, 4: {2, 1}, 6: {2, 3}}},
+		{"lone cr", "ab\rcd\r\rx", map[int]lc{3: {2, 1}, 6: {3, 1}, 7: {4, 1}, 8: {4, 2}}},
+		{"lf cr is two breaks", "a\n\rb", map[int]lc{2: {2, 1}, 3: {3, 1}}},
+		{"multibyte", "é€😀x\nñ", map[int]lc{2: {1, 2}, 5: {1, 3}, 9: {1, 4}, 10: {1, 5}, 11: {2, 1}, 13: {2, 2}}},
+		{"clamped", "ab\ncd", map[int]lc{-5: {1, 1}, 99: {2, 3}}},
+		{"empty", "", map[int]lc{0: {1, 1}, 3: {1, 1}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := NewFile("p.sql", tc.text)
+			for off, want := range tc.offs {
+				got := f.Position(off)
+				if got.Line != want.line || got.Column != want.col || got.Path != "p.sql" {
+					t.Errorf("Position(%d) = %d:%d, want %d:%d", off, got.Line, got.Column, want.line, want.col)
+				}
+				if wantOff := max(0, min(off, len(tc.text))); got.Offset != wantOff {
+					t.Errorf("Position(%d).Offset = %d, want %d", off, got.Offset, wantOff)
+				}
+			}
+		})
+	}
+}
+
+func TestSourceOffsetInverse(t *testing.T) {
+	for _, text := range []string{"", "a", "ab\r\ncd\ref\n\ngh", "é€😀x\r\nñ\n", "\n\n\r\r\n"} {
+		f := NewFile("x.sql", text)
+		for off := 0; off <= len(text); off++ {
+			if off > 0 && off < len(text) && (text[off-1] == '\r' && text[off] == '\n' || text[off]&0xC0 == 0x80) {
+				continue // inside a CRLF or a character: no position of its own
+			}
+			p := f.Position(off)
+			if got := f.Offset(p.Line, p.Column); got != off {
+				t.Errorf("%q: Offset(Position(%d) = %d:%d) = %d", text, off, p.Line, p.Column, got)
+			}
+		}
+	}
+	f := NewFile("x.sql", "abc\r\néé\nx")
+	for _, tc := range []struct{ line, col, want int }{
+		{0, 1, 0}, {-3, -3, 0}, {1, 99, 3}, {2, 2, 7}, {2, 99, 9}, {3, 1, 10}, {9, 1, 10}, {9, 9, 11},
+	} {
+		if got := f.Offset(tc.line, tc.col); got != tc.want {
+			t.Errorf("Offset(%d, %d) = %d, want %d", tc.line, tc.col, got, tc.want)
+		}
+	}
+}
+
+func TestSourceLines(t *testing.T) {
+	tests := []struct {
+		text  string
+		lines []string
+	}{
+		{"", []string{""}},
+		{"a", []string{"a"}},
+		{"a\n", []string{"a", ""}},
+		{"a\r\nb\rc\nd", []string{"a", "b", "c", "d"}},
+		{"\r\n\r\n", []string{"", "", ""}},
+		{"x\n\ry", []string{"x", "", "y"}},
+	}
+	for _, tc := range tests {
+		f := NewFile("x.sql", tc.text)
+		if f.Lines() != len(tc.lines) {
+			t.Errorf("%q: Lines() = %d, want %d", tc.text, f.Lines(), len(tc.lines))
+		}
+		for i, want := range tc.lines {
+			if got, ok := f.Line(i + 1); !ok || got != want {
+				t.Errorf("%q: Line(%d) = %q, %v; want %q", tc.text, i+1, got, ok, want)
+			}
+		}
+		for _, n := range []int{0, -1, len(tc.lines) + 1} {
+			if got, ok := f.Line(n); ok || got != "" {
+				t.Errorf("%q: Line(%d) = %q, %v; want none", tc.text, n, got, ok)
+			}
+		}
+	}
+}
+
+func TestSourceConcurrentPositions(t *testing.T) {
+	f := NewFile("c.sql", strings.Repeat("SELECT 1\r\nGO\n", 1000))
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for off := g; off < len(f.Text); off += 97 {
+				_ = f.Position(off)
+			}
+		}()
+	}
+	wg.Wait()
+	if p := f.Position(len(f.Text)); p.Line != 2001 || p.Column != 1 {
+		t.Errorf("end position %d:%d", p.Line, p.Column)
+	}
+}
+
+func TestSourceDecodeAllocs(t *testing.T) {
+	data := []byte(strings.Repeat("SELECT N'x' FROM t;\r\nGO\n", 4000))
+	allocs := testing.AllocsPerRun(20, func() {
+		if _, err := Decode("a.sql", data); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs > 2 { // the *File and the one copy of the text
+		t.Errorf("Decode of ASCII text made %v allocations, want <= 2", allocs)
+	}
+}
+
+func BenchmarkDecode(b *testing.B) {
+	data := []byte(sqlcmdBenchText(1<<20, false))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Decode("bench.sql", data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

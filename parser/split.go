@@ -1,0 +1,638 @@
+package parser
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+)
+
+// Result is a parsed script: every statement of every batch, in order, with
+// the problems found while reading it.
+type Result struct {
+	Script     *Script
+	Statements []*Statement
+	Diags      []Diag // SL002 from the preprocessor, then SL001 parse errors
+	Directives []Directive
+}
+
+// ParseFile preprocesses f in sqlcmd mode and parses it.
+func ParseFile(f *File, opt *PreprocessOptions) *Result {
+	return ParseScript(Preprocess(f, opt))
+}
+
+// ParseScript scans and splits every batch of s.
+func ParseScript(s *Script) *Result {
+	r := &Result{Script: s}
+	r.Diags = append(r.Diags, s.Diags...)
+	sc := scannerPool.Get().(*Scanner)
+	defer scannerPool.Put(sc)
+	var sp splitter
+	for _, b := range s.Batches {
+		if need := len(b.Text)/4 + 16; cap(sc.Tokens) < need {
+			sc.Tokens = make([]Token, 0, need)
+		}
+		toks := sc.Scan(b.Text)
+		for _, d := range sc.Directives {
+			r.Directives = append(r.Directives, Directive{Span: b.Span(d.Start, d.End), Text: d.Body, Trailing: d.Trailing})
+		}
+		sp.reset(r, b, toks)
+		sp.run()
+	}
+	return r
+}
+
+// scannerPool keeps token buffers between files.
+var scannerPool = sync.Pool{New: func() any { return new(Scanner) }}
+
+// keyword codes of the words the splitter cares about
+type kw uint8
+
+const (
+	kwNone kw = iota
+	kwStmt    // starts an ordinary statement
+	kwSet     // SET: a statement, or ALTER DATABASE's action
+	kwCreate
+	kwAlter
+	kwDrop
+	kwBackup
+	kwRestore
+	kwCheckpoint
+	kwDBCC
+	kwUse
+	kwBegin
+	kwEnd
+	kwCase
+	kwWhile
+	kwElse
+	kwIf
+	kwGrant // GRANT, DENY, REVOKE: a permission list follows
+	kwTo    // TO, FROM, ON: end a permission list
+	kwRollback
+	kwWith
+)
+
+var keywords = map[string]kw{
+	"SELECT": kwStmt, "INSERT": kwStmt, "UPDATE": kwStmt, "DELETE": kwStmt, "MERGE": kwStmt,
+	"PRINT": kwStmt, "DECLARE": kwStmt, "EXEC": kwStmt, "EXECUTE": kwStmt, "RETURN": kwStmt,
+	"GOTO": kwStmt, "BREAK": kwStmt, "CONTINUE": kwStmt, "WAITFOR": kwStmt, "RAISERROR": kwStmt,
+	"THROW": kwStmt, "TRUNCATE": kwStmt, "COMMIT": kwStmt, "SAVE": kwStmt, "OPEN": kwStmt,
+	"CLOSE": kwStmt, "FETCH": kwStmt, "DEALLOCATE": kwStmt, "RECONFIGURE": kwStmt, "KILL": kwStmt,
+	"SHUTDOWN": kwStmt, "BULK": kwStmt, "ENABLE": kwStmt, "DISABLE": kwStmt, "REVERT": kwStmt,
+	"SETUSER": kwStmt, "READTEXT": kwStmt, "WRITETEXT": kwStmt, "UPDATETEXT": kwStmt,
+	"SET": kwSet, "CREATE": kwCreate, "ALTER": kwAlter, "DROP": kwDrop, "BACKUP": kwBackup,
+	"RESTORE": kwRestore, "CHECKPOINT": kwCheckpoint, "DBCC": kwDBCC, "USE": kwUse,
+	"BEGIN": kwBegin, "END": kwEnd, "CASE": kwCase, "WHILE": kwWhile, "ELSE": kwElse, "IF": kwIf,
+	"GRANT": kwGrant, "DENY": kwGrant, "REVOKE": kwGrant, "TO": kwTo, "FROM": kwTo, "ON": kwTo,
+	"ROLLBACK": kwRollback, "WITH": kwWith,
+}
+
+// kwTable is a collision-free open-addressing table over keywords, built
+// once: lookupKeyword runs for every word of every script, so it hashes
+// the length and three letters instead of calling into a map.
+var (
+	kwTable [kwTableSize]struct {
+		word string
+		code kw
+	}
+	kwMul uint
+)
+
+const kwTableSize = 1024
+
+func kwHash(mul uint, n int, a, b, c byte) uint {
+	return (uint(n)*mul + uint(a)*31 + uint(b)*7 + uint(c)) * mul >> 7 % kwTableSize
+}
+
+func init() {
+	for mul := uint(1); ; mul++ {
+		ok := true
+		var seen [kwTableSize]bool
+		for w := range keywords {
+			h := kwHash(mul, len(w), w[0], w[1], w[len(w)-1])
+			if seen[h] {
+				ok = false
+				break
+			}
+			seen[h] = true
+		}
+		if ok {
+			kwMul = mul
+			break
+		}
+	}
+	for w, code := range keywords {
+		h := kwHash(kwMul, len(w), w[0], w[1], w[len(w)-1])
+		kwTable[h].word, kwTable[h].code = w, code
+	}
+}
+
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+// lookupKeyword classifies a word without allocating.
+func lookupKeyword(w string) kw {
+	n := len(w)
+	if n < 2 || n > 11 {
+		return kwNone
+	}
+	e := &kwTable[kwHash(kwMul, n, upper(w[0]), upper(w[1]), upper(w[n-1]))]
+	if len(e.word) != n {
+		return kwNone
+	}
+	for i := 0; i < n; i++ {
+		if upper(w[i]) != e.word[i] {
+			return kwNone
+		}
+	}
+	return e.code
+}
+
+// keywordName returns the canonical upper-case spelling of a keyword.
+func keywordName(w string) string {
+	n := len(w)
+	if n >= 2 && n <= 11 {
+		e := &kwTable[kwHash(kwMul, n, upper(w[0]), upper(w[1]), upper(w[n-1]))]
+		if len(e.word) == n && strings.EqualFold(e.word, w) {
+			return e.word
+		}
+	}
+	return strings.ToUpper(w)
+}
+
+// frame is an open BEGIN..END block or CASE..END expression.
+type frame struct {
+	isCase bool
+	loop   bool // the body of a WHILE
+}
+
+type splitter struct {
+	r    *Result
+	b    *Batch
+	text string
+	toks []Token
+
+	stack     []frame
+	loopDepth int
+	// whilePending is set after WHILE until its body's first statement.
+	whilePending bool
+	// singleLoop is set while the current statement is a WHILE body
+	// without BEGIN..END.
+	singleLoop bool
+	perm       bool // inside a GRANT/DENY/REVOKE permission list
+	depth      int  // parenthesis depth
+
+	cur    *Statement // the ordinary statement being extended
+	curIdx int        // index of cur's first token
+	last   int        // index of the last token seen
+	slab     []Statement
+	slabSize int
+}
+
+func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
+	slab, size := s.slab, s.slabSize
+	*s = splitter{r: r, b: b, text: b.Text, toks: toks, slab: slab, slabSize: size, stack: s.stack[:0]}
+}
+
+func (s *splitter) word(i int) string { t := s.toks[i]; return s.text[t.Start:t.End] }
+
+func (s *splitter) isWord(i int, w string) bool {
+	return i < len(s.toks) && s.toks[i].Kind == TokIdent && strings.EqualFold(s.word(i), w)
+}
+
+func (s *splitter) kwAt(i int) kw {
+	if i >= len(s.toks) || s.toks[i].Kind != TokIdent {
+		return kwNone
+	}
+	return lookupKeyword(s.word(i))
+}
+
+func (s *splitter) run() {
+	toks := s.toks
+	for i := 0; i < len(toks); {
+		t := toks[i]
+		if t.Kind == TokPunct {
+			switch s.text[t.Start] {
+			case '(':
+				s.depth++
+			case ')':
+				if s.depth > 0 {
+					s.depth--
+				}
+			case ';':
+				if s.depth == 0 {
+					s.extend(i)
+					s.endStatement()
+					s.perm = false
+					i++
+					continue
+				}
+			}
+			s.extend(i)
+			i++
+			continue
+		}
+		if t.Kind != TokIdent {
+			s.extend(i)
+			i++
+			continue
+		}
+		k := lookupKeyword(s.text[t.Start:t.End])
+		switch k {
+		case kwNone, kwWith:
+			s.extend(i)
+			i++
+			continue
+		case kwCase:
+			s.stack = append(s.stack, frame{isCase: true})
+			s.extend(i)
+			i++
+			continue
+		case kwTo:
+			s.perm = false
+			s.extend(i)
+			i++
+			continue
+		case kwEnd:
+			s.popFrame()
+			s.extend(i)
+			i++
+			continue
+		}
+		if s.depth > 0 && s.recovers(i) {
+			s.depth = 0 // an unclosed parenthesis: resynchronize
+		}
+		if !s.canStart(i) {
+			s.extend(i)
+			i++
+			continue
+		}
+		i = s.startStatement(i, k)
+	}
+	s.endStatement()
+	if s.singleLoop {
+		s.singleLoop = false
+		s.loopDepth--
+	}
+}
+
+// canStart reports whether the keyword at i can start a statement.
+func (s *splitter) canStart(i int) bool {
+	if s.depth > 0 || s.perm {
+		return false
+	}
+	if len(s.stack) > 0 && s.stack[len(s.stack)-1].isCase {
+		return false // CASE ... ELSE ... END
+	}
+	if i == 0 {
+		return true
+	}
+	p := s.toks[i-1]
+	if p.Kind == TokPunct {
+		switch s.text[p.Start] {
+		case ',', '.', '=':
+			return false
+		}
+	}
+	return true
+}
+
+// recovers reports whether token i, seen inside parentheses, is a
+// statement-of-interest keyword at the start of its line: in valid T-SQL
+// these never stand there, so the parenthesis was never closed.
+func (s *splitter) recovers(i int) bool {
+	switch s.kwAt(i) {
+	case kwCreate, kwAlter, kwDrop, kwBackup, kwRestore, kwCheckpoint, kwDBCC, kwUse:
+	default:
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	return strings.IndexByte(s.text[s.toks[i-1].End:s.toks[i].Start], '\n') >= 0
+}
+
+func (s *splitter) popFrame() {
+	if n := len(s.stack); n > 0 {
+		f := s.stack[n-1]
+		s.stack = s.stack[:n-1]
+		if f.loop {
+			s.loopDepth--
+		}
+	}
+}
+
+// extend makes token i the last one of the current statement.
+func (s *splitter) extend(i int) { s.last = i }
+
+func (s *splitter) endStatement() {
+	if s.cur != nil {
+		if s.last > s.curIdx {
+			s.cur.End = int(s.toks[s.last].End)
+			s.cur.Span.End = s.b.Pos(s.cur.End)
+		}
+		s.r.Statements = append(s.r.Statements, s.cur)
+		s.cur = nil
+	}
+}
+
+// alloc returns a new Statement from a slab: scripts have many.
+func (s *splitter) alloc() *Statement {
+	if len(s.slab) == 0 {
+		s.slabSize = min(max(2*s.slabSize, 4), 256)
+		s.slab = make([]Statement, s.slabSize)
+	}
+	st := &s.slab[0]
+	s.slab = s.slab[1:]
+	return st
+}
+
+// newStatement opens a statement starting at token i and returns it.
+func (s *splitter) newStatement(i int, kind Kind) *Statement {
+	s.endStatement()
+	// A single-statement WHILE body ends where the next statement starts.
+	if s.singleLoop {
+		s.singleLoop = false
+		s.loopDepth--
+	}
+	inLoop := s.loopDepth > 0
+	if s.whilePending {
+		s.whilePending = false
+		if s.kwAt(i) == kwBegin {
+			// the BEGIN of the body: mark its frame when pushed
+			inLoop = true
+		} else {
+			s.singleLoop = true
+			s.loopDepth++
+			inLoop = true
+		}
+	}
+	s.curIdx, s.last = i, i
+	t := s.toks[i]
+	st := s.alloc()
+	*st = Statement{
+		Kind:    kind,
+		Keyword: keywordName(s.text[t.Start:t.End]),
+		Span:    s.b.Span(int(t.Start), int(t.End)),
+		Batch:   s.b,
+		Start:   int(t.Start),
+		End:     int(t.End),
+		InLoop:  inLoop,
+	}
+	return st
+}
+
+// startStatement handles a statement keyword at token i and returns the
+// index of the next token to look at.
+func (s *splitter) startStatement(i int, k kw) int {
+	switch k {
+	case kwBegin:
+		pendingLoop := s.whilePending
+		st := s.newStatement(i, KindOther)
+		s.cur = st
+		switch {
+		case s.isWord(i+1, "TRAN"), s.isWord(i+1, "TRANSACTION"), s.isWord(i+1, "DISTRIBUTED"),
+			s.isWord(i+1, "DIALOG"), s.isWord(i+1, "CONVERSATION"):
+			if pendingLoop { // WHILE ... BEGIN TRAN: a single-statement body
+				s.singleLoop = true
+				s.loopDepth++
+			}
+		default:
+			s.stack = append(s.stack, frame{loop: pendingLoop})
+			if pendingLoop {
+				s.loopDepth++
+			}
+		}
+		return i + 1
+	case kwWhile:
+		s.cur = s.newStatement(i, KindOther)
+		s.whilePending = true
+		return i + 1
+	case kwGrant:
+		s.cur = s.newStatement(i, KindOther)
+		s.perm = true
+		return i + 1
+	case kwRollback:
+		if i > 0 && s.isWord(i-1, "WITH") {
+			s.extend(i)
+			return i + 1
+		}
+	case kwCreate, kwAlter, kwDrop:
+		if s.isWord(i+1, "DATABASE") && !s.lookAlike(i+2) {
+			kind := map[kw]Kind{kwCreate: KindCreateDatabase, kwAlter: KindAlterDatabase, kwDrop: KindDropDatabase}[k]
+			return s.interest(i, kind)
+		}
+	case kwBackup, kwRestore:
+		kind := KindOther
+		switch {
+		case s.isWord(i+1, "DATABASE"):
+			kind = map[kw]Kind{kwBackup: KindBackupDatabase, kwRestore: KindRestoreDatabase}[k]
+		case s.isWord(i+1, "LOG"):
+			kind = map[kw]Kind{kwBackup: KindBackupLog, kwRestore: KindRestoreLog}[k]
+		}
+		if kind != KindOther {
+			return s.interest(i, kind)
+		}
+	case kwDBCC:
+		switch {
+		case s.isWord(i+1, "TRACEON"):
+			return s.interest(i, KindDBCCTraceOn)
+		case s.isWord(i+1, "TRACEOFF"):
+			return s.interest(i, KindDBCCTraceOff)
+		}
+	case kwCheckpoint:
+		return s.interest(i, KindCheckpoint)
+	case kwUse:
+		return s.interest(i, KindUse)
+	}
+	s.cur = s.newStatement(i, KindOther)
+	return i + 1
+}
+
+// lookAlike reports whether the words at i make CREATE/ALTER/DROP DATABASE
+// one of the statements that only look like it.
+func (s *splitter) lookAlike(i int) bool {
+	switch {
+	case s.isWord(i, "SCOPED"):
+		return s.isWord(i+1, "CREDENTIAL") || s.isWord(i+1, "CONFIGURATION")
+	case s.isWord(i, "AUDIT"):
+		return s.isWord(i+1, "SPECIFICATION")
+	case s.isWord(i, "ENCRYPTION"):
+		return s.isWord(i+1, "KEY")
+	}
+	return false
+}
+
+// window returns the end (exclusive) of the tokens that may belong to the
+// statement of interest starting at i: up to a semicolon, or up to a word
+// that can only start another statement.
+func (s *splitter) window(i int, kind Kind) int {
+	depth := 0
+	setSeen := kind != KindAlterDatabase
+	for j := i + 1; j < len(s.toks); j++ {
+		t := s.toks[j]
+		switch t.Kind {
+		case TokPunct:
+			switch s.text[t.Start] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+				if depth < 0 {
+					return j
+				}
+			case ';':
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		case TokIdent:
+			if depth > 0 {
+				if s.recovers(j) {
+					return j // an unclosed parenthesis: stop at the next statement of interest
+				}
+				continue
+			}
+			switch lookupKeyword(s.text[t.Start:t.End]) {
+			case kwNone, kwTo, kwWith:
+			case kwSet:
+				if !setSeen {
+					setSeen = true
+					continue
+				}
+				return j
+			case kwRollback:
+				if !s.isWord(j-1, "WITH") {
+					return j
+				}
+			case kwEnd, kwCase:
+				return j
+			default:
+				if kind == KindDropDatabase && j == i+2 && s.isWord(j, "IF") {
+					continue
+				}
+				return j
+			}
+		}
+	}
+	return len(s.toks)
+}
+
+// interest parses the statement of interest of the given kind starting at
+// token i, records it, and returns the index of the token after it.
+func (s *splitter) interest(i int, kind Kind) int {
+	st := s.newStatement(i, kind)
+	end := s.window(i, kind)
+	toks := s.toks[i:end]
+	n, err := s.parse(st, toks)
+	if err != nil {
+		s.parseError(st, kind, toks, err)
+		// Go on with the tokens after the keyword as an ordinary statement.
+		st.Kind = KindOther
+		s.cur = st
+		return i + 1
+	}
+	if n < 1 {
+		n = 1
+	}
+	last := s.toks[i+n-1]
+	if last.Kind == TokPunct && s.text[last.Start] == ';' && n > 1 {
+		// keep the span on the statement itself
+		last = s.toks[i+n-2]
+	}
+	st.End = int(last.End)
+	st.Span.End = s.b.Pos(st.End)
+	s.r.Statements = append(s.r.Statements, st)
+	// parentheses inside the statement are balanced by the grammar
+	return i + n
+}
+
+func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal parser error: %v", p)
+		}
+	}()
+	c := converter{b: s.b, toks: toks}
+	switch st.Kind {
+	case KindCreateDatabase:
+		var g *gCreateDatabase
+		if g, n, err = parseTokens(createParser, s.text, toks); err == nil {
+			st.Node = c.create(g)
+		}
+	case KindAlterDatabase:
+		var g *gAlterDatabase
+		if g, n, err = parseTokens(alterParser, s.text, toks); err == nil {
+			st.Node = c.alter(g, n)
+		}
+	case KindDropDatabase:
+		var g *gDropDatabase
+		if g, n, err = parseTokens(dropParser, s.text, toks); err == nil {
+			st.Node = c.drop(g)
+		}
+	case KindCheckpoint:
+		var g *gCheckpoint
+		if g, n, err = parseTokens(checkpointParser, s.text, toks); err == nil {
+			st.Node = c.checkpoint(g)
+		}
+	case KindBackupDatabase, KindBackupLog:
+		var g *gBackup
+		if g, n, err = parseTokens(backupParser, s.text, toks); err == nil {
+			st.Node = c.backup(g)
+		}
+	case KindRestoreDatabase, KindRestoreLog:
+		var g *gRestore
+		if g, n, err = parseTokens(restoreParser, s.text, toks); err == nil {
+			st.Node = c.restore(g)
+		}
+	case KindDBCCTraceOn, KindDBCCTraceOff:
+		var g *gDBCC
+		if g, n, err = parseTokens(dbccParser, s.text, toks); err == nil {
+			st.Node = c.dbcc(g)
+		}
+	case KindUse:
+		var g *gUse
+		if g, n, err = parseTokens(useParser, s.text, toks); err == nil {
+			st.Node = &Use{Database: c.name(g.Name)}
+		}
+	}
+	return n, err
+}
+
+var kindTitles = map[Kind]string{
+	KindCreateDatabase: "CREATE DATABASE", KindAlterDatabase: "ALTER DATABASE", KindDropDatabase: "DROP DATABASE",
+	KindCheckpoint: "CHECKPOINT", KindBackupDatabase: "BACKUP DATABASE", KindBackupLog: "BACKUP LOG",
+	KindRestoreDatabase: "RESTORE DATABASE", KindRestoreLog: "RESTORE LOG", KindDBCCTraceOn: "DBCC TRACEON",
+	KindDBCCTraceOff: "DBCC TRACEOFF", KindUse: "USE",
+}
+
+// Title is the statement kind as T-SQL words ("CREATE DATABASE").
+func (k Kind) Title() string { return kindTitles[k] }
+
+func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error) {
+	msg := err.Error()
+	at := st.Span.Start
+	end := s.b.Pos(int(toks[len(toks)-1].End))
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		msg = perr.Message()
+		off := perr.Position().Offset
+		if off >= len(s.text) || off >= int(toks[len(toks)-1].End) {
+			msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of statement", 1)
+		} else {
+			p := s.b.Pos(off).Position()
+			msg = fmt.Sprintf("%s (line %d, column %d)", msg, p.Line, p.Column)
+		}
+	}
+	s.r.Diags = append(s.r.Diags, Diag{
+		Rule:    "SL001",
+		Span:    Span{Start: at, End: end},
+		Message: fmt.Sprintf("cannot parse %s: %s; the statement is not checked", kind.Title(), msg),
+	})
+}

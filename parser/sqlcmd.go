@@ -1,0 +1,997 @@
+package parser
+
+// This file is the sqlcmd-mode preprocessor: it splits a script into
+// batches at GO lines, runs the sqlcmd commands (:setvar, :r, ...),
+// substitutes $(var) references and records, for every batch, where each
+// run of its text came from.
+//
+// The behaviour follows the sqlcmd documentation (learn.microsoft.com,
+// "sqlcmd commands" and "Use sqlcmd with scripting variables") and the
+// Go rewrite of sqlcmd (github.com/microsoft/go-sqlcmd, pkg/sqlcmd). Where
+// they differ, or T-SQL itself decides (nested block comments, [quoted]
+// identifiers), the choice is noted where it is made.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// PreprocessOptions configures Preprocess. A nil *PreprocessOptions is
+// the same as the zero value.
+type PreprocessOptions struct {
+	// Vars holds -v NAME=value and config values. They override the
+	// environment and are overridden by :setvar. Names are case-insensitive.
+	Vars map[string]string
+	// Env looks up environment variables (lowest precedence); nil = none.
+	Env func(name string) (string, bool)
+	// Load reads and decodes an :r include; nil = os.ReadFile + Decode.
+	Load func(path string) (*File, error)
+	// MaxDepth limits the nesting of :r includes; 0 = 16.
+	MaxDepth int
+}
+
+// Script is a preprocessed sqlcmd script.
+type Script struct {
+	File    *File   // the root file
+	Files   []*File // root first, then each included file once, in order of first inclusion
+	Batches []*Batch
+	Diags   []Diag // Rule "SL002" problems
+}
+
+const (
+	ppDefaultMaxDepth = 16
+	// ppMaxIncludes bounds the total number of :r includes processed, so
+	// that a few files including each other many times cannot blow up.
+	ppMaxIncludes = 10000
+	ppRuleSqlcmd  = "SL002"
+)
+
+// Lexical states that hide GO lines, commands and (for comments) $(var).
+const (
+	ppStNormal  uint8 = iota
+	ppStSingle        // '...' (also N'...'), '' escapes a quote
+	ppStDouble        // "...", "" escapes a quote
+	ppStBracket       // [...], ]] escapes a bracket
+	ppStBlock         // /* ... */, nesting
+)
+
+// Byte classes: for each state the bytes at which the scanner must stop.
+var (
+	ppStopNormal  = ppByteSet("'\"[-/$\n\r")
+	ppStopSingle  = ppByteSet("'$")
+	ppStopDouble  = ppByteSet("\"$")
+	ppStopBracket = ppByteSet("]$")
+	ppStopBlock   = ppByteSet("*/")
+	// Bytes that can start a GO line or a command (after blanks).
+	ppLineStart = ppByteSet("Gg:!EeQqRr")
+)
+
+func ppByteSet(chars string) (t [256]bool) {
+	for i := 0; i < len(chars); i++ {
+		t[chars[i]] = true
+	}
+	return t
+}
+
+// Preprocess runs the sqlcmd preprocessor over f and the files it
+// includes. It never fails: problems are reported as SL002 diagnostics.
+func Preprocess(f *File, opt *PreprocessOptions) *Script {
+	p := &ppPreprocessor{
+		script:   &Script{File: f, Files: []*File{f}},
+		vars:     make(map[string]string),
+		files:    make(map[string]*File),
+		maxDepth: ppDefaultMaxDepth,
+		load:     ppLoadFile,
+	}
+	if opt != nil {
+		for k, v := range opt.Vars {
+			p.vars[strings.ToUpper(k)] = v
+		}
+		p.env = opt.Env
+		if opt.Load != nil {
+			p.load = opt.Load
+		}
+		if opt.MaxDepth > 0 {
+			p.maxDepth = opt.MaxDepth
+		}
+	}
+	root := filepath.Clean(f.Path)
+	p.files[root] = f
+	p.stack = []string{root}
+	p.scanFile(f)
+	if !p.quit {
+		p.emit(1)
+	}
+	return p.script
+}
+
+func ppLoadFile(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(path, data)
+}
+
+type ppPreprocessor struct {
+	script   *Script
+	vars     map[string]string // upper-case name -> value: -v values, then :setvar
+	env      func(string) (string, bool)
+	load     func(string) (*File, error)
+	maxDepth int
+	files    map[string]*File // loaded files by cleaned path
+	stack    []string         // include chain, cleaned paths, root first
+	includes int
+	quit     bool // :quit / :exit seen: stop everything
+
+	// Lexical state; it carries over from one line, and one file, to the
+	// next as in sqlcmd, whose batch state is shared by included files.
+	state uint8
+	depth int // block comment nesting
+
+	b ppBatchBuilder
+}
+
+func (p *ppPreprocessor) diag(f *File, start, end int, msg string) {
+	n := len(f.Text)
+	start = max(0, min(start, n))
+	end = max(start, min(end, n))
+	p.script.Diags = append(p.script.Diags, Diag{
+		Rule:    ppRuleSqlcmd,
+		Span:    Span{Start: Pos{File: f, Offset: start}, End: Pos{File: f, Offset: end}},
+		Message: msg,
+	})
+}
+
+// emit ends the batch under construction (if it has any text).
+func (p *ppPreprocessor) emit(count int) {
+	if b := p.b.finish(); b != nil {
+		b.Index = len(p.script.Batches)
+		b.Count = count
+		p.script.Batches = append(p.script.Batches, b)
+	}
+}
+
+// scanFile runs f through the scanner, appending its text to the current
+// batch and acting on GO lines, commands and variable references.
+func (p *ppPreprocessor) scanFile(f *File) {
+	s := f.Text
+	n := len(s)
+	run := 0 // start of the text not yet appended to the batch
+	i := 0
+	state, depth := p.state, p.depth
+	for !p.quit {
+		// i is at the start of a line. In the normal state it may be a GO
+		// line or a command; look closer only when its first non-blank
+		// byte can start one.
+		if state == ppStNormal {
+			j := i
+			for j < n && (s[j] == ' ' || s[j] == '\t') {
+				j++
+			}
+			if j < n && ppLineStart[s[j]] {
+				if next, ok := p.lineCommand(f, i, &run); ok {
+					state, depth = p.state, p.depth // an include may change them
+					i = next
+					continue
+				}
+			}
+		}
+		// Scan to the start of the next line.
+	line:
+		for i < n {
+			switch state {
+			case ppStNormal:
+				for i < n && !ppStopNormal[s[i]] {
+					i++
+				}
+				if i >= n {
+					break line
+				}
+				switch s[i] {
+				case '\n':
+					i++
+					break line
+				case '\r':
+					i++
+					if i < n && s[i] == '\n' {
+						i++
+					}
+					break line
+				case '\'', '"', '[':
+					// Fast path for the common case, a short quoted run
+					// closed on the same scan with no $ and no escape;
+					// anything else goes through the quoted state below.
+					q, stop, st := byte('\''), &ppStopSingle, ppStSingle
+					if c := s[i]; c == '"' {
+						q, stop, st = '"', &ppStopDouble, ppStDouble
+					} else if c == '[' {
+						q, stop, st = ']', &ppStopBracket, ppStBracket
+					}
+					k := i + 1
+					for k < n && !stop[s[k]] {
+						k++
+					}
+					if k < n && s[k] == q && (k+1 >= n || s[k+1] != q) {
+						i = k + 1
+						continue
+					}
+					state = st
+					i++
+				case '-':
+					if i+1 < n && s[i+1] == '-' { // line comment: skip to the line break
+						i += 2
+						for i < n && s[i] != '\n' && s[i] != '\r' {
+							i++
+						}
+					} else {
+						i++
+					}
+				case '/':
+					if i+1 < n && s[i+1] == '*' {
+						state, depth = ppStBlock, 1
+						i += 2
+					} else {
+						i++
+					}
+				case '$':
+					i = p.variable(f, i, n, &run)
+				}
+			case ppStSingle, ppStDouble, ppStBracket:
+				stop, q := &ppStopSingle, byte('\'')
+				if state == ppStDouble {
+					stop, q = &ppStopDouble, '"'
+				} else if state == ppStBracket {
+					stop, q = &ppStopBracket, ']'
+				}
+				for i < n && !stop[s[i]] {
+					i++
+				}
+				if i >= n {
+					break line
+				}
+				if s[i] == '$' {
+					i = p.variable(f, i, n, &run)
+					continue
+				}
+				if i+1 < n && s[i+1] == q { // doubled: an escaped quote
+					i += 2
+					continue
+				}
+				state = ppStNormal
+				i++
+			case ppStBlock:
+				// T-SQL block comments nest: /* /* */ still comment */.
+				for i < n && !ppStopBlock[s[i]] {
+					i++
+				}
+				if i >= n {
+					break line
+				}
+				switch {
+				case s[i] == '/' && i+1 < n && s[i+1] == '*':
+					depth++
+					i += 2
+				case s[i] == '*' && i+1 < n && s[i+1] == '/':
+					i += 2
+					if depth--; depth == 0 {
+						state = ppStNormal
+					}
+				default:
+					i++
+				}
+			}
+		}
+		p.state, p.depth = state, depth
+		if i >= n {
+			break
+		}
+	}
+	p.state, p.depth = state, depth
+	if !p.quit {
+		p.b.appendRun(f, run, n)
+	}
+}
+
+func ppIsVarNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+}
+
+// variable handles the "$" at s[i] (outside comments), where the text may
+// hold a reference up to limit. It returns where scanning resumes.
+//
+// As in go-sqlcmd (parse.go, readVariableReference) a reference is "$("
+// + letters, digits, _ or - + ")"; a "$(" not followed by that is a
+// syntax error there, a "malformed" SL002 here (the text is kept).
+func (p *ppPreprocessor) variable(f *File, i, limit int, run *int) int {
+	s := f.Text
+	if i+1 >= limit || s[i+1] != '(' {
+		return i + 1
+	}
+	j := i + 2
+	for j < limit && ppIsVarNameByte(s[j]) {
+		j++
+	}
+	if j >= limit || s[j] != ')' || j == i+2 {
+		p.diag(f, i, j, fmt.Sprintf("malformed sqlcmd variable reference %q: expected $(NAME) with a NAME of letters, digits, _ or -", s[i:j]))
+		return i + 2
+	}
+	name := s[i+2 : j]
+	val, ok := p.lookup(name)
+	if !ok {
+		p.diag(f, i, j+1, ppUndefinedMessage(name))
+		return j + 1
+	}
+	p.b.appendRun(f, *run, i)
+	p.b.appendSubst(f, i, val)
+	*run = j + 1
+	return j + 1
+}
+
+func ppUndefinedMessage(name string) string {
+	return fmt.Sprintf("sqlcmd variable $(%s) is not defined (define it with :setvar, -v %s=value or the config file)", name, name)
+}
+
+// lookup resolves a variable: :setvar and -v values first, then the
+// environment (as the name is written, then in upper case).
+func (p *ppPreprocessor) lookup(name string) (string, bool) {
+	upper := strings.ToUpper(name)
+	if v, ok := p.vars[upper]; ok {
+		return v, true
+	}
+	if p.env != nil {
+		if v, ok := p.env(name); ok {
+			return v, true
+		}
+		if upper != name {
+			return p.env(upper)
+		}
+	}
+	return "", false
+}
+
+// ppLineEnd returns the end of the line content starting at or before i and
+// the offset after its line break.
+func ppLineEnd(s string, i int) (end, next int) {
+	for i < len(s) && s[i] != '\n' && s[i] != '\r' {
+		i++
+	}
+	end = i
+	if i < len(s) {
+		i++
+		if s[i-1] == '\r' && i < len(s) && s[i] == '\n' {
+			i++
+		}
+	}
+	return end, i
+}
+
+func ppIsBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+func ppIsLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// ppHasPrefixFold reports whether s[i:] starts with word (lower case ASCII)
+// in any case.
+func ppHasPrefixFold(s string, i int, word string) bool {
+	if len(s)-i < len(word) {
+		return false
+	}
+	for k := 0; k < len(word); k++ {
+		if s[i+k]|0x20 != word[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// ppRestIsEmpty reports whether s[i:end] holds only blanks and an optional
+// "--" comment.
+func ppRestIsEmpty(s string, i, end int) bool {
+	for i < end && ppIsBlank(s[i]) {
+		i++
+	}
+	return i == end || i+1 < end && s[i] == '-' && s[i+1] == '-'
+}
+
+// lineCommand looks at the line starting at ls (lexical state normal) for
+// a GO line or a sqlcmd command. When it finds one it acts on it, removes
+// the line from the batch text and returns the offset of the next line.
+func (p *ppPreprocessor) lineCommand(f *File, ls int, run *int) (int, bool) {
+	s := f.Text
+	n := len(s)
+	j := ls
+	for j < n && ppIsBlank(s[j]) {
+		j++
+	}
+	if j >= n {
+		return 0, false
+	}
+	c := s[j]
+	var cmd ppCommand
+	switch {
+	case (c == 'G' || c == 'g') && j+1 < n && s[j+1]|0x20 == 'o':
+		k := j + 2
+		if !(k == n || ppIsBlank(s[k]) || s[k] == '\n' || s[k] == '\r' || k+1 < n && s[k] == '-' && s[k+1] == '-') {
+			return 0, false // GOTO, go_table, GO; ...: T-SQL text
+		}
+		le, next := ppLineEnd(s, k)
+		p.b.appendRun(f, *run, ls)
+		p.emit(p.goCount(f, k, le))
+		*run = next
+		return next, true
+	case c == ':':
+		if j+1 >= n {
+			return 0, false
+		}
+		switch c2 := s[j+1]; {
+		case c2 == '!' && j+2 < n && s[j+2] == '!':
+			cmd = ppCommand{name: "!!", start: j, nameEnd: j + 3}
+		case ppIsLetter(c2):
+			k := j + 1
+			for k < n && ppIsLetter(s[k]) {
+				k++
+			}
+			name := strings.ToLower(s[j+1 : k])
+			if k < n && !ppIsBlank(s[k]) && s[k] != '\n' && s[k] != '\r' && !(name == "exit" && s[k] == '(') {
+				// ":setvar2", ":r.sql": no command of that name.
+				for k < n && !ppIsBlank(s[k]) && s[k] != '\n' && s[k] != '\r' {
+					k++
+				}
+				name = strings.ToLower(s[j+1 : k])
+			}
+			cmd = ppCommand{name: name, start: j, nameEnd: k}
+		default:
+			return 0, false // "::fn_..." and anything else: T-SQL
+		}
+	case c == '!':
+		if j+1 >= n || s[j+1] != '!' {
+			return 0, false
+		}
+		cmd = ppCommand{name: "!!", start: j, nameEnd: j + 2}
+	case c|0x20 == 'e' || c|0x20 == 'q' || c|0x20 == 'r':
+		// [:]EXIT, [:]QUIT, [:]ED and [:]RESET also work without the
+		// colon (osql compatibility). Without it they are taken as
+		// commands only when alone on their line, so T-SQL such as
+		// "RETURN", "EXEC" or "END" is never mistaken for one.
+		k := j
+		for k < n && ppIsLetter(s[k]) && k-j <= 5 {
+			k++
+		}
+		word := ""
+		for _, w := range [...]string{"exit", "quit", "ed", "reset"} {
+			if k-j == len(w) && ppHasPrefixFold(s, j, w) {
+				word = w
+			}
+		}
+		le, _ := ppLineEnd(s, k)
+		switch word {
+		case "exit":
+			m := k
+			for m < le && ppIsBlank(s[m]) {
+				m++
+			}
+			if !ppRestIsEmpty(s, k, le) && (m == le || s[m] != '(') {
+				return 0, false
+			}
+		case "quit", "ed", "reset":
+			if !ppRestIsEmpty(s, k, le) {
+				return 0, false
+			}
+		default:
+			return 0, false
+		}
+		cmd = ppCommand{name: word, start: j, nameEnd: k}
+	default:
+		return 0, false
+	}
+	cmd.end, cmd.next = ppLineEnd(s, cmd.nameEnd)
+	// The command line leaves the batch text.
+	p.b.appendRun(f, *run, ls)
+	*run = cmd.next
+	p.runCommand(f, &cmd)
+	return cmd.next, true
+}
+
+// ppCommand is one sqlcmd command line of a file.
+type ppCommand struct {
+	name    string // lower case, without the colon; "!!" for a shell command
+	start   int    // offset of the ':' (or of the name)
+	nameEnd int    // end of the command name
+	end     int    // end of the line content
+	next    int    // start of the next line
+}
+
+// args returns the bounds of the command's arguments: blanks trimmed and a
+// trailing " -- comment" outside double quotes removed (go-sqlcmd,
+// commands.go removeComments).
+func (c *ppCommand) args(s string) (start, end int) {
+	i, e := c.nameEnd, c.end
+	for i < e && ppIsBlank(s[i]) {
+		i++
+	}
+	start = i
+	quoted, space := false, true
+	for k := i; k < e; k++ {
+		switch ch := s[k]; {
+		case ch == '"':
+			quoted = !quoted // "" toggles twice: still inside
+			space = false
+		case ppIsBlank(ch):
+			space = true
+		case !quoted && space && ch == '-' && k+1 < e && s[k+1] == '-':
+			e = k
+		default:
+			space = false
+		}
+	}
+	for e > start && ppIsBlank(s[e-1]) {
+		e--
+	}
+	return start, e
+}
+
+// goCount parses what follows GO on its line (from k to the line end le):
+// nothing, an optional "-- comment", or a positive count.
+func (p *ppPreprocessor) goCount(f *File, k, le int) int {
+	s := f.Text
+	c := ppCommand{name: "go", nameEnd: k, end: le}
+	a, e := c.args(s)
+	if a == e {
+		return 1
+	}
+	arg := s[a:e]
+	if strings.Contains(arg, "$(") { // go-sqlcmd resolves variables in the count
+		v, ok := p.resolveArg(f, a, e)
+		if !ok {
+			return 1
+		}
+		arg = strings.TrimSpace(v)
+	}
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 1 || arg[0] == '+' {
+		p.diag(f, a, e, fmt.Sprintf("malformed GO command: the count %q is not a positive integer", arg))
+		return 1
+	}
+	return n
+}
+
+// resolveArg substitutes $(var) references in a command argument
+// s[a:e]. An undefined variable is reported and makes ok false; a
+// malformed reference is kept as it is (go-sqlcmd resolveArgumentVariables).
+func (p *ppPreprocessor) resolveArg(f *File, a, e int) (string, bool) {
+	s := f.Text
+	var sb strings.Builder
+	ok := true
+	last := a
+	for i := a; i+1 < e; i++ {
+		if s[i] != '$' || s[i+1] != '(' {
+			continue
+		}
+		j := i + 2
+		for j < e && ppIsVarNameByte(s[j]) {
+			j++
+		}
+		if j >= e || s[j] != ')' || j == i+2 {
+			continue
+		}
+		name := s[i+2 : j]
+		v, found := p.lookup(name)
+		if !found {
+			p.diag(f, i, j+1, ppUndefinedMessage(name))
+			ok = false
+		}
+		sb.WriteString(s[last:i])
+		sb.WriteString(v)
+		last = j + 1
+		i = j
+	}
+	sb.WriteString(s[last:e])
+	return sb.String(), ok
+}
+
+func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
+	s := f.Text
+	a, e := c.args(s)
+	display := s[c.start:c.nameEnd]
+	bad := func(msg string) {
+		p.diag(f, c.start, max(c.end, c.nameEnd), fmt.Sprintf("malformed sqlcmd command %s: %s", display, msg))
+	}
+	switch c.name {
+	case "setvar":
+		p.setvar(f, c, a, e, bad)
+	case "r":
+		if a == e {
+			bad("a file name is required")
+			return
+		}
+		pa, pe := a, e
+		if s[a] == '"' {
+			q := strings.IndexByte(s[a+1:e], '"')
+			if q < 0 {
+				bad("the quoted file name has no closing quote")
+				return
+			}
+			pa, pe = a+1, a+1+q
+		}
+		path, ok := p.resolveArg(f, pa, pe)
+		if !ok {
+			return
+		}
+		if strings.TrimSpace(path) == "" {
+			bad("a file name is required")
+			return
+		}
+		p.include(f, c, path)
+	case "on":
+		// ":On Error [exit|ignore]"
+		k := c.nameEnd
+		for k < c.end && ppIsBlank(s[k]) {
+			k++
+		}
+		if k == c.nameEnd || !ppHasPrefixFold(s, k, "error") || k+5 < c.end && !ppIsBlank(s[k+5]) {
+			p.diag(f, c.start, c.end, fmt.Sprintf("unknown sqlcmd command %s (did you mean :on error exit|ignore?)", display))
+			return
+		}
+		display = s[c.start : k+5]
+		c2 := ppCommand{nameEnd: k + 5, end: c.end}
+		a, e = c2.args(s)
+		if v := strings.ToLower(s[a:e]); v != "exit" && v != "ignore" {
+			bad("expected EXIT or IGNORE")
+		}
+	case "connect":
+		if a == e {
+			bad("a server name is required")
+		}
+	case "out", "error", "perftrace":
+		if a == e {
+			bad("a file name, STDOUT or STDERR is required")
+		}
+	case "xml":
+		if v := strings.ToLower(s[a:e]); v != "on" && v != "off" {
+			bad("expected ON or OFF")
+		}
+	case "!!":
+		if a == e {
+			bad("an operating system command is required")
+		}
+	case "reset":
+		// Clears the statement cache: the batch so far is dropped.
+		p.b.reset()
+	case "listvar", "list", "help", "serverlist", "ed":
+		// Interactive or output commands: nothing to do for the analysis.
+	case "quit":
+		if a != e {
+			bad("QUIT takes no argument")
+			return
+		}
+		p.exit(f, c)
+	case "exit":
+		// EXIT: quit without running the batch; EXIT(): run the batch,
+		// then quit; EXIT(query): run the batch and the query, then quit.
+		if a == e {
+			p.exit(f, c)
+			return
+		}
+		if s[a] != '(' || s[e-1] != ')' {
+			bad("expected EXIT, EXIT() or EXIT(query)")
+			return
+		}
+		qa, qe := a+1, e-1
+		for qa < qe && ppIsBlank(s[qa]) {
+			qa++
+		}
+		for qe > qa && ppIsBlank(s[qe-1]) {
+			qe--
+		}
+		run := qa
+		for i := qa; i < qe; {
+			k := strings.Index(s[i:qe], "$(")
+			if k < 0 {
+				break
+			}
+			i = p.variable(f, i+k, qe, &run)
+		}
+		p.b.appendRun(f, run, qe)
+		p.emit(1)
+		p.quit = true
+	default:
+		p.diag(f, c.start, c.nameEnd, fmt.Sprintf("unknown sqlcmd command %s", display))
+	}
+}
+
+// exit ends the script at :quit or :exit: sqlcmd quits without running
+// the batch under construction.
+func (p *ppPreprocessor) exit(f *File, c *ppCommand) {
+	if ppHasCode(p.b.text()) {
+		p.diag(f, c.start, c.end, fmt.Sprintf("sqlcmd stops at %s without running the current batch: the statements before it since the last GO are not executed", f.Text[c.start:c.nameEnd]))
+	}
+	p.b.reset()
+	p.quit = true
+}
+
+// ppHasCode reports whether text holds anything but blanks and comments.
+func ppHasCode(text string) bool {
+	depth := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case depth > 0:
+			if c == '/' && i+1 < len(text) && text[i+1] == '*' {
+				depth++
+				i++
+			} else if c == '*' && i+1 < len(text) && text[i+1] == '/' {
+				depth--
+				i++
+			}
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v':
+		case c == '-' && i+1 < len(text) && text[i+1] == '-':
+			for i < len(text) && text[i] != '\n' && text[i] != '\r' {
+				i++
+			}
+		case c == '/' && i+1 < len(text) && text[i+1] == '*':
+			depth = 1
+			i++
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// setvar runs ":setvar NAME [value]". The value is a word without blanks
+// or a double-quoted string in which "" stands for one quote; a backslash
+// has no special meaning ("D:\SQLDATA\" is D:\SQLDATA\). Without a value
+// the variable is removed. (go-sqlcmd variables.go ParseValue.)
+func (p *ppPreprocessor) setvar(f *File, c *ppCommand, a, e int, bad func(string)) {
+	s := f.Text
+	if a == e {
+		bad("a variable name is required")
+		return
+	}
+	k := a
+	for k < e && !ppIsBlank(s[k]) {
+		k++
+	}
+	name := s[a:k]
+	if !ppValidVarName(name) {
+		p.diag(f, a, k, fmt.Sprintf("invalid sqlcmd variable name %q: use letters, digits, _ or -, starting with a letter or _", name))
+		return
+	}
+	for k < e && ppIsBlank(s[k]) {
+		k++
+	}
+	key := strings.ToUpper(name)
+	if k == e {
+		delete(p.vars, key)
+		return
+	}
+	raw := s[k:e]
+	if raw[0] != '"' {
+		if strings.ContainsAny(raw, " \t") {
+			p.diag(f, k, e, fmt.Sprintf("invalid value for sqlcmd variable %s: a value with blanks must be enclosed in double quotes", name))
+			return
+		}
+		p.vars[key] = raw
+		return
+	}
+	val, ok := ppUnquoteValue(raw)
+	if !ok {
+		p.diag(f, k, e, fmt.Sprintf("invalid value for sqlcmd variable %s: %s is not a double-quoted string (write \"\" for a quote inside it)", name, raw))
+		return
+	}
+	p.vars[key] = val
+}
+
+// ppUnquoteValue parses "..." where "" is one quote and nothing may follow
+// the closing quote.
+func ppUnquoteValue(raw string) (string, bool) {
+	if len(raw) < 2 || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	inner := raw[1 : len(raw)-1]
+	if !strings.Contains(inner, `"`) {
+		return inner, true
+	}
+	var sb strings.Builder
+	for i := 0; i < len(inner); i++ {
+		if inner[i] == '"' {
+			if i+1 >= len(inner) || inner[i+1] != '"' {
+				return "", false
+			}
+			i++
+		}
+		sb.WriteByte(inner[i])
+	}
+	return sb.String(), true
+}
+
+// ppValidVarName: a letter or _ first (SSDT scripts use __IsSqlCmdEnabled),
+// then letters, digits, _ or -.
+func ppValidVarName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i, r := range name {
+		switch {
+		case r == '_' || unicode.IsLetter(r):
+		case i > 0 && (r == '-' || unicode.IsDigit(r)):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// include runs ":r path": the file's text is inlined at this point.
+// A relative path is taken from the directory of the including file;
+// both / and \ separate directories.
+func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
+	span := func(msg string) { p.diag(f, c.start, c.end, msg) }
+	clean := ppResolveInclude(f.Path, path)
+	for k, q := range p.stack {
+		if q == clean {
+			chain := append(append([]string(nil), p.stack[k:]...), clean)
+			span(fmt.Sprintf(":r include cycle: %s", strings.Join(chain, " → ")))
+			return
+		}
+	}
+	if len(p.stack) > p.maxDepth {
+		span(fmt.Sprintf(":r includes nested more than %d deep: %s → %s", p.maxDepth, strings.Join(p.stack, " → "), clean))
+		return
+	}
+	if p.includes >= ppMaxIncludes {
+		span(fmt.Sprintf("too many :r includes (more than %d); %s not included", ppMaxIncludes, clean))
+		return
+	}
+	p.includes++
+	g, ok := p.files[clean]
+	if !ok {
+		var err error
+		g, err = p.load(clean)
+		if err != nil || g == nil {
+			if err == nil {
+				err = fmt.Errorf("no file")
+			}
+			span(fmt.Sprintf(":r cannot include %q: %v", path, err))
+			return
+		}
+		p.files[clean] = g
+		p.script.Files = append(p.script.Files, g)
+	}
+	p.stack = append(p.stack, clean)
+	p.scanFile(g)
+	p.stack = p.stack[:len(p.stack)-1]
+	if p.quit {
+		return
+	}
+	// sqlcmd reads files line by line: an included file's last line ends
+	// with the file even without a line break. Give the batch the :r
+	// line's break in that case so that the next line stays separate.
+	if t := g.Text; t != "" && t[len(t)-1] != '\n' && t[len(t)-1] != '\r' &&
+		p.b.size() > 0 && p.b.last != '\n' && p.b.last != '\r' {
+		p.b.appendRun(f, c.end, c.next)
+	}
+}
+
+// ppResolveInclude returns the cleaned path of an include named in the
+// file from.
+func ppResolveInclude(from, path string) string {
+	path = strings.TrimSpace(path)
+	slashed := strings.ReplaceAll(path, `\`, "/")
+	if filepath.Separator == '\\' {
+		slashed = path
+	}
+	p := filepath.FromSlash(slashed)
+	if filepath.IsAbs(p) || filepath.VolumeName(p) != "" {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(filepath.Dir(from), p)
+}
+
+// ppBatchBuilder accumulates the text of one batch. While the batch is one
+// contiguous run of a file it only records the run's bounds, so that the
+// final text is a substring of File.Text; otherwise it copies into a
+// strings.Builder and records a Segment per run.
+type ppBatchBuilder struct {
+	file       *File // the run while simple
+	start, end int
+	built      bool
+	sb         strings.Builder
+	segs       []Segment
+	last       byte // last byte of the text so far
+}
+
+func (b *ppBatchBuilder) size() int {
+	if b.built {
+		return b.sb.Len()
+	}
+	return b.end - b.start
+}
+
+func (b *ppBatchBuilder) text() string {
+	if b.built {
+		return b.sb.String()
+	}
+	if b.file == nil {
+		return ""
+	}
+	return b.file.Text[b.start:b.end]
+}
+
+func (b *ppBatchBuilder) appendRun(f *File, from, to int) {
+	if from >= to {
+		return
+	}
+	b.last = f.Text[to-1]
+	if !b.built {
+		if b.file == nil {
+			b.file, b.start, b.end = f, from, to
+			return
+		}
+		if b.file == f && b.end == from {
+			b.end = to
+			return
+		}
+		b.build()
+	}
+	if len(b.segs) == 0 {
+		b.segs = append(b.segs, Segment{Out: b.sb.Len(), File: f, In: from})
+	} else if last := &b.segs[len(b.segs)-1]; last.Subst || last.File != f || last.In+b.sb.Len()-last.Out != from {
+		b.segs = append(b.segs, Segment{Out: b.sb.Len(), File: f, In: from})
+	}
+	b.sb.WriteString(f.Text[from:to])
+}
+
+// appendSubst appends the value of the $(var) at offset at of f.
+func (b *ppBatchBuilder) appendSubst(f *File, at int, val string) {
+	if val == "" {
+		return
+	}
+	if !b.built {
+		b.build()
+	}
+	b.segs = append(b.segs, Segment{Out: b.sb.Len(), File: f, In: at, Subst: true})
+	b.sb.WriteString(val)
+	b.last = val[len(val)-1]
+}
+
+// build switches from the simple run to the copying builder.
+func (b *ppBatchBuilder) build() {
+	b.built = true
+	b.segs = make([]Segment, 0, 8)
+	if b.file != nil {
+		b.sb.Grow(2 * (b.end - b.start))
+		b.sb.WriteString(b.file.Text[b.start:b.end])
+		b.segs = append(b.segs, Segment{Out: 0, File: b.file, In: b.start})
+	}
+}
+
+// finish returns the batch built so far (nil when it has no text) and
+// starts a new one.
+func (b *ppBatchBuilder) finish() *Batch {
+	defer b.reset()
+	if b.built {
+		if b.sb.Len() == 0 {
+			return nil
+		}
+		return &Batch{Text: b.sb.String(), Segs: b.segs}
+	}
+	if b.file == nil || b.start == b.end {
+		return nil
+	}
+	// One allocation for the batch and its only segment.
+	one := &struct {
+		b   Batch
+		seg [1]Segment
+	}{seg: [1]Segment{{Out: 0, File: b.file, In: b.start}}}
+	one.b = Batch{Text: b.file.Text[b.start:b.end], Segs: one.seg[:]}
+	return &one.b
+}
+
+func (b *ppBatchBuilder) reset() {
+	*b = ppBatchBuilder{}
+}

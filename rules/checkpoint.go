@@ -1,0 +1,188 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+var sl301 = &Rule{
+	ID: "SL301", Name: "target-recovery-time-zero", Severity: parser.SevWarning,
+	Run: func(p *Pass) {
+		for i := range p.Model.Effects {
+			e := &p.Model.Effects[i]
+			n, ok := e.Stmt.Node.(*parser.AlterDatabase)
+			if !ok || n.TargetRecovery == nil || !n.TargetRecovery.Known || n.TargetRecovery.Seconds != 0 {
+				continue
+			}
+			d := n.TargetRecovery
+			fix := &Fix{Description: "set TARGET_RECOVERY_TIME = 60 SECONDS", Edits: []Edit{{
+				File: d.Span.Start.File, Start: d.Span.Start.Offset, End: d.Span.End.Offset,
+				New: "TARGET_RECOVERY_TIME = 60 SECONDS",
+			}}}
+			if d.Span.Start.File != d.Span.End.File || d.Span.Start.Offset >= d.Span.End.Offset || !sameText(d.Span, "TARGET_RECOVERY_TIME") {
+				fix = nil // the option came through a sqlcmd variable
+			}
+			p.Report(d.ClauseSpan, fix,
+				"TARGET_RECOVERY_TIME = %s turns off indirect checkpoints for %s: automatic checkpoints then write dirty pages in bursts (004 article); use 60 SECONDS, the default since SQL Server 2016",
+				d.Raw, dbName(e))
+		}
+	},
+}
+
+// sameText reports whether the file text at s starts with prefix (case
+// insensitive): fixes are only offered where the file says what the batch
+// says.
+func sameText(s parser.Span, prefix string) bool {
+	t := s.Start.File.Text[s.Start.Offset:]
+	return len(t) >= len(prefix) && strings.EqualFold(t[:len(prefix)], prefix)
+}
+
+func dbName(e *Effect) string {
+	if e.DB != nil {
+		return e.DB.Name
+	}
+	if n := e.Stmt.Database(); n != nil {
+		return n.Value
+	}
+	return "the current database"
+}
+
+var sl302 = &Rule{
+	ID: "SL302", Name: "checkpoint-duration", Severity: parser.SevWarning,
+	Options: []Option{{Name: "max-duration", Default: 0, Unit: "s",
+		Doc: "largest CHECKPOINT duration accepted; 0 flags any explicit duration"}},
+	Run: func(p *Pass) {
+		max := p.Opt("max-duration")
+		for i := range p.Model.Effects {
+			e := &p.Model.Effects[i]
+			c, ok := e.Stmt.Node.(*parser.Checkpoint)
+			if !ok || c.Duration == nil || float64(*c.Duration) <= max {
+				continue
+			}
+			var fix *Fix
+			kw := e.Stmt.Span.Start
+			if c.DurationSpan.Start.File == kw.File && sameText(e.Stmt.Span, "CHECKPOINT") {
+				fix = &Fix{Description: "remove the duration", Edits: []Edit{{
+					File: kw.File, Start: kw.Offset + len("CHECKPOINT"), End: c.DurationSpan.End.Offset,
+				}}}
+			}
+			p.Report(e.Stmt.Span, fix,
+				"CHECKPOINT %d asks SQL Server to stretch the checkpoint over %d s; a duration throttles a checkpoint and never speeds it up (004 article: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)",
+				*c.Duration, *c.Duration)
+		}
+	},
+}
+
+// passedOver are the statements SL303 looks through between a CHECKPOINT
+// and the BACKUP after it.
+var passedOver = map[string]bool{"PRINT": true, "SET": true, "DECLARE": true}
+
+var sl303 = &Rule{
+	ID: "SL303", Name: "checkpoint-before-backup", Severity: parser.SevWarning,
+	Run: func(p *Pass) {
+		effects := p.Model.Effects
+		for i := range effects {
+			e := &effects[i]
+			if _, ok := e.Stmt.Node.(*parser.Checkpoint); !ok || e.Context == "" {
+				continue
+			}
+			j := e.Next
+			for j >= 0 && effects[j].Stmt.Kind == parser.KindOther && passedOver[effects[j].Stmt.Keyword] {
+				j = effects[j].Next
+			}
+			if j < 0 {
+				continue
+			}
+			next := &effects[j]
+			b, ok := next.Stmt.Node.(*parser.Backup)
+			if !ok || b.Log || b.Database.Key() != e.Context {
+				continue
+			}
+			p.Report(e.Stmt.Span, removeStatement(e.Stmt),
+				"CHECKPOINT right before BACKUP DATABASE %s adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (004 article: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT",
+				b.Database.Value)
+		}
+	},
+}
+
+// removeStatement is a fix that deletes a statement, its semicolon, and
+// its line when nothing else is on it.
+func removeStatement(st *parser.Statement) *Fix {
+	s, e := st.Span.Start, st.Span.End
+	if s.File == nil || s.File != e.File || e.Offset <= s.Offset {
+		return nil
+	}
+	text := s.File.Text
+	end := e.Offset
+	if end < len(text) && text[end] == ';' {
+		end++
+	}
+	start := s.Offset
+	ls := start
+	for ls > 0 && (text[ls-1] == ' ' || text[ls-1] == '\t') {
+		ls--
+	}
+	le := end
+	for le < len(text) && (text[le] == ' ' || text[le] == '\t') {
+		le++
+	}
+	if (ls == 0 || text[ls-1] == '\n') && (le == len(text) || text[le] == '\n' || text[le] == '\r') {
+		start = ls
+		end = le
+		if end < len(text) && text[end] == '\r' {
+			end++
+		}
+		if end < len(text) && text[end] == '\n' {
+			end++
+		}
+	}
+	return &Fix{Description: "remove the CHECKPOINT", Edits: []Edit{{File: s.File, Start: start, End: end}}}
+}
+
+// nulDevices are the names of the null device.
+func isNul(v string) bool {
+	switch strings.ToUpper(strings.TrimSpace(v)) {
+	case "NUL", "NUL:", `\\.\NUL`:
+		return true
+	}
+	return false
+}
+
+var sl304 = &Rule{
+	ID: "SL304", Name: "backup-to-nul", Severity: parser.SevError,
+	Run: func(p *Pass) {
+		for i := range p.Model.Effects {
+			e := &p.Model.Effects[i]
+			b, ok := e.Stmt.Node.(*parser.Backup)
+			if !ok {
+				continue
+			}
+			nul := false
+			for _, t := range b.Targets {
+				if t.Type == "DISK" && t.Known && isNul(t.Value) {
+					nul = true
+				}
+			}
+			if !nul {
+				continue
+			}
+			what := "BACKUP DATABASE"
+			harm := "it resets the differential base, so the next differential backup depends on a backup that does not exist"
+			if b.Log {
+				what = "BACKUP LOG"
+				harm = "it breaks the log chain: the log records it discards are in no backup, so point-in-time restore stops working"
+			}
+			if b.HasOption("COPY_ONLY") {
+				f := p.Report(e.Stmt.Span, nil,
+					"%s %s TO DISK = 'NUL' writes nothing: never a real backup (004 article); COPY_ONLY keeps the backup chain intact, so use it only to test backup speed",
+					what, b.Database.Value)
+				f.Severity = lower(f.Severity)
+				continue
+			}
+			p.Report(e.Stmt.Span, nil,
+				"%s %s TO DISK = 'NUL' writes nothing, yet SQL Server records it as a backup: %s (004 article)",
+				what, b.Database.Value, harm)
+		}
+	},
+}

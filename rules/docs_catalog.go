@@ -1,0 +1,284 @@
+package rules
+
+// catalogDocs holds the documentation of every rule in the catalog
+// (../shared/RULES.md), keyed by rule ID. Each Why cites the measured
+// figures of its source article in sqllint's own words.
+//
+// Bad must trigger its rule and Good must not, under the catalog's
+// defaults; tests run them. Exceptions, whose examples are illustrative and
+// skipped by those tests:
+//   - SL101 and SL102 depend on the file count built up by earlier scripts,
+//     which a short snippet cannot carry; a comment states the assumed count.
+//   - SL206 and SL305 are live rules: they depend on the server's state,
+//     shown as a comment, not on the script.
+var catalogDocs = map[string]Doc{
+	"SL001": {
+		Title: "Statement of interest that sqllint cannot parse",
+		Why: `sqllint reads the statements its rules care about: CREATE and ALTER DATABASE, CHECKPOINT, BACKUP, RESTORE, DBCC TRACEON/TRACEOFF and USE. When one of them does not fit the grammar, the sizes, durations and targets inside it are invisible, so no other rule can check that statement. The rest of the file is still analyzed.
+
+The message names what the parser expected at that point. If the statement really is broken, fix it now: SQL Server would reject it during the deployment, often after earlier statements have already run.
+
+If the statement is valid T-SQL that sqllint does not understand yet, report it as a sqllint bug and suppress the finding, with a reason, until a release handles it.`,
+		Source: "",
+		Bad:    `CREATE DATABASE Sales ON (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = );`,
+		Good:   `CREATE DATABASE Sales ON (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB);`,
+		Fix:    "",
+	},
+	"SL002": {
+		Title: "sqlcmd include, variable or command that sqlcmd would stop on",
+		Why: `Deployment scripts often rely on sqlcmd mode: ` + "`:setvar`" + `, ` + "`:r`" + ` includes and ` + "`$(name)`" + ` variables. A missing include file, two includes that pull each other in, a variable nobody defines or a malformed sqlcmd command makes sqlcmd abort at that line, possibly with half of the release already applied. An unresolved variable also hides the database name from every other rule.
+
+Give the variable a value the way sqlcmd would find it: a ` + "`:setvar`" + ` earlier in the script, ` + "`-v name=value`" + ` on the command line or a value in the config file, or an environment variable.
+
+For an include, check that the path exists and remove the cycle; for a malformed command, fix its syntax.`,
+		Source: "",
+		Bad:    `USE [$(TargetDb)];`,
+		Good: `:setvar TargetDb Sales
+USE [$(TargetDb)];`,
+		Fix: "",
+	},
+	"SL003": {
+		Title: "Inline suppression that matched no finding",
+		Why: `An inline suppression such as ` + "`-- sqllint:ignore SL302 reason`" + ` silences the named rules on the next statement, or on its own line when it trails a statement. When none of those rules reports anything there, the comment hides nothing: the statement was fixed or moved, or the comment names the wrong rule.
+
+A stale exception is not harmless. It stays attached to the statement and would quietly hide a new problem that no reviewer ever looked at.
+
+Delete the suppression, or move it to the statement it was written for. When it lists several rule IDs, keep only those that still match a finding.`,
+		Source: "",
+		Bad: `-- sqllint:ignore SL302 the nightly load needs a gentle checkpoint
+CHECKPOINT;`,
+		Good: `-- sqllint:ignore SL302 the nightly load needs a gentle checkpoint
+CHECKPOINT 10;`,
+		Fix: "",
+	},
+	"SL004": {
+		Title: "Inline suppression with no reason or an unknown rule ID",
+		Why: `A suppression records a reviewed exception, so sqllint insists that it names real rules and says why: ` + "`-- sqllint:ignore SL302 reason text`" + `. A comment with no reason, or with an ID that is not in the catalog (a typo, or a rule of another tool), is reported as an error instead of being trusted.
+
+Write the reason after the IDs, in terms a reviewer can verify later: a measurement, a ticket, a date. Use the IDs of the rule catalog; several may be given, separated by commas. To make one exception for a whole file, use ` + "`-- sqllint:ignore-file`" + ` with the same form.`,
+		Source: "",
+		Bad: `-- sqllint:ignore SL999 legacy
+CHECKPOINT;`,
+		Good: `-- sqllint:ignore SL302 measured on our SAN: 10 s keeps latency flat
+CHECKPOINT 10;`,
+		Fix: "",
+	},
+	// Illustrative: the Bad assumes 800 files from earlier migrations.
+	"SL101": {
+		Title: "Statement that gives a database more files than its startup budget allows",
+		Why: `Each time a database comes online (instance start, failover, attach), SQL Server opens the header of every one of its files in turn, and the database stays unavailable until the last one has been checked. Every file added lengthens that outage, before crash recovery has even started.
+
+In the article *How having too many filegroups can affect recovery time* (003), startup took 1 s with 100 files, 12 s at 1,000 files, 74 s at 5,000 and 309 s at 15,000. sqllint interpolates linearly between the measured points, counting the files of all scanned scripts in order, plus the server's current count with ` + "`--server`" + `.
+
+The rule fires once per database, on the statement that pushes the estimate over ` + "`startup-budget`" + ` (default 10 s, about 800 files). Prefer a few large files and filegroups over one per table.`,
+		Source: "003",
+		Bad: `-- Migrations V001-V080 already gave Sales 800 files, one per filegroup.
+ALTER DATABASE Sales ADD FILEGROUP FG0801;
+ALTER DATABASE Sales ADD FILE (NAME = F0801, FILENAME = 'D:\Data\F0801.ndf', SIZE = 512MB) TO FILEGROUP FG0801;`,
+		Good: `-- Migrations V001-V080 already gave Sales 800 files, one per filegroup.
+-- Give the new table room on an existing filegroup instead.
+ALTER DATABASE Sales MODIFY FILE (NAME = F0800, SIZE = 4GB);`,
+		Fix: "",
+	},
+	// Illustrative: the Bad assumes 32,767 files from earlier migrations.
+	"SL102": {
+		Title: "Database over SQL Server's limit of 32,767 files or filegroups",
+		Why: `SQL Server allows at most 32,767 files and 32,767 filegroups in one database. The statement that goes past either limit fails, which stops the deployment midway and forces a redesign of the file layout before the release can go on.
+
+Long before the limit, startup is already painful. The article *How having too many filegroups can affect recovery time* (003) measured 309 s to bring a database with 15,000 files online, and the author saw adding files slow down sharply past that point (100 filegroups near 19,600 took 4 minutes). Continuing the last measured slope, sqllint estimates more than 12 minutes of startup at the limit.
+
+sqllint counts files and filegroups across all scanned scripts in order; ` + "`DROP DATABASE`" + ` resets the count and ` + "`REMOVE FILE`" + ` / ` + "`REMOVE FILEGROUP`" + ` lower it.`,
+		Source: "003",
+		Bad: `-- Earlier migrations already gave Sales 32,767 files.
+ALTER DATABASE Sales ADD FILE (NAME = F32768, FILENAME = 'D:\Data\F32768.ndf', SIZE = 64MB) TO FILEGROUP Archive;`,
+		Good: `-- Earlier migrations already gave Sales 32,767 files.
+-- Reuse an existing file instead of adding one.
+ALTER DATABASE Sales MODIFY FILE (NAME = F0001, SIZE = 2GB);`,
+		Fix: "",
+	},
+	"SL103": {
+		Title: "Filegroups or files added by dynamic SQL inside a WHILE loop",
+		Why: `A ` + "`WHILE`" + ` loop that builds ` + "`ALTER DATABASE ... ADD FILEGROUP`" + ` or ` + "`ADD FILE`" + ` as a string and runs it with ` + "`EXEC`" + ` hides the layout it creates: how many files appear depends on a counter known only at run time, so neither a reviewer nor sqllint's file count (SL101, SL102) can tell.
+
+That count decides how long the database takes to come online. In *How having too many filegroups can affect recovery time* (003), 500 files meant 7 s of startup, 2,000 files 29 s and 10,000 files 184 s. Changing one loop bound can turn a short pause into three minutes of downtime on every restart.
+
+Write the statements out, or generate the script before review so that every file it adds is visible.`,
+		Source: "003",
+		Bad: `DECLARE @i int = 1, @sql nvarchar(400);
+WHILE @i <= 500
+BEGIN
+    SET @sql = N'ALTER DATABASE Sales ADD FILEGROUP FG' + CAST(@i AS nvarchar(10));
+    EXEC (@sql);
+    SET @i += 1;
+END`,
+		Good: `ALTER DATABASE Sales ADD FILEGROUP FG1;
+ALTER DATABASE Sales ADD FILEGROUP FG2;
+ALTER DATABASE Sales ADD FILEGROUP FG3;`,
+		Fix: "",
+	},
+	"SL201": {
+		Title: "Data-file allocation whose zero-fill would exceed the zeroing budget",
+		Why: `Without Instant File Initialization (IFI), SQL Server writes zeros over every new byte of a data file before using it, and the CREATE DATABASE, ADD FILE or MODIFY FILE waits for that. IFI requires the *Perform volume maintenance tasks* right for the service account, and Transparent Data Encryption rules it out for data files.
+
+The article *Instant file initialization* (000) created a 100 GB data file in 16 min 04 s without IFI and 12 s with it; growing it by another 100 GB took 14 min 32 s against 11 s, and a restore 28 min 03 s against 16 s.
+
+sqllint estimates the zero-fill at ` + "`zeroing-rate`" + ` (default 106 MB/s, the article's rate) and flags allocations over ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). With ` + "`--server`" + `, the finding is dropped when IFI is on and the database has no TDE, and becomes an error when IFI is off.`,
+		Source: "000",
+		Bad: `CREATE DATABASE Sales
+ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 100GB)
+LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH = 256MB);`,
+		Good: `CREATE DATABASE Sales
+ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 4GB)
+LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH = 256MB);`,
+		Fix: "",
+	},
+	"SL202": {
+		Title: "Log-file allocation whose zero-fill would exceed the zeroing budget",
+		Why: `Instant File Initialization never applies to the transaction log: SQL Server zero-fills every byte of a new or enlarged log file, whatever rights the service account holds, and the statement waits until it is done.
+
+The article *Instant file initialization* (000) shows the .ldf being zeroed in the error log even with IFI on, and its data-file test put zeroing at about 106 MB/s (100 GB in 16 min 04 s). At that pace a 20 GB log costs over three minutes of the deployment window.
+
+sqllint flags an explicit log allocation (LOG ON size, ADD LOG FILE, MODIFY FILE of a known log file) whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). Size the log for the workload, and do large growth outside the release window, in steps that each fit the budget.`,
+		Source: "000",
+		Bad: `CREATE DATABASE Sales
+ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB)
+LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 20GB, FILEGROWTH = 256MB);`,
+		Good: `CREATE DATABASE Sales
+ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB)
+LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 2GB, FILEGROWTH = 256MB);`,
+		Fix: "",
+	},
+	"SL203": {
+		Title: "Log file growing by a percentage or by a step too slow to zero-fill",
+		Why: `When the log is full, SQL Server grows it by FILEGROWTH, and since log space is always zero-filled, every transaction that needs log space waits for the new part to be zeroed. A percentage grows with the log: 10% of a 50 GB log is 5 GB, about 48 s of stalled writes at the rate from *Instant file initialization* (000), where 100 GB took 16 min 04 s (about 106 MB/s).
+
+sqllint flags any percentage FILEGROWTH on a log file, and a fixed growth whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`autogrowth-budget`" + ` (default 5 s, about 530 MB). A fixed step such as 256 MB keeps each growth short.
+
+From SQL Server 2022, log growth of 64 MB or less is instant: when ` + "`target-version`" + ` names 2022 or later, or ` + "`--server`" + ` finds such a server, these small steps are never flagged.`,
+		Source: "000",
+		Bad: `CREATE DATABASE Sales
+ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB)
+LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH = 10%);`,
+		Good: `CREATE DATABASE Sales
+ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB)
+LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH = 256MB);`,
+		Fix: "",
+	},
+	"SL204": {
+		Title: "DBCC TRACEON of trace flag 1806, which disables Instant File Initialization",
+		Why: `Trace flag 1806 turns Instant File Initialization off. Set globally, it applies to every database on the instance until someone turns it off or the service restarts, so it outlives the deployment: every later data-file creation, growth and restore writes zeros over its full size, including the restore you run during an outage.
+
+The article *Instant file initialization* (000) measured that price: 16 min 04 s instead of 12 s to create a 100 GB data file, and 28 min 03 s instead of 16 s to restore it. Only the backup was unaffected (59 s and 58 s).
+
+Remove the ` + "`DBCC TRACEON (1806 ...)`" + `. If a test needs IFI off, switch the flag on a test server, never from a release script.`,
+		Source: "000",
+		Bad:    `DBCC TRACEON (1806, -1);`,
+		Good: `-- 3226 keeps successful-backup messages out of the error log.
+DBCC TRACEON (3226, -1);`,
+		Fix: "",
+	},
+	"SL205": {
+		Title: "DBCC TRACEON of the file-zeroing diagnostic flags 3004 or 3605",
+		Why: `Trace flag 3004 makes SQL Server report each file-zeroing operation, and 3605 routes such messages to the error log. The article *Instant file initialization* (000) uses the pair to see whether data files get zeroed, that is, whether IFI works. They are a diagnostic and do nothing for the speed of a deployment.
+
+Left in a release script, they stay on (globally with ` + "`-1`" + `) until someone turns them off or the service restarts, adding error-log lines for every file created or grown and burying the messages that matter.
+
+Check IFI once, on its own, and keep ` + "`DBCC TRACEON (3004, 3605 ...)`" + ` out of deployments. On recent versions the ` + "`instant_file_initialization_enabled`" + ` column of ` + "`sys.dm_server_services`" + ` answers the same question without trace flags.`,
+		Source: "000",
+		Bad: `DBCC TRACEON (3004, 3605, -1) WITH NO_INFOMSGS;
+CREATE DATABASE Sales;`,
+		Good: `-- IFI was checked once, outside the release: no trace flags here.
+CREATE DATABASE Sales;`,
+		Fix: "",
+	},
+	// Live rule: the examples are illustrative, the server state is shown
+	// as a comment.
+	"SL206": {
+		Title: "Trace flag 1806 on globally on the target server",
+		Why: `This rule needs ` + "`--server`" + `: it reads the trace flags enabled globally on the target instance, as ` + "`DBCC TRACESTATUS (-1)`" + ` lists them. When 1806 is among them, Instant File Initialization is off for every database there, whatever rights the service account has.
+
+On such a server, every new or enlarged data file is zero-filled at full size. The article *Instant file initialization* (000) measured 16 min 04 s instead of 12 s to create a 100 GB data file and 28 min 03 s instead of 16 s to restore it, delays that land in the middle of an outage.
+
+Find where the flag comes from (a ` + "`-T1806`" + ` startup parameter or a script) and remove it; a flag set with DBCC TRACEON disappears at the next restart.`,
+		Source: "000",
+		Bad: `-- DBCC TRACESTATUS (-1) on the target server returns:
+--   TraceFlag 1806, Status 1, Global 1, Session 0
+ALTER DATABASE Sales ADD FILE (NAME = Sales_2, FILENAME = 'D:\Data\Sales_2.ndf', SIZE = 4GB);`,
+		Good: `-- DBCC TRACESTATUS (-1) on the target server returns no row for 1806.
+ALTER DATABASE Sales ADD FILE (NAME = Sales_2, FILENAME = 'D:\Data\Sales_2.ndf', SIZE = 4GB);`,
+		Fix: "",
+	},
+	"SL301": {
+		Title: "TARGET_RECOVERY_TIME set to 0, which means automatic, bursty checkpoints",
+		Why: "`TARGET_RECOVERY_TIME`" + ` decides how a database writes its dirty pages. Above zero, indirect checkpoints flush them steadily in the background; at zero, the database falls back to automatic checkpoints, which let dirty pages accumulate and then write them in bursts. That means I/O spikes under load, manual checkpoints with more to write, and more work to redo after a crash.
+
+The article *CHECKPOINT Duration: Can You Speed Up a Manual CHECKPOINT?* (004) sets a database to 0 precisely so that dirty pages pile up, and notes that new databases start at 60 s (the default since SQL Server 2016), while one moved from an older server may still be at 0.
+
+The fix sets 60 SECONDS, the current default; choose another nonzero value only if you measured it.`,
+		Source: "004",
+		Bad:    `ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;`,
+		Good:   `ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 60 SECONDS;`,
+		Fix:    "sets TARGET_RECOVERY_TIME = 60 SECONDS",
+	},
+	"SL302": {
+		Title: "CHECKPOINT with an explicit duration",
+		Why: `The number after ` + "`CHECKPOINT`" + ` is a target duration in seconds, not a speed setting. SQL Server paces its writes to end near that time: a short target cannot make the disk go faster, and a long one stretches work that would have finished at once.
+
+In *CHECKPOINT Duration: Can You Speed Up a Manual CHECKPOINT?* (004), with about 123 MB of dirty pages a plain ` + "`CHECKPOINT`" + ` finished in under a second, ` + "`CHECKPOINT 1`" + ` was no quicker, and ` + "`CHECKPOINT 30`" + ` took 28–29 s (15 s in another run). With about 20 dirty pages, the plain form took 4 ms and ` + "`CHECKPOINT 10`" + ` 6,274 ms. In a deployment, every one of those seconds delays the statements behind it.
+
+sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit duration). The fix removes the duration.`,
+		Source: "004",
+		Bad: `USE Sales;
+CHECKPOINT 30;`,
+		Good: `USE Sales;
+CHECKPOINT;`,
+		Fix: "removes the duration",
+	},
+	"SL303": {
+		Title: "CHECKPOINT right before a BACKUP DATABASE of the same database",
+		Why: "`BACKUP DATABASE`" + ` runs a checkpoint of its own and writes out the dirty pages before copying data. A ` + "`CHECKPOINT`" + ` just ahead of it on the same database only does that writing a moment earlier and adds its own time to the deployment; the backup gets no faster.
+
+In *CHECKPOINT Duration: Can You Speed Up a Manual CHECKPOINT?* (004), a database had 15,790 dirty pages before a backup and none afterwards: the backup had flushed every one of them itself.
+
+sqllint looks at the next executable statement after the ` + "`CHECKPOINT`" + `, passing over ` + "`PRINT`" + `, ` + "`SET`" + `, ` + "`DECLARE`" + `, ` + "`GO`" + ` and comments, and flags the pair when it is a ` + "`BACKUP DATABASE`" + ` of the same database. The fix removes the CHECKPOINT.`,
+		Source: "004",
+		Bad: `USE Sales;
+CHECKPOINT;
+PRINT 'Backing up';
+BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
+		Good: `USE Sales;
+PRINT 'Backing up';
+BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
+		Fix: "removes the CHECKPOINT",
+	},
+	"SL304": {
+		Title: "BACKUP to the NUL device",
+		Why: `A backup to ` + "`DISK = 'NUL'`" + ` reads the whole database and throws every byte away, yet msdb records it as a successful backup. It can measure read throughput; it never protects data. The article *CHECKPOINT Duration: Can You Speed Up a Manual CHECKPOINT?* (004) uses one only inside a test and says plainly that it is not a real backup.
+
+Without ` + "`COPY_ONLY`" + ` it also does harm. ` + "`BACKUP LOG`" + ` to NUL breaks the log chain, so no point-in-time restore is possible past it until the next full or differential backup; ` + "`BACKUP DATABASE`" + ` to NUL becomes the base of later differential backups, which can then never be restored. The next outage then lasts as long as finding an older usable backup.
+
+sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given. Back up to a real file, or remove the statement.`,
+		Source: "004",
+		Bad:    `BACKUP DATABASE Sales TO DISK = N'NUL';`,
+		Good:   `BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
+		Fix:    "",
+	},
+	// Live rule: the examples are illustrative, the server state is shown
+	// as a comment.
+	"SL305": {
+		Title: "Database with TARGET_RECOVERY_TIME 0 on the target server",
+		Why: `This rule needs ` + "`--server`" + `: it reads ` + "`target_recovery_time_in_seconds`" + ` from ` + "`sys.databases`" + ` for each database the scripts touch, and reports those at 0. Such a database uses automatic checkpoints, which let dirty pages build up and flush them in bursts, instead of the steady background writes of indirect checkpoints.
+
+The article *CHECKPOINT Duration: Can You Speed Up a Manual CHECKPOINT?* (004) notes that new databases start at 60 s (the default since SQL Server 2016) but one carried over from an older server can still be at 0, and that this setting is the first thing to suspect when checkpoints flush large bursts of pages.
+
+Set ` + "`TARGET_RECOVERY_TIME = 60 SECONDS`" + ` on that database, in the deployment or on the server after testing.`,
+		Source: "004",
+		Bad: `-- sys.databases on the target server: Sales, target_recovery_time_in_seconds = 0
+USE Sales;
+CHECKPOINT;`,
+		Good: `-- sys.databases on the target server: Sales, target_recovery_time_in_seconds = 60
+USE Sales;
+CHECKPOINT;`,
+		Fix: "",
+	},
+}

@@ -1,0 +1,326 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+// Config is what a run needs to know beyond the scripts: which rules run,
+// at what severity, with which options, and the live facts if any.
+type Config struct {
+	// Disabled rules by ID.
+	Disabled map[string]bool
+	// Severity overrides by rule ID.
+	Severity map[string]parser.Severity
+	// Options overrides: rule ID → option name → value.
+	Options map[string]map[string]float64
+	// TargetVersion is the SQL Server major version the scripts deploy to
+	// (16 = SQL Server 2022), 0 when unknown.
+	TargetVersion int
+	// DefaultDatabase is the database scripts start in (sqlcmd -d).
+	DefaultDatabase string
+	// Facts are the live server's, nil in static mode.
+	Facts *ServerFacts
+}
+
+// Enabled reports whether rule r runs under c.
+func (c *Config) Enabled(r *Rule) bool {
+	if c == nil {
+		return !r.Live
+	}
+	if r.Live && c.Facts == nil {
+		return false
+	}
+	return !c.Disabled[r.ID]
+}
+
+func (c *Config) severity(r *Rule) parser.Severity {
+	if c != nil {
+		if s, ok := c.Severity[r.ID]; ok {
+			return s
+		}
+	}
+	return r.Severity
+}
+
+// Option returns rule r's option name under c.
+func (c *Config) Option(r *Rule, name string) float64 {
+	if c != nil {
+		if v, ok := c.Options[r.ID][name]; ok {
+			return v
+		}
+	}
+	for _, o := range r.Options {
+		if o.Name == name {
+			return o.Default
+		}
+	}
+	panic("rules: " + r.ID + " has no option " + name)
+}
+
+// Pass is one rule's view of a run.
+type Pass struct {
+	Rule   *Rule
+	Model  *Model
+	Config *Config
+	out    *[]Finding
+}
+
+// Opt returns the value of one of the rule's options.
+func (p *Pass) Opt(name string) float64 { return p.Config.Option(p.Rule, name) }
+
+// Severity is the rule's severity in this run.
+func (p *Pass) Severity() parser.Severity { return p.Config.severity(p.Rule) }
+
+// Facts are the live server's facts, nil in static mode.
+func (p *Pass) Facts() *ServerFacts {
+	if p.Config == nil {
+		return nil
+	}
+	return p.Config.Facts
+}
+
+// Report records a finding at the rule's severity.
+func (p *Pass) Report(at parser.Span, fix *Fix, format string, args ...any) *Finding {
+	*p.out = append(*p.out, Finding{Rule: p.Rule, Severity: p.Severity(), Span: at, Message: fmt.Sprintf(format, args...), Fix: fix})
+	return &(*p.out)[len(*p.out)-1]
+}
+
+func lower(s parser.Severity) parser.Severity {
+	if s > parser.SevInfo {
+		return s - 1
+	}
+	return s
+}
+
+func raise(s parser.Severity) parser.Severity {
+	if s < parser.SevError {
+		return s + 1
+	}
+	return s
+}
+
+// Analyze runs every enabled rule over scripts (given in run order) and
+// returns the findings, suppressions applied, sorted and de-duplicated.
+func Analyze(reg *Registry, scripts []*parser.Result, cfg *Config) []Finding {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	var facts *ServerFacts
+	if cfg.Facts != nil {
+		facts = cfg.Facts
+	}
+	m := BuildModel(scripts, cfg.DefaultDatabase, facts)
+	var out []Finding
+	for _, r := range reg.All() {
+		if !cfg.Enabled(r) {
+			continue
+		}
+		p := &Pass{Rule: r, Model: m, Config: cfg, out: &out}
+		switch r.ID {
+		case "SL001", "SL002":
+			for _, s := range scripts {
+				for _, d := range s.Diags {
+					if d.Rule == r.ID {
+						p.Report(d.Span, nil, "%s", d.Message)
+					}
+				}
+			}
+		}
+		if r.Run != nil {
+			r.Run(p)
+		}
+	}
+	out = suppress(reg, scripts, cfg, out)
+	return sortFindings(out)
+}
+
+func sortFindings(fs []Finding) []Finding {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		pa, pb := a.Span.Start, b.Span.Start
+		if pa.File != pb.File {
+			if pa.File == nil || pb.File == nil {
+				return pa.File == nil
+			}
+			return pa.File.Path < pb.File.Path
+		}
+		if pa.Offset != pb.Offset {
+			return pa.Offset < pb.Offset
+		}
+		if a.Rule.ID != b.Rule.ID {
+			return a.Rule.ID < b.Rule.ID
+		}
+		return a.Message < b.Message
+	})
+	// de-duplicate (an included file read twice reports once)
+	w := 0
+	for i, f := range fs {
+		if i > 0 {
+			p := fs[w-1]
+			if p.Rule == f.Rule && p.Span.Start == f.Span.Start && p.Message == f.Message {
+				continue
+			}
+		}
+		fs[w] = f
+		w++
+	}
+	return fs[:w]
+}
+
+// directive is a parsed sqllint: comment.
+type directive struct {
+	d     parser.Directive
+	file  bool     // ignore-file
+	rules []string // IDs
+	// scope for ignore: [start, end) offsets in the file, or a line
+	start, end int
+	line       int
+	used       bool
+}
+
+var ruleRef = regexp.MustCompile(`^(?i:SL[0-9]+)$`)
+
+// parseDirective reads "ignore SL302,SL303 reason" and "ignore-file ...".
+// It returns the problem for SL004, or "".
+func parseDirective(reg *Registry, text string) (file bool, ids []string, problem string) {
+	verb, rest, _ := strings.Cut(strings.TrimSpace(text), " ")
+	switch strings.ToLower(verb) {
+	case "ignore":
+	case "ignore-file":
+		file = true
+	default:
+		return false, nil, fmt.Sprintf("unknown sqllint directive %q: use sqllint:ignore or sqllint:ignore-file", verb)
+	}
+	usage := "write sqllint:" + strings.ToLower(verb) + " SLnnn reason"
+	rest = strings.TrimSpace(rest)
+	for {
+		word := firstWord(rest)
+		r := reg.Lookup(strings.ToUpper(word))
+		if r == nil {
+			r = reg.Lookup(strings.ToLower(word))
+		}
+		switch {
+		case r != nil:
+			ids = append(ids, r.ID)
+		case ruleRef.MatchString(word):
+			return file, nil, fmt.Sprintf("suppression names unknown rule %s", word)
+		default:
+			return file, nil, "suppression names no rule: " + usage
+		}
+		rest = strings.TrimSpace(rest[len(word):])
+		if !strings.HasPrefix(rest, ",") {
+			break
+		}
+		rest = strings.TrimSpace(rest[1:])
+	}
+	if rest == "" {
+		return file, nil, "suppression of " + strings.Join(ids, ", ") + " gives no reason: " + usage
+	}
+	return file, ids, ""
+}
+
+func firstWord(s string) string {
+	if i := strings.IndexAny(s, " \t,"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding) []Finding {
+	sl003, sl004 := reg.Lookup("SL003"), reg.Lookup("SL004")
+	var dirs []*directive
+	seen := map[parser.Pos]bool{}
+	for _, s := range scripts {
+		for _, d := range s.Directives {
+			if seen[d.Span.Start] {
+				continue // a file included twice
+			}
+			seen[d.Span.Start] = true
+			file, ids, problem := parseDirective(reg, d.Text)
+			if problem != "" {
+				if cfg.Enabled(sl004) {
+					fs = append(fs, Finding{Rule: sl004, Severity: cfg.severity(sl004), Span: d.Span, Message: problem})
+				}
+				continue
+			}
+			dir := &directive{d: d, file: file, rules: ids}
+			if !file {
+				if d.Trailing {
+					dir.line = d.Span.Start.Position().Line
+				} else {
+					dir.start, dir.end = -1, -1
+					for _, st := range s.Statements {
+						if st.Span.Start.File == d.Span.Start.File && st.Span.Start.Offset >= d.Span.End.Offset {
+							dir.start, dir.end = st.Span.Start.Offset, st.Span.End.Offset
+							break
+						}
+					}
+				}
+			}
+			dirs = append(dirs, dir)
+		}
+	}
+	if len(dirs) == 0 {
+		return fs
+	}
+	kept := fs[:0]
+	for _, f := range fs {
+		if f.Rule == sl003 || f.Rule == sl004 || !suppressed(dirs, f) {
+			kept = append(kept, f)
+		}
+	}
+	fs = kept
+	for _, d := range dirs {
+		if d.used || !cfg.Enabled(sl003) {
+			continue
+		}
+		live := true // report only when every named rule ran
+		for _, id := range d.rules {
+			if !cfg.Enabled(reg.Lookup(id)) {
+				live = false
+			}
+		}
+		if live {
+			fs = append(fs, Finding{Rule: sl003, Severity: cfg.severity(sl003), Span: d.d.Span,
+				Message: fmt.Sprintf("suppression of %s matched no finding: remove it", strings.Join(d.rules, ", "))})
+		}
+	}
+	return fs
+}
+
+func suppressed(dirs []*directive, f Finding) bool {
+	hit := false
+	for _, d := range dirs {
+		if d.d.Span.Start.File != f.Span.Start.File || !contains(d.rules, f.Rule.ID) {
+			continue
+		}
+		switch {
+		case d.file:
+		case d.line > 0:
+			if f.Span.Start.Position().Line != d.line {
+				continue
+			}
+		default:
+			if d.start < 0 || f.Span.Start.Offset < d.start || f.Span.Start.Offset > d.end {
+				continue
+			}
+		}
+		d.used = true
+		hit = true
+	}
+	return hit
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

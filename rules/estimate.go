@@ -1,0 +1,95 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// startupPoints are the 003 article's measured database startup times by
+// file count (one file per filegroup).
+var startupPoints = [...]struct{ files, seconds float64 }{
+	{0, 0}, {100, 1}, {200, 2}, {500, 7}, {1000, 12}, {2000, 29}, {5000, 74}, {10000, 184}, {15000, 309},
+}
+
+// StartupSeconds estimates the startup delay of a database with n files:
+// linear interpolation between the measured points, the last segment's
+// slope beyond 15,000 files.
+func StartupSeconds(n int) float64 {
+	x := float64(n)
+	if x <= 0 {
+		return 0
+	}
+	for i := 1; i < len(startupPoints); i++ {
+		a, b := startupPoints[i-1], startupPoints[i]
+		if x <= b.files || i == len(startupPoints)-1 {
+			return a.seconds + (x-a.files)*(b.seconds-a.seconds)/(b.files-a.files)
+		}
+	}
+	return 0
+}
+
+// ZeroingSeconds estimates how long zero-filling bytes takes at rate MB/s
+// (MB of 2^20 bytes, as SQL Server counts them).
+func ZeroingSeconds(bytes int64, rate float64) float64 {
+	if rate <= 0 {
+		return math.Inf(1)
+	}
+	return float64(bytes) / (1 << 20) / rate
+}
+
+// formatSeconds prints a duration estimate the way a DBA reads it.
+func formatSeconds(s float64) string {
+	switch {
+	case s < 10:
+		return strconv.FormatFloat(math.Round(s*10)/10, 'f', -1, 64) + " s"
+	case s < 120:
+		return fmt.Sprintf("%.0f s", s)
+	case s < 7200:
+		m := int(math.Round(s))
+		return fmt.Sprintf("%d min %02d s", m/60, m%60)
+	}
+	return fmt.Sprintf("%.1f h", s/3600)
+}
+
+// formatBytes prints a size with binary units (KB = 1024 bytes, as SQL
+// Server's SIZE does).
+func formatBytes(b int64) string {
+	units := []string{"bytes", "KB", "MB", "GB", "TB", "PB"}
+	v := float64(b)
+	i := 0
+	for v >= 1024 && i < len(units)-1 {
+		v /= 1024
+		i++
+	}
+	if i == 0 {
+		return fmt.Sprintf("%d bytes", b)
+	}
+	s := strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+	return s + " " + units[i]
+}
+
+// formatCount prints an integer with thousands separators: 1,204.
+func formatCount(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var out []byte
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	if neg {
+		return "-" + string(out)
+	}
+	return string(out)
+}
+
+func formatNumber(f float64) string {
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}

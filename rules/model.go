@@ -1,0 +1,392 @@
+package rules
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+// ServerFacts are what live mode learned from a server. The CLI fills them
+// from package live; rules only read them.
+type ServerFacts struct {
+	Server     string
+	Major      int          // 16 = SQL Server 2022; 0 when unknown
+	IFI        *bool        // instant file initialization; nil when unknown
+	TraceFlags map[int]bool // global trace flags; nil when unknown
+	Databases  map[string]*ServerDatabase
+}
+
+// ServerDatabase is one database as the server has it.
+type ServerDatabase struct {
+	Name                  string
+	Exists                bool
+	TargetRecoverySeconds *int
+	Encrypted             *bool
+	Files                 []ServerFile
+	Filegroups            int
+}
+
+// ServerFile is a file of a database on the server.
+type ServerFile struct {
+	Name      string
+	Log       bool
+	Filegroup string
+	Size      int64
+}
+
+// Database is what the scanned scripts (and the server, in live mode) say
+// about one database at a point of the run.
+type Database struct {
+	Key  string // parser.Name.Key()
+	Name string // as first written
+	// Files by lower-case logical name; files whose name is not known
+	// (FOR ATTACH without NAME, automatic log files) count in Unnamed.
+	Files      map[string]*DBFile
+	Unnamed    int
+	Filegroups map[string]bool // lower-case names, PRIMARY included
+	TRT        *int64          // TARGET_RECOVERY_TIME in seconds, when set
+	TDE        bool
+	// Created is true when a scanned script created the database.
+	Created bool
+	// FromServer is true when the files came from the live server.
+	FromServer bool
+	reported   map[string]bool
+}
+
+// DBFile is one file of a database.
+type DBFile struct {
+	Name      string
+	Log       bool
+	Size      int64 // bytes; 0 when unknown
+	Filegroup string
+}
+
+// FileCount is the number of files, data and log.
+func (d *Database) FileCount() int { return len(d.Files) + d.Unnamed }
+
+// FilegroupCount is the number of filegroups, PRIMARY included.
+func (d *Database) FilegroupCount() int { return len(d.Filegroups) }
+
+// once reports whether rule id has not yet reported on d, and marks it.
+func (d *Database) once(id string) bool {
+	if d.reported == nil {
+		d.reported = map[string]bool{}
+	}
+	if d.reported[id] {
+		return false
+	}
+	d.reported[id] = true
+	return true
+}
+
+// Alloc is file space a statement allocates, which SQL Server zero-fills
+// unless instant file initialization applies (data files only).
+type Alloc struct {
+	File  string
+	Log   bool
+	Bytes int64
+}
+
+// Growth is an autogrowth setting a statement gives a file.
+type Growth struct {
+	File string
+	Log  bool
+	Size parser.Size
+}
+
+// Effect is what one statement does to the model, computed once for all
+// rules.
+type Effect struct {
+	Stmt   *parser.Statement
+	Script int // index in Model.Scripts
+	// DB is the database the statement acts on (nil when none). For
+	// CHECKPOINT it is the database of the USE context.
+	DB *Database
+	// Files and Filegroups are DB's counts after the statement.
+	Files, Filegroups int
+	Allocs            []Alloc
+	Growths           []Growth
+	// Context is the key of the database of the USE context before the
+	// statement ("" when unknown).
+	Context string
+	// Next is the index in Model.Effects of the next statement of the same
+	// script, -1 at the end.
+	Next int
+}
+
+// Model is the database model of a whole run: every scanned script, in
+// natural path order, replayed statement by statement.
+type Model struct {
+	Scripts   []*parser.Result
+	Effects   []Effect
+	Databases map[string]*Database
+	facts     *ServerFacts
+}
+
+// Default sizes SQL Server gives a file created without SIZE: the model
+// database's (8 MB since SQL Server 2016).
+const defaultFileSize = 8 << 20
+
+// BuildModel replays scripts in order. defaultDB is the database a script
+// starts in (sqlcmd -d), "" when unknown.
+func BuildModel(scripts []*parser.Result, defaultDB string, facts *ServerFacts) *Model {
+	m := &Model{Scripts: scripts, Databases: map[string]*Database{}, facts: facts}
+	for si, r := range scripts {
+		ctx := strings.ToLower(defaultDB)
+		first := len(m.Effects)
+		for _, st := range r.Statements {
+			e := Effect{Stmt: st, Script: si, Context: ctx, Next: -1}
+			m.apply(&e, &ctx)
+			m.Effects = append(m.Effects, e)
+		}
+		for i := first; i < len(m.Effects)-1; i++ {
+			m.Effects[i].Next = i + 1
+		}
+	}
+	return m
+}
+
+// database returns the model of the database named n, creating it.
+func (m *Model) database(n *parser.Name, ctx string, current bool) *Database {
+	return m.lookup(n, ctx, current, true)
+}
+
+func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database {
+	key, display := n.Key(), n.Value
+	if current {
+		if ctx == "" {
+			key, display = "current", "CURRENT"
+		} else {
+			key, display = ctx, ctx
+			if d := m.Databases[ctx]; d != nil {
+				display = d.Name
+			}
+		}
+	}
+	d := m.Databases[key]
+	if d == nil {
+		d = &Database{Key: key, Name: display, Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}}
+		m.Databases[key] = d
+		if seed {
+			m.seedFromServer(d)
+		}
+	}
+	return d
+}
+
+// seedFromServer fills a database the scripts did not create with the
+// files it has on the server.
+func (m *Model) seedFromServer(d *Database) {
+	if m.facts == nil {
+		return
+	}
+	sd := m.facts.Databases[d.Key]
+	if sd == nil || !sd.Exists {
+		return
+	}
+	d.FromServer = true
+	for _, f := range sd.Files {
+		d.Files[strings.ToLower(f.Name)] = &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup}
+		if f.Filegroup != "" {
+			d.Filegroups[strings.ToLower(f.Filegroup)] = true
+		}
+	}
+	for i := len(d.Filegroups); i < sd.Filegroups; i++ {
+		d.Filegroups["#server"+itoa(i)] = true
+	}
+	if sd.Encrypted != nil {
+		d.TDE = *sd.Encrypted
+	}
+}
+
+func itoa(i int) string { return formatNumber(float64(i)) }
+
+func (m *Model) reset(key string) {
+	delete(m.Databases, key)
+}
+
+func (m *Model) apply(e *Effect, ctx *string) {
+	switch n := e.Stmt.Node.(type) {
+	case *parser.Use:
+		*ctx = n.Database.Key()
+		e.DB = m.database(&n.Database, "", false)
+	case *parser.DropDatabase:
+		for _, name := range n.Databases {
+			m.reset(name.Key())
+		}
+	case *parser.CreateDatabase:
+		m.reset(n.Database.Key())
+		d := m.lookup(&n.Database, *ctx, false, false)
+		d.Created = true
+		m.create(e, d, n)
+	case *parser.AlterDatabase:
+		d := m.database(&n.Database, *ctx, n.Current)
+		e.DB = d
+		m.alter(e, d, n)
+		if n.Action == parser.ActionModifyName && n.NewName != "" {
+			newKey := strings.ToLower(n.NewName)
+			delete(m.Databases, d.Key)
+			d.Key, d.Name = newKey, n.NewName
+			m.Databases[newKey] = d
+		}
+	case *parser.Checkpoint:
+		if *ctx != "" {
+			e.DB = m.Databases[*ctx]
+		}
+	case *parser.Backup:
+		e.DB = m.database(&n.Database, *ctx, false)
+	case *parser.Restore:
+		e.DB = m.database(&n.Database, *ctx, false)
+	}
+	if e.DB != nil {
+		e.Files, e.Filegroups = e.DB.FileCount(), e.DB.FilegroupCount()
+	}
+}
+
+func (m *Model) addFile(d *Database, f parser.FileSpec) *DBFile {
+	size := int64(defaultFileSize)
+	if f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
+		size = f.Size.Bytes
+	}
+	df := &DBFile{Name: f.Name, Log: f.Log, Size: size, Filegroup: f.Filegroup}
+	if f.Name == "" {
+		d.Unnamed++
+		return df
+	}
+	key := strings.ToLower(f.Name)
+	if _, dup := d.Files[key]; dup {
+		d.Unnamed++ // a second file of the same name still counts
+		return df
+	}
+	d.Files[key] = df
+	return df
+}
+
+func explicitBytes(f parser.FileSpec) int64 {
+	if f.Size != nil && !f.Size.Unknown {
+		return f.Size.Bytes
+	}
+	return 0
+}
+
+func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
+	e.DB = d
+	for _, fg := range n.Filegroups {
+		d.Filegroups[strings.ToLower(fg.Name)] = true
+	}
+	// Attaching and snapshots create no zero-filled space: the files
+	// exist already, or are sparse.
+	allocates := n.Attach == "" && n.SnapshotOf == "" && n.CopyOf == ""
+	logs := 0
+	for _, f := range n.Files {
+		m.addFile(d, f)
+		if f.Log {
+			logs++
+		}
+		if allocates {
+			if b := explicitBytes(f); b > 0 {
+				e.Allocs = append(e.Allocs, Alloc{File: f.Name, Log: f.Log, Bytes: b})
+			}
+			if f.Log && f.Growth != nil {
+				e.Growths = append(e.Growths, Growth{File: f.Name, Log: true, Size: *f.Growth})
+			}
+		}
+	}
+	switch {
+	case n.CopyOf != "" || (len(n.Files) == 0 && n.SnapshotOf == ""):
+		// no file list: one data file and one log file, as the model database
+		d.Unnamed += 2 - len(n.Files)
+	case logs == 0 && n.SnapshotOf == "":
+		d.Unnamed++ // the log file SQL Server creates (or finds, for ATTACH)
+	}
+}
+
+// isLogName guesses whether an unknown file is a log file from its name.
+func isLogName(f parser.FileSpec) bool {
+	name := strings.ToLower(f.Name)
+	return strings.HasSuffix(strings.ToLower(f.FileName), ".ldf") || strings.HasSuffix(name, "log") || strings.HasSuffix(name, "_log")
+}
+
+func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
+	switch n.Action {
+	case parser.ActionAddFile, parser.ActionAddLogFile:
+		for _, f := range n.Files {
+			if f.Filegroup != "" {
+				d.Filegroups[strings.ToLower(f.Filegroup)] = true
+			}
+			m.addFile(d, f)
+			if b := explicitBytes(f); b > 0 {
+				e.Allocs = append(e.Allocs, Alloc{File: f.Name, Log: f.Log, Bytes: b})
+			}
+			if f.Log && f.Growth != nil {
+				e.Growths = append(e.Growths, Growth{File: f.Name, Log: true, Size: *f.Growth})
+			}
+		}
+	case parser.ActionRemoveFile:
+		key := strings.ToLower(n.FileName)
+		if _, ok := d.Files[key]; ok {
+			delete(d.Files, key)
+		} else if d.Unnamed > 0 {
+			d.Unnamed--
+		}
+	case parser.ActionAddFilegroup:
+		d.Filegroups[strings.ToLower(n.Filegroup.Name)] = true
+	case parser.ActionRemoveFilegroup:
+		delete(d.Filegroups, strings.ToLower(n.Filegroup.Name))
+	case parser.ActionModifyFile:
+		for _, f := range n.Files {
+			m.modifyFile(e, d, f)
+		}
+	case parser.ActionSet:
+		if n.TargetRecovery != nil && n.TargetRecovery.Known {
+			s := n.TargetRecovery.Seconds
+			d.TRT = &s
+		}
+		switch n.Encryption {
+		case "ON":
+			d.TDE = true
+		case "OFF":
+			d.TDE = false
+		}
+	}
+}
+
+func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
+	key := strings.ToLower(f.Name)
+	df := d.Files[key]
+	log := isLogName(f)
+	if df != nil {
+		log = df.Log
+	}
+	if f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
+		grow := f.Size.Bytes
+		if df != nil && df.Size > 0 {
+			grow = f.Size.Bytes - df.Size
+		}
+		if grow > 0 {
+			e.Allocs = append(e.Allocs, Alloc{File: f.Name, Log: log, Bytes: grow})
+		}
+		if df != nil {
+			df.Size = max(df.Size, f.Size.Bytes)
+		}
+	}
+	if f.Growth != nil && log {
+		e.Growths = append(e.Growths, Growth{File: f.Name, Log: true, Size: *f.Growth})
+	}
+	if df != nil && f.NewName != "" {
+		delete(d.Files, key)
+		df.Name = f.NewName
+		d.Files[strings.ToLower(f.NewName)] = df
+	}
+}
+
+// sortedKeys returns the database keys in order, for deterministic output.
+func (m *Model) sortedKeys() []string {
+	keys := make([]string, 0, len(m.Databases))
+	for k := range m.Databases {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
