@@ -185,19 +185,19 @@ const (
 
 // AlterDatabase is ALTER DATABASE name|CURRENT with one action.
 type AlterDatabase struct {
-	Database   Name       `json:"-"`
-	Current    bool       `json:"current,omitempty"`
-	Action     string     `json:"action"`
-	ActionSpan Span       `json:"-"` // from the action's first token (ADD, MODIFY, SET, ...) to the statement's end
-	Files      []FileSpec `json:"files,omitempty"`
-	Filegroup  *Filegroup `json:"filegroup,omitempty"` // TO FILEGROUP, or the filegroup added, removed or modified
-	FileName   string     `json:"file,omitempty"`      // REMOVE FILE name
-	NewName    string     `json:"new_name,omitempty"`  // MODIFY NAME = new
-	Collation  string     `json:"collation,omitempty"`
-	Options    []Option   `json:"options,omitempty"`     // SET options, or the words of an unmodelled action
-	TargetRecovery *Duration `json:"target_recovery_time,omitempty"`
-	Encryption  string    `json:"encryption,omitempty"` // SET ENCRYPTION ON|OFF|SUSPEND|RESUME
-	Termination string    `json:"termination,omitempty"` // WITH NO_WAIT | ROLLBACK IMMEDIATE | ROLLBACK AFTER n
+	Database       Name       `json:"-"`
+	Current        bool       `json:"current,omitempty"`
+	Action         string     `json:"action"`
+	ActionSpan     Span       `json:"-"` // from the action's first token (ADD, MODIFY, SET, ...) to the statement's end
+	Files          []FileSpec `json:"files,omitempty"`
+	Filegroup      *Filegroup `json:"filegroup,omitempty"` // TO FILEGROUP, or the filegroup added, removed or modified
+	FileName       string     `json:"file,omitempty"`      // REMOVE FILE name
+	NewName        string     `json:"new_name,omitempty"`  // MODIFY NAME = new
+	Collation      string     `json:"collation,omitempty"`
+	Options        []Option   `json:"options,omitempty"` // SET options, or the words of an unmodelled action
+	TargetRecovery *Duration  `json:"target_recovery_time,omitempty"`
+	Encryption     string     `json:"encryption,omitempty"`  // SET ENCRYPTION ON|OFF|SUSPEND|RESUME
+	Termination    string     `json:"termination,omitempty"` // WITH NO_WAIT | ROLLBACK IMMEDIATE | ROLLBACK AFTER n
 }
 
 // Duration is a TARGET_RECOVERY_TIME value.
@@ -220,9 +220,9 @@ type DropDatabase struct {
 
 // Checkpoint is CHECKPOINT [duration].
 type Checkpoint struct {
-	Duration    *int64 `json:"duration,omitempty"` // seconds; nil when absent or not a number
-	DurationRaw string `json:"duration_raw,omitempty"`
-	DurationSpan Span  `json:"-"`
+	Duration     *int64 `json:"duration,omitempty"` // seconds; nil when absent or not a number
+	DurationRaw  string `json:"duration_raw,omitempty"`
+	DurationSpan Span   `json:"-"`
 }
 
 // Target is a backup or restore device.
@@ -236,12 +236,12 @@ type Target struct {
 
 // Backup is BACKUP DATABASE | LOG.
 type Backup struct {
-	Log      bool     `json:"-"`
-	Database Name     `json:"-"`
-	Files    []Option `json:"files,omitempty"` // FILE = / FILEGROUP = / PAGE =
-	ReadWriteFilegroups bool `json:"read_write_filegroups,omitempty"`
-	Targets  []Target `json:"targets"`
-	Options  []Option `json:"options,omitempty"`
+	Log                 bool     `json:"-"`
+	Database            Name     `json:"-"`
+	Files               []Option `json:"files,omitempty"` // FILE = / FILEGROUP = / PAGE =
+	ReadWriteFilegroups bool     `json:"read_write_filegroups,omitempty"`
+	Targets             []Target `json:"targets"`
+	Options             []Option `json:"options,omitempty"`
 }
 
 // HasOption reports whether the backup has WITH option name (upper-case).
@@ -325,8 +325,8 @@ func Unquote(s string) string {
 	return s
 }
 
-// StringValue returns the value of a string literal token: 'it''s' and
-// N'it''s' are it's.
+// StringValue returns the value of a string literal token: 'it”s' and
+// N'it”s' are it's.
 func StringValue(s string) string {
 	if len(s) > 0 && (s[0] == 'N' || s[0] == 'n') {
 		s = s[1:]

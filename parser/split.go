@@ -188,9 +188,9 @@ type splitter struct {
 	perm       bool // inside a GRANT/DENY/REVOKE permission list
 	depth      int  // parenthesis depth
 
-	cur    *Statement // the ordinary statement being extended
-	curIdx int        // index of cur's first token
-	last   int        // index of the last token seen
+	cur      *Statement // the ordinary statement being extended
+	curIdx   int        // index of cur's first token
+	last     int        // index of the last token seen
 	slab     []Statement
 	slabSize int
 }
