@@ -336,20 +336,31 @@ func scanOperator(src string, i int) int {
 }
 
 // scanTemplate recognizes an SSMS template parameter <name, type, value>
-// on one line and returns the offset after it, or 0.
+// on one line, or a bare placeholder <Name>, and returns the offset after
+// it, or 0. Neither is valid T-SQL, so a comparison never looks like one.
 func scanTemplate(src string, i int) int {
 	commas := 0
+	word := true // only word characters so far: <Name>
 	for j := i + 1; j < len(src) && j-i < 512; j++ {
-		switch src[j] {
+		c := src[j]
+		switch c {
 		case ',':
 			commas++
+			word = false
 		case '>':
-			if commas == 2 && j > i+1 && src[i+1] != ' ' {
+			if j == i+1 || src[i+1] == ' ' {
+				return 0
+			}
+			if commas == 2 || (word && commas == 0 && charClass[src[i+1]] != cDigit) {
 				return j + 1
 			}
 			return 0
 		case '<', '\n', '\r', '\'', ';', '(', ')':
 			return 0
+		default:
+			if !identCont[c] || c == '@' || c == '$' {
+				word = false
+			}
 		}
 	}
 	return 0

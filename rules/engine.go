@@ -136,16 +136,32 @@ func Analyze(reg *Registry, scripts []*parser.Result, cfg *Config) []Finding {
 		}
 	}
 	out = suppress(reg, scripts, cfg, out)
-	return sortFindings(out)
+	return sortFindings(scripts, out)
 }
 
-func sortFindings(fs []Finding) []Finding {
+// sortFindings orders findings by file in run order (natural path order,
+// an included file where it is first included), then position and rule,
+// and drops duplicates.
+func sortFindings(scripts []*parser.Result, fs []Finding) []Finding {
+	order := map[*parser.File]int{}
+	for _, s := range scripts {
+		for _, f := range s.Script.Files {
+			if _, ok := order[f]; !ok {
+				order[f] = len(order)
+			}
+		}
+	}
 	sort.SliceStable(fs, func(i, j int) bool {
 		a, b := fs[i], fs[j]
 		pa, pb := a.Span.Start, b.Span.Start
 		if pa.File != pb.File {
 			if pa.File == nil || pb.File == nil {
 				return pa.File == nil
+			}
+			oa, oka := order[pa.File]
+			ob, okb := order[pb.File]
+			if oka && okb && oa != ob {
+				return oa < ob
 			}
 			return pa.File.Path < pb.File.Path
 		}

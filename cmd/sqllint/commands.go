@@ -1,0 +1,164 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/parser"
+	"github.com/sqllint/sqllint/rules"
+)
+
+func (e *env) listRules(args []string) int {
+	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	asJSON := fs.Bool("json", false, "print the rules as JSON")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitError
+	}
+	if *asJSON {
+		var out []any
+		for _, r := range rules.Default.All() {
+			out = append(out, reportRule(r))
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(out)
+		return exitOK
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tSEVERITY\tTITLE")
+	for _, r := range rules.Default.All() {
+		title := r.Doc.Title
+		if r.Live {
+			title += " (live)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Name, r.Severity, title)
+	}
+	_ = tw.Flush()
+	return exitOK
+}
+
+func (e *env) explain(args []string) int {
+	if len(args) != 1 {
+		e.errorf("usage: sqllint explain SLnnn (or a rule name)")
+		return exitError
+	}
+	r := rules.Default.Lookup(strings.ToUpper(args[0]))
+	if r == nil {
+		r = rules.Default.Lookup(strings.ToLower(args[0]))
+	}
+	if r == nil {
+		e.errorf("no rule %q: run sqllint rules for the list", args[0])
+		return exitError
+	}
+	fmt.Fprint(e.stdout, rules.Markdown(r))
+	return exitOK
+}
+
+func (e *env) init(args []string) int {
+	fs := flag.NewFlagSet("init", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	force := fs.Bool("force", false, "overwrite an existing .sqllint.yaml")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitError
+	}
+	dir := "."
+	if fs.NArg() > 0 {
+		dir = fs.Arg(0)
+	}
+	path := filepath.Join(dir, ".sqllint.yaml")
+	if _, err := os.Stat(path); err == nil && !*force {
+		e.errorf("%s already exists (use --force to overwrite it)", path)
+		return exitError
+	}
+	if err := writeFileAtomic(path, []byte(config.Starter()), 0o644); err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	fmt.Fprintf(e.stdout, "wrote %s\n", path)
+	return exitOK
+}
+
+func (e *env) parse(args []string) int {
+	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	format := fs.String("format", "text", "output format: json or text")
+	var vars listFlag
+	fs.Var(&vars, "v", "sqlcmd variable `NAME=value`; repeatable")
+	all := fs.Bool("all", false, "also list DROP DATABASE and the statements that are not of interest")
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitError
+	}
+	if *format != "json" && *format != "text" {
+		e.errorf("--format must be json or text")
+		return exitError
+	}
+	if len(paths) == 0 {
+		e.errorf("parse needs at least one path")
+		return exitError
+	}
+	values := map[string]string{}
+	for _, v := range vars {
+		name, value, ok := strings.Cut(v, "=")
+		if !ok {
+			e.errorf("-v %q: write NAME=value", v)
+			return exitError
+		}
+		values[name] = value
+	}
+	files, err := collect(paths, defaultMatch)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	ls := load(files, e.stdin, "stdin.sql", &parser.PreprocessOptions{Vars: values, Env: e.lookupEnv})
+	entries := []map[string]any{}
+	for _, l := range ls {
+		if l.err != nil {
+			fmt.Fprintf(e.stderr, "%s: error: %v\n", l.path, l.err)
+			continue
+		}
+		for _, d := range l.result.Diags {
+			p := d.Span.Start.Position()
+			fmt.Fprintf(e.stderr, "%s:%d:%d: %s %s\n", p.Path, p.Line, p.Column, d.Rule, d.Message)
+		}
+		for _, st := range l.result.Statements {
+			if st.Node == nil && !*all || st.Kind == parser.KindDropDatabase && !*all {
+				continue
+			}
+			entries = append(entries, st.Summary())
+		}
+	}
+	if *format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(entries)
+		return exitOK
+	}
+	for _, en := range entries {
+		fmt.Fprintf(e.stdout, "%s:%d:%d: %s", en["file"], en["line"], en["column"], en["kind"])
+		if db, ok := en["database"].(string); ok && db != "" {
+			fmt.Fprintf(e.stdout, " %s", db)
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	return exitOK
+}

@@ -1,0 +1,167 @@
+// Package config reads sqllint's configuration file, .sqllint.yaml (or
+// .sqllint.yml): which rules run, at what severity and with which options,
+// which files a folder scan checks, the sqlcmd variables and database the
+// scripts start with, the live server and the exit threshold.
+//
+// Every problem in a file is an *Error that names the file, line, column
+// and key, so a typo is caught before a run rather than silently ignored.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sqllint/sqllint/parser"
+	"github.com/sqllint/sqllint/rules"
+)
+
+// FileNames are the names Discover looks for, in order of preference.
+var FileNames = []string{".sqllint.yaml", ".sqllint.yml"}
+
+// DefaultInclude is the include list when the file sets none.
+var DefaultInclude = []string{"**/*.sql"}
+
+// Config is a run's configuration as read from a file.
+type Config struct {
+	Path string // file it came from ("" for defaults)
+	Dir  string // its directory (globs are relative to it); "" for defaults
+	// Rules has Disabled, Severity, Options, TargetVersion and
+	// DefaultDatabase filled from the file. Its maps are never nil.
+	Rules rules.Config
+	// Include and Exclude are slash-separated globs relative to Dir.
+	// Include only applies to files found by walking a folder.
+	Include, Exclude []string
+	// Variables are sqlcmd variables (-v NAME=value); never nil.
+	Variables map[string]string
+	// Server is the live-mode default server (never holds a password).
+	Server string
+	// FailOn is error, warning, info or never; "" when not set.
+	FailOn string
+}
+
+// Default returns the configuration used when there is no file: every
+// rule at its default severity and options, *.sql files at any depth.
+func Default() *Config {
+	return &Config{
+		Rules: rules.Config{
+			Disabled: map[string]bool{},
+			Severity: map[string]parser.Severity{},
+			Options:  map[string]map[string]float64{},
+		},
+		Include:   append([]string(nil), DefaultInclude...),
+		Variables: map[string]string{},
+	}
+}
+
+// Error is one problem in a configuration file.
+type Error struct {
+	File         string
+	Line, Column int    // 1-based; 0 when unknown
+	Key          string // dotted path of the key at fault, "" when none
+	Msg          string
+	err          error // underlying error (reading the file), if any
+}
+
+// Error reads FILE:LINE:COL: key "options.SL101.startup-budget": must be a
+// number, got "ten". Parts that are unknown are left out.
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteByte(':')
+	}
+	if e.Line > 0 {
+		fmt.Fprintf(&b, "%d:", e.Line)
+		if e.Column > 0 {
+			fmt.Fprintf(&b, "%d:", e.Column)
+		}
+	}
+	if b.Len() > 0 {
+		b.WriteByte(' ')
+	}
+	if e.Key != "" {
+		fmt.Fprintf(&b, "key %q: ", e.Key)
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Unwrap returns the error that reading the file gave, if any.
+func (e *Error) Unwrap() error { return e.err }
+
+// Load reads and parses the file at path. reg is the rule registry the
+// file is checked against (rules.Default when nil). Config.Path and Dir are
+// absolute; errors name the file as path gives it.
+func Load(path string, reg *rules.Registry) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		msg := err.Error()
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			msg = pe.Err.Error()
+		}
+		return nil, &Error{File: path, Msg: "cannot read config: " + msg, err: err}
+	}
+	cfg, err := Parse(path, data, reg)
+	if err != nil {
+		return nil, err
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		cfg.Path, cfg.Dir = abs, filepath.Dir(abs)
+	}
+	return cfg, nil
+}
+
+// Discover finds the config for a run: from dir (a folder; a file's parent
+// is used when dir is a file) upward to the filesystem root, then in the
+// home folder (os.UserHomeDir). It returns "" when there is none. A folder
+// holding both .sqllint.yaml and .sqllint.yml is an error.
+func Discover(dir string) (string, error) {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	if info, err := os.Stat(abs); err == nil && !info.IsDir() {
+		abs = filepath.Dir(abs)
+	}
+	for d := abs; ; {
+		if p, err := findIn(d); p != "" || err != nil {
+			return p, err
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		return findIn(home)
+	}
+	return "", nil
+}
+
+// findIn returns the config file in folder dir, "" when there is none.
+func findIn(dir string) (string, error) {
+	var found []string
+	for _, name := range FileNames {
+		p := filepath.Join(dir, name)
+		// Unreadable folders (permissions) count as holding no config.
+		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+			found = append(found, p)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", nil
+	case 1:
+		return found[0], nil
+	}
+	return "", fmt.Errorf("%s holds both %s and %s: keep one", dir, FileNames[0], FileNames[1])
+}

@@ -1,0 +1,759 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/sqllint/sqllint/parser"
+	"github.com/sqllint/sqllint/rules"
+)
+
+// Top-level keys, in the order the starter config shows them.
+const (
+	keyRules         = "rules"
+	keySeverity      = "severity"
+	keyOptions       = "options"
+	keyTargetVersion = "target-version"
+	keyInclude       = "include"
+	keyExclude       = "exclude"
+	keyVariables     = "variables"
+	keyDatabase      = "database"
+	keyServer        = "server"
+	keyFailOn        = "fail-on"
+)
+
+var topKeys = []string{keyRules, keySeverity, keyOptions, keyTargetVersion, keyInclude, keyExclude,
+	keyVariables, keyDatabase, keyServer, keyFailOn}
+
+// allRules is the word that stands for every rule in rules, severity and
+// options.
+const allRules = "all"
+
+var severities = map[string]parser.Severity{"error": parser.SevError, "warning": parser.SevWarning, "info": parser.SevInfo}
+
+const sevOff = "off"
+
+var failOns = []string{"error", "warning", "info", "never"}
+
+// versions maps the SQL Server release years to major versions.
+var versions = map[int]int{2012: 11, 2014: 12, 2016: 13, 2017: 14, 2019: 15, 2022: 16, 2025: 17}
+
+const versionHelp = "2012, 2014, 2016, 2017, 2019, 2022 or 2025 (or the major version, 11 to 17)"
+
+// Parse reads a configuration file's contents. filename is used in errors
+// and sets Path and Dir. reg is the rule registry rule IDs, names and
+// options are checked against (rules.Default when nil). The whole file is
+// checked; the error returned is the first problem in file order, an
+// *Error.
+func Parse(filename string, data []byte, reg *rules.Registry) (*Config, error) {
+	if reg == nil {
+		reg = rules.Default
+	}
+	cfg := Default()
+	cfg.Path = filename
+	if filename != "" {
+		cfg.Dir = filepath.Dir(filename)
+	}
+	l := &loader{file: filename, reg: reg, cfg: cfg}
+	l.load(data)
+	if len(l.errs) > 0 {
+		sort.SliceStable(l.errs, func(i, j int) bool {
+			a, b := l.errs[i], l.errs[j]
+			if a.Line != b.Line {
+				return a.Line < b.Line
+			}
+			return a.Column < b.Column
+		})
+		return nil, l.errs[0]
+	}
+	return cfg, nil
+}
+
+type loader struct {
+	file string
+	reg  *rules.Registry
+	cfg  *Config
+	errs []*Error
+}
+
+func (l *loader) errorf(n *yaml.Node, key, format string, args ...any) {
+	e := &Error{File: l.file, Key: key, Msg: fmt.Sprintf(format, args...)}
+	if n != nil {
+		e.Line, e.Column = n.Line, n.Column
+	}
+	l.errs = append(l.errs, e)
+}
+
+var (
+	yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+	// yamlParserError matches the problems yaml.v3's parser (rather than
+	// its scanner) reports: it gives their 0-based line.
+	yamlAnchor      = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
+	yamlParserError = regexp.MustCompile(`^did not find expected (key|node content|',' or '\]'|',' or '\}'|<document start>|'-' indicator)$`)
+)
+
+// syntaxError turns a yaml.v3 error into an *Error. yaml.v3 gives a line
+// but no column; it leaves the line out when it is the first.
+func (l *loader) syntaxError(err error, data []byte) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	e := &Error{File: l.file, Line: 1, Msg: "invalid YAML: " + msg}
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		e.Line, _ = strconv.Atoi(m[1])
+		e.Msg = "invalid YAML: " + m[2]
+		if yamlParserError.MatchString(m[2]) {
+			e.Line++
+		}
+	} else if m := yamlAnchor.FindStringSubmatch(msg); m != nil {
+		// reported without a position: find the first *name
+		e.Line, e.Column = 0, 0
+		if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
+			e.Line = 1 + bytes.Count(data[:i], []byte("\n"))
+			e.Column = 1 + len([]rune(string(data[bytes.LastIndexByte(data[:i], '\n')+1:i])))
+		}
+	}
+	l.errs = append(l.errs, e)
+}
+
+func (l *loader) load(data []byte) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if !errors.Is(err, io.EOF) {
+			l.syntaxError(err, data)
+		}
+		return // an empty file is the defaults
+	}
+	var next yaml.Node
+	if err := dec.Decode(&next); err == nil {
+		n := &next
+		if len(next.Content) > 0 {
+			n = next.Content[0]
+		}
+		l.errorf(n, "", "a config file holds one YAML document, found a second")
+		return
+	} else if !errors.Is(err, io.EOF) {
+		l.syntaxError(err, data)
+		return
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode {
+		if len(root.Content) == 0 {
+			return
+		}
+		root = root.Content[0]
+	}
+	root = resolve(root)
+	if isNull(root) {
+		return
+	}
+	pairs, ok := l.mapping(root, "")
+	if !ok {
+		return
+	}
+	for _, kv := range pairs {
+		k, v := kv.key.Value, kv.value
+		if isNull(v) {
+			if !contains(topKeys, k) {
+				l.unknownTop(kv.key)
+			}
+			continue // a key with no value keeps its default
+		}
+		switch k {
+		case keyRules:
+			l.rules(v)
+		case keySeverity:
+			l.severity(v)
+		case keyOptions:
+			l.options(v)
+		case keyTargetVersion:
+			l.targetVersion(v)
+		case keyInclude:
+			if globs := l.globs(v, k); len(globs) > 0 {
+				l.cfg.Include = globs
+			}
+		case keyExclude:
+			l.cfg.Exclude = l.globs(v, k)
+		case keyVariables:
+			l.variables(v)
+		case keyDatabase:
+			if s, ok := l.str(v, k); ok {
+				l.cfg.Rules.DefaultDatabase = strings.TrimSpace(s)
+			}
+		case keyServer:
+			l.server(v)
+		case keyFailOn:
+			if s, ok := l.str(v, k); ok {
+				s = strings.ToLower(strings.TrimSpace(s))
+				if contains(failOns, s) {
+					l.cfg.FailOn = s
+				} else {
+					l.errorf(v, k, "must be error, warning, info or never, got %q", v.Value)
+				}
+			}
+		default:
+			l.unknownTop(kv.key)
+		}
+	}
+}
+
+func (l *loader) unknownTop(k *yaml.Node) {
+	name := k.Value
+	switch {
+	case l.isOption(name):
+		l.errorf(k, "", "unknown key %q: rule options go under options, per rule or for every rule that has them: options: {all: {%s: ...}}", name, name)
+	case l.lookup(name) != nil:
+		l.errorf(k, "", "unknown key %q: set a rule's severity under severity and its options under options", name)
+	default:
+		l.errorf(k, "", "unknown key %q%s", name, suggest(name, topKeys))
+	}
+}
+
+// pair is one entry of a YAML mapping.
+type pair struct{ key, value *yaml.Node }
+
+// mapping returns n's entries, checking that n is a mapping with string
+// keys and no key twice. key is n's path, for errors.
+func (l *loader) mapping(n *yaml.Node, key string) ([]pair, bool) {
+	if n.Kind != yaml.MappingNode {
+		if key == "" {
+			l.errorf(n, key, "the config file must be a mapping (key: value lines), got %s", describe(n))
+		} else {
+			l.errorf(n, key, "must be a mapping (key: value lines), got %s", describe(n))
+		}
+		return nil, false
+	}
+	var out []pair
+	seen := map[string]*yaml.Node{}
+	ok := true
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := resolve(n.Content[i]), resolve(n.Content[i+1])
+		switch {
+		case k.Kind != yaml.ScalarNode:
+			l.errorf(k, key, "a key must be a plain word, got %s", describe(k))
+			ok = false
+			continue
+		case k.Tag == "!!merge":
+			l.errorf(k, key, "merge keys (<<) are not supported")
+			ok = false
+			continue
+		}
+		if first := seen[k.Value]; first != nil {
+			l.errorf(k, key, "duplicate key %q (first at line %d)", k.Value, first.Line)
+			ok = false
+			continue
+		}
+		seen[k.Value] = k
+		out = append(out, pair{k, v})
+	}
+	return out, ok
+}
+
+// list returns n's items: n is a list or, for convenience, one scalar.
+func (l *loader) list(n *yaml.Node, key string) ([]*yaml.Node, bool) {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		out := make([]*yaml.Node, len(n.Content))
+		for i, c := range n.Content {
+			out[i] = resolve(c)
+		}
+		return out, true
+	case yaml.ScalarNode:
+		return []*yaml.Node{n}, true
+	}
+	l.errorf(n, key, "must be a list, got %s", describe(n))
+	return nil, false
+}
+
+// str returns scalar n's text.
+func (l *loader) str(n *yaml.Node, key string) (string, bool) {
+	if n.Kind != yaml.ScalarNode || isNull(n) {
+		l.errorf(n, key, "must be a string, got %s", describe(n))
+		return "", false
+	}
+	return n.Value, true
+}
+
+// lookup finds a rule by ID or name, ignoring case.
+func (l *loader) lookup(s string) *rules.Rule {
+	if r := l.reg.Lookup(s); r != nil {
+		return r
+	}
+	if r := l.reg.Lookup(strings.ToUpper(s)); r != nil {
+		return r
+	}
+	return l.reg.Lookup(strings.ToLower(s))
+}
+
+func (l *loader) unknownRule(n *yaml.Node, key, name string) {
+	var cands []string
+	for _, r := range l.reg.All() {
+		cands = append(cands, r.ID, r.Name)
+	}
+	l.errorf(n, key, "unknown rule %q%s", name, suggest(name, cands))
+}
+
+func (l *loader) isOption(name string) bool {
+	for _, r := range l.reg.All() {
+		for _, o := range r.Options {
+			if o.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rules reads the rules list: "all" and rules to run, "-rule" for rules
+// not to run, applied in order. A list naming rules to run but not "all"
+// runs only those.
+func (l *loader) rules(n *yaml.Node) {
+	items, ok := l.list(n, keyRules)
+	if !ok {
+		return
+	}
+	type step struct {
+		on  bool
+		ids []string
+	}
+	var steps []step
+	positive := false
+	for i, it := range items {
+		key := fmt.Sprintf("%s[%d]", keyRules, i)
+		if n.Kind == yaml.ScalarNode {
+			key = keyRules
+		}
+		if it.Kind != yaml.ScalarNode || isNull(it) {
+			l.errorf(it, key, "must be a rule ID or name, \"all\", or one of those after \"-\", got %s", describe(it))
+			continue
+		}
+		s := strings.TrimSpace(it.Value)
+		on := !strings.HasPrefix(s, "-")
+		name := strings.TrimSpace(strings.TrimPrefix(s, "-"))
+		var ids []string
+		if strings.EqualFold(name, allRules) {
+			for _, r := range l.reg.All() {
+				ids = append(ids, r.ID)
+			}
+		} else if r := l.lookup(name); r != nil {
+			ids = []string{r.ID}
+		} else {
+			l.unknownRule(it, key, name)
+			continue
+		}
+		positive = positive || on
+		steps = append(steps, step{on, ids})
+	}
+	disabled := map[string]bool{}
+	if positive { // start from no rule
+		for _, r := range l.reg.All() {
+			disabled[r.ID] = true
+		}
+	}
+	for _, s := range steps {
+		for _, id := range s.ids {
+			if s.on {
+				delete(disabled, id)
+			} else {
+				disabled[id] = true
+			}
+		}
+	}
+	for id := range disabled {
+		l.cfg.Rules.Disabled[id] = true
+	}
+}
+
+// ruleEntries reads a mapping keyed by rule ID or name (or "all"): it
+// returns the entries by rule ID, "all" under allRules, rejecting unknown
+// rules and a rule named twice.
+func (l *loader) ruleEntries(n *yaml.Node, key string) map[string]pair {
+	pairs, _ := l.mapping(n, key)
+	out := map[string]pair{}
+	for _, kv := range pairs {
+		name := kv.key.Value
+		id := allRules
+		if !strings.EqualFold(name, allRules) {
+			r := l.lookup(name)
+			if r == nil {
+				l.unknownRule(kv.key, key, name)
+				continue
+			}
+			id = r.ID
+		}
+		if first, dup := out[id]; dup {
+			l.errorf(kv.key, key, "%q names the same rule as %q at line %d", name, first.key.Value, first.key.Line)
+			continue
+		}
+		out[id] = kv
+	}
+	return out
+}
+
+func (l *loader) severity(n *yaml.Node) {
+	entries := l.ruleEntries(n, keySeverity)
+	values := map[string]string{}
+	for id, kv := range entries {
+		key := keySeverity + "." + kv.key.Value
+		v := kv.value
+		s := ""
+		if v.Kind == yaml.ScalarNode && !isNull(v) {
+			s = strings.ToLower(strings.TrimSpace(v.Value))
+		}
+		if _, ok := severities[s]; !ok && s != sevOff {
+			l.errorf(v, key, "must be error, warning, info or off, got %s", describe(v))
+			continue
+		}
+		values[id] = s
+	}
+	for _, r := range l.reg.All() {
+		s, ok := values[r.ID]
+		if !ok {
+			s, ok = values[allRules]
+		}
+		switch {
+		case !ok:
+		case s == sevOff:
+			l.cfg.Rules.Disabled[r.ID] = true
+		default:
+			l.cfg.Rules.Severity[r.ID] = severities[s]
+		}
+	}
+}
+
+func (l *loader) options(n *yaml.Node) {
+	entries := l.ruleEntries(n, keyOptions)
+	values := map[string]map[string]float64{}
+	for id, kv := range entries {
+		key := keyOptions + "." + kv.key.Value
+		if isNull(kv.value) {
+			continue
+		}
+		pairs, _ := l.mapping(kv.value, key)
+		var r *rules.Rule
+		if id != allRules {
+			r = l.reg.Lookup(id)
+		}
+		for _, o := range pairs {
+			name := o.key.Value
+			if !l.hasOption(r, name) {
+				l.unknownOption(o.key, key, r, name)
+				continue
+			}
+			if v, ok := l.number(o.value, key+"."+name); ok {
+				if values[id] == nil {
+					values[id] = map[string]float64{}
+				}
+				values[id][name] = v
+			}
+		}
+	}
+	for _, r := range l.reg.All() {
+		for _, o := range r.Options {
+			v, ok := values[r.ID][o.Name]
+			if !ok {
+				v, ok = values[allRules][o.Name]
+			}
+			if !ok {
+				continue
+			}
+			if l.cfg.Rules.Options[r.ID] == nil {
+				l.cfg.Rules.Options[r.ID] = map[string]float64{}
+			}
+			l.cfg.Rules.Options[r.ID][o.Name] = v
+		}
+	}
+}
+
+// hasOption reports whether rule r (any rule when nil) has option name.
+func (l *loader) hasOption(r *rules.Rule, name string) bool {
+	if r == nil {
+		return l.isOption(name)
+	}
+	for _, o := range r.Options {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *loader) unknownOption(n *yaml.Node, key string, r *rules.Rule, name string) {
+	var names []string
+	if r != nil {
+		for _, o := range r.Options {
+			names = append(names, o.Name)
+		}
+	} else {
+		seen := map[string]bool{}
+		for _, rr := range l.reg.All() {
+			for _, o := range rr.Options {
+				if !seen[o.Name] {
+					seen[o.Name] = true
+					names = append(names, o.Name)
+				}
+			}
+		}
+		sort.Strings(names)
+	}
+	switch {
+	case r == nil:
+		l.errorf(n, key, "unknown option %q%s: no rule has it; the options are %s", name, suggest(name, names), strings.Join(names, ", "))
+	case len(names) == 0:
+		l.errorf(n, key, "unknown option %q: rule %s (%s) has no options", name, r.ID, r.Name)
+	default:
+		l.errorf(n, key, "unknown option %q for rule %s (%s)%s: its options are %s", name, r.ID, r.Name, suggest(name, names), strings.Join(names, ", "))
+	}
+}
+
+// number reads a non-negative finite number.
+func (l *loader) number(n *yaml.Node, key string) (float64, bool) {
+	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(n.Value), 64); err == nil && n.Kind == yaml.ScalarNode && n.Tag == "!!str" {
+			l.errorf(n, key, "must be a number, got the string %s (remove the quotes)", describe(n))
+		} else {
+			l.errorf(n, key, "must be a number, got %s", describe(n))
+		}
+		return 0, false
+	}
+	var v float64
+	if err := n.Decode(&v); err != nil {
+		l.errorf(n, key, "must be a number, got %s", describe(n))
+		return 0, false
+	}
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		l.errorf(n, key, "must be a finite number, got %s", describe(n))
+		return 0, false
+	case v < 0:
+		l.errorf(n, key, "must not be negative, got %s", n.Value)
+		return 0, false
+	}
+	return v, true
+}
+
+func (l *loader) targetVersion(n *yaml.Node) {
+	if n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!str") {
+		if v, err := strconv.Atoi(strings.TrimSpace(n.Value)); err == nil {
+			if major, ok := versions[v]; ok {
+				l.cfg.Rules.TargetVersion = major
+				return
+			}
+			if v >= 11 && v <= 17 {
+				l.cfg.Rules.TargetVersion = v
+				return
+			}
+		}
+	}
+	l.errorf(n, keyTargetVersion, "must be a SQL Server version: %s, got %s", versionHelp, describe(n))
+}
+
+// globs reads a list of include or exclude globs.
+func (l *loader) globs(n *yaml.Node, key string) []string {
+	items, ok := l.list(n, key)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i, it := range items {
+		k := fmt.Sprintf("%s[%d]", key, i)
+		if n.Kind == yaml.ScalarNode {
+			k = key
+		}
+		s, ok := l.str(it, k)
+		if !ok {
+			continue
+		}
+		s = strings.TrimSpace(s)
+		switch {
+		case s == "":
+			l.errorf(it, k, "must be a glob, got an empty string")
+		case strings.HasPrefix(s, "/") || filepath.IsAbs(s):
+			l.errorf(it, k, "glob %q must be relative to the config file's folder", s)
+		default:
+			if err := checkGlob(s); err != nil {
+				l.errorf(it, k, "bad glob %q: %v", s, err)
+				continue
+			}
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// varName: sqlcmd variable names hold no blanks, quotes, $, ( or ).
+var varName = regexp.MustCompile(`^[^\s$()'"=]+$`)
+
+func (l *loader) variables(n *yaml.Node) {
+	pairs, _ := l.mapping(n, keyVariables)
+	seen := map[string]*yaml.Node{}
+	for _, kv := range pairs {
+		name := kv.key.Value
+		key := keyVariables + "." + name
+		if !varName.MatchString(name) {
+			l.errorf(kv.key, keyVariables, "bad sqlcmd variable name %q: no blanks, quotes, =, $, ( or )", name)
+			continue
+		}
+		// sqlcmd variable names ignore case
+		if first := seen[strings.ToLower(name)]; first != nil {
+			l.errorf(kv.key, keyVariables, "duplicate variable %q: sqlcmd names ignore case and %q is at line %d", name, first.Value, first.Line)
+			continue
+		}
+		seen[strings.ToLower(name)] = kv.key
+		v := kv.value
+		switch {
+		case isNull(v):
+			l.cfg.Variables[name] = ""
+		case v.Kind == yaml.ScalarNode:
+			l.cfg.Variables[name] = v.Value
+		default:
+			l.errorf(v, key, "must be a string, got %s", describe(v))
+		}
+	}
+}
+
+func (l *loader) server(n *yaml.Node) {
+	s, ok := l.str(n, keyServer)
+	if !ok {
+		return
+	}
+	s = strings.TrimSpace(s)
+	if hasPassword(s) {
+		// The message never repeats the value: it holds a secret.
+		l.errorf(n, keyServer, "holds a password: never store passwords in the config file; set SQLCMDPASSWORD instead")
+		return
+	}
+	l.cfg.Server = s
+}
+
+// passwordKeys are the connection-string keys whose values are secrets.
+var passwordKeys = map[string]bool{"password": true, "pwd": true, "change password": true}
+
+// urlUserinfo finds user:password@ in a URL that does not parse.
+var urlUserinfo = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*:[^/?#]*@`)
+
+// hasPassword reports whether a server string in URL form
+// (sqlserver://user:pass@host?password=...) or ADO/ODBC form
+// (server=host;password=...) carries a password.
+func hasPassword(s string) bool {
+	if strings.Contains(s, "://") {
+		u, err := url.Parse(s)
+		if err != nil {
+			return urlUserinfo.MatchString(s)
+		}
+		if u.User != nil {
+			if _, set := u.User.Password(); set {
+				return true
+			}
+		}
+		for k := range u.Query() {
+			if passwordKeys[strings.ToLower(strings.TrimSpace(k))] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, part := range strings.Split(s, ";") {
+		k, _, ok := strings.Cut(part, "=")
+		if !ok {
+			continue
+		}
+		k = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(k)), "odbc:")
+		if passwordKeys[strings.TrimSpace(k)] {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve follows aliases (*name) to the node they stand for.
+func resolve(n *yaml.Node) *yaml.Node {
+	for i := 0; n.Kind == yaml.AliasNode && n.Alias != nil && i < 100; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+func isNull(n *yaml.Node) bool {
+	return n.Kind == 0 || (n.Kind == yaml.ScalarNode && n.Tag == "!!null")
+}
+
+// describe names what a node is, for "got ..." in messages.
+func describe(n *yaml.Node) string {
+	switch {
+	case n.Kind == yaml.MappingNode:
+		return "a mapping"
+	case n.Kind == yaml.SequenceNode:
+		return "a list"
+	case isNull(n):
+		return "nothing"
+	}
+	return strconv.Quote(n.Value)
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// suggest returns ` (did you mean "x"?)` for the candidate closest to s,
+// or "" when none is close.
+func suggest(s string, cands []string) string {
+	best, bestD := "", 0
+	ls := strings.ToLower(s)
+	for _, c := range cands {
+		d := distance(ls, strings.ToLower(c))
+		if best == "" || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	limit := len(s) / 3
+	if limit < 1 {
+		limit = 1
+	}
+	if best == "" || bestD > limit {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// distance is the optimal string alignment distance between a and b:
+// insertions, deletions, substitutions and swaps of neighbours.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}

@@ -1,0 +1,11 @@
+-- V1: create the Sales database.
+USE [master];
+GO
+IF DB_ID(N'Sales') IS NULL
+CREATE DATABASE [Sales]
+    ON PRIMARY (NAME = N'Sales', FILENAME = N'D:\SQLData\Sales.mdf', SIZE = 100GB, FILEGROWTH = 1GB)
+    LOG ON (NAME = N'Sales_log', FILENAME = N'L:\SQLLog\Sales_log.ldf', SIZE = 8GB, FILEGROWTH = 10%);
+GO
+ALTER DATABASE [Sales] SET RECOVERY FULL;
+ALTER DATABASE [Sales] SET TARGET_RECOVERY_TIME = 0 SECONDS WITH NO_WAIT;
+GO
