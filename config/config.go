@@ -5,6 +5,17 @@
 //
 // Every problem in a file is an *Error that names the file, line, column
 // and key, so a typo is caught before a run rather than silently ignored.
+//
+// How the keys combine:
+//   - rules is applied in order: "all" or a rule enables, "-all" or "-rule"
+//     disables. A list with no enabling entry (only "-rule"s, or empty)
+//     starts from every rule; a list naming rules to run but not "all"
+//     starts from none.
+//   - severity and options take rule IDs or names (in any case) and "all";
+//     a rule's own entry wins over "all". Severity off disables the rule;
+//     another severity does not re-enable a rule the rules list disables.
+//   - A key with no value (null) keeps its default; "include: []" too.
+//   - rules, include and exclude also accept a single string.
 package config
 
 import (

@@ -732,7 +732,7 @@ func suggest(s string, cands []string) string {
 }
 
 // distance is the optimal string alignment distance between a and b:
-// insertions, deletions, substitutions and swaps of neighbours.
+// insertions, deletions, substitutions and swaps of adjacent characters.
 func distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	d := make([][]int, len(ra)+1)

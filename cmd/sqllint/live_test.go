@@ -1,0 +1,124 @@
+package main
+
+import (
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sqllint/sqllint/live"
+	"github.com/sqllint/sqllint/live/tdstest"
+)
+
+const (
+	liveUser     = "deployer"
+	livePassword = "Pa55;word=sEcReT"
+)
+
+func startServer(t *testing.T, st tdstest.State) *tdstest.Server {
+	t.Helper()
+	srv, err := tdstest.Start(tdstest.Config{User: liveUser, Password: livePassword, Handler: st.Handler()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return srv
+}
+
+// onlyReadOnly fails when the server received anything but live's fixed
+// read-only queries.
+func onlyReadOnly(t *testing.T, srv *tdstest.Server) {
+	t.Helper()
+	known := map[string]bool{}
+	for _, q := range live.Queries() {
+		known[q.SQL] = true
+	}
+	for _, sql := range srv.SQL() {
+		if !known[sql] {
+			t.Errorf("server received %q", sql)
+		}
+	}
+}
+
+const liveScript = `USE Sales;
+ALTER DATABASE Sales ADD FILE (NAME = big, FILENAME = 'D:\big.ndf', SIZE = 10GB);
+CHECKPOINT;
+`
+
+func liveScan(t *testing.T, srv *tdstest.Server, password string, extra ...string) (int, string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	p := writeFile(t, dir, "deploy.sql", liveScript)
+	args := append([]string{"scan", "--no-config", "--format", "json", "-S", srv.Addr(), "-U", liveUser,
+		"--connect-timeout", "3s", "--query-timeout", "3s"}, extra...)
+	return runCmd(t, "", map[string]string{"SQLCMDPASSWORD": password}, append(args, p)...)
+}
+
+func TestLiveConfirmsFindings(t *testing.T) {
+	srv := startServer(t, tdstest.State{ServerName: "SQLPROD1", IFI: "N", TraceFlags: []int{1806},
+		Databases: []tdstest.Database{{Name: "Sales", TargetRecoverySeconds: 0, DataFiles: 899, LogFiles: 1, FileSizeBytes: 8 << 20}}})
+	code, out, errs := liveScan(t, srv, livePassword)
+	if code != 1 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	for _, want := range []string{
+		`"rule": "SL101"`, `"rule": "SL201"`, `"rule": "SL206"`, `"rule": "SL305"`,
+		`"confirmed_on": "SQLPROD1"`, `"severity": "error"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %s:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out+errs, livePassword) {
+		t.Error("the password appears in the output")
+	}
+	onlyReadOnly(t, srv)
+}
+
+func TestLiveIFIOnDropsDataZeroing(t *testing.T) {
+	srv := startServer(t, tdstest.State{ServerName: "SQLDEV", IFI: "Y",
+		Databases: []tdstest.Database{{Name: "Sales", TargetRecoverySeconds: 60, DataFiles: 1, LogFiles: 1}}})
+	code, out, errs := liveScan(t, srv, livePassword)
+	if code != 0 || strings.Contains(out, "SL201") {
+		t.Errorf("exit %d, want no finding\n%s\n%s", code, out, errs)
+	}
+	onlyReadOnly(t, srv)
+}
+
+func TestLiveBadPassword(t *testing.T) {
+	srv := startServer(t, tdstest.State{IFI: "Y"})
+	wrong := "not-the-Pa55word"
+	code, out, errs := liveScan(t, srv, wrong)
+	if code != 2 || !strings.Contains(errs, "login failed") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	if strings.Contains(out+errs, wrong) {
+		t.Error("the password appears in the output")
+	}
+}
+
+func TestLiveClosedPort(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	dir := t.TempDir()
+	p := writeFile(t, dir, "a.sql", "CHECKPOINT;\n")
+	start := time.Now()
+	code, _, errs := runCmd(t, "", map[string]string{"SQLCMDPASSWORD": livePassword}, "scan", "--no-config",
+		"--server", "sqlserver://u@"+addr+"?encrypt=disable", "--connect-timeout", "2s", p)
+	if code != 2 || errs == "" || time.Since(start) > 5*time.Second {
+		t.Errorf("exit %d after %v, stderr %q", code, time.Since(start), errs)
+	}
+}
+
+func TestLiveServerHangs(t *testing.T) {
+	srv := startServer(t, tdstest.State{IFI: "Y", Dead: live.QueryIFI})
+	start := time.Now()
+	code, _, errs := liveScan(t, srv, livePassword, "--query-timeout", "1s")
+	if code != 2 || time.Since(start) > 6*time.Second {
+		t.Errorf("exit %d after %v, stderr %q", code, time.Since(start), errs)
+	}
+}
