@@ -140,7 +140,7 @@ func (c Config) params() (map[string]string, error) {
 	if strings.TrimSpace(c.DSN) != "" {
 		parsed, err := msdsn.Parse(c.DSN)
 		if err != nil {
-			return nil, fmt.Errorf("invalid DSN %s: %v", c.Redacted(), err)
+			return nil, fmt.Errorf("invalid DSN %s: %v", c.Redacted(), err) //nolint:errorlint // flattened on purpose: callers must not reach the driver error, which may quote the DSN
 		}
 		for k, v := range parsed.Parameters {
 			p[k] = v
@@ -264,7 +264,7 @@ func buildURL(p map[string]string) (*url.URL, string) {
 	}
 	u.RawQuery = q.Encode()
 
-	addr := host
+	var addr string
 	switch {
 	case port != "":
 		addr = net.JoinHostPort(host, port)

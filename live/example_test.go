@@ -24,11 +24,11 @@ func ExampleConnect() {
 		fmt.Fprintln(os.Stderr, err) // never holds the password
 		os.Exit(2)
 	}
-	defer client.Close()
 	facts, err := client.Facts(ctx, []string{"Sales", "Staging"})
+	client.Close()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
+		return
 	}
 	for _, n := range facts.Notices {
 		fmt.Fprintln(os.Stderr, "note:", n)

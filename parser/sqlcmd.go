@@ -602,7 +602,7 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 	}
 	switch c.name {
 	case "setvar":
-		p.setvar(f, c, a, e, bad)
+		p.setvar(f, a, e, bad)
 	case "r":
 		if a == e {
 			bad("a file name is required")
@@ -746,7 +746,7 @@ func ppHasCode(text string) bool {
 // or a double-quoted string in which "" stands for one quote; a backslash
 // has no special meaning ("D:\SQLDATA\" is D:\SQLDATA\). Without a value
 // the variable is removed. (go-sqlcmd variables.go ParseValue.)
-func (p *ppPreprocessor) setvar(f *File, c *ppCommand, a, e int, bad func(string)) {
+func (p *ppPreprocessor) setvar(f *File, a, e int, bad func(string)) {
 	s := f.Text
 	if a == e {
 		bad("a variable name is required")

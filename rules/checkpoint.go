@@ -53,11 +53,11 @@ var sl302 = &Rule{
 	Options: []Option{{Name: "max-duration", Default: 0, Unit: "s",
 		Doc: "largest CHECKPOINT duration accepted; 0 flags any explicit duration"}},
 	Run: func(p *Pass) {
-		max := p.Opt("max-duration")
+		limit := p.Opt("max-duration")
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
 			c, ok := e.Stmt.Node.(*parser.Checkpoint)
-			if !ok || c.Duration == nil || float64(*c.Duration) <= max {
+			if !ok || c.Duration == nil || float64(*c.Duration) <= limit {
 				continue
 			}
 			var fix *Fix

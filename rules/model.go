@@ -244,7 +244,7 @@ func (m *Model) apply(e *Effect, ctx *string) {
 	}
 }
 
-func (m *Model) addFile(d *Database, f parser.FileSpec) *DBFile {
+func (m *Model) addFile(d *Database, f parser.FileSpec) {
 	size := int64(defaultFileSize)
 	if f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
 		size = f.Size.Bytes
@@ -252,15 +252,14 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) *DBFile {
 	df := &DBFile{Name: f.Name, Log: f.Log, Size: size, Filegroup: f.Filegroup}
 	if f.Name == "" {
 		d.Unnamed++
-		return df
+		return
 	}
 	key := strings.ToLower(f.Name)
 	if _, dup := d.Files[key]; dup {
 		d.Unnamed++ // a second file of the same name still counts
-		return df
+		return
 	}
 	d.Files[key] = df
-	return df
 }
 
 func explicitBytes(f parser.FileSpec) int64 {

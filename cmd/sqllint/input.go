@@ -17,8 +17,12 @@ import (
 	"github.com/sqllint/sqllint/report"
 )
 
-// matcher decides which files of a directory walk are scanned.
-type matcher func(rel string) bool
+// matcher decides which files of a directory walk are scanned, and which
+// folders it skips; path is the walked path as the walk names it.
+type matcher struct {
+	file    func(path string) bool
+	skipDir func(path string) bool
+}
 
 // collect expands the paths the user gave into files, in natural order
 // within each directory and in the order the paths were given. A path
@@ -51,13 +55,12 @@ func collect(paths []string, match matcher) ([]string, error) {
 				return err
 			}
 			if d.IsDir() {
-				if path != p && strings.HasPrefix(d.Name(), ".") {
-					return filepath.SkipDir // .git and friends
+				if path != p && (strings.HasPrefix(d.Name(), ".") || match.skipDir != nil && match.skipDir(path)) {
+					return filepath.SkipDir // .git and friends, excluded folders
 				}
 				return nil
 			}
-			rel, _ := filepath.Rel(p, path)
-			if match(filepath.ToSlash(rel)) {
+			if match.file(path) {
 				found = append(found, path)
 			}
 			return nil
@@ -76,7 +79,9 @@ func collect(paths []string, match matcher) ([]string, error) {
 	return files, nil
 }
 
-func defaultMatch(rel string) bool { return strings.EqualFold(filepath.Ext(rel), ".sql") }
+func isSQL(path string) bool { return strings.EqualFold(filepath.Ext(path), ".sql") }
+
+var defaultMatch = matcher{file: isSQL}
 
 // displayPath is how a path appears in messages: slash-separated, without
 // a leading "./".

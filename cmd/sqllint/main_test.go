@@ -270,3 +270,19 @@ func TestOutputToFiles(t *testing.T) {
 		t.Error("two formats on standard output should be a usage error")
 	}
 }
+
+func TestExcludeIsRelativeToTheConfig(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, ".sqllint.yaml", "exclude: [\"db/legacy/**\"]\n")
+	writeFile(t, dir, "db/legacy/old.sql", "CHECKPOINT 10;\n")
+	keep := writeFile(t, dir, "db/new/V1.sql", "CHECKPOINT 20;\n")
+	code, out, errs := runCmd(t, "", nil, "scan", "--format", "json", filepath.Join(dir, "db"))
+	if code != 1 || strings.Contains(out, "old.sql") || !strings.Contains(out, "V1.sql") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	// --exclude on the command line adds to the config's
+	code, out, _ = runCmd(t, "", nil, "scan", "--format", "json", "--exclude", "db/new/*.sql", filepath.Join(dir, "db"), keep)
+	if code != 0 || strings.Contains(out, "V1.sql") {
+		t.Errorf("--exclude: exit %d\n%s", code, out)
+	}
+}

@@ -69,7 +69,7 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Var(&f.formats, "format", "output `format`, or format=FILE to write it to a file; repeatable: "+strings.Join(output.Formats(), ", ")+" (default text)")
-	fs.StringVar(&f.color, "color", "auto", "colour in text output: auto, always or never (NO_COLOR is honoured)")
+	fs.StringVar(&f.color, "color", "auto", "colour in text output: auto, always or never (NO_COLOR turns it off)")
 	fs.StringVar(&f.configPath, "config", "", "config `file` (default: .sqllint.yaml found from the first path upward, then in the home folder)")
 	fs.BoolVar(&f.noConfig, "no-config", false, "ignore any config file")
 	fs.StringVar(&f.failOn, "fail-on", "", "lowest severity that makes the exit status 1: error, warning, info or never (default warning)")
@@ -322,37 +322,42 @@ func parseVersion(s string) (int, bool) {
 	return 0, false
 }
 
-// matcher returns which files of a folder walk are scanned.
+// matcher returns which files of a folder walk are scanned: the config's
+// include and exclude globs, relative to the config file's folder (or to
+// the current folder when there is no config file).
 func (e *env) matcher(cfg *config.Config) matcher {
-	return func(rel string) bool {
-		if len(cfg.Include) == 0 {
-			return defaultMatch(rel)
-		}
-		return config.Match(cfg, rel, true)
+	return matcher{
+		file: func(path string) bool {
+			return config.Match(cfg, relToConfig(cfg, path), true)
+		},
+		skipDir: func(path string) bool {
+			return config.SkipDir(cfg, relToConfig(cfg, path))
+		},
 	}
 }
 
-// excluded reports whether a file is excluded by the config or --exclude,
-// matching its path as given and relative to the config's folder.
+// relToConfig is path relative to the config's folder, slash-separated;
+// a path outside it stays as given.
+func relToConfig(cfg *config.Config, path string) string {
+	base := cfg.Dir
+	if base == "" {
+		base, _ = os.Getwd()
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		if rel, err := filepath.Rel(base, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return displayPath(path)
+}
+
+// excluded reports whether a file named on the command line is excluded
+// by the config or --exclude.
 func excluded(cfg *config.Config, p string) bool {
 	if len(cfg.Exclude) == 0 {
 		return false
 	}
-	cands := []string{displayPath(p)}
-	if cfg.Dir != "" {
-		if abs, err := filepath.Abs(p); err == nil {
-			if rel, err := filepath.Rel(cfg.Dir, abs); err == nil && !strings.HasPrefix(rel, "..") {
-				cands = append(cands, filepath.ToSlash(rel))
-			}
-		}
-	}
-	probe := &config.Config{Exclude: cfg.Exclude}
-	for _, c := range cands {
-		if !config.Match(probe, c, false) {
-			return true
-		}
-	}
-	return false
+	return !config.Match(cfg, relToConfig(cfg, p), false)
 }
 
 // buildReport turns findings into what the printers print.
@@ -465,11 +470,11 @@ func applyFixes(findings []rules.Finding) ([]rules.Finding, int, error) {
 		}
 		data, err := file.Encode(text)
 		if err != nil {
-			return nil, 0, fmt.Errorf("%s: cannot fix: %v", file.Path, err)
+			return nil, 0, fmt.Errorf("%s: cannot fix: %w", file.Path, err)
 		}
 		info, err := os.Stat(file.Path)
 		if err != nil {
-			return nil, 0, fmt.Errorf("%s: cannot fix: %v", file.Path, cleanErr(err))
+			return nil, 0, fmt.Errorf("%s: cannot fix: %w", file.Path, cleanErr(err))
 		}
 		if err := writeFileAtomic(file.Path, data, info.Mode().Perm()); err != nil {
 			return nil, 0, err
@@ -495,7 +500,7 @@ func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".sqllint-*")
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, cleanErr(err))
+		return fmt.Errorf("%s: %w", path, cleanErr(err))
 	}
 	name := tmp.Name()
 	_, werr := tmp.Write(data)
@@ -514,7 +519,7 @@ func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
 	}
 	if werr != nil {
 		os.Remove(name)
-		return fmt.Errorf("%s: %v", path, cleanErr(werr))
+		return fmt.Errorf("%s: %w", path, cleanErr(werr))
 	}
 	return nil
 }

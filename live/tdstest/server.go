@@ -317,12 +317,12 @@ func (c *conn) readMessage() (typ byte, payload []byte, err error) {
 // writeMessage sends payload as packets of at most packetSize bytes; the
 // last one ends the message when eom is set.
 func (c *conn) writeMessage(w io.Writer, typ byte, payload []byte, eom bool) error {
-	max := c.packetSize - 8
+	maxData := c.packetSize - 8
 	for {
 		n := len(payload)
 		last := true
-		if n > max {
-			n, last = max, false
+		if n > maxData {
+			n, last = maxData, false
 		}
 		pkt := make([]byte, 8, 8+n)
 		pkt[0] = typ
