@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/sqllint/sqllint/parser"
@@ -20,14 +21,26 @@ var sl301 = &Rule{
 				File: d.Span.Start.File, Start: d.Span.Start.Offset, End: d.Span.End.Offset,
 				New: "TARGET_RECOVERY_TIME = 60 SECONDS",
 			}}}
-			if d.Span.Start.File != d.Span.End.File || d.Span.Start.Offset >= d.Span.End.Offset || !sameText(d.Span, "TARGET_RECOVERY_TIME") {
-				fix = nil // the option came through a sqlcmd variable
+			if !trtZeroRE.MatchString(fileText(d.Span)) {
+				fix = nil // the option came (in part) through a sqlcmd variable
 			}
 			p.Report(d.ClauseSpan, fix,
 				"TARGET_RECOVERY_TIME = %s turns off indirect checkpoints for %s: automatic checkpoints then write dirty pages in bursts (004 article); use 60 SECONDS, the default since SQL Server 2016",
 				d.Raw, dbName(e))
 		}
 	},
+}
+
+// trtZeroRE is the text a TARGET_RECOVERY_TIME = 0 fix may replace.
+var trtZeroRE = regexp.MustCompile(`(?is)^TARGET_RECOVERY_TIME\s*=\s*0+\s+(SECONDS|MINUTES)$`)
+
+// fileText is the file's text under s, "" when s is not one range of one
+// file.
+func fileText(s parser.Span) string {
+	if s.Start.File == nil || s.Start.File != s.End.File || s.Start.Offset > s.End.Offset || s.End.Offset > len(s.Start.File.Text) {
+		return ""
+	}
+	return s.Start.File.Text[s.Start.Offset:s.End.Offset]
 }
 
 // sameText reports whether the file text at s starts with prefix (case
@@ -62,7 +75,7 @@ var sl302 = &Rule{
 			}
 			var fix *Fix
 			kw := e.Stmt.Span.Start
-			if c.DurationSpan.Start.File == kw.File && sameText(e.Stmt.Span, "CHECKPOINT") {
+			if c.DurationSpan.Start.File == kw.File && sameText(e.Stmt.Span, "CHECKPOINT") && fileText(c.DurationSpan) == c.DurationRaw {
 				fix = &Fix{Description: "remove the duration", Edits: []Edit{{
 					File: kw.File, Start: kw.Offset + len("CHECKPOINT"), End: c.DurationSpan.End.Offset,
 				}}}

@@ -11,3 +11,5 @@ CREATE PROCEDURE dbo.Flush AS
 BEGIN
     CHECKPOINT 100 -- want "SL302"
 END
+:setvar dur 15
+CHECKPOINT $(dur) -- want "SL302"
