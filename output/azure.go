@@ -51,8 +51,10 @@ func writeAzure(b *bytes.Buffer, r *report.Report, _ Options) error {
 			continue
 		}
 		b.WriteString("##vso[task.logissue type=" + sev + ";")
-		b.WriteString("sourcepath=" + azurePropOf(f.Path) + ";")
-		if f.Line > 0 {
+		if f.Path != "" { // run-level findings (live mode) have no file
+			b.WriteString("sourcepath=" + azurePropOf(f.Path) + ";")
+		}
+		if f.Line > 0 && f.Path != "" {
 			b.WriteString("linenumber=" + strconv.Itoa(f.Line) + ";")
 			if f.Column > 0 {
 				b.WriteString("columnnumber=" + strconv.Itoa(f.Column) + ";")

@@ -46,8 +46,12 @@ func writeGitHub(b *bytes.Buffer, r *report.Report, _ Options) error {
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		b.WriteString("::" + githubCommand(f.Severity) + " ")
-		b.WriteString("file=" + githubPropOf(f.Path))
-		if f.Line > 0 {
+		props := 0
+		if f.Path != "" { // run-level findings (live mode) have no file
+			b.WriteString("file=" + githubPropOf(f.Path))
+			props++
+		}
+		if f.Line > 0 && f.Path != "" {
 			b.WriteString(",line=" + strconv.Itoa(f.Line))
 			single := f.EndLine <= f.Line
 			if f.Column > 0 && single {
@@ -63,7 +67,10 @@ func writeGitHub(b *bytes.Buffer, r *report.Report, _ Options) error {
 			}
 		}
 		if title := ruleLabel(f); title != "" {
-			b.WriteString(",title=" + githubPropOf(title))
+			if props > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString("title=" + githubPropOf(title))
 		}
 		b.WriteString("::")
 		b.WriteString(githubDataOf(message(f)))

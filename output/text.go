@@ -105,6 +105,9 @@ func textFinding(b *bytes.Buffer, r *report.Report, f *report.Finding, st styler
 
 // position is PATH:LINE:COL, leaving out what is unknown (0).
 func position(path string, line, col int) string {
+	if path == "" {
+		return "sqllint" // a run-level finding (live mode) has no place
+	}
 	s := cleanText(path)
 	if line > 0 {
 		s += ":" + strconv.Itoa(line)

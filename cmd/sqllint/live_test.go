@@ -122,3 +122,19 @@ func TestLiveServerHangs(t *testing.T) {
 		t.Errorf("exit %d after %v, stderr %q", code, time.Since(start), errs)
 	}
 }
+
+func TestLiveRunLevelFinding(t *testing.T) {
+	srv := startServer(t, tdstest.State{ServerName: "SQLPROD2", IFI: "Y", TraceFlags: []int{1806}})
+	dir := t.TempDir()
+	p := writeFile(t, dir, "q.sql", "SELECT 1;\n")
+	for _, format := range []string{"text", "json", "sarif", "github"} {
+		code, out, errs := runCmd(t, "", map[string]string{"SQLCMDPASSWORD": livePassword}, "scan", "--no-config",
+			"--format", format, "-S", srv.Addr(), "-U", liveUser, p)
+		if code != 1 || !strings.Contains(out, "SL206") || !strings.Contains(out, "SQLPROD2") {
+			t.Errorf("%s: exit %d\n%s%s", format, code, out, errs)
+		}
+		if bad := map[string]string{"text": ": warning", "github": "file="}[format]; bad != "" && strings.Contains(out, bad) {
+			t.Errorf("%s: a run-level finding printed with an empty location:\n%s", format, out)
+		}
+	}
+}
