@@ -133,7 +133,7 @@ func TestLiveRunLevelFinding(t *testing.T) {
 		if code != 1 || !strings.Contains(out, "SL206") || !strings.Contains(out, "SQLPROD2") {
 			t.Errorf("%s: exit %d\n%s%s", format, code, out, errs)
 		}
-		if bad := map[string]string{"text": ": warning", "github": "file="}[format]; bad != "" && strings.Contains(out, bad) {
+		if bad := map[string]string{"text": "\n: warning", "github": "file="}[format]; bad != "" && strings.Contains("\n"+out, bad) {
 			t.Errorf("%s: a run-level finding printed with an empty location:\n%s", format, out)
 		}
 	}
