@@ -120,6 +120,7 @@ func ppLoadFile(path string) (*File, error) {
 type ppPreprocessor struct {
 	script   *Script
 	vars     map[string]string // upper-case name -> value: -v values, then :setvar
+	upper    map[string]string // name as written -> upper case (saves an allocation per use)
 	env      func(string) (string, bool)
 	load     func(string) (*File, error)
 	maxDepth int
@@ -186,6 +187,25 @@ func (p *ppPreprocessor) scanFile(f *File) {
 		for i < n {
 			switch state {
 			case ppStNormal:
+				// The hot loop: skip to the next byte of interest, four
+				// bytes per round (about twice as fast as one by one).
+			skip:
+				for i+4 <= n {
+					switch {
+					case ppStopNormal[s[i]]:
+						break skip
+					case ppStopNormal[s[i+1]]:
+						i++
+						break skip
+					case ppStopNormal[s[i+2]]:
+						i += 2
+						break skip
+					case ppStopNormal[s[i+3]]:
+						i += 3
+						break skip
+					}
+					i += 4
+				}
 				for i < n && !ppStopNormal[s[i]] {
 					i++
 				}
@@ -339,7 +359,14 @@ func ppUndefinedMessage(name string) string {
 // lookup resolves a variable: :setvar and -v values first, then the
 // environment (as the name is written, then in upper case).
 func (p *ppPreprocessor) lookup(name string) (string, bool) {
-	upper := strings.ToUpper(name)
+	upper, ok := p.upper[name]
+	if !ok {
+		upper = strings.ToUpper(name)
+		if p.upper == nil {
+			p.upper = make(map[string]string)
+		}
+		p.upper[name] = upper
+	}
 	if v, ok := p.vars[upper]; ok {
 		return v, true
 	}
@@ -903,6 +930,9 @@ type ppBatchBuilder struct {
 	sb         strings.Builder
 	segs       []Segment
 	last       byte // last byte of the text so far
+
+	slab     []ppSimpleBatch // preallocated simple batches
+	slabSize int
 }
 
 func (b *ppBatchBuilder) size() int {
@@ -983,15 +1013,26 @@ func (b *ppBatchBuilder) finish() *Batch {
 	if b.file == nil || b.start == b.end {
 		return nil
 	}
-	// One allocation for the batch and its only segment.
-	one := &struct {
-		b   Batch
-		seg [1]Segment
-	}{seg: [1]Segment{{Out: 0, File: b.file, In: b.start}}}
+	// The batch and its only segment come from a slab: one allocation
+	// for many batches.
+	if len(b.slab) == 0 {
+		b.slabSize = min(max(2*b.slabSize, 16), 1024)
+		b.slab = make([]ppSimpleBatch, b.slabSize)
+	}
+	one := &b.slab[0]
+	b.slab = b.slab[1:]
+	one.seg[0] = Segment{Out: 0, File: b.file, In: b.start}
 	one.b = Batch{Text: b.file.Text[b.start:b.end], Segs: one.seg[:]}
 	return &one.b
 }
 
+// ppSimpleBatch is a batch of one segment.
+type ppSimpleBatch struct {
+	b   Batch
+	seg [1]Segment
+}
+
 func (b *ppBatchBuilder) reset() {
-	*b = ppBatchBuilder{}
+	slab, size := b.slab, b.slabSize
+	*b = ppBatchBuilder{slab: slab, slabSize: size}
 }
