@@ -52,7 +52,8 @@ func (c *converter) name(g *gName) Name {
 	}
 	n := Name{Raw: g.Value, Value: Unquote(g.Value), Span: c.tokenSpan(g.Pos)}
 	switch {
-	case strings.Contains(g.Value, "$("), strings.HasPrefix(g.Value, "@"), strings.HasPrefix(g.Value, "<"):
+	case strings.Contains(g.Value, "$("), strings.HasPrefix(g.Value, "@"), strings.HasPrefix(g.Value, "<"),
+		strings.HasPrefix(g.Value, "${"):
 		n.Unresolved = true
 	}
 	return n

@@ -154,6 +154,11 @@ func (s *Scanner) Scan(src string) []Token {
 					break
 				}
 			}
+			if j := scanPlaceholder(src, i); j > 0 {
+				i = j // a migration tool's ${name}: a name known only at run time
+				kind = TokTemplate
+				break
+			}
 			i = scanWord(src, i+1) // money literal $12 or a stray $
 			kind = TokNumber
 		case cMinus:
@@ -361,6 +366,28 @@ func scanTemplate(src string, i int) int {
 			if !identCont[c] || c == '@' || c == '$' {
 				word = false
 			}
+		}
+	}
+	return 0
+}
+
+// scanPlaceholder recognizes a Flyway-style placeholder ${name} or
+// ${flyway:database} and returns the offset after it, or 0.
+func scanPlaceholder(src string, i int) int {
+	if i+2 >= len(src) || src[i+1] != '{' {
+		return 0
+	}
+	for j := i + 2; j < len(src) && j-i < 256; j++ {
+		c := src[j]
+		switch {
+		case c == '}':
+			if j == i+2 {
+				return 0
+			}
+			return j + 1
+		case identCont[c] || c == ':' || c == '.' || c == '-':
+		default:
+			return 0
 		}
 	}
 	return 0

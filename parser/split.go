@@ -560,6 +560,12 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 		}
 	}()
 	c := converter{b: s.b, toks: toks}
+	if fastPath {
+		if node, n, ok := fastParse(&c, st.Kind, s.text, toks); ok {
+			st.Node = node
+			return n, nil
+		}
+	}
 	switch st.Kind {
 	case KindCreateDatabase:
 		var g *gCreateDatabase

@@ -1,0 +1,601 @@
+package parser
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The fast path: a hand-written recognizer for the simple statements of
+// interest that make up most real scripts (USE, CHECKPOINT, DBCC
+// TRACEON/TRACEOFF, DROP DATABASE, and ALTER DATABASE with SET options,
+// ADD FILEGROUP, REMOVE FILE/FILEGROUP, MODIFY NAME, MODIFY FILEGROUP or
+// COLLATE). participle costs 5 to 70 microseconds per statement; this costs
+// 0.2 to 2.
+//
+// The participle grammar (grammar.go) stays the reference. For most forms
+// the recognizer builds the g* parse tree participle would build, positions
+// and EndPos included, and hands it to the same converter function, so the
+// AST is the same by construction. SET lists, which make up most of SSDT
+// publish scripts, skip the tree: alterSet does what converter.alter does
+// for them, taking option values from the source text when that is what
+// argsText would produce and calling the converter's own functions for the
+// rest. The recognizer only answers when it is certain: anything unusual (a
+// construct it does not model, an optional part that starts but does not
+// complete, where participle would backtrack or fail) makes it decline, and
+// the statement goes to participle, which also owns every SL001 message.
+// fast_test.go checks the recognizer against participle on a table, on
+// every window and window prefix of every fixture, and under a fuzzer.
+
+// fastPath enables the fast path; tests turn it off to get participle's
+// answer for comparison.
+var fastPath = true
+
+// fastParse recognizes the statement of interest of the given kind in toks
+// (the splitter's window, starting at the statement's keyword). When ok, node
+// and n are exactly what participle and the converter would produce: the
+// node, and the number of tokens consumed (a trailing ';' included). When
+// not ok, the caller runs participle.
+func fastParse(c *converter, kind Kind, text string, toks []Token) (node Node, n int, ok bool) {
+	defer func() {
+		// A bug here must never become a parse error: decline and let
+		// participle answer. (Tests call recognize directly, so they see it.)
+		if recover() != nil {
+			node, n, ok = nil, 0, false
+		}
+	}()
+	return recognize(c, kind, text, toks)
+}
+
+// recognize is fastParse without the safety net.
+func recognize(c *converter, kind Kind, text string, toks []Token) (Node, int, bool) {
+	p := fastParser{text: text, toks: toks}
+	switch kind {
+	case KindUse:
+		return p.use(c)
+	case KindCheckpoint:
+		return p.checkpoint(c)
+	case KindDBCCTraceOn, KindDBCCTraceOff:
+		return p.dbcc(c)
+	case KindDropDatabase:
+		return p.drop(c)
+	case KindAlterDatabase:
+		return p.alter(c)
+	}
+	return nil, 0, false
+}
+
+// fastParser reads a statement's token window the way participle does: a
+// literal keyword matches an Ident token case-insensitively (participle's
+// CaseInsensitive("Ident") uses strings.EqualFold, and so does word), any
+// other literal matches a token's text exactly.
+type fastParser struct {
+	text string
+	toks []Token
+}
+
+func (p *fastParser) val(i int) string { t := p.toks[i]; return p.text[t.Start:t.End] }
+
+// kind is the kind of token i, TokEOF past the window.
+func (p *fastParser) kind(i int) TokKind {
+	if i >= len(p.toks) {
+		return TokEOF
+	}
+	return p.toks[i].Kind
+}
+
+// word reports whether token i is the keyword w.
+func (p *fastParser) word(i int, w string) bool {
+	return i < len(p.toks) && p.toks[i].Kind == TokIdent && strings.EqualFold(p.val(i), w)
+}
+
+// punct reports whether token i is the one-character punctuation ch.
+func (p *fastParser) punct(i int, ch byte) bool {
+	if i >= len(p.toks) {
+		return false
+	}
+	t := p.toks[i]
+	return t.Kind == TokPunct && t.End-t.Start == 1 && p.text[t.Start] == ch
+}
+
+// pos is the participle position of token i: its offset, or for the end of
+// the window the position tokenLexer gives its EOF token.
+func (p *fastParser) pos(i int) lexer.Position {
+	if i < len(p.toks) {
+		return lexer.Position{Offset: int(p.toks[i].Start)}
+	}
+	if len(p.toks) == 0 {
+		return lexer.Position{Offset: len(p.text)}
+	}
+	return lexer.Position{Offset: int(p.toks[len(p.toks)-1].End)}
+}
+
+// semicolon consumes the grammar's optional trailing ';' at i.
+func (p *fastParser) semicolon(i int) int {
+	if p.punct(i, ';') {
+		return i + 1
+	}
+	return i
+}
+
+// reservedNames are the words gName's negative lookahead refuses.
+var reservedNames = [...]string{"TO", "FROM", "WITH", "ON", "SET", "ADD", "FILE", "DISK", "FOR", "AS",
+	"COLLATE", "IF", "SELECT", "WHERE", "TAPE", "URL"}
+
+// name matches gName at i.
+func (p *fastParser) name(i int) (*gName, bool) {
+	switch p.kind(i) {
+	case TokIdent:
+		v := p.val(i)
+		for _, r := range reservedNames {
+			if strings.EqualFold(v, r) {
+				return nil, false
+			}
+		}
+	case TokQuoted, TokSqlcmdVar, TokVar, TokTemplate:
+	default:
+		return nil, false
+	}
+	return &gName{Pos: p.pos(i), Value: p.val(i)}, true
+}
+
+// use: 'USE' gName ';'?
+func (p *fastParser) use(c *converter) (Node, int, bool) {
+	if !p.word(0, "USE") {
+		return nil, 0, false
+	}
+	name, ok := p.name(1)
+	if !ok {
+		return nil, 0, false
+	}
+	n := p.semicolon(2)
+	return &Use{Database: c.name(name)}, n, true
+}
+
+// checkpoint: 'CHECKPOINT' gDuration? ';'?
+func (p *fastParser) checkpoint(c *converter) (Node, int, bool) {
+	if !p.word(0, "CHECKPOINT") {
+		return nil, 0, false
+	}
+	g := &gCheckpoint{Pos: p.pos(0)}
+	i := 1
+	switch p.kind(i) {
+	case TokNumber, TokVar, TokSqlcmdVar:
+		g.Duration = &gDuration{Pos: p.pos(i), Value: p.val(i)}
+		i++
+	}
+	i = p.semicolon(i)
+	g.EndPos = p.pos(i)
+	return c.checkpoint(g), i, true
+}
+
+// dbcc: 'DBCC' ('TRACEON' | 'TRACEOFF') ('(' flag (',' flag)* ')')?
+// ('WITH' 'NO_INFOMSGS')? ';'?
+func (p *fastParser) dbcc(c *converter) (Node, int, bool) {
+	if !p.word(0, "DBCC") || !(p.word(1, "TRACEON") || p.word(1, "TRACEOFF")) {
+		return nil, 0, false
+	}
+	g := &gDBCC{Pos: p.pos(0), Cmd: p.val(1)}
+	i := 2
+	if p.punct(i, '(') {
+		i++
+		for {
+			f := &gTraceFlag{Pos: p.pos(i)}
+			if p.punct(i, '-') {
+				f.Minus = true
+				i++
+			}
+			v := ""
+			switch p.kind(i) {
+			case TokNumber:
+				v = p.val(i)
+				f.Num = &v
+			case TokVar, TokSqlcmdVar:
+				v = p.val(i)
+				f.Var = &v
+			default:
+				return nil, 0, false
+			}
+			i++
+			g.Flags = append(g.Flags, f)
+			if !p.punct(i, ',') {
+				break
+			}
+			i++
+		}
+		if !p.punct(i, ')') {
+			return nil, 0, false
+		}
+		i++
+	}
+	if p.word(i, "WITH") {
+		if !p.word(i+1, "NO_INFOMSGS") {
+			return nil, 0, false // participle would stop before WITH
+		}
+		g.NoInfoMsgs = true
+		i += 2
+	}
+	i = p.semicolon(i)
+	g.EndPos = p.pos(i)
+	return c.dbcc(g), i, true
+}
+
+// drop: 'DROP' 'DATABASE' ('IF' 'EXISTS')? gName (',' gName)* ';'?
+func (p *fastParser) drop(c *converter) (Node, int, bool) {
+	if !p.word(0, "DROP") || !p.word(1, "DATABASE") {
+		return nil, 0, false
+	}
+	g := &gDropDatabase{Pos: p.pos(0)}
+	i := 2
+	if p.word(i, "IF") {
+		if !p.word(i+1, "EXISTS") {
+			return nil, 0, false
+		}
+		g.IfExists = true
+		i += 2
+	}
+	for {
+		name, ok := p.name(i)
+		if !ok {
+			return nil, 0, false
+		}
+		g.Names = append(g.Names, name)
+		i++
+		if !p.punct(i, ',') {
+			break
+		}
+		i++
+	}
+	i = p.semicolon(i)
+	g.EndPos = p.pos(i)
+	return c.drop(g), i, true
+}
+
+// alter: 'ALTER' 'DATABASE' gName gAlterAction? ';'?
+func (p *fastParser) alter(c *converter) (Node, int, bool) {
+	if !p.word(0, "ALTER") || !p.word(1, "DATABASE") {
+		return nil, 0, false
+	}
+	name, ok := p.name(2)
+	if !ok {
+		return nil, 0, false
+	}
+	i := 3
+	if p.word(i, "SET") {
+		return p.alterSet(c, name, i)
+	}
+	g := &gAlterDatabase{Pos: p.pos(0), Name: name}
+	if i < len(p.toks) && !p.punct(i, ';') {
+		a := &gAlterAction{Pos: p.pos(i)}
+		switch {
+		case p.word(i, "ADD"):
+			i, ok = p.add(a, i+1)
+		case p.word(i, "REMOVE"):
+			i, ok = p.remove(a, i+1)
+		case p.word(i, "MODIFY"):
+			i, ok = p.modify(a, i+1)
+		case p.word(i, "COLLATE"):
+			// 'COLLATE' @(Ident | Quoted)
+			if k := p.kind(i + 1); k == TokIdent || k == TokQuoted {
+				v := p.val(i + 1)
+				a.Collate = &v
+				i += 2
+			} else {
+				ok = false
+			}
+		default:
+			ok = false // an unmodelled action: participle's Other
+		}
+		if !ok {
+			return nil, 0, false
+		}
+		g.Action = a
+	}
+	i = p.semicolon(i)
+	g.EndPos = p.pos(i)
+	return c.alter(g, i), i, true
+}
+
+// add: FILEGROUP gName ('CONTAINS' ('FILESTREAM' | 'MEMORY_OPTIMIZED_DATA'))?
+// ADD FILE and ADD LOG FILE (file specifications) are left to participle.
+func (p *fastParser) add(a *gAlterAction, i int) (int, bool) {
+	if !p.word(i, "FILEGROUP") {
+		return 0, false
+	}
+	name, ok := p.name(i + 1)
+	if !ok {
+		return 0, false
+	}
+	fg := &gFGDef{Name: name}
+	i += 2
+	if p.word(i, "CONTAINS") {
+		if !p.word(i+1, "FILESTREAM") && !p.word(i+1, "MEMORY_OPTIMIZED_DATA") {
+			return 0, false // participle would stop before CONTAINS
+		}
+		v := p.val(i + 1)
+		fg.Contains = &v
+		i += 2
+	}
+	a.Add = &gAdd{FG: fg}
+	return i, true
+}
+
+// remove: ('FILE' | 'FILEGROUP') gName
+func (p *fastParser) remove(a *gAlterAction, i int) (int, bool) {
+	isFile := p.word(i, "FILE")
+	if !isFile && !p.word(i, "FILEGROUP") {
+		return 0, false
+	}
+	name, ok := p.name(i + 1)
+	if !ok {
+		return 0, false
+	}
+	if isFile {
+		a.Remove = &gRemove{File: name}
+	} else {
+		a.Remove = &gRemove{FG: name}
+	}
+	return i + 2, true
+}
+
+// modify: 'NAME' '=' gName | 'FILEGROUP' gName gAny*. MODIFY FILE (a file
+// specification) is left to participle.
+func (p *fastParser) modify(a *gAlterAction, i int) (int, bool) {
+	switch {
+	case p.word(i, "NAME"):
+		if !p.punct(i+1, '=') {
+			return 0, false
+		}
+		name, ok := p.name(i + 2)
+		if !ok {
+			return 0, false
+		}
+		a.Modify = &gModify{Name: name}
+		return i + 3, true
+	case p.word(i, "FILEGROUP"):
+		name, ok := p.name(i + 1)
+		if !ok {
+			return 0, false
+		}
+		fg := &gModifyFG{Name: name}
+		i += 2
+		for i < len(p.toks) && !p.punct(i, ';') && !p.punct(i, ')') {
+			var g *gAny
+			if g, i, ok = p.any(i); !ok {
+				return 0, false
+			}
+			fg.Args = append(fg.Args, g)
+		}
+		if p.punct(i, ')') {
+			return 0, false // cannot be in a window; stay out of doubt
+		}
+		a.Modify = &gModify{FG: fg}
+		return i, true
+	}
+	return 0, false
+}
+
+// any matches one gAny at i, which is neither ';' nor ')' nor the end of
+// the window: a token, or a parenthesized group that must close.
+func (p *fastParser) any(i int) (*gAny, int, bool) {
+	if !p.punct(i, '(') {
+		return &gAny{Tok: p.val(i)}, i + 1, true
+	}
+	g := &gAny{}
+	i, ok := p.group(i, &g.Group)
+	return g, i, ok
+}
+
+// group matches '(' gAny* ')' at i, appending the inside to *out. A group
+// with nothing inside leaves *out nil, as participle does.
+func (p *fastParser) group(i int, out *[]*gAny) (int, bool) {
+	i++ // '('
+	for {
+		if i >= len(p.toks) || p.punct(i, ';') {
+			return 0, false // unclosed: participle fails or backtracks
+		}
+		if p.punct(i, ')') {
+			return i + 1, true
+		}
+		var g *gAny
+		var ok bool
+		if g, i, ok = p.any(i); !ok {
+			return 0, false
+		}
+		*out = append(*out, g)
+	}
+}
+
+// setOption is an option of a SET list: its name is token name, its
+// arguments the tokens up to end (exclusive).
+type setOption struct {
+	name, end int
+	// plain: no parenthesized group, tokens one space apart, so that
+	// argsText is the source text itself
+	plain bool
+}
+
+// alterSet recognizes ALTER DATABASE name SET gOption (',' gOption)*
+// ('WITH' gTermination)? ';'? and builds what converter.alter builds for
+// it. SET lists are most of the statements of SSDT scripts, so this one
+// skips the parse tree: the option values are taken from the source text
+// when that is what argsText would produce, and the rest goes through the
+// converter's own functions.
+func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bool) {
+	var buf [32]setOption
+	opts := buf[:0]
+	i := set + 1
+	for {
+		// gOption: @(Ident | Quoted) gArg*
+		if k := p.kind(i); k != TokIdent && k != TokQuoted {
+			return nil, 0, false
+		}
+		o := setOption{name: i, plain: true}
+		i++
+		for i < len(p.toks) {
+			// gArg: '(' gAny* ')' | any token but ( ) , ; WITH
+			if p.punct(i, '(') {
+				end, ok := p.skipGroup(i)
+				if !ok {
+					return nil, 0, false
+				}
+				o.plain = false
+				i = end
+				continue
+			}
+			if p.punct(i, ')') || p.punct(i, ',') || p.punct(i, ';') || p.word(i, "WITH") {
+				break
+			}
+			if i > o.name+1 && p.text[p.toks[i-1].End:p.toks[i].Start] != " " {
+				o.plain = false
+			}
+			i++
+		}
+		o.end = i
+		opts = append(opts, o)
+		if !p.punct(i, ',') {
+			break
+		}
+		i++
+	}
+	termination := ""
+	if p.word(i, "WITH") {
+		// gTermination: 'NO_WAIT' | 'ROLLBACK' ('AFTER' Number 'SECONDS'? | 'IMMEDIATE')
+		switch {
+		case p.word(i+1, "NO_WAIT"):
+			termination = "NO_WAIT"
+			i += 2
+		case p.word(i+1, "ROLLBACK") && p.word(i+2, "IMMEDIATE"):
+			termination = "ROLLBACK IMMEDIATE"
+			i += 3
+		case p.word(i+1, "ROLLBACK") && p.word(i+2, "AFTER") && p.kind(i+3) == TokNumber:
+			termination = "ROLLBACK AFTER " + p.val(i+3)
+			i += 4
+			if p.word(i, "SECONDS") {
+				i++
+			}
+		default:
+			return nil, 0, false // participle would stop before WITH, or fail
+		}
+	}
+	if p.punct(i, ')') {
+		return nil, 0, false // cannot be in a window; stay out of doubt
+	}
+	n := p.semicolon(i)
+
+	// what converter.alter does for a SET action
+	ad := &AlterDatabase{Database: c.name(name), Action: ActionSet, Termination: termination}
+	if !ad.Database.Unresolved && strings.EqualFold(ad.Database.Raw, "CURRENT") {
+		ad.Current = true
+	}
+	end := int(c.toks[n-1].End)
+	if c.toks[n-1].Kind == TokPunct && c.b.Text[c.toks[n-1].Start] == ';' && n > 1 {
+		end = int(c.toks[n-2].End)
+	}
+	ad.ActionSpan = c.b.Span(p.pos(set).Offset, end)
+	// converter.options
+	ad.Options = make([]Option, len(opts))
+	for k, o := range opts {
+		var v string
+		switch {
+		case o.end == o.name+1:
+		case o.plain:
+			v = p.text[p.toks[o.name+1].Start:p.toks[o.end-1].End]
+		default:
+			var tmp [256]byte
+			v = string(p.appendArgs(tmp[:0], o.name+1, o.end))
+		}
+		v = strings.TrimSpace(strings.TrimPrefix(v, "="))
+		ad.Options[k] = Option{Name: strings.ToUpper(Unquote(p.val(o.name))), Value: v, Span: c.span(p.pos(o.name), p.pos(o.end))}
+	}
+	for k, o := range opts {
+		switch ad.Options[k].Name {
+		case "TARGET_RECOVERY_TIME":
+			d := c.duration(&gOption{Pos: p.pos(o.name), EndPos: p.pos(o.end), Name: p.val(o.name), Args: p.args(o)})
+			if k == 0 {
+				d.ClauseSpan = Span{Start: ad.ActionSpan.Start, End: d.Span.End}
+			} else {
+				d.ClauseSpan = d.Span
+			}
+			ad.TargetRecovery = d
+		case "ENCRYPTION":
+			ad.Encryption = strings.ToUpper(ad.Options[k].Value)
+		}
+	}
+	return ad, n, true
+}
+
+// skipGroup checks the group '(' gAny* ')' at i and returns the index
+// after it.
+func (p *fastParser) skipGroup(i int) (int, bool) {
+	depth := 0
+	for ; i < len(p.toks); i++ {
+		switch {
+		case p.punct(i, '('):
+			depth++
+		case p.punct(i, ')'):
+			depth--
+			if depth == 0 {
+				return i + 1, true
+			}
+		case p.punct(i, ';'):
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// appendArgs appends what argsText returns for the arguments from to
+// (exclusive) of an option alterSet has checked: arguments one space
+// apart, a group as "(" + anyText(inside) + ")".
+func (p *fastParser) appendArgs(buf []byte, from, to int) []byte {
+	for i := from; i < to; {
+		if i > from {
+			buf = append(buf, ' ')
+		}
+		if p.punct(i, '(') {
+			buf, i = p.appendGroup(append(buf, '('), i+1)
+			buf = append(buf, ')')
+			continue
+		}
+		buf = append(buf, p.val(i)...)
+		i++
+	}
+	return buf
+}
+
+// appendGroup appends anyText of the inside of a group that starts at i
+// (after its '(') and returns the index after its ')'. anyText puts a space
+// before every item but a comma, except at the start of its output or
+// after a '('; here the group's '(' is already in buf, which covers both.
+func (p *fastParser) appendGroup(buf []byte, i int) ([]byte, int) {
+	for !p.punct(i, ')') {
+		if buf[len(buf)-1] != '(' && !p.punct(i, ',') {
+			buf = append(buf, ' ')
+		}
+		if p.punct(i, '(') {
+			buf, i = p.appendGroup(append(buf, '('), i+1)
+			buf = append(buf, ')')
+			continue
+		}
+		buf = append(buf, p.val(i)...)
+		i++
+	}
+	return buf, i + 1
+}
+
+// args builds the gArg list of an option alterSet has checked.
+func (p *fastParser) args(o setOption) []*gArg {
+	var args []*gArg
+	for i := o.name + 1; i < o.end; {
+		if p.punct(i, '(') {
+			a := &gArg{}
+			i, _ = p.group(i, &a.Group)
+			args = append(args, a)
+			continue
+		}
+		args = append(args, &gArg{Tok: p.val(i)})
+		i++
+	}
+	return args
+}

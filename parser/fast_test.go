@@ -1,0 +1,591 @@
+package parser
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// The fast path (fast.go) must agree with participle whenever it answers.
+// These tests compare the two on every window a statement of interest can
+// have: a table of simple forms and their variations, every fixture, and
+// fuzzed input.
+
+// fastCases are statements the fast path must recognize (fast) or leave to
+// participle (!fast). Either way, the two must agree on everything.
+var fastCases = []struct {
+	src  string
+	fast bool
+}{
+	// USE
+	{"USE master", true},
+	{"use [master];", true},
+	{"USE [Sales DB]\nSELECT 1", true},
+	{"USE \"quoted\" ;", true},
+	{"USE [$(DatabaseName)];", true},
+	{"USE @db", true},
+	{"USE <database_name, sysname, Sales>", true},
+	{"USE [a]]b]", true},
+	{"USE [unterminated", true},
+	{"USE x y", true},
+	{"USE x\nPRINT 'x'", true},
+	{"USE TO", false},
+	{"use set", false},
+	{"USE", false},
+	{"USE ;", false},
+	{"USE 'string'", false},
+	{"USE N'x'", false},
+	{"USE 12", false},
+	{"USE IF", false},
+	{"USE select", false},
+	{"USE [select]", true},
+	{"ALTER DATABASE x REMOVE FILE IF", false},
+	{"ALTER DATABASE x MODIFY NAME = IF", false},
+	{"DROP DATABASE IF EXISTS a, WHERE", false},
+
+	// CHECKPOINT
+	{"CHECKPOINT", true},
+	{"checkpoint;", true},
+	{"CHECKPOINT 10", true},
+	{"CHECKPOINT 10;", true},
+	{"CHECKPOINT @d", true},
+	{"CHECKPOINT $(dur);", true},
+	{"CHECKPOINT 1.5", true},
+	{"CHECKPOINT 99999999999999999999", true},
+	{"CHECKPOINT 0x1F", true},
+	{"CHECKPOINT\nSELECT 1", true},
+	{"CHECKPOINT -1", true},
+	{"CHECKPOINT x", true},
+	{"CHECKPOINT 10 20", true},
+
+	// DBCC TRACEON / TRACEOFF
+	{"DBCC TRACEON (3226)", true},
+	{"DBCC TRACEON(3226, -1)", true},
+	{"dbcc traceon (1806, - 1) with no_infomsgs", true},
+	{"DBCC TRACEOFF (3004, 3605, -1) WITH NO_INFOMSGS;", true},
+	{"DBCC TRACEON (@flag, -@x, $(tf))", true},
+	{"DBCC TRACEON (99999999999999999999)", true},
+	{"DBCC TRACEON (1.5)", true},
+	{"DBCC TRACEON", true},
+	{"DBCC TRACEON;", true},
+	{"DBCC TRACEON WITH NO_INFOMSGS", true},
+	{"DBCC TRACEON 3604", true},
+	{"DBCC TRACEON (3604)\nDBCC TRACEOFF (3604)", true},
+	{"DBCC TRACEON ()", false},
+	{"DBCC TRACEON (x)", false},
+	{"DBCC TRACEON (1, x)", false},
+	{"DBCC TRACEON (1", false},
+	{"DBCC TRACEON (1 2)", false},
+	{"DBCC TRACEON (-x)", false},
+	{"DBCC TRACEON (1) WITH x", false},
+	{"DBCC TRACEON (1,)", false},
+
+	// DROP DATABASE
+	{"DROP DATABASE Sales", true},
+	{"DROP DATABASE IF EXISTS Sales, [Archive];", true},
+	{"drop database if exists [$(DatabaseName)]", true},
+	{"DROP DATABASE a, b, c\nGO", true},
+	{"DROP DATABASE a b", true},
+	{"DROP DATABASE [IF]", true},
+	{"DROP DATABASE IF EXISTS EXISTS", true},
+	{"DROP DATABASE IF", false},
+	{"DROP DATABASE IF x", false},
+	{"DROP DATABASE a,", false},
+	{"DROP DATABASE a, TO", false},
+	{"DROP DATABASE FROM", false},
+	{"DROP DATABASE 'a'", false},
+
+	// ALTER DATABASE ... SET
+	{"ALTER DATABASE Sales SET RECOVERY SIMPLE", true},
+	{"ALTER DATABASE [Sales] SET RECOVERY SIMPLE;", true},
+	{"alter database current set target_recovery_time = 42 seconds", true},
+	{"ALTER DATABASE CURRENT SET TARGET_RECOVERY_TIME = 0 SECONDS WITH ROLLBACK IMMEDIATE;", true},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 1 MINUTES, RECOVERY FULL WITH ROLLBACK AFTER 30 SECONDS", true},
+	{"ALTER DATABASE Sales SET RECOVERY FULL, TARGET_RECOVERY_TIME = 60 SECONDS WITH ROLLBACK AFTER 30", true},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = @t MINUTES", true},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = -5 SECONDS", true},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 99999999999999 MINUTES", true},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = () 5 SECONDS", true},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME (5) = 5", true},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME", true},
+	{"ALTER DATABASE Sales SET ENCRYPTION ON;", true},
+	{"ALTER DATABASE Sales SET encryption suspend", true},
+	{"ALTER DATABASE Sales SET SINGLE_USER WITH ROLLBACK IMMEDIATE", true},
+	{"ALTER DATABASE Sales SET MULTI_USER WITH NO_WAIT;", true},
+	{"ALTER DATABASE Sales SET QUERY_STORE (OPERATION_MODE = READ_WRITE, CLEANUP_POLICY = (STALE_QUERY_THRESHOLD_DAYS = 30))", true},
+	{"ALTER DATABASE Sales SET CHANGE_TRACKING = ON (CHANGE_RETENTION = 2 DAYS, AUTO_CLEANUP = ON) WITH NO_WAIT", true},
+	{"ALTER DATABASE Sales SET QUERY_STORE = ON (WITH x, (y), ())", true},
+	{"ALTER DATABASE Sales SET X ()", true},
+	{"ALTER DATABASE Sales SET HADR AVAILABILITY GROUP = [ag1];", true},
+	{"ALTER DATABASE Sales SET PARTNER = 'TCP://host:5022'", true},
+	{"ALTER DATABASE Sales SET [RECOVERY] SIMPLE, \"PAGE_VERIFY\" CHECKSUM", true},
+	{"ALTER DATABASE Sales SET WITH x", true},
+	{"ALTER DATABASE [$(DatabaseName)]\n    SET ANSI_NULLS ON,\n        ANSI_PADDING ON,\n        ANSI_WARNINGS ON \n    WITH ROLLBACK IMMEDIATE;", true},
+	{"ALTER DATABASE [$(DatabaseName)] SET DATE_CORRELATION_OPTIMIZATION OFF;\nALTER DATABASE x SET y", true},
+	{"ALTER DATABASE Sales SET RECOVERY SIMPLE CHECKPOINT", true},
+	{"ALTER DATABASE Sales SET RECOVERY SIMPLE WITH NO_WAIT x", true},
+	{"ALTER DATABASE Sales SET RECOVERY SIMPLE WITH NO_WAIT, y", true},
+	{"ALTER DATABASE Sales SET A = 1 + 2 * 3, B = N'x', C = $(v), D = @v, E = <t>", true},
+	{"ALTER DATABASE @db SET RECOVERY SIMPLE", true},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME  =   60\n\tSECONDS, RECOVERY /* c */ FULL -- x\n WITH NO_WAIT", true},
+	{"ALTER DATABASE Sales SET X = a\u00a0 b\u00a0, Y = \u00a0c", true},
+	{"ALTER DATABASE Sales SET X = 'unterminated   ", true},
+	{"ALTER DATABASE Sales SET X=1,Y=(2),Z(3)=4", true},
+	{"ALTER DATABASE Sales SET X == 1", true},
+	{"ALTER DATABASE Sales SET X (a,b , (c) ,() d), Y = ((a)) (b) c (,), Z = (,a ,,b WITH (()) ) x", true},
+	{"ALTER DATABASE Sales SET X = 1  2, Y = a\tb, Z  =  1  2", true},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 5 seconds, TARGET_RECOVERY_TIME = 2 minutes, ENCRYPTION off, encryption On", true},
+	{"ALTER DATABASE Sales SET RECOVERY SIMPLE WITH ROLLBACK AFTER 0x1F seconds;", true},
+	{"ALTER DATABASE \"CURRENT\" SET X ON", true},
+	{"ALTER DATABASE [CURRENT] SET X ON", true},
+	{"ALTER DATABASE cUrReNt SET X ON", true},
+	{"ALTER DATABASE Sales SET", false},
+	{"ALTER DATABASE Sales SET;", false},
+	{"ALTER DATABASE Sales SET RECOVERY SIMPLE,", false},
+	{"ALTER DATABASE Sales SET RECOVERY SIMPLE, 5", false},
+	{"ALTER DATABASE Sales SET RECOVERY SIMPLE WITH", false},
+	{"ALTER DATABASE Sales SET RECOVERY SIMPLE WITH ROLLBACK", false},
+	{"ALTER DATABASE Sales SET RECOVERY SIMPLE WITH ROLLBACK AFTER", false},
+	{"ALTER DATABASE Sales SET RECOVERY SIMPLE WITH ROLLBACK AFTER x", false},
+	{"ALTER DATABASE Sales SET RECOVERY SIMPLE WITH x", false},
+	{"ALTER DATABASE Sales SET X (", false},
+	{"ALTER DATABASE Sales SET X (a", false},
+	{"ALTER DATABASE Sales SET X (;", false},
+	{"ALTER DATABASE Sales SET X (a; b)", false},
+	{"ALTER DATABASE Sales SET $(opt) ON", false},
+	{"ALTER DATABASE Sales SET 'x'", false},
+
+	// ALTER DATABASE, other actions
+	{"ALTER DATABASE Sales", true},
+	{"ALTER DATABASE Sales;", true},
+	{"ALTER DATABASE AdventureWorks2022 ADD FILEGROUP Test1FG1;", true},
+	{"ALTER DATABASE Sales ADD FILEGROUP fs CONTAINS FILESTREAM", true},
+	{"ALTER DATABASE Sales add filegroup [mo] contains memory_optimized_data;", true},
+	{"ALTER DATABASE Sales ADD FILEGROUP fg DEFAULT", true},
+	{"ALTER DATABASE Sales ADD FILEGROUP fg [CONTAINS] FILESTREAM", true},
+	{"ALTER DATABASE [$(DatabaseName)]\n    ADD FILEGROUP [Archive];\n", true},
+	{"ALTER DATABASE AdventureWorks2022 REMOVE FILE test1dat4", true},
+	{"ALTER DATABASE AdventureWorks2022 REMOVE FILEGROUP Test1FG1;", true},
+	{"ALTER DATABASE x REMOVE FILE [a]]b];", true},
+	{"ALTER DATABASE AdventureWorks2022 MODIFY NAME = Northwind;", true},
+	{"ALTER DATABASE x MODIFY NAME = [$(NewName)]", true},
+	{"ALTER DATABASE AdventureWorks2022 MODIFY FILEGROUP Test1FG1 DEFAULT;", true},
+	{"ALTER DATABASE AdventureWorks2022 MODIFY FILEGROUP Test1FG1 NAME = Test1FG2;", true},
+	{"ALTER DATABASE x MODIFY FILEGROUP fg READ_ONLY", true},
+	{"ALTER DATABASE x MODIFY FILEGROUP fg AUTOGROW_ALL_FILES", true},
+	{"ALTER DATABASE x MODIFY FILEGROUP fg", true},
+	{"ALTER DATABASE x MODIFY FILEGROUP fg (a, (b)) WITH ,", true},
+	{"ALTER DATABASE CURRENT COLLATE French_CI_AI;", true},
+	{"ALTER DATABASE x COLLATE [Latin1_General_100_CI_AS_SC_UTF8]", true},
+	{"ALTER DATABASE SET x", false},
+	{"ALTER DATABASE x ADD FILE (NAME = a) TO FILEGROUP fg", false},
+	{"ALTER DATABASE x ADD LOG FILE (NAME = a)", false},
+	{"ALTER DATABASE x ADD FILEGROUP", false},
+	{"ALTER DATABASE x ADD FILEGROUP FILE", false},
+	{"ALTER DATABASE x ADD FILEGROUP fg CONTAINS", false},
+	{"ALTER DATABASE x ADD FILEGROUP fg CONTAINS x", false},
+	{"ALTER DATABASE x ADD something", false},
+	{"ALTER DATABASE x REMOVE FILE", false},
+	{"ALTER DATABASE x REMOVE FILE TO", false},
+	{"ALTER DATABASE x REMOVE y", false},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 10MB)", false},
+	{"ALTER DATABASE x MODIFY NAME x", false},
+	{"ALTER DATABASE x MODIFY NAME = SET", false},
+	{"ALTER DATABASE x MODIFY FILEGROUP fg (", false},
+	{"ALTER DATABASE x MODIFY FILEGROUP SET", false},
+	{"ALTER DATABASE x MODIFY (SERVICE_OBJECTIVE = 'S3', MAXSIZE = 250 GB)", false},
+	{"ALTER DATABASE x COLLATE", false},
+	{"ALTER DATABASE x COLLATE 'x'", false},
+	{"ALTER DATABASE Sales SET HADR SUSPEND; ALTER DATABASE x REBUILD LOG", true},
+	{"ALTER DATABASE x REBUILD LOG ON (NAME = a)", false},
+
+	// participle folds case with strings.EqualFold: K is also the Kelvin
+	// sign, s also the long s
+	{"ALTER DATABASE x SET RECOVERY SIMPLE WITH ROLLBAC\u212a IMMEDIATE", true},
+	{"ALTER DATABASE x \u017fET RECOVERY SIMPLE", true},
+	{"USE \u017fet", false},
+	{"DROP DATABASE IF EXI\u017fT\u017f x", true},
+	{"ALTER DATABASE x SET TARGET_RECOVERY_TIME = 5 \u017fECONDS", true},
+
+	// never on the fast path
+	{"CREATE DATABASE x", false},
+	{"BACKUP DATABASE x TO DISK = 'x'", false},
+	{"RESTORE DATABASE x FROM DISK = 'x'", false},
+}
+
+// withoutFastPath runs f with participle alone.
+func withoutFastPath(f func()) {
+	fastPath = false
+	defer func() { fastPath = true }()
+	f()
+}
+
+// referenceParse is participle's answer for a statement window.
+func referenceParse(b *Batch, kind Kind, toks []Token) (node Node, n int, err error) {
+	sp := splitter{b: b, text: b.Text}
+	st := &Statement{Kind: kind, Batch: b}
+	withoutFastPath(func() { n, err = sp.parse(st, toks) })
+	return st.Node, n, err
+}
+
+// interestWindow is a statement of interest's place in a batch's tokens.
+type interestWindow struct {
+	i, end int
+	kind   Kind
+}
+
+// interestWindows returns a window for every token where the splitter would
+// parse a statement of interest if a statement could start there (a
+// superset of the windows it really parses).
+func interestWindows(b *Batch, toks []Token) []interestWindow {
+	sp := splitter{b: b, text: b.Text, toks: toks}
+	var out []interestWindow
+	for i := range toks {
+		kind := KindOther
+		switch k := sp.kwAt(i); k {
+		case kwCreate, kwAlter, kwDrop:
+			if sp.isWord(i+1, "DATABASE") && !sp.lookAlike(i+2) {
+				kind = map[kw]Kind{kwCreate: KindCreateDatabase, kwAlter: KindAlterDatabase, kwDrop: KindDropDatabase}[k]
+			}
+		case kwBackup, kwRestore:
+			switch {
+			case sp.isWord(i+1, "DATABASE"):
+				kind = map[kw]Kind{kwBackup: KindBackupDatabase, kwRestore: KindRestoreDatabase}[k]
+			case sp.isWord(i+1, "LOG"):
+				kind = map[kw]Kind{kwBackup: KindBackupLog, kwRestore: KindRestoreLog}[k]
+			}
+		case kwDBCC:
+			switch {
+			case sp.isWord(i+1, "TRACEON"):
+				kind = KindDBCCTraceOn
+			case sp.isWord(i+1, "TRACEOFF"):
+				kind = KindDBCCTraceOff
+			}
+		case kwCheckpoint:
+			kind = KindCheckpoint
+		case kwUse:
+			kind = KindUse
+		}
+		if kind != KindOther {
+			out = append(out, interestWindow{i: i, end: sp.window(i, kind), kind: kind})
+		}
+	}
+	return out
+}
+
+// fastStats counts the windows compared and those the fast path answered.
+type fastStats struct{ windows, hits int }
+
+// compareWindow runs the fast path on toks and, when it answers, checks
+// that participle gives the same node and token count without error.
+func compareWindow(t testing.TB, b *Batch, kind Kind, toks []Token, st *fastStats) bool {
+	t.Helper()
+	st.windows++
+	c := converter{b: b, toks: toks}
+	node, n, ok := recognize(&c, kind, b.Text, toks)
+	if !ok {
+		if node != nil || n != 0 {
+			t.Errorf("%q: declined with a node or a count", windowText(b, toks))
+		}
+		return false
+	}
+	st.hits++
+	text := windowText(b, toks)
+	want, wn, err := referenceParse(b, kind, toks)
+	if err != nil {
+		t.Errorf("%s %q: fast path answered, participle fails: %v", kind, text, err)
+		return true
+	}
+	if n != wn {
+		t.Errorf("%s %q: fast path consumed %d tokens, participle %d", kind, text, n, wn)
+	}
+	if !reflect.DeepEqual(node, want) {
+		t.Errorf("%s %q: nodes differ\nfast:       %s\nparticiple: %s", kind, text, dumpNode(node), dumpNode(want))
+	}
+	return true
+}
+
+func windowText(b *Batch, toks []Token) string {
+	if len(toks) == 0 {
+		return ""
+	}
+	return b.Text[toks[0].Start:toks[len(toks)-1].End]
+}
+
+// dumpNode shows a node with its spans, which JSON leaves out.
+func dumpNode(n Node) string {
+	data, _ := json.Marshal(n)
+	return fmt.Sprintf("%s %+v", data, n)
+}
+
+// compareBatches compares the fast path with participle on every window
+// of every batch of s, and on every prefix of those windows when prefixes
+// is set (a prefix is what the window would be if the statement stopped
+// there).
+func compareBatches(t testing.TB, s *Script, prefixes bool, st *fastStats) {
+	t.Helper()
+	var sc Scanner
+	for _, b := range s.Batches {
+		toks := append([]Token(nil), sc.Scan(b.Text)...)
+		for _, w := range interestWindows(b, toks) {
+			compareWindow(t, b, w.kind, toks[w.i:w.end], st)
+			if w.end < len(toks) {
+				// not a window the splitter makes: running on past its end
+				// puts words such as IF and SELECT where names go
+				compareWindow(t, b, w.kind, toks[w.i:min(w.end+16, len(toks))], st)
+			}
+			if prefixes {
+				for j := w.i + 1; j < w.end; j++ {
+					compareWindow(t, b, w.kind, toks[w.i:j], st)
+				}
+			}
+		}
+	}
+}
+
+// compareParses parses s with and without the fast path and checks that
+// the results are the same: statements, nodes, spans and diagnostics.
+func compareParses(t testing.TB, s *Script) {
+	t.Helper()
+	got := ParseScript(s)
+	var want *Result
+	withoutFastPath(func() { want = ParseScript(s) })
+	if len(got.Statements) != len(want.Statements) {
+		t.Errorf("%s: %d statements with the fast path, %d without", s.File.Path, len(got.Statements), len(want.Statements))
+		return
+	}
+	for i := range got.Statements {
+		if g, w := got.Statements[i], want.Statements[i]; !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: statement %d differs\nfast:       %v %s\nparticiple: %v %s", s.File.Path, i, g.Summary(), dumpNode(g.Node), w.Summary(), dumpNode(w.Node))
+		}
+	}
+	if !reflect.DeepEqual(got.Diags, want.Diags) {
+		t.Errorf("%s: diagnostics differ\nfast:       %v\nparticiple: %v", s.File.Path, got.Diags, want.Diags)
+	}
+}
+
+func TestFastPathTable(t *testing.T) {
+	var st fastStats
+	for _, tc := range fastCases {
+		s := Preprocess(NewFile("t.sql", tc.src), nil)
+		compareParses(t, s)
+		compareBatches(t, s, true, &st)
+		// the statement's own window: does the fast path take it?
+		var sc Scanner
+		b := s.Batches[0]
+		toks := sc.Scan(b.Text)
+		ws := interestWindows(b, toks)
+		if len(ws) == 0 {
+			t.Errorf("%q: no statement of interest", tc.src)
+			continue
+		}
+		w := ws[0]
+		c := converter{b: b, toks: toks[w.i:w.end]}
+		if _, _, ok := recognize(&c, w.kind, b.Text, toks[w.i:w.end]); ok != tc.fast {
+			t.Errorf("%q: fast path answered %v, want %v", tc.src, ok, tc.fast)
+		}
+	}
+	t.Logf("%d windows, %d on the fast path", st.windows, st.hits)
+	if st.hits == 0 {
+		t.Error("the fast path never answered")
+	}
+}
+
+// fixtureFiles returns testdata/parse/*.sql and testdata/rules/**/*.sql.
+func fixtureFiles(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "parse", "*.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = filepath.WalkDir(filepath.Join("..", "testdata", "rules"), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".sql") {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	return files
+}
+
+func compareFiles(t *testing.T, files []string, prefixes bool) fastStats {
+	var st fastStats
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Decode(path, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// with the variables defined, and without (names stay $(var))
+		for _, opt := range []*PreprocessOptions{
+			{Vars: map[string]string{"DatabaseName": "Sales"}},
+			{Load: func(string) (*File, error) { return NewFile("inc.sql", "CHECKPOINT 1"), nil }},
+		} {
+			s := Preprocess(f, opt)
+			compareParses(t, s)
+			compareBatches(t, s, prefixes, &st)
+		}
+	}
+	return st
+}
+
+func TestFastPathFixtures(t *testing.T) {
+	st := compareFiles(t, fixtureFiles(t), true)
+	t.Logf("%d windows, %d on the fast path", st.windows, st.hits)
+	if st.hits < 50 {
+		t.Errorf("the fast path answered only %d times", st.hits)
+	}
+}
+
+// TestFastPathCorpus compares on a folder of real scripts when
+// SQLLINT_FAST_CORPUS names one (too big and too slow for every run).
+func TestFastPathCorpus(t *testing.T) {
+	dir := os.Getenv("SQLLINT_FAST_CORPUS")
+	if dir == "" {
+		t.Skip("set SQLLINT_FAST_CORPUS to a folder of .sql files")
+	}
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".sql") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := compareFiles(t, files, os.Getenv("SQLLINT_FAST_PREFIXES") != "")
+	t.Logf("%d files, %d windows, %d on the fast path", len(files), st.windows, st.hits)
+}
+
+// FuzzFastPath: for any input, the fast path and participle agree on
+// every statement of interest the fast path answers, and the whole parse
+// is the same with and without it.
+func FuzzFastPath(f *testing.F) {
+	for _, tc := range fastCases {
+		f.Add(tc.src)
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if !utf8.ValidString(src) {
+			src = strings.ToValidUTF8(src, "?")
+		}
+		s := Preprocess(NewFile("fuzz.sql", src), &PreprocessOptions{Load: func(string) (*File, error) { return NewFile("inc.sql", "CHECKPOINT 1"), nil }})
+		var st fastStats
+		compareBatches(t, s, len(src) < 400, &st)
+		compareParses(t, s)
+	})
+}
+
+// simpleSQL is like ordinarySQL with interest, but its statements of
+// interest are only the simple forms of an SSDT publish script.
+func simpleSQL(size int) string {
+	var sb strings.Builder
+	for i := 0; sb.Len() < size; i++ {
+		sb.WriteString(ordinarySQL(1, false))
+		fmt.Fprintf(&sb, `USE [master];
+GO
+IF EXISTS (SELECT 1 FROM [master].[dbo].[sysdatabases] WHERE [name] = N'Sales%d')
+    BEGIN
+        ALTER DATABASE [Sales%d]
+            SET ANSI_NULLS ON,
+                ANSI_PADDING ON,
+                ANSI_WARNINGS ON,
+                ARITHABORT ON,
+                CONCAT_NULL_YIELDS_NULL ON,
+                QUOTED_IDENTIFIER ON,
+                ANSI_NULL_DEFAULT ON,
+                CURSOR_DEFAULT LOCAL
+            WITH ROLLBACK IMMEDIATE;
+        ALTER DATABASE [Sales%d] SET RECOVERY FULL WITH ROLLBACK IMMEDIATE;
+        ALTER DATABASE [Sales%d] SET QUERY_STORE (QUERY_CAPTURE_MODE = ALL, DATA_FLUSH_INTERVAL_SECONDS = 900, INTERVAL_LENGTH_MINUTES = 60, MAX_PLANS_PER_QUERY = 200, CLEANUP_POLICY = (STALE_QUERY_THRESHOLD_DAYS = 367), MAX_STORAGE_SIZE_MB = 100)
+            WITH ROLLBACK IMMEDIATE;
+        ALTER DATABASE [Sales%d] SET TARGET_RECOVERY_TIME = 60 SECONDS WITH ROLLBACK IMMEDIATE;
+    END
+GO
+ALTER DATABASE [Sales%d] ADD FILEGROUP [FG%d];
+ALTER DATABASE CURRENT COLLATE Latin1_General_100_CI_AS;
+CHECKPOINT 10;
+DBCC TRACEON (3226, -1) WITH NO_INFOMSGS;
+DROP DATABASE IF EXISTS [Old%d];
+GO
+USE [Sales%d];
+GO
+`, i, i, i, i, i, i, i, i, i)
+	}
+	return sb.String()
+}
+
+// BenchmarkParseSimple is BenchmarkParse on a file whose statements of
+// interest all take the fast path.
+func BenchmarkParseSimple(b *testing.B) {
+	for _, fast := range []bool{true, false} {
+		b.Run(map[bool]string{true: "fast", false: "participle"}[fast], func(b *testing.B) {
+			f := NewFile("bench.sql", simpleSQL(1<<20))
+			b.SetBytes(int64(len(f.Text)))
+			b.ReportAllocs()
+			fastPath = fast
+			defer func() { fastPath = true }()
+			for b.Loop() {
+				ParseFile(f, nil)
+			}
+		})
+	}
+}
+
+// BenchmarkStmt times one statement of interest, fast path against
+// participle.
+func BenchmarkStmt(b *testing.B) {
+	stmts := []struct{ name, src string }{
+		{"use", "USE [master];"},
+		{"checkpoint", "CHECKPOINT 10;"},
+		{"dbcc", "DBCC TRACEON (3226, -1) WITH NO_INFOMSGS;"},
+		{"drop", "DROP DATABASE IF EXISTS Sales, [Archive];"},
+		{"alter_set", "ALTER DATABASE [Sales] SET ANSI_NULLS ON, ANSI_PADDING ON, ANSI_WARNINGS ON, ARITHABORT ON WITH ROLLBACK IMMEDIATE;"},
+		{"alter_trt", "ALTER DATABASE CURRENT SET TARGET_RECOVERY_TIME = 60 SECONDS WITH NO_WAIT"},
+		{"alter_query_store", "ALTER DATABASE Sales SET QUERY_STORE (OPERATION_MODE = READ_WRITE, CLEANUP_POLICY = (STALE_QUERY_THRESHOLD_DAYS = 30))"},
+		{"alter_filegroup", "ALTER DATABASE [Sales] ADD FILEGROUP [FG1] CONTAINS FILESTREAM;"},
+	}
+	for _, sc := range stmts {
+		s := Preprocess(NewFile("b.sql", sc.src), nil)
+		bt := s.Batches[0]
+		var scn Scanner
+		toks := scn.Scan(bt.Text)
+		w := interestWindows(bt, toks)[0]
+		win := toks[w.i:w.end]
+		b.Run(sc.name+"/fast", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				c := converter{b: bt, toks: win}
+				if _, _, ok := fastParse(&c, w.kind, bt.Text, win); !ok {
+					b.Fatal("not on the fast path")
+				}
+			}
+		})
+		b.Run(sc.name+"/participle", func(b *testing.B) {
+			b.ReportAllocs()
+			sp := splitter{b: bt, text: bt.Text}
+			st := &Statement{Kind: w.kind, Batch: bt}
+			fastPath = false
+			defer func() { fastPath = true }()
+			for b.Loop() {
+				if _, err := sp.parse(st, win); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
