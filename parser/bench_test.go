@@ -12,6 +12,17 @@ import (
 // statements of interest (CREATE/ALTER DATABASE, BACKUP, CHECKPOINT, DBCC,
 // USE), as a migration folder does.
 func ordinarySQL(size int, interest bool) string {
+	every := 0
+	if interest {
+		every = 1
+	}
+	return mixedSQL(size, every)
+}
+
+// mixedSQL is ordinarySQL with the statements of interest in one block
+// out of every (0: none). A deployment script has them at about one block
+// in eight: a few database settings among many tables and procedures.
+func mixedSQL(size, every int) string {
 	var sb strings.Builder
 	for i := 0; sb.Len() < size; i++ {
 		fmt.Fprintf(&sb, `-- Migration step %d: add the orders table and its procedures
@@ -47,7 +58,7 @@ INSERT INTO dbo.Settings (Name, Value) VALUES (N'Version', '%d.0.0'), ('Owner', 
 UPDATE dbo.Settings SET Value = CASE WHEN Value > '1' THEN 'x' ELSE 'y' END WHERE Name = 'Flag';
 GO
 `, i, i, i, i, i, i, i)
-		if interest {
+		if every > 0 && i%every == 0 {
 			fmt.Fprintf(&sb, `USE [master]
 GO
 CREATE DATABASE [Sales%d]
@@ -79,11 +90,11 @@ func BenchmarkScan(b *testing.B) {
 
 func BenchmarkParse(b *testing.B) {
 	for _, bc := range []struct {
-		name     string
-		interest bool
-	}{{"ordinary", false}, {"interest", true}} {
+		name  string
+		every int
+	}{{"ordinary", 0}, {"deploy", 8}, {"interest", 1}} {
 		b.Run(bc.name, func(b *testing.B) {
-			f := NewFile("bench.sql", ordinarySQL(1<<20, bc.interest))
+			f := NewFile("bench.sql", mixedSQL(1<<20, bc.every))
 			b.SetBytes(int64(len(f.Text)))
 			b.ReportAllocs()
 			for b.Loop() {

@@ -324,6 +324,9 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
+// assignOp are the first bytes of the two-byte operators ending in "=".
+var assignOp = [256]bool{'<': true, '>': true, '!': true, '+': true, '-': true, '*': true, '/': true, '%': true, '&': true, '|': true, '^': true}
+
 // scanOperator scans one operator: the two-character comparison and
 // compound-assignment operators, "::", or a single character. A byte of a
 // UTF-8 sequence never reaches here (it is a word character).
@@ -331,7 +334,7 @@ func scanOperator(src string, i int) int {
 	if i+1 < len(src) {
 		c, d := src[i], src[i+1]
 		switch {
-		case d == '=' && strings.IndexByte("<>!+-*/%&|^", c) >= 0,
+		case d == '=' && assignOp[c],
 			c == '<' && d == '>', c == '!' && (d == '<' || d == '>'),
 			c == ':' && d == ':':
 			return i + 2

@@ -154,7 +154,8 @@ func lookupKeyword(w string) kw {
 	return e.code
 }
 
-// keywordName returns the canonical upper-case spelling of a keyword.
+// keywordName returns the canonical upper-case spelling of a keyword,
+// without allocating for the keywords the splitter knows.
 func keywordName(w string) string {
 	n := len(w)
 	if n >= 2 && n <= 11 {
@@ -202,8 +203,18 @@ func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
 
 func (s *splitter) word(i int) string { t := s.toks[i]; return s.text[t.Start:t.End] }
 
+// isWord reports whether token i is the word w, which is upper-case ASCII.
 func (s *splitter) isWord(i int, w string) bool {
-	return i < len(s.toks) && s.toks[i].Kind == TokIdent && strings.EqualFold(s.word(i), w)
+	if i >= len(s.toks) || s.toks[i].Kind != TokIdent || int(s.toks[i].End-s.toks[i].Start) != len(w) {
+		return false
+	}
+	t := s.text[s.toks[i].Start:s.toks[i].End]
+	for j := 0; j < len(w); j++ {
+		if upper(t[j]) != w[j] {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *splitter) kwAt(i int) kw {
@@ -335,8 +346,8 @@ func (s *splitter) endStatement() {
 	if s.cur != nil {
 		if s.last > s.curIdx {
 			s.cur.End = int(s.toks[s.last].End)
-			s.cur.Span.End = s.b.Pos(s.cur.End)
 		}
+		s.cur.Span = s.b.Span(s.cur.Start, s.cur.End)
 		s.r.Statements = append(s.r.Statements, s.cur)
 		s.cur = nil
 	}
@@ -379,7 +390,6 @@ func (s *splitter) newStatement(i int, kind Kind) *Statement {
 	*st = Statement{
 		Kind:    kind,
 		Keyword: keywordName(s.text[t.Start:t.End]),
-		Span:    s.b.Span(int(t.Start), int(t.End)),
 		Batch:   s.b,
 		Start:   int(t.Start),
 		End:     int(t.End),
@@ -547,7 +557,7 @@ func (s *splitter) interest(i int, kind Kind) int {
 		last = s.toks[i+n-2]
 	}
 	st.End = int(last.End)
-	st.Span.End = s.b.Pos(st.End)
+	st.Span = s.b.Span(st.Start, st.End)
 	s.r.Statements = append(s.r.Statements, st)
 	// parentheses inside the statement are balanced by the grammar
 	return i + n
@@ -623,7 +633,7 @@ func (k Kind) Title() string { return kindTitles[k] }
 
 func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error) {
 	msg := err.Error()
-	at := st.Span.Start
+	at := s.b.Pos(st.Start)
 	end := s.b.Pos(int(toks[len(toks)-1].End))
 	var perr participle.Error
 	if errors.As(err, &perr) {
