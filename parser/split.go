@@ -631,13 +631,39 @@ var kindTitles = map[Kind]string{
 // Title is the statement kind as T-SQL words ("CREATE DATABASE").
 func (k Kind) Title() string { return kindTitles[k] }
 
+// grammarWords turns participle's names of grammar parts into words.
+var grammarWords = strings.NewReplacer(
+	"GFileSpec", "a file specification (NAME = ..., FILENAME = ...)",
+	"GName", "a name", "GQualName", "a name", "GOption", "an option",
+	"GValue", "a value", "GDevice", "a backup device", "GOnItem", "a file specification",
+	"GTraceFlag", "a trace flag number", "GDuration", "a duration",
+	"<ident>", "a name", "<quoted>", "a [quoted] name", "<sqlcmdvar>", "$(variable)",
+	"<var>", "@variable", "<template>", "<template>", "<number>", "a number",
+	"<string>", "'string'", "<nstring>", "N'string'",
+)
+
+// foreign reports whether toks hold a character T-SQL never uses outside
+// strings and comments (a MySQL backtick): such a statement comes from
+// another dialect and is not checked, rather than reported as broken.
+func (s *splitter) foreign(toks []Token) bool {
+	for _, t := range toks {
+		if t.Kind == TokPunct && s.text[t.Start] == '`' {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error) {
+	if s.foreign(toks) {
+		return
+	}
 	msg := err.Error()
 	at := s.b.Pos(st.Start)
 	end := s.b.Pos(int(toks[len(toks)-1].End))
 	var perr participle.Error
 	if errors.As(err, &perr) {
-		msg = perr.Message()
+		msg = grammarWords.Replace(perr.Message())
 		off := perr.Position().Offset
 		if off >= len(s.text) || off >= int(toks[len(toks)-1].End) {
 			msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of statement", 1)
