@@ -110,11 +110,7 @@ func Analyze(reg *Registry, scripts []*parser.Result, cfg *Config) []Finding {
 	if cfg == nil {
 		cfg = &Config{}
 	}
-	var facts *ServerFacts
-	if cfg.Facts != nil {
-		facts = cfg.Facts
-	}
-	m := BuildModel(scripts, cfg.DefaultDatabase, facts)
+	m := BuildModel(scripts, cfg.DefaultDatabase, cfg.Facts)
 	var out []Finding
 	for _, r := range reg.All() {
 		if !cfg.Enabled(r) {
