@@ -77,7 +77,11 @@ func TestActionRunsSqllint(t *testing.T) {
 		t.Fatalf("no scan step in action.yml")
 	}
 	// take the sqllint command line and substitute the step's variables
-	cmd := script[strings.Index(script, "scan"):]
+	at := strings.Index(script, " scan ")
+	if at < 0 {
+		t.Fatalf("the scan step does not run sqllint scan:\n%s", script)
+	}
+	cmd := script[at+1:]
 	cmd = strings.ReplaceAll(cmd, "\\\n", " ")
 	dir := t.TempDir()
 	sarif := filepath.Join(dir, "out.sarif")
