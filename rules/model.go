@@ -132,6 +132,11 @@ const defaultFileSize = 8 << 20
 // starts in (sqlcmd -d), "" when unknown.
 func BuildModel(scripts []*parser.Result, defaultDB string, facts *ServerFacts) *Model {
 	m := &Model{Scripts: scripts, Databases: map[string]*Database{}, facts: facts}
+	n := 0
+	for _, r := range scripts {
+		n += len(r.Statements)
+	}
+	m.Effects = make([]Effect, 0, n)
 	for si, r := range scripts {
 		ctx := strings.ToLower(defaultDB)
 		first := len(m.Effects)
