@@ -8,10 +8,11 @@ import (
 
 // The fast path: a hand-written recognizer for the simple statements of
 // interest that make up most real scripts (USE, CHECKPOINT, DBCC
-// TRACEON/TRACEOFF, DROP DATABASE, and ALTER DATABASE with SET options,
-// ADD FILEGROUP, REMOVE FILE/FILEGROUP, MODIFY NAME, MODIFY FILEGROUP or
-// COLLATE). participle costs 5 to 70 microseconds per statement; this costs
-// 0.2 to 2.
+// TRACEON/TRACEOFF, DROP DATABASE, ALTER DATABASE with SET options, ADD
+// FILE, ADD LOG FILE, ADD FILEGROUP, REMOVE FILE/FILEGROUP, MODIFY FILE,
+// MODIFY NAME, MODIFY FILEGROUP or COLLATE, CREATE DATABASE with its file
+// specifications and clauses, BACKUP and RESTORE). participle costs 5 to
+// 100 microseconds per statement; this costs 0.2 to 5.
 //
 // The participle grammar (grammar.go) stays the reference. For most forms
 // the recognizer builds the g* parse tree participle would build, positions
@@ -61,6 +62,12 @@ func recognize(c *converter, kind Kind, text string, toks []Token) (Node, int, b
 		return p.drop(c)
 	case KindAlterDatabase:
 		return p.alter(c)
+	case KindCreateDatabase:
+		return p.create(c)
+	case KindBackupDatabase, KindBackupLog:
+		return p.backup(c)
+	case KindRestoreDatabase, KindRestoreLog:
+		return p.restore(c)
 	}
 	return nil, 0, false
 }
@@ -296,10 +303,42 @@ func (p *fastParser) alter(c *converter) (Node, int, bool) {
 	return c.alter(g, i), i, true
 }
 
-// add: FILEGROUP gName ('CONTAINS' ('FILESTREAM' | 'MEMORY_OPTIMIZED_DATA'))?
-// ADD FILE and ADD LOG FILE (file specifications) are left to participle.
+// add: 'LOG' 'FILE' gFileSpec (',' gFileSpec)*
+// | 'FILE' gFileSpec (',' gFileSpec)* ('TO' 'FILEGROUP' gName)?
+// | 'FILEGROUP' gName ('CONTAINS' ('FILESTREAM' | 'MEMORY_OPTIMIZED_DATA'))?
+// Anything else is gAdd's catch-all (gAny+), left to participle.
 func (p *fastParser) add(a *gAlterAction, i int) (int, bool) {
-	if !p.word(i, "FILEGROUP") {
+	switch {
+	case p.word(i, "LOG"):
+		if !p.word(i+1, "FILE") {
+			return 0, false // participle falls back to gAny+
+		}
+		files, i, ok := p.fileSpecs(i + 2)
+		if !ok {
+			return 0, false
+		}
+		a.Add = &gAdd{Log: files}
+		return i, true
+	case p.word(i, "FILE"):
+		files, i, ok := p.fileSpecs(i + 1)
+		if !ok {
+			return 0, false
+		}
+		af := &gAddFile{Files: files}
+		if p.word(i, "TO") {
+			if !p.word(i+1, "FILEGROUP") {
+				return 0, false // participle would stop before TO
+			}
+			name, ok := p.name(i + 2)
+			if !ok {
+				return 0, false
+			}
+			af.Filegroup = name
+			i += 3
+		}
+		a.Add = &gAdd{File: af}
+		return i, true
+	case !p.word(i, "FILEGROUP"):
 		return 0, false
 	}
 	name, ok := p.name(i + 1)
@@ -338,10 +377,16 @@ func (p *fastParser) remove(a *gAlterAction, i int) (int, bool) {
 	return i + 2, true
 }
 
-// modify: 'NAME' '=' gName | 'FILEGROUP' gName gAny*. MODIFY FILE (a file
-// specification) is left to participle.
+// modify: 'FILE' gFileSpec | 'NAME' '=' gName | 'FILEGROUP' gName gAny*
 func (p *fastParser) modify(a *gAlterAction, i int) (int, bool) {
 	switch {
+	case p.word(i, "FILE"):
+		f, i, ok := p.fileSpec(i + 1)
+		if !ok {
+			return 0, false // participle falls back to gAny+, or fails
+		}
+		a.Modify = &gModify{File: f}
+		return i, true
 	case p.word(i, "NAME"):
 		if !p.punct(i+1, '=') {
 			return 0, false
@@ -598,4 +643,461 @@ func (p *fastParser) args(o setOption) []*gArg {
 		i++
 	}
 	return args
+}
+
+// The parse trees built below are short-lived (the converter copies what it
+// needs into the AST, whose strings are slices of the text), so their
+// nodes are carved out of a few allocations: a box holds a node together
+// with what it points to. Boxes are filled in place and never copied, so
+// the pointers into them stay valid.
+
+// valueBox holds a gValue and the strings its fields point to.
+type valueBox struct {
+	v          gValue
+	text, unit string
+}
+
+// value matches gValue at i into b: Number ('KB' | 'MB' | 'GB' | 'TB' |
+// '%')? | String | NString | Ident | Quoted | SqlcmdVar | Var | Template.
+func (p *fastParser) value(b *valueBox, i int) (int, bool) {
+	b.v.Pos = p.pos(i)
+	switch p.kind(i) {
+	case TokNumber:
+		b.text = p.val(i)
+		b.v.Num = &b.text
+		i++
+		if p.word(i, "KB") || p.word(i, "MB") || p.word(i, "GB") || p.word(i, "TB") || p.punct(i, '%') {
+			b.unit = p.val(i)
+			b.v.Unit = &b.unit
+			i++
+		}
+		return i, true
+	case TokString, TokNString:
+		b.text = p.val(i)
+		b.v.Str = &b.text
+	case TokIdent, TokQuoted, TokSqlcmdVar, TokVar, TokTemplate:
+		b.text = p.val(i)
+		b.v.Word = &b.text
+	default:
+		return 0, false
+	}
+	return i + 1, true
+}
+
+// propBox holds a gFileProp and its value.
+type propBox struct {
+	prop gFileProp
+	val  valueBox
+}
+
+// fileSpec matches gFileSpec at i:
+// '(' (gFileProp (',' gFileProp)* ','?)? ')' with gFileProp: Ident ('=' gValue)?
+func (p *fastParser) fileSpec(i int) (*gFileSpec, int, bool) {
+	if !p.punct(i, '(') {
+		return nil, 0, false
+	}
+	g := &gFileSpec{Pos: p.pos(i)}
+	i++
+	var props []propBox
+	if p.kind(i) == TokIdent {
+		// one property per comma, and one more: at most
+		n := 1
+		for j := i; j < len(p.toks) && !p.punct(j, ')') && !p.punct(j, ';'); j++ {
+			if p.punct(j, ',') {
+				n++
+			}
+		}
+		props = make([]propBox, n)
+		g.Props = make([]*gFileProp, 0, n)
+	}
+	for n := 0; p.kind(i) == TokIdent; n++ {
+		pb := &props[n]
+		prop := &pb.prop
+		prop.Pos, prop.Key = p.pos(i), p.val(i)
+		i++
+		if p.punct(i, '=') {
+			next, ok := p.value(&pb.val, i+1)
+			if !ok {
+				return nil, 0, false // participle backtracks over '=', then fails
+			}
+			prop.Value = &pb.val.v
+			i = next
+		}
+		g.Props = append(g.Props, prop)
+		if !p.punct(i, ',') {
+			break
+		}
+		i++ // a property follows, or this is the trailing comma before ')'
+	}
+	if !p.punct(i, ')') {
+		return nil, 0, false
+	}
+	i++
+	g.EndPos = p.pos(i)
+	return g, i, true
+}
+
+// fileSpecs matches gFileSpec (',' gFileSpec)* at i.
+func (p *fastParser) fileSpecs(i int) ([]*gFileSpec, int, bool) {
+	var out []*gFileSpec
+	for {
+		f, next, ok := p.fileSpec(i)
+		if !ok {
+			return nil, 0, false // participle fails, or stops before the ','
+		}
+		out = append(out, f)
+		i = next
+		if !p.punct(i, ',') {
+			return out, i, true
+		}
+		i++
+	}
+}
+
+// optionBox holds a gOption and, for the usual sizes, its arguments.
+type optionBox struct {
+	o    gOption
+	ptrs [4]*gArg
+	args [4]gArg
+}
+
+// options matches gOption (',' gOption)* at i, gOption being
+// @(Ident | Quoted) gArg*, gArg a balanced group or any token but
+// ( ) , ; WITH.
+func (p *fastParser) options(i int) ([]*gOption, int, bool) {
+	var buf [8]*gOption
+	out := buf[:0]
+	for {
+		if k := p.kind(i); k != TokIdent && k != TokQuoted {
+			return nil, 0, false // participle fails, or stops before WITH or ','
+		}
+		box := &optionBox{}
+		o := &box.o
+		o.Pos, o.Name = p.pos(i), p.val(i)
+		i++
+		for n := 0; i < len(p.toks); n++ {
+			if p.punct(i, ')') || p.punct(i, ',') || p.punct(i, ';') || p.word(i, "WITH") {
+				break
+			}
+			var a *gArg
+			if n < len(box.args) {
+				a = &box.args[n]
+			} else {
+				a = &gArg{}
+			}
+			if o.Args == nil {
+				o.Args = box.ptrs[:0]
+			}
+			if p.punct(i, '(') {
+				var ok bool
+				if i, ok = p.group(i, &a.Group); !ok {
+					return nil, 0, false
+				}
+			} else {
+				a.Tok = p.val(i)
+				i++
+			}
+			o.Args = append(o.Args, a)
+		}
+		o.EndPos = p.pos(i)
+		out = append(out, o)
+		if !p.punct(i, ',') {
+			return append([]*gOption(nil), out...), i, true
+		}
+		i++
+	}
+}
+
+// create: 'CREATE' 'DATABASE' gName gCreateClause* ';'?, the clauses being
+// CONTAINMENT = word, ON [PRIMARY] item [, item]*, LOG ON spec [, spec]*,
+// COLLATE name, WITH options, FOR ATTACH | ATTACH_REBUILD_LOG and AS
+// SNAPSHOT OF name. AS COPY OF and Azure's ( options ) are left to
+// participle.
+func (p *fastParser) create(c *converter) (Node, int, bool) {
+	if !p.word(0, "CREATE") || !p.word(1, "DATABASE") {
+		return nil, 0, false
+	}
+	name, ok := p.name(2)
+	if !ok {
+		return nil, 0, false
+	}
+	g := &gCreateDatabase{Pos: p.pos(0), Name: name}
+	i := 3
+clauses:
+	for i < len(p.toks) {
+		// A clause that starts must complete: where it does not, participle
+		// either fails or stops before it, and the fast path declines.
+		cl := &gCreateClause{Pos: p.pos(i)}
+		switch {
+		case p.word(i, "CONTAINMENT"):
+			// 'CONTAINMENT' '=' @Ident
+			if !p.punct(i+1, '=') || p.kind(i+2) != TokIdent {
+				return nil, 0, false
+			}
+			v := p.val(i + 2)
+			cl.Containment = &v
+			i += 3
+		case p.word(i, "LOG"):
+			// 'LOG' 'ON' gFileSpec (',' gFileSpec)*
+			if !p.word(i+1, "ON") {
+				return nil, 0, false
+			}
+			if cl.Log, i, ok = p.fileSpecs(i + 2); !ok {
+				return nil, 0, false
+			}
+		case p.word(i, "ON"):
+			// 'ON' 'PRIMARY'? gOnItem (',' gOnItem)*
+			i++
+			if p.word(i, "PRIMARY") {
+				cl.OnPrimary = true
+				i++
+			}
+			for {
+				var it *gOnItem
+				if it, i, ok = p.onItem(i); !ok {
+					return nil, 0, false
+				}
+				cl.OnItems = append(cl.OnItems, it)
+				if !p.punct(i, ',') {
+					break
+				}
+				i++
+			}
+		case p.word(i, "COLLATE"):
+			// 'COLLATE' @(Ident | Quoted)
+			if k := p.kind(i + 1); k != TokIdent && k != TokQuoted {
+				return nil, 0, false
+			}
+			v := p.val(i + 1)
+			cl.Collate = &v
+			i += 2
+		case p.word(i, "WITH"):
+			if cl.With, i, ok = p.options(i + 1); !ok {
+				return nil, 0, false
+			}
+		case p.word(i, "FOR"):
+			// 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG')
+			if !p.word(i+1, "ATTACH") && !p.word(i+1, "ATTACH_REBUILD_LOG") {
+				return nil, 0, false
+			}
+			v := p.val(i + 1)
+			cl.For = &v
+			i += 2
+		case p.word(i, "AS"):
+			// 'AS' 'SNAPSHOT' 'OF' gName; AS COPY OF is left to participle
+			if !p.word(i+1, "SNAPSHOT") || !p.word(i+2, "OF") {
+				return nil, 0, false
+			}
+			if cl.SnapshotOf, ok = p.name(i + 3); !ok {
+				return nil, 0, false
+			}
+			i += 4
+		case p.punct(i, '('):
+			return nil, 0, false // Azure options: left to participle
+		default:
+			break clauses // no clause starts here: participle stops too
+		}
+		g.Clauses = append(g.Clauses, cl)
+	}
+	if p.punct(i, ')') {
+		return nil, 0, false // cannot be in a window; stay out of doubt
+	}
+	i = p.semicolon(i)
+	g.EndPos = p.pos(i)
+	return c.create(g), i, true
+}
+
+// onItem matches gOnItem at i: gFilegroupHead? gFileSpec, the head being
+// 'FILEGROUP' gName ('CONTAINS' ('FILESTREAM' | 'MEMORY_OPTIMIZED_DATA'))?
+// 'DEFAULT'?.
+func (p *fastParser) onItem(i int) (*gOnItem, int, bool) {
+	it := &gOnItem{}
+	if p.word(i, "FILEGROUP") {
+		name, ok := p.name(i + 1)
+		if !ok {
+			return nil, 0, false
+		}
+		fg := &gFilegroupHead{Pos: p.pos(i), Name: name}
+		i += 2
+		if p.word(i, "CONTAINS") {
+			if !p.word(i+1, "FILESTREAM") && !p.word(i+1, "MEMORY_OPTIMIZED_DATA") {
+				return nil, 0, false
+			}
+			v := p.val(i + 1)
+			fg.Contains = &v
+			i += 2
+		}
+		if p.word(i, "DEFAULT") {
+			fg.Default = true
+			i++
+		}
+		it.FG = fg
+	}
+	f, i, ok := p.fileSpec(i)
+	if !ok {
+		return nil, 0, false
+	}
+	it.File = f
+	return it, i, true
+}
+
+// itemBox holds a gBackupItem and its value.
+type itemBox struct {
+	it  gBackupItem
+	val valueBox
+}
+
+// items matches (gBackupItem (',' gBackupItem)*)? at i, gBackupItem being
+// @('FILE' | 'FILEGROUP' | 'PAGE') '=' gValue.
+func (p *fastParser) items(i int) ([]*gBackupItem, int, bool) {
+	if !p.word(i, "FILE") && !p.word(i, "FILEGROUP") && !p.word(i, "PAGE") {
+		return nil, i, true
+	}
+	var out []*gBackupItem
+	for {
+		if !p.word(i, "FILE") && !p.word(i, "FILEGROUP") && !p.word(i, "PAGE") || !p.punct(i+1, '=') {
+			return nil, 0, false // participle fails, or stops before the item or ','
+		}
+		b := &itemBox{it: gBackupItem{Pos: p.pos(i), Key: p.val(i)}}
+		next, ok := p.value(&b.val, i+2)
+		if !ok {
+			return nil, 0, false
+		}
+		b.it.Value = &b.val.v
+		out = append(out, &b.it)
+		i = next
+		if !p.punct(i, ',') {
+			return out, i, true
+		}
+		i++
+	}
+}
+
+// deviceBox holds a gDevice and its value.
+type deviceBox struct {
+	d   gDevice
+	val valueBox
+}
+
+// devices matches gDevice (',' gDevice)* at i, gDevice being
+// @('DISK' | 'TAPE' | 'URL') '=' gValue | gName.
+func (p *fastParser) devices(i int) ([]*gDevice, int, bool) {
+	var out []*gDevice
+	for {
+		b := &deviceBox{d: gDevice{Pos: p.pos(i)}}
+		d := &b.d
+		if p.word(i, "DISK") || p.word(i, "TAPE") || p.word(i, "URL") {
+			if !p.punct(i+1, '=') {
+				return nil, 0, false
+			}
+			next, ok := p.value(&b.val, i+2)
+			if !ok {
+				return nil, 0, false
+			}
+			d.Type, d.Value = p.val(i), &b.val.v
+			i = next
+		} else {
+			name, ok := p.name(i)
+			if !ok {
+				return nil, 0, false
+			}
+			d.Name = name
+			i++
+		}
+		d.EndPos = p.pos(i)
+		out = append(out, d)
+		if !p.punct(i, ',') {
+			return out, i, true
+		}
+		i++
+	}
+}
+
+// backup: 'BACKUP' ('DATABASE' | 'LOG') gName 'READ_WRITE_FILEGROUPS'? ','?
+// (gBackupItem (',' gBackupItem)*)? ('TO' gDevice (',' gDevice)*)?
+// ('MIRROR' 'TO' gDevice (',' gDevice)*)* ('WITH' gOption (',' gOption)*)? ';'?
+func (p *fastParser) backup(c *converter) (Node, int, bool) {
+	if !p.word(0, "BACKUP") || !p.word(1, "DATABASE") && !p.word(1, "LOG") {
+		return nil, 0, false
+	}
+	name, ok := p.name(2)
+	if !ok {
+		return nil, 0, false
+	}
+	g := &gBackup{Pos: p.pos(0), What: p.val(1), Name: name}
+	i := 3
+	if p.word(i, "READ_WRITE_FILEGROUPS") {
+		g.RWFG = true
+		i++
+	}
+	if p.punct(i, ',') {
+		i++
+	}
+	if g.Items, i, ok = p.items(i); !ok {
+		return nil, 0, false
+	}
+	if p.word(i, "TO") {
+		if g.Devices, i, ok = p.devices(i + 1); !ok {
+			return nil, 0, false
+		}
+	}
+	for p.word(i, "MIRROR") {
+		if !p.word(i+1, "TO") {
+			return nil, 0, false // participle would stop before MIRROR
+		}
+		m := &gMirror{}
+		if m.Devices, i, ok = p.devices(i + 2); !ok {
+			return nil, 0, false
+		}
+		g.Mirrors = append(g.Mirrors, m)
+	}
+	if p.word(i, "WITH") {
+		if g.Options, i, ok = p.options(i + 1); !ok {
+			return nil, 0, false
+		}
+	}
+	if p.punct(i, ')') {
+		return nil, 0, false // cannot be in a window; stay out of doubt
+	}
+	i = p.semicolon(i)
+	g.EndPos = p.pos(i)
+	return c.backup(g), i, true
+}
+
+// restore: 'RESTORE' ('DATABASE' | 'LOG') gName
+// (gBackupItem (',' gBackupItem)*)? 'READ_WRITE_FILEGROUPS'?
+// ('FROM' gDevice (',' gDevice)*)? ('WITH' gOption (',' gOption)*)? ';'?
+func (p *fastParser) restore(c *converter) (Node, int, bool) {
+	if !p.word(0, "RESTORE") || !p.word(1, "DATABASE") && !p.word(1, "LOG") {
+		return nil, 0, false
+	}
+	name, ok := p.name(2)
+	if !ok {
+		return nil, 0, false
+	}
+	g := &gRestore{Pos: p.pos(0), What: p.val(1), Name: name}
+	i := 3
+	if g.Items, i, ok = p.items(i); !ok {
+		return nil, 0, false
+	}
+	if p.word(i, "READ_WRITE_FILEGROUPS") {
+		g.RWFG = true
+		i++
+	}
+	if p.word(i, "FROM") {
+		if g.Devices, i, ok = p.devices(i + 1); !ok {
+			return nil, 0, false
+		}
+	}
+	if p.word(i, "WITH") {
+		if g.Options, i, ok = p.options(i + 1); !ok {
+			return nil, 0, false
+		}
+	}
+	if p.punct(i, ')') {
+		return nil, 0, false // cannot be in a window; stay out of doubt
+	}
+	i = p.semicolon(i)
+	g.EndPos = p.pos(i)
+	return c.restore(g), i, true
 }

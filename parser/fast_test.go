@@ -184,8 +184,6 @@ var fastCases = []struct {
 	{"ALTER DATABASE CURRENT COLLATE French_CI_AI;", true},
 	{"ALTER DATABASE x COLLATE [Latin1_General_100_CI_AS_SC_UTF8]", true},
 	{"ALTER DATABASE SET x", false},
-	{"ALTER DATABASE x ADD FILE (NAME = a) TO FILEGROUP fg", false},
-	{"ALTER DATABASE x ADD LOG FILE (NAME = a)", false},
 	{"ALTER DATABASE x ADD FILEGROUP", false},
 	{"ALTER DATABASE x ADD FILEGROUP FILE", false},
 	{"ALTER DATABASE x ADD FILEGROUP fg CONTAINS", false},
@@ -194,7 +192,6 @@ var fastCases = []struct {
 	{"ALTER DATABASE x REMOVE FILE", false},
 	{"ALTER DATABASE x REMOVE FILE TO", false},
 	{"ALTER DATABASE x REMOVE y", false},
-	{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 10MB)", false},
 	{"ALTER DATABASE x MODIFY NAME x", false},
 	{"ALTER DATABASE x MODIFY NAME = SET", false},
 	{"ALTER DATABASE x MODIFY FILEGROUP fg (", false},
@@ -213,10 +210,303 @@ var fastCases = []struct {
 	{"DROP DATABASE IF EXI\u017fT\u017f x", true},
 	{"ALTER DATABASE x SET TARGET_RECOVERY_TIME = 5 \u017fECONDS", true},
 
-	// never on the fast path
-	{"CREATE DATABASE x", false},
-	{"BACKUP DATABASE x TO DISK = 'x'", false},
-	{"RESTORE DATABASE x FROM DISK = 'x'", false},
+	// file specifications (through ALTER DATABASE ... MODIFY FILE)
+	{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 10MB)", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 10 MB);", true},
+	{"alter database x modify file (name = a, size = 10 kb, maxsize = 2tb, filegrowth = 1 gb)", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = N'a', NEWNAME = N'b', FILENAME = 'C:\\x\\b.mdf')", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = [a], MAXSIZE = UNLIMITED, FILEGROWTH = 10%)", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a, MAXSIZE = unlimited, FILEGROWTH = 10 %)", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 1.5GB, MAXSIZE = 1e3MB, FILEGROWTH = 0x10)", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 99999999999999999999TB, FILEGROWTH = 99999999999%)", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = @s, MAXSIZE = $(max), FILEGROWTH = <g, int, 10>)", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 'ten', MAXSIZE = N'x', FILEGROWTH = [10])", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a, OFFLINE)", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 10MB,)", true},
+	{"ALTER DATABASE x MODIFY FILE ()", true},
+	{"ALTER DATABASE x MODIFY FILE (Unknown = 1, Other, NAME = a)", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 5 \u212aB)", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 5 [MB])", false},
+	{"ALTER DATABASE x MODIFY FILE\n(\n    NAME = a, -- the data file\n    SIZE = 10MB /* grow */\n);\nGO", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a) SET", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a); ALTER DATABASE y MODIFY FILE (NAME = b)", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a) x y", true},
+	{"ALTER DATABASE x MODIFY FILE", false},
+	{"ALTER DATABASE x MODIFY FILE NAME = a", false},
+	{"ALTER DATABASE x MODIFY FILE (", false},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a", false},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a,", false},
+	{"ALTER DATABASE x MODIFY FILE (NAME =)", false},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a,,)", false},
+	{"ALTER DATABASE x MODIFY FILE (,)", false},
+	{"ALTER DATABASE x MODIFY FILE (NAME a)", false},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a b)", false},
+	{"ALTER DATABASE x MODIFY FILE (SIZE = -1)", false},
+	{"ALTER DATABASE x MODIFY FILE (SIZE = 10 MB MB)", false},
+	{"ALTER DATABASE x MODIFY FILE ([NAME] = a)", false},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a; SIZE = 1)", false},
+	{"ALTER DATABASE x MODIFY FILE (NAME = a), (NAME = b)", true},
+	{"ALTER DATABASE x MODIFY FILE (NAME = 'a' + 'b')", false},
+	{"ALTER DATABASE x MODIFY FILE (SIZE = 10%=)", false},
+
+	// ALTER DATABASE ADD FILE / ADD LOG FILE
+	{"ALTER DATABASE x ADD FILE (NAME = a) TO FILEGROUP fg", true},
+	{"ALTER DATABASE x ADD LOG FILE (NAME = a)", true},
+	{"ALTER DATABASE [Sales] ADD FILE (NAME = N'f1', FILENAME = N'D:\\Data\\f1.ndf', SIZE = 1GB) TO FILEGROUP [FG1]", true},
+	{"ALTER DATABASE Sales ADD FILE (NAME = f1, FILENAME = 'a.ndf'), (NAME = f2, FILENAME = 'b.ndf') TO FILEGROUP fg;", true},
+	{"ALTER DATABASE CURRENT ADD FILE (NAME = f1);", true},
+	{"alter database [$(DatabaseName)] add file (name = f1, size = 5mb, maxsize = 100mb, filegrowth = 5mb) to filegroup [$(fg)]", true},
+	{"ALTER DATABASE x ADD FILE (NAME = a)\nTO\nFILEGROUP\n@fg\nGO", true},
+	{"ALTER DATABASE Sales ADD LOG FILE (NAME = l1, FILENAME = 'l1.ldf', SIZE = 5MB, MAXSIZE = 100MB, FILEGROWTH = 5MB), (NAME = l2, FILENAME = 'l2.ldf');", true},
+	{"ALTER DATABASE x ADD LOG FILE (NAME = l) TO FILEGROUP fg", true},
+	{"ALTER DATABASE x ADD FILE (NAME = a) TO FILEGROUP fg CHECKPOINT", true},
+	{"ALTER DATABASE x ADD FILE (NAME = a) TO FILEGROUP fg; ALTER DATABASE x SET y", true},
+	{"ALTER DATABASE x ADD FILE (NAME = a) x", true},
+	{"ALTER DATABASE x ADD FILE (NAME = a) TO", false},
+	{"ALTER DATABASE x ADD FILE (NAME = a) TO x", false},
+	{"ALTER DATABASE x ADD FILE (NAME = a) TO FILEGROUP", false},
+	{"ALTER DATABASE x ADD FILE (NAME = a) TO FILEGROUP FILE", false},
+	{"ALTER DATABASE x ADD FILE (NAME = a) TO FILEGROUP 'fg'", false},
+	{"ALTER DATABASE x ADD FILE (NAME = a),", false},
+	{"ALTER DATABASE x ADD FILE (NAME = a), TO FILEGROUP fg", false},
+	{"ALTER DATABASE x ADD FILE", false},
+	{"ALTER DATABASE x ADD FILE NAME = a", false},
+	{"ALTER DATABASE x ADD FILE (NAME = a", false},
+	{"ALTER DATABASE x ADD LOG FILE", false},
+	{"ALTER DATABASE x ADD LOG (NAME = a)", false},
+	{"ALTER DATABASE x ADD LOG FILE (NAME = a),", false},
+	{"ALTER DATABASE x ADD LOG FILE (NAME = a) (NAME = b)", true},
+
+	// CREATE DATABASE
+	{"CREATE DATABASE x", true},
+	{"create database x;", true},
+	{"CREATE DATABASE [Sales DB];\nGO", true},
+	{"CREATE DATABASE $(DatabaseName)", true},
+	{"CREATE DATABASE <database_name, sysname, db> COLLATE Latin1_General_CI_AS", true},
+	{"CREATE DATABASE x COLLATE [Latin1_General_100_CI_AS_SC_UTF8];", true},
+	{"CREATE DATABASE x CONTAINMENT = PARTIAL", true},
+	{"CREATE DATABASE x CONTAINMENT = none COLLATE Latin1_General_CI_AS", true},
+	{"CREATE DATABASE x ON (NAME = a, FILENAME = 'a.mdf')", true},
+	{"CREATE DATABASE [Sales1]\n    ON PRIMARY (NAME = N'Sales1', FILENAME = N'D:\\Data\\Sales1.mdf', SIZE = 512MB, FILEGROWTH = 64MB)\n    LOG ON (NAME = N'Sales1_log', FILENAME = N'L:\\Log\\Sales1.ldf', SIZE = 256MB, FILEGROWTH = 10%)\nGO", true},
+	{"CREATE DATABASE Sales ON PRIMARY (NAME = s1, FILENAME = 's1.mdf', SIZE = 10, MAXSIZE = 50, FILEGROWTH = 15%), (NAME = s2, FILENAME = 's2.ndf'), FILEGROUP SalesGroup1 (NAME = g1, FILENAME = 'g1.ndf'), (NAME = g2, FILENAME = 'g2.ndf'), FILEGROUP SalesGroup2 DEFAULT (NAME = g3, FILENAME = 'g3.ndf') LOG ON (NAME = l, FILENAME = 'l.ldf', SIZE = 5MB, MAXSIZE = 25MB, FILEGROWTH = 5MB), (NAME = l2, FILENAME = 'l2.ldf');", true},
+	{"CREATE DATABASE Archive ON PRIMARY (NAME = a, FILENAME = 'a.mdf'), FILEGROUP fs CONTAINS FILESTREAM (NAME = f, FILENAME = 'c:\\fs'), FILEGROUP mo contains memory_optimized_data default (NAME = m, FILENAME = 'c:\\mo') LOG ON (NAME = l, FILENAME = 'l.ldf')", true},
+	{"CREATE DATABASE x ON [PRIMARY] (NAME = a)", false},
+	{"CREATE DATABASE x LOG ON (NAME = l) ON PRIMARY (NAME = a) COLLATE c", true},
+	{"CREATE DATABASE x ON (NAME = a) FOR ATTACH", true},
+	{"CREATE DATABASE x ON (FILENAME = 'a.mdf'), (FILENAME = 'a.ldf') FOR ATTACH_REBUILD_LOG;", true},
+	{"CREATE DATABASE x ON (NAME = a) FOR ATTACH WITH ENABLE_BROKER", true},
+	{"CREATE DATABASE x WITH TRUSTWORTHY ON, DB_CHAINING ON, DEFAULT_LANGUAGE = us_english, NESTED_TRIGGERS = OFF", true},
+	{"CREATE DATABASE x COLLATE c WITH CATALOG_COLLATION = DATABASE_DEFAULT, LEDGER = ON;", true},
+	{"CREATE DATABASE x WITH FILESTREAM (NON_TRANSACTED_ACCESS = FULL, DIRECTORY_NAME = N'x'), PERSISTENT_LOG_BUFFER = ON (DIRECTORY_NAME = 'd:\\pmem')", true},
+	{"CREATE DATABASE x WITH TRUSTWORTHY ON LOG ON (NAME = l)", true},
+	{"CREATE DATABASE x WITH A () B, C (()) (,)", true},
+	{"CREATE DATABASE x WITH A WITH B", true},
+	{"CREATE DATABASE x WITH A = 1 ON (NAME = a)", true},
+	{"CREATE DATABASE snap ON (NAME = a, FILENAME = 'a.ss') AS SNAPSHOT OF Sales;", true},
+	{"CREATE DATABASE snap AS SNAPSHOT OF [$(db)]", true},
+	{"create database snap as snapshot of @db collate x", true},
+	{"CREATE DATABASE x CONTAINMENT = NONE ON PRIMARY (NAME = a) LOG ON (NAME = l) COLLATE c WITH DB_CHAINING OFF FOR ATTACH", true},
+	{"CREATE DATABASE x COLLATE c COLLATE d CONTAINMENT = x CONTAINMENT = y", true},
+	{"CREATE DATABASE x\n-- comment\nON /* c */ PRIMARY\n(\n  NAME = a, -- data\n  FILENAME = 'a.mdf'\n)\nLOG ON\n(\n  NAME = l,\n  FILENAME = 'l.ldf'\n);\nGO\nUSE x", true},
+	{"CREATE DATABASE x ON (NAME = a) x y", true},
+	{"CREATE DATABASE x ON (NAME = a) SELECT 1", true},
+	{"CREATE DATABASE x; CREATE DATABASE y", true},
+	{"CREATE DATABASE x ON ()", true},
+	{"CREATE DATABASE x ON (NAME = a,) LOG ON (NAME = l,)", true},
+	{"CREATE DATABASE x AS COPY OF y", false},
+	{"CREATE DATABASE x AS COPY OF srv.y (SERVICE_OBJECTIVE = 'S0')", false},
+	{"CREATE DATABASE x (EDITION = 'Standard', SERVICE_OBJECTIVE = ELASTIC_POOL(name = [p]))", false},
+	{"CREATE DATABASE x COLLATE c (MAXSIZE = 10 GB)", false},
+	{"CREATE DATABASE", false},
+	{"CREATE DATABASE ON (NAME = a)", false},
+	{"CREATE DATABASE 'x'", false},
+	{"CREATE DATABASE x ON", false},
+	{"CREATE DATABASE x ON PRIMARY", false},
+	{"CREATE DATABASE x ON PRIMARY LOG ON (NAME = l)", false},
+	{"CREATE DATABASE x ON (NAME = a),", false},
+	{"CREATE DATABASE x ON (NAME = a), LOG ON (NAME = l)", false},
+	{"CREATE DATABASE x ON FILEGROUP (NAME = a)", false},
+	{"CREATE DATABASE x ON FILEGROUP fg", false},
+	{"CREATE DATABASE x ON FILEGROUP fg CONTAINS x (NAME = a)", false},
+	{"CREATE DATABASE x ON FILEGROUP fg CONTAINS (NAME = a)", false},
+	{"CREATE DATABASE x ON FILEGROUP fg DEFAULT DEFAULT (NAME = a)", false},
+	{"CREATE DATABASE x ON (NAME = a", false},
+	{"CREATE DATABASE x ON (NAME = a) LOG", false},
+	{"CREATE DATABASE x ON (NAME = a) LOG (NAME = l)", false},
+	{"CREATE DATABASE x LOG ON", false},
+	{"CREATE DATABASE x LOG ON (NAME = l),", false},
+	{"CREATE DATABASE x CONTAINMENT", false},
+	{"CREATE DATABASE x CONTAINMENT = 'NONE'", false},
+	{"CREATE DATABASE x CONTAINMENT NONE", false},
+	{"CREATE DATABASE x COLLATE", false},
+	{"CREATE DATABASE x COLLATE 'c'", false},
+	{"CREATE DATABASE x WITH", false},
+	{"CREATE DATABASE x WITH 5", false},
+	{"CREATE DATABASE x WITH A,", false},
+	{"CREATE DATABASE x WITH A (", false},
+	{"CREATE DATABASE x WITH A (b; c)", false},
+	{"CREATE DATABASE x FOR", false},
+	{"CREATE DATABASE x FOR ATTACH_FORCE_REBUILD_LOG", false},
+	{"CREATE DATABASE x AS", false},
+	{"CREATE DATABASE x AS SNAPSHOT", false},
+	{"CREATE DATABASE x AS SNAPSHOT OF", false},
+	{"CREATE DATABASE x AS SNAPSHOT OF FROM", false},
+	{"CREATE DATABASE x AS SNAPSHOT y", false},
+
+	// BACKUP
+	{"BACKUP DATABASE x TO DISK = 'x'", true},
+	{"BACKUP DATABASE [Sales1] TO DISK = N'B:\\Backup\\Sales1.bak' WITH COMPRESSION, CHECKSUM, STATS = 10", true},
+	{"backup log x to disk = N'x.trn' with init, format;", true},
+	{"BACKUP DATABASE x TO DISK = 'a', DISK = 'b', DISK = @c MIRROR TO DISK = 'm1', DISK = 'm2' MIRROR TO TAPE = '\\\\.\\tape0' WITH FORMAT", true},
+	{"BACKUP DATABASE x TO URL = 'https://acct.blob.core.windows.net/c/x.bak' WITH CREDENTIAL = 'cred', COMPRESSION, MAXTRANSFERSIZE = 4194304, BLOCKSIZE = 65536", true},
+	{"BACKUP DATABASE x TO MyDevice, [Other Device], @dev, $(dev)", true},
+	{"BACKUP DATABASE x READ_WRITE_FILEGROUPS TO DISK = 'x'", true},
+	{"BACKUP DATABASE x READ_WRITE_FILEGROUPS, FILEGROUP = 'fg1' TO DISK = 'x'", true},
+	{"BACKUP DATABASE x FILE = 'f1', FILEGROUP = N'fg', PAGE = '1:57' TO DISK = 'x'", true},
+	{"BACKUP DATABASE x, FILE = 'f1' TO DISK = 'x'", true},
+	{"BACKUP DATABASE x FILE = 1 TO DISK = 5MB", true},
+	{"BACKUP DATABASE @db TO DISK = @path WITH COPY_ONLY, NAME = N'Full backup', DESCRIPTION = 'x'", true},
+	{"BACKUP DATABASE x TO DISK = 'x' WITH ENCRYPTION (ALGORITHM = AES_256, SERVER CERTIFICATE = BackupCert), STATS", true},
+	{"BACKUP DATABASE x TO DISK = 'x' WITH COMPRESSION WITH STATS", true},
+	{"BACKUP DATABASE x TO DISK = 'x' WITH COMPRESSION; BACKUP LOG x TO DISK = 'y'", true},
+	{"BACKUP DATABASE x TO DISK = 'x'\nCHECKPOINT", true},
+	{"BACKUP DATABASE x", true},
+	{"BACKUP DATABASE x;", true},
+	{"BACKUP DATABASE x WITH COPY_ONLY", true},
+	{"BACKUP DATABASE x MIRROR TO DISK = 'm'", true},
+	{"BACKUP DATABASE x TO MIRROR TO DISK = 'm'", true},
+	{"BACKUP DATABASE x TO DISK = 'x' x y", true},
+	{"BACKUP DATABASE x TO DISK = 'x' WITH A = (1, (2)) B, C = 'it''s', D = N'x' + 'y'", true},
+	{"BACKUP\nDATABASE\n[x]\nTO\nDISK\n=\n'x'\nWITH\nINIT\n;", true},
+	{"BACKUP DATABASE x TO disk = 'x' WITH STATS = 5 -- comment\n, /* c */ CHECKSUM", true},
+	{"BACKUP DATABASE", false},
+	{"BACKUP DATABASE TO DISK = 'x'", false},
+	{"BACKUP DATABASE 'x' TO DISK = 'x'", false},
+	{"BACKUP DATABASE x TO", false},
+	{"BACKUP DATABASE x TO DISK", false},
+	{"BACKUP DATABASE x TO DISK 'x'", false},
+	{"BACKUP DATABASE x TO DISK =", false},
+	{"BACKUP DATABASE x TO DISK = (", false},
+	{"BACKUP DATABASE x TO DISK = 'x',", false},
+	{"BACKUP DATABASE x TO DISK = 'x', WITH INIT", false},
+	{"BACKUP DATABASE x TO FROM", false},
+	{"BACKUP DATABASE x TO DISK = 'x' MIRROR", false},
+	{"BACKUP DATABASE x TO DISK = 'x' MIRROR DISK = 'y'", false},
+	{"BACKUP DATABASE x TO DISK = 'x' MIRROR TO", false},
+	{"BACKUP DATABASE x TO DISK = 'x' WITH", false},
+	{"BACKUP DATABASE x TO DISK = 'x' WITH INIT,", false},
+	{"BACKUP DATABASE x TO DISK = 'x' WITH 'x'", false},
+	{"BACKUP DATABASE x TO DISK = 'x' WITH A (", false},
+	{"BACKUP DATABASE x FILE TO DISK = 'x'", false},
+	{"BACKUP DATABASE x FILE = TO DISK = 'x'", true},
+	{"BACKUP DATABASE x FILE = 'a', TO DISK = 'x'", false},
+	{"BACKUP DATABASE x FILE = 'a', FILE TO DISK = 'x'", false},
+	{"BACKUP DATABASE x, , TO DISK = 'x'", true},
+
+	// RESTORE
+	{"RESTORE DATABASE x FROM DISK = 'x'", true},
+	{"RESTORE DATABASE x FROM DISK = 'a' WITH MOVE 'a' TO 'b', REPLACE\r\nUSE x\r\n", true},
+	{"RESTORE DATABASE [Sales] FROM DISK = N'B:\\Sales.bak' WITH FILE = 1, MOVE N'Sales' TO N'D:\\Data\\Sales.mdf', MOVE N'Sales_log' TO N'L:\\Log\\Sales.ldf', NORECOVERY, NOUNLOAD, STATS = 5;", true},
+	{"restore log x from disk = 'x.trn' with stopat = '2024-01-01T12:00:00', recovery", true},
+	{"RESTORE LOG x FROM DISK = 'a.trn', DISK = 'b.trn' WITH STOPATMARK = 'm' AFTER '2024-01-01'", true},
+	{"RESTORE DATABASE x WITH RECOVERY;", true},
+	{"RESTORE DATABASE x", true},
+	{"RESTORE DATABASE x FILE = 'f1', FILEGROUP = 'fg' FROM TAPE = '\\\\.\\tape0' WITH NORECOVERY", true},
+	{"RESTORE DATABASE x PAGE = '1:57, 1:202' FROM DISK = 'x' WITH NORECOVERY", true},
+	{"RESTORE DATABASE x READ_WRITE_FILEGROUPS FROM DISK = 'x' WITH PARTIAL, NORECOVERY", true},
+	{"RESTORE DATABASE x FILEGROUP = 'fg' READ_WRITE_FILEGROUPS FROM @dev", true},
+	{"RESTORE DATABASE x FROM URL = 'https://a/b.bak' WITH CREDENTIAL = 'c'", true},
+	{"RESTORE DATABASE x FROM DATABASE_SNAPSHOT = 'snap'", true},
+	{"RESTORE DATABASE x FROM MyDevice WITH FILE = 2", true},
+	{"RESTORE DATABASE @db FROM DISK = @path WITH MOVE @a TO @b, REPLACE", true},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH RECOVERY WITH x", true},
+	{"RESTORE DATABASE x FROM DISK = 'x' x", true},
+	{"RESTORE DATABASE x FROM DISK = 'x'; RESTORE LOG x FROM DISK = 'y'", true},
+	{"RESTORE DATABASE x, FILE = 'a' FROM DISK = 'x'", true},
+	{"RESTORE DATABASE", false},
+	{"RESTORE DATABASE FROM DISK = 'x'", false},
+	{"RESTORE DATABASE x FROM", false},
+	{"RESTORE DATABASE x FROM DISK", false},
+	{"RESTORE DATABASE x FROM DISK = 'x',", false},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH", false},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH MOVE 'a' TO 'b',", false},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH MOVE ('a'", false},
+	{"RESTORE DATABASE x FILE FROM DISK = 'x'", false},
+	{"RESTORE DATABASE x FILE = 'a', FROM DISK = 'x'", false},
+	{"RESTORE DATABASE x FROM TO", false},
+}
+
+// fastErrors are malformed statements the fast path must decline, so that
+// participle reports them (SL001).
+var fastErrors = []string{
+	"ALTER DATABASE x MODIFY FILE (",
+	"ALTER DATABASE x MODIFY FILE (NAME = a",
+	"ALTER DATABASE x MODIFY FILE (NAME = a,",
+	"ALTER DATABASE x MODIFY FILE (NAME =)",
+	"ALTER DATABASE x MODIFY FILE (NAME = a,,)",
+	"ALTER DATABASE x MODIFY FILE (,)",
+	"ALTER DATABASE x MODIFY FILE (NAME a)",
+	"ALTER DATABASE x MODIFY FILE (NAME = a b)",
+	"ALTER DATABASE x MODIFY FILE (SIZE = -1)",
+	"ALTER DATABASE x MODIFY FILE (SIZE = 10 MB MB)",
+	"ALTER DATABASE x MODIFY FILE (SIZE = 5 [MB])",
+	"ALTER DATABASE x MODIFY FILE ([NAME] = a)",
+	"ALTER DATABASE x MODIFY FILE (NAME = a; SIZE = 1)",
+	"ALTER DATABASE x MODIFY FILE (NAME = 'a' + 'b')",
+	"ALTER DATABASE x MODIFY FILE (SIZE = 10%=)",
+	"ALTER DATABASE x ADD FILE (NAME = a) TO FILEGROUP",
+	"ALTER DATABASE x ADD FILE (NAME = a) TO FILEGROUP FILE",
+	"ALTER DATABASE x ADD FILE (NAME = a) TO FILEGROUP 'fg'",
+	"ALTER DATABASE x ADD FILE (NAME = a",
+	"ALTER DATABASE x ADD LOG FILE",
+	"ALTER DATABASE x ADD LOG FILE (NAME = a, SIZE = 1 MB; ",
+	"CREATE DATABASE",
+	"CREATE DATABASE ON (NAME = a)",
+	"CREATE DATABASE 'x'",
+	"CREATE DATABASE x ON PRIMARY",
+	"CREATE DATABASE x ON PRIMARY LOG ON (NAME = l)",
+	"CREATE DATABASE x ON FILEGROUP fg",
+	"CREATE DATABASE x ON FILEGROUP fg CONTAINS x (NAME = a)",
+	"CREATE DATABASE x ON FILEGROUP fg DEFAULT DEFAULT (NAME = a)",
+	"CREATE DATABASE x ON (NAME = a",
+	"CREATE DATABASE x ON (NAME = a, FILENAME = 'a.mdf') LOG ON (NAME = l FILENAME = 'l.ldf')",
+	"CREATE DATABASE x LOG ON",
+	"CREATE DATABASE x CONTAINMENT = 'NONE'",
+	"CREATE DATABASE x WITH A (b; c)",
+	"CREATE DATABASE x AS SNAPSHOT OF",
+	"CREATE DATABASE x AS SNAPSHOT OF FROM",
+	"BACKUP DATABASE",
+	"BACKUP DATABASE TO DISK = 'x'",
+	"BACKUP DATABASE 'x' TO DISK = 'x'",
+	"BACKUP DATABASE x TO DISK =",
+	"BACKUP DATABASE x TO DISK = (",
+	"BACKUP DATABASE x TO DISK = 'x' MIRROR TO",
+	"BACKUP DATABASE x FILE = 'a', FILE TO DISK = 'x'",
+	"RESTORE DATABASE",
+	"RESTORE DATABASE FROM DISK = 'x'",
+	"RESTORE DATABASE x FROM DISK = 'x' WITH MOVE ('a'",
+	"RESTORE DATABASE x FROM DISK = ; ",
+}
+
+func TestFastPathErrors(t *testing.T) {
+	for _, src := range fastErrors {
+		s := Preprocess(NewFile("t.sql", src), nil)
+		compareParses(t, s)
+		var st fastStats
+		compareBatches(t, s, true, &st)
+		b := s.Batches[0]
+		var sc Scanner
+		toks := sc.Scan(b.Text)
+		w := interestWindows(b, toks)[0]
+		c := converter{b: b, toks: toks[w.i:w.end]}
+		if _, _, ok := recognize(&c, w.kind, b.Text, toks[w.i:w.end]); ok {
+			t.Errorf("%q: the fast path answered", src)
+		}
+		r := ParseScript(s)
+		if len(r.Diags) == 0 || r.Diags[0].Rule != "SL001" {
+			t.Errorf("%q: no SL001: %v", src, r.Diags)
+		}
+	}
 }
 
 // withoutFastPath runs f with participle alone.
@@ -279,8 +569,31 @@ func interestWindows(b *Batch, toks []Token) []interestWindow {
 	return out
 }
 
-// fastStats counts the windows compared and those the fast path answered.
-type fastStats struct{ windows, hits int }
+// fastStats counts the windows compared and those the fast path answered;
+// own and ownHits count only the windows the splitter itself would give
+// (no prefix, no run-on past the end), by statement kind.
+type fastStats struct {
+	windows, hits int
+	own, ownHits  map[Kind]int
+}
+
+func (st *fastStats) String() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%d windows, %d on the fast path", st.windows, st.hits)
+	total, hits := 0, 0
+	for _, k := range []Kind{KindUse, KindCheckpoint, KindDBCCTraceOn, KindDBCCTraceOff, KindDropDatabase,
+		KindAlterDatabase, KindCreateDatabase, KindBackupDatabase, KindBackupLog, KindRestoreDatabase, KindRestoreLog} {
+		if st.own[k] > 0 {
+			fmt.Fprintf(&sb, "\n  %-16s %5d of %5d own windows on the fast path", k, st.ownHits[k], st.own[k])
+			total += st.own[k]
+			hits += st.ownHits[k]
+		}
+	}
+	if total > 0 {
+		fmt.Fprintf(&sb, "\n  all: %d of %d own windows (%.1f%%)", hits, total, 100*float64(hits)/float64(total))
+	}
+	return sb.String()
+}
 
 // compareWindow runs the fast path on toks and, when it answers, checks
 // that participle gives the same node and token count without error.
@@ -334,7 +647,13 @@ func compareBatches(t testing.TB, s *Script, prefixes bool, st *fastStats) {
 	for _, b := range s.Batches {
 		toks := append([]Token(nil), sc.Scan(b.Text)...)
 		for _, w := range interestWindows(b, toks) {
-			compareWindow(t, b, w.kind, toks[w.i:w.end], st)
+			if st.own == nil {
+				st.own, st.ownHits = map[Kind]int{}, map[Kind]int{}
+			}
+			st.own[w.kind]++
+			if compareWindow(t, b, w.kind, toks[w.i:w.end], st) {
+				st.ownHits[w.kind]++
+			}
 			if w.end < len(toks) {
 				// not a window the splitter makes: running on past its end
 				// puts words such as IF and SELECT where names go
@@ -391,7 +710,7 @@ func TestFastPathTable(t *testing.T) {
 			t.Errorf("%q: fast path answered %v, want %v", tc.src, ok, tc.fast)
 		}
 	}
-	t.Logf("%d windows, %d on the fast path", st.windows, st.hits)
+	t.Logf("%v", &st)
 	if st.hits == 0 {
 		t.Error("the fast path never answered")
 	}
@@ -442,7 +761,7 @@ func compareFiles(t *testing.T, files []string, prefixes bool) fastStats {
 
 func TestFastPathFixtures(t *testing.T) {
 	st := compareFiles(t, fixtureFiles(t), true)
-	t.Logf("%d windows, %d on the fast path", st.windows, st.hits)
+	t.Logf("%v", &st)
 	if st.hits < 50 {
 		t.Errorf("the fast path answered only %d times", st.hits)
 	}
@@ -465,8 +784,11 @@ func TestFastPathCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(files) == 0 {
+		t.Fatalf("SQLLINT_FAST_CORPUS=%s: no .sql files there (it names a folder)", dir)
+	}
 	st := compareFiles(t, files, os.Getenv("SQLLINT_FAST_PREFIXES") != "")
-	t.Logf("%d files, %d windows, %d on the fast path", len(files), st.windows, st.hits)
+	t.Logf("%d files, %v", len(files), &st)
 }
 
 // FuzzFastPath: for any input, the fast path and participle agree on
@@ -475,6 +797,9 @@ func TestFastPathCorpus(t *testing.T) {
 func FuzzFastPath(f *testing.F) {
 	for _, tc := range fastCases {
 		f.Add(tc.src)
+	}
+	for _, src := range fastErrors {
+		f.Add(src)
 	}
 	for _, s := range seeds {
 		f.Add(s)
@@ -558,6 +883,12 @@ func BenchmarkStmt(b *testing.B) {
 		{"alter_trt", "ALTER DATABASE CURRENT SET TARGET_RECOVERY_TIME = 60 SECONDS WITH NO_WAIT"},
 		{"alter_query_store", "ALTER DATABASE Sales SET QUERY_STORE (OPERATION_MODE = READ_WRITE, CLEANUP_POLICY = (STALE_QUERY_THRESHOLD_DAYS = 30))"},
 		{"alter_filegroup", "ALTER DATABASE [Sales] ADD FILEGROUP [FG1] CONTAINS FILESTREAM;"},
+		{"alter_add_file", "ALTER DATABASE [Sales1] ADD FILE (NAME = N'f1', FILENAME = N'D:\\Data\\f1.ndf', SIZE = 1GB) TO FILEGROUP [FG1]"},
+		{"alter_modify_file", "ALTER DATABASE [Sales1] MODIFY FILE (NAME = N'Sales1_log', SIZE = 1024MB, MAXSIZE = UNLIMITED, FILEGROWTH = 10%);"},
+		{"create", "CREATE DATABASE [Sales1]\n    ON PRIMARY (NAME = N'Sales1', FILENAME = N'D:\\Data\\Sales1.mdf', SIZE = 512MB, FILEGROWTH = 64MB)\n    LOG ON (NAME = N'Sales1_log', FILENAME = N'L:\\Log\\Sales1.ldf', SIZE = 256MB, FILEGROWTH = 10%)"},
+		{"create_fg", "CREATE DATABASE Sales ON PRIMARY (NAME = s1, FILENAME = 's1.mdf'), FILEGROUP fg1 DEFAULT (NAME = g1, FILENAME = 'g1.ndf') LOG ON (NAME = l, FILENAME = 'l.ldf') COLLATE Latin1_General_100_CI_AS WITH TRUSTWORTHY OFF;"},
+		{"backup", "BACKUP DATABASE [Sales1] TO DISK = N'B:\\Backup\\Sales1.bak' WITH COMPRESSION, CHECKSUM, STATS = 10"},
+		{"restore", "RESTORE DATABASE [Sales] FROM DISK = N'B:\\Sales.bak' WITH FILE = 1, MOVE N'Sales' TO N'D:\\Data\\Sales.mdf', MOVE N'Sales_log' TO N'L:\\Log\\Sales.ldf', NORECOVERY, STATS = 5;"},
 	}
 	for _, sc := range stmts {
 		s := Preprocess(NewFile("b.sql", sc.src), nil)
