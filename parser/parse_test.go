@@ -87,3 +87,38 @@ func itoa(i int) string {
 	b, _ := json.Marshal(i)
 	return string(b)
 }
+
+// TestParallelParseIsSequentialParse checks that cutting a large script
+// into runs of batches parsed on several cores changes nothing.
+func TestParallelParseIsSequentialParse(t *testing.T) {
+	text := mixedSQL(3*parallelMin, 3) + "\n-- sqllint:ignore SL302 why\nCHECKPOINT 5\nCREATE DATABASE x ON (SIZE = )\n"
+	script := Preprocess(NewFile("big.sql", text), nil)
+	if n := len(chunkBatches(script.Batches, 4)); n != 4 {
+		t.Fatalf("%d chunks, want 4", n)
+	}
+	par := ParseScript(script)
+	seq := &Result{Script: script, Diags: append([]Diag(nil), script.Diags...)}
+	parseBatches(seq, script.Batches)
+	sum := func(r *Result) string {
+		var b strings.Builder
+		for _, st := range r.Statements {
+			data, _ := json.Marshal(st.Summary())
+			b.Write(data)
+			b.WriteByte('\n')
+		}
+		for _, d := range r.Diags {
+			p := d.Span.Start.Position()
+			b.WriteString(d.Rule + " " + itoa(p.Line) + " " + d.Message + "\n")
+		}
+		for _, d := range r.Directives {
+			b.WriteString(d.Text + " " + itoa(d.Span.Start.Position().Line) + "\n")
+		}
+		return b.String()
+	}
+	if len(par.Statements) < 1000 || len(par.Diags) != 1 || len(par.Directives) != 1 {
+		t.Fatalf("%d statements, %d diags, %d directives", len(par.Statements), len(par.Diags), len(par.Directives))
+	}
+	if a, b := sum(par), sum(seq); a != b {
+		t.Errorf("parallel and sequential parses differ:\n%s", firstDiff(b, a))
+	}
+}

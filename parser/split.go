@@ -3,6 +3,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -23,14 +24,76 @@ func ParseFile(f *File, opt *PreprocessOptions) *Result {
 	return ParseScript(Preprocess(f, opt))
 }
 
-// ParseScript scans and splits every batch of s.
+// ParseScript scans and splits every batch of s. Batches are independent
+// for the splitter, so a large script is cut into runs of batches parsed
+// on several cores; the result is the same as in one run.
 func ParseScript(s *Script) *Result {
 	r := &Result{Script: s}
 	r.Diags = append(r.Diags, s.Diags...)
+	chunks := chunkBatches(s.Batches, runtime.GOMAXPROCS(0))
+	if len(chunks) <= 1 {
+		parseBatches(r, s.Batches)
+		return r
+	}
+	parts := make([]Result, len(chunks))
+	panics := make([]any, len(chunks))
+	var wg sync.WaitGroup
+	for i, c := range chunks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { panics[i] = recover() }()
+			parseBatches(&parts[i], c)
+		}()
+	}
+	wg.Wait()
+	for _, p := range panics {
+		if p != nil {
+			panic(p) // in the caller's goroutine, where it can be recovered
+		}
+	}
+	for i := range parts {
+		r.Statements = append(r.Statements, parts[i].Statements...)
+		r.Diags = append(r.Diags, parts[i].Diags...)
+		r.Directives = append(r.Directives, parts[i].Directives...)
+	}
+	return r
+}
+
+// parallelMin is the script size below which one core parses it all:
+// starting goroutines costs more than it saves on small files.
+const parallelMin = 256 << 10
+
+// chunkBatches cuts batches into at most n runs of about the same size.
+func chunkBatches(batches []*Batch, n int) [][]*Batch {
+	total := 0
+	for _, b := range batches {
+		total += len(b.Text)
+	}
+	if n < 2 || total < parallelMin || len(batches) < 2 {
+		return [][]*Batch{batches}
+	}
+	n = min(n, 8, len(batches))
+	var chunks [][]*Batch
+	start, size := 0, 0
+	for i, b := range batches {
+		size += len(b.Text)
+		if size >= total*(len(chunks)+1)/n && len(chunks) < n-1 {
+			chunks = append(chunks, batches[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(batches) {
+		chunks = append(chunks, batches[start:])
+	}
+	return chunks
+}
+
+func parseBatches(r *Result, batches []*Batch) {
 	sc := scannerPool.Get().(*Scanner)
 	defer scannerPool.Put(sc)
 	var sp splitter
-	for _, b := range s.Batches {
+	for _, b := range batches {
 		if need := len(b.Text)/4 + 16; cap(sc.Tokens) < need {
 			sc.Tokens = make([]Token, 0, need)
 		}
@@ -41,7 +104,6 @@ func ParseScript(s *Script) *Result {
 		sp.reset(r, b, toks)
 		sp.run()
 	}
-	return r
 }
 
 // scannerPool keeps token buffers between files.
