@@ -8,41 +8,73 @@ import (
 
 // Kind is the kind of a statement. Statements of interest have one of the
 // named kinds; every other statement is KindOther.
-type Kind string
+type Kind uint8
 
 // Statement kinds.
 const (
-	KindOther           Kind = "other"
-	KindCreateDatabase  Kind = "create_database"
-	KindAlterDatabase   Kind = "alter_database"
-	KindDropDatabase    Kind = "drop_database"
-	KindCheckpoint      Kind = "checkpoint"
-	KindBackupDatabase  Kind = "backup_database"
-	KindBackupLog       Kind = "backup_log"
-	KindRestoreDatabase Kind = "restore_database"
-	KindRestoreLog      Kind = "restore_log"
-	KindDBCCTraceOn     Kind = "dbcc_traceon"
-	KindDBCCTraceOff    Kind = "dbcc_traceoff"
-	KindUse             Kind = "use"
+	KindOther Kind = iota
+	KindCreateDatabase
+	KindAlterDatabase
+	KindDropDatabase
+	KindCheckpoint
+	KindBackupDatabase
+	KindBackupLog
+	KindRestoreDatabase
+	KindRestoreLog
+	KindDBCCTraceOn
+	KindDBCCTraceOff
+	KindUse
 )
+
+var kindNames = [...]string{
+	KindOther: "other", KindCreateDatabase: "create_database", KindAlterDatabase: "alter_database",
+	KindDropDatabase: "drop_database", KindCheckpoint: "checkpoint", KindBackupDatabase: "backup_database",
+	KindBackupLog: "backup_log", KindRestoreDatabase: "restore_database", KindRestoreLog: "restore_log",
+	KindDBCCTraceOn: "dbcc_traceon", KindDBCCTraceOff: "dbcc_traceoff", KindUse: "use",
+}
+
+// String is the kind as `sqllint parse` prints it ("create_database").
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "unknown"
+}
+
+// MarshalText writes the kind's name.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // Statement is one statement of a batch. Statements of interest carry
 // their parsed form in Node; every other statement carries only its
 // leading keyword and text, which is what rules need to reason about the
 // statement stream (what comes between a CHECKPOINT and a BACKUP, string
 // literals inside WHILE loops).
+//
+// Statements are many (one per statement of every script), so they hold
+// only offsets; Span and Keyword are derived when asked for.
 type Statement struct {
-	Kind    Kind
-	Keyword string // upper-case leading keyword ("SELECT", "CHECKPOINT", ...)
-	Span    Span   // in the file
-	Batch   *Batch
-	Start   int  // offset of the first token in Batch.Text
-	End     int  // offset after the last token in Batch.Text
-	InLoop  bool // inside the body of a WHILE loop
+	Batch *Batch
 	// Node is the parsed statement of interest: *CreateDatabase,
 	// *AlterDatabase, *DropDatabase, *Checkpoint, *Backup, *Restore,
 	// *TraceFlags or *Use; nil for other statements.
-	Node Node
+	Node   Node
+	Start  int  // offset of the first token in Batch.Text
+	End    int  // offset after the last token in Batch.Text
+	Kind   Kind //
+	InLoop bool // inside the body of a WHILE loop
+}
+
+// Span is the statement's range in its file.
+func (s *Statement) Span() Span { return s.Batch.Span(s.Start, s.End) }
+
+// Keyword is the statement's leading keyword, upper-case ("SELECT").
+func (s *Statement) Keyword() string {
+	t := s.Batch.Text
+	end := s.Start
+	for end < s.End && identCont[t[end]] {
+		end++
+	}
+	return keywordName(t[s.Start:end])
 }
 
 // Node is the parsed form of a statement of interest.

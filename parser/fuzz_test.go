@@ -79,15 +79,15 @@ func FuzzParse(f *testing.F) {
 		}
 		last := -1
 		for _, st := range r.Statements {
-			inside(string(st.Kind), st.Span)
+			inside(st.Kind.String(), st.Span())
 			if st.Start < 0 || st.End > len(st.Batch.Text) || st.Start > st.End {
 				t.Fatalf("statement %s: batch range [%d,%d) outside %d", st.Kind, st.Start, st.End, len(st.Batch.Text))
 			}
-			if st.Span.Start.File == file {
-				if st.Span.Start.Offset < last {
+			if sp := st.Span(); sp.Start.File == file {
+				if sp.Start.Offset < last {
 					t.Fatalf("statements out of order")
 				}
-				last = st.Span.Start.Offset
+				last = sp.Start.Offset
 			}
 			_ = st.Summary()
 		}

@@ -5,13 +5,14 @@ import "encoding/json"
 // Summary is a statement as `sqllint parse --format json` prints it: its
 // file, range, kind and database, with the parsed details flattened in.
 func (s *Statement) Summary() map[string]any {
-	start, end := s.Span.Start.Position(), s.Span.End.Position()
+	span := s.Span()
+	start, end := span.Start.Position(), span.End.Position()
 	out := map[string]any{
 		"file": start.Path, "line": start.Line, "column": start.Column,
-		"end_line": end.Line, "end_column": end.Column, "kind": string(s.Kind),
+		"end_line": end.Line, "end_column": end.Column, "kind": s.Kind.String(),
 	}
 	if s.Node == nil {
-		out["keyword"] = s.Keyword
+		out["keyword"] = s.Keyword()
 	}
 	if s.InLoop {
 		out["in_loop"] = true

@@ -222,8 +222,14 @@ func keywordName(w string) string {
 	n := len(w)
 	if n >= 2 && n <= 11 {
 		e := &kwTable[kwHash(kwMul, n, upper(w[0]), upper(w[1]), upper(w[n-1]))]
-		if len(e.word) == n && strings.EqualFold(e.word, w) {
-			return e.word
+		if len(e.word) == n {
+			i := 0
+			for i < n && upper(w[i]) == e.word[i] {
+				i++
+			}
+			if i == n {
+				return e.word
+			}
 		}
 	}
 	return strings.ToUpper(w)
@@ -409,7 +415,6 @@ func (s *splitter) endStatement() {
 		if s.last > s.curIdx {
 			s.cur.End = int(s.toks[s.last].End)
 		}
-		s.cur.Span = s.b.Span(s.cur.Start, s.cur.End)
 		s.r.Statements = append(s.r.Statements, s.cur)
 		s.cur = nil
 	}
@@ -449,14 +454,7 @@ func (s *splitter) newStatement(i int, kind Kind) *Statement {
 	s.curIdx, s.last = i, i
 	t := s.toks[i]
 	st := s.alloc()
-	*st = Statement{
-		Kind:    kind,
-		Keyword: keywordName(s.text[t.Start:t.End]),
-		Batch:   s.b,
-		Start:   int(t.Start),
-		End:     int(t.End),
-		InLoop:  inLoop,
-	}
+	*st = Statement{Kind: kind, Batch: s.b, Start: int(t.Start), End: int(t.End), InLoop: inLoop}
 	return st
 }
 
@@ -619,7 +617,6 @@ func (s *splitter) interest(i int, kind Kind) int {
 		last = s.toks[i+n-2]
 	}
 	st.End = int(last.End)
-	st.Span = s.b.Span(st.Start, st.End)
 	s.r.Statements = append(s.r.Statements, st)
 	// parentheses inside the statement are balanced by the grammar
 	return i + n

@@ -74,13 +74,13 @@ var sl302 = &Rule{
 				continue
 			}
 			var fix *Fix
-			kw := e.Stmt.Span.Start
-			if c.DurationSpan.Start.File == kw.File && sameText(e.Stmt.Span, "CHECKPOINT") && fileText(c.DurationSpan) == c.DurationRaw {
+			kw := e.Stmt.Span().Start
+			if c.DurationSpan.Start.File == kw.File && sameText(e.Stmt.Span(), "CHECKPOINT") && fileText(c.DurationSpan) == c.DurationRaw {
 				fix = &Fix{Description: "remove the duration", Edits: []Edit{{
 					File: kw.File, Start: kw.Offset + len("CHECKPOINT"), End: c.DurationSpan.End.Offset,
 				}}}
 			}
-			p.Report(e.Stmt.Span, fix,
+			p.Report(e.Stmt.Span(), fix,
 				"CHECKPOINT %d asks SQL Server to stretch the checkpoint over %d s; a duration throttles a checkpoint and never speeds it up (004 article: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)",
 				*c.Duration, *c.Duration)
 		}
@@ -101,7 +101,7 @@ var sl303 = &Rule{
 				continue
 			}
 			j := e.Next
-			for j >= 0 && effects[j].Stmt.Kind == parser.KindOther && passedOver[effects[j].Stmt.Keyword] {
+			for j >= 0 && effects[j].Stmt.Kind == parser.KindOther && passedOver[effects[j].Stmt.Keyword()] {
 				j = effects[j].Next
 			}
 			if j < 0 {
@@ -112,7 +112,7 @@ var sl303 = &Rule{
 			if !ok || b.Log || b.Database.Key() != e.Context {
 				continue
 			}
-			p.Report(e.Stmt.Span, removeStatement(e.Stmt),
+			p.Report(e.Stmt.Span(), removeStatement(e.Stmt),
 				"CHECKPOINT right before BACKUP DATABASE %s adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (004 article: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT",
 				b.Database.Value)
 		}
@@ -122,7 +122,8 @@ var sl303 = &Rule{
 // removeStatement is a fix that deletes a statement, its semicolon, and
 // its line when nothing else is on it.
 func removeStatement(st *parser.Statement) *Fix {
-	s, e := st.Span.Start, st.Span.End
+	span := st.Span()
+	s, e := span.Start, span.End
 	if s.File == nil || s.File != e.File || e.Offset <= s.Offset {
 		return nil
 	}
@@ -187,13 +188,13 @@ var sl304 = &Rule{
 				harm = "it breaks the log chain: the log records it discards are in no backup, so point-in-time restore stops working"
 			}
 			if b.HasOption("COPY_ONLY") {
-				f := p.Report(e.Stmt.Span, nil,
+				f := p.Report(e.Stmt.Span(), nil,
 					"%s %s TO DISK = 'NUL' writes nothing: never a real backup (004 article); COPY_ONLY keeps the backup chain intact, so use it only to test backup speed",
 					what, b.Database.Value)
 				f.Severity = lower(f.Severity)
 				continue
 			}
-			p.Report(e.Stmt.Span, nil,
+			p.Report(e.Stmt.Span(), nil,
 				"%s %s TO DISK = 'NUL' writes nothing, yet SQL Server records it as a backup: %s (004 article)",
 				what, b.Database.Value, harm)
 		}

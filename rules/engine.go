@@ -267,8 +267,8 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 				} else {
 					dir.start, dir.end = -1, -1
 					for _, st := range s.Statements {
-						if st.Span.Start.File == d.Span.Start.File && st.Span.Start.Offset >= d.Span.End.Offset {
-							dir.start, dir.end = st.Span.Start.Offset, st.Span.End.Offset
+						if sp := st.Span(); sp.Start.File == d.Span.Start.File && sp.Start.Offset >= d.Span.End.Offset {
+							dir.start, dir.end = sp.Start.Offset, sp.End.Offset
 							break
 						}
 					}

@@ -28,7 +28,7 @@ var sl101 = &Rule{
 			if est <= budget || !e.DB.once("SL101") {
 				continue
 			}
-			f := p.Report(e.Stmt.Span, nil,
+			f := p.Report(e.Stmt.Span(), nil,
 				"database %s reaches %s files in %s filegroups: estimated startup delay %s, over the %s budget (003 article: every file header is opened in turn at startup; 1,000 files took 12 s, 2,000 took 29 s)",
 				e.DB.Name, formatCount(e.Files), formatCount(e.Filegroups), formatSeconds(est), formatSeconds(budget))
 			if e.DB.FromServer && p.Facts() != nil {
@@ -49,10 +49,10 @@ var sl102 = &Rule{
 			}
 			switch {
 			case e.Files > maxFiles && e.DB.once("SL102"):
-				p.Report(e.Stmt.Span, nil, "database %s reaches %s files: SQL Server allows at most 32,767 files per database, so this statement fails",
+				p.Report(e.Stmt.Span(), nil, "database %s reaches %s files: SQL Server allows at most 32,767 files per database, so this statement fails",
 					e.DB.Name, formatCount(e.Files))
 			case e.Filegroups > maxFilegroups && e.DB.once("SL102"):
-				p.Report(e.Stmt.Span, nil, "database %s reaches %s filegroups: SQL Server allows at most 32,767 filegroups per database, so this statement fails",
+				p.Report(e.Stmt.Span(), nil, "database %s reaches %s filegroups: SQL Server allows at most 32,767 filegroups per database, so this statement fails",
 					e.DB.Name, formatCount(e.Filegroups))
 			}
 		}
@@ -71,11 +71,11 @@ var sl103 = &Rule{
 	Run: func(p *Pass) {
 		for i := range p.Model.Effects {
 			st := p.Model.Effects[i].Stmt
-			if !st.InLoop || st.Kind != parser.KindOther || !dynamicKeywords[st.Keyword] {
+			if !st.InLoop || st.Kind != parser.KindOther || !dynamicKeywords[st.Keyword()] {
 				continue
 			}
 			if what := dynamicAddFile(st); what != "" {
-				p.Report(st.Span, nil, "%s built as dynamic SQL inside a WHILE loop: the number of files and filegroups (and so the startup delay, SL101) cannot be known before the script runs; list them explicitly",
+				p.Report(st.Span(), nil, "%s built as dynamic SQL inside a WHILE loop: the number of files and filegroups (and so the startup delay, SL101) cannot be known before the script runs; list them explicitly",
 					what)
 			}
 		}

@@ -14,7 +14,7 @@ func clauseSpan(e *Effect) parser.Span {
 	if n, ok := e.Stmt.Node.(*parser.AlterDatabase); ok && n.ActionSpan.Start.IsValid() {
 		return n.ActionSpan
 	}
-	return e.Stmt.Span
+	return e.Stmt.Span()
 }
 
 // logClauseSpan is the LOG ON clause of CREATE DATABASE, or clauseSpan.
@@ -173,7 +173,7 @@ var sl204 = &Rule{
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
 			if len(traceOn(e, 1806)) > 0 {
-				p.Report(e.Stmt.Span, nil,
+				p.Report(e.Stmt.Span(), nil,
 					"turns on trace flag 1806 %s, which disables Instant File Initialization: new data-file space is zero-filled again (000 article: a 100 GB file took 16 min 04 s instead of 12 s)",
 					scope(e))
 			}
@@ -191,7 +191,7 @@ var sl205 = &Rule{
 				for i, f := range hit {
 					names[i] = fmt.Sprint(f)
 				}
-				p.Report(e.Stmt.Span, nil,
+				p.Report(e.Stmt.Span(), nil,
 					"turns on diagnostic trace flag %s %s: 3004 and 3605 write every file-zeroing step to the error log (000 article); they belong in a test, not in a deployment script",
 					strings.Join(names, " and "), scope(e))
 			}
