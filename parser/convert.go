@@ -38,10 +38,17 @@ func (c *converter) span(pos, end lexer.Position) Span {
 
 // tokenEnd is the end of the token starting at off.
 func (c *converter) tokenSpan(pos lexer.Position) Span {
-	for _, t := range c.toks {
-		if int(t.Start) == pos.Offset {
-			return c.b.Span(int(t.Start), int(t.End))
+	lo, hi := 0, len(c.toks)
+	for lo < hi { // tokens are in offset order
+		m := int(uint(lo+hi) >> 1)
+		if int(c.toks[m].Start) < pos.Offset {
+			lo = m + 1
+		} else {
+			hi = m
 		}
+	}
+	if lo < len(c.toks) && int(c.toks[lo].Start) == pos.Offset {
+		return c.b.Span(int(c.toks[lo].Start), int(c.toks[lo].End))
 	}
 	return c.b.Span(pos.Offset, pos.Offset)
 }
@@ -184,7 +191,17 @@ func (c *converter) options(gs []*gOption) []Option {
 }
 
 func (c *converter) create(g *gCreateDatabase) *CreateDatabase {
-	cd := &CreateDatabase{Database: c.name(g.Name), Files: []FileSpec{}, Filegroups: []Filegroup{{Name: "PRIMARY"}}}
+	nfiles, nfgs := 0, 1
+	for _, cl := range g.Clauses {
+		nfiles += len(cl.OnItems) + len(cl.Log)
+		for _, it := range cl.OnItems {
+			if it.FG != nil {
+				nfgs++
+			}
+		}
+	}
+	cd := &CreateDatabase{Database: c.name(g.Name), Files: make([]FileSpec, 0, nfiles), Filegroups: make([]Filegroup, 1, nfgs)}
+	cd.Filegroups[0].Name = "PRIMARY"
 	for _, cl := range g.Clauses {
 		switch {
 		case cl.Containment != nil:
