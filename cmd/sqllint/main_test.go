@@ -100,6 +100,7 @@ func TestExitStatus(t *testing.T) {
 		{"unknown format", []string{"--format", "yaml", clean}, 2},
 		{"no path", nil, 2},
 		{"flags after paths", []string{warn, "--fail-on", "error"}, 0},
+		{"--fix on standard input", []string{"--fix", "-"}, 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -138,6 +138,14 @@ func (e *env) scan(args []string) int {
 		e.errorf("scan needs at least one path (a file, a folder, or - for standard input)")
 		return exitError
 	}
+	if f.fix {
+		for _, p := range paths {
+			if p == "-" {
+				e.errorf("--fix cannot rewrite standard input: give the file's path instead")
+				return exitError
+			}
+		}
+	}
 	specs, err := parseFormats(f.formats)
 	if err != nil {
 		e.errorf("%v", err)
