@@ -86,7 +86,7 @@ type sarifResult struct {
 	RuleIndex           int               `json:"ruleIndex"`
 	Level               string            `json:"level"`
 	Message             sarifMessage      `json:"message"`
-	Locations           []sarifLocation   `json:"locations"`
+	Locations           []sarifLocation   `json:"locations,omitempty"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 	Fixes               []sarifFix        `json:"fixes,omitempty"`
 	Properties          *sarifResultProps `json:"properties,omitempty"`
@@ -197,6 +197,9 @@ func writeSARIF(b *bytes.Buffer, r *report.Report, opt Options) error {
 				Region:           region(f.Line, f.Column, f.EndLine, f.EndColumn),
 			}}},
 			PartialFingerprints: map[string]string{FingerprintKey: fps[i]},
+		}
+		if f.Path == "" {
+			res.Locations = nil // a run-level finding (live mode): about the server, not a file
 		}
 		if f.Fix != nil {
 			if fix, ok := sarifFixOf(f.Fix, loc); ok {

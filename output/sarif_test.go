@@ -95,6 +95,9 @@ func TestSARIFValidates(t *testing.T) {
 			{RuleID: "SL1", Path: "c.sql", Line: 3, Column: -1, EndLine: 1, EndColumn: 0,
 				Fix: &report.Fix{Edits: []report.Edit{{Line: 0}}}},
 		}}, Options{}},
+		"run-level finding": {&report.Report{Findings: []report.Finding{
+			{RuleID: "SL206", RuleName: "server-ifi-trace-flag", Severity: "warning", Message: "trace flag 1806 is on", Confirmed: "SQL1"},
+		}}, Options{SrcRoot: fixtureRoot}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
