@@ -287,3 +287,17 @@ func TestExcludeIsRelativeToTheConfig(t *testing.T) {
 		t.Errorf("--exclude: exit %d\n%s", code, out)
 	}
 }
+
+func TestStdinUsesTheConfigOfItsName(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "db/.sqllint.yaml", "rules: [all, -SL302]\nexclude: [\"legacy/**\"]\n")
+	name := filepath.Join(dir, "db", "V1.sql")
+	code, out, errs := runCmd(t, "CHECKPOINT 5;\nBACKUP LOG x TO DISK = 'NUL';\n", nil, "scan", "--stdin-filename", name, "-")
+	if code != 1 || strings.Contains(out, "SL302") || !strings.Contains(out, "SL304") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	code, out, _ = runCmd(t, "CHECKPOINT 5;\n", nil, "scan", "--stdin-filename", filepath.Join(dir, "db", "legacy", "old.sql"), "-")
+	if code != 0 || strings.Contains(out, "SL3") {
+		t.Errorf("excluded stdin: exit %d\n%s", code, out)
+	}
+}

@@ -151,7 +151,11 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	cfg, err := e.loadConfig(f.configPath, f.noConfig, paths[0])
+	first := paths[0]
+	if first == "-" {
+		first = f.stdinName // standard input finds its config as the file it names would
+	}
+	cfg, err := e.loadConfig(f.configPath, f.noConfig, first)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -167,7 +171,11 @@ func (e *env) scan(args []string) int {
 	}
 	var kept []string
 	for _, p := range files {
-		if p == "-" || !excluded(cfg, p) {
+		name := p
+		if p == "-" {
+			name = f.stdinName
+		}
+		if !excluded(cfg, name) {
 			kept = append(kept, p)
 		}
 	}
@@ -263,12 +271,9 @@ func (e *env) loadConfig(path string, none bool, firstPath string) (*config.Conf
 		return config.Default(), nil
 	}
 	if path == "" {
-		dir := "."
-		if firstPath != "-" {
-			dir = firstPath
-			if info, err := os.Stat(firstPath); err == nil && !info.IsDir() {
-				dir = filepath.Dir(firstPath)
-			}
+		dir := firstPath
+		if info, err := os.Stat(firstPath); err != nil || !info.IsDir() {
+			dir = filepath.Dir(firstPath) // a file, or standard input's name
 		}
 		found, err := config.Discover(dir)
 		if err != nil {
