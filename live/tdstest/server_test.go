@@ -177,7 +177,9 @@ func TestHangAndAttention(t *testing.T) {
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("cancel took %v", d)
 	}
-	if srv.Attentions() != 1 {
+	// go-mssqldb may send a second ATTENTION when the deadline also fires
+	// in its reader (seen under -race); the server must have seen one.
+	if srv.Attentions() < 1 {
 		t.Errorf("attentions = %d", srv.Attentions())
 	}
 	// go-mssqldb drops a connection whose context expired; the pool opens
