@@ -737,21 +737,27 @@ func (p *fastParser) fileSpec(i int) (*gFileSpec, int, bool) {
 	return g, i, true
 }
 
-// fileSpecs matches gFileSpec (',' gFileSpec)* at i.
-func (p *fastParser) fileSpecs(i int) ([]*gFileSpec, int, bool) {
-	var out []*gFileSpec
+// commaList matches elem (',' elem)* at i. When an element does not match
+// it declines: participle then fails, or stops before the ','.
+func commaList[T any](p *fastParser, i int, elem func(int) (T, int, bool)) ([]T, int, bool) {
+	var out []T
 	for {
-		f, next, ok := p.fileSpec(i)
+		v, next, ok := elem(i)
 		if !ok {
-			return nil, 0, false // participle fails, or stops before the ','
+			return nil, 0, false
 		}
-		out = append(out, f)
+		out = append(out, v)
 		i = next
 		if !p.punct(i, ',') {
 			return out, i, true
 		}
 		i++
 	}
+}
+
+// fileSpecs matches gFileSpec (',' gFileSpec)* at i.
+func (p *fastParser) fileSpecs(i int) ([]*gFileSpec, int, bool) {
+	return commaList(p, i, p.fileSpec)
 }
 
 // optionBox holds a gOption and, for the usual sizes, its arguments.
@@ -852,16 +858,8 @@ clauses:
 				cl.OnPrimary = true
 				i++
 			}
-			for {
-				var it *gOnItem
-				if it, i, ok = p.onItem(i); !ok {
-					return nil, 0, false
-				}
-				cl.OnItems = append(cl.OnItems, it)
-				if !p.punct(i, ',') {
-					break
-				}
-				i++
+			if cl.OnItems, i, ok = commaList(p, i, p.onItem); !ok {
+				return nil, 0, false
 			}
 		case p.word(i, "COLLATE"):
 			// 'COLLATE' @(Ident | Quoted)
@@ -953,24 +951,21 @@ func (p *fastParser) items(i int) ([]*gBackupItem, int, bool) {
 	if !p.word(i, "FILE") && !p.word(i, "FILEGROUP") && !p.word(i, "PAGE") {
 		return nil, i, true
 	}
-	var out []*gBackupItem
-	for {
-		if !p.word(i, "FILE") && !p.word(i, "FILEGROUP") && !p.word(i, "PAGE") || !p.punct(i+1, '=') {
-			return nil, 0, false // participle fails, or stops before the item or ','
-		}
-		b := &itemBox{it: gBackupItem{Pos: p.pos(i), Key: p.val(i)}}
-		next, ok := p.value(&b.val, i+2)
-		if !ok {
-			return nil, 0, false
-		}
-		b.it.Value = &b.val.v
-		out = append(out, &b.it)
-		i = next
-		if !p.punct(i, ',') {
-			return out, i, true
-		}
-		i++
+	return commaList(p, i, p.item)
+}
+
+// item matches one gBackupItem at i.
+func (p *fastParser) item(i int) (*gBackupItem, int, bool) {
+	if !p.word(i, "FILE") && !p.word(i, "FILEGROUP") && !p.word(i, "PAGE") || !p.punct(i+1, '=') {
+		return nil, 0, false // participle fails, or stops before the item or ','
 	}
+	b := &itemBox{it: gBackupItem{Pos: p.pos(i), Key: p.val(i)}}
+	next, ok := p.value(&b.val, i+2)
+	if !ok {
+		return nil, 0, false
+	}
+	b.it.Value = &b.val.v
+	return &b.it, next, true
 }
 
 // deviceBox holds a gDevice and its value.
@@ -982,35 +977,33 @@ type deviceBox struct {
 // devices matches gDevice (',' gDevice)* at i, gDevice being
 // @('DISK' | 'TAPE' | 'URL') '=' gValue | gName.
 func (p *fastParser) devices(i int) ([]*gDevice, int, bool) {
-	var out []*gDevice
-	for {
-		b := &deviceBox{d: gDevice{Pos: p.pos(i)}}
-		d := &b.d
-		if p.word(i, "DISK") || p.word(i, "TAPE") || p.word(i, "URL") {
-			if !p.punct(i+1, '=') {
-				return nil, 0, false
-			}
-			next, ok := p.value(&b.val, i+2)
-			if !ok {
-				return nil, 0, false
-			}
-			d.Type, d.Value = p.val(i), &b.val.v
-			i = next
-		} else {
-			name, ok := p.name(i)
-			if !ok {
-				return nil, 0, false
-			}
-			d.Name = name
-			i++
+	return commaList(p, i, p.device)
+}
+
+// device matches one gDevice at i.
+func (p *fastParser) device(i int) (*gDevice, int, bool) {
+	b := &deviceBox{d: gDevice{Pos: p.pos(i)}}
+	d := &b.d
+	if p.word(i, "DISK") || p.word(i, "TAPE") || p.word(i, "URL") {
+		if !p.punct(i+1, '=') {
+			return nil, 0, false
 		}
-		d.EndPos = p.pos(i)
-		out = append(out, d)
-		if !p.punct(i, ',') {
-			return out, i, true
+		next, ok := p.value(&b.val, i+2)
+		if !ok {
+			return nil, 0, false
 		}
+		d.Type, d.Value = p.val(i), &b.val.v
+		i = next
+	} else {
+		name, ok := p.name(i)
+		if !ok {
+			return nil, 0, false
+		}
+		d.Name = name
 		i++
 	}
+	d.EndPos = p.pos(i)
+	return d, i, true
 }
 
 // backup: 'BACKUP' ('DATABASE' | 'LOG') gName 'READ_WRITE_FILEGROUPS'? ','?
