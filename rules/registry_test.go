@@ -109,3 +109,12 @@ func TestSL102FilegroupLimit(t *testing.T) {
 		t.Errorf("findings %v", got)
 	}
 }
+
+func TestApplyEditsSkipsOverlaps(t *testing.T) {
+	text := "CHECKPOINT 10; CHECKPOINT 20;"
+	edits := []Edit{{Start: 10, End: 13}, {Start: 25, End: 28}, {Start: 11, End: 12, New: "x"}}
+	got, skipped := ApplyEdits(text, edits)
+	if got != "CHECKPOINT; CHECKPOINT;" || len(skipped) != 1 || skipped[0] != 2 {
+		t.Errorf("got %q, skipped %v", got, skipped)
+	}
+}

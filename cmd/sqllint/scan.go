@@ -453,29 +453,18 @@ func applyFixes(findings []rules.Finding) ([]rules.Finding, int, error) {
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	for _, file := range files {
-		type edit struct {
-			rules.Edit
-			finding int
-		}
-		var edits []edit
+		var edits []rules.Edit
+		var owner []int // the finding of each edit
 		for _, i := range byFile[file] {
 			for _, ed := range findings[i].Fix.Edits {
-				edits = append(edits, edit{ed, i})
+				edits = append(edits, ed)
+				owner = append(owner, i)
 			}
 		}
-		sort.Slice(edits, func(i, j int) bool { return edits[i].Start > edits[j].Start })
-		text := file.Text
-		last := len(text) + 1
-		applied := map[int]bool{}
-		skipped := map[int]bool{}
-		for _, ed := range edits {
-			if ed.End > last || ed.Start < 0 || ed.End > len(text) || ed.Start > ed.End {
-				skipped[ed.finding] = true // overlaps an edit already made
-				continue
-			}
-			text = text[:ed.Start] + ed.New + text[ed.End:]
-			last = ed.Start
-			applied[ed.finding] = true
+		text, skippedEdits := rules.ApplyEdits(file.Text, edits)
+		skipped := map[int]bool{} // findings with an edit that overlapped another
+		for _, e := range skippedEdits {
+			skipped[owner[e]] = true
 		}
 		if text == file.Text {
 			continue
@@ -491,7 +480,7 @@ func applyFixes(findings []rules.Finding) ([]rules.Finding, int, error) {
 		if err := writeFileAtomic(file.Path, data, info.Mode().Perm()); err != nil {
 			return nil, 0, err
 		}
-		for i := range applied {
+		for _, i := range byFile[file] {
 			if !skipped[i] {
 				fixed[i] = true
 			}
