@@ -279,13 +279,29 @@ type Backup struct {
 // HasOption reports whether the backup has WITH option name (upper-case).
 func (b *Backup) HasOption(name string) bool { return hasOption(b.Options, name) }
 
-// Restore is RESTORE DATABASE | LOG.
+// Restore is RESTORE DATABASE | LOG, and the RESTORE forms that only read
+// a backup (FILELISTONLY, HEADERONLY, VERIFYONLY, LABELONLY): those name
+// no database to restore and allocate nothing.
 type Restore struct {
 	Log      bool     `json:"-"`
+	Only     string   `json:"only,omitempty"` // FILELISTONLY, HEADERONLY, VERIFYONLY, LABELONLY, REWINDONLY; "" for DATABASE and LOG
 	Database Name     `json:"-"`
 	Files    []Option `json:"files,omitempty"`
 	Sources  []Target `json:"sources,omitempty"`
 	Options  []Option `json:"options,omitempty"`
+	// Moves are the WITH MOVE 'logical' TO 'physical' options, in order.
+	Moves []Move `json:"moves,omitempty"`
+	// Replace is WITH REPLACE.
+	Replace bool `json:"replace,omitempty"`
+}
+
+// Move is one WITH MOVE 'logical_file_name' TO 'operating_system_file_name'
+// of a RESTORE.
+type Move struct {
+	Logical  string `json:"logical"`
+	Physical string `json:"physical"`
+	Known    bool   `json:"-"` // both are literals, not variables
+	Span     Span   `json:"-"` // from MOVE to the end of the physical name
 }
 
 // TraceFlags is DBCC TRACEON | TRACEOFF.
