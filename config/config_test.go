@@ -96,6 +96,9 @@ func TestParseValid(t *testing.T) {
 			c.Rules.Options["SL201"] = map[string]float64{"zeroing-rate": 250}
 			c.Rules.Options["SL202"] = map[string]float64{"zeroing-rate": 300}
 			c.Rules.Options["SL203"] = map[string]float64{"zeroing-rate": 250}
+			c.Rules.Options["SL207"] = map[string]float64{"zeroing-rate": 250}
+			c.Rules.Options["SL208"] = map[string]float64{"zeroing-rate": 250}
+			c.Rules.Options["SL209"] = map[string]float64{"zeroing-rate": 250}
 		}},
 		{"options all with a one-rule option", "options: {all: {max-duration: 30}}\n", func(c *Config) {
 			c.Rules.Options["SL302"] = map[string]float64{"max-duration": 30}
@@ -143,6 +146,9 @@ fail-on: warning
 			c.Rules.Options["SL201"] = map[string]float64{"zeroing-rate": 250}
 			c.Rules.Options["SL202"] = map[string]float64{"zeroing-rate": 200}
 			c.Rules.Options["SL203"] = map[string]float64{"zeroing-rate": 200}
+			c.Rules.Options["SL207"] = map[string]float64{"zeroing-rate": 200}
+			c.Rules.Options["SL208"] = map[string]float64{"zeroing-rate": 200}
+			c.Rules.Options["SL209"] = map[string]float64{"zeroing-rate": 200}
 			c.Rules.TargetVersion = 16
 			c.Rules.DefaultDatabase = "master"
 			c.Include = []string{"**/*.sql"}

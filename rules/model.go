@@ -25,6 +25,9 @@ type ServerDatabase struct {
 	Encrypted             *bool
 	Files                 []ServerFile
 	Filegroups            int
+	// FullBackup is the latest full backup of the database in the
+	// server's backup history; nil when there is none or it is unknown.
+	FullBackup *ServerBackup
 }
 
 // ServerFile is a file of a database on the server.
@@ -33,6 +36,13 @@ type ServerFile struct {
 	Log       bool
 	Filegroup string
 	Size      int64
+}
+
+// ServerBackup is the latest full backup of a database that the server
+// took itself, from its backup history (msdb).
+type ServerBackup struct {
+	Finished string       // backup_finish_date, as the server gave it
+	Files    []ServerFile // the files a restore of it creates, with their sizes
 }
 
 // Database is what the scanned scripts (and the server, in live mode) say
@@ -93,6 +103,9 @@ type Growth struct {
 	File string
 	Log  bool
 	Size parser.Size
+	// FileSize is the file's size in bytes after the statement, 0 when
+	// unknown: a percent growth is that much of it.
+	FileSize int64
 }
 
 // Effect is what one statement does to the model, computed once for all
@@ -107,6 +120,10 @@ type Effect struct {
 	Files, Filegroups int
 	Allocs            []Alloc
 	Growths           []Growth
+	// Restore is what a RESTORE DATABASE creates (nil for every other
+	// statement): its files are not in Allocs, whose rules report one-time
+	// allocations.
+	Restore *RestoreEffect
 	// Context is the key of the database of the USE context before the
 	// statement ("" when unknown).
 	Context string
@@ -122,6 +139,8 @@ type Model struct {
 	Effects   []Effect
 	Databases map[string]*Database
 	facts     *ServerFacts
+	// devices are the backup devices the scripts wrote full backups to.
+	devices map[string]*device
 }
 
 // Default sizes SQL Server gives a file created without SIZE: the model
@@ -241,8 +260,16 @@ func (m *Model) apply(e *Effect, ctx *string) {
 		}
 	case *parser.Backup:
 		e.DB = m.database(&n.Database, *ctx, false)
+		if !n.Log {
+			m.backup(e, n)
+		}
 	case *parser.Restore:
-		e.DB = m.database(&n.Database, *ctx, false)
+		if n.Only == "" { // the read-only forms name no database
+			e.DB = m.database(&n.Database, *ctx, false)
+			if !n.Log {
+				m.restore(e, n)
+			}
+		}
 	}
 	if e.DB != nil {
 		e.Files, e.Filegroups = e.DB.FileCount(), e.DB.FilegroupCount()
@@ -265,6 +292,14 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) {
 		return
 	}
 	d.Files[key] = df
+}
+
+// specSize is the size a new file gets: its SIZE, else the default.
+func specSize(f parser.FileSpec) int64 {
+	if b := explicitBytes(f); b > 0 {
+		return b
+	}
+	return defaultFileSize
 }
 
 func explicitBytes(f parser.FileSpec) int64 {
@@ -292,8 +327,8 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 			if b := explicitBytes(f); b > 0 {
 				e.Allocs = append(e.Allocs, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
-			if f.Log && f.Growth != nil {
-				e.Growths = append(e.Growths, Growth{File: f.Name, Log: true, Size: *f.Growth})
+			if f.Growth != nil {
+				e.Growths = append(e.Growths, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
 			}
 		}
 	}
@@ -323,8 +358,8 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			if b := explicitBytes(f); b > 0 {
 				e.Allocs = append(e.Allocs, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
-			if f.Log && f.Growth != nil {
-				e.Growths = append(e.Growths, Growth{File: f.Name, Log: true, Size: *f.Growth})
+			if f.Growth != nil {
+				e.Growths = append(e.Growths, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
 			}
 		}
 	case parser.ActionRemoveFile:
@@ -375,8 +410,12 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 			df.Size = max(df.Size, f.Size.Bytes)
 		}
 	}
-	if f.Growth != nil && log {
-		e.Growths = append(e.Growths, Growth{File: f.Name, Log: true, Size: *f.Growth})
+	if f.Growth != nil {
+		size := explicitBytes(f)
+		if df != nil {
+			size = df.Size
+		}
+		e.Growths = append(e.Growths, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
 	}
 	if df != nil && f.NewName != "" {
 		delete(d.Files, key)

@@ -8,8 +8,8 @@ import (
 )
 
 func TestRegistryValidatesRules(t *testing.T) {
-	if len(Default.All()) != 18 {
-		t.Errorf("%d rules, want the 18 of the catalog", len(Default.All()))
+	if len(Default.All()) != 21 {
+		t.Errorf("%d rules, want the 21 of the catalog", len(Default.All()))
 	}
 	good := func() *Rule {
 		return &Rule{ID: "SL900", Name: "ok-rule", Severity: parser.SevWarning, Run: func(*Pass) {},

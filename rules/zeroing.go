@@ -44,7 +44,7 @@ var sl201 = &Rule{
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
 			bytes := sumAllocs(e, false)
-			if bytes == 0 {
+			if bytes == 0 || isTempdb(e) { // tempdb: a per-restart cost, SL208
 				continue
 			}
 			tde := e.DB != nil && e.DB.TDE
@@ -84,7 +84,7 @@ var sl202 = &Rule{
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
 			bytes := sumAllocs(e, true)
-			if bytes == 0 {
+			if bytes == 0 || isTempdb(e) { // tempdb: a per-restart cost, SL208
 				continue
 			}
 			sec := ZeroingSeconds(bytes, rate)

@@ -73,7 +73,7 @@ func TestExampleFolder(t *testing.T) {
 	r := scanJSON(t, 1, "../../examples/migrations")
 	got := rulesOf(r)
 	// natural order: V1, V2, V10
-	want := "SL201@5 SL202@7 SL203@7 SL301@10 SL103@7 SL205@4 SL302@5 SL303@7 SL304@14"
+	want := "SL201@5 SL209@5 SL202@7 SL203@7 SL301@10 SL103@7 SL205@4 SL302@5 SL303@7 SL304@14"
 	if got != want {
 		t.Errorf("findings = %s\nwant       %s", got, want)
 	}

@@ -54,7 +54,7 @@ ALTER DATABASE [$(DatabaseName)]
     ADD FILEGROUP [Archive];
 GO
 ALTER DATABASE [$(DatabaseName)]
-    ADD FILE (NAME = [Archive_1], FILENAME = N'$(DefaultDataPath)$(DefaultFilePrefix)_Archive_1.ndf', SIZE = 10240 MB, FILEGROWTH = 10 %) TO FILEGROUP [Archive]; -- want "SL201"
+    ADD FILE (NAME = [Archive_1], FILENAME = N'$(DefaultDataPath)$(DefaultFilePrefix)_Archive_1.ndf', SIZE = 10240 MB, FILEGROWTH = 10 %) TO FILEGROUP [Archive]; -- want "SL201" "SL209"
 GO
 PRINT N'Update complete.';
 GO

@@ -1,0 +1,332 @@
+package rules
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+// Backups and restores in the model. A full BACKUP DATABASE records, for
+// each device it writes to, what the database looked like then (its files
+// and their sizes); a RESTORE DATABASE from that device gives those files
+// to the database it restores, under whatever name.
+
+// backupSet is one full database backup the scripts take, as a snapshot
+// of the database at that point. A nil *backupSet on a device is a backup
+// whose content the model does not know (differential, partial or file
+// backups): it still takes a position on the device.
+type backupSet struct {
+	Source     *Database // the snapshot: files, filegroups, TDE, TRT
+	Stmt       *parser.Statement
+	sizesKnown bool
+}
+
+// device is a backup device (a file, tape, URL or logical device) and the
+// backup sets the scripts wrote to it since it was last initialized.
+type device struct{ sets []*backupSet }
+
+// Where the sizes of the files a restore creates come from.
+const (
+	SizesUnknown  = ""
+	SizesBackup   = "backup"   // a BACKUP DATABASE in the scanned scripts
+	SizesHistory  = "history"  // the server's backup history (msdb), live mode
+	SizesReplaced = "replaced" // the database the restore replaces
+)
+
+// RestoreEffect is what a RESTORE DATABASE creates.
+type RestoreEffect struct {
+	// Device is the first source device as written ("" when none is
+	// literal).
+	Device string
+	// Source is the name of the database the backup was taken of, when
+	// known.
+	Source string
+	// Sizes says where Files come from; SizesUnknown when nowhere.
+	Sizes string
+	// Backup is the BACKUP statement that wrote the backup, for
+	// Sizes == SizesBackup.
+	Backup *parser.Statement
+	// Finished is when the server's backup was taken, for SizesHistory.
+	Finished string
+	// Files are every file the restore creates anew, with its size.
+	Files []Alloc
+	// Replace is WITH REPLACE.
+	Replace bool
+}
+
+// Bytes is the total size of the restored data files (log false) or log
+// files (log true).
+func (r *RestoreEffect) Bytes(log bool) int64 {
+	var n int64
+	for _, f := range r.Files {
+		if f.Log == log {
+			n += f.Bytes
+		}
+	}
+	return n
+}
+
+// deviceKey identifies a backup device: its type and its value, without
+// regard to case (Windows paths and logical device names are
+// case-insensitive).
+func deviceKey(t parser.Target) string {
+	if !t.Known || t.Value == "" {
+		return ""
+	}
+	return strings.ToUpper(t.Type) + ":" + strings.ToLower(strings.TrimSpace(t.Value))
+}
+
+func hasOpt(opts []parser.Option, name string) bool {
+	for _, o := range opts {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func optValue(opts []parser.Option, name string) (string, bool) {
+	for _, o := range opts {
+		if o.Name == name {
+			return o.Value, true
+		}
+	}
+	return "", false
+}
+
+// snapshot copies what a restore of d would recreate.
+func snapshot(d *Database) *backupSet {
+	c := &Database{Key: d.Key, Name: d.Name, Files: make(map[string]*DBFile, len(d.Files)), Unnamed: d.Unnamed,
+		Filegroups: make(map[string]bool, len(d.Filegroups)), TDE: d.TDE}
+	known := false
+	for k, f := range d.Files {
+		cf := *f
+		c.Files[k] = &cf
+		if f.Size > 0 {
+			known = true
+		}
+	}
+	for k, v := range d.Filegroups {
+		c.Filegroups[k] = v
+	}
+	if d.TRT != nil {
+		t := *d.TRT
+		c.TRT = &t
+	}
+	return &backupSet{Source: c, sizesKnown: known}
+}
+
+// backup records a BACKUP DATABASE on its devices. INIT and FORMAT start
+// the device anew; otherwise the set is appended, as SQL Server does.
+func (m *Model) backup(e *Effect, n *parser.Backup) {
+	var set *backupSet
+	if len(n.Files) == 0 && !n.ReadWriteFilegroups && !hasOpt(n.Options, "DIFFERENTIAL") && e.DB != nil {
+		set = snapshot(e.DB)
+		set.Stmt = e.Stmt
+	}
+	initialize := hasOpt(n.Options, "INIT") || hasOpt(n.Options, "FORMAT")
+	for _, t := range n.Targets {
+		key := deviceKey(t)
+		if key == "" {
+			continue
+		}
+		if m.devices == nil {
+			m.devices = map[string]*device{}
+		}
+		dev := m.devices[key]
+		if dev == nil || initialize {
+			dev = &device{}
+			m.devices[key] = dev
+		}
+		dev.sets = append(dev.sets, set)
+	}
+}
+
+// restoredSet finds the backup set a RESTORE reads: WITH FILE = n picks
+// the nth set of the device (the first by default). Devices the scripts
+// never wrote to are taken as holding nothing known.
+func (m *Model) restoredSet(n *parser.Restore) (*backupSet, string) {
+	pos := 1
+	if v, ok := optValue(n.Options, "FILE"); ok {
+		p, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || p < 1 {
+			return nil, "" // a variable: which set is unknown
+		}
+		pos = p
+	}
+	first := ""
+	for _, t := range n.Sources {
+		key := deviceKey(t)
+		if key == "" {
+			continue
+		}
+		if first == "" {
+			first = t.Value
+		}
+		if dev := m.devices[key]; dev != nil && pos <= len(dev.sets) && dev.sets[pos-1] != nil {
+			return dev.sets[pos-1], t.Value
+		}
+	}
+	return nil, first
+}
+
+// restore gives the database a RESTORE DATABASE creates the files of the
+// backup it reads. A restore creates every file anew, WITH REPLACE too.
+func (m *Model) restore(e *Effect, n *parser.Restore) {
+	d := e.DB
+	if len(n.Files) > 0 {
+		return // a file, filegroup or page restore: the pieces' sizes are unknown
+	}
+	re := &RestoreEffect{Replace: n.Replace || hasOpt(n.Options, "REPLACE")}
+	e.Restore = re
+	set, dev := m.restoredSet(n)
+	re.Device = dev
+	switch {
+	case set != nil:
+		re.Source = set.Source.Name
+		m.replaceWith(d, set.Source)
+		if set.sizesKnown {
+			re.Sizes, re.Backup = SizesBackup, set.Stmt
+			re.Files = filesOf(set.Source)
+			return
+		}
+		if m.fromHistory(re, d, set.Source.Key) {
+			return
+		}
+	default:
+		// Without a BACKUP in the scripts, the backup is taken to be of
+		// the database it restores (the usual case): the server may know
+		// its latest full backup, or the database being replaced.
+		if m.fromHistory(re, d, d.Key) {
+			re.Source = d.Name
+			return
+		}
+		if len(d.Files) > 0 {
+			re.Sizes = SizesReplaced
+			re.Files = filesOf(d)
+		}
+	}
+}
+
+// fromHistory takes the restored files from the server's latest full
+// backup of database key, when live mode knows it.
+func (m *Model) fromHistory(re *RestoreEffect, d *Database, key string) bool {
+	if m.facts == nil {
+		return false
+	}
+	sd := m.facts.Databases[key]
+	if sd == nil || sd.FullBackup == nil || len(sd.FullBackup.Files) == 0 {
+		return false
+	}
+	re.Sizes, re.Finished = SizesHistory, sd.FullBackup.Finished
+	src := &Database{Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}, TDE: d.TDE}
+	if sd.Encrypted != nil {
+		src.TDE = *sd.Encrypted
+	}
+	for _, f := range sd.FullBackup.Files {
+		src.Files[strings.ToLower(f.Name)] = &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup}
+		if f.Filegroup != "" {
+			src.Filegroups[strings.ToLower(f.Filegroup)] = true
+		}
+		re.Files = append(re.Files, Alloc{File: f.Name, Log: f.Log, Bytes: f.Size})
+	}
+	m.replaceWith(d, src)
+	return true
+}
+
+// replaceWith makes d a copy of the layout of src: the files, filegroups
+// and database options a restore brings back. d keeps its name and what
+// rules already reported on it.
+func (m *Model) replaceWith(d, src *Database) {
+	if d == src {
+		return
+	}
+	d.Files = make(map[string]*DBFile, len(src.Files))
+	for k, f := range src.Files {
+		cf := *f
+		d.Files[k] = &cf
+	}
+	d.Unnamed = src.Unnamed
+	d.Filegroups = make(map[string]bool, len(src.Filegroups))
+	for k, v := range src.Filegroups {
+		d.Filegroups[k] = v
+	}
+	d.TDE = src.TDE
+	d.TRT = nil
+	if src.TRT != nil {
+		t := *src.TRT
+		d.TRT = &t
+	}
+}
+
+// filesOf lists d's files with their sizes, data files first, each group
+// by name, for a deterministic order.
+func filesOf(d *Database) []Alloc {
+	var out []Alloc
+	for _, log := range []bool{false, true} {
+		for _, k := range sortedFileKeys(d) {
+			f := d.Files[k]
+			if f.Log == log && f.Size > 0 {
+				out = append(out, Alloc{File: f.Name, Log: f.Log, Bytes: f.Size})
+			}
+		}
+	}
+	return out
+}
+
+func sortedFileKeys(d *Database) []string {
+	keys := make([]string, 0, len(d.Files))
+	for k := range d.Files {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// RestoreSources lists the databases whose backup history live mode should
+// read: for each RESTORE DATABASE of the scripts, the database a BACKUP of
+// the scripts wrote to the same device, else the database it restores.
+// Names are as written; unresolved names are left out.
+func RestoreSources(scripts []*parser.Result) []string {
+	written := map[string]parser.Name{}
+	seen := map[string]bool{}
+	var out []string
+	add := func(n parser.Name) {
+		if n.Unresolved || n.Value == "" || seen[n.Key()] {
+			return
+		}
+		seen[n.Key()] = true
+		out = append(out, n.Value)
+	}
+	for _, r := range scripts {
+		for _, st := range r.Statements {
+			switch n := st.Node.(type) {
+			case *parser.Backup:
+				if n.Log {
+					continue
+				}
+				for _, t := range n.Targets {
+					if k := deviceKey(t); k != "" {
+						written[k] = n.Database
+					}
+				}
+			case *parser.Restore:
+				if n.Log || n.Only != "" {
+					continue
+				}
+				src := n.Database
+				for _, t := range n.Sources {
+					if b, ok := written[deviceKey(t)]; ok && deviceKey(t) != "" {
+						src = b
+						break
+					}
+				}
+				add(src)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
