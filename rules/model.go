@@ -242,7 +242,9 @@ func (m *Model) apply(e *Effect, ctx *string) {
 	case *parser.Backup:
 		e.DB = m.database(&n.Database, *ctx, false)
 	case *parser.Restore:
-		e.DB = m.database(&n.Database, *ctx, false)
+		if n.Only == "" { // FILELISTONLY, VERIFYONLY...: no database
+			e.DB = m.database(&n.Database, *ctx, false)
+		}
 	}
 	if e.DB != nil {
 		e.Files, e.Filegroups = e.DB.FileCount(), e.DB.FilegroupCount()
