@@ -24,6 +24,9 @@ const (
 	KindDBCCTraceOn
 	KindDBCCTraceOff
 	KindUse
+	// KindRestoreOnly is RESTORE FILELISTONLY | HEADERONLY | VERIFYONLY |
+	// LABELONLY | REWINDONLY: it reads a backup and restores nothing.
+	KindRestoreOnly
 )
 
 var kindNames = [...]string{
@@ -31,6 +34,7 @@ var kindNames = [...]string{
 	KindDropDatabase: "drop_database", KindCheckpoint: "checkpoint", KindBackupDatabase: "backup_database",
 	KindBackupLog: "backup_log", KindRestoreDatabase: "restore_database", KindRestoreLog: "restore_log",
 	KindDBCCTraceOn: "dbcc_traceon", KindDBCCTraceOff: "dbcc_traceoff", KindUse: "use",
+	KindRestoreOnly: "restore_only",
 }
 
 // String is the kind as `sqllint parse` prints it ("create_database").
@@ -118,6 +122,9 @@ func (s *Statement) Database() *Name {
 	case *Backup:
 		return &n.Database
 	case *Restore:
+		if n.Only != "" {
+			return nil // reads a backup, restores no database
+		}
 		return &n.Database
 	case *Use:
 		return &n.Database

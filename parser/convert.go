@@ -435,11 +435,87 @@ func (c *converter) backup(g *gBackup) *Backup {
 }
 
 func (c *converter) restore(g *gRestore) *Restore {
-	r := &Restore{Log: strings.EqualFold(g.What, "LOG"), Database: c.name(g.Name)}
-	r.Files = c.items(g.Items)
-	r.Sources = c.devices(g.Devices, false)
-	r.Options = c.options(g.Options)
+	r := &Restore{}
+	switch {
+	case g.Target != nil:
+		t := g.Target
+		r.Log = strings.EqualFold(t.What, "LOG")
+		r.Database = c.name(t.Name)
+		for _, it := range t.Items {
+			if it.Item != nil {
+				r.Files = append(r.Files, c.items([]*gBackupItem{it.Item})...)
+			} else {
+				r.Files = append(r.Files, Option{Name: "READ_WRITE_FILEGROUPS"})
+			}
+		}
+		r.Sources = c.devices(t.Devices, false)
+	case g.Only != nil:
+		r.Only = strings.ToUpper(g.Only.What)
+		r.Sources = c.devices(g.Only.Devices, false)
+	}
+	r.Options = c.bOptions(g.Options)
+	for i, o := range g.Options {
+		switch {
+		case o.Move != nil:
+			r.Moves = append(r.Moves, Move{
+				Logical:  valueString(o.Move.Logical),
+				Physical: valueString(o.Move.Physical),
+				Known:    o.Move.Logical.Str != nil && o.Move.Physical.Str != nil,
+				Span:     r.Options[i].Span,
+			})
+		case r.Options[i].Name == "REPLACE":
+			r.Replace = true
+		}
+	}
 	return r
+}
+
+// valueRaw is a value as written, its tokens one space apart.
+func valueRaw(v *gValue) string {
+	switch {
+	case v == nil:
+		return ""
+	case v.Num != nil && v.Unit != nil:
+		return *v.Num + " " + *v.Unit
+	case v.Num != nil:
+		return *v.Num
+	case v.Str != nil:
+		return *v.Str
+	case v.Word != nil:
+		return *v.Word
+	}
+	return ""
+}
+
+// bOptions converts BACKUP and RESTORE WITH options. An option's value is
+// what follows its name, tokens one space apart, without the '='.
+func (c *converter) bOptions(gs []*gBOption) []Option {
+	if len(gs) == 0 {
+		return nil
+	}
+	out := make([]Option, len(gs))
+	for i, g := range gs {
+		o := Option{Span: c.span(g.Pos, g.EndPos)}
+		if g.Move != nil {
+			o.Name = "MOVE"
+			o.Value = valueRaw(g.Move.Logical) + " TO " + valueRaw(g.Move.Physical)
+		} else {
+			o.Name = strings.ToUpper(Unquote(g.Name))
+			v := valueRaw(g.Value)
+			if g.After != nil {
+				v += " AFTER " + valueRaw(g.After)
+			}
+			if g.Group != nil {
+				if v != "" {
+					v += " "
+				}
+				v += "(" + anyText(g.Group.Items) + ")"
+			}
+			o.Value = v
+		}
+		out[i] = o
+	}
+	return out
 }
 
 func (c *converter) dbcc(g *gDBCC) *TraceFlags {

@@ -66,7 +66,7 @@ func recognize(c *converter, kind Kind, text string, toks []Token) (Node, int, b
 		return p.create(c)
 	case KindBackupDatabase, KindBackupLog:
 		return p.backup(c)
-	case KindRestoreDatabase, KindRestoreLog:
+	case KindRestoreDatabase, KindRestoreLog, KindRestoreOnly:
 		return p.restore(c)
 	}
 	return nil, 0, false
@@ -984,7 +984,7 @@ func (p *fastParser) devices(i int) ([]*gDevice, int, bool) {
 func (p *fastParser) device(i int) (*gDevice, int, bool) {
 	b := &deviceBox{d: gDevice{Pos: p.pos(i)}}
 	d := &b.d
-	if p.word(i, "DISK") || p.word(i, "TAPE") || p.word(i, "URL") {
+	if p.word(i, "DISK") || p.word(i, "TAPE") || p.word(i, "URL") || p.word(i, "DATABASE_SNAPSHOT") {
 		if !p.punct(i+1, '=') {
 			return nil, 0, false
 		}
@@ -1057,33 +1057,52 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 	return c.backup(g), i, true
 }
 
-// restore: 'RESTORE' ('DATABASE' | 'LOG') gName
-// (gBackupItem (',' gBackupItem)*)? 'READ_WRITE_FILEGROUPS'?
-// ('FROM' gDevice (',' gDevice)*)? ('WITH' gOption (',' gOption)*)? ';'?
+// restore: 'RESTORE' (gRestoreTarget | gRestoreOnly)
+// ('WITH' gBOption (',' gBOption)*)? ';'?, the target being ('DATABASE' |
+// 'LOG') gName (gRestoreItem (',' gRestoreItem)*)? ('FROM' gDevice (','
+// gDevice)*)?, the read-only forms ('FILELISTONLY' | 'HEADERONLY' |
+// 'VERIFYONLY' | 'LABELONLY' | 'REWINDONLY') 'FROM' gDevice (',' gDevice)*.
 func (p *fastParser) restore(c *converter) (Node, int, bool) {
-	if !p.word(0, "RESTORE") || !p.word(1, "DATABASE") && !p.word(1, "LOG") {
+	if !p.word(0, "RESTORE") {
 		return nil, 0, false
 	}
-	name, ok := p.name(2)
-	if !ok {
-		return nil, 0, false
-	}
-	g := &gRestore{Pos: p.pos(0), What: p.val(1), Name: name}
-	i := 3
-	if g.Items, i, ok = p.items(i); !ok {
-		return nil, 0, false
-	}
-	if p.word(i, "READ_WRITE_FILEGROUPS") {
-		g.RWFG = true
-		i++
-	}
-	if p.word(i, "FROM") {
-		if g.Devices, i, ok = p.devices(i + 1); !ok {
+	g := &gRestore{Pos: p.pos(0)}
+	var i int
+	var ok bool
+	switch {
+	case p.word(1, "DATABASE") || p.word(1, "LOG"):
+		name, ok := p.name(2)
+		if !ok {
 			return nil, 0, false
 		}
+		t := &gRestoreTarget{What: p.val(1), Name: name}
+		i = 3
+		if p.word(i, "READ_WRITE_FILEGROUPS") || p.word(i, "FILE") || p.word(i, "FILEGROUP") || p.word(i, "PAGE") {
+			if t.Items, i, ok = commaList(p, i, p.restoreItem); !ok {
+				return nil, 0, false
+			}
+		}
+		if p.word(i, "FROM") {
+			if t.Devices, i, ok = p.devices(i + 1); !ok {
+				return nil, 0, false
+			}
+		}
+		g.Target = t
+	case p.word(1, "FILELISTONLY") || p.word(1, "HEADERONLY") || p.word(1, "VERIFYONLY") ||
+		p.word(1, "LABELONLY") || p.word(1, "REWINDONLY"):
+		o := &gRestoreOnly{What: p.val(1)}
+		if !p.word(2, "FROM") {
+			return nil, 0, false
+		}
+		if o.Devices, i, ok = p.devices(3); !ok {
+			return nil, 0, false
+		}
+		g.Only = o
+	default:
+		return nil, 0, false
 	}
 	if p.word(i, "WITH") {
-		if g.Options, i, ok = p.options(i + 1); !ok {
+		if g.Options, i, ok = commaList(p, i+1, p.bOption); !ok {
 			return nil, 0, false
 		}
 	}
@@ -1093,4 +1112,75 @@ func (p *fastParser) restore(c *converter) (Node, int, bool) {
 	i = p.semicolon(i)
 	g.EndPos = p.pos(i)
 	return c.restore(g), i, true
+}
+
+// restoreItem matches gRestoreItem at i: 'READ_WRITE_FILEGROUPS' | gBackupItem.
+func (p *fastParser) restoreItem(i int) (*gRestoreItem, int, bool) {
+	if p.word(i, "READ_WRITE_FILEGROUPS") {
+		return &gRestoreItem{RWFG: true}, i + 1, true
+	}
+	it, next, ok := p.item(i)
+	if !ok {
+		return nil, 0, false
+	}
+	return &gRestoreItem{Item: it}, next, true
+}
+
+// bOptionBox holds a gBOption and what it points to.
+type bOptionBox struct {
+	o      gBOption
+	move   gMove
+	v1, v2 valueBox
+	group  gGroup
+}
+
+// bOption matches one gBOption at i: 'MOVE' gValue 'TO' gValue, or
+// (?!'MOVE') @(Ident | Quoted) ('=' gValue ('AFTER' gValue)?)? gGroup?.
+func (p *fastParser) bOption(i int) (*gBOption, int, bool) {
+	b := &bOptionBox{}
+	o := &b.o
+	o.Pos = p.pos(i)
+	if p.word(i, "MOVE") {
+		next, ok := p.value(&b.v1, i+1)
+		if !ok || !p.word(next, "TO") {
+			return nil, 0, false
+		}
+		if next, ok = p.value(&b.v2, next+1); !ok {
+			return nil, 0, false
+		}
+		b.move.Logical, b.move.Physical = &b.v1.v, &b.v2.v
+		o.Move = &b.move
+		i = next
+	} else {
+		if k := p.kind(i); k != TokIdent && k != TokQuoted {
+			return nil, 0, false
+		}
+		o.Name = p.val(i)
+		i++
+		if p.punct(i, '=') {
+			next, ok := p.value(&b.v1, i+1)
+			if !ok {
+				return nil, 0, false
+			}
+			o.Value = &b.v1.v
+			i = next
+			if p.word(i, "AFTER") {
+				if next, ok = p.value(&b.v2, i+1); !ok {
+					return nil, 0, false
+				}
+				o.After = &b.v2.v
+				i = next
+			}
+		}
+		if p.punct(i, '(') {
+			b.group.Open = true
+			var ok bool
+			if i, ok = p.group(i, &b.group.Items); !ok {
+				return nil, 0, false
+			}
+			o.Group = &b.group
+		}
+	}
+	o.EndPos = p.pos(i)
+	return o, i, true
 }

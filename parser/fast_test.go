@@ -420,7 +420,7 @@ var fastCases = []struct {
 	{"RESTORE DATABASE x FROM MyDevice WITH FILE = 2", true},
 	{"RESTORE DATABASE @db FROM DISK = @path WITH MOVE @a TO @b, REPLACE", true},
 	{"RESTORE DATABASE x FROM DISK = 'x' WITH RECOVERY WITH x", true},
-	{"RESTORE DATABASE x FROM DISK = 'x' x", true},
+	{"RESTORE DATABASE x FROM DISK = 'x' x", true}, // answers; the splitter reports what is left over
 	{"RESTORE DATABASE x FROM DISK = 'x'; RESTORE LOG x FROM DISK = 'y'", true},
 	{"RESTORE DATABASE x, FILE = 'a' FROM DISK = 'x'", true},
 	{"RESTORE DATABASE", false},
@@ -434,6 +434,29 @@ var fastCases = []struct {
 	{"RESTORE DATABASE x FILE FROM DISK = 'x'", false},
 	{"RESTORE DATABASE x FILE = 'a', FROM DISK = 'x'", false},
 	{"RESTORE DATABASE x FROM TO", false},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH MOVE 'a' TO 'b', MOVE N'c' TO @d, REPLACE, STATS = 10", true},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH MOVE $(a) TO 'b'", true},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH STANDBY = N'D:\\undo.dat', STATS, CHECKSUM, FILE = @f", true},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH FILESTREAM (DIRECTORY_NAME = x), KEEP_CDC, NEW_BROKER", true},
+	{"RESTORE LOG x FROM DISK = 'x' WITH STOPBEFOREMARK = 'lsn:15000000040000037' AFTER @dt, NORECOVERY", true},
+	{"RESTORE DATABASE x READ_WRITE_FILEGROUPS, FILEGROUP = 'fg' FROM DISK = 'x' WITH PARTIAL", true},
+	{"RESTORE DATABASE x FILE = 'a', READ_WRITE_FILEGROUPS FROM DISK = 'x'", true},
+	{"RESTORE DATABASE x FROM DATABASE_SNAPSHOT = @snap", true},
+	{"RESTORE FILELISTONLY FROM DISK = 'x'", true},
+	{"restore headeronly from disk = N'x.bak' with file = 1;", true},
+	{"RESTORE VERIFYONLY FROM DISK = 'a', DISK = @b WITH CHECKSUM, LOADHISTORY", true},
+	{"RESTORE LABELONLY FROM TAPE = '\\\\.\\tape0'", true},
+	{"RESTORE REWINDONLY FROM MyTape WITH UNLOAD", true},
+	{"RESTORE VERIFYONLY FROM $(dev)", true},
+	{"RESTORE FILELISTONLY", false},
+	{"RESTORE FILELISTONLY DISK = 'x'", false},
+	{"RESTORE VERIFYONLY FROM", false},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH MOVE 'a'", false},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH MOVE 'a' TO", false},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH MOVE, REPLACE", false},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH STATS =", false},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH STOPATMARK = 'm' AFTER", false},
+	{"RESTORE DATABASE x FROM DISK = 'x' WITH FILESTREAM (", false},
 }
 
 // fastErrors are malformed statements the fast path must decline, so that
@@ -486,6 +509,43 @@ var fastErrors = []string{
 	"RESTORE DATABASE FROM DISK = 'x'",
 	"RESTORE DATABASE x FROM DISK = 'x' WITH MOVE ('a'",
 	"RESTORE DATABASE x FROM DISK = ; ",
+}
+
+// brokenStatements are statements of interest that must be SL001, with and
+// without the fast path, whatever part of their grammar is broken.
+var brokenStatements = []string{
+	"RESTORE DATABASE x FROM DISK = 'x' WITH REPLACE RECOVERY",
+	"RESTORE DATABASE x FROM DISK = 'x' WITH MOVE 'a' 'b'",
+	"RESTORE DATABASE x FROM DISK = 'x' WITH MOVE, REPLACE",
+	"RESTORE DATABASE x, FILE = 'a' FROM DISK = 'x'",
+	"RESTORE DATABASE x FROM DISK = 'x' x",
+	"RESTORE VERIFYONLY DISK = 'x'",
+	"RESTORE HEADERONLY",
+	"RESTORE FILELISTONLY FROM DISK = 'x' WITH FILE = 1 CHECKSUM",
+	"CHECKPOINT abc;",
+}
+
+func TestBrokenStatements(t *testing.T) {
+	for _, src := range brokenStatements {
+		s := Preprocess(NewFile("t.sql", src), nil)
+		compareParses(t, s)
+		for _, fast := range []bool{true, false} {
+			var r *Result
+			if fast {
+				r = ParseScript(s)
+			} else {
+				withoutFastPath(func() { r = ParseScript(s) })
+			}
+			if len(r.Diags) != 1 || r.Diags[0].Rule != "SL001" {
+				t.Errorf("%q (fast path %v): want one SL001, got %v", src, fast, r.Diags)
+			}
+			for _, st := range r.Statements {
+				if st.Node != nil {
+					t.Errorf("%q (fast path %v): a broken statement is still checked: %v", src, fast, st.Summary())
+				}
+			}
+		}
+	}
 }
 
 func TestFastPathErrors(t *testing.T) {
@@ -549,6 +609,8 @@ func interestWindows(b *Batch, toks []Token) []interestWindow {
 				kind = map[kw]Kind{kwBackup: KindBackupDatabase, kwRestore: KindRestoreDatabase}[k]
 			case sp.isWord(i+1, "LOG"):
 				kind = map[kw]Kind{kwBackup: KindBackupLog, kwRestore: KindRestoreLog}[k]
+			case k == kwRestore && restoreOnly(&sp, i+1):
+				kind = KindRestoreOnly
 			}
 		case kwDBCC:
 			switch {
@@ -582,7 +644,7 @@ func (st *fastStats) String() string {
 	fmt.Fprintf(&sb, "%d windows, %d on the fast path", st.windows, st.hits)
 	total, hits := 0, 0
 	for _, k := range []Kind{KindUse, KindCheckpoint, KindDBCCTraceOn, KindDBCCTraceOff, KindDropDatabase,
-		KindAlterDatabase, KindCreateDatabase, KindBackupDatabase, KindBackupLog, KindRestoreDatabase, KindRestoreLog} {
+		KindAlterDatabase, KindCreateDatabase, KindBackupDatabase, KindBackupLog, KindRestoreDatabase, KindRestoreLog, KindRestoreOnly} {
 		if st.own[k] > 0 {
 			fmt.Fprintf(&sb, "\n  %-16s %5d of %5d own windows on the fast path", k, st.ownHits[k], st.own[k])
 			total += st.own[k]

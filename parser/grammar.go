@@ -190,7 +190,7 @@ type gBackupItem struct {
 type gDevice struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Type   string  `parser:"(  @('DISK' | 'TAPE' | 'URL')"`
+	Type   string  `parser:"(  @('DISK' | 'TAPE' | 'URL' | 'DATABASE_SNAPSHOT')"`
 	Value  *gValue `parser:"   '=' @@"`
 	Name   *gName  `parser:"| @@ )"`
 }
@@ -211,15 +211,61 @@ type gBackup struct {
 	Options []*gOption     `parser:"('WITH' @@ (',' @@)*)? ';'?"`
 }
 
+// gRestore is RESTORE DATABASE | LOG, or one of the RESTORE forms that
+// only read a backup (FILELISTONLY, HEADERONLY, VERIFYONLY, LABELONLY,
+// REWINDONLY), which name no database and require FROM.
 type gRestore struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
-	What    string         `parser:"'RESTORE' @('DATABASE' | 'LOG')"`
-	Name    *gName         `parser:"@@"`
-	Items   []*gBackupItem `parser:"(@@ (',' @@)*)?"`
-	RWFG    bool           `parser:"@'READ_WRITE_FILEGROUPS'?"`
-	Devices []*gDevice     `parser:"('FROM' @@ (',' @@)*)?"`
-	Options []*gOption     `parser:"('WITH' @@ (',' @@)*)? ';'?"`
+	Target  *gRestoreTarget `parser:"'RESTORE' ( @@"`
+	Only    *gRestoreOnly   `parser:"          | @@ )"`
+	Options []*gBOption     `parser:"('WITH' @@ (',' @@)*)? ';'?"`
+}
+
+// gRestoreTarget is the DATABASE | LOG name [files] [FROM devices] part.
+type gRestoreTarget struct {
+	What    string          `parser:"@('DATABASE' | 'LOG')"`
+	Name    *gName          `parser:"@@"`
+	Items   []*gRestoreItem `parser:"(@@ (',' @@)*)?"`
+	Devices []*gDevice      `parser:"('FROM' @@ (',' @@)*)?"`
+}
+
+// gRestoreItem is FILE | FILEGROUP | PAGE = value, or READ_WRITE_FILEGROUPS.
+type gRestoreItem struct {
+	RWFG bool         `parser:"  @'READ_WRITE_FILEGROUPS'"`
+	Item *gBackupItem `parser:"| @@"`
+}
+
+// gRestoreOnly is FILELISTONLY | HEADERONLY | ... FROM devices.
+type gRestoreOnly struct {
+	What    string     `parser:"@('FILELISTONLY' | 'HEADERONLY' | 'VERIFYONLY' | 'LABELONLY' | 'REWINDONLY')"`
+	Devices []*gDevice `parser:"'FROM' @@ (',' @@)*"`
+}
+
+// gBOption is one WITH option of BACKUP or RESTORE, in one of the shapes
+// Microsoft documents: MOVE value TO value, or NAME [= value [AFTER
+// value]] [( ... )]. Options are separated by commas: two words in a row
+// are not an option.
+type gBOption struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Move   *gMove  `parser:"(  @@"`
+	Name   string  `parser:"| (?! 'MOVE') @(Ident | Quoted)"`
+	Value  *gValue `parser:"  ('=' @@"`
+	After  *gValue `parser:"   ('AFTER' @@)? )?"`
+	Group  *gGroup `parser:"  @@? )"`
+}
+
+// gMove is MOVE 'logical_file_name' TO 'operating_system_file_name'.
+type gMove struct {
+	Logical  *gValue `parser:"'MOVE' @@"`
+	Physical *gValue `parser:"'TO' @@"`
+}
+
+// gGroup is a balanced parenthesized group.
+type gGroup struct {
+	Open  bool    `parser:"@'('"`
+	Items []*gAny `parser:"@@* ')'"`
 }
 
 type gTraceFlag struct {
@@ -318,4 +364,16 @@ func parseTokens[G any](p *participle.Parser[G], text string, toks []Token) (*G,
 	}
 	g, err := p.ParseFromLexer(lx, participle.AllowTrailing(true))
 	return g, lx.Cursor(), err
+}
+
+// strictError runs parser p over all of toks, trailing tokens refused, and
+// returns participle's error: what it expected where the statement went
+// wrong.
+func strictError[G any](p *participle.Parser[G], text string, toks []Token) error {
+	lx, err := lexer.Upgrade(&tokenLexer{text: text, toks: toks})
+	if err != nil {
+		return err
+	}
+	_, err = p.ParseFromLexer(lx)
+	return err
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // Result is a parsed script: every statement of every batch, in order, with
@@ -505,6 +506,8 @@ func (s *splitter) startStatement(i int, k kw) int {
 			kind = map[kw]Kind{kwBackup: KindBackupDatabase, kwRestore: KindRestoreDatabase}[k]
 		case s.isWord(i+1, "LOG"):
 			kind = map[kw]Kind{kwBackup: KindBackupLog, kwRestore: KindRestoreLog}[k]
+		case k == kwRestore && restoreOnly(s, i+1):
+			kind = KindRestoreOnly
 		}
 		if kind != KindOther {
 			return s.interest(i, kind)
@@ -523,6 +526,13 @@ func (s *splitter) startStatement(i int, k kw) int {
 	}
 	s.cur = s.newStatement(i, KindOther)
 	return i + 1
+}
+
+// restoreOnly reports whether token i is one of the words of the RESTORE
+// forms that only read a backup.
+func restoreOnly(s *splitter, i int) bool {
+	return s.isWord(i, "FILELISTONLY") || s.isWord(i, "HEADERONLY") || s.isWord(i, "VERIFYONLY") ||
+		s.isWord(i, "LABELONLY") || s.isWord(i, "REWINDONLY")
 }
 
 // lookAlike reports whether the words at i make CREATE/ALTER/DROP DATABASE
@@ -611,6 +621,14 @@ func (s *splitter) interest(i int, kind Kind) int {
 	if n < 1 {
 		n = 1
 	}
+	if n < len(toks) && !s.startsStatement(i+n) {
+		// The grammar stopped before the end of the statement: what
+		// follows is neither part of it nor another statement.
+		s.parseError(st, kind, toks, trailingError(kind, s.text, toks, n))
+		st.Kind, st.Node = KindOther, nil
+		s.cur = st
+		return i + 1
+	}
 	last := s.toks[i+n-1]
 	if last.Kind == TokPunct && s.text[last.Start] == ';' && n > 1 {
 		// keep the span on the statement itself
@@ -661,7 +679,7 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 		if g, n, err = parseTokens(backupParser, s.text, toks); err == nil {
 			st.Node = c.backup(g)
 		}
-	case KindRestoreDatabase, KindRestoreLog:
+	case KindRestoreDatabase, KindRestoreLog, KindRestoreOnly:
 		var g *gRestore
 		if g, n, err = parseTokens(restoreParser, s.text, toks); err == nil {
 			st.Node = c.restore(g)
@@ -680,11 +698,83 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 	return n, err
 }
 
+// startsStatement reports whether token i, left over after a statement of
+// interest inside its window, starts a statement the window did not stop
+// at: a common table expression (WITH name [(columns)] AS ( ...) or a
+// label (name:).
+func (s *splitter) startsStatement(i int) bool {
+	k := s.kindAt(i)
+	switch {
+	case s.isWord(i, "WITH"):
+		if n := s.kindAt(i + 1); n != TokIdent && n != TokQuoted {
+			return false
+		}
+		j := i + 2
+		if s.punctAt(j, '(') { // WITH name (columns) AS (
+			for j++; j < len(s.toks) && !s.punctAt(j, ')'); j++ {
+			}
+			j++
+		}
+		return s.isWord(j, "AS") && s.punctAt(j+1, '(')
+	case k == TokIdent:
+		return s.punctAt(i+1, ':')
+	}
+	return false
+}
+
+func (s *splitter) kindAt(i int) TokKind {
+	if i >= len(s.toks) {
+		return TokEOF
+	}
+	return s.toks[i].Kind
+}
+
+func (s *splitter) punctAt(i int, ch byte) bool {
+	return i < len(s.toks) && s.toks[i].Kind == TokPunct && s.toks[i].End-s.toks[i].Start == 1 && s.text[s.toks[i].Start] == ch
+}
+
+// trailingError is participle's error for a statement whose grammar
+// stopped after n of its window's tokens.
+func trailingError(kind Kind, text string, toks []Token, n int) error {
+	var err error
+	switch kind {
+	case KindCreateDatabase:
+		err = strictError(createParser, text, toks)
+	case KindAlterDatabase:
+		err = strictError(alterParser, text, toks)
+	case KindDropDatabase:
+		err = strictError(dropParser, text, toks)
+	case KindCheckpoint:
+		err = strictError(checkpointParser, text, toks)
+	case KindBackupDatabase, KindBackupLog:
+		err = strictError(backupParser, text, toks)
+	case KindRestoreDatabase, KindRestoreLog, KindRestoreOnly:
+		err = strictError(restoreParser, text, toks)
+	case KindDBCCTraceOn, KindDBCCTraceOff:
+		err = strictError(dbccParser, text, toks)
+	case KindUse:
+		err = strictError(useParser, text, toks)
+	}
+	var perr participle.Error
+	if err != nil && errors.As(err, &perr) && strings.Contains(perr.Message(), "(expected") {
+		return err
+	}
+	// participle names the token but not what it expected there: after
+	// a complete statement, only its end (or a comma, in an option list)
+	want := "the end of the statement"
+	for _, t := range toks[:n] {
+		if t.Kind == TokIdent && strings.EqualFold(text[t.Start:t.End], "WITH") {
+			want = `"," between options, or the end of the statement`
+		}
+	}
+	return participle.Errorf(lexer.Position{Offset: int(toks[n].Start)}, "unexpected token %q (expected %s)", text[toks[n].Start:toks[n].End], want)
+}
+
 var kindTitles = map[Kind]string{
 	KindCreateDatabase: "CREATE DATABASE", KindAlterDatabase: "ALTER DATABASE", KindDropDatabase: "DROP DATABASE",
 	KindCheckpoint: "CHECKPOINT", KindBackupDatabase: "BACKUP DATABASE", KindBackupLog: "BACKUP LOG",
 	KindRestoreDatabase: "RESTORE DATABASE", KindRestoreLog: "RESTORE LOG", KindDBCCTraceOn: "DBCC TRACEON",
-	KindDBCCTraceOff: "DBCC TRACEOFF", KindUse: "USE",
+	KindDBCCTraceOff: "DBCC TRACEOFF", KindUse: "USE", KindRestoreOnly: "RESTORE",
 }
 
 // Title is the statement kind as T-SQL words ("CREATE DATABASE").
