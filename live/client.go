@@ -282,23 +282,7 @@ func (c *Client) Facts(ctx context.Context, databases []string) (*Facts, error) 
 	f := &Facts{Databases: map[string]*Database{}}
 
 	// soft turns a server-side error into a notice.
-	soft := func(err error, what string) error {
-		var se *softError
-		if !errors.As(err, &se) {
-			return err
-		}
-		switch {
-		case se.permission() && strings.HasPrefix(se.q.Permission, "none"):
-			f.Notices = append(f.Notices, scrub(fmt.Sprintf("%s unknown: %s was denied (it normally needs no special permission): %s",
-				what, se.q.Reads, se.msg), c.secrets))
-		case se.permission():
-			f.Notices = append(f.Notices, scrub(fmt.Sprintf("%s unknown: %s permission is needed (%s): %s",
-				what, se.q.Permission, se.q.Reads, se.msg), c.secrets))
-		default:
-			f.Notices = append(f.Notices, scrub(what+" unknown: "+se.Error(), c.secrets))
-		}
-		return nil
-	}
+	soft := func(err error, what string) error { return c.soft(f, err, what) }
 
 	// Server name and version.
 	err := c.run(ctx, query(QueryServer), func(rows *sql.Rows) error {
@@ -486,6 +470,26 @@ func (c *Client) Facts(ctx context.Context, databases []string) (*Facts, error) 
 		d.FilegroupCount = len(spaces)
 	}
 	return f, nil
+}
+
+// soft turns a server-side error into a notice on f and returns nil; any
+// other error is returned as is.
+func (c *Client) soft(f *Facts, err error, what string) error {
+	var se *softError
+	if !errors.As(err, &se) {
+		return err
+	}
+	switch {
+	case se.permission() && strings.HasPrefix(se.q.Permission, "none"):
+		f.Notices = append(f.Notices, scrub(fmt.Sprintf("%s unknown: %s was denied (it normally needs no special permission): %s",
+			what, se.q.Reads, se.msg), c.secrets))
+	case se.permission():
+		f.Notices = append(f.Notices, scrub(fmt.Sprintf("%s unknown: %s permission is needed (%s): %s",
+			what, se.q.Permission, se.q.Reads, se.msg), c.secrets))
+	default:
+		f.Notices = append(f.Notices, scrub(what+" unknown: "+se.Error(), c.secrets))
+	}
+	return nil
 }
 
 // serverHost returns the host the configuration names, for Facts.Server

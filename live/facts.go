@@ -28,6 +28,11 @@ type Facts struct {
 	TraceFlags map[int]bool
 	// Databases holds the databases asked for, keyed by lower-cased name.
 	Databases map[string]*Database
+	// Backups holds the latest full backup this server took of each
+	// database asked for by BackupHistory, keyed by lower-cased name. A
+	// database with no such backup, or whose history could not be read
+	// (Notices says why), has no entry; nil when BackupHistory never ran.
+	Backups map[string]*Backup
 	// Notices explains the facts that are unknown.
 	Notices []string
 }
@@ -67,6 +72,28 @@ type File struct {
 	Growth          int
 	IsPercentGrowth bool
 }
+
+// Backup is the latest full backup of a database in the server's backup
+// history (msdb.dbo.backupset, type 'D', taken on this server).
+type Backup struct {
+	Database string // as asked for
+	// Finished is backup_finish_date in ISO 8601 (2026-11-30T22:15:03.000).
+	Finished string
+	// Files are the data and log files the backup holds, which a restore
+	// creates at these sizes, in file_number order.
+	Files []BackupFile
+}
+
+// BackupFile is one row of msdb.dbo.backupfile.
+type BackupFile struct {
+	Name      string // logical_name
+	Type      string // file_type: D (data) or L (log)
+	Filegroup string // filegroup_name; "" for the log
+	SizeBytes int64  // file_size
+}
+
+// Log reports whether the file is a log file.
+func (f BackupFile) Log() bool { return strings.EqualFold(f.Type, "L") }
 
 // GrowthBytes returns the growth increment in bytes, or 0 for percent
 // growth and for files that do not grow.

@@ -21,6 +21,10 @@ const (
 	QueryTraceFlags = "trace-flags"
 	QueryDatabase   = "database"
 	QueryFiles      = "files"
+	// QueryBackupHistory reads the latest full backup of a database from
+	// msdb; Client.BackupHistory sends it, only for the databases the
+	// scripts restore.
+	QueryBackupHistory = "backup-history"
 )
 
 // The query texts. Keep them constant: the TDS test server recognizes them
@@ -40,6 +44,19 @@ const (
 
 	sqlFiles = `SELECT file_id, name, type_desc, data_space_id, CAST(size AS bigint) * 8192 AS size_bytes, growth, is_percent_growth ` +
 		`FROM sys.master_files WHERE database_id = DB_ID(@p1) ORDER BY file_id;`
+
+	// The latest full backup (type 'D') of the database taken on this
+	// server: backupset also holds rows for backups of other servers that
+	// were restored here. The table names are bracketed so the text never
+	// contains "SET " (see the read-only test).
+	sqlBackupHistory = `SELECT bf.logical_name, bf.file_type, bf.filegroup_name, CAST(bf.file_size AS bigint) AS file_size_bytes, ` +
+		`CONVERT(nvarchar(30), bs.backup_finish_date, 126) AS backup_finish_date ` +
+		`FROM msdb.dbo.[backupfile] AS bf JOIN msdb.dbo.[backupset] AS bs ON bs.backup_set_id = bf.backup_set_id ` +
+		`WHERE bf.backup_set_id = (SELECT TOP (1) b.backup_set_id FROM msdb.dbo.[backupset] AS b ` +
+		`WHERE b.database_name = @p1 AND b.type = 'D' ` +
+		`AND b.server_name IN (@@SERVERNAME, CAST(SERVERPROPERTY('ServerName') AS nvarchar(128))) ` +
+		`ORDER BY b.backup_finish_date DESC, b.backup_set_id DESC) ` +
+		`AND bf.file_type IN ('D', 'L') AND bf.is_present = 1 ORDER BY bf.file_number;`
 )
 
 var queries = [...]Query{
@@ -79,6 +96,14 @@ var queries = [...]Query{
 		Purpose:    "the database's files: count, type, filegroup, size and growth (SL101, SL201)",
 		Reads:      "sys.master_files",
 		Permission: "VIEW ANY DEFINITION, CREATE DATABASE or ALTER ANY DATABASE",
+	},
+	{
+		Name:       QueryBackupHistory,
+		SQL:        sqlBackupHistory,
+		Params:     "@p1 nvarchar: database name",
+		Purpose:    "the files and sizes of the latest full backup of a database the scripts restore, when this server took it (SL207); sent only when the scripts contain RESTORE DATABASE. Membership in msdb's db_datareader role grants the SELECT it needs",
+		Reads:      "msdb.dbo.backupset, msdb.dbo.backupfile",
+		Permission: "SELECT on msdb.dbo.backupset and msdb.dbo.backupfile",
 	},
 }
 

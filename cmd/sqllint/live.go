@@ -53,6 +53,12 @@ func (e *env) liveFacts(dsn string, f *scanFlags, results []*parser.Result) (*ru
 	if err != nil {
 		return nil, nil, err
 	}
+	// The backup history (msdb) is read only when the scripts restore.
+	if sources := rules.RestoreSources(results); len(sources) > 0 {
+		if err := client.BackupHistory(ctx, facts, sources); err != nil {
+			return nil, nil, err
+		}
+	}
 	return serverFacts(facts), facts.Notices, nil
 }
 
@@ -91,6 +97,17 @@ func serverFacts(f *live.Facts) *rules.ServerFacts {
 			sd.Files = append(sd.Files, rules.ServerFile{Name: file.Name, Log: file.Type == "LOG", Filegroup: fg, Size: file.SizeBytes})
 		}
 		sf.Databases[strings.ToLower(key)] = sd
+	}
+	for key, b := range f.Backups {
+		sd := sf.Databases[strings.ToLower(key)]
+		if sd == nil {
+			sd = &rules.ServerDatabase{Name: b.Database}
+			sf.Databases[strings.ToLower(key)] = sd
+		}
+		sd.FullBackup = &rules.ServerBackup{Finished: b.Finished}
+		for _, file := range b.Files {
+			sd.FullBackup.Files = append(sd.FullBackup.Files, rules.ServerFile{Name: file.Name, Log: file.Log(), Filegroup: file.Filegroup, Size: file.SizeBytes})
+		}
 	}
 	return sf
 }

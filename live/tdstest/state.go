@@ -21,6 +21,8 @@ type State struct {
 	// SessionTraceFlags are on for the session only (Global = 0).
 	SessionTraceFlags []int
 	Databases         []Database
+	// Backups is the backup history in msdb (backupset and backupfile).
+	Backups []Backup
 	// Deny names queries (live.Query.Name) the login lacks the permission
 	// for: they fail with SQL Server's permission error, except "files",
 	// which returns no rows (as sys.master_files does).
@@ -47,6 +49,49 @@ type Database struct {
 	LogFiles              int
 	Filegroups            int // filegroups the ROWS files are spread over (default 1)
 	FileSizeBytes         int64
+}
+
+// Backup is one backup set of the fake server's history.
+type Backup struct {
+	Database string
+	// Type is backupset.type: "D" full (the default), "I" differential,
+	// "L" log.
+	Type string
+	// ServerName is the server that took the backup; "" = this server.
+	ServerName string
+	// Finished is backup_finish_date in ISO 8601; the latest full backup
+	// of a database is the one answered.
+	Finished string
+	Files    []BackupFile
+}
+
+// BackupFile is one row of msdb.dbo.backupfile.
+type BackupFile struct {
+	Name      string
+	Type      string // "D" or "L" (also "F", "S": not answered)
+	Filegroup string
+	Size      int64
+}
+
+// latestFull returns the latest full backup of the named database taken
+// on this server, as the backup-history query selects it.
+func (st State) latestFull(req Request) *Backup {
+	if len(req.Params) == 0 {
+		return nil
+	}
+	name, _ := req.Params[0].(string)
+	var best *Backup
+	for i := range st.Backups {
+		b := &st.Backups[i]
+		if !strings.EqualFold(b.Database, name) || (b.Type != "" && b.Type != "D") ||
+			(b.ServerName != "" && !strings.EqualFold(b.ServerName, st.ServerName)) {
+			continue
+		}
+		if best == nil || b.Finished > best.Finished {
+			best = b
+		}
+	}
+	return best
 }
 
 // Files returns the rows sys.master_files would have for the database:
@@ -142,6 +187,9 @@ func (st State) answer(name string, req Request) Response {
 				Text: fmt.Sprintf("User '%s' does not have permission to run DBCC TRACESTATUS.", req.User)}}
 		case live.QueryFiles:
 			return Response{ResultSets: []ResultSet{{Columns: filesColumns}}}
+		case live.QueryBackupHistory:
+			return Response{Error: &Message{Number: 229, State: 5, Class: 14,
+				Text: "The SELECT permission was denied on the object 'backupset', database 'msdb', schema 'dbo'."}}
 		default:
 			return Response{Error: &Message{Number: 229, State: 5, Class: 14,
 				Text: "The SELECT permission was denied on the object 'databases', database 'mssqlsystemresource', schema 'sys'."}}
@@ -202,6 +250,22 @@ func (st State) answer(name string, req Request) Response {
 		rs := ResultSet{Columns: filesColumns}
 		if _, d := st.database(req); d != nil {
 			rs.Rows = d.Files()
+		}
+		return Response{ResultSets: []ResultSet{rs}}
+	case live.QueryBackupHistory:
+		rs := ResultSet{Columns: []Column{{"logical_name", NVarChar}, {"file_type", NVarChar}, {"filegroup_name", NVarChar},
+			{"file_size_bytes", BigIntN}, {"backup_finish_date", NVarChar}}}
+		if b := st.latestFull(req); b != nil {
+			for _, f := range b.Files {
+				if f.Type != "D" && f.Type != "L" {
+					continue
+				}
+				var fg any
+				if f.Filegroup != "" {
+					fg = f.Filegroup
+				}
+				rs.Rows = append(rs.Rows, []any{f.Name, f.Type, fg, f.Size, b.Finished})
+			}
 		}
 		return Response{ResultSets: []ResultSet{rs}}
 	}

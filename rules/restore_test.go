@@ -1,0 +1,247 @@
+package rules
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+// run analyzes one script with the given live facts (nil: static) and
+// returns the findings of rule id.
+func run(t *testing.T, sql string, facts *ServerFacts, id string) []Finding {
+	t.Helper()
+	res := parser.ParseFile(parser.NewFile("deploy.sql", sql), nil)
+	var out []Finding
+	for _, f := range Analyze(Default, []*parser.Result{res}, &Config{Facts: facts}) {
+		if f.Rule.ID == id {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func ifi(on *bool) *ServerFacts {
+	return &ServerFacts{Server: "SQLPROD1", Major: 16, IFI: on, Databases: map[string]*ServerDatabase{}}
+}
+
+var (
+	yes = func() *bool { b := true; return &b }()
+	no  = func() *bool { b := false; return &b }()
+)
+
+const restoreScript = `CREATE DATABASE Sales
+ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Sales.mdf', SIZE = 100GB)
+LOG ON (NAME = Sales_log, FILENAME = 'L:\Sales.ldf', SIZE = 10GB);
+BACKUP DATABASE Sales TO DISK = 'B:\Sales.bak' WITH INIT;
+RESTORE DATABASE Sales_Copy FROM DISK = 'B:\Sales.bak'
+WITH MOVE 'Sales_dat' TO 'E:\Copy.mdf', MOVE 'Sales_log' TO 'E:\Copy.ldf';
+`
+
+func one(t *testing.T, fs []Finding) Finding {
+	t.Helper()
+	if len(fs) != 1 {
+		t.Fatalf("%d findings, want 1: %+v", len(fs), fs)
+	}
+	return fs[0]
+}
+
+func TestSL207LiveIFI(t *testing.T) {
+	cases := []struct {
+		name       string
+		facts      *ServerFacts
+		sev        parser.Severity
+		confirmed  string
+		has, lacks []string
+	}{
+		{"static", nil, parser.SevWarning, "", []string{"data files 100 GB, about 16 min 06 s", "log 10 GB, about 97 s", "from the backup of Sales at line 4"}, []string{"IFI is"}},
+		{"IFI unknown", ifi(nil), parser.SevWarning, "", []string{"data files 100 GB", "log 10 GB"}, []string{"IFI is"}},
+		{"IFI on", ifi(yes), parser.SevWarning, "SQLPROD1", []string{"log 10 GB", "IFI is on on SQLPROD1"}, []string{"data files 100"}},
+		{"IFI off", ifi(no), parser.SevError, "SQLPROD1", []string{"data files 100 GB", "log 10 GB", "IFI is off on SQLPROD1", "about 17 min 43 s, over the 60 s budget"}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := one(t, run(t, restoreScript, c.facts, "SL207"))
+			if f.Severity != c.sev || f.Confirmed != c.confirmed || f.Span.Start.Position().Line != 5 {
+				t.Errorf("severity %v, confirmed %q, line %d", f.Severity, f.Confirmed, f.Span.Start.Position().Line)
+			}
+			for _, s := range c.has {
+				if !strings.Contains(f.Message, s) {
+					t.Errorf("message lacks %q: %s", s, f.Message)
+				}
+			}
+			for _, s := range c.lacks {
+				if strings.Contains(f.Message, s) {
+					t.Errorf("message has %q: %s", s, f.Message)
+				}
+			}
+		})
+	}
+}
+
+func TestSL207LiveIFIOffUnderBudget(t *testing.T) {
+	small := strings.NewReplacer("100GB", "1GB", "10GB", "1GB").Replace(restoreScript)
+	f := one(t, run(t, small, ifi(no), "SL207"))
+	if f.Severity != parser.SevWarning || f.Confirmed != "SQLPROD1" || strings.Contains(f.Message, "budget") {
+		t.Errorf("%v %q: %s", f.Severity, f.Confirmed, f.Message)
+	}
+}
+
+func TestSL207TDEKeepsDataWithIFI(t *testing.T) {
+	tde := strings.Replace(restoreScript, "BACKUP", "ALTER DATABASE Sales SET ENCRYPTION ON;\nBACKUP", 1)
+	f := one(t, run(t, tde, ifi(yes), "SL207"))
+	if !strings.Contains(f.Message, "data files 100 GB") || !strings.Contains(f.Message, "TDE") {
+		t.Errorf("the restored database is encrypted, IFI cannot apply: %s", f.Message)
+	}
+}
+
+func TestSL207SizesFromServer(t *testing.T) {
+	history := &ServerBackup{Finished: "2026-11-30T22:00:07", Files: []ServerFile{
+		{Name: "Sales_dat", Size: 50 << 30, Filegroup: "PRIMARY"}, {Name: "Sales_log", Log: true, Size: 5 << 30}}}
+	existing := []ServerFile{{Name: "Sales_dat", Size: 20 << 30}, {Name: "Sales_log", Log: true, Size: 2 << 30}}
+
+	t.Run("history of the source of the device", func(t *testing.T) {
+		facts := ifi(nil)
+		// the login may not read sys.master_files: the source's files are unknown
+		facts.Databases["sales"] = &ServerDatabase{Name: "Sales", Exists: true, FullBackup: history}
+		f := one(t, run(t, "BACKUP DATABASE Sales TO DISK = 'B:\\s.bak';\nRESTORE DATABASE Sales_Copy FROM DISK = 'B:\\s.bak';", facts, "SL207"))
+		if !strings.Contains(f.Message, "latest full backup of Sales in the server's backup history (2026-11-30T22:00:07)") ||
+			!strings.Contains(f.Message, "data files 50 GB") || f.Confirmed != "SQLPROD1" {
+			t.Errorf("%q: %s", f.Confirmed, f.Message)
+		}
+	})
+	t.Run("history of the database restored", func(t *testing.T) {
+		facts := ifi(nil)
+		facts.Databases["sales"] = &ServerDatabase{Name: "Sales", Exists: true, Files: existing, FullBackup: history}
+		f := one(t, run(t, "RESTORE DATABASE Sales FROM DISK = '\\\\share\\Sales.bak' WITH REPLACE;", facts, "SL207"))
+		if !strings.Contains(f.Message, "data files 50 GB") || !strings.Contains(f.Message, "WITH REPLACE") {
+			t.Errorf("%s", f.Message)
+		}
+	})
+	t.Run("the existing database replaced", func(t *testing.T) {
+		facts := ifi(nil)
+		facts.Databases["sales"] = &ServerDatabase{Name: "Sales", Exists: true, Files: existing}
+		f := one(t, run(t, "RESTORE DATABASE Sales FROM DISK = '\\\\share\\Sales.bak' WITH REPLACE;", facts, "SL207"))
+		if !strings.Contains(f.Message, "sizes of the database it replaces") || !strings.Contains(f.Message, "data files 20 GB") {
+			t.Errorf("%s", f.Message)
+		}
+	})
+	t.Run("nothing known", func(t *testing.T) {
+		if fs := run(t, "RESTORE DATABASE Sales FROM DISK = '\\\\share\\Sales.bak' WITH REPLACE;", ifi(no), "SL207"); len(fs) != 0 {
+			t.Errorf("no size is known, yet: %+v", fs)
+		}
+	})
+}
+
+func TestRestoreModel(t *testing.T) {
+	sql := restoreScript + `ALTER DATABASE Sales ADD FILE (NAME = Sales_2, FILENAME = 'D:\Sales_2.ndf', SIZE = 1GB);
+RESTORE LOG Sales_Copy FROM DISK = 'B:\Sales.trn';
+RESTORE VERIFYONLY FROM DISK = 'B:\Sales.bak';
+`
+	res := parser.ParseFile(parser.NewFile("deploy.sql", sql), nil)
+	m := BuildModel([]*parser.Result{res}, "", nil)
+	cp := m.Databases["sales_copy"]
+	if cp == nil || cp.FileCount() != 2 || cp.Files["sales_dat"].Size != 100<<30 || !cp.Files["sales_log"].Log {
+		t.Fatalf("Sales_Copy = %+v", cp)
+	}
+	if m.Databases["sales"].FileCount() != 3 {
+		t.Errorf("the source changed after the backup: %d files", m.Databases["sales"].FileCount())
+	}
+	var restores, empty int
+	for _, e := range m.Effects {
+		switch {
+		case e.Restore != nil:
+			restores++
+			if e.Restore.Sizes != SizesBackup || e.Restore.Bytes(false) != 100<<30 || e.Restore.Bytes(true) != 10<<30 {
+				t.Errorf("restore = %+v", e.Restore)
+			}
+		case e.Stmt.Kind == parser.KindRestoreLog && e.DB == cp:
+			empty++
+		case e.Stmt.Node != nil && e.DB == nil:
+			if r, ok := e.Stmt.Node.(*parser.Restore); !ok || r.Only != "VERIFYONLY" {
+				t.Errorf("%s has no database", e.Stmt.Text())
+			}
+			empty++
+		}
+	}
+	if restores != 1 || empty != 2 {
+		t.Errorf("%d restores, %d allocation-free restore statements", restores, empty)
+	}
+}
+
+func TestRestoreSources(t *testing.T) {
+	sql := `BACKUP DATABASE Sales TO DISK = 'B:\Sales.bak';
+RESTORE DATABASE Sales_Copy FROM DISK = 'b:\SALES.BAK';
+RESTORE DATABASE Orders FROM DISK = '\\share\Orders.bak';
+RESTORE DATABASE [$(Db)] FROM DISK = '\\share\x.bak';
+RESTORE LOG Logs FROM DISK = 'B:\l.trn';
+RESTORE HEADERONLY FROM DISK = 'B:\h.bak';
+`
+	res := parser.ParseFile(parser.NewFile("deploy.sql", sql), nil)
+	got := RestoreSources([]*parser.Result{res})
+	if want := []string{"Orders", "Sales"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("RestoreSources = %v, want %v", got, want)
+	}
+}
+
+func TestSL208Live(t *testing.T) {
+	sql := "ALTER DATABASE tempdb MODIFY FILE (NAME = tempdev, SIZE = 4GB);\nALTER DATABASE tempdb MODIFY FILE (NAME = templog, SIZE = 512MB);\n"
+	t.Run("IFI unknown", func(t *testing.T) {
+		f := one(t, run(t, sql, ifi(nil), "SL208"))
+		if f.Span.Start.Position().Line != 1 || f.Confirmed != "" || !strings.Contains(f.Message, "every restart") {
+			t.Errorf("line %d %q: %s", f.Span.Start.Position().Line, f.Confirmed, f.Message)
+		}
+	})
+	t.Run("IFI off", func(t *testing.T) {
+		f := one(t, run(t, sql, ifi(no), "SL208"))
+		if f.Confirmed != "SQLPROD1" || !strings.Contains(f.Message, "IFI is off on SQLPROD1") {
+			t.Errorf("%q: %s", f.Confirmed, f.Message)
+		}
+	})
+	t.Run("IFI on: only the log counts", func(t *testing.T) {
+		if fs := run(t, sql, ifi(yes), "SL208"); len(fs) != 0 {
+			t.Errorf("4 GB of data with IFI and 512 MB of log are under 10 s: %s", fs[0].Message)
+		}
+		f := one(t, run(t, sql+"ALTER DATABASE tempdb MODIFY FILE (NAME = templog, SIZE = 2GB);\n", ifi(yes), "SL208"))
+		if f.Span.Start.Position().Line != 3 || !strings.Contains(f.Message, "the log only") {
+			t.Errorf("line %d: %s", f.Span.Start.Position().Line, f.Message)
+		}
+	})
+	t.Run("the server's tempdb files", func(t *testing.T) {
+		facts := ifi(nil)
+		facts.Databases["tempdb"] = &ServerDatabase{Name: "tempdb", Exists: true, Files: []ServerFile{
+			{Name: "tempdev", Size: 512 << 20}, {Name: "temp2", Size: 512 << 20}, {Name: "templog", Log: true, Size: 256 << 20}}}
+		// 256 MB more on temp2 takes the total to 1.5 GB: over 10 s
+		f := one(t, run(t, "ALTER DATABASE tempdb MODIFY FILE (NAME = temp2, SIZE = 768MB);", facts, "SL208"))
+		if !strings.Contains(f.Message, "its 3 files total 1.3 GB of data and 256 MB of log") {
+			t.Errorf("%s", f.Message)
+		}
+		if fs := run(t, "ALTER DATABASE tempdb MODIFY FILE (NAME = temp2, SIZE = 768MB);", nil, "SL208"); len(fs) != 0 {
+			t.Errorf("statically tempdb has the default 8 MB files: %s", fs[0].Message)
+		}
+	})
+}
+
+func TestSL209Live(t *testing.T) {
+	sql := "ALTER DATABASE Sales MODIFY FILE (NAME = Sales_dat, FILEGROWTH = 2GB);"
+	if f := one(t, run(t, sql, nil, "SL209")); f.Severity != parser.SevInfo || f.Confirmed != "" {
+		t.Errorf("static: %v %q", f.Severity, f.Confirmed)
+	}
+	if f := one(t, run(t, sql, ifi(nil), "SL209")); f.Severity != parser.SevInfo || f.Confirmed != "" {
+		t.Errorf("IFI unknown: %v %q", f.Severity, f.Confirmed)
+	}
+	if f := one(t, run(t, sql, ifi(no), "SL209")); f.Severity != parser.SevWarning || f.Confirmed != "SQLPROD1" || !strings.Contains(f.Message, "IFI is off") {
+		t.Errorf("IFI off: %v %q %s", f.Severity, f.Confirmed, f.Message)
+	}
+	if fs := run(t, sql, ifi(yes), "SL209"); len(fs) != 0 {
+		t.Errorf("IFI on: %s", fs[0].Message)
+	}
+	// TDE rules IFI out: kept, as information confirmed on the server
+	facts := ifi(yes)
+	enc := true
+	facts.Databases["sales"] = &ServerDatabase{Name: "Sales", Exists: true, Encrypted: &enc}
+	if f := one(t, run(t, sql, facts, "SL209")); f.Severity != parser.SevInfo || f.Confirmed != "SQLPROD1" || !strings.Contains(f.Message, "TDE") {
+		t.Errorf("TDE: %v %q %s", f.Severity, f.Confirmed, f.Message)
+	}
+}
