@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -13,7 +14,7 @@ func growthBytes(g Growth) int64 {
 	case g.Size.Unknown || g.Size.Unlimited:
 		return 0
 	case g.Size.Percent > 0:
-		return int64(float64(g.FileSize) * float64(g.Size.Percent) / 100)
+		return int64(min(float64(g.FileSize)*float64(g.Size.Percent)/100, math.MaxInt64/2))
 	}
 	return g.Size.Bytes
 }

@@ -23,7 +23,9 @@ func FuzzAnalyze(f *testing.F) {
 	tf, ifi := true, false
 	facts := &ServerFacts{Server: "S", Major: 16, IFI: &ifi, TraceFlags: map[int]bool{1806: tf},
 		Databases: map[string]*ServerDatabase{"sales": {Name: "Sales", Exists: true, TargetRecoverySeconds: new(int),
-			Files: []ServerFile{{Name: "Sales", Size: 1 << 30}, {Name: "Sales_log", Log: true}}}}}
+			Files:      []ServerFile{{Name: "Sales", Size: 1 << 30}, {Name: "Sales_log", Log: true}},
+			FullBackup: &ServerBackup{Files: []ServerFile{{Name: "Sales", Size: 1 << 40}, {Name: "Sales_log", Log: true, Size: 1}}}},
+			"tempdb": {Name: "tempdb", Exists: true, Files: []ServerFile{{Name: "tempdev", Size: 1 << 30}}}}}
 	f.Fuzz(func(t *testing.T, src string) {
 		res := parser.ParseFile(parser.NewFile("fuzz.sql", src), &parser.PreprocessOptions{
 			Load: func(string) (*parser.File, error) { return parser.NewFile("inc.sql", "CHECKPOINT 1"), nil }})

@@ -172,12 +172,29 @@ func (m *Model) restoredSet(n *parser.Restore) (*backupSet, string) {
 	return nil, first
 }
 
+// createsDatabase reports whether a RESTORE creates a whole database anew
+// from a backup. RESTORE LOG and the read-only forms do not; neither do a
+// file, filegroup or page restore (the pieces' sizes are unknown), WITH
+// RECOVERY alone (it brings a restored database online) and a revert to a
+// database snapshot (pages are rewritten in place).
+func createsDatabase(n *parser.Restore) bool {
+	if n.Log || n.Only != "" || len(n.Files) > 0 || len(n.Sources) == 0 {
+		return false
+	}
+	for _, src := range n.Sources {
+		if strings.EqualFold(src.Type, "DATABASE_SNAPSHOT") {
+			return false
+		}
+	}
+	return true
+}
+
 // restore gives the database a RESTORE DATABASE creates the files of the
 // backup it reads. A restore creates every file anew, WITH REPLACE too.
 func (m *Model) restore(e *Effect, n *parser.Restore) {
 	d := e.DB
-	if len(n.Files) > 0 {
-		return // a file, filegroup or page restore: the pieces' sizes are unknown
+	if !createsDatabase(n) {
+		return
 	}
 	re := &RestoreEffect{Replace: n.Replace || hasOpt(n.Options, "REPLACE")}
 	e.Restore = re
@@ -313,7 +330,7 @@ func RestoreSources(scripts []*parser.Result) []string {
 					}
 				}
 			case *parser.Restore:
-				if n.Log || n.Only != "" {
+				if !createsDatabase(n) {
 					continue
 				}
 				src := n.Database

@@ -177,6 +177,8 @@ RESTORE DATABASE Orders FROM DISK = '\\share\Orders.bak';
 RESTORE DATABASE [$(Db)] FROM DISK = '\\share\x.bak';
 RESTORE LOG Logs FROM DISK = 'B:\l.trn';
 RESTORE HEADERONLY FROM DISK = 'B:\h.bak';
+RESTORE DATABASE Recovered WITH RECOVERY;
+RESTORE DATABASE Reverted FROM DATABASE_SNAPSHOT = 'Reverted_snap';
 `
 	res := parser.ParseFile(parser.NewFile("deploy.sql", sql), nil)
 	got := RestoreSources([]*parser.Result{res})

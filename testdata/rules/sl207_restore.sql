@@ -18,6 +18,13 @@ GO
 -- near miss: a log restore allocates nothing
 RESTORE LOG Sales_Copy FROM DISK = N'B:\Backup\Sales_log.trn' WITH RECOVERY;
 GO
+-- near misses: recovery alone, a revert to a snapshot, a filegroup and a
+-- page restore create no database anew
+RESTORE DATABASE Sales_Copy WITH RECOVERY;
+RESTORE DATABASE Sales FROM DATABASE_SNAPSHOT = 'Sales_snap';
+RESTORE DATABASE Sales FILEGROUP = 'PRIMARY' FROM DISK = N'B:\Backup\Sales.bak' WITH PARTIAL, NORECOVERY;
+RESTORE DATABASE Sales PAGE = '1:57' FROM DISK = N'B:\Backup\Sales.bak' WITH NORECOVERY;
+GO
 -- over itself WITH REPLACE: the files are still created anew
 RESTORE DATABASE Sales FROM DISK = N'B:\Backup\Sales.bak' WITH REPLACE; -- want "SL207"
 GO
