@@ -27,7 +27,7 @@ func catalog() []*Rule {
 // rules.
 var (
 	optZeroingRate = Option{Name: "zeroing-rate", Default: 106, Unit: "MB/s",
-		Doc: "rate at which the server zero-fills new file space (000 article: 100 GB in 16 min 04 s)"}
+		Doc: "rate at which the server zero-fills new file space (measured: 100 GB in 16 min 04 s without instant file initialization)"}
 	optZeroingBudget = Option{Name: "zeroing-budget", Default: 60, Unit: "s",
 		Doc: "longest acceptable zero-fill of one statement's allocation"}
 )

@@ -6,7 +6,7 @@ package rules
 // reference for the measured figures is Microsoft's page "Database instant
 // file initialization".
 
-const ifiReference = "Microsoft's documentation page *Database instant file initialization* (https://learn.microsoft.com/sql/relational-databases/databases/database-instant-file-initialization) lists restoring a database among the operations that zero-fill data and log files, and explains that IFI skips it for data files only."
+const ifiReference = "Microsoft's documentation page *Database instant file initialization* (https://learn.microsoft.com/sql/relational-databases/databases/database-instant-file-initialization) explains that data and log files are zero-filled when a database is created, a file is added or grown, and a database is restored, and that IFI skips this for data files only: log files are always zero-filled (SQL Server 2022 excepts log growth of 64 MB or less)."
 
 var docSL207 = Doc{
 	Title: "RESTORE DATABASE that zero-fills every file it creates",
