@@ -62,6 +62,9 @@ type Database struct {
 	// FromServer is true when the files came from the live server.
 	FromServer bool
 	reported   map[string]bool
+	// restoring is true after a RESTORE WITH NORECOVERY or STANDBY, until
+	// one WITH RECOVERY: the database waits for more backups.
+	restoring bool
 }
 
 // DBFile is one file of a database.
@@ -266,9 +269,7 @@ func (m *Model) apply(e *Effect, ctx *string) {
 	case *parser.Restore:
 		if n.Only == "" { // the read-only forms name no database
 			e.DB = m.database(&n.Database, *ctx, false)
-			if !n.Log {
-				m.restore(e, n)
-			}
+			m.restore(e, n)
 		}
 	}
 	if e.DB != nil {

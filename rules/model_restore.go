@@ -145,31 +145,31 @@ func (m *Model) backup(e *Effect, n *parser.Backup) {
 }
 
 // restoredSet finds the backup set a RESTORE reads: WITH FILE = n picks
-// the nth set of the device (the first by default). Devices the scripts
-// never wrote to are taken as holding nothing known.
-func (m *Model) restoredSet(n *parser.Restore) (*backupSet, string) {
+// the nth set of the device (the first by default). known is true when the
+// scripts wrote that set; set is then nil for a differential, file or
+// partial backup. Devices the scripts never wrote to are unknown.
+func (m *Model) restoredSet(n *parser.Restore) (set *backupSet, known bool, device string) {
 	pos := 1
 	if v, ok := optValue(n.Options, "FILE"); ok {
 		p, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || p < 1 {
-			return nil, "" // a variable: which set is unknown
+			return nil, false, "" // a variable: which set is unknown
 		}
 		pos = p
 	}
-	first := ""
 	for _, t := range n.Sources {
 		key := deviceKey(t)
 		if key == "" {
 			continue
 		}
-		if first == "" {
-			first = t.Value
+		if device == "" {
+			device = t.Value
 		}
-		if dev := m.devices[key]; dev != nil && pos <= len(dev.sets) && dev.sets[pos-1] != nil {
-			return dev.sets[pos-1], t.Value
+		if dev := m.devices[key]; dev != nil && pos <= len(dev.sets) {
+			return dev.sets[pos-1], true, t.Value
 		}
 	}
-	return nil, first
+	return nil, false, device
 }
 
 // createsDatabase reports whether a RESTORE creates a whole database anew
@@ -193,13 +193,20 @@ func createsDatabase(n *parser.Restore) bool {
 // backup it reads. A restore creates every file anew, WITH REPLACE too.
 func (m *Model) restore(e *Effect, n *parser.Restore) {
 	d := e.DB
+	waiting := d.restoring
+	d.restoring = hasOpt(n.Options, "NORECOVERY") || hasOpt(n.Options, "STANDBY")
 	if !createsDatabase(n) {
 		return
 	}
-	re := &RestoreEffect{Replace: n.Replace || hasOpt(n.Options, "REPLACE")}
+	set, known, dev := m.restoredSet(n)
+	if set == nil && (known || waiting) {
+		// A differential (or file) backup, known as such or restored into
+		// a database waiting for more backups: it is applied to the files
+		// the full restore before it created.
+		return
+	}
+	re := &RestoreEffect{Replace: n.Replace || hasOpt(n.Options, "REPLACE"), Device: dev}
 	e.Restore = re
-	set, dev := m.restoredSet(n)
-	re.Device = dev
 	switch {
 	case set != nil:
 		re.Source = set.Source.Name

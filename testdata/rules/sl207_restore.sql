@@ -49,3 +49,13 @@ GO
 -- a device the scripts never wrote to, over a database they know: the
 -- sizes of the database being replaced
 RESTORE DATABASE Sales_Copy2 FROM URL = N'https://acct.blob.core.windows.net/bak/copy.bak' WITH REPLACE; -- want "SL207"
+GO
+-- a restore sequence: only the full backup creates the files
+BACKUP DATABASE Sales TO DISK = N'B:\Backup\Seq_full.bak' WITH INIT;
+RESTORE DATABASE Sales FROM DISK = N'B:\Backup\Seq_full.bak' WITH NORECOVERY, REPLACE; -- want "SL207"
+-- near miss: from an unknown device into a database waiting for more
+-- backups, a differential
+RESTORE DATABASE Sales FROM DISK = N'\\share\Sales_diff.bak' WITH NORECOVERY;
+RESTORE LOG Sales FROM DISK = N'\\share\Sales_log.trn' WITH RECOVERY;
+-- near miss: a device that holds a differential, over an existing database
+RESTORE DATABASE Sales FROM DISK = N'B:\Backup\Diff.bak' WITH REPLACE;
