@@ -18,9 +18,11 @@ import (
 // whose content the model does not know (differential, partial or file
 // backups): it still takes a position on the device.
 type backupSet struct {
-	Source     *Database // the snapshot: files, filegroups, TDE, TRT
-	Stmt       *parser.Statement
-	sizesKnown bool
+	Source *Database // the snapshot: files, filegroups, TDE, TRT
+	Stmt   *parser.Statement
+	// files are the snapshot's files with a known size, shared read-only
+	// by every restore of the set.
+	files []Alloc
 }
 
 // device is a backup device (a file, tape, URL or logical device) and the
@@ -50,7 +52,8 @@ type RestoreEffect struct {
 	Backup *parser.Statement
 	// Finished is when the server's backup was taken, for SizesHistory.
 	Finished string
-	// Files are every file the restore creates anew, with its size.
+	// Files are every file the restore creates anew, with its size, in no
+	// particular order.
 	Files []Alloc
 	// Replace is WITH REPLACE.
 	Replace bool
@@ -100,13 +103,9 @@ func optValue(opts []parser.Option, name string) (string, bool) {
 func snapshot(d *Database) *backupSet {
 	c := &Database{Key: d.Key, Name: d.Name, Files: make(map[string]*DBFile, len(d.Files)), Unnamed: d.Unnamed,
 		Filegroups: make(map[string]bool, len(d.Filegroups)), TDE: d.TDE}
-	known := false
 	for k, f := range d.Files {
 		cf := *f
 		c.Files[k] = &cf
-		if f.Size > 0 {
-			known = true
-		}
 	}
 	for k, v := range d.Filegroups {
 		c.Filegroups[k] = v
@@ -115,7 +114,7 @@ func snapshot(d *Database) *backupSet {
 		t := *d.TRT
 		c.TRT = &t
 	}
-	return &backupSet{Source: c, sizesKnown: known}
+	return &backupSet{Source: c, files: filesOf(c)}
 }
 
 // backup records a BACKUP DATABASE on its devices. INIT and FORMAT start
@@ -211,9 +210,9 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 	case set != nil:
 		re.Source = set.Source.Name
 		m.replaceWith(d, set.Source)
-		if set.sizesKnown {
+		if len(set.files) > 0 {
 			re.Sizes, re.Backup = SizesBackup, set.Stmt
-			re.Files = filesOf(set.Source)
+			re.Files = set.files
 			return
 		}
 		if m.fromHistory(re, d, set.Source.Key) {
@@ -285,28 +284,16 @@ func (m *Model) replaceWith(d, src *Database) {
 	}
 }
 
-// filesOf lists d's files with their sizes, data files first, each group
-// by name, for a deterministic order.
+// filesOf lists d's files with a known size, in no particular order
+// (rules add them up).
 func filesOf(d *Database) []Alloc {
-	var out []Alloc
-	for _, log := range []bool{false, true} {
-		for _, k := range sortedFileKeys(d) {
-			f := d.Files[k]
-			if f.Log == log && f.Size > 0 {
-				out = append(out, Alloc{File: f.Name, Log: f.Log, Bytes: f.Size})
-			}
+	out := make([]Alloc, 0, len(d.Files))
+	for _, f := range d.Files {
+		if f.Size > 0 {
+			out = append(out, Alloc{File: f.Name, Log: f.Log, Bytes: f.Size})
 		}
 	}
 	return out
-}
-
-func sortedFileKeys(d *Database) []string {
-	keys := make([]string, 0, len(d.Files))
-	for k := range d.Files {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // RestoreSources lists the databases whose backup history live mode should

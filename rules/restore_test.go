@@ -247,3 +247,29 @@ func TestSL209Live(t *testing.T) {
 		t.Errorf("TDE: %v %q %s", f.Severity, f.Confirmed, f.Message)
 	}
 }
+
+// BenchmarkAnalyzeRestores measures the model's backup snapshots and
+// restores: a database of 5,000 files, alone and then backed up and
+// restored 100 times.
+func BenchmarkAnalyzeRestores(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("CREATE DATABASE Big;\n")
+	for i := range 5000 {
+		sb.WriteString("ALTER DATABASE Big ADD FILE (NAME = f" + itoa(i) + ", FILENAME = 'D:\\f" + itoa(i) + ".ndf', SIZE = 1GB);\n")
+	}
+	files := sb.String()
+	for i := range 100 {
+		dev := "'B:\\big" + itoa(i) + ".bak'"
+		sb.WriteString("BACKUP DATABASE Big TO DISK = " + dev + " WITH INIT;\nRESTORE DATABASE Copy" + itoa(i) + " FROM DISK = " + dev + ";\n")
+	}
+	for _, c := range []struct{ name, sql string }{{"files", files}, {"files+100restores", sb.String()}} {
+		res := parser.ParseFile(parser.NewFile("big.sql", c.sql), nil)
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if fs := Analyze(Default, []*parser.Result{res}, nil); len(fs) == 0 {
+					b.Fatal("no findings")
+				}
+			}
+		})
+	}
+}
