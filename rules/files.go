@@ -28,9 +28,10 @@ var sl101 = &Rule{
 			if est <= budget || !e.DB.once("SL101") {
 				continue
 			}
+			estText, budgetText := formatOverBudget(est, budget)
 			f := p.Report(e.Stmt.Span(), nil,
-				"database %s reaches %s files in %s filegroups: estimated startup delay %s, over the %s budget (003 article: every file header is opened in turn at startup; 1,000 files took 12 s, 2,000 took 29 s)",
-				e.DB.Name, formatCount(e.Files), formatCount(e.Filegroups), formatSeconds(est), formatSeconds(budget))
+				"database %s reaches %s files in %s filegroups: estimated startup delay %s, over the %s budget (every file header is opened in turn at startup; measured: 1,000 files took 12 s, 2,000 took 29 s)",
+				e.DB.Name, formatCount(e.Files), formatCount(e.Filegroups), estText, budgetText)
 			if e.DB.FromServer && p.Facts() != nil {
 				f.Confirmed = p.Facts().Server
 				f.Message += " (counting the files it already has on the server)"
