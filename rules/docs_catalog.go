@@ -269,18 +269,23 @@ sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given. Back
 	// as a comment.
 	"SL305": {
 		Title: "Database with TARGET_RECOVERY_TIME 0 on the target server",
-		Why: `This rule needs ` + "`--server`" + `: it reads ` + "`target_recovery_time_in_seconds`" + ` from ` + "`sys.databases`" + ` for each database the scripts touch, and reports those at 0. Such a database uses automatic checkpoints, which let dirty pages build up and flush them in bursts, instead of the steady background writes of indirect checkpoints.
+		Why: `This rule needs ` + "`--server`" + `: it reads ` + "`target_recovery_time_in_seconds`" + ` from ` + "`sys.databases`" + ` and reports each database the scripts change that is at 0 there. Such a database uses automatic checkpoints, which let dirty pages build up and flush them in bursts, instead of the steady background writes of indirect checkpoints.
+
+A database the scripts change is one they create, alter, back up, restore or checkpoint, or one they run any other statement in after ` + "`USE`" + `; the finding points at the first such statement. A ` + "`USE`" + ` alone changes nothing, and the system databases (master, model, msdb, tempdb) are never reported: master and msdb are at 0 on every server, and scripts use master only to reach the databases they deploy. When the scripts themselves set a nonzero ` + "`TARGET_RECOVERY_TIME`" + ` for the database, there is nothing to report.
 
 New databases start at 60 s (the default since SQL Server 2016), but one carried over from an older server can still be at 0, and this setting is the first thing to suspect when checkpoints flush large bursts of pages.
 
 Set ` + "`TARGET_RECOVERY_TIME = 60 SECONDS`" + ` on that database, in the deployment or on the server after testing.`,
 		Source: "checkpoint",
 		Bad: `-- sys.databases on the target server: Sales, target_recovery_time_in_seconds = 0
-USE Sales;
-CHECKPOINT;`,
+USE master;
+GO
+ALTER DATABASE Sales SET RECOVERY FULL;`,
 		Good: `-- sys.databases on the target server: Sales, target_recovery_time_in_seconds = 60
-USE Sales;
-CHECKPOINT;`,
+-- (master is at 0 too, as on every server: system databases are not reported)
+USE master;
+GO
+ALTER DATABASE Sales SET RECOVERY FULL;`,
 		Fix: "",
 	},
 }

@@ -1,6 +1,10 @@
 package rules
 
-import "github.com/sqllint/sqllint/parser"
+import (
+	"sort"
+
+	"github.com/sqllint/sqllint/parser"
+)
 
 // The live-only rules: they read the server's facts (--server) and point
 // at the first statement that touches the server or the database.
@@ -40,6 +44,51 @@ var sl206 = &Rule{
 	},
 }
 
+// systemDatabases are never reported by SL305: master and msdb have
+// target_recovery_time_in_seconds = 0 on every server, and deployment
+// scripts use master only to reach the databases they change.
+var systemDatabases = map[string]bool{"master": true, "model": true, "msdb": true, "tempdb": true}
+
+// changedDatabases returns, for each database the scripts change, the
+// index in m.Effects of the first statement that changes it: CREATE,
+// ALTER, BACKUP or RESTORE of it, a CHECKPOINT in it, or any other
+// statement run in it after USE. USE itself changes nothing, nor does a
+// statement of interest that names another database (ALTER DATABASE Other
+// run while in Sales changes Other). Keys are the names the scripts give,
+// before any MODIFY NAME, as the server knows them.
+func changedDatabases(m *Model) map[string]int {
+	first := map[string]int{}
+	mark := func(key string, i int) {
+		if key == "" || key == "current" {
+			return
+		}
+		if _, ok := first[key]; !ok {
+			first[key] = i
+		}
+	}
+	for i := range m.Effects {
+		e := &m.Effects[i]
+		switch n := e.Stmt.Node.(type) {
+		case *parser.Use, *parser.DropDatabase, *parser.TraceFlags:
+		case *parser.AlterDatabase:
+			if n.Current {
+				mark(e.Context, i)
+			} else {
+				mark(n.Database.Key(), i)
+			}
+		case *parser.CreateDatabase:
+			mark(n.Database.Key(), i)
+		case *parser.Backup:
+			mark(n.Database.Key(), i)
+		case *parser.Restore:
+			mark(n.Database.Key(), i)
+		case nil, *parser.Checkpoint:
+			mark(e.Context, i)
+		}
+	}
+	return first
+}
+
 var sl305 = &Rule{
 	ID: "SL305", Name: "server-target-recovery-time-zero", Severity: parser.SevWarning, Live: true,
 	Run: func(p *Pass) {
@@ -47,22 +96,33 @@ var sl305 = &Rule{
 		if f == nil {
 			return
 		}
-		for _, key := range p.Model.sortedKeys() {
-			d := p.Model.Databases[key]
+		changed := changedDatabases(p.Model)
+		keys := make([]string, 0, len(changed))
+		for k := range changed {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, key := range keys {
+			if systemDatabases[key] {
+				continue
+			}
 			sd := f.Databases[key]
 			if sd == nil || !sd.Exists || sd.TargetRecoverySeconds == nil || *sd.TargetRecoverySeconds != 0 {
 				continue
 			}
-			if d.TRT != nil && *d.TRT > 0 {
-				continue // the scripts set a target themselves
+			name := sd.Name
+			if d := p.Model.Databases[key]; d != nil {
+				if d.TRT != nil && *d.TRT > 0 {
+					continue // the scripts set a target themselves
+				}
+				name = d.Name
 			}
-			at := runSpan
-			if e := firstTouch(p.Model, key); e != nil {
-				at = e.Stmt.Span()
+			if name == "" {
+				name = key
 			}
-			r := p.Report(at, nil,
+			r := p.Report(p.Model.Effects[changed[key]].Stmt.Span(), nil,
 				"database %s has target_recovery_time_in_seconds = 0 on %s: it uses automatic, bursty checkpoints (new databases default to 60 s since SQL Server 2016); run ALTER DATABASE %s SET TARGET_RECOVERY_TIME = 60 SECONDS",
-				d.Name, f.Server, d.Name)
+				name, f.Server, name)
 			r.Confirmed = f.Server
 		}
 	},

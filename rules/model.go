@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/sqllint/sqllint/parser"
@@ -409,14 +408,4 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		df.Name = f.NewName
 		d.Files[strings.ToLower(f.NewName)] = df
 	}
-}
-
-// sortedKeys returns the database keys in order, for deterministic output.
-func (m *Model) sortedKeys() []string {
-	keys := make([]string, 0, len(m.Databases))
-	for k := range m.Databases {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
