@@ -104,7 +104,9 @@ ALTER DATABASE Sales MODIFY FILE (NAME = F0001, SIZE = 2GB);`,
 
 That count decides how long the database takes to come online. Measured on a test server (*How having too many filegroups can affect recovery time*), 500 files meant 7 s of startup, 2,000 files 29 s and 10,000 files 184 s. Changing one loop bound can turn a short pause into three minutes of downtime on every restart.
 
-Write the statements out, or generate the script before review so that every file it adds is visible.`,
+sqllint reports the statement that builds the text, and only when the text is run: by ` + "`EXEC (...)`" + `, ` + "`EXECUTE (...)`" + ` or ` + "`sp_executesql`" + ` inside the loop, directly or through a variable the loop assigns (in any order, nested loops included), or once after the loop that accumulated it in a variable. A loop that only ` + "`PRINT`" + `s the statements (a dry run) or mentions ADD FILE in a message is not reported, nor is text set before the loop and run inside it: that text is fixed, so it adds one file or filegroup, and running it again fails on the name that already exists.
+
+Write the statements out, or run the loop as a dry run that prints them and put its output in the script before review, so that every file it adds is visible.`,
 		Source: "filegroups",
 		Bad: `DECLARE @i int = 1, @sql nvarchar(400);
 WHILE @i <= 500
