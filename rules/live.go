@@ -52,7 +52,8 @@ var systemDatabases = map[string]bool{"master": true, "model": true, "msdb": tru
 // changedDatabases returns, for each database the scripts change, the
 // index in m.Effects of the first statement that changes it: CREATE,
 // ALTER, BACKUP or RESTORE of it, a CHECKPOINT in it, or any other
-// statement run in it after USE. USE itself changes nothing, nor does a
+// statement run in it after USE. USE itself changes nothing, nor do PRINT,
+// SET and DECLARE (they act on the session), nor does a
 // statement of interest that names another database (ALTER DATABASE Other
 // run while in Sales changes Other). Keys are the names the scripts give,
 // before any MODIFY NAME, as the server knows them.
@@ -82,8 +83,14 @@ func changedDatabases(m *Model) map[string]int {
 			mark(n.Database.Key(), i)
 		case *parser.Restore:
 			mark(n.Database.Key(), i)
-		case nil, *parser.Checkpoint:
+		case *parser.Checkpoint:
 			mark(e.Context, i)
+		case nil:
+			// PRINT, SET and DECLARE act on the session, not on the
+			// database they run in
+			if !passedOver[e.Stmt.Keyword()] {
+				mark(e.Context, i)
+			}
 		}
 	}
 	return first

@@ -17,6 +17,9 @@ ALTER DATABASE Sales SET RECOVERY FULL;
 ALTER DATABASE model SET RECOVERY SIMPLE;
 USE Archive;
 GO
+SET NOCOUNT ON;
+PRINT N'in Archive';
+DECLARE @n int = 1;
 USE Reports;
 CREATE TABLE dbo.t (id int);
 USE msdb;
@@ -57,7 +60,7 @@ SELECT 1;
 			}
 		}
 	}
-	want := map[string]int{"Sales": 4, "Reports": 9, "Ops": 13, "Hist": 14, "Cur": 19, "Elsewhere": 21}
+	want := map[string]int{"Sales": 4, "Reports": 12, "Ops": 16, "Hist": 17, "Cur": 22, "Elsewhere": 24}
 	for name, line := range want {
 		if got[name] != line {
 			t.Errorf("%s: reported at line %d, want %d", name, got[name], line)
