@@ -160,9 +160,7 @@ func assignments(text string, toks []Token, declare bool) (vars []string, target
 // execFacts reads EXEC (...) and EXEC [@rc =] [db.][schema.]sp_executesql
 // [@stmt =] first, .... EXEC @name or EXEC proc runs a module, not text.
 func execFacts(text string, toks []Token) (bool, []string) {
-	isPunct := func(i int, c byte) bool {
-		return i < len(toks) && toks[i].Kind == TokPunct && text[toks[i].Start] == c && toks[i].End-toks[i].Start == 1
-	}
+	isPunct := func(i int, c byte) bool { return isPunctAt(text, toks, i, c) }
 	vars := func(from int, stop func(i, depth int) bool) []string {
 		var out []string
 		depth := 0
