@@ -85,7 +85,7 @@ var queries = [...]Query{
 		Name:       QueryDatabase,
 		SQL:        sqlDatabase,
 		Params:     "@p1 nvarchar: database name",
-		Purpose:    "whether a database the scripts touch exists, its target recovery time (SL305) and TDE state (SL201)",
+		Purpose:    "whether a database the scripts name exists, its target recovery time (SL305, for the databases the scripts change; system databases are never reported) and TDE state (SL201)",
 		Reads:      "sys.databases",
 		Permission: "VIEW ANY DATABASE (granted to public by default) or ownership of the database",
 	},

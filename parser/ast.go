@@ -66,6 +66,10 @@ type Statement struct {
 	End    int  // offset after the last token in Batch.Text
 	Kind   Kind //
 	InLoop bool // inside the body of a WHILE loop
+	// Dynamic is what an ordinary statement does with dynamic SQL (the
+	// variables it assigns, the text it runs), recorded while splitting;
+	// nil for most statements.
+	Dynamic *Dynamic
 }
 
 // Span is the statement's range in its file.

@@ -256,7 +256,10 @@ type splitter struct {
 	// without BEGIN..END.
 	singleLoop bool
 	perm       bool // inside a GRANT/DENY/REVOKE permission list
-	depth      int  // parenthesis depth
+	// dynamic is set once the batch had a loop or ADD FILE text: from then
+	// on every statement's Dynamic facts are recorded.
+	dynamic bool
+	depth   int // parenthesis depth
 
 	cur      *Statement // the ordinary statement being extended
 	curIdx   int        // index of cur's first token
@@ -415,6 +418,10 @@ func (s *splitter) endStatement() {
 	if s.cur != nil {
 		if s.last > s.curIdx {
 			s.cur.End = int(s.toks[s.last].End)
+		}
+		if s.cur.Kind == KindOther {
+			s.cur.Dynamic = dynamicFacts(s.text, s.toks[s.curIdx:s.last+1], s.cur.InLoop || s.dynamic)
+			s.dynamic = s.dynamic || s.cur.InLoop || s.cur.Dynamic != nil
 		}
 		s.r.Statements = append(s.r.Statements, s.cur)
 		s.cur = nil

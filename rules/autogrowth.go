@@ -53,8 +53,9 @@ var sl209 = &Rule{
 				if g.Size.Percent > 0 {
 					growth = fmt.Sprintf("%d%% (%s at its size of %s, more as it grows)", g.Size.Percent, growth, formatBytes(g.FileSize))
 				}
+				estText, budgetText := formatOverBudget(sec, budget)
 				msg := fmt.Sprintf("data file %s grows by %s: without Instant File Initialization each autogrowth is zero-filled while the writers wait, about %s at %s MB/s, over the %s budget (measured: 100 GB of growth took 14 min 32 s without IFI, 11 s with it)",
-					name, growth, formatSeconds(sec), formatNumber(rate), formatSeconds(budget))
+					name, growth, estText, formatNumber(rate), budgetText)
 				if tde {
 					msg += "; the database uses TDE, which rules out IFI"
 				}

@@ -25,7 +25,7 @@ var sl301 = &Rule{
 				fix = nil // the option came (in part) through a sqlcmd variable
 			}
 			p.Report(d.ClauseSpan, fix,
-				"TARGET_RECOVERY_TIME = %s turns off indirect checkpoints for %s: automatic checkpoints then write dirty pages in bursts (004 article); use 60 SECONDS, the default since SQL Server 2016",
+				"TARGET_RECOVERY_TIME = %s turns off indirect checkpoints for %s: automatic checkpoints then write dirty pages in bursts; use 60 SECONDS, the default since SQL Server 2016",
 				d.Raw, dbName(e))
 		}
 	},
@@ -81,7 +81,7 @@ var sl302 = &Rule{
 				}}}
 			}
 			p.Report(e.Stmt.Span(), fix,
-				"CHECKPOINT %d asks SQL Server to stretch the checkpoint over %d s; a duration throttles a checkpoint and never speeds it up (004 article: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)",
+				"CHECKPOINT %d asks SQL Server to stretch the checkpoint over %d s; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)",
 				*c.Duration, *c.Duration)
 		}
 	},
@@ -113,7 +113,7 @@ var sl303 = &Rule{
 				continue
 			}
 			p.Report(e.Stmt.Span(), removeStatement(e.Stmt),
-				"CHECKPOINT right before BACKUP DATABASE %s adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (004 article: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT",
+				"CHECKPOINT right before BACKUP DATABASE %s adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT",
 				b.Database.Value)
 		}
 	},
@@ -189,13 +189,13 @@ var sl304 = &Rule{
 			}
 			if b.HasOption("COPY_ONLY") {
 				f := p.Report(e.Stmt.Span(), nil,
-					"%s %s TO DISK = 'NUL' writes nothing: never a real backup (004 article); COPY_ONLY keeps the backup chain intact, so use it only to test backup speed",
+					"%s %s TO DISK = 'NUL' writes nothing: never a real backup; COPY_ONLY keeps the backup chain intact, so use it only to test backup speed",
 					what, b.Database.Value)
 				f.Severity = lower(f.Severity)
 				continue
 			}
 			p.Report(e.Stmt.Span(), nil,
-				"%s %s TO DISK = 'NUL' writes nothing, yet SQL Server records it as a backup: %s (004 article)",
+				"%s %s TO DISK = 'NUL' writes nothing, yet SQL Server records it as a backup: %s",
 				what, b.Database.Value, harm)
 		}
 	},

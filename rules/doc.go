@@ -4,10 +4,11 @@ package rules
 // docs/rules/SLnnn.md and SARIF help text are all generated from it.
 type Doc struct {
 	Title string // one line, no final period
-	// Why explains the problem in Markdown, citing the source article and
-	// its measured figures in sqllint's own words.
+	// Why explains the problem in Markdown, giving the measured figures
+	// in sqllint's own words.
 	Why string
-	// Source names the article the rule comes from ("" for tool rules).
+	// Source names the public reference of the rule (a key of
+	// references: "ifi", "filegroups", "checkpoint"; "" for tool rules).
 	Source string
 	Bad    string // T-SQL that triggers the rule
 	Good   string // T-SQL that does not

@@ -1,8 +1,10 @@
 package rules
 
-// catalogDocs holds the documentation of every rule in the catalog
-// (../shared/RULES.md), keyed by rule ID. Each Why cites the measured
-// figures of its source article in sqllint's own words.
+// catalogDocs holds the documentation of every rule in the catalog,
+// keyed by rule ID. Each Why gives the measured figures in sqllint's own
+// words, and Source names the public reference a user can open (see
+// references in markdown.go); user-facing text never names the project's
+// internal notes.
 //
 // Bad must trigger its rule and Good must not, under the catalog's
 // defaults; tests run them. Exceptions, whose examples are illustrative and
@@ -68,10 +70,10 @@ CHECKPOINT 10;`,
 		Title: "Statement that gives a database more files than its startup budget allows",
 		Why: `Each time a database comes online (instance start, failover, attach), SQL Server opens the header of every one of its files in turn, and the database stays unavailable until the last one has been checked. Every file added lengthens that outage, before crash recovery has even started.
 
-In the article *How having too many filegroups can affect recovery time* (003), startup took 1 s with 100 files, 12 s at 1,000 files, 74 s at 5,000 and 309 s at 15,000. sqllint interpolates linearly between the measured points, counting the files of all scanned scripts in order, plus the server's current count with ` + "`--server`" + `.
+Measured on a test server (*How having too many filegroups can affect recovery time*, SQL Server Storage Engine blog), startup took 1 s with 100 files, 12 s at 1,000 files, 74 s at 5,000 and 309 s at 15,000. sqllint interpolates linearly between the measured points, counting the files of all scanned scripts in order, plus the server's current count with ` + "`--server`" + `.
 
 The rule fires once per database, on the statement that pushes the estimate over ` + "`startup-budget`" + ` (default 10 s, about 800 files). Prefer a few large files and filegroups over one per table.`,
-		Source: "003",
+		Source: "filegroups",
 		Bad: `-- Migrations V001-V080 already gave Sales 800 files, one per filegroup.
 ALTER DATABASE Sales ADD FILEGROUP FG0801;
 ALTER DATABASE Sales ADD FILE (NAME = F0801, FILENAME = 'D:\Data\F0801.ndf', SIZE = 512MB) TO FILEGROUP FG0801;`,
@@ -85,10 +87,10 @@ ALTER DATABASE Sales MODIFY FILE (NAME = F0800, SIZE = 4GB);`,
 		Title: "Database over SQL Server's limit of 32,767 files or filegroups",
 		Why: `SQL Server allows at most 32,767 files and 32,767 filegroups in one database. The statement that goes past either limit fails, which stops the deployment midway and forces a redesign of the file layout before the release can go on.
 
-Long before the limit, startup is already painful. The article *How having too many filegroups can affect recovery time* (003) measured 309 s to bring a database with 15,000 files online, and the author saw adding files slow down sharply past that point (100 filegroups near 19,600 took 4 minutes). Continuing the last measured slope, sqllint estimates more than 12 minutes of startup at the limit.
+Long before the limit, startup is already painful. The measurements published in *How having too many filegroups can affect recovery time* (SQL Server Storage Engine blog) found 309 s to bring a database with 15,000 files online, and the author saw adding files slow down sharply past that point (100 filegroups near 19,600 took 4 minutes). Continuing the last measured slope, sqllint estimates more than 12 minutes of startup at the limit.
 
 sqllint counts files and filegroups across all scanned scripts in order; ` + "`DROP DATABASE`" + ` resets the count and ` + "`REMOVE FILE`" + ` / ` + "`REMOVE FILEGROUP`" + ` lower it.`,
-		Source: "003",
+		Source: "filegroups",
 		Bad: `-- Earlier migrations already gave Sales 32,767 files.
 ALTER DATABASE Sales ADD FILE (NAME = F32768, FILENAME = 'D:\Data\F32768.ndf', SIZE = 64MB) TO FILEGROUP Archive;`,
 		Good: `-- Earlier migrations already gave Sales 32,767 files.
@@ -100,10 +102,12 @@ ALTER DATABASE Sales MODIFY FILE (NAME = F0001, SIZE = 2GB);`,
 		Title: "Filegroups or files added by dynamic SQL inside a WHILE loop",
 		Why: `A ` + "`WHILE`" + ` loop that builds ` + "`ALTER DATABASE ... ADD FILEGROUP`" + ` or ` + "`ADD FILE`" + ` as a string and runs it with ` + "`EXEC`" + ` hides the layout it creates: how many files appear depends on a counter known only at run time, so neither a reviewer nor sqllint's file count (SL101, SL102) can tell.
 
-That count decides how long the database takes to come online. In *How having too many filegroups can affect recovery time* (003), 500 files meant 7 s of startup, 2,000 files 29 s and 10,000 files 184 s. Changing one loop bound can turn a short pause into three minutes of downtime on every restart.
+That count decides how long the database takes to come online. Measured on a test server (*How having too many filegroups can affect recovery time*), 500 files meant 7 s of startup, 2,000 files 29 s and 10,000 files 184 s. Changing one loop bound can turn a short pause into three minutes of downtime on every restart.
 
-Write the statements out, or generate the script before review so that every file it adds is visible.`,
-		Source: "003",
+sqllint reports the statement that builds the text, and only when the text is run: by ` + "`EXEC (...)`" + `, ` + "`EXECUTE (...)`" + ` or ` + "`sp_executesql`" + ` inside the loop, directly or through a variable the loop assigns (in any order, nested loops included), or once after the loop that accumulated it in a variable. A loop that only ` + "`PRINT`" + `s the statements (a dry run) or mentions ADD FILE in a message is not reported, nor is text set before the loop and run inside it: that text is fixed, so it adds one file or filegroup, and running it again fails on the name that already exists.
+
+Write the statements out, or run the loop as a dry run that prints them and put its output in the script before review, so that every file it adds is visible.`,
+		Source: "filegroups",
 		Bad: `DECLARE @i int = 1, @sql nvarchar(400);
 WHILE @i <= 500
 BEGIN
@@ -120,10 +124,10 @@ ALTER DATABASE Sales ADD FILEGROUP FG3;`,
 		Title: "Data-file allocation whose zero-fill would exceed the zeroing budget",
 		Why: `Without Instant File Initialization (IFI), SQL Server writes zeros over every new byte of a data file before using it, and the CREATE DATABASE, ADD FILE or MODIFY FILE waits for that. IFI requires the *Perform volume maintenance tasks* right for the service account, and Transparent Data Encryption rules it out for data files.
 
-The article *Instant file initialization* (000) created a 100 GB data file in 16 min 04 s without IFI and 12 s with it; growing it by another 100 GB took 14 min 32 s against 11 s, and a restore 28 min 03 s against 16 s.
+Measured on one test server, creating a 100 GB data file took 16 min 04 s without IFI and 12 s with it; growing it by another 100 GB took 14 min 32 s against 11 s, and a restore 28 min 03 s against 16 s.
 
-sqllint estimates the zero-fill at ` + "`zeroing-rate`" + ` (default 106 MB/s, the article's rate) and flags allocations over ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). With ` + "`--server`" + `, the finding is dropped when IFI is on and the database has no TDE, and becomes an error when IFI is off.`,
-		Source: "000",
+sqllint estimates the zero-fill at ` + "`zeroing-rate`" + ` (default 106 MB/s, the measured rate) and flags allocations over ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). For ` + "`MODIFY FILE`" + ` the allocation is the growth over the file's size known before (from earlier statements of the scanned scripts, in order, or from the server with ` + "`--server`" + `); when no earlier size is known, the new size is reported as an upper bound ("up to"), and from then on the size is known. With ` + "`--server`" + `, the finding is dropped when IFI is on and the database has no TDE, and becomes an error when IFI is off.`,
+		Source: "ifi",
 		Bad: `CREATE DATABASE Sales
 ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 100GB)
 LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH = 256MB);`,
@@ -136,10 +140,10 @@ LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH 
 		Title: "Log-file allocation whose zero-fill would exceed the zeroing budget",
 		Why: `Instant File Initialization never applies to the transaction log: SQL Server zero-fills every byte of a new or enlarged log file, whatever rights the service account holds, and the statement waits until it is done.
 
-The article *Instant file initialization* (000) shows the .ldf being zeroed in the error log even with IFI on, and its data-file test put zeroing at about 106 MB/s (100 GB in 16 min 04 s). At that pace a 20 GB log costs over three minutes of the deployment window.
+With the diagnostic trace flags 3004 and 3605 on, the error log shows the .ldf being zeroed even when IFI is on; a measured data-file creation put zeroing at about 106 MB/s (100 GB in 16 min 04 s). At that pace a 20 GB log costs over three minutes of the deployment window.
 
-sqllint flags an explicit log allocation (LOG ON size, ADD LOG FILE, MODIFY FILE of a known log file) whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). Size the log for the workload, and do large growth outside the release window, in steps that each fit the budget.`,
-		Source: "000",
+sqllint flags an explicit log allocation (LOG ON size, ADD LOG FILE, or MODIFY FILE of a log file the scripts created or whose name ends in "log" or ".ldf") whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). As for SL201, a MODIFY FILE allocates the growth over the size known before, or up to its new size when none is known. Size the log for the workload, and do large growth outside the release window, in steps that each fit the budget.`,
+		Source: "ifi",
 		Bad: `CREATE DATABASE Sales
 ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB)
 LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 20GB, FILEGROWTH = 256MB);`,
@@ -150,12 +154,12 @@ LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 2GB, FILEGROWTH 
 	},
 	"SL203": {
 		Title: "Log file growing by a percentage or by a step too slow to zero-fill",
-		Why: `When the log is full, SQL Server grows it by FILEGROWTH, and since log space is always zero-filled, every transaction that needs log space waits for the new part to be zeroed. A percentage grows with the log: 10% of a 50 GB log is 5 GB, about 48 s of stalled writes at the rate from *Instant file initialization* (000), where 100 GB took 16 min 04 s (about 106 MB/s).
+		Why: `When the log is full, SQL Server grows it by FILEGROWTH, and since log space is always zero-filled, every transaction that needs log space waits for the new part to be zeroed. A percentage grows with the log: 10% of a 50 GB log is 5 GB, about 48 s of stalled writes at the measured rate of about 106 MB/s (100 GB zero-filled in 16 min 04 s).
 
 sqllint flags any percentage FILEGROWTH on a log file, and a fixed growth whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`autogrowth-budget`" + ` (default 5 s, about 530 MB). A fixed step such as 256 MB keeps each growth short.
 
 From SQL Server 2022, log growth of 64 MB or less is instant: when ` + "`target-version`" + ` names 2022 or later, or ` + "`--server`" + ` finds such a server, these small steps are never flagged.`,
-		Source: "000",
+		Source: "ifi",
 		Bad: `CREATE DATABASE Sales
 ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB)
 LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH = 10%);`,
@@ -168,10 +172,10 @@ LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH 
 		Title: "DBCC TRACEON of trace flag 1806, which disables Instant File Initialization",
 		Why: `Trace flag 1806 turns Instant File Initialization off. Set globally, it applies to every database on the instance until someone turns it off or the service restarts, so it outlives the deployment: every later data-file creation, growth and restore writes zeros over its full size, including the restore you run during an outage.
 
-The article *Instant file initialization* (000) measured that price: 16 min 04 s instead of 12 s to create a 100 GB data file, and 28 min 03 s instead of 16 s to restore it. Only the backup was unaffected (59 s and 58 s).
+Measured, that price is 16 min 04 s instead of 12 s to create a 100 GB data file, and 28 min 03 s instead of 16 s to restore it. Only the backup was unaffected (59 s and 58 s).
 
 Remove the ` + "`DBCC TRACEON (1806 ...)`" + `. If a test needs IFI off, switch the flag on a test server, never from a release script.`,
-		Source: "000",
+		Source: "ifi",
 		Bad:    `DBCC TRACEON (1806, -1);`,
 		Good: `-- 3226 keeps successful-backup messages out of the error log.
 DBCC TRACEON (3226, -1);`,
@@ -179,12 +183,12 @@ DBCC TRACEON (3226, -1);`,
 	},
 	"SL205": {
 		Title: "DBCC TRACEON of the file-zeroing diagnostic flags 3004 or 3605",
-		Why: `Trace flag 3004 makes SQL Server report each file-zeroing operation, and 3605 routes such messages to the error log. The article *Instant file initialization* (000) uses the pair to see whether data files get zeroed, that is, whether IFI works. They are a diagnostic and do nothing for the speed of a deployment.
+		Why: `Trace flag 3004 makes SQL Server report each file-zeroing operation, and 3605 routes such messages to the error log. The pair is used to see whether data files get zeroed, that is, whether IFI works. They are a diagnostic and do nothing for the speed of a deployment.
 
 Left in a release script, they stay on (globally with ` + "`-1`" + `) until someone turns them off or the service restarts, adding error-log lines for every file created or grown and burying the messages that matter.
 
 Check IFI once, on its own, and keep ` + "`DBCC TRACEON (3004, 3605 ...)`" + ` out of deployments. On recent versions the ` + "`instant_file_initialization_enabled`" + ` column of ` + "`sys.dm_server_services`" + ` answers the same question without trace flags.`,
-		Source: "000",
+		Source: "ifi",
 		Bad: `DBCC TRACEON (3004, 3605, -1) WITH NO_INFOMSGS;
 CREATE DATABASE Sales;`,
 		Good: `-- IFI was checked once, outside the release: no trace flags here.
@@ -197,10 +201,10 @@ CREATE DATABASE Sales;`,
 		Title: "Trace flag 1806 on globally on the target server",
 		Why: `This rule needs ` + "`--server`" + `: it reads the trace flags enabled globally on the target instance, as ` + "`DBCC TRACESTATUS (-1)`" + ` lists them. When 1806 is among them, Instant File Initialization is off for every database there, whatever rights the service account has.
 
-On such a server, every new or enlarged data file is zero-filled at full size. The article *Instant file initialization* (000) measured 16 min 04 s instead of 12 s to create a 100 GB data file and 28 min 03 s instead of 16 s to restore it, delays that land in the middle of an outage.
+On such a server, every new or enlarged data file is zero-filled at full size. Measured: 16 min 04 s instead of 12 s to create a 100 GB data file and 28 min 03 s instead of 16 s to restore it, delays that land in the middle of an outage.
 
 Find where the flag comes from (a ` + "`-T1806`" + ` startup parameter or a script) and remove it; a flag set with DBCC TRACEON disappears at the next restart.`,
-		Source: "000",
+		Source: "ifi",
 		Bad: `-- DBCC TRACESTATUS (-1) on the target server returns:
 --   TraceFlag 1806, Status 1, Global 1, Session 0
 ALTER DATABASE Sales ADD FILE (NAME = Sales_2, FILENAME = 'D:\Data\Sales_2.ndf', SIZE = 4GB);`,
@@ -212,10 +216,10 @@ ALTER DATABASE Sales ADD FILE (NAME = Sales_2, FILENAME = 'D:\Data\Sales_2.ndf',
 		Title: "TARGET_RECOVERY_TIME set to 0, which means automatic, bursty checkpoints",
 		Why: "`TARGET_RECOVERY_TIME`" + ` decides how a database writes its dirty pages. Above zero, indirect checkpoints flush them steadily in the background; at zero, the database falls back to automatic checkpoints, which let dirty pages accumulate and then write them in bursts. That means I/O spikes under load, manual checkpoints with more to write, and more work to redo after a crash.
 
-The article *CHECKPOINT Duration: Can You Speed Up a Manual CHECKPOINT?* (004) sets a database to 0 precisely so that dirty pages pile up, and notes that new databases start at 60 s (the default since SQL Server 2016), while one moved from an older server may still be at 0.
+Setting a database to 0 is how a test makes dirty pages pile up on purpose. New databases start at 60 s (the default since SQL Server 2016), while one moved from an older server may still be at 0.
 
 The fix sets 60 SECONDS, the current default; choose another nonzero value only if you measured it.`,
-		Source: "004",
+		Source: "checkpoint",
 		Bad:    `ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;`,
 		Good:   `ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 60 SECONDS;`,
 		Fix:    "sets TARGET_RECOVERY_TIME = 60 SECONDS",
@@ -224,10 +228,10 @@ The fix sets 60 SECONDS, the current default; choose another nonzero value only 
 		Title: "CHECKPOINT with an explicit duration",
 		Why: `The number after ` + "`CHECKPOINT`" + ` is a target duration in seconds, not a speed setting. SQL Server paces its writes to end near that time: a short target cannot make the disk go faster, and a long one stretches work that would have finished at once.
 
-In *CHECKPOINT Duration: Can You Speed Up a Manual CHECKPOINT?* (004), with about 123 MB of dirty pages a plain ` + "`CHECKPOINT`" + ` finished in under a second, ` + "`CHECKPOINT 1`" + ` was no quicker, and ` + "`CHECKPOINT 30`" + ` took 28–29 s (15 s in another run). With about 20 dirty pages, the plain form took 4 ms and ` + "`CHECKPOINT 10`" + ` 6,274 ms. In a deployment, every one of those seconds delays the statements behind it.
+Measured with about 123 MB of dirty pages, a plain ` + "`CHECKPOINT`" + ` finished in under a second, ` + "`CHECKPOINT 1`" + ` was no quicker, and ` + "`CHECKPOINT 30`" + ` took 28–29 s (15 s in another run). With about 20 dirty pages, the plain form took 4 ms and ` + "`CHECKPOINT 10`" + ` 6,274 ms. In a deployment, every one of those seconds delays the statements behind it.
 
 sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit duration). The fix removes the duration.`,
-		Source: "004",
+		Source: "checkpoint",
 		Bad: `USE Sales;
 CHECKPOINT 30;`,
 		Good: `USE Sales;
@@ -238,10 +242,10 @@ CHECKPOINT;`,
 		Title: "CHECKPOINT right before a BACKUP DATABASE of the same database",
 		Why: "`BACKUP DATABASE`" + ` runs a checkpoint of its own and writes out the dirty pages before copying data. A ` + "`CHECKPOINT`" + ` just ahead of it on the same database only does that writing a moment earlier and adds its own time to the deployment; the backup gets no faster.
 
-In *CHECKPOINT Duration: Can You Speed Up a Manual CHECKPOINT?* (004), a database had 15,790 dirty pages before a backup and none afterwards: the backup had flushed every one of them itself.
+In a measured test, a database had 15,790 dirty pages before a backup and none afterwards: the backup had flushed every one of them itself.
 
 sqllint looks at the next executable statement after the ` + "`CHECKPOINT`" + `, passing over ` + "`PRINT`" + `, ` + "`SET`" + `, ` + "`DECLARE`" + `, ` + "`GO`" + ` and comments, and flags the pair when it is a ` + "`BACKUP DATABASE`" + ` of the same database. The fix removes the CHECKPOINT.`,
-		Source: "004",
+		Source: "checkpoint",
 		Bad: `USE Sales;
 CHECKPOINT;
 PRINT 'Backing up';
@@ -253,12 +257,12 @@ BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
 	},
 	"SL304": {
 		Title: "BACKUP to the NUL device",
-		Why: `A backup to ` + "`DISK = 'NUL'`" + ` reads the whole database and throws every byte away, yet msdb records it as a successful backup. It can measure read throughput; it never protects data. The article *CHECKPOINT Duration: Can You Speed Up a Manual CHECKPOINT?* (004) uses one only inside a test and says plainly that it is not a real backup.
+		Why: `A backup to ` + "`DISK = 'NUL'`" + ` reads the whole database and throws every byte away, yet msdb records it as a successful backup. It can measure read throughput inside a test; it never protects data and is never a real backup.
 
 Without ` + "`COPY_ONLY`" + ` it also does harm. ` + "`BACKUP LOG`" + ` to NUL breaks the log chain, so no point-in-time restore is possible past it until the next full or differential backup; ` + "`BACKUP DATABASE`" + ` to NUL becomes the base of later differential backups, which can then never be restored. The next outage then lasts as long as finding an older usable backup.
 
 sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given. Back up to a real file, or remove the statement.`,
-		Source: "004",
+		Source: "backup",
 		Bad:    `BACKUP DATABASE Sales TO DISK = N'NUL';`,
 		Good:   `BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
 		Fix:    "",
@@ -267,18 +271,23 @@ sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given. Back
 	// as a comment.
 	"SL305": {
 		Title: "Database with TARGET_RECOVERY_TIME 0 on the target server",
-		Why: `This rule needs ` + "`--server`" + `: it reads ` + "`target_recovery_time_in_seconds`" + ` from ` + "`sys.databases`" + ` for each database the scripts touch, and reports those at 0. Such a database uses automatic checkpoints, which let dirty pages build up and flush them in bursts, instead of the steady background writes of indirect checkpoints.
+		Why: `This rule needs ` + "`--server`" + `: it reads ` + "`target_recovery_time_in_seconds`" + ` from ` + "`sys.databases`" + ` and reports each database the scripts change that is at 0 there. Such a database uses automatic checkpoints, which let dirty pages build up and flush them in bursts, instead of the steady background writes of indirect checkpoints.
 
-The article *CHECKPOINT Duration: Can You Speed Up a Manual CHECKPOINT?* (004) notes that new databases start at 60 s (the default since SQL Server 2016) but one carried over from an older server can still be at 0, and that this setting is the first thing to suspect when checkpoints flush large bursts of pages.
+A database the scripts change is one they create, alter, back up, restore or checkpoint, or one they run any other statement in after ` + "`USE`" + `; the finding points at the first such statement. A ` + "`USE`" + ` alone changes nothing, nor do ` + "`PRINT`" + `, ` + "`SET`" + ` and ` + "`DECLARE`" + ` (they act on the session), and the system databases (master, model, msdb, tempdb) are never reported: master and msdb are at 0 on every server, and scripts use master only to reach the databases they deploy. When the scripts themselves set a nonzero ` + "`TARGET_RECOVERY_TIME`" + ` for the database, there is nothing to report.
+
+New databases start at 60 s (the default since SQL Server 2016), but one carried over from an older server can still be at 0, and this setting is the first thing to suspect when checkpoints flush large bursts of pages.
 
 Set ` + "`TARGET_RECOVERY_TIME = 60 SECONDS`" + ` on that database, in the deployment or on the server after testing.`,
-		Source: "004",
+		Source: "checkpoint",
 		Bad: `-- sys.databases on the target server: Sales, target_recovery_time_in_seconds = 0
-USE Sales;
-CHECKPOINT;`,
+USE master;
+GO
+ALTER DATABASE Sales SET RECOVERY FULL;`,
 		Good: `-- sys.databases on the target server: Sales, target_recovery_time_in_seconds = 60
-USE Sales;
-CHECKPOINT;`,
+-- (master is at 0 too, as on every server: system databases are not reported)
+USE master;
+GO
+ALTER DATABASE Sales SET RECOVERY FULL;`,
 		Fix: "",
 	},
 }

@@ -4,12 +4,13 @@ package rules
 // (SL207-SL209). As in docs_catalog.go, Bad must trigger its rule and Good
 // must not, under the catalog's defaults; tests run them. The public
 // reference for the measured figures is Microsoft's page "Database instant
-// file initialization".
+// file initialization" (Source "ifi").
 
-const ifiReference = "Microsoft's documentation page *Database instant file initialization* (https://learn.microsoft.com/sql/relational-databases/databases/database-instant-file-initialization) explains that data and log files are zero-filled when a database is created, a file is added or grown, and a database is restored, and that IFI skips this for data files only: log files are always zero-filled (SQL Server 2022 excepts log growth of 64 MB or less)."
+const ifiReference = "Microsoft's page on database instant file initialization (the reference below) explains that data and log files are zero-filled when a database is created, a file is added or grown, and a database is restored, and that IFI skips this for data files only: log files are always zero-filled (SQL Server 2022 excepts log growth of 64 MB or less)."
 
 var docSL207 = Doc{
-	Title: "RESTORE DATABASE that zero-fills every file it creates",
+	Source: "ifi",
+	Title:  "RESTORE DATABASE that zero-fills every file it creates",
 	Why: "`RESTORE DATABASE`" + ` creates every file of the database anew, at the size it had when the backup was taken, and does that even ` + "`WITH REPLACE`" + ` over an existing database. Before a single page is copied back, the log files are zero-filled in full, always, and so are the data files unless Instant File Initialization (IFI) is on and the database has no Transparent Data Encryption. During an outage, that is time the database stays unavailable.
 
 Measured on the same database: a restore took 28 min 03 s without IFI and 16 s with it; creating a 100 GB data file took 16 min 04 s without IFI and 12 s with it, about 106 MB/s. ` + ifiReference + `
@@ -28,7 +29,8 @@ RESTORE VERIFYONLY FROM DISK = 'B:\Backup\Sales.bak' WITH CHECKSUM;`,
 }
 
 var docSL208 = Doc{
-	Title: "tempdb file sizes whose zero-fill is paid at every restart",
+	Source: "ifi",
+	Title:  "tempdb file sizes whose zero-fill is paid at every restart",
 	Why: `SQL Server creates tempdb anew each time the instance starts, at the sizes set with ` + "`ALTER DATABASE tempdb MODIFY FILE`" + ` or ` + "`ADD FILE`" + `. Its log files are zero-filled at every start, always, and its data files too unless Instant File Initialization (IFI) is on. Unlike a CREATE DATABASE, whose zero-fill is paid once, a large tempdb lengthens every restart, failover and patch reboot, and no database on the instance is usable until tempdb is ready.
 
 Measured: a 100 GB data file took 16 min 04 s to create without IFI and 12 s with it, about 106 MB/s. ` + ifiReference + `
@@ -43,7 +45,8 @@ ALTER DATABASE tempdb MODIFY FILE (NAME = templog, SIZE = 256MB);`,
 }
 
 var docSL209 = Doc{
-	Title: "Data-file autogrowth step whose zero-fill stalls the writers",
+	Source: "ifi",
+	Title:  "Data-file autogrowth step whose zero-fill stalls the writers",
 	Why: `When a data file is full, SQL Server grows it by its FILEGROWTH, and without Instant File Initialization (IFI) the new part is zero-filled before any transaction can use it: every writer that needs space waits for it. A percentage grows with the file, so each growth is slower than the last.
 
 Measured: growing a data file by 100 GB took 14 min 32 s without IFI and 11 s with it, about 117 MB/s; creating a 100 GB file took 16 min 04 s, about 106 MB/s. ` + ifiReference + ` Transparent Data Encryption rules IFI out for data files.

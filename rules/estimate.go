@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// startupPoints are the 003 article's measured database startup times by
-// file count (one file per filegroup).
+// startupPoints are the measured database startup times by file count
+// (one file per filegroup) published in "How having too many filegroups
+// can affect recovery time" (SQL Server Storage Engine blog, 2007).
 var startupPoints = [...]struct{ files, seconds float64 }{
 	{0, 0}, {100, 1}, {200, 2}, {500, 7}, {1000, 12}, {2000, 29}, {5000, 74}, {10000, 184}, {15000, 309},
 }
@@ -41,16 +42,65 @@ func ZeroingSeconds(bytes int64, rate float64) float64 {
 
 // formatSeconds prints a duration estimate the way a DBA reads it.
 func formatSeconds(s float64) string {
+	_, text := roundSeconds(s)
+	return text
+}
+
+// roundSeconds returns s rounded the way formatSeconds prints it, and the
+// text: tenths below 10 s, whole seconds below 2 min, min and s below 2 h,
+// tenths of an hour beyond.
+func roundSeconds(s float64) (float64, string) {
 	switch {
 	case s < 10:
-		return strconv.FormatFloat(math.Round(s*10)/10, 'f', -1, 64) + " s"
+		r := math.Round(s*10) / 10
+		return r, strconv.FormatFloat(r, 'f', -1, 64) + " s"
 	case s < 120:
-		return fmt.Sprintf("%.0f s", s)
+		r := math.Round(s)
+		return r, fmt.Sprintf("%.0f s", r)
 	case s < 7200:
 		m := int(math.Round(s))
-		return fmt.Sprintf("%d min %02d s", m/60, m%60)
+		return float64(m), fmt.Sprintf("%d min %02d s", m/60, m%60)
 	}
-	return fmt.Sprintf("%.1f h", s/3600)
+	h := math.Round(s/360) / 10
+	return h * 3600, fmt.Sprintf("%.1f h", h)
+}
+
+// formatOverBudget prints an estimate and the budget it is compared with,
+// so that the printed estimate reads as over the printed budget exactly
+// when est > budget: when the usual rounding would print the same figure
+// for both (10.01 s as "10 s" against a 10 s budget), both are printed in
+// seconds with as many decimals as it takes (up to milliseconds, the
+// estimate then rounded up).
+// Every rule that reports an estimate over a budget prints them with it.
+func formatOverBudget(est, budget float64) (estText, budgetText string) {
+	e, _ := roundSeconds(est)
+	b, _ := roundSeconds(budget)
+	if est <= budget || e > b {
+		return formatSeconds(est), formatSeconds(budget)
+	}
+	for d := 0.0; d <= 3; d++ {
+		scale := math.Pow(10, d)
+		e, b = math.Round(est*scale)/scale, math.Round(budget*scale)/scale
+		if e > b {
+			return plainSeconds(e), plainSeconds(b)
+		}
+	}
+	// less than a millisecond over: round the estimate up
+	return plainSeconds(math.Ceil(est*1000) / 1000), plainSeconds(b)
+}
+
+// plainSeconds prints s in seconds with thousands separators and the
+// decimals s has: 10.01 s, 7,250 s.
+func plainSeconds(s float64) string {
+	whole, frac := math.Modf(s)
+	text := formatCount(int(whole))
+	if frac > 0 {
+		f := strconv.FormatFloat(s, 'f', -1, 64)
+		if i := strings.IndexByte(f, '.'); i >= 0 {
+			text += f[i:]
+		}
+	}
+	return text + " s"
 }
 
 // formatBytes prints a size with binary units (KB = 1024 bytes, as SQL

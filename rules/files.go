@@ -1,11 +1,6 @@
 package rules
 
-import (
-	"regexp"
-	"strings"
-
-	"github.com/sqllint/sqllint/parser"
-)
+import "github.com/sqllint/sqllint/parser"
 
 // SQL Server's hard limits per database.
 const (
@@ -28,9 +23,10 @@ var sl101 = &Rule{
 			if est <= budget || !e.DB.once("SL101") {
 				continue
 			}
+			estText, budgetText := formatOverBudget(est, budget)
 			f := p.Report(e.Stmt.Span(), nil,
-				"database %s reaches %s files in %s filegroups: estimated startup delay %s, over the %s budget (003 article: every file header is opened in turn at startup; 1,000 files took 12 s, 2,000 took 29 s)",
-				e.DB.Name, formatCount(e.Files), formatCount(e.Filegroups), formatSeconds(est), formatSeconds(budget))
+				"database %s reaches %s files in %s filegroups: estimated startup delay %s, over the %s budget (every file header is opened in turn at startup; measured: 1,000 files took 12 s, 2,000 took 29 s)",
+				e.DB.Name, formatCount(e.Files), formatCount(e.Filegroups), estText, budgetText)
 			if e.DB.FromServer && p.Facts() != nil {
 				f.Confirmed = p.Facts().Server
 				f.Message += " (counting the files it already has on the server)"
@@ -59,48 +55,168 @@ var sl102 = &Rule{
 	},
 }
 
-// addFileRE finds ADD FILE, ADD LOG FILE and ADD FILEGROUP in dynamic SQL.
-var addFileRE = regexp.MustCompile(`(?i)\bADD\s+(LOG\s+)?FILE(GROUP)?\b`)
-
-// dynamicKeywords start statements that build or run dynamic SQL. PRINT,
-// RAISERROR and the like only show text.
-var dynamicKeywords = map[string]bool{"SET": true, "SELECT": true, "EXEC": true, "EXECUTE": true, "DECLARE": true}
-
 var sl103 = &Rule{
 	ID: "SL103", Name: "filegroup-loop", Severity: parser.SevWarning,
 	Run: func(p *Pass) {
-		for i := range p.Model.Effects {
-			st := p.Model.Effects[i].Stmt
-			if !st.InLoop || st.Kind != parser.KindOther || !dynamicKeywords[st.Keyword()] {
+		effects := p.Model.Effects
+		// vars holds the variables of the current batch whose text holds
+		// ADD FILE, as the statements so far assigned them; fromLoop, those
+		// a loop built, with the statements of the loop that built them.
+		vars := map[string]string{}
+		fromLoop := map[string][]built{}
+		reported := map[*parser.Statement]bool{}
+		report := func(bs []built) {
+			for _, b := range bs {
+				if !reported[b.st] {
+					reported[b.st] = true
+					p.Report(b.st.Span(), nil, "%s built as dynamic SQL inside a WHILE loop and run: the number of files and filegroups (and so the startup delay, SL101) cannot be known before the script runs; list them explicitly",
+						b.what)
+				}
+			}
+		}
+		var batch *parser.Batch
+		for i := 0; i < len(effects); {
+			st := effects[i].Stmt
+			if st.Batch != batch {
+				batch = st.Batch
+				clear(vars) // a variable lives for one batch
+				clear(fromLoop)
+			}
+			if !st.InLoop {
+				// after a loop: running the text it accumulated
+				if d := st.Dynamic; d != nil {
+					if d.Exec {
+						for _, v := range d.ExecVars {
+							report(fromLoop[v])
+						}
+					}
+					for _, a := range d.Assigns {
+						if !contains(d.Uses, a) {
+							delete(fromLoop, a) // overwritten
+						}
+					}
+				}
+				assignDynamic(vars, st.Dynamic)
+				i++
 				continue
 			}
-			if what := dynamicAddFile(st); what != "" {
-				p.Report(st.Span(), nil, "%s built as dynamic SQL inside a WHILE loop: the number of files and filegroups (and so the startup delay, SL101) cannot be known before the script runs; list them explicitly",
-					what)
+			// One loop: the statements of this batch inside a WHILE body,
+			// nested loops included.
+			j := i
+			for j < len(effects) && effects[j].Stmt.InLoop && effects[j].Stmt.Batch == batch {
+				j++
 			}
+			run, builders := loopAddFiles(effects[i:j], vars, fromLoop)
+			report(run)
+			for v, bs := range builders {
+				fromLoop[v] = append(fromLoop[v], bs...)
+			}
+			for _, e := range effects[i:j] {
+				assignDynamic(vars, e.Stmt.Dynamic)
+			}
+			i = j
 		}
 	},
 }
 
-// dynamicAddFile returns "ADD FILEGROUP" or "ADD FILE" when a string
-// literal of st (or their concatenation) contains it.
-func dynamicAddFile(st *parser.Statement) string {
-	var all strings.Builder
-	for _, t := range st.Tokens() {
-		if t.Kind != parser.TokString && t.Kind != parser.TokNString {
-			continue
-		}
-		v := parser.StringValue(st.TokenText(t))
-		if m := addFileRE.FindString(v); m != "" {
-			return normalizeSpace(m)
-		}
-		all.WriteString(v)
-		all.WriteByte(' ')
+// addFileText is the ADD FILE text statement d builds: in its own strings,
+// or read from a variable that holds it (lookup). "" for none.
+func addFileText(d *parser.Dynamic, lookup func(string) string) string {
+	if d.AddFile != "" {
+		return d.AddFile
 	}
-	if m := addFileRE.FindString(all.String()); m != "" {
-		return normalizeSpace(m)
+	for _, u := range d.Uses {
+		if w := lookup(u); w != "" {
+			return w
+		}
 	}
 	return ""
 }
 
-func normalizeSpace(s string) string { return strings.ToUpper(strings.Join(strings.Fields(s), " ")) }
+// assignDynamic records in vars what statement d assigns: ADD FILE text,
+// or none (the variable is overwritten).
+func assignDynamic(vars map[string]string, d *parser.Dynamic) {
+	if d == nil || len(d.Assigns) == 0 {
+		return
+	}
+	what := addFileText(d, func(v string) string { return vars[v] })
+	for _, a := range d.Assigns {
+		if what != "" {
+			vars[a] = what
+		} else {
+			delete(vars, a)
+		}
+	}
+}
+
+// built is a statement that builds ADD FILE text a loop runs.
+type built struct {
+	st   *parser.Statement
+	what string
+}
+
+// loopAddFiles returns the statements of one loop that build ADD FILE text
+// the loop runs: an EXEC (...) or sp_executesql whose own strings hold it,
+// and the statements of the loop that assign such text (from their strings,
+// or from a variable holding it) to a variable the loop runs, or that an
+// earlier loop built (fromLoop). Inside the loop the order of statements
+// does not matter: what one iteration assigns the next one may run. It
+// also returns, by variable, the statements that assign ADD FILE text in
+// the loop, for an EXEC after it.
+//
+// Text assigned before the loop and only run inside it is not reported:
+// it is fixed, so it adds one file or filegroup, and running it again
+// fails on the name that now exists. Text that is only printed or raised
+// (a dry run) is never reported.
+func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][]built) (run []built, builders map[string][]built) {
+	inLoop := map[string]string{}
+	lookup := func(v string) string {
+		if w := inLoop[v]; w != "" {
+			return w
+		}
+		return before[v]
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range loop {
+			d := loop[i].Stmt.Dynamic
+			if d == nil || len(d.Assigns) == 0 {
+				continue
+			}
+			if what := addFileText(d, lookup); what != "" {
+				for _, a := range d.Assigns {
+					if inLoop[a] == "" {
+						inLoop[a] = what
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	builders = map[string][]built{}
+	for i := range loop {
+		d := loop[i].Stmt.Dynamic
+		if d == nil || len(d.Assigns) == 0 {
+			continue
+		}
+		if what := addFileText(d, lookup); what != "" {
+			for _, a := range d.Assigns {
+				builders[a] = append(builders[a], built{loop[i].Stmt, what})
+			}
+		}
+	}
+	for i := range loop {
+		d := loop[i].Stmt.Dynamic
+		if d == nil || !d.Exec {
+			continue
+		}
+		if d.AddFile != "" {
+			run = append(run, built{loop[i].Stmt, d.AddFile})
+		}
+		for _, v := range d.ExecVars {
+			run = append(run, builders[v]...)
+			run = append(run, fromLoop[v]...)
+		}
+	}
+	return run, builders
+}

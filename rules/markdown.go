@@ -5,10 +5,14 @@ import (
 	"strings"
 )
 
-var articles = map[string]string{
-	"000": "Instant File Initialization (shared/seeds/000_b14e396f9d47672d.txt)",
-	"003": "How having too many filegroups can affect recovery time (shared/seeds/003_2a72aacae29b6b1a.txt)",
-	"004": "CHECKPOINT Duration: Can You Speed Up a Manual CHECKPOINT? (shared/seeds/004_0e82737b5681b6ab.txt)",
+// references are the public sources a rule's Doc.Source names: where the
+// measured figures of its Why come from, or the documentation that
+// explains the behaviour measured. Users must be able to open them.
+var references = map[string]string{
+	"ifi":        `[Database instant file initialization](https://learn.microsoft.com/sql/relational-databases/databases/database-instant-file-initialization), SQL Server documentation`,
+	"filegroups": `[How having too many filegroups can affect recovery time](https://blogs.msdn.microsoft.com/sqlserverstorageengine/2007/04/22/how-having-too-many-filegroups-can-affect-recovery-time/), SQL Server Storage Engine blog, 22 April 2007`,
+	"backup":     `[BACKUP (Transact-SQL)](https://learn.microsoft.com/sql/t-sql/statements/backup-transact-sql), SQL Server documentation`,
+	"checkpoint": `[CHECKPOINT (Transact-SQL)](https://learn.microsoft.com/sql/t-sql/language-elements/checkpoint-transact-sql) and [Database checkpoints (SQL Server)](https://learn.microsoft.com/sql/relational-databases/logs/database-checkpoints-sql-server), SQL Server documentation`,
 }
 
 // Summary is the first paragraph of the rule's Why, as plain text.
@@ -30,8 +34,8 @@ func Markdown(r *Rule) string {
 	b.WriteString("\n\n## Why\n\n")
 	b.WriteString(strings.TrimSpace(r.Doc.Why))
 	b.WriteString("\n")
-	if src := articles[r.Doc.Source]; src != "" {
-		fmt.Fprintf(&b, "\nSource: %s.\n", src)
+	if ref := references[r.Doc.Source]; ref != "" {
+		fmt.Fprintf(&b, "\nReference: %s.\n", ref)
 	}
 	fmt.Fprintf(&b, "\n## Bad\n\n```sql\n%s\n```\n", strings.TrimSpace(r.Doc.Bad))
 	fmt.Fprintf(&b, "\n## Good\n\n```sql\n%s\n```\n", strings.TrimSpace(r.Doc.Good))

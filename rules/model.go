@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/sqllint/sqllint/parser"
@@ -99,6 +98,9 @@ type Alloc struct {
 	File  string
 	Log   bool
 	Bytes int64
+	// UpTo is set when the file's size before the statement was unknown:
+	// Bytes is then the new size, an upper bound of the allocation.
+	UpTo bool
 }
 
 // Growth is an autogrowth setting a statement gives a file.
@@ -392,20 +394,43 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 	}
 }
 
+// modifyFile applies one file of ALTER DATABASE ... MODIFY FILE. A SIZE
+// allocates the growth over the size known before; when no size was known
+// the new size is an upper bound of the allocation (Alloc.UpTo). Either
+// way the size is known afterwards: a file the model did not know gets an
+// entry (taking the place of one of the database's unnamed files, if any,
+// so the file count does not change), and the next MODIFY FILE of it
+// allocates only its growth. A SIZE the model cannot read (a sqlcmd
+// variable) makes the size unknown again. A smaller SIZE allocates
+// nothing and leaves the size as it was (SQL Server refuses to shrink a
+// file with MODIFY FILE).
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	key := strings.ToLower(f.Name)
 	df := d.Files[key]
+	if df == nil && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
+		df = &DBFile{Name: f.Name, Log: isLogName(f)}
+		d.Files[key] = df
+		if d.Unnamed > 0 {
+			d.Unnamed--
+		}
+	}
 	log := isLogName(f)
 	if df != nil {
 		log = df.Log
 	}
-	if f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
-		grow := f.Size.Bytes
+	switch {
+	case f.Size == nil:
+	case f.Size.Unknown:
+		if df != nil {
+			df.Size = 0
+		}
+	case f.Size.Bytes > 0:
+		grow, upTo := f.Size.Bytes, true
 		if df != nil && df.Size > 0 {
-			grow = f.Size.Bytes - df.Size
+			grow, upTo = f.Size.Bytes-df.Size, false
 		}
 		if grow > 0 {
-			e.Allocs = append(e.Allocs, Alloc{File: f.Name, Log: log, Bytes: grow})
+			e.Allocs = append(e.Allocs, Alloc{File: f.Name, Log: log, Bytes: grow, UpTo: upTo})
 		}
 		if df != nil {
 			df.Size = max(df.Size, f.Size.Bytes)
@@ -423,14 +448,4 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		df.Name = f.NewName
 		d.Files[strings.ToLower(f.NewName)] = df
 	}
-}
-
-// sortedKeys returns the database keys in order, for deterministic output.
-func (m *Model) sortedKeys() []string {
-	keys := make([]string, 0, len(m.Databases))
-	for k := range m.Databases {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -57,6 +57,23 @@ type RestoreEffect struct {
 	Files []Alloc
 	// Replace is WITH REPLACE.
 	Replace bool
+	// Partial is set when the model knows only some of the files (a
+	// database the scripts did not create and the server did not
+	// describe, or files of unknown size): Files are a lower bound.
+	Partial bool
+}
+
+// partial reports whether the model knows only part of d's files.
+func partial(d *Database) bool {
+	if !d.Created && !d.FromServer || d.Unnamed > 0 {
+		return true
+	}
+	for _, f := range d.Files {
+		if f.Size <= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Bytes is the total size of the restored data files (log false) or log
@@ -102,7 +119,7 @@ func optValue(opts []parser.Option, name string) (string, bool) {
 // snapshot copies what a restore of d would recreate.
 func snapshot(d *Database) *backupSet {
 	c := &Database{Key: d.Key, Name: d.Name, Files: make(map[string]*DBFile, len(d.Files)), Unnamed: d.Unnamed,
-		Filegroups: make(map[string]bool, len(d.Filegroups)), TDE: d.TDE}
+		Filegroups: make(map[string]bool, len(d.Filegroups)), TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
 	for k, f := range d.Files {
 		cf := *f
 		c.Files[k] = &cf
@@ -212,7 +229,7 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 		m.replaceWith(d, set.Source)
 		if len(set.files) > 0 {
 			re.Sizes, re.Backup = SizesBackup, set.Stmt
-			re.Files = set.files
+			re.Files, re.Partial = set.files, partial(set.Source)
 			return
 		}
 		if m.fromHistory(re, d, set.Source.Key) {
@@ -226,9 +243,9 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 			re.Source = d.Name
 			return
 		}
-		if len(d.Files) > 0 {
+		if files := filesOf(d); len(files) > 0 {
 			re.Sizes = SizesReplaced
-			re.Files = filesOf(d)
+			re.Files, re.Partial = files, partial(d)
 		}
 	}
 }
@@ -244,7 +261,7 @@ func (m *Model) fromHistory(re *RestoreEffect, d *Database, key string) bool {
 		return false
 	}
 	re.Sizes, re.Finished = SizesHistory, sd.FullBackup.Finished
-	src := &Database{Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}, TDE: d.TDE}
+	src := &Database{Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}, TDE: d.TDE, Created: true}
 	if sd.Encrypted != nil {
 		src.TDE = *sd.Encrypted
 	}
@@ -277,6 +294,9 @@ func (m *Model) replaceWith(d, src *Database) {
 		d.Filegroups[k] = v
 	}
 	d.TDE = src.TDE
+	// the restore created the database: its layout is complete when the
+	// backup's was
+	d.Created, d.FromServer = src.Created || src.FromServer, false
 	d.TRT = nil
 	if src.TRT != nil {
 		t := *src.TRT

@@ -46,6 +46,9 @@ var sl207 = &Rule{
 			}
 			msg := fmt.Sprintf("restore of %s (%s) creates every file anew%s and zero-fills it: %s (at %s MB/s; %s)",
 				dbName(e), restoreOrigin(e, re), replaceNote(re), strings.Join(parts, "; "), formatNumber(rate), restoreMeasured)
+			if re.Partial {
+				msg += "; the scripts show only some of the database's files, so these are lower bounds"
+			}
 			if tde && data > 0 {
 				msg += "; the database uses TDE, which rules out IFI for its data files"
 			}
@@ -55,8 +58,9 @@ var sl207 = &Rule{
 				f.Confirmed = facts.Server
 				f.Message += "; IFI is off on " + facts.Server
 				if dataSec+logSec > budget {
+					estText, budgetText := formatOverBudget(dataSec+logSec, budget)
 					f.Severity = raise(f.Severity)
-					f.Message += fmt.Sprintf(", so the restore waits about %s, over the %s budget", formatSeconds(dataSec+logSec), formatSeconds(budget))
+					f.Message += fmt.Sprintf(", so the restore waits about %s, over the %s budget", estText, budgetText)
 				}
 			case ifiOn:
 				f.Confirmed = facts.Server

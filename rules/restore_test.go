@@ -273,3 +273,37 @@ func BenchmarkAnalyzeRestores(b *testing.B) {
 		})
 	}
 }
+
+// TestNewBudgetMessagesReadOver: an estimate just over its budget never
+// prints as the budget's own figure.
+func TestNewBudgetMessagesReadOver(t *testing.T) {
+	cases := []struct{ id, sql, want string }{
+		// 1,052 MB of data + 8 MB of log = 1,060 MB: 10.0 s at 106 MB/s
+		{"SL208", "ALTER DATABASE tempdb MODIFY FILE (NAME = tempdev, SIZE = 1053MB);", "about 10.01 s at 106 MB/s at every restart, over the 10 s startup budget"},
+		{"SL209", "ALTER DATABASE D MODIFY FILE (NAME = d, FILEGROWTH = 531MB);", "about 5.01 s at 106 MB/s, over the 5 s budget"},
+	}
+	for _, c := range cases {
+		f := one(t, run(t, c.sql, nil, c.id))
+		if !strings.Contains(f.Message, c.want) {
+			t.Errorf("%s: %s\nwant %q", c.id, f.Message, c.want)
+		}
+	}
+	// SL207's error with IFI off: 6,361 MB in all
+	small := strings.NewReplacer("100GB", "5000MB", "10GB", "1361MB").Replace(restoreScript)
+	f := one(t, run(t, small, ifi(no), "SL207"))
+	if f.Severity != parser.SevError || !strings.Contains(f.Message, "about 60.01 s, over the 60 s budget") {
+		t.Errorf("%v: %s", f.Severity, f.Message)
+	}
+}
+
+func TestSL207PartialLayout(t *testing.T) {
+	// Sales was not created by the scripts: only the file they grew is known
+	sql := "ALTER DATABASE Sales MODIFY FILE (NAME = Sales_dat, SIZE = 20GB);\nBACKUP DATABASE Sales TO DISK = 'B:\\s.bak';\nRESTORE DATABASE Copy FROM DISK = 'B:\\s.bak';"
+	f := one(t, run(t, sql, nil, "SL207"))
+	if !strings.Contains(f.Message, "data files 20 GB") || !strings.Contains(f.Message, "lower bounds") {
+		t.Errorf("%s", f.Message)
+	}
+	if f := one(t, run(t, restoreScript, nil, "SL207")); strings.Contains(f.Message, "lower bounds") {
+		t.Errorf("the scripts created every file: %s", f.Message)
+	}
+}

@@ -114,9 +114,10 @@ var sl208 = &Rule{
 			if ifiOn {
 				how = "the log only: IFI is on on " + facts.Server
 			}
+			estText, budgetText := formatOverBudget(sec, budget)
 			f := p.Report(clauseSpan(e), nil,
 				"tempdb is created anew at every start of the instance: with the sizes set here its %d files total %s of data and %s of log, and zero-filling them (%s) takes about %s at %s MB/s at every restart, over the %s startup budget (measured: a 100 GB data file was zero-filled in 16 min 04 s without IFI, 12 s with it)",
-				len(files), formatBytes(data), formatBytes(logBytes), how, formatSeconds(sec), formatNumber(rate), formatSeconds(budget))
+				len(files), formatBytes(data), formatBytes(logBytes), how, estText, formatNumber(rate), budgetText)
 			if ifiOn || ifiOff {
 				f.Confirmed = facts.Server
 			}

@@ -25,14 +25,27 @@ func logClauseSpan(e *Effect) parser.Span {
 	return clauseSpan(e)
 }
 
-func sumAllocs(e *Effect, log bool) int64 {
-	var total int64
+// sumAllocs totals the data (or log) space a statement allocates. upTo is
+// set when part of it is an upper bound (a MODIFY FILE of a file whose
+// earlier size is unknown).
+func sumAllocs(e *Effect, log bool) (total int64, upTo bool) {
 	for _, a := range e.Allocs {
 		if a.Log == log {
 			total += a.Bytes
+			upTo = upTo || a.UpTo
 		}
 	}
-	return total
+	return total, upTo
+}
+
+// allocWords are how a message states an allocation and its estimate:
+// "allocates 2 GB" and "about", or, for an upper bound, "allocates up to
+// 50 GB" and "up to about".
+func allocWords(bytes int64, upTo bool) (amount, about string) {
+	if upTo {
+		return "up to " + formatBytes(bytes), "up to about"
+	}
+	return formatBytes(bytes), "about"
 }
 
 var sl201 = &Rule{
@@ -43,7 +56,7 @@ var sl201 = &Rule{
 		facts := p.Facts()
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
-			bytes := sumAllocs(e, false)
+			bytes, upTo := sumAllocs(e, false)
 			if bytes == 0 || isTempdb(e) { // tempdb: a per-restart cost, SL208
 				continue
 			}
@@ -59,8 +72,13 @@ var sl201 = &Rule{
 			if sec <= budget {
 				continue
 			}
-			msg := fmt.Sprintf("allocates %s of data file: without Instant File Initialization zero-filling takes about %s at %s MB/s (000 article: 100 GB took 16 min 04 s without IFI, 12 s with it), over the %s budget",
-				formatBytes(bytes), formatSeconds(sec), formatNumber(rate), formatSeconds(budget))
+			estText, budgetText := formatOverBudget(sec, budget)
+			amount, about := allocWords(bytes, upTo)
+			msg := fmt.Sprintf("allocates %s of data file: without Instant File Initialization zero-filling takes %s %s at %s MB/s (measured: 100 GB took 16 min 04 s without IFI, 12 s with it), over the %s budget",
+				amount, about, estText, formatNumber(rate), budgetText)
+			if upTo {
+				msg += "; the file's earlier size is unknown, so only its growth is zero-filled"
+			}
 			if tde {
 				msg += "; the database uses TDE, which rules out IFI"
 			}
@@ -83,7 +101,7 @@ var sl202 = &Rule{
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("zeroing-budget")
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
-			bytes := sumAllocs(e, true)
+			bytes, upTo := sumAllocs(e, true)
 			if bytes == 0 || isTempdb(e) { // tempdb: a per-restart cost, SL208
 				continue
 			}
@@ -91,9 +109,14 @@ var sl202 = &Rule{
 			if sec <= budget {
 				continue
 			}
-			p.Report(logClauseSpan(e), nil,
-				"allocates %s of log file: log files are always zero-filled, Instant File Initialization never applies, so this takes about %s at %s MB/s (000 article), over the %s budget",
-				formatBytes(bytes), formatSeconds(sec), formatNumber(rate), formatSeconds(budget))
+			estText, budgetText := formatOverBudget(sec, budget)
+			amount, about := allocWords(bytes, upTo)
+			f := p.Report(logClauseSpan(e), nil,
+				"allocates %s of log file: log files are always zero-filled, Instant File Initialization never applies, so this takes %s %s at %s MB/s, over the %s budget",
+				amount, about, estText, formatNumber(rate), budgetText)
+			if upTo {
+				f.Message += "; the file's earlier size is unknown, so only its growth is zero-filled"
+			}
 		}
 	},
 }
@@ -125,7 +148,7 @@ var sl203 = &Rule{
 				switch {
 				case g.Size.Percent > 0:
 					p.Report(logClauseSpan(e), nil,
-						"log file %s grows by %d%%: every growth is larger than the last and is zero-filled while transactions wait (log files never use Instant File Initialization, 000 article); use a fixed growth such as 64MB",
+						"log file %s grows by %d%%: every growth is larger than the last and is zero-filled while transactions wait (log files never use Instant File Initialization); use a fixed growth such as 64MB",
 						name, g.Size.Percent)
 				case g.Size.Bytes > 0:
 					if version >= 16 && g.Size.Bytes <= instantLogGrowth {
@@ -135,9 +158,10 @@ var sl203 = &Rule{
 					if sec <= budget {
 						continue
 					}
+					estText, budgetText := formatOverBudget(sec, budget)
 					p.Report(logClauseSpan(e), nil,
-						"log file %s grows by %s: each autogrowth zero-fills it while transactions wait, about %s at %s MB/s (000 article), over the %s budget",
-						name, formatBytes(g.Size.Bytes), formatSeconds(sec), formatNumber(rate), formatSeconds(budget))
+						"log file %s grows by %s: each autogrowth zero-fills it while transactions wait, about %s at %s MB/s, over the %s budget",
+						name, formatBytes(g.Size.Bytes), estText, formatNumber(rate), budgetText)
 				}
 			}
 		}
@@ -174,7 +198,7 @@ var sl204 = &Rule{
 			e := &p.Model.Effects[i]
 			if len(traceOn(e, 1806)) > 0 {
 				p.Report(e.Stmt.Span(), nil,
-					"turns on trace flag 1806 %s, which disables Instant File Initialization: new data-file space is zero-filled again (000 article: a 100 GB file took 16 min 04 s instead of 12 s)",
+					"turns on trace flag 1806 %s, which disables Instant File Initialization: new data-file space is zero-filled again (measured: a 100 GB file took 16 min 04 s instead of 12 s)",
 					scope(e))
 			}
 		}
@@ -192,7 +216,7 @@ var sl205 = &Rule{
 					names[i] = fmt.Sprint(f)
 				}
 				p.Report(e.Stmt.Span(), nil,
-					"turns on diagnostic trace flag %s %s: 3004 and 3605 write every file-zeroing step to the error log (000 article); they belong in a test, not in a deployment script",
+					"turns on diagnostic trace flag %s %s: 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script",
 					strings.Join(names, " and "), scope(e))
 			}
 		}

@@ -138,3 +138,42 @@ func TestLiveRunLevelFinding(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveSL305OnlyChangedDatabases: master and msdb are at
+// target_recovery_time_in_seconds = 0 on every real server; SL305 reports
+// only the databases the scripts change, never a system database nor one
+// they only USE.
+func TestLiveSL305OnlyChangedDatabases(t *testing.T) {
+	srv := startServer(t, tdstest.State{ServerName: "SQLPROD3", IFI: "Y", Databases: []tdstest.Database{
+		{Name: "master", TargetRecoverySeconds: 0, DataFiles: 1, LogFiles: 1},
+		{Name: "msdb", TargetRecoverySeconds: 0, DataFiles: 1, LogFiles: 1},
+		{Name: "Archive", TargetRecoverySeconds: 0, DataFiles: 1, LogFiles: 1},
+		{Name: "Sales", TargetRecoverySeconds: 0, DataFiles: 1, LogFiles: 1},
+	}})
+	dir := t.TempDir()
+	p := writeFile(t, dir, "deploy.sql", `USE [master];
+GO
+IF DB_ID(N'Sales') IS NULL PRINT N'Sales is missing';
+GO
+USE msdb;
+EXEC dbo.sp_update_job @job_name = N'nightly', @enabled = 1;
+GO
+USE Archive;
+GO
+USE Sales;
+GO
+ALTER DATABASE Sales SET RECOVERY FULL;
+`)
+	code, out, errs := runCmd(t, "", map[string]string{"SQLCMDPASSWORD": livePassword}, "scan", "--no-config",
+		"--format", "text", "--no-source", "-S", srv.Addr(), "-U", liveUser, p)
+	if code != 1 || strings.Count(out, "warning SL305") != 1 || !strings.Contains(out, "deploy.sql:12:1: warning SL305") ||
+		!strings.Contains(out, "database Sales has target_recovery_time_in_seconds = 0 on SQLPROD3") {
+		t.Errorf("exit %d, want one SL305 for Sales at line 12\n%s%s", code, out, errs)
+	}
+	for _, name := range []string{"master", "msdb", "Archive"} {
+		if strings.Contains(out, "database "+name+" has") {
+			t.Errorf("SL305 reports %s:\n%s", name, out)
+		}
+	}
+	onlyReadOnly(t, srv)
+}
