@@ -101,7 +101,7 @@ func TestConfigPreprocessOptions(t *testing.T) {
 	if Default().PreprocessOptions(nil, env).EnvAllowed != nil {
 		t.Error("the default allows environment variables")
 	}
-	if f, r, run := Default().Limits(); f != "64 MB" || r != "256 MB" || run != "1 GB" {
+	if f, r, run := Default().Limits(); f != "64 MB" || r != "64 MB" || run != "256 MB" {
 		t.Errorf("limits %s %s %s", f, r, run)
 	}
 }

@@ -70,8 +70,8 @@ variables:
 # Size limits (KB, MB and GB are powers of 1024): a file read by :r, the
 # text includes and variables add to one scanned file, and to a whole run.
 # max-file-size: 64MB
-# max-expanded-size: 256MB
-# max-total-expanded-size: 1GB
+# max-expanded-size: 64MB
+# max-total-expanded-size: 256MB
 
 # The database the scripts start in, like sqlcmd -d. Not set by default: the
 # login's default database.

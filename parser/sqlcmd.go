@@ -69,8 +69,8 @@ type PreprocessOptions struct {
 // Default limits of the preprocessor (see docs/security.md).
 const (
 	DefaultMaxFileSize      int64 = fsread.DefaultMaxSize // 64 MB per file read by :r
-	DefaultMaxExpanded      int64 = 256 << 20             // 256 MB added to one root file
-	DefaultMaxTotalExpanded int64 = 1 << 30               // 1 GB added in a run (IncludeCache)
+	DefaultMaxExpanded      int64 = 64 << 20              // 64 MB added to one root file
+	DefaultMaxTotalExpanded int64 = 256 << 20             // 256 MB added in a run (IncludeCache)
 )
 
 // Script is a preprocessed sqlcmd script.

@@ -286,10 +286,10 @@ func TestSqlcmdIncludeAmplification(t *testing.T) {
 		t.Errorf("big.sql read %d times", len(ld.calls))
 	}
 
-	// The default limit is 256 MB per root file.
+	// The default limit is 64 MB per root file.
 	p := &ppPreprocessor{script: &Script{File: NewFile("m.sql", "")}, maxExpanded: DefaultMaxExpanded}
-	if p.charge(p.script.File, 0, 0, 256<<20, "a") != true || p.charge(p.script.File, 0, 0, 1, "b") != false {
-		t.Error("the default per-root limit is not 256 MB")
+	if p.charge(p.script.File, 0, 0, 64<<20, "a") != true || p.charge(p.script.File, 0, 0, 1, "b") != false {
+		t.Error("the default per-root limit is not 64 MB")
 	}
 
 	// Variables count too.
@@ -324,8 +324,8 @@ func TestSqlcmdIncludeCacheRun(t *testing.T) {
 	if a.Files[1] != b.Files[1] {
 		t.Error("the included file is not shared")
 	}
-	if NewIncludeCache(0).maxTotal != 1<<30 {
-		t.Error("the default per-run limit is not 1 GB")
+	if NewIncludeCache(0).maxTotal != 256<<20 {
+		t.Error("the default per-run limit is not 256 MB")
 	}
 }
 

@@ -150,3 +150,33 @@ func TestNoEnvironmentValueReachesServer(t *testing.T) {
 		t.Errorf("the allowed database names were not asked about:\n%s", sent.String())
 	}
 }
+
+// :r from a scanned folder: inside it (or the config's folder) is read,
+// outside it is SL002, and a pipe named x.sql does not hang the scan.
+func TestIncludeConfinedToScannedFolders(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "outside/x.sql", "ALTER DATABASE Outside SET TARGET_RECOVERY_TIME = 0 SECONDS;\n")
+	writeFile(t, dir, "proj/shared/ok.sql", "ALTER DATABASE Shared SET TARGET_RECOVERY_TIME = 0 SECONDS;\n")
+	writeFile(t, dir, "proj/db/deploy.sql", ":r ../../outside/x.sql\n:r ../shared/ok.sql\n:r /etc/passwd\n")
+	scripts := filepath.Join(dir, "proj", "db")
+
+	code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--format", "json", scripts)
+	if code != 1 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	if strings.Count(out, "is outside the folders sqllint checks") != 3 || strings.Contains(out, "Outside") || strings.Contains(out, "Shared") {
+		t.Errorf("no config: want the three includes refused:\n%s", out)
+	}
+	// A config file in proj makes proj a root; include-roots adds outside.
+	writeFile(t, dir, "proj/.sqllint.yaml", "include-roots: [../outside]\n")
+	code, out, errs = runCmd(t, "", nil, "scan", "--format", "json", scripts)
+	if code != 1 || strings.Count(out, "is outside the folders sqllint checks") != 1 || !strings.Contains(out, "Outside") || !strings.Contains(out, "Shared") {
+		t.Errorf("with config: exit %d\n%s%s", code, out, errs)
+	}
+	// max-file-size applies to includes.
+	writeFile(t, dir, "proj/.sqllint.yaml", "include-roots: [../outside]\nmax-file-size: 10\n")
+	_, out, _ = runCmd(t, "", nil, "scan", "--format", "json", scripts)
+	if strings.Count(out, "file is larger than the 10 bytes limit") != 2 {
+		t.Errorf("max-file-size: \n%s", out)
+	}
+}
