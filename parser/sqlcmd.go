@@ -28,7 +28,7 @@ import (
 type PreprocessOptions struct {
 	// Vars holds -v NAME=value and config values. They override the
 	// environment and are overridden by :setvar. Names are case-insensitive.
-	// A value given for SQLCMDPASSWORD is never substituted.
+	// $(SQLCMDPASSWORD) is never substituted, whatever defines it.
 	Vars map[string]string
 	// Database is the database the script starts in (sqlcmd -d, the
 	// config's database): the value of $(SQLCMDDBNAME). When it is ""
@@ -470,6 +470,9 @@ func (p *ppPreprocessor) lookup(name string) (string, ppVarState) {
 		}
 		p.upper[name] = upper
 	}
+	if upper == ppPassword {
+		return "", ppVarUnknown // never substituted, from anywhere
+	}
 	if v, ok := p.vars[upper]; ok {
 		return v, ppVarSet
 	}
@@ -477,7 +480,7 @@ func (p *ppPreprocessor) lookup(name string) (string, ppVarState) {
 		return p.database, ppVarSet
 	}
 	_, predefined := ppPredefined[upper]
-	if p.env != nil && upper != ppPassword {
+	if p.env != nil {
 		envName := name
 		_, found := p.env(name)
 		if !found && upper != name {

@@ -145,10 +145,10 @@ func TestSqlcmdEnvironmentPolicy(t *testing.T) {
 
 	// -v values are the user's choice and are expanded, except
 	// SQLCMDPASSWORD's, which never is.
-	sc = Preprocess(NewFile("v.sql", "SELECT '$(API_KEY)', '$(SQLCMDPASSWORD)';\n"),
+	sc = Preprocess(NewFile("v.sql", "SELECT '$(API_KEY)', '$(SQLCMDPASSWORD)';\n:setvar SQLCMDPASSWORD pw-Hunter2\nSELECT '$(SQLCMDPASSWORD)';\n"),
 		&PreprocessOptions{Vars: map[string]string{"API_KEY": "given", "SQLCMDPassword": "pw-Hunter2"}, Env: env.lookup, EnvAllowed: EnvAllowList("*")})
 	leaks(t, sc)
-	if got := strings.Join(batchTexts(sc), ""); got != "SELECT 'given', '$(SQLCMDPASSWORD)';\n" || len(sc.Diags) != 0 {
+	if got := strings.Join(batchTexts(sc), ""); got != "SELECT 'given', '$(SQLCMDPASSWORD)';\nSELECT '$(SQLCMDPASSWORD)';\n" || len(sc.Diags) != 0 {
 		t.Errorf("text %q, diags %q", got, diagMessages(sc))
 	}
 }
