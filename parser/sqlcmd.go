@@ -423,7 +423,7 @@ func (p *ppPreprocessor) variable(f *File, i, limit int, run *int) int {
 		p.diag(f, i, j+1, ppUndefinedMessage(name, st))
 		return j + 1
 	}
-	if !p.charge(f, i, j+1, int64(len(val)), "$("+name+")") {
+	if !p.charge(f, i, j+1, int64(len(val)), "$(", name, ")") {
 		return j + 1
 	}
 	p.b.appendRun(f, *run, i)
@@ -1118,7 +1118,7 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 		p.files[rp] = g
 		p.script.Files = append(p.script.Files, g)
 	}
-	if !p.charge(f, c.start, c.end, int64(len(g.Text)), fmt.Sprintf(":r %s", path)) {
+	if !p.charge(f, c.start, c.end, int64(len(g.Text)), ":r ", path, "") {
 		return
 	}
 	p.stack = append(p.stack, clean)
@@ -1138,10 +1138,11 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	}
 }
 
-// charge accounts for n bytes that what (an include or a variable) adds to
-// the root file's text. Past a limit it reports SL002 once, at
-// f[start:end], and returns false: from then on nothing is expanded.
-func (p *ppPreprocessor) charge(f *File, start, end int, n int64, what string) bool {
+// charge accounts for n bytes that an include or a variable, named
+// pre+name+post, adds to the root file's text. Past a limit it reports
+// SL002 once, at f[start:end], and returns false: from then on nothing is
+// expanded. (The name is built only then: no allocation per variable.)
+func (p *ppPreprocessor) charge(f *File, start, end int, n int64, pre, name, post string) bool {
 	if n == 0 {
 		return true
 	}
@@ -1149,12 +1150,13 @@ func (p *ppPreprocessor) charge(f *File, start, end int, n int64, what string) b
 		return false
 	}
 	var msg string
+	what := func() string { return pre + name + post }
 	if p.expanded+n > p.maxExpanded {
 		msg = fmt.Sprintf("%s is not expanded: the text that includes and variables add to %s would pass the limit of %s per root file "+
-			"(max-expanded-size in the config file); nothing after it is expanded either", what, p.script.File.Path, fsread.FormatSize(p.maxExpanded))
+			"(max-expanded-size in the config file); nothing after it is expanded either", what(), p.script.File.Path, fsread.FormatSize(p.maxExpanded))
 	} else if p.cache != nil && !p.cache.charge(n) {
 		msg = fmt.Sprintf("%s is not expanded: the text that includes and variables add in this run would pass the limit of %s "+
-			"(max-total-expanded-size in the config file); nothing after it in %s is expanded either", what, fsread.FormatSize(p.cache.maxTotal), p.script.File.Path)
+			"(max-total-expanded-size in the config file); nothing after it in %s is expanded either", what(), fsread.FormatSize(p.cache.maxTotal), p.script.File.Path)
 	}
 	if msg != "" {
 		p.overBudget = true

@@ -288,7 +288,7 @@ func TestSqlcmdIncludeAmplification(t *testing.T) {
 
 	// The default limit is 64 MB per root file.
 	p := &ppPreprocessor{script: &Script{File: NewFile("m.sql", "")}, maxExpanded: DefaultMaxExpanded}
-	if p.charge(p.script.File, 0, 0, 64<<20, "a") != true || p.charge(p.script.File, 0, 0, 1, "b") != false {
+	if p.charge(p.script.File, 0, 0, 64<<20, "", "a", "") != true || p.charge(p.script.File, 0, 0, 1, "", "b", "") != false {
 		t.Error("the default per-root limit is not 64 MB")
 	}
 
