@@ -76,19 +76,27 @@ func (l *loader) env(n *yaml.Node) {
 			continue
 		}
 		s = strings.TrimSpace(s)
-		switch {
-		case s == "*":
-		case s == "" || !varName.MatchString(s):
-			l.errorf(it, k, "bad environment variable name %q: no blanks, quotes, =, $, ( or )", s)
-			continue
-		case parser.IsSecretName(s):
-			// The message names the variable, never a value.
-			l.errorf(it, k, "%s looks like a secret (its name holds PASSWORD, SECRET, TOKEN, KEY or the like): sqllint never expands such variables from the environment, "+
-				"so that their values cannot reach findings, reports or a server; give the script a harmless value with variables: or -v instead", s)
+		if err := CheckEnvName(s); err != nil {
+			l.errorf(it, k, "%v", err)
 			continue
 		}
 		l.cfg.Env = append(l.cfg.Env, s)
 	}
+}
+
+// CheckEnvName checks a name given to allow an environment variable (env:
+// in the config, --env NAME): "*" or a variable name that does not look
+// secret (parser.IsSecretName). The error names the variable, never a value.
+func CheckEnvName(name string) error {
+	switch {
+	case name == "*":
+	case name == "" || !varName.MatchString(name):
+		return fmt.Errorf("bad environment variable name %q: no blanks, quotes, =, $, ( or )", name)
+	case parser.IsSecretName(name):
+		return fmt.Errorf("%s looks like a secret (its name holds PASSWORD, SECRET, TOKEN, KEY or the like): sqllint never expands such variables from the environment, "+
+			"so that their values cannot reach findings, reports or a server; give the script a harmless value with variables: or -v instead", name)
+	}
+	return nil
 }
 
 // includeRoots reads folders, relative to the config file's folder, that

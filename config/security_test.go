@@ -60,6 +60,18 @@ func TestSecurityKeyErrors(t *testing.T) {
 	}
 }
 
+func TestCheckEnvName(t *testing.T) {
+	if CheckEnvName("*") != nil || CheckEnvName("TargetDb") != nil {
+		t.Error("valid names refused")
+	}
+	if err := CheckEnvName("SQLCMDPASSWORD"); err == nil || !strings.Contains(err.Error(), "SQLCMDPASSWORD looks like a secret") {
+		t.Errorf("SQLCMDPASSWORD: %v", err)
+	}
+	if err := CheckEnvName("A=B"); err == nil {
+		t.Error("A=B accepted")
+	}
+}
+
 func TestParseSize(t *testing.T) {
 	for s, want := range map[string]int64{"1": 1, "64MB": 64 << 20, "64 mb": 64 << 20, "1gb": 1 << 30, "512KiB": 512 << 10, "100 bytes": 100, "7B": 7} {
 		if got, err := ParseSize(s); err != nil || got != want {
