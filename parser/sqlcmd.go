@@ -10,6 +10,14 @@ package parser
 // Go rewrite of sqlcmd (github.com/microsoft/go-sqlcmd, pkg/sqlcmd). Where
 // they differ, or T-SQL itself decides (nested block comments, [quoted]
 // identifiers), the choice is noted where it is made.
+//
+// The scripts are untrusted input (docs/security.md): environment
+// variables are expanded only when PreprocessOptions.EnvAllowed says so,
+// never under a name that looks secret, and $(SQLCMDPASSWORD) never is;
+// sqlcmd's predefined variables are defined but keep unknown values; :r
+// reads only regular files inside PreprocessOptions.Roots, up to a size
+// limit, and the bytes that includes and variables add are bounded per
+// root file and per run.
 
 import (
 	"errors"
