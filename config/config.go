@@ -52,6 +52,16 @@ type Config struct {
 	Server string
 	// FailOn is error, warning, info or never; "" when not set.
 	FailOn string
+	// What a scan may read and expand (config/security.go): the environment
+	// variables $(NAME) may expand ("*" = any whose name does not look
+	// secret), extra folders :r may include from (relative to Dir), whether
+	// :r may include from anywhere, and size limits in bytes (0 = default).
+	Env                  []string
+	IncludeRoots         []string
+	IncludeOutside       bool
+	MaxFileSize          int64
+	MaxExpandedSize      int64
+	MaxTotalExpandedSize int64
 }
 
 // Default returns the configuration used when there is no file: every

@@ -33,8 +33,8 @@ const (
 	keyFailOn        = "fail-on"
 )
 
-var topKeys = []string{keyRules, keySeverity, keyOptions, keyTargetVersion, keyInclude, keyExclude,
-	keyVariables, keyDatabase, keyServer, keyFailOn}
+var topKeys = append([]string{keyRules, keySeverity, keyOptions, keyTargetVersion, keyInclude, keyExclude,
+	keyVariables, keyDatabase, keyServer, keyFailOn}, securityKeys...)
 
 // allRules is the word that stands for every rule in rules, severity and
 // options.
@@ -202,7 +202,9 @@ func (l *loader) load(data []byte) {
 				}
 			}
 		default:
-			l.unknownTop(kv.key)
+			if !l.security(k, v) {
+				l.unknownTop(kv.key)
+			}
 		}
 	}
 }

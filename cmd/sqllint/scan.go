@@ -181,7 +181,15 @@ func (e *env) scan(args []string) int {
 	}
 	files = kept
 
-	opt := &parser.PreprocessOptions{Vars: cfg.Variables, Env: e.lookupEnv}
+	// :r may include from the scanned folders and the config's folder;
+	// standard input counts as the file it names.
+	roots := append([]string(nil), paths...)
+	for i, p := range roots {
+		if p == "-" {
+			roots[i] = f.stdinName
+		}
+	}
+	opt := cfg.PreprocessOptions(roots, e.lookupEnv)
 	loadedFiles := load(files, e.stdin, displayPath(f.stdinName), opt)
 	var results []*parser.Result
 	for _, l := range loadedFiles {
