@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/sqllint/sqllint/report"
 )
@@ -204,6 +205,86 @@ func TestTextMarker(t *testing.T) {
 				t.Errorf("marker\n got %q\nwant %q\n(source %q)", lines[1], tc.want, lines[0])
 			}
 		})
+	}
+}
+
+// TestTextClipsLongLines: a multi-megabyte line is shown as a short window
+// around the finding, with a marker where text was left out, and the
+// underline stays under the finding's characters.
+func TestTextClipsLongLines(t *testing.T) {
+	const n = 4 << 20 // characters in the line
+	mk := func(at int, word string) string {
+		return strings.Repeat("x", at) + word + strings.Repeat("y", n-at-len(word))
+	}
+	cases := []struct {
+		name         string
+		at           int  // character index of the finding
+		left, right  bool // clipped on that side
+		word         string
+		underlineLen int
+	}{
+		{"near the start", 3, false, true, "UPDATE", 6},
+		{"at column 1", 0, false, true, "UPDATE", 6},
+		{"middle", n / 2, true, true, "UPDATE", 6},
+		{"near the end", n - 10, true, false, "UPDATE", 6},
+		{"last character", n - 1, true, false, ";", 1},
+		{"wide characters", n / 3, true, true, "N'日本'", 7},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src := mk(tc.at, tc.word)
+			f := report.Finding{Line: 7, Column: tc.at + 1, EndLine: 7, EndColumn: tc.at + 1 + utf8.RuneCountInString(tc.word)}
+			var b bytes.Buffer
+			writeSnippet(&b, &f, src, false)
+			if b.Len() > 1000 {
+				t.Fatalf("snippet of a %d-character line is %d bytes", n, b.Len())
+			}
+			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+			if len(lines) != 2 {
+				t.Fatalf("snippet has %d lines: %q", len(lines), b.String())
+			}
+			shown := strings.TrimPrefix(lines[0], "  7 | ")
+			if got := strings.HasPrefix(shown, clipMarker); got != tc.left {
+				t.Errorf("clipped on the left = %v, want %v: %q", got, tc.left, shown)
+			}
+			if got := strings.HasSuffix(shown, clipMarker); got != tc.right {
+				t.Errorf("clipped on the right = %v, want %v: %q", got, tc.right, shown)
+			}
+			if c := utf8.RuneCountInString(shown); c > maxSnippetChars+2 {
+				t.Errorf("shown line has %d characters, want at most %d", c, maxSnippetChars+2)
+			}
+			// The marker starts at the display column of the word.
+			i := strings.Index(lines[0], tc.word)
+			if i < 0 {
+				t.Fatalf("the finding's text %q is not shown: %q", tc.word, lines[0])
+			}
+			col := 0
+			for _, r := range lines[0][:i] {
+				col += runeWidth(r)
+			}
+			marker := lines[1]
+			caret := strings.Index(marker, "^")
+			if caret != col {
+				t.Errorf("caret at column %d, the finding at %d:\n%s\n%s", caret, col, lines[0], marker)
+			}
+			if w := len(strings.TrimSpace(marker[caret:])); w != tc.underlineLen {
+				t.Errorf("underline is %d columns, want %d:\n%s\n%s", w, tc.underlineLen, lines[0], marker)
+			}
+		})
+	}
+}
+
+// TestTextLongLineTabs: tabs before the finding inside the window are
+// copied into the marker line, as for a short line.
+func TestTextLongLineTabs(t *testing.T) {
+	src := strings.Repeat("a", 1000) + "\t\tSELECT" + strings.Repeat("b", 1000)
+	f := report.Finding{Line: 1, Column: 1003, EndLine: 1, EndColumn: 1009}
+	var b bytes.Buffer
+	writeSnippet(&b, &f, src, false)
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	want := "    |  " + strings.Repeat(" ", snippetContext-2) + "\t\t^~~~~~"
+	if lines[1] != want {
+		t.Errorf("marker\n got %q\nwant %q", lines[1], want)
 	}
 }
 
