@@ -275,14 +275,11 @@ func (e *env) loadConfig(path string, none bool, firstPath string) (*config.Conf
 		if info, err := os.Stat(firstPath); err != nil || !info.IsDir() {
 			dir = filepath.Dir(firstPath) // a file, or standard input's name
 		}
-		found, err := config.Discover(dir)
-		if err != nil {
-			return nil, err
+		cfg, err := config.Find(dir, rules.Default)
+		if err == nil && cfg.Notice() != "" {
+			fmt.Fprintf(e.stderr, "sqllint: %s\n", cfg.Notice())
 		}
-		if found == "" {
-			return config.Default(), nil
-		}
-		path = found
+		return cfg, err
 	}
 	return config.Load(path, rules.Default)
 }
