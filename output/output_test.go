@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -717,8 +720,10 @@ func TestCheckstyleParses(t *testing.T) {
 		names = append(names, f.Name)
 		n += len(f.Errors)
 	}
-	if !slices.IsSorted(names) {
-		t.Errorf("files not sorted: %q", names)
+	// The text format's order: files with findings in report order, then
+	// those with input errors only.
+	if want := []string{"/opt/shared/util.sql", "dir with space/a,b:c.sql", "migrations/002_index.sql", "zz/no source.sql", "broken, really:bad.sql"}; !slices.Equal(names, want) {
+		t.Errorf("files %q, want %q", names, want)
 	}
 	if n != len(r.Findings)+len(r.Errors) {
 		t.Errorf("%d entries, want %d", n, len(r.Findings)+len(r.Errors))
@@ -885,5 +890,196 @@ func TestXMLText(t *testing.T) {
 	}
 	if v.Text != "a<b>&c\r\nd\te\uFFFD\uFFFD\uFFFD\U0001F600" {
 		t.Errorf("read back %q", v.Text)
+	}
+}
+
+// naturalReport has findings in the run's natural order (V2 before V10, as
+// the engine sorts them), which byte order would reverse, and an input
+// error in a file without findings.
+func naturalReport() *report.Report {
+	return &report.Report{
+		Tool: "sqllint", Version: "1.2.3", Files: 3, Rules: fixtureRules(),
+		Findings: []report.Finding{
+			{RuleID: "SL302", RuleName: "checkpoint-duration", Severity: report.Warning, Message: "m", Path: "migrations/V2__b.sql", Line: 1, Column: 1},
+			{RuleID: "SL302", RuleName: "checkpoint-duration", Severity: report.Warning, Message: "m", Path: "migrations/V10__a.sql", Line: 1, Column: 1},
+			{RuleID: "SL302", RuleName: "checkpoint-duration", Severity: report.Warning, Message: "m", Path: "migrations/V10__a.sql", Line: 4, Column: 1},
+		},
+		Errors: []report.InputError{{Path: "migrations/V1__bad.sql", Message: "cannot read"}},
+	}
+}
+
+// TestGroupedFormatsFollowTextOrder: checkstyle and JUnit list files in
+// the order the text format prints them.
+func TestGroupedFormatsFollowTextOrder(t *testing.T) {
+	want := []string{"migrations/V2__b.sql", "migrations/V10__a.sql", "migrations/V1__bad.sql"}
+	var text []string
+	for _, line := range strings.Split(string(render(t, "text", naturalReport(), Options{})), "\n") {
+		if path, _, ok := strings.Cut(line, ":"); ok && strings.HasPrefix(path, "migrations/") && !slices.Contains(text, path) {
+			text = append(text, path)
+		}
+	}
+	if !slices.Equal(text, want) {
+		t.Fatalf("text order %q, want %q", text, want)
+	}
+
+	var cs checkstyleParsed
+	if err := xml.Unmarshal(render(t, "checkstyle", naturalReport(), Options{}), &cs); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range cs.Files {
+		got = append(got, f.Name)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("checkstyle order %q, want %q", got, want)
+	}
+
+	var ju junitParsed
+	if err := xml.Unmarshal(render(t, "junit", naturalReport(), Options{}), &ju); err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	for _, s := range ju.Suites {
+		got = append(got, s.Name)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("junit order %q, want %q", got, want)
+	}
+}
+
+// junitSchema is the content model of the JUnit schema Jenkins uses
+// (junit-4.xsd; Surefire's reports follow it): for each element, its
+// attributes (true: required) and its children in sequence order with the
+// most times each may occur (-1: unbounded) and whether it must occur.
+var junitSchema = map[string]struct {
+	attrs    map[string]bool
+	children []junitChild
+	text     bool // character content allowed
+}{
+	"testsuites": {attrs: map[string]bool{"name": false, "time": false, "tests": false, "failures": false, "disabled": false, "errors": false},
+		children: []junitChild{{"testsuite", 0, -1}}},
+	"testsuite": {attrs: map[string]bool{"name": true, "tests": true, "failures": false, "errors": false, "time": false, "disabled": false,
+		"skipped": false, "timestamp": false, "hostname": false, "id": false, "package": false},
+		children: []junitChild{{"properties", 0, 1}, {"testcase", 0, -1}, {"system-out", 0, 1}, {"system-err", 0, 1}}},
+	"properties": {children: []junitChild{{"property", 1, -1}}},
+	"property":   {attrs: map[string]bool{"name": true, "value": true}},
+	"testcase": {attrs: map[string]bool{"name": true, "assertions": false, "time": false, "classname": false, "status": false},
+		children: []junitChild{{"skipped", 0, 1}, {"error", 0, -1}, {"failure", 0, -1}, {"system-out", 0, -1}, {"system-err", 0, -1}}},
+	"failure":    {attrs: map[string]bool{"type": false, "message": false}, text: true},
+	"error":      {attrs: map[string]bool{"type": false, "message": false}, text: true},
+	"skipped":    {text: true},
+	"system-out": {text: true},
+	"system-err": {text: true},
+}
+
+type junitChild struct {
+	name     string
+	min, max int
+}
+
+// validateJUnit checks a document against junitSchema.
+func validateJUnit(doc []byte) []string {
+	var errs []string
+	errorf := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
+	dec := xml.NewDecoder(bytes.NewReader(doc))
+	type frame struct {
+		name   string
+		counts map[string]int
+		pos    int // index in children of the last child seen
+	}
+	var stack []*frame
+	root := ""
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			errorf("not XML: %v", err)
+			return errs
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			name := tok.Name.Local
+			el, ok := junitSchema[name]
+			if !ok {
+				errorf("element <%s> is not in the schema", name)
+			}
+			if len(stack) == 0 {
+				root = name
+			} else {
+				parent := stack[len(stack)-1]
+				model := junitSchema[parent.name].children
+				i := slices.IndexFunc(model, func(c junitChild) bool { return c.name == name })
+				switch {
+				case i < 0:
+					errorf("<%s> may not contain <%s>", parent.name, name)
+				case i < parent.pos:
+					errorf("<%s> comes after <%s> in <%s>: the schema's sequence is %v", name, model[parent.pos].name, parent.name, model)
+				default:
+					parent.pos = i
+					parent.counts[name]++
+					if model[i].max >= 0 && parent.counts[name] > model[i].max {
+						errorf("<%s> holds more than %d <%s>", parent.name, model[i].max, name)
+					}
+				}
+			}
+			seen := map[string]bool{}
+			for _, a := range tok.Attr {
+				seen[a.Name.Local] = true
+				if _, ok := el.attrs[a.Name.Local]; !ok {
+					errorf("<%s> has attribute %q, which the schema does not allow", name, a.Name.Local)
+				}
+			}
+			for a, required := range el.attrs {
+				if required && !seen[a] {
+					errorf("<%s> lacks required attribute %q", name, a)
+				}
+			}
+			stack = append(stack, &frame{name: name, counts: map[string]int{}})
+		case xml.EndElement:
+			f := stack[len(stack)-1]
+			for _, c := range junitSchema[f.name].children {
+				if f.counts[c.name] < c.min {
+					errorf("<%s> needs at least %d <%s>", f.name, c.min, c.name)
+				}
+			}
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			if len(stack) > 0 && !junitSchema[stack[len(stack)-1].name].text && len(bytes.TrimSpace(tok)) > 0 {
+				errorf("<%s> holds text %q", stack[len(stack)-1].name, tok)
+			}
+		}
+	}
+	if root != "testsuites" {
+		errorf("root element <%s>, want <testsuites>", root)
+	}
+	return errs
+}
+
+// TestJUnitSchema: the JUnit output validates against Jenkins' junit-4.xsd
+// content model: no file or line attribute on testcase (the file is a
+// suite property), children in the schema's order.
+func TestJUnitSchema(t *testing.T) {
+	for name, r := range map[string]*report.Report{
+		"fixture": fixture(), "natural": naturalReport(), "empty": emptyReport(), "nil": {},
+		"info and error": {Findings: []report.Finding{{RuleID: "SL1", Severity: report.Info, Message: "i", Path: "a.sql", Line: 1}},
+			Errors: []report.InputError{{Path: "a.sql", Message: "partly unreadable"}}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			for _, e := range validateJUnit(render(t, "junit", r, Options{ShowSource: true})) {
+				t.Error(e)
+			}
+		})
+	}
+	// The validator rejects what the old output had.
+	bad := `<testsuites><testsuite name="a" tests="1"><testcase name="x" classname="a" file="a.sql" line="3"></testcase></testsuite></testsuites>`
+	if errs := validateJUnit([]byte(bad)); len(errs) != 2 {
+		t.Errorf("the validator finds %q in a testcase with file and line attributes", errs)
+	}
+	// The file is a property of its suite.
+	out := string(render(t, "junit", naturalReport(), Options{}))
+	if !strings.Contains(out, `<property name="file" value="migrations/V2__b.sql"></property>`) {
+		t.Errorf("no file property:\n%s", out)
 	}
 }
