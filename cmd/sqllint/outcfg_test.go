@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 
@@ -109,5 +110,21 @@ func TestClearTextLoginNotice(t *testing.T) {
 	code, _, errs = liveScan(t, srv, livePassword, "--encrypt", "always")
 	if code != exitError || !strings.Contains(errs, "strict, mandatory or optional") {
 		t.Errorf("--encrypt always: exit %d, stderr: %s", code, errs)
+	}
+}
+
+// TestFixKeepsUndecodableBytes: --fix on a UTF-8 (BOM) file with invalid
+// bytes changes only the fixed text; the invalid bytes stay as they were.
+func TestFixKeepsUndecodableBytes(t *testing.T) {
+	dir := t.TempDir()
+	src := "\xEF\xBB\xBFSELECT 'caf\xE9 \xFF';\nCHECKPOINT 30;\n"
+	p := writeFile(t, dir, "V1.sql", src)
+	runCmd(t, "", nil, "scan", "--no-config", "--fix", p)
+	got, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "\xEF\xBB\xBFSELECT 'caf\xE9 \xFF';\nCHECKPOINT;\n"; string(got) != want {
+		t.Errorf("after --fix:\n got %q\nwant %q", got, want)
 	}
 }
