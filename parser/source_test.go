@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // utf16Bytes encodes s as UTF-16 with or without a BOM.
@@ -482,4 +483,87 @@ func TestSourceNotLossy(t *testing.T) {
 	if _, err := f.EncodeEdits([]Replacement{{Start: 1, End: 0}}); err == nil {
 		t.Error("EncodeEdits accepted a backwards edit")
 	}
+}
+
+// FuzzSourceEdits: decoding round-trips, and an edit that CanEdit allows
+// keeps every other byte: a deletion removes exactly the deleted text's
+// bytes from one place, an insertion adds exactly the new text's bytes at
+// one place.
+func FuzzSourceEdits(f *testing.F) {
+	f.Add([]byte("\xEF\xBB\xBFSELECT 'caf\xE9 \xFF';\nCHECKPOINT 30;\n"), 3, 9, "x")
+	f.Add([]byte{0xFF, 0xFE, 'a', 0, 0x00, 0xD8, 'b', 0, 'c', 0}, 0, 1, "")
+	f.Add([]byte{0xFE, 0xFF, 0, 'a', 0xDC, 0x00, 0, 'b', 0x41}, 1, 4, "é")
+	f.Add([]byte("CHECKPOINT 30;\r\n"), 10, 13, "")
+	f.Fuzz(func(t *testing.T, data []byte, a, b int, ins string) {
+		file, err := Decode("x.sql", data)
+		if err != nil {
+			return
+		}
+		out, err := file.Encode(file.Text)
+		if err != nil || !bytes.Equal(out, data) {
+			t.Fatalf("round trip: %v\n got %q\nwant %q", err, out, data)
+		}
+		if file.Encoding == CP1252 || strings.ContainsRune(ins, 0) || !utf8.ValidString(ins) {
+			return // CP1252 edits can fail on the new text; NUL makes binary
+		}
+		n := len(file.Text)
+		if n == 0 {
+			return
+		}
+		start, end := abs(a)%(n+1), abs(b)%(n+1)
+		if start > end {
+			start, end = end, start
+		}
+		for start > 0 && start < n && !utf8.RuneStart(file.Text[start]) {
+			start--
+		}
+		for end < n && !utf8.RuneStart(file.Text[end]) {
+			end++
+		}
+		if !file.CanEdit(start, end) {
+			if !file.Lossy() {
+				t.Fatalf("CanEdit(%d, %d) = false on a file that is not lossy", start, end)
+			}
+			if _, err := file.EncodeEdits([]Replacement{{start, end, ins}}); !errors.Is(err, ErrLossy) {
+				t.Fatalf("EncodeEdits of a refused edit: %v", err)
+			}
+			return
+		}
+		check := func(e Replacement, removed, added []byte) {
+			t.Helper()
+			got, err := file.EncodeEdits([]Replacement{e})
+			if err != nil {
+				t.Fatalf("EncodeEdits(%+v): %v", e, err)
+			}
+			if len(got) != len(data)-len(removed)+len(added) {
+				t.Fatalf("EncodeEdits(%+v): %d bytes, want %d", e, len(got), len(data)-len(removed)+len(added))
+			}
+			for k := 0; k+len(removed) <= len(data); k++ {
+				if bytes.Equal(got[:k], data[:k]) && bytes.Equal(data[k:k+len(removed)], removed) &&
+					bytes.Equal(got[k:k+len(added)], added) && bytes.Equal(got[k+len(added):], data[k+len(removed):]) {
+					return
+				}
+			}
+			t.Fatalf("EncodeEdits(%+v) changed other bytes:\n got %q\nfrom %q", e, got, data)
+		}
+		body := func(s string) []byte {
+			b, err := file.encodeBody(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+		check(Replacement{start, end, ""}, body(file.Text[start:end]), nil)
+		if !file.CanEdit(start, start) {
+			return
+		}
+		check(Replacement{start, start, ins}, nil, body(ins))
+	})
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
