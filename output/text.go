@@ -167,18 +167,27 @@ func clipWindow(n, start int) (from, to int) {
 // charSpan returns the byte offsets in s of characters [from, to); it
 // reads s only up to the character to.
 func charSpan(s string, from, to int) (bfrom, bto int) {
-	bfrom, bto = len(s), len(s)
-	i := 0
-	for off := range s {
+	bfrom = len(s)
+	i, off := 0, 0
+	for off < len(s) {
 		if i == from {
 			bfrom = off
 		}
 		if i == to {
 			return bfrom, off
 		}
+		if s[off] < utf8.RuneSelf {
+			off++
+		} else {
+			_, size := utf8.DecodeRuneInString(s[off:])
+			off += size
+		}
 		i++
 	}
-	return bfrom, bto
+	if i == from {
+		bfrom = off
+	}
+	return bfrom, len(s)
 }
 
 // writeSnippet prints the source line under a gutter with the line number,
