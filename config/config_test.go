@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -712,5 +713,21 @@ func TestFindOrigin(t *testing.T) {
 	}
 	if _, err := Find(deep, nil); err == nil || !strings.Contains(err.Error(), repoCfg+":1:10:") {
 		t.Errorf("a bad file found above: %v", err)
+	}
+}
+
+// TestSyntaxErrorInALongFile: the column is found far down a long file
+// too (the search starts at yaml.v3's line).
+func TestSyntaxErrorInALongFile(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("variables:\n")
+	for i := range 3000 {
+		fmt.Fprintf(&b, "  V%d: value%d\n", i, i)
+	}
+	b.WriteString("  Bad: x: y\n")
+	_, err := Parse("c.yaml", []byte(b.String()), nil)
+	var e *Error
+	if !errors.As(err, &e) || e.Line != 3002 || e.Column != 9 {
+		t.Errorf("got %v, want line 3002 column 9", err)
 	}
 }

@@ -122,7 +122,7 @@ func (l *loader) syntaxError(err error, data []byte) {
 		if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
 			e.Line, e.Column = lineCol(data, i)
 		}
-	} else if off, ok := locateSyntaxError(data, msg); ok {
+	} else if off, ok := locateSyntaxError(data, msg, e.Line); ok {
 		e.Line, e.Column = lineCol(data, off)
 	}
 	l.errs = append(l.errs, e)
@@ -137,25 +137,36 @@ func yamlMessage(err error) string {
 	return msg
 }
 
-// maxLocate bounds the size of a file whose syntax error is located by
-// locateSyntaxError (it parses prefixes of the file).
-const maxLocate = 256 << 10
+// locateBudget bounds the bytes locateSyntaxError parses in all (it
+// parses prefixes of the file); past it the error keeps yaml.v3's line.
+const locateBudget = 16 << 20
 
 // locateSyntaxError finds the byte offset of a YAML syntax error: the first
-// line whose end the parser cannot get past with the same message, then
-// the first character of that line at which the prefix fails so. When that
-// character is the ':' after a key (the parser found a key where it wanted
-// something else), the offset is the key's first character.
-func locateSyntaxError(data []byte, msg string) (int, bool) {
-	if len(data) > maxLocate {
-		return 0, false
-	}
+// line, from line from (yaml.v3's line, which is that of the problem or of
+// the block around it, never after it) on, whose end the parser cannot get
+// past with the same message, then the first character of that line at
+// which the prefix fails so. When that character is the ':' after a key
+// (the parser found a key where it wanted something else), the offset is
+// the key's first character.
+func locateSyntaxError(data []byte, msg string, from int) (int, bool) {
+	budget := locateBudget
 	fails := func(k int) bool {
+		budget -= k
 		err := decodeAll(data[:k])
 		return err != nil && yamlMessage(err) == msg
 	}
 	start := 0
+	for line := 1; line < from-1 && start < len(data); line++ {
+		nl := bytes.IndexByte(data[start:], '\n')
+		if nl < 0 {
+			break
+		}
+		start += nl + 1
+	}
 	for start < len(data) {
+		if budget < 0 {
+			return 0, false
+		}
 		end := len(data)
 		if nl := bytes.IndexByte(data[start:], '\n'); nl >= 0 {
 			end = start + nl + 1
@@ -166,6 +177,9 @@ func locateSyntaxError(data []byte, msg string) (int, bool) {
 		start = end
 	}
 	for k := start + 1; k <= len(data); k++ {
+		if budget < 0 {
+			return 0, false
+		}
 		if !fails(k) {
 			continue
 		}
