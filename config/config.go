@@ -52,6 +52,44 @@ type Config struct {
 	Server string
 	// FailOn is error, warning, info or never; "" when not set.
 	FailOn string
+	// What a scan may read and expand (config/security.go): the environment
+	// variables $(NAME) may expand ("*" = any whose name does not look
+	// secret), extra folders :r may include from (relative to Dir), whether
+	// :r may include from anywhere, and size limits in bytes (0 = default).
+	Env                  []string
+	IncludeRoots         []string
+	IncludeOutside       bool
+	MaxFileSize          int64
+	MaxExpandedSize      int64
+	MaxTotalExpandedSize int64
+	// Origin says where the file was found: set by Find (Load and Parse
+	// leave it OriginNone).
+	Origin Origin
+}
+
+// Origin is where a run's config file came from.
+type Origin int
+
+// Where a config file can come from.
+const (
+	OriginNone   Origin = iota // not found by Find: defaults, or a file given by name (--config)
+	OriginFolder               // the folder of the first path scanned
+	OriginParent               // a folder above it
+	OriginHome                 // the home folder
+)
+
+// Notice is the line a run prints on standard error when its config file
+// was found away from the scanned folder, in a parent folder or the home
+// folder, where a user may not expect it: "using config /abs/.sqllint.yaml
+// (found in a parent folder)". It is "" otherwise.
+func (c *Config) Notice() string {
+	switch c.Origin {
+	case OriginParent:
+		return "using config " + c.Path + " (found in a parent folder)"
+	case OriginHome:
+		return "using config " + c.Path + " (found in the home folder)"
+	}
+	return ""
 }
 
 // Default returns the configuration used when there is no file: every
@@ -127,35 +165,68 @@ func Load(path string, reg *rules.Registry) (*Config, error) {
 	return cfg, nil
 }
 
+// Find discovers (see Discover) and loads the config for a run that starts
+// in dir: the defaults when there is none. Config.Origin says where the file
+// was found, and Config.Notice what to tell the user about it.
+func Find(dir string, reg *rules.Registry) (*Config, error) {
+	path, origin, err := Locate(dir)
+	if err != nil {
+		return nil, err
+	}
+	if path == "" {
+		return Default(), nil
+	}
+	cfg, err := Load(path, reg)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Origin = origin
+	return cfg, nil
+}
+
 // Discover finds the config for a run: from dir (a folder; a file's parent
 // is used when dir is a file) upward to the filesystem root, then in the
 // home folder (os.UserHomeDir). It returns "" when there is none. A folder
 // holding both .sqllint.yaml and .sqllint.yml is an error.
 func Discover(dir string) (string, error) {
+	p, _, err := Locate(dir)
+	return p, err
+}
+
+// Locate is Discover that also says where the file was found: OriginFolder
+// for dir itself, OriginParent for a folder above it, OriginHome for the
+// home folder (OriginNone with "" when there is none).
+func Locate(dir string) (string, Origin, error) {
 	if dir == "" {
 		dir = "."
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", err
+		return "", OriginNone, err
 	}
 	if info, err := os.Stat(abs); err == nil && !info.IsDir() {
 		abs = filepath.Dir(abs)
 	}
+	origin := OriginFolder
 	for d := abs; ; {
 		if p, err := findIn(d); p != "" || err != nil {
-			return p, err
+			return p, origin, err
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
 			break
 		}
 		d = parent
+		origin = OriginParent
 	}
 	if home, err := os.UserHomeDir(); err == nil && home != "" {
-		return findIn(home)
+		p, err := findIn(home)
+		if p == "" {
+			return "", OriginNone, err
+		}
+		return p, OriginHome, err
 	}
-	return "", nil
+	return "", OriginNone, nil
 }
 
 // findIn returns the config file in folder dir, "" when there is none.

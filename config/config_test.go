@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -194,18 +195,26 @@ func TestParseErrors(t *testing.T) {
 		msg       string // the whole message, or a prefix when it ends in "..."
 	}{
 		// YAML syntax
-		{"unclosed flow list", "fail-on: error\nrules: [all, -SL302\nseverity: {}\n", 2, 0, "",
+		{"unclosed flow list", "fail-on: error\nrules: [all, -SL302\nseverity: {}\n", 2, 9, "",
 			"invalid YAML: did not find expected ',' or ']'"},
-		{"tab indentation", "options:\n\tSL101: {}\n", 2, 0, "",
+		{"tab indentation", "options:\n\tSL101: {}\n", 2, 1, "",
 			"invalid YAML: found character that cannot start any token"},
-		{"bad indentation", "rules: [all]\n  severity: x\n", 2, 0, "",
+		{"bad indentation", "rules: [all]\n  severity: x\n", 2, 3, "",
 			"invalid YAML: did not find expected key"},
-		{"mapping value in a scalar", "rules: [all]\nfail-on: x: y\n", 2, 0, "",
+		{"mapping value in a scalar", "rules: [all]\nfail-on: x: y\n", 2, 11, "",
 			"invalid YAML: mapping values are not allowed in this context"},
-		{"error on the first line", "fail-on: @x\n", 1, 0, "",
+		{"error on the first line", "fail-on: @x\n", 1, 10, "",
 			"invalid YAML: found character that cannot start any token"},
-		{"unclosed quote", "database: master\nserver: \"host\n", 2, 0, "",
+		{"unclosed quote", "database: master\nserver: \"host\n", 2, 9, "",
 			"invalid YAML: found unexpected end of stream"},
+		{"key indented under a list", "rules:\n  - all\n  fail-on: error\n", 3, 3, "",
+			"invalid YAML: did not find expected '-' indicator"},
+		{"key less indented than its block", "options:\n  SL101:\n    startup-budget: 1\n   SL201: {}\n", 4, 4, "",
+			"invalid YAML: did not find expected key"},
+		{"tab before a later key", "rules:\n  - all\n\tfail-on: error\n", 3, 1, "",
+			"invalid YAML: found a tab character that violates indentation"},
+		{"text after a quoted value", "fail-on: 'error' x\n", 1, 18, "",
+			"invalid YAML: did not find expected key"},
 		{"unknown anchor", "rules: [all]\n\nseverity: {SL101: *sev}\n", 3, 19, "",
 			"invalid YAML: unknown anchor 'sev' referenced"},
 		{"two documents", "rules: [all]\n---\nfail-on: error\n", 3, 1, "",
@@ -255,6 +264,10 @@ func TestParseErrors(t *testing.T) {
 			`must be a number, got "true"`},
 		{"negative option", "options:\n  all:\n    zeroing-rate: -5\n", 3, 19, "options.all.zeroing-rate",
 			`must not be negative, got -5`},
+		{"zero rate", "options:\n  SL201:\n    zeroing-rate: 0\n", 3, 19, "options.SL201.zeroing-rate",
+			`a rate must be more than 0, got 0`},
+		{"zero rate for all", "options:\n  all: {zeroing-rate: 0.0}\n", 2, 23, "options.all.zeroing-rate",
+			`a rate must be more than 0, got 0.0`},
 		{"infinite option", "options:\n  SL101:\n    startup-budget: .inf\n", 3, 21, "options.SL101.startup-budget",
 			`must be a finite number, got ".inf"`},
 		{"list as option value", "options:\n  SL101:\n    startup-budget: [1]\n", 3, 21, "options.SL101.startup-budget",
@@ -367,7 +380,7 @@ func TestErrorString(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 	_, err = Parse("c.yaml", []byte("a: [\n"), nil)
-	if want := `c.yaml:2: invalid YAML: did not find expected node content`; err == nil || err.Error() != want {
+	if want := `c.yaml:1:4: invalid YAML: did not find expected node content`; err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
@@ -641,5 +654,86 @@ func TestSuggest(t *testing.T) {
 		if (tt.want == "") != (got == "") || (tt.want != "" && got != ` (did you mean "`+tt.want+`"?)`) {
 			t.Errorf("suggest(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestZeroBudgetsAllowed: a budget or limit of 0 means "flag any", unlike a
+// rate of 0.
+func TestZeroBudgetsAllowed(t *testing.T) {
+	src := "options:\n  all: {zeroing-budget: 0, autogrowth-budget: 0, startup-budget: 0, max-duration: 0}\n"
+	cfg, err := Parse("c.yaml", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := cfg.Rules.Options["SL101"]["startup-budget"]; !ok || v != 0 {
+		t.Errorf("startup-budget = %v, %v; want 0", v, ok)
+	}
+}
+
+// TestFindOrigin: Find says where it found the file, and Notice names it
+// only when it was found above the scanned folder or in the home folder.
+func TestFindOrigin(t *testing.T) {
+	root := t.TempDir()
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	deep := filepath.Join(root, "repo", "db")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Find(deep, nil)
+	if err != nil || cfg.Origin != OriginNone || cfg.Path != "" || cfg.Notice() != "" {
+		t.Fatalf("no file: %+v, %v", cfg, err)
+	}
+
+	homeCfg := filepath.Join(home, ".sqllint.yaml")
+	if err := os.WriteFile(homeCfg, []byte("fail-on: error\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err = Find(deep, nil)
+	if err != nil || cfg.Origin != OriginHome || cfg.FailOn != "error" {
+		t.Fatalf("home: %+v, %v", cfg, err)
+	}
+	if want := "using config " + homeCfg + " (found in the home folder)"; cfg.Notice() != want {
+		t.Errorf("notice %q, want %q", cfg.Notice(), want)
+	}
+
+	repoCfg := filepath.Join(root, "repo", ".sqllint.yaml")
+	if err := os.WriteFile(repoCfg, []byte("fail-on: info\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err = Find(deep, nil)
+	if err != nil || cfg.Origin != OriginParent || cfg.Path != repoCfg {
+		t.Fatalf("parent: %+v, %v", cfg, err)
+	}
+	if want := "using config " + repoCfg + " (found in a parent folder)"; cfg.Notice() != want {
+		t.Errorf("notice %q, want %q", cfg.Notice(), want)
+	}
+
+	cfg, err = Find(filepath.Join(root, "repo"), nil)
+	if err != nil || cfg.Origin != OriginFolder || cfg.Notice() != "" {
+		t.Errorf("same folder: %+v, %v (notice %q)", cfg, err, cfg.Notice())
+	}
+
+	if err := os.WriteFile(repoCfg, []byte("fail-on: [\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Find(deep, nil); err == nil || !strings.Contains(err.Error(), repoCfg+":1:10:") {
+		t.Errorf("a bad file found above: %v", err)
+	}
+}
+
+// TestSyntaxErrorInALongFile: the column is found far down a long file
+// too (the search starts at yaml.v3's line).
+func TestSyntaxErrorInALongFile(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("variables:\n")
+	for i := range 3000 {
+		fmt.Fprintf(&b, "  V%d: value%d\n", i, i)
+	}
+	b.WriteString("  Bad: x: y\n")
+	_, err := Parse("c.yaml", []byte(b.String()), nil)
+	var e *Error
+	if !errors.As(err, &e) || e.Line != 3002 || e.Column != 9 {
+		t.Errorf("got %v, want line 3002 column 9", err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -33,8 +34,8 @@ const (
 	keyFailOn        = "fail-on"
 )
 
-var topKeys = []string{keyRules, keySeverity, keyOptions, keyTargetVersion, keyInclude, keyExclude,
-	keyVariables, keyDatabase, keyServer, keyFailOn}
+var topKeys = append([]string{keyRules, keySeverity, keyOptions, keyTargetVersion, keyInclude, keyExclude,
+	keyVariables, keyDatabase, keyServer, keyFailOn}, securityKeys...)
 
 // allRules is the word that stands for every rule in rules, severity and
 // options.
@@ -103,26 +104,116 @@ var (
 	yamlParserError = regexp.MustCompile(`^did not find expected (key|node content|',' or '\]'|',' or '\}'|<document start>|'-' indicator)$`)
 )
 
-// syntaxError turns a yaml.v3 error into an *Error. yaml.v3 gives a line
-// but no column; it leaves the line out when it is the first.
+// syntaxError turns a yaml.v3 error into an *Error with the line and
+// column of the problem (see locateSyntaxError); yaml.v3 itself gives only
+// a line, often that of the enclosing block.
 func (l *loader) syntaxError(err error, data []byte) {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	msg := yamlMessage(err)
 	e := &Error{File: l.file, Line: 1, Msg: "invalid YAML: " + msg}
 	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
 		e.Line, _ = strconv.Atoi(m[1])
-		e.Msg = "invalid YAML: " + m[2]
 		if yamlParserError.MatchString(m[2]) {
 			e.Line++
 		}
-	} else if m := yamlAnchor.FindStringSubmatch(msg); m != nil {
+	}
+	if m := yamlAnchor.FindStringSubmatch(msg); m != nil {
 		// reported without a position: find the first *name
 		e.Line, e.Column = 0, 0
 		if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
-			e.Line = 1 + bytes.Count(data[:i], []byte("\n"))
-			e.Column = 1 + len([]rune(string(data[bytes.LastIndexByte(data[:i], '\n')+1:i])))
+			e.Line, e.Column = lineCol(data, i)
 		}
+	} else if off, ok := locateSyntaxError(data, msg, e.Line); ok {
+		e.Line, e.Column = lineCol(data, off)
 	}
 	l.errs = append(l.errs, e)
+}
+
+// yamlMessage is a yaml.v3 error's message without "yaml: line N: ".
+func yamlMessage(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		msg = m[2]
+	}
+	return msg
+}
+
+// locateBudget bounds the bytes locateSyntaxError parses in all (it
+// parses prefixes of the file); past it the error keeps yaml.v3's line.
+const locateBudget = 16 << 20
+
+// locateSyntaxError finds the byte offset of a YAML syntax error: the first
+// line, from line from (yaml.v3's line, which is that of the problem or of
+// the block around it, never after it) on, whose end the parser cannot get
+// past with the same message, then the first character of that line at
+// which the prefix fails so. When that character is the ':' after a key
+// (the parser found a key where it wanted something else), the offset is
+// the key's first character.
+func locateSyntaxError(data []byte, msg string, from int) (int, bool) {
+	budget := locateBudget
+	fails := func(k int) bool {
+		budget -= k
+		err := decodeAll(data[:k])
+		return err != nil && yamlMessage(err) == msg
+	}
+	start := 0
+	for line := 1; line < from-1 && start < len(data); line++ {
+		nl := bytes.IndexByte(data[start:], '\n')
+		if nl < 0 {
+			break
+		}
+		start += nl + 1
+	}
+	for start < len(data) {
+		if budget < 0 {
+			return 0, false
+		}
+		end := len(data)
+		if nl := bytes.IndexByte(data[start:], '\n'); nl >= 0 {
+			end = start + nl + 1
+		}
+		if fails(end) {
+			break
+		}
+		start = end
+	}
+	for k := start + 1; k <= len(data); k++ {
+		if budget < 0 {
+			return 0, false
+		}
+		if !fails(k) {
+			continue
+		}
+		off := k - 1
+		if data[off] == ':' && msg != "mapping values are not allowed in this context" {
+			for off > start && !isYAMLBlank(data[off-1]) {
+				off--
+			}
+		}
+		return off, true
+	}
+	return 0, false
+}
+
+func isYAMLBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// decodeAll decodes every document of data, returning the first error.
+func decodeAll(data []byte) error {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for {
+		var n yaml.Node
+		if err := dec.Decode(&n); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// lineCol turns a byte offset into a 1-based line and column (characters).
+func lineCol(data []byte, off int) (line, col int) {
+	lineStart := bytes.LastIndexByte(data[:off], '\n') + 1
+	return 1 + bytes.Count(data[:off], []byte("\n")), 1 + utf8.RuneCount(data[lineStart:off])
 }
 
 func (l *loader) load(data []byte) {
@@ -202,7 +293,9 @@ func (l *loader) load(data []byte) {
 				}
 			}
 		default:
-			l.unknownTop(kv.key)
+			if !l.security(k, v) {
+				l.unknownTop(kv.key)
+			}
 		}
 	}
 }
@@ -451,6 +544,11 @@ func (l *loader) options(n *yaml.Node) {
 				continue
 			}
 			if v, ok := l.number(o.value, key+"."+name); ok {
+				if v == 0 && l.isRate(r, name) {
+					// Estimates divide by the rate: 0 would print "+Inf h".
+					l.errorf(o.value, key+"."+name, "a rate must be more than 0, got %s", o.value.Value)
+					continue
+				}
 				if values[id] == nil {
 					values[id] = map[string]float64{}
 				}
@@ -483,6 +581,24 @@ func (l *loader) hasOption(r *rules.Rule, name string) bool {
 	for _, o := range r.Options {
 		if o.Name == name {
 			return true
+		}
+	}
+	return false
+}
+
+// isRate reports whether option name (of rule r, or of any rule when r is
+// nil) is a rate: its unit is per time ("MB/s"). Estimates divide by a
+// rate, so 0 is meaningless; a budget or limit of 0 is meaningful ("flag
+// any"), and negative numbers are refused for every option.
+func (l *loader) isRate(r *rules.Rule, name string) bool {
+	for _, rr := range l.reg.All() {
+		if r != nil && rr != r {
+			continue
+		}
+		for _, o := range rr.Options {
+			if o.Name == name && strings.Contains(o.Unit, "/") {
+				return true
+			}
 		}
 	}
 	return false

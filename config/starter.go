@@ -53,6 +53,26 @@ exclude: []
 variables:
 #   DatabaseName: Sales
 
+# Environment variables that $(NAME) may expand. None by default: a value
+# comes from :setvar, variables: above or -v, and a variable set only in the
+# environment is reported as undefined (SL002), so that no environment value
+# reaches findings, reports or a live server unless listed here (or passed
+# with --env NAME). "*" allows every name. Names that look secret (PASSWORD,
+# PWD, SECRET, TOKEN, KEY, CREDENTIAL, ...) and SQLCMDPASSWORD are never
+# expanded from the environment.
+# env: [DeployEnvironment]
+
+# Folders, relative to this file, that :r may include from besides the
+# scanned folders and this file's folder; include-outside: true allows any.
+# include-roots: ["../shared-sql"]
+# include-outside: false
+
+# Size limits (KB, MB and GB are powers of 1024): a file read by :r, the
+# text includes and variables add to one scanned file, and to a whole run.
+# max-file-size: 64MB
+# max-expanded-size: 64MB
+# max-total-expanded-size: 256MB
+
 # The database the scripts start in, like sqlcmd -d. Not set by default: the
 # login's default database.
 # database: master

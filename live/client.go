@@ -82,6 +82,8 @@ type Client struct {
 	db      *sql.DB
 	conn    *sql.Conn
 	dialer  *trackingDialer
+	// notices about the connection itself, given with the facts.
+	notices []string
 }
 
 // Connect opens one connection and logs in, within c.ConnectTimeout.
@@ -122,8 +124,18 @@ func Connect(ctx context.Context, c Config) (*Client, error) {
 		db.Close()
 		return nil, connectError(ctx, cctx, addr, c, err, secrets)
 	}
-	return &Client{cfg: c, addr: addr, secrets: secrets, db: db, conn: conn, dialer: d}, nil
+	client := &Client{cfg: c, addr: addr, secrets: secrets, db: db, conn: conn, dialer: d}
+	if enc, ok := d.preloginEncryption(); ok && enc == encryptNotSup && !c.encryptionDisabled() {
+		client.notices = append(client.notices, fmt.Sprintf("the server %s does not support encryption: the login, "+
+			"password included, and all data went unencrypted; use --encrypt mandatory (encrypt=true) to refuse such a server", addr))
+	}
+	return client, nil
 }
+
+// Notices returns what the client noticed about the connection (for
+// example that the server refused encryption and the login went in clear
+// text). Facts includes them in its Notices.
+func (c *Client) Notices() []string { return append([]string(nil), c.notices...) }
 
 func connectError(ctx, cctx context.Context, addr string, c Config, err error, secrets []string) error {
 	e := &Error{Op: "connect", Addr: addr, Kind: ErrConnection, Detail: scrub(err.Error(), secrets)}
@@ -279,7 +291,7 @@ func (c *Client) query(ctx context.Context, q *Query, scan func(*sql.Rows) error
 // not read becomes unknown with a notice; an error is returned only when
 // the server cannot be talked to (connection lost, timeout, cancelled).
 func (c *Client) Facts(ctx context.Context, databases []string) (*Facts, error) {
-	f := &Facts{Databases: map[string]*Database{}}
+	f := &Facts{Databases: map[string]*Database{}, Notices: c.Notices()}
 
 	// soft turns a server-side error into a notice.
 	soft := func(err error, what string) error { return c.soft(f, err, what) }
@@ -508,8 +520,10 @@ func ptr[T any](v T) *T { return &v }
 // TCP connections, so that a query whose server stopped answering can be
 // cut off.
 type trackingDialer struct {
-	mu    sync.Mutex
-	conns []net.Conn
+	mu          sync.Mutex
+	conns       []net.Conn
+	serverEnc   byte // see preloginEncryption
+	sawPrelogin bool
 }
 
 func (d *trackingDialer) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
@@ -521,7 +535,79 @@ func (d *trackingDialer) DialContext(ctx context.Context, network, addr string) 
 	d.mu.Lock()
 	d.conns = append(d.conns, conn)
 	d.mu.Unlock()
-	return conn, nil
+	return &sniffConn{Conn: conn, d: d}, nil
+}
+
+// preloginEncryption returns the ENCRYPTION option of the first PRELOGIN
+// answer read on any of the dialer's connections, and whether one was
+// seen (not when TLS came first: TDS 8 strict).
+func (d *trackingDialer) preloginEncryption() (byte, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.serverEnc, d.sawPrelogin
+}
+
+// TDS PRELOGIN ENCRYPTION values (MS-TDS 2.2.6.5).
+const (
+	encryptOff    = 0 // encrypt the login packet only
+	encryptOn     = 1
+	encryptNotSup = 2 // no encryption at all: the login goes in clear text
+	encryptReq    = 3
+)
+
+// sniffConn reads the server's first TDS packet as it passes, to learn
+// what encryption the PRELOGIN answer agreed on: go-mssqldb does not tell.
+type sniffConn struct {
+	net.Conn
+	d    *trackingDialer
+	buf  []byte
+	done bool
+}
+
+// maxSniff bounds the bytes kept: a PRELOGIN answer is a few dozen.
+const maxSniff = 4096
+
+func (c *sniffConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if !c.done && n > 0 {
+		c.buf = append(c.buf, p[:n]...)
+		c.sniff()
+	}
+	return n, err
+}
+
+func (c *sniffConn) sniff() {
+	const header = 8
+	if c.buf[0] != 4 { // not a tabular result (PRELOGIN answer): TLS first
+		c.done = true
+		return
+	}
+	if len(c.buf) < header {
+		return
+	}
+	size := int(c.buf[2])<<8 | int(c.buf[3])
+	if size > maxSniff || size < header {
+		c.done = true
+		return
+	}
+	if len(c.buf) < size {
+		return
+	}
+	c.done = true
+	payload := c.buf[header:size]
+	for i := 0; i+5 <= len(payload) && payload[i] != 0xFF; i += 5 {
+		off := int(payload[i+1])<<8 | int(payload[i+2])
+		n := int(payload[i+3])<<8 | int(payload[i+4])
+		if payload[i] == 1 && n >= 1 && off < len(payload) {
+			c.d.mu.Lock()
+			if !c.d.sawPrelogin {
+				c.d.serverEnc, c.d.sawPrelogin = payload[off], true
+			}
+			c.d.mu.Unlock()
+			break
+		}
+	}
+	c.buf = nil
 }
 
 func (d *trackingDialer) closeAll() {

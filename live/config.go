@@ -58,6 +58,83 @@ type Config struct {
 	// AppName is sent as the application name (default "sqllint") unless the
 	// DSN sets "app name".
 	AppName string
+	// Encrypt, when set, overrides the DSN's encrypt parameter (see
+	// EncryptModes): "strict" (TDS 8: TLS before anything else, the
+	// certificate always verified), "mandatory" (encrypt=true: TLS for the
+	// whole session; a server without encryption is refused) or
+	// "optional" (encrypt=false: the login packet is encrypted when the
+	// server supports it, the rest is not, and a server without encryption
+	// gets the login, password included, in clear text: Client.Notices
+	// says so). Unlike a DSN without encrypt, which trusts any
+	// certificate, an explicit mode verifies the server's certificate
+	// unless TrustServerCertificate is set (strict always verifies).
+	Encrypt string
+}
+
+// EncryptModes are the values of Config.Encrypt (and of --encrypt) and the
+// go-mssqldb encrypt value each stands for.
+var EncryptModes = map[string]string{"strict": "strict", "mandatory": "true", "optional": "false"}
+
+// encryptionDisabled reports whether the settings turn encryption off on
+// purpose (encrypt=disable): no notice is due when the login goes in clear.
+func (c Config) encryptionDisabled() bool {
+	p, err := c.params()
+	return err == nil && strings.EqualFold(p[msdsn.Encrypt], "disable")
+}
+
+// CheckTimeout refuses a timeout that is not more than 0: a command-line
+// flag of 0 or less used to become the default silently. flag names it
+// in the message ("--connect-timeout").
+func CheckTimeout(flag string, d time.Duration) error {
+	if d <= 0 {
+		return fmt.Errorf("%s %s: must be more than 0 (live mode never waits forever)", flag, d)
+	}
+	return nil
+}
+
+// HasPassword reports whether a DSN (URL, ADO or ODBC form) carries a
+// password (user:password@, password=, pwd=).
+func HasPassword(dsn string) bool {
+	dsn = strings.TrimSpace(dsn)
+	if dsn == "" {
+		return false
+	}
+	if p, err := msdsn.Parse(dsn); err == nil && (p.Parameters[msdsn.Password] != "" || p.Parameters[msdsn.ChangePassword] != "") {
+		return true
+	}
+	// Also look for the shapes without the driver (a DSN it cannot parse,
+	// ODBC keys).
+	if strings.HasPrefix(dsn, "sqlserver://") {
+		u, err := url.Parse(dsn)
+		if err != nil {
+			return urlUserinfo.MatchString(dsn)
+		}
+		if u.User != nil {
+			if _, set := u.User.Password(); set {
+				return true
+			}
+		}
+		for k := range u.Query() {
+			if passwordKeys[strings.ToLower(k)] {
+				return true
+			}
+		}
+		return false
+	}
+	return redactKeyValues(dsn) != dsn
+}
+
+// CheckServerFlag refuses a DSN given as a command-line flag that carries a
+// password: a flag shows in the process list and the shell history. The
+// message never repeats the DSN. The same DSN is accepted from the
+// SQLLINT_SERVER environment variable (not visible to other users), and its
+// password is scrubbed from every message.
+func CheckServerFlag(flag, dsn string) error {
+	if HasPassword(dsn) {
+		return fmt.Errorf("%s holds a password: passwords are never given as a flag (other users can read a command line); "+
+			"remove it and set SQLCMDPASSWORD instead", flag)
+	}
+	return nil
 }
 
 // ConfigFromEnv builds a Config from environment variables, read through
@@ -170,6 +247,13 @@ func (c Config) params() (map[string]string, error) {
 	}
 	if c.TrustServerCertificate {
 		p[msdsn.TrustServerCertificate] = "true"
+	}
+	if c.Encrypt != "" {
+		v, ok := EncryptModes[strings.ToLower(c.Encrypt)]
+		if !ok {
+			return nil, fmt.Errorf("encrypt %q: use strict, mandatory or optional", c.Encrypt)
+		}
+		p[msdsn.Encrypt] = v
 	}
 	if c.ConnectTimeout > 0 {
 		p[msdsn.DialTimeout] = strconv.Itoa(int(math.Ceil(c.ConnectTimeout.Seconds())))

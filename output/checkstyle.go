@@ -3,7 +3,6 @@ package output
 import (
 	"bytes"
 	"encoding/xml"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -19,8 +18,10 @@ import (
 //	  </file>
 //	</checkstyle>
 //
-// Files are sorted by name; within a file, findings keep report order and
-// input errors come last (without line or column, source "sqllint.input").
+// Files come in the order the text format prints them (see fileOrder: the
+// run's natural order, V2 before V10); within a file, findings keep report
+// order and input errors come last (without line or column, source
+// "sqllint.input").
 // Severities are Checkstyle's own: error, warning, info.
 
 type checkstyleDoc struct {
@@ -72,7 +73,7 @@ func writeCheckstyle(b *bytes.Buffer, r *report.Report, _ Options) error {
 		})
 	}
 	doc := checkstyleDoc{Version: "4.3"}
-	for _, name := range sortedKeys(byFile) {
+	for _, name := range fileOrder(r) {
 		doc.Files = append(doc.Files, *byFile[name])
 	}
 	return encodeXML(b, doc)
@@ -105,13 +106,27 @@ func xmlText(s string) string {
 	return sb.String()
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// fileOrder returns the paths of r's findings and input errors, each once,
+// in the order the text format prints them: the findings' files in report
+// order (the run's natural order, V2 before V10), then the files that have
+// only input errors, in the order of Errors. Formats that group by file use
+// it, so every format lists files alike.
+func fileOrder(r *report.Report) []string {
+	seen := make(map[string]bool)
+	var out []string
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
 	}
-	sort.Strings(keys)
-	return keys
+	for i := range r.Findings {
+		add(r.Findings[i].Path)
+	}
+	for i := range r.Errors {
+		add(r.Errors[i].Path)
+	}
+	return out
 }
 
 // encodeXML writes the XML declaration and v, indented by 2 spaces, with a

@@ -13,17 +13,27 @@ import (
 //
 //	<testsuites name="sqllint" tests="N" failures="F" errors="E">
 //	  <testsuite name="PATH" tests=".." failures=".." errors="..">
-//	    <testcase name="SL302 checkpoint-duration at 3:5" classname="PATH" file="PATH" line="3">
+//	    <properties>
+//	      <property name="file" value="PATH"></property>
+//	    </properties>
+//	    <testcase name="SL302 checkpoint-duration at 3:5" classname="PATH">
 //	      <failure message="..." type="warning">PATH:3:5: warning SL302 ...</failure>
 //	    </testcase>
 //	  </testsuite>
 //	</testsuites>
 //
-// One testsuite per file with findings or input errors (sorted by path),
-// one testcase per finding. This is how GitLab, Azure and Jenkins group
-// tests (suite → case), so findings appear grouped by file; the test name
-// carries rule and position because GitLab keys test cases by classname
-// and name, and identical names would merge distinct findings.
+// One testsuite per file with findings or input errors, in the order the
+// text format lists files (see fileOrder), one testcase per finding. This
+// is how GitLab, Azure and Jenkins group tests (suite → case), so findings
+// appear grouped by file; the test name carries rule and position because
+// GitLab keys test cases by classname and name, and identical names would
+// merge distinct findings.
+//
+// The document validates against the JUnit schema Jenkins uses
+// (junit-4.xsd, also what Surefire's reports follow): a testcase takes only
+// name, classname, time, assertions and status attributes, so the file is
+// a property of its suite and the line is in the case name and the
+// failure text, not file/line attributes.
 //
 // Errors and warnings are <failure>s. Info findings are passing testcases
 // whose <system-out> holds the message: JUnit has no "notice" outcome, and
@@ -42,20 +52,30 @@ type junitSuites struct {
 }
 
 type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Errors   int         `xml:"errors,attr"`
-	Cases    []junitCase `xml:"testcase"`
+	Name       string           `xml:"name,attr"`
+	Tests      int              `xml:"tests,attr"`
+	Failures   int              `xml:"failures,attr"`
+	Errors     int              `xml:"errors,attr"`
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Cases      []junitCase      `xml:"testcase"`
 }
 
+type junitProperties struct {
+	Property []junitProperty `xml:"property"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+// junitCase's elements are in the schema's order: error, failure,
+// system-out.
 type junitCase struct {
 	Name      string        `xml:"name,attr"`
 	Classname string        `xml:"classname,attr"`
-	File      string        `xml:"file,attr,omitempty"`
-	Line      int           `xml:"line,attr,omitempty"`
-	Failure   *junitProblem `xml:"failure,omitempty"`
 	Error     *junitProblem `xml:"error,omitempty"`
+	Failure   *junitProblem `xml:"failure,omitempty"`
 	SystemOut *junitText    `xml:"system-out,omitempty"`
 }
 
@@ -77,11 +97,15 @@ type junitProblem struct {
 func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 	rules := rulesByID(r)
 	suites := make(map[string]*junitSuite)
-	suite := func(name string) *junitSuite {
-		s := suites[name]
+	suite := func(path string) *junitSuite {
+		s := suites[path]
 		if s == nil {
+			name := cleanLine(path)
 			s = &junitSuite{Name: name}
-			suites[name] = s
+			if path != "" {
+				s.Properties = &junitProperties{Property: []junitProperty{{Name: "file", Value: name}}}
+			}
+			suites[path] = s
 		}
 		return s
 	}
@@ -92,8 +116,6 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 		tc := junitCase{
 			Name:      cleanLine(junitCaseName(f)),
 			Classname: path,
-			File:      path,
-			Line:      max(f.Line, 0),
 		}
 		var detail bytes.Buffer
 		textFinding(&detail, r, f, false, true)
@@ -115,11 +137,10 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 		var detail bytes.Buffer
 		detail.WriteString(position(e.Path, 0, 0) + ": error: ")
 		writeMessageLines(&detail, e.Message)
-		s := suite(path)
+		s := suite(e.Path)
 		s.Cases = append(s.Cases, junitCase{
 			Name:      "input error",
 			Classname: path,
-			File:      path,
 			Error: &junitProblem{
 				Message: cleanLine(e.Message),
 				Type:    "input-error",
@@ -142,8 +163,8 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 			}},
 		}}
 	}
-	for _, name := range sortedKeys(suites) {
-		doc.Suites = append(doc.Suites, *suites[name])
+	for _, path := range fileOrder(r) {
+		doc.Suites = append(doc.Suites, *suites[path])
 	}
 	for _, s := range doc.Suites {
 		doc.Tests += s.Tests

@@ -4,9 +4,10 @@
 // Checkstyle, JUnit, GitLab Code Quality).
 //
 // Every format is deterministic: the same Report gives the same bytes.
-// Findings are printed in the order of Report.Findings (the report package
-// sorts them by path, line, column, rule); formats that group by file sort
-// the files by path.
+// Findings are printed in the order of Report.Findings (the engine sorts
+// them by file in the run's natural order, then line, column, rule);
+// formats that group by file (Checkstyle, JUnit) list the files in that
+// same order, then the files that only have input errors.
 package output
 
 import (

@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/sqllint/sqllint/report"
 )
@@ -204,6 +208,86 @@ func TestTextMarker(t *testing.T) {
 				t.Errorf("marker\n got %q\nwant %q\n(source %q)", lines[1], tc.want, lines[0])
 			}
 		})
+	}
+}
+
+// TestTextClipsLongLines: a multi-megabyte line is shown as a short window
+// around the finding, with a marker where text was left out, and the
+// underline stays under the finding's characters.
+func TestTextClipsLongLines(t *testing.T) {
+	const n = 4 << 20 // characters in the line
+	mk := func(at int, word string) string {
+		return strings.Repeat("x", at) + word + strings.Repeat("y", n-at-len(word))
+	}
+	cases := []struct {
+		name         string
+		at           int  // character index of the finding
+		left, right  bool // clipped on that side
+		word         string
+		underlineLen int
+	}{
+		{"near the start", 3, false, true, "UPDATE", 6},
+		{"at column 1", 0, false, true, "UPDATE", 6},
+		{"middle", n / 2, true, true, "UPDATE", 6},
+		{"near the end", n - 10, true, false, "UPDATE", 6},
+		{"last character", n - 1, true, false, ";", 1},
+		{"wide characters", n / 3, true, true, "N'日本'", 7},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src := mk(tc.at, tc.word)
+			f := report.Finding{Line: 7, Column: tc.at + 1, EndLine: 7, EndColumn: tc.at + 1 + utf8.RuneCountInString(tc.word)}
+			var b bytes.Buffer
+			writeSnippet(&b, &f, src, false)
+			if b.Len() > 1000 {
+				t.Fatalf("snippet of a %d-character line is %d bytes", n, b.Len())
+			}
+			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+			if len(lines) != 2 {
+				t.Fatalf("snippet has %d lines: %q", len(lines), b.String())
+			}
+			shown := strings.TrimPrefix(lines[0], "  7 | ")
+			if got := strings.HasPrefix(shown, clipMarker); got != tc.left {
+				t.Errorf("clipped on the left = %v, want %v: %q", got, tc.left, shown)
+			}
+			if got := strings.HasSuffix(shown, clipMarker); got != tc.right {
+				t.Errorf("clipped on the right = %v, want %v: %q", got, tc.right, shown)
+			}
+			if c := utf8.RuneCountInString(shown); c > maxSnippetChars+2 {
+				t.Errorf("shown line has %d characters, want at most %d", c, maxSnippetChars+2)
+			}
+			// The marker starts at the display column of the word.
+			i := strings.Index(lines[0], tc.word)
+			if i < 0 {
+				t.Fatalf("the finding's text %q is not shown: %q", tc.word, lines[0])
+			}
+			col := 0
+			for _, r := range lines[0][:i] {
+				col += runeWidth(r)
+			}
+			marker := lines[1]
+			caret := strings.Index(marker, "^")
+			if caret != col {
+				t.Errorf("caret at column %d, the finding at %d:\n%s\n%s", caret, col, lines[0], marker)
+			}
+			if w := len(strings.TrimSpace(marker[caret:])); w != tc.underlineLen {
+				t.Errorf("underline is %d columns, want %d:\n%s\n%s", w, tc.underlineLen, lines[0], marker)
+			}
+		})
+	}
+}
+
+// TestTextLongLineTabs: tabs before the finding inside the window are
+// copied into the marker line, as for a short line.
+func TestTextLongLineTabs(t *testing.T) {
+	src := strings.Repeat("a", 1000) + "\t\tSELECT" + strings.Repeat("b", 1000)
+	f := report.Finding{Line: 1, Column: 1003, EndLine: 1, EndColumn: 1009}
+	var b bytes.Buffer
+	writeSnippet(&b, &f, src, false)
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	want := "    |  " + strings.Repeat(" ", snippetContext-2) + "\t\t^~~~~~"
+	if lines[1] != want {
+		t.Errorf("marker\n got %q\nwant %q", lines[1], want)
 	}
 }
 
@@ -636,8 +720,10 @@ func TestCheckstyleParses(t *testing.T) {
 		names = append(names, f.Name)
 		n += len(f.Errors)
 	}
-	if !slices.IsSorted(names) {
-		t.Errorf("files not sorted: %q", names)
+	// The text format's order: files with findings in report order, then
+	// those with input errors only.
+	if want := []string{"/opt/shared/util.sql", "dir with space/a,b:c.sql", "migrations/002_index.sql", "zz/no source.sql", "broken, really:bad.sql"}; !slices.Equal(names, want) {
+		t.Errorf("files %q, want %q", names, want)
 	}
 	if n != len(r.Findings)+len(r.Errors) {
 		t.Errorf("%d entries, want %d", n, len(r.Findings)+len(r.Errors))
@@ -805,4 +891,215 @@ func TestXMLText(t *testing.T) {
 	if v.Text != "a<b>&c\r\nd\te\uFFFD\uFFFD\uFFFD\U0001F600" {
 		t.Errorf("read back %q", v.Text)
 	}
+}
+
+// naturalReport has findings in the run's natural order (V2 before V10, as
+// the engine sorts them), which byte order would reverse, and an input
+// error in a file without findings.
+func naturalReport() *report.Report {
+	return &report.Report{
+		Tool: "sqllint", Version: "1.2.3", Files: 3, Rules: fixtureRules(),
+		Findings: []report.Finding{
+			{RuleID: "SL302", RuleName: "checkpoint-duration", Severity: report.Warning, Message: "m", Path: "migrations/V2__b.sql", Line: 1, Column: 1},
+			{RuleID: "SL302", RuleName: "checkpoint-duration", Severity: report.Warning, Message: "m", Path: "migrations/V10__a.sql", Line: 1, Column: 1},
+			{RuleID: "SL302", RuleName: "checkpoint-duration", Severity: report.Warning, Message: "m", Path: "migrations/V10__a.sql", Line: 4, Column: 1},
+		},
+		Errors: []report.InputError{{Path: "migrations/V1__bad.sql", Message: "cannot read"}},
+	}
+}
+
+// TestGroupedFormatsFollowTextOrder: checkstyle and JUnit list files in
+// the order the text format prints them.
+func TestGroupedFormatsFollowTextOrder(t *testing.T) {
+	want := []string{"migrations/V2__b.sql", "migrations/V10__a.sql", "migrations/V1__bad.sql"}
+	var text []string
+	for _, line := range strings.Split(string(render(t, "text", naturalReport(), Options{})), "\n") {
+		if path, _, ok := strings.Cut(line, ":"); ok && strings.HasPrefix(path, "migrations/") && !slices.Contains(text, path) {
+			text = append(text, path)
+		}
+	}
+	if !slices.Equal(text, want) {
+		t.Fatalf("text order %q, want %q", text, want)
+	}
+
+	var cs checkstyleParsed
+	if err := xml.Unmarshal(render(t, "checkstyle", naturalReport(), Options{}), &cs); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range cs.Files {
+		got = append(got, f.Name)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("checkstyle order %q, want %q", got, want)
+	}
+
+	var ju junitParsed
+	if err := xml.Unmarshal(render(t, "junit", naturalReport(), Options{}), &ju); err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	for _, s := range ju.Suites {
+		got = append(got, s.Name)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("junit order %q, want %q", got, want)
+	}
+}
+
+// junitSchema is the content model of the JUnit schema Jenkins uses
+// (junit-4.xsd; Surefire's reports follow it): for each element, its
+// attributes (true: required) and its children in sequence order with the
+// most times each may occur (-1: unbounded) and whether it must occur.
+var junitSchema = map[string]struct {
+	attrs    map[string]bool
+	children []junitChild
+	text     bool // character content allowed
+}{
+	"testsuites": {attrs: map[string]bool{"name": false, "time": false, "tests": false, "failures": false, "disabled": false, "errors": false},
+		children: []junitChild{{"testsuite", 0, -1}}},
+	"testsuite": {attrs: map[string]bool{"name": true, "tests": true, "failures": false, "errors": false, "time": false, "disabled": false,
+		"skipped": false, "timestamp": false, "hostname": false, "id": false, "package": false},
+		children: []junitChild{{"properties", 0, 1}, {"testcase", 0, -1}, {"system-out", 0, 1}, {"system-err", 0, 1}}},
+	"properties": {children: []junitChild{{"property", 1, -1}}},
+	"property":   {attrs: map[string]bool{"name": true, "value": true}},
+	"testcase": {attrs: map[string]bool{"name": true, "assertions": false, "time": false, "classname": false, "status": false},
+		children: []junitChild{{"skipped", 0, 1}, {"error", 0, -1}, {"failure", 0, -1}, {"system-out", 0, -1}, {"system-err", 0, -1}}},
+	"failure":    {attrs: map[string]bool{"type": false, "message": false}, text: true},
+	"error":      {attrs: map[string]bool{"type": false, "message": false}, text: true},
+	"skipped":    {text: true},
+	"system-out": {text: true},
+	"system-err": {text: true},
+}
+
+type junitChild struct {
+	name     string
+	min, max int
+}
+
+// validateJUnit checks a document against junitSchema.
+func validateJUnit(doc []byte) []string {
+	var errs []string
+	errorf := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
+	dec := xml.NewDecoder(bytes.NewReader(doc))
+	type frame struct {
+		name   string
+		counts map[string]int
+		pos    int // index in children of the last child seen
+	}
+	var stack []*frame
+	root := ""
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			errorf("not XML: %v", err)
+			return errs
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			name := tok.Name.Local
+			el, ok := junitSchema[name]
+			if !ok {
+				errorf("element <%s> is not in the schema", name)
+			}
+			if len(stack) == 0 {
+				root = name
+			} else {
+				parent := stack[len(stack)-1]
+				model := junitSchema[parent.name].children
+				i := slices.IndexFunc(model, func(c junitChild) bool { return c.name == name })
+				switch {
+				case i < 0:
+					errorf("<%s> may not contain <%s>", parent.name, name)
+				case i < parent.pos:
+					errorf("<%s> comes after <%s> in <%s>: the schema's sequence is %v", name, model[parent.pos].name, parent.name, model)
+				default:
+					parent.pos = i
+					parent.counts[name]++
+					if model[i].max >= 0 && parent.counts[name] > model[i].max {
+						errorf("<%s> holds more than %d <%s>", parent.name, model[i].max, name)
+					}
+				}
+			}
+			seen := map[string]bool{}
+			for _, a := range tok.Attr {
+				seen[a.Name.Local] = true
+				if _, ok := el.attrs[a.Name.Local]; !ok {
+					errorf("<%s> has attribute %q, which the schema does not allow", name, a.Name.Local)
+				}
+			}
+			for a, required := range el.attrs {
+				if required && !seen[a] {
+					errorf("<%s> lacks required attribute %q", name, a)
+				}
+			}
+			stack = append(stack, &frame{name: name, counts: map[string]int{}})
+		case xml.EndElement:
+			f := stack[len(stack)-1]
+			for _, c := range junitSchema[f.name].children {
+				if f.counts[c.name] < c.min {
+					errorf("<%s> needs at least %d <%s>", f.name, c.min, c.name)
+				}
+			}
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			if len(stack) > 0 && !junitSchema[stack[len(stack)-1].name].text && len(bytes.TrimSpace(tok)) > 0 {
+				errorf("<%s> holds text %q", stack[len(stack)-1].name, tok)
+			}
+		}
+	}
+	if root != "testsuites" {
+		errorf("root element <%s>, want <testsuites>", root)
+	}
+	return errs
+}
+
+// TestJUnitSchema: the JUnit output validates against Jenkins' junit-4.xsd
+// content model: no file or line attribute on testcase (the file is a
+// suite property), children in the schema's order.
+func TestJUnitSchema(t *testing.T) {
+	for name, r := range map[string]*report.Report{
+		"fixture": fixture(), "natural": naturalReport(), "empty": emptyReport(), "nil": {},
+		"info and error": {Findings: []report.Finding{{RuleID: "SL1", Severity: report.Info, Message: "i", Path: "a.sql", Line: 1}},
+			Errors: []report.InputError{{Path: "a.sql", Message: "partly unreadable"}}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			for _, e := range validateJUnit(render(t, "junit", r, Options{ShowSource: true})) {
+				t.Error(e)
+			}
+		})
+	}
+	// The validator rejects what the old output had.
+	bad := `<testsuites><testsuite name="a" tests="1"><testcase name="x" classname="a" file="a.sql" line="3"></testcase></testsuite></testsuites>`
+	if errs := validateJUnit([]byte(bad)); len(errs) != 2 {
+		t.Errorf("the validator finds %q in a testcase with file and line attributes", errs)
+	}
+	// The file is a property of its suite.
+	out := string(render(t, "junit", naturalReport(), Options{}))
+	if !strings.Contains(out, `<property name="file" value="migrations/V2__b.sql"></property>`) {
+		t.Errorf("no file property:\n%s", out)
+	}
+}
+
+// BenchmarkTextLongLine: one finding on a 50 MB one-line file. The output
+// stays a few hundred bytes (it was 105 MB: the whole line, twice).
+func BenchmarkTextLongLine(b *testing.B) {
+	line := strings.Repeat("x", 50<<20)
+	r := &report.Report{
+		Files:    1,
+		Findings: []report.Finding{{RuleID: "SL302", Severity: report.Warning, Message: "m", Path: "big.sql", Line: 1, Column: 25 << 20, EndLine: 1, EndColumn: 25<<20 + 10}},
+		Source:   func(string, int) (string, bool) { return line, true },
+	}
+	var n int
+	for b.Loop() {
+		var buf bytes.Buffer
+		if err := Write(&buf, "text", r, Options{ShowSource: true}); err != nil {
+			b.Fatal(err)
+		}
+		n = buf.Len()
+	}
+	b.ReportMetric(float64(n), "output-bytes")
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -36,10 +37,11 @@ type sarifTool struct {
 }
 
 type sarifDriver struct {
-	Name           string      `json:"name"`
-	Version        string      `json:"version,omitempty"`
-	InformationURI string      `json:"informationUri"`
-	Rules          []sarifRule `json:"rules"`
+	Name            string      `json:"name"`
+	Version         string      `json:"version,omitempty"`
+	SemanticVersion string      `json:"semanticVersion,omitempty"`
+	InformationURI  string      `json:"informationUri"`
+	Rules           []sarifRule `json:"rules"`
 }
 
 type sarifRule struct {
@@ -212,7 +214,8 @@ func writeSARIF(b *bytes.Buffer, r *report.Report, opt Options) error {
 		results = append(results, res)
 	}
 
-	inv := sarifInvocation{ExecutionSuccessful: true}
+	// The run succeeded unless it exits 2: input errors, or Failed.
+	inv := sarifInvocation{ExecutionSuccessful: !r.Failed && len(r.Errors) == 0}
 	for _, e := range r.Errors {
 		n := sarifNotification{Level: "error", Message: sarifMessage{Text: e.Message}}
 		if e.Path != "" {
@@ -223,12 +226,14 @@ func writeSARIF(b *bytes.Buffer, r *report.Report, opt Options) error {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
 
+	version, semantic := sarifVersions(r.Version)
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
-			Name:           toolName(r),
-			Version:        r.Version,
-			InformationURI: infoURI,
-			Rules:          rules,
+			Name:            toolName(r),
+			Version:         version,
+			SemanticVersion: semantic,
+			InformationURI:  infoURI,
+			Rules:           rules,
 		}},
 		Invocations: []sarifInvocation{inv},
 		ColumnKind:  "unicodeCodePoints",
@@ -240,6 +245,32 @@ func writeSARIF(b *bytes.Buffer, r *report.Report, opt Options) error {
 		}
 	}
 	return encodeJSON(b, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+}
+
+// semver is Semantic Versioning 2.0.0's regular expression (semver.org).
+var semver = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)` +
+	`(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?` +
+	`(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
+
+// sarifVersions returns driver.version and driver.semanticVersion for the
+// tool version v. The SARIF multitool (SARIF2005) wants a version that
+// starts with a digit, and semanticVersion must be a Semantic Versioning
+// 2.0.0 version without the "v" that Go module versions carry: v1.2.3 gives
+// "1.2.3" twice; a development build ("dev", "(devel)", "") gives
+// "0.0.0-dev"; a version that starts with a digit but is not semantic
+// gives only version.
+func sarifVersions(v string) (version, semantic string) {
+	v = strings.TrimSpace(v)
+	if len(v) > 1 && v[0] == 'v' && v[1] >= '0' && v[1] <= '9' {
+		v = v[1:]
+	}
+	if v == "" || v[0] < '0' || v[0] > '9' {
+		v = "0.0.0-dev"
+	}
+	if semver.MatchString(v) {
+		return v, v
+	}
+	return v, ""
 }
 
 func sarifRuleOf(rule *report.Rule) sarifRule {

@@ -259,7 +259,8 @@ func TestSARIFContent(t *testing.T) {
 		t.Errorf("a deletion has inserted content: %+v", del)
 	}
 	inv := run.Invocations[0]
-	if !inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 || inv.ToolExecutionNotifications[0].Level != "error" {
+	// An input error makes the run exit 2: not successful.
+	if inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 || inv.ToolExecutionNotifications[0].Level != "error" {
 		t.Errorf("invocation %+v", inv)
 	}
 
@@ -341,5 +342,75 @@ func TestSrcRootSlash(t *testing.T) {
 	}
 	if got := fileURI(srcRootSlash("/work/a b")); got != "file:///work/a%20b/" {
 		t.Errorf("root URI %q", got)
+	}
+}
+
+func TestSARIFExecutionSuccessful(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		r    report.Report
+		want bool
+	}{
+		{"clean", report.Report{Files: 1}, true},
+		{"findings do not fail the run", report.Report{Files: 1, Findings: fixture().Findings[:1], Rules: fixtureRules()}, true},
+		{"input error", report.Report{Errors: []report.InputError{{Path: "a.sql", Message: "cannot read"}}}, false},
+		{"failed", report.Report{Files: 1, Failed: true}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var log struct {
+				Runs []struct {
+					Invocations []sarifInvocation `json:"invocations"`
+				} `json:"runs"`
+			}
+			if err := json.Unmarshal(render(t, "sarif", &tc.r, Options{}), &log); err != nil {
+				t.Fatal(err)
+			}
+			if got := log.Runs[0].Invocations[0].ExecutionSuccessful; got != tc.want {
+				t.Errorf("executionSuccessful = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestSARIFVersion: driver.version starts with a digit (SARIF2005) and
+// semanticVersion is a Semantic Versioning 2.0.0 version, without Go's "v".
+func TestSARIFVersion(t *testing.T) {
+	for _, tc := range []struct{ in, version, semantic string }{
+		{"dev", "0.0.0-dev", "0.0.0-dev"},
+		{"", "0.0.0-dev", "0.0.0-dev"},
+		{"(devel)", "0.0.0-dev", "0.0.0-dev"},
+		{"v1.4.0", "1.4.0", "1.4.0"},
+		{"1.2.3", "1.2.3", "1.2.3"},
+		{"v0.2.1-0.20261130120000-abcdef123456", "0.2.1-0.20261130120000-abcdef123456", "0.2.1-0.20261130120000-abcdef123456"},
+		{"v1.4.0+dirty", "1.4.0+dirty", "1.4.0+dirty"},
+		{"v2.0.0+incompatible", "2.0.0+incompatible", "2.0.0+incompatible"},
+		{"1.2", "1.2", ""},        // starts with a digit, not semantic
+		{"v01.2.3", "01.2.3", ""}, // leading zero
+		{"version 3", "0.0.0-dev", "0.0.0-dev"},
+	} {
+		var log struct {
+			Runs []struct {
+				Tool struct {
+					Driver struct {
+						Version         string  `json:"version"`
+						SemanticVersion *string `json:"semanticVersion"`
+					} `json:"driver"`
+				} `json:"tool"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal(render(t, "sarif", &report.Report{Version: tc.in}, Options{}), &log); err != nil {
+			t.Fatal(err)
+		}
+		d := log.Runs[0].Tool.Driver
+		sem := ""
+		if d.SemanticVersion != nil {
+			sem = *d.SemanticVersion
+		}
+		if d.Version != tc.version || sem != tc.semantic {
+			t.Errorf("%q: version %q, semanticVersion %q; want %q, %q", tc.in, d.Version, sem, tc.version, tc.semantic)
+		}
+		if d.Version == "" || d.Version[0] < '0' || d.Version[0] > '9' {
+			t.Errorf("%q: version %q does not start with a digit", tc.in, d.Version)
+		}
 	}
 }

@@ -136,26 +136,97 @@ func writeMessageLines(b *bytes.Buffer, msg string) {
 	b.WriteByte('\n')
 }
 
+// Long lines are clipped around the finding, as rustc and ruff do: a line
+// of more than maxSnippetChars characters is shown as a window of that many
+// characters that starts snippetContext characters before the finding's
+// column (or ends at the end of the line for a finding near it), with
+// clipMarker where text was left out. A one-line 50 MB file so prints a
+// short line per finding, not the whole file.
+const (
+	maxSnippetChars = 120
+	snippetContext  = 40
+	clipMarker      = "…"
+)
+
+// clipWindow returns the character range [from, to) of a line of n
+// characters to show for a finding whose range starts at character start
+// (0-based): the whole line when it is short enough.
+func clipWindow(n, start int) (from, to int) {
+	if n <= maxSnippetChars {
+		return 0, n
+	}
+	from = max(0, start-snippetContext)
+	to = from + maxSnippetChars
+	if to > n {
+		to = n
+		from = n - maxSnippetChars
+	}
+	return from, to
+}
+
+// charSpan returns the byte offsets in s of characters [from, to); it
+// reads s only up to the character to.
+func charSpan(s string, from, to int) (bfrom, bto int) {
+	bfrom = len(s)
+	i, off := 0, 0
+	for off < len(s) {
+		if i == from {
+			bfrom = off
+		}
+		if i == to {
+			return bfrom, off
+		}
+		if s[off] < utf8.RuneSelf {
+			off++
+		} else {
+			_, size := utf8.DecodeRuneInString(s[off:])
+			off += size
+		}
+		i++
+	}
+	if i == from {
+		bfrom = off
+	}
+	return bfrom, len(s)
+}
+
 // writeSnippet prints the source line under a gutter with the line number,
 // and a marker line underlining the range from the finding's column to its
-// end column (or to the end of the line when the range spans lines).
+// end column (or to the end of the line when the range spans lines). A
+// long line is clipped around the range (see maxSnippetChars).
 func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler) {
-	runes := []rune(cleanText(src))
 	num := strconv.Itoa(f.Line)
 	gutter := "  " + num + " | "
 	blank := "  " + strings.Repeat(" ", len(num)) + " |"
-
-	b.WriteString(gutter)
-	b.WriteString(string(runes))
-	b.WriteByte('\n')
 
 	start := f.Column - 1
 	if start < 0 {
 		start = 0
 	}
+	from, to := clipWindow(utf8.RuneCountInString(src), start)
+	bfrom, bto := charSpan(src, from, to)
+	runes := []rune(cleanText(src[bfrom:bto]))
+	var prefix, suffix string
+	if from > 0 {
+		prefix = clipMarker
+	}
+	if bto < len(src) {
+		suffix = clipMarker
+	}
+
+	b.WriteString(gutter)
+	b.WriteString(prefix)
+	b.WriteString(string(runes))
+	b.WriteString(suffix)
+	b.WriteByte('\n')
+
+	start -= from
+	if start > len(runes)+1 {
+		start = len(runes) + 1 // a column far past the end of the line
+	}
 	end := len(runes)
 	if f.EndLine == f.Line && f.EndColumn > 0 {
-		end = f.EndColumn - 1
+		end = f.EndColumn - 1 - from
 	}
 	if end > len(runes) {
 		end = len(runes)
@@ -167,6 +238,11 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler) {
 	// range), counted from the start of the gutter.
 	var indent strings.Builder
 	vis := len(gutter)
+	for _, r := range prefix {
+		w := runeWidth(r)
+		indent.WriteString(strings.Repeat(" ", w))
+		vis += w
+	}
 	for i := 0; i < start; i++ {
 		if i >= len(runes) {
 			indent.WriteByte(' ')

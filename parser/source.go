@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -25,8 +26,14 @@ type File struct {
 	noBOM bool
 	// raw holds the original bytes when decoding was lossy (an unpaired
 	// UTF-16 surrogate, an odd trailing byte, invalid UTF-8 after a UTF-8
-	// BOM): Encode of the unchanged text then returns them as they were.
+	// BOM): Encode of the unchanged text then returns them as they were,
+	// and edits away from the lossy spots keep them (see EncodeEdits).
 	raw []byte
+	// rawStart is the length of the byte order mark in raw.
+	rawStart int
+	// spots are the places where decoding replaced bytes with U+FFFD, in
+	// text order.
+	spots []lossySpot
 
 	once  sync.Once
 	lines []int // start offset of every line; built on first use
@@ -67,8 +74,8 @@ func Decode(path string, data []byte) (*File, error) {
 		if utf8.Valid(body) {
 			f.Text = string(body)
 		} else {
-			f.Text = strings.ToValidUTF8(string(body), "\uFFFD")
-			f.raw = bytes.Clone(data)
+			f.Text, f.spots = srcDecodeLossyUTF8(body)
+			f.raw, f.rawStart = bytes.Clone(data), 3
 		}
 		return f, nil
 	case len(data) >= 2 && data[0] == 0xFF && data[1] == 0xFE:
@@ -146,7 +153,11 @@ func srcDecodeUTF16(path string, data []byte, start int, bigEndian, noBOM bool) 
 	body := data[start:]
 	var sb strings.Builder
 	sb.Grow(len(body)/2 + len(body)/8 + 4)
-	lossy := false
+	var spots []lossySpot
+	bad := func(rawOff, rawLen int) {
+		spots = append(spots, lossySpot{text: sb.Len(), raw: start + rawOff, rawLen: rawLen})
+		sb.WriteRune(utf8.RuneError)
+	}
 	unit := func(i int) rune {
 		if bigEndian {
 			return rune(body[i])<<8 | rune(body[i+1])
@@ -170,22 +181,19 @@ func srcDecodeUTF16(path string, data []byte, start int, bigEndian, noBOM bool) 
 					continue
 				}
 			}
-			sb.WriteRune(utf8.RuneError)
-			lossy = true
+			bad(i, 2)
 		case u >= 0xDC00 && u < 0xE000:
-			sb.WriteRune(utf8.RuneError)
-			lossy = true
+			bad(i, 2)
 		default:
 			sb.WriteRune(u)
 		}
 	}
 	if i < len(body) { // odd trailing byte
-		sb.WriteRune(utf8.RuneError)
-		lossy = true
+		bad(i, 1)
 	}
 	f.Text = sb.String()
-	if lossy {
-		f.raw = bytes.Clone(data)
+	if spots != nil {
+		f.raw, f.rawStart, f.spots = bytes.Clone(data), start, spots
 	}
 	return f, nil
 }
@@ -239,10 +247,25 @@ func srcDecodeCP1252(data []byte) string {
 // encoding, with the same byte order mark. Encode(f.Text) gives back the
 // bytes f was decoded from. For CP1252 a character the code page cannot
 // represent is an error naming the character and its line and column.
+//
+// For a Lossy file, the bytes that could not be decoded are kept: the part
+// of text that differs from f.Text (from the first to the last changed
+// character) is encoded and the rest is copied from the original bytes.
+// When that part touches a lossy spot, Encode returns an error wrapping
+// ErrLossy and no bytes: writing it would replace the undecodable bytes
+// with U+FFFD. EncodeEdits tells edits apart more finely.
 func (f *File) Encode(text string) ([]byte, error) {
-	if f.raw != nil && text == f.Text {
-		return bytes.Clone(f.raw), nil
+	if f.raw != nil {
+		if text == f.Text {
+			return bytes.Clone(f.raw), nil
+		}
+		return f.EncodeEdits([]Replacement{f.diff(text)})
 	}
+	return f.encode(text)
+}
+
+// encode converts text to the file's encoding, ignoring raw.
+func (f *File) encode(text string) ([]byte, error) {
 	switch f.Encoding {
 	case UTF8BOM:
 		out := make([]byte, 0, len(srcUtf8BOM)+len(text))
@@ -326,6 +349,201 @@ func srcLineCol(text string, off int) (line, col int) {
 		}
 	}
 	return line, utf8.RuneCountInString(text[start:off]) + 1
+}
+
+// ErrLossy is wrapped by the errors of Encode and EncodeEdits for an edit
+// that touches bytes decoding could not read (see File.Lossy).
+var ErrLossy = errors.New("the change touches bytes that could not be decoded")
+
+// lossySpot is one U+FFFD (3 bytes of Text at text) that decoding put in
+// place of raw[raw:raw+rawLen].
+type lossySpot struct {
+	text, raw, rawLen int
+}
+
+// srcDecodeLossyUTF8 decodes UTF-8 with invalid bytes: each run of invalid
+// bytes becomes one U+FFFD, recorded as a lossy spot (raw offsets count
+// the 3-byte BOM).
+func srcDecodeLossyUTF8(body []byte) (string, []lossySpot) {
+	var sb strings.Builder
+	sb.Grow(len(body) + 8)
+	var spots []lossySpot
+	for i := 0; i < len(body); {
+		r, size := utf8.DecodeRune(body[i:])
+		if r != utf8.RuneError || size > 1 {
+			sb.Write(body[i : i+size])
+			i += size
+			continue
+		}
+		j := i + 1
+		for j < len(body) {
+			if r, size := utf8.DecodeRune(body[j:]); r != utf8.RuneError || size > 1 {
+				break
+			}
+			j++
+		}
+		spots = append(spots, lossySpot{text: sb.Len(), raw: 3 + i, rawLen: j - i})
+		sb.WriteRune(utf8.RuneError)
+		i = j
+	}
+	return sb.String(), spots
+}
+
+// Lossy reports whether decoding replaced bytes it could not read with
+// U+FFFD: invalid UTF-8 after a UTF-8 byte order mark, an unpaired UTF-16
+// surrogate, an odd trailing byte of UTF-16. (UTF-8 without a BOM that is
+// not valid is read as Windows-1252, which loses nothing.) Such a file can
+// be changed only away from those places: see CanEdit.
+func (f *File) Lossy() bool { return f.raw != nil }
+
+// Replacement replaces f.Text[Start:End] (byte offsets) with New.
+type Replacement struct {
+	Start, End int
+	New        string
+}
+
+// CanEdit reports whether replacing f.Text[start:end] keeps every byte of
+// the file outside that range as it was: false when the range overlaps (or
+// starts or ends inside) a character that decoding made up for bytes it
+// could not read. It is always true for a file that is not Lossy.
+//
+// An odd trailing byte of UTF-16 ends the file: nothing can be inserted
+// after it (the units would no longer pair up).
+func (f *File) CanEdit(start, end int) bool {
+	for _, sp := range f.spots {
+		if start < sp.text+len(srcReplacementChar) && end > sp.text {
+			return false
+		}
+		if sp.rawLen%2 == 1 && f.Encoding != UTF8BOM && end > sp.text {
+			return false
+		}
+	}
+	return true
+}
+
+const srcReplacementChar = "\uFFFD"
+
+// EncodeEdits applies edits (sorted by Start, not overlapping, at
+// character boundaries of f.Text) and returns the file's new bytes: the
+// original bytes between the edits, each edit's New encoded. For a file
+// that is not Lossy it is Encode of the edited text. An edit that CanEdit
+// refuses is an error wrapping ErrLossy naming its line and column; nothing
+// is returned then.
+func (f *File) EncodeEdits(edits []Replacement) ([]byte, error) {
+	prev := 0
+	for _, e := range edits {
+		if e.Start < prev || e.End < e.Start || e.End > len(f.Text) {
+			return nil, fmt.Errorf("%s: edits out of order or out of range (%d-%d after %d)", f.Path, e.Start, e.End, prev)
+		}
+		if !f.CanEdit(e.Start, e.End) {
+			line, col := srcLineCol(f.Text, e.Start)
+			return nil, fmt.Errorf("%s:%d:%d: %w (invalid %s in the file); fix the file's encoding first", f.Path, line, col, ErrLossy, f.Encoding)
+		}
+		prev = e.End
+	}
+	if f.raw == nil {
+		var sb strings.Builder
+		prev = 0
+		for _, e := range edits {
+			sb.WriteString(f.Text[prev:e.Start])
+			sb.WriteString(e.New)
+			prev = e.End
+		}
+		sb.WriteString(f.Text[prev:])
+		return f.encode(sb.String())
+	}
+	out := make([]byte, 0, len(f.raw)+64)
+	out = append(out, f.raw[:f.rawStart]...)
+	c := rawCursor{f: f, raw: f.rawStart}
+	for _, e := range edits {
+		from := c.raw
+		c.advance(e.Start)
+		out = append(out, f.raw[from:c.raw]...)
+		enc, err := f.encodeBody(e.New)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, enc...)
+		c.advance(e.End)
+	}
+	return append(out, f.raw[c.raw:]...), nil
+}
+
+// encodeBody encodes text without a byte order mark.
+func (f *File) encodeBody(text string) ([]byte, error) {
+	switch f.Encoding {
+	case UTF16LE, UTF16BE:
+		return srcEncodeUTF16(text, f.Encoding == UTF16BE, false), nil
+	case CP1252:
+		return srcEncodeCP1252(f.Path, text)
+	}
+	return []byte(text), nil
+}
+
+// rawCursor walks f.Text and f.raw together: between lossy spots the text
+// re-encodes to exactly the raw bytes.
+type rawCursor struct {
+	f    *File
+	text int // offset in f.Text
+	raw  int // the matching offset in f.raw
+	spot int // index of the next lossy spot
+}
+
+// advance moves the cursor to text offset to (>= its offset, not inside a
+// lossy spot).
+func (c *rawCursor) advance(to int) {
+	for c.text < to {
+		next := to
+		if c.spot < len(c.f.spots) && c.f.spots[c.spot].text < next {
+			next = c.f.spots[c.spot].text
+		}
+		c.raw += c.f.encodedLen(c.f.Text[c.text:next])
+		c.text = next
+		if c.spot < len(c.f.spots) && c.f.spots[c.spot].text == c.text && c.text < to {
+			sp := c.f.spots[c.spot]
+			c.raw = sp.raw + sp.rawLen
+			c.text += len(srcReplacementChar)
+			c.spot++
+		}
+	}
+}
+
+// encodedLen is the length of text in the file's encoding (UTF-8 or
+// UTF-16; lossy files are one of those).
+func (f *File) encodedLen(text string) int {
+	if f.Encoding != UTF16LE && f.Encoding != UTF16BE {
+		return len(text)
+	}
+	n := 0
+	for _, r := range text {
+		if r >= 0x10000 {
+			n += 4
+		} else {
+			n += 2
+		}
+	}
+	return n
+}
+
+// diff returns the one replacement that turns f.Text into text: from the
+// first to the last differing character.
+func (f *File) diff(text string) Replacement {
+	old := f.Text
+	p := 0
+	for p < len(old) && p < len(text) && old[p] == text[p] {
+		p++
+	}
+	for p > 0 && p < len(old) && !utf8.RuneStart(old[p]) {
+		p--
+	}
+	q := 0
+	for q < len(old)-p && q < len(text)-p && old[len(old)-1-q] == text[len(text)-1-q] {
+		q++
+	}
+	for q > 0 && !utf8.RuneStart(old[len(old)-q]) {
+		q--
+	}
+	return Replacement{Start: p, End: len(old) - q, New: text[p : len(text)-q]}
 }
 
 // lineIndex returns the start offsets of the lines of f.Text. LF, CRLF

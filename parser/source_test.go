@@ -2,10 +2,12 @@ package parser
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // utf16Bytes encodes s as UTF-16 with or without a BOM.
@@ -193,8 +195,14 @@ func TestSourceEncode(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Replacing the lone surrogate would write U+FFFD in its place.
 		out, err := f.Encode("b")
-		if err != nil || !bytes.Equal(out, []byte{0xFF, 0xFE, 'b', 0}) {
+		if !errors.Is(err, ErrLossy) || out != nil {
+			t.Errorf("Encode = %q, %v; want ErrLossy", out, err)
+		}
+		// An edit away from it keeps its bytes.
+		out, err = f.Encode("b\uFFFD")
+		if err != nil || !bytes.Equal(out, []byte{0xFF, 0xFE, 'b', 0, 0x00, 0xD8}) {
 			t.Errorf("Encode = %q, %v", out, err)
 		}
 	})
@@ -333,4 +341,229 @@ func BenchmarkDecode(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestSourceLossyEdits: the three malformed encodings of issue 10 item 12
+// (invalid UTF-8 bytes, a lone UTF-16 surrogate, an odd trailing UTF-16
+// byte). Lossy says so; an edit away from the bad bytes keeps them and
+// changes only its own bytes; an edit over them is refused.
+func TestSourceLossyEdits(t *testing.T) {
+	le := func(s string) []byte { return utf16Bytes(s, false, false) }
+	cat := func(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+	tests := []struct {
+		name     string
+		data     []byte
+		edit     Replacement // away from the bad bytes
+		want     []byte      // data with only the edit applied
+		bad      string      // the text just before the bad spot
+		badBytes int
+	}{
+		{
+			name: "utf-8 with two invalid bytes",
+			data: []byte("\xEF\xBB\xBFCHECKPOINT 30;\nSELECT 'caf\xE9 \xFF';\nCHECKPOINT 10;\n"),
+			edit: Replacement{Start: 10, End: 13, New: ""}, // " 30"
+			want: []byte("\xEF\xBB\xBFCHECKPOINT;\nSELECT 'caf\xE9 \xFF';\nCHECKPOINT 10;\n"),
+			bad:  "CHECKPOINT 30;\nSELECT 'caf", badBytes: 1,
+		},
+		{
+			name: "utf-16 lone surrogate",
+			data: cat([]byte{0xFF, 0xFE}, le("CHECKPOINT 30;\nSELECT N'"), []byte{0x3D, 0xD8}, le("';\n")),
+			edit: Replacement{Start: 10, End: 13, New: ""},
+			want: cat([]byte{0xFF, 0xFE}, le("CHECKPOINT;\nSELECT N'"), []byte{0x3D, 0xD8}, le("';\n")),
+			bad:  "CHECKPOINT 30;\nSELECT N'", badBytes: 2,
+		},
+		{
+			name: "utf-16 odd trailing byte",
+			data: cat([]byte{0xFF, 0xFE}, le("SELECT N'€𝄞';\nCHECKPOINT 30;\n"), []byte{0x0A}),
+			edit: Replacement{Start: len("SELECT N'€𝄞';\nCHECKPOINT"), End: len("SELECT N'€𝄞';\nCHECKPOINT 30"), New: ""},
+			want: cat([]byte{0xFF, 0xFE}, le("SELECT N'€𝄞';\nCHECKPOINT;\n"), []byte{0x0A}),
+			bad:  "SELECT N'€𝄞';\nCHECKPOINT 30;\n", badBytes: 1,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := Decode("x.sql", tc.data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !f.Lossy() {
+				t.Fatal("Lossy() = false")
+			}
+			if !strings.HasPrefix(f.Text, tc.bad+"\uFFFD") {
+				t.Fatalf("Text = %q, want the bad bytes after %q", f.Text, tc.bad)
+			}
+			spot := len(tc.bad)
+
+			// Away from the bad bytes: they are kept.
+			if !f.CanEdit(tc.edit.Start, tc.edit.End) {
+				t.Errorf("CanEdit(%d, %d) = false", tc.edit.Start, tc.edit.End)
+			}
+			out, err := f.EncodeEdits([]Replacement{tc.edit})
+			if err != nil || !bytes.Equal(out, tc.want) {
+				t.Errorf("EncodeEdits = %v\n got %q\nwant %q", err, out, tc.want)
+			}
+			edited := f.Text[:tc.edit.Start] + tc.edit.New + f.Text[tc.edit.End:]
+			out, err = f.Encode(edited)
+			if err != nil || !bytes.Equal(out, tc.want) {
+				t.Errorf("Encode = %v\n got %q\nwant %q", err, out, tc.want)
+			}
+			// Insertions right before and after the bad character are fine,
+			// except after an odd trailing byte, which must stay last.
+			ins := []Replacement{{Start: spot, End: spot, New: "x"}}
+			wantText := f.Text[:spot] + "x\uFFFD" + f.Text[spot+3:]
+			if tc.name != "utf-16 odd trailing byte" {
+				ins = append(ins, Replacement{Start: spot + 3, End: spot + 3, New: "y"})
+				wantText = f.Text[:spot] + "x\uFFFDy" + f.Text[spot+3:]
+			} else if f.CanEdit(spot+3, spot+3) {
+				t.Error("CanEdit allows an insertion after an odd trailing byte")
+			}
+			for _, e := range ins {
+				if !f.CanEdit(e.Start, e.End) {
+					t.Errorf("CanEdit(%d, %d) = false: an insertion next to the bad bytes", e.Start, e.End)
+				}
+			}
+			out, err = f.EncodeEdits(ins)
+			if err != nil {
+				t.Fatalf("insertions: %v", err)
+			}
+			back, err := Decode("x.sql", out)
+			if err != nil || back.Text != wantText {
+				t.Errorf("insertions decode to %q (%v), want %q", back.Text, err, wantText)
+			}
+
+			// Over the bad bytes: refused, nothing returned.
+			for _, e := range []Replacement{
+				{Start: spot, End: spot + 3, New: "?"},
+				{Start: 0, End: len(f.Text), New: "SELECT 1;"},
+				{Start: spot + 1, End: spot + 1, New: "x"}, // inside the character
+				{Start: spot - 1, End: spot + 1},
+			} {
+				if f.CanEdit(e.Start, e.End) {
+					t.Errorf("CanEdit(%d, %d) = true over the bad bytes", e.Start, e.End)
+				}
+				if out, err := f.EncodeEdits([]Replacement{tc.edit, e}); !errors.Is(err, ErrLossy) || out != nil {
+					if e.Start >= tc.edit.End { // ordered: the second edit must be the refused one
+						t.Errorf("EncodeEdits over the bad bytes = %q, %v", out, err)
+					}
+				}
+			}
+			if out, err := f.Encode(strings.Replace(f.Text, "\uFFFD", "?", 1)); !errors.Is(err, ErrLossy) || out != nil {
+				t.Errorf("Encode over the bad bytes = %q, %v", out, err)
+			}
+			if out, err := f.Encode(f.Text); err != nil || !bytes.Equal(out, tc.data) {
+				t.Errorf("unchanged text: %q, %v", out, err)
+			}
+		})
+	}
+}
+
+// TestSourceNotLossy: valid files, and UTF-8 without BOM with invalid bytes
+// (read as Windows-1252, byte for byte), are not lossy: every edit is fine.
+func TestSourceNotLossy(t *testing.T) {
+	for _, data := range [][]byte{
+		[]byte("CHECKPOINT 30;\n"),
+		[]byte("SELECT 'caf\xE9 \xFF';\nCHECKPOINT 30;\n"),
+		utf16Bytes("CHECKPOINT 30;\n", false, true),
+	} {
+		f, err := Decode("x.sql", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Lossy() || !f.CanEdit(0, len(f.Text)) {
+			t.Errorf("%q: Lossy %v, CanEdit %v", data, f.Lossy(), f.CanEdit(0, len(f.Text)))
+		}
+		i := strings.Index(f.Text, " 30")
+		out, err := f.EncodeEdits([]Replacement{{Start: i, End: i + 3}})
+		want, _ := f.Encode(strings.Replace(f.Text, " 30", "", 1))
+		if err != nil || !bytes.Equal(out, want) {
+			t.Errorf("%q: EncodeEdits = %q, %v; want %q", data, out, err, want)
+		}
+	}
+	f := NewFile("x.sql", "a")
+	if _, err := f.EncodeEdits([]Replacement{{Start: 1, End: 0}}); err == nil {
+		t.Error("EncodeEdits accepted a backwards edit")
+	}
+}
+
+// FuzzSourceEdits: decoding round-trips, and an edit that CanEdit allows
+// keeps every other byte: a deletion removes exactly the deleted text's
+// bytes from one place, an insertion adds exactly the new text's bytes at
+// one place.
+func FuzzSourceEdits(f *testing.F) {
+	f.Add([]byte("\xEF\xBB\xBFSELECT 'caf\xE9 \xFF';\nCHECKPOINT 30;\n"), 3, 9, "x")
+	f.Add([]byte{0xFF, 0xFE, 'a', 0, 0x00, 0xD8, 'b', 0, 'c', 0}, 0, 1, "")
+	f.Add([]byte{0xFE, 0xFF, 0, 'a', 0xDC, 0x00, 0, 'b', 0x41}, 1, 4, "é")
+	f.Add([]byte("CHECKPOINT 30;\r\n"), 10, 13, "")
+	f.Fuzz(func(t *testing.T, data []byte, a, b int, ins string) {
+		file, err := Decode("x.sql", data)
+		if err != nil {
+			return
+		}
+		out, err := file.Encode(file.Text)
+		if err != nil || !bytes.Equal(out, data) {
+			t.Fatalf("round trip: %v\n got %q\nwant %q", err, out, data)
+		}
+		if file.Encoding == CP1252 || strings.ContainsRune(ins, 0) || !utf8.ValidString(ins) {
+			return // CP1252 edits can fail on the new text; NUL makes binary
+		}
+		n := len(file.Text)
+		if n == 0 {
+			return
+		}
+		start, end := abs(a)%(n+1), abs(b)%(n+1)
+		if start > end {
+			start, end = end, start
+		}
+		for start > 0 && start < n && !utf8.RuneStart(file.Text[start]) {
+			start--
+		}
+		for end < n && !utf8.RuneStart(file.Text[end]) {
+			end++
+		}
+		if !file.CanEdit(start, end) {
+			if !file.Lossy() {
+				t.Fatalf("CanEdit(%d, %d) = false on a file that is not lossy", start, end)
+			}
+			if _, err := file.EncodeEdits([]Replacement{{start, end, ins}}); !errors.Is(err, ErrLossy) {
+				t.Fatalf("EncodeEdits of a refused edit: %v", err)
+			}
+			return
+		}
+		check := func(e Replacement, removed, added []byte) {
+			t.Helper()
+			got, err := file.EncodeEdits([]Replacement{e})
+			if err != nil {
+				t.Fatalf("EncodeEdits(%+v): %v", e, err)
+			}
+			if len(got) != len(data)-len(removed)+len(added) {
+				t.Fatalf("EncodeEdits(%+v): %d bytes, want %d", e, len(got), len(data)-len(removed)+len(added))
+			}
+			for k := 0; k+len(removed) <= len(data); k++ {
+				if bytes.Equal(got[:k], data[:k]) && bytes.Equal(data[k:k+len(removed)], removed) &&
+					bytes.Equal(got[k:k+len(added)], added) && bytes.Equal(got[k+len(added):], data[k+len(removed):]) {
+					return
+				}
+			}
+			t.Fatalf("EncodeEdits(%+v) changed other bytes:\n got %q\nfrom %q", e, got, data)
+		}
+		body := func(s string) []byte {
+			b, err := file.encodeBody(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+		check(Replacement{start, end, ""}, body(file.Text[start:end]), nil)
+		if !file.CanEdit(start, start) {
+			return
+		}
+		check(Replacement{start, start, ins}, nil, body(ins))
+	})
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

@@ -10,14 +10,25 @@ package parser
 // Go rewrite of sqlcmd (github.com/microsoft/go-sqlcmd, pkg/sqlcmd). Where
 // they differ, or T-SQL itself decides (nested block comments, [quoted]
 // identifiers), the choice is noted where it is made.
+//
+// The scripts are untrusted input (docs/security.md): environment
+// variables are expanded only when PreprocessOptions.EnvAllowed says so,
+// never under a name that looks secret, and $(SQLCMDPASSWORD) never is;
+// sqlcmd's predefined variables are defined but keep unknown values; :r
+// reads only regular files inside PreprocessOptions.Roots, up to a size
+// limit, and the bytes that includes and variables add are bounded per
+// root file and per run.
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/sqllint/sqllint/internal/fsread"
 )
 
 // PreprocessOptions configures Preprocess. A nil *PreprocessOptions is
@@ -25,14 +36,50 @@ import (
 type PreprocessOptions struct {
 	// Vars holds -v NAME=value and config values. They override the
 	// environment and are overridden by :setvar. Names are case-insensitive.
+	// $(SQLCMDPASSWORD) is never substituted, whatever defines it.
 	Vars map[string]string
+	// Database is the database the script starts in (sqlcmd -d, the
+	// config's database): the value of $(SQLCMDDBNAME). When it is ""
+	// and no other value is given, $(SQLCMDDBNAME) is defined but not
+	// substituted, so a name written with it stays Unresolved.
+	Database string
 	// Env looks up environment variables (lowest precedence); nil = none.
 	Env func(name string) (string, bool)
-	// Load reads and decodes an :r include; nil = os.ReadFile + Decode.
+	// EnvAllowed reports whether an environment variable may be expanded;
+	// nil allows none. A variable of Env that is not allowed counts as
+	// undefined (SL002). Names that look secret (IsSecretName) are never
+	// expanded from the environment, whatever EnvAllowed says.
+	EnvAllowed func(name string) bool
+	// Load reads and decodes an :r include; nil = fsread.ReadFile with
+	// MaxFileSize, then Decode.
 	Load func(path string) (*File, error)
+	// MaxFileSize is the largest file the default Load reads, in bytes;
+	// 0 = DefaultMaxFileSize.
+	MaxFileSize int64
+	// Roots are the folders :r may include files from: the scanned paths
+	// and the config file's folder. Paths are made absolute and symbolic
+	// links resolved, on both sides, before the check. nil = the folder of
+	// the root file.
+	Roots []string
+	// IncludeOutside lets :r include files outside Roots.
+	IncludeOutside bool
+	// MaxExpanded bounds the bytes that :r includes and $(var) values add
+	// to one root file; 0 = DefaultMaxExpanded.
+	MaxExpanded int64
+	// Includes shares the files included, and a per-run bound on the
+	// expanded bytes, between the Preprocess calls of a run; nil = nothing
+	// shared. It is safe for concurrent use.
+	Includes *IncludeCache
 	// MaxDepth limits the nesting of :r includes; 0 = 16.
 	MaxDepth int
 }
+
+// Default limits of the preprocessor (see docs/security.md).
+const (
+	DefaultMaxFileSize      int64 = fsread.DefaultMaxSize // 64 MB per file read by :r
+	DefaultMaxExpanded      int64 = 64 << 20              // 64 MB added to one root file
+	DefaultMaxTotalExpanded int64 = 256 << 20             // 256 MB added in a run (IncludeCache)
+)
 
 // Script is a preprocessed sqlcmd script.
 type Script struct {
@@ -40,6 +87,9 @@ type Script struct {
 	Files   []*File // root first, then each included file once, in order of first inclusion
 	Batches []*Batch
 	Diags   []Diag // Rule "SL002" problems
+	// Expanded is the number of bytes :r includes and $(var) values added
+	// to the root file's text.
+	Expanded int64
 }
 
 const (
@@ -81,36 +131,53 @@ func ppByteSet(chars string) (t [256]bool) {
 // includes. It never fails: problems are reported as SL002 diagnostics.
 func Preprocess(f *File, opt *PreprocessOptions) *Script {
 	p := &ppPreprocessor{
-		script:   &Script{File: f, Files: []*File{f}},
-		vars:     make(map[string]string),
-		files:    make(map[string]*File),
-		maxDepth: ppDefaultMaxDepth,
-		load:     ppLoadFile,
+		script:      &Script{File: f, Files: []*File{f}},
+		vars:        make(map[string]string),
+		files:       make(map[string]*File),
+		maxDepth:    ppDefaultMaxDepth,
+		maxExpanded: DefaultMaxExpanded,
 	}
+	maxFile := DefaultMaxFileSize
 	if opt != nil {
 		for k, v := range opt.Vars {
-			p.vars[strings.ToUpper(k)] = v
+			if k = strings.ToUpper(k); k != ppPassword {
+				p.vars[k] = v
+			}
 		}
+		p.database = opt.Database
 		p.env = opt.Env
-		if opt.Load != nil {
-			p.load = opt.Load
+		p.envAllowed = opt.EnvAllowed
+		p.load = opt.Load
+		if opt.MaxFileSize > 0 {
+			maxFile = opt.MaxFileSize
 		}
 		if opt.MaxDepth > 0 {
 			p.maxDepth = opt.MaxDepth
 		}
+		if opt.MaxExpanded > 0 {
+			p.maxExpanded = opt.MaxExpanded
+		}
+		p.roots = opt.Roots
+		p.outside = opt.IncludeOutside
+		p.cache = opt.Includes
+	}
+	if p.load == nil {
+		p.load = func(path string) (*File, error) { return ppLoadFile(path, maxFile) }
 	}
 	root := filepath.Clean(f.Path)
-	p.files[root] = f
 	p.stack = []string{root}
 	p.scanFile(f)
 	if !p.quit {
 		p.emit(1)
 	}
+	p.script.Expanded = p.expanded
 	return p.script
 }
 
-func ppLoadFile(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+// ppLoadFile reads an include: a regular file of at most limit bytes,
+// never a blocking open.
+func ppLoadFile(path string, limit int64) (*File, error) {
+	data, err := fsread.ReadFile(path, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -118,16 +185,28 @@ func ppLoadFile(path string) (*File, error) {
 }
 
 type ppPreprocessor struct {
-	script   *Script
-	vars     map[string]string // upper-case name -> value: -v values, then :setvar
-	upper    map[string]string // name as written -> upper case (saves an allocation per use)
-	env      func(string) (string, bool)
-	load     func(string) (*File, error)
-	maxDepth int
-	files    map[string]*File // loaded files by cleaned path
-	stack    []string         // include chain, cleaned paths, root first
-	includes int
-	quit     bool // :quit / :exit seen: stop everything
+	script     *Script
+	vars       map[string]string // upper-case name -> value: -v values, then :setvar
+	upper      map[string]string // name as written -> upper case (saves an allocation per use)
+	database   string            // $(SQLCMDDBNAME) when not set otherwise
+	env        func(string) (string, bool)
+	envAllowed func(string) bool
+	load       func(string) (*File, error)
+	maxDepth   int
+	files      map[string]*File // files included so far, by real path
+	stack      []string         // include chain, cleaned paths, root first
+	realStack  []string         // the same, real paths; filled at the first include
+	includes   int
+	quit       bool // :quit / :exit seen: stop everything
+
+	// Where includes may come from and how much text they may add.
+	roots       []string // as given; nil = the root file's folder
+	realRoots   []string // resolved at the first include
+	outside     bool
+	cache       *IncludeCache
+	maxExpanded int64
+	expanded    int64
+	overBudget  bool // a limit was reached: nothing more is expanded
 
 	// Lexical state; it carries over from one line, and one file, to the
 	// next as in sqlcmd, whose batch state is shared by included files.
@@ -341,9 +420,18 @@ func (p *ppPreprocessor) variable(f *File, i, limit int, run *int) int {
 		return i + 2
 	}
 	name := s[i+2 : j]
-	val, ok := p.lookup(name)
-	if !ok {
-		p.diag(f, i, j+1, ppUndefinedMessage(name))
+	val, st := p.lookup(name)
+	switch st {
+	case ppVarUnknown:
+		// Defined by sqlcmd at run time, value unknown here: the reference
+		// stays in the text, so a name made of it is Unresolved.
+		return j + 1
+	case ppVarSet:
+	default:
+		p.diag(f, i, j+1, ppUndefinedMessage(name, st))
+		return j + 1
+	}
+	if !p.charge(f, i, j+1, int64(len(val)), "$(", name, ")") {
 		return j + 1
 	}
 	p.b.appendRun(f, *run, i)
@@ -352,13 +440,36 @@ func (p *ppPreprocessor) variable(f *File, i, limit int, run *int) int {
 	return j + 1
 }
 
-func ppUndefinedMessage(name string) string {
+// ppVarState is what lookup found for a variable.
+type ppVarState uint8
+
+const (
+	ppVarUndefined ppVarState = iota
+	ppVarSet                  // the value is known
+	ppVarUnknown              // predefined by sqlcmd; its value is not known before run time
+	ppVarEnvDenied            // only in the environment, and not allowed
+	ppVarEnvSecret            // only in the environment, under a name that looks secret
+)
+
+func ppUndefinedMessage(name string, st ppVarState) string {
+	switch st {
+	case ppVarEnvDenied:
+		return fmt.Sprintf("sqlcmd variable $(%s) is not defined: it is set in the environment, but sqllint expands environment variables only when allowed "+
+			"(list %s under env: in the config file, or pass --env %s; or give a value with -v %s=value)", name, name, name, name)
+	case ppVarEnvSecret:
+		return fmt.Sprintf("sqlcmd variable $(%s) is not defined: it is set in the environment, but its name looks secret and sqllint never expands such variables "+
+			"from the environment, so that their values cannot reach findings, reports or a server (give a value with -v %s=value if the script needs one)", name, name)
+	case ppVarUnknown:
+		return fmt.Sprintf("sqlcmd sets $(%s) when the script runs; sqllint does not know its value here (give it with -v %s=value)", name, name)
+	}
 	return fmt.Sprintf("sqlcmd variable $(%s) is not defined (define it with :setvar, -v %s=value or the config file)", name, name)
 }
 
 // lookup resolves a variable: :setvar and -v values first, then the
-// environment (as the name is written, then in upper case).
-func (p *ppPreprocessor) lookup(name string) (string, bool) {
+// database for SQLCMDDBNAME, then the environment when allowed (as the
+// name is written, then in upper case), then sqlcmd's predefined
+// variables, whose values are not known.
+func (p *ppPreprocessor) lookup(name string) (string, ppVarState) {
 	upper, ok := p.upper[name]
 	if !ok {
 		upper = strings.ToUpper(name)
@@ -367,18 +478,122 @@ func (p *ppPreprocessor) lookup(name string) (string, bool) {
 		}
 		p.upper[name] = upper
 	}
+	if upper == ppPassword {
+		return "", ppVarUnknown // never substituted, from anywhere
+	}
 	if v, ok := p.vars[upper]; ok {
-		return v, true
+		return v, ppVarSet
 	}
+	if upper == ppDBName && p.database != "" {
+		return p.database, ppVarSet
+	}
+	_, predefined := ppPredefined[upper]
 	if p.env != nil {
-		if v, ok := p.env(name); ok {
-			return v, true
+		envName := name
+		_, found := p.env(name)
+		if !found && upper != name {
+			envName = upper
+			_, found = p.env(upper)
 		}
-		if upper != name {
-			return p.env(upper)
+		if found {
+			// The value is read only once the name passes both checks.
+			switch {
+			case IsSecretName(envName):
+				if !predefined {
+					return "", ppVarEnvSecret
+				}
+			case p.envAllowed != nil && p.envAllowed(envName):
+				v, _ := p.env(envName)
+				return v, ppVarSet
+			default:
+				if !predefined {
+					return "", ppVarEnvDenied
+				}
+			}
 		}
 	}
-	return "", false
+	if predefined {
+		return "", ppVarUnknown
+	}
+	return "", ppVarUndefined
+}
+
+const (
+	ppDBName   = "SQLCMDDBNAME"
+	ppPassword = "SQLCMDPASSWORD"
+)
+
+// ppPredefined are the scripting variables sqlcmd defines itself
+// (learn.microsoft.com, "sqlcmd - Use with scripting variables", the table
+// of sqlcmd scripting variables; SQLCMDFORMAT and SQLCMDUSEAAD are the Go
+// sqlcmd's additions). The value is the option that sets each one. Their
+// values depend on how sqlcmd is started, so they are never made up: only
+// SQLCMDDBNAME takes a value, the database sqllint is told (-d).
+var ppPredefined = map[string]string{
+	"SQLCMDUSER":              "-U",
+	"SQLCMDPASSWORD":          "-P",
+	"SQLCMDSERVER":            "-S",
+	"SQLCMDWORKSTATION":       "-H",
+	"SQLCMDDBNAME":            "-d",
+	"SQLCMDLOGINTIMEOUT":      "-l",
+	"SQLCMDSTATTIMEOUT":       "-t",
+	"SQLCMDHEADERS":           "-h",
+	"SQLCMDCOLSEP":            "-s",
+	"SQLCMDCOLWIDTH":          "-w",
+	"SQLCMDPACKETSIZE":        "-a",
+	"SQLCMDERRORLEVEL":        "-m",
+	"SQLCMDMAXVARTYPEWIDTH":   "-y",
+	"SQLCMDMAXFIXEDTYPEWIDTH": "-Y",
+	"SQLCMDEDITOR":            "",
+	"SQLCMDINI":               "",
+	"SQLCMDFORMAT":            "-F",
+	"SQLCMDUSEAAD":            "-G",
+}
+
+// IsPredefinedVariable reports whether sqlcmd defines the scripting
+// variable name itself (SQLCMDSERVER, SQLCMDDBNAME, ...).
+func IsPredefinedVariable(name string) bool {
+	_, ok := ppPredefined[strings.ToUpper(name)]
+	return ok
+}
+
+// ppSecretWords are the parts of a name that make it look secret.
+var ppSecretWords = []string{"PASS", "PWD", "SECRET", "TOKEN", "KEY", "CREDENTIAL", "PRIVATE", "CONNSTR", "CONNECTIONSTRING"}
+
+// IsSecretName reports whether an environment variable's name looks like it
+// holds a secret: it contains PASS (PASSWORD), PWD, SECRET, TOKEN, KEY,
+// CREDENTIAL, PRIVATE or a connection string's CONNSTR /
+// CONNECTIONSTRING, in any case, ignoring _ and -. sqllint never expands
+// such variables from the environment.
+func IsSecretName(name string) bool {
+	n := strings.ToUpper(strings.NewReplacer("_", "", "-", "").Replace(name))
+	for _, w := range ppSecretWords {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// EnvAllowList returns a PreprocessOptions.EnvAllowed that allows the
+// names listed, in any case; "*" allows every name. Names that look
+// secret stay refused (IsSecretName).
+func EnvAllowList(names ...string) func(string) bool {
+	set := map[string]bool{}
+	all := false
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if n == "*" {
+			all = true
+		}
+		set[strings.ToUpper(n)] = true
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	return func(name string) bool {
+		return (all || set[strings.ToUpper(name)]) && !IsSecretName(name)
+	}
 }
 
 // ppLineEnd returns the end of the line content starting at or before i and
@@ -606,9 +821,11 @@ func (p *ppPreprocessor) resolveArg(f *File, a, e int) (string, bool) {
 			continue
 		}
 		name := s[i+2 : j]
-		v, found := p.lookup(name)
-		if !found {
-			p.diag(f, i, j+1, ppUndefinedMessage(name))
+		v, st := p.lookup(name)
+		if st != ppVarSet {
+			// A command needs the value: a predefined variable whose value
+			// is not known is a problem here too.
+			p.diag(f, i, j+1, ppUndefinedMessage(name, st))
 			ok = false
 		}
 		sb.WriteString(s[last:i])
@@ -858,9 +1075,16 @@ func ppValidVarName(name string) bool {
 // both / and \ separate directories.
 func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	span := func(msg string) { p.diag(f, c.start, c.end, msg) }
+	if p.overBudget {
+		return // reported once, when the limit was reached
+	}
 	clean := ppResolveInclude(f.Path, path)
-	for k, q := range p.stack {
-		if q == clean {
+	if p.realStack == nil {
+		p.realStack = []string{ppRealPath(p.stack[0])}
+	}
+	rp := ppRealPath(clean)
+	for k, q := range p.realStack {
+		if q == rp {
 			chain := append(append([]string(nil), p.stack[k:]...), clean)
 			span(fmt.Sprintf(":r include cycle: %s", strings.Join(chain, " → ")))
 			return
@@ -874,24 +1098,42 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 		span(fmt.Sprintf("too many :r includes (more than %d); %s not included", ppMaxIncludes, clean))
 		return
 	}
+	if !p.outside && !p.insideRoots(rp) {
+		span(fmt.Sprintf(":r %q is not included: %s is outside the folders sqllint checks and the config file's folder "+
+			"(list its folder under include-roots: in the config file, or set include-outside: true)", path, clean))
+		return
+	}
 	p.includes++
-	g, ok := p.files[clean]
+	g, ok := p.files[rp]
 	if !ok {
 		var err error
-		g, err = p.load(clean)
+		if p.cache != nil {
+			g, err = p.cache.get(rp, func() (*File, error) { return p.load(clean) })
+		} else {
+			g, err = p.load(clean)
+		}
 		if err != nil || g == nil {
 			if err == nil {
 				err = fmt.Errorf("no file")
 			}
-			span(fmt.Sprintf(":r cannot include %q: %v", path, err))
+			msg := fmt.Sprintf(":r cannot include %q: %v", path, err)
+			if errors.Is(err, fsread.ErrTooLarge) {
+				msg += " (raise max-file-size in the config file to include it)"
+			}
+			span(msg)
 			return
 		}
-		p.files[clean] = g
+		p.files[rp] = g
 		p.script.Files = append(p.script.Files, g)
 	}
+	if !p.charge(f, c.start, c.end, int64(len(g.Text)), ":r ", path, "") {
+		return
+	}
 	p.stack = append(p.stack, clean)
+	p.realStack = append(p.realStack, rp)
 	p.scanFile(g)
 	p.stack = p.stack[:len(p.stack)-1]
+	p.realStack = p.realStack[:len(p.realStack)-1]
 	if p.quit {
 		return
 	}
@@ -902,6 +1144,86 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 		p.b.size() > 0 && p.b.last != '\n' && p.b.last != '\r' {
 		p.b.appendRun(f, c.end, c.next)
 	}
+}
+
+// charge accounts for n bytes that an include or a variable, named
+// pre+name+post, adds to the root file's text. Past a limit it reports
+// SL002 once, at f[start:end], and returns false: from then on nothing is
+// expanded. (The name is built only then: no allocation per variable.)
+func (p *ppPreprocessor) charge(f *File, start, end int, n int64, pre, name, post string) bool {
+	if n == 0 {
+		return true
+	}
+	if p.overBudget {
+		return false
+	}
+	var msg string
+	what := func() string { return pre + name + post }
+	if p.expanded+n > p.maxExpanded {
+		msg = fmt.Sprintf("%s is not expanded: the text that includes and variables add to %s would pass the limit of %s per root file "+
+			"(max-expanded-size in the config file); nothing after it is expanded either", what(), p.script.File.Path, fsread.FormatSize(p.maxExpanded))
+	} else if p.cache != nil && !p.cache.charge(n) {
+		msg = fmt.Sprintf("%s is not expanded: the text that includes and variables add in this run would pass the limit of %s "+
+			"(max-total-expanded-size in the config file); nothing after it in %s is expanded either", what(), fsread.FormatSize(p.cache.maxTotal), p.script.File.Path)
+	}
+	if msg != "" {
+		p.overBudget = true
+		p.diag(f, start, end, msg)
+		return false
+	}
+	p.expanded += n
+	return true
+}
+
+// insideRoots reports whether the real path of an include lies in one of
+// the allowed folders.
+func (p *ppPreprocessor) insideRoots(rp string) bool {
+	if p.realRoots == nil {
+		roots := p.roots
+		if roots == nil {
+			roots = []string{filepath.Dir(p.stack[0])}
+		}
+		p.realRoots = make([]string, 0, len(roots))
+		for _, r := range roots {
+			p.realRoots = append(p.realRoots, ppRealPath(r))
+		}
+	}
+	for _, r := range p.realRoots {
+		if ppWithin(r, rp) {
+			return true
+		}
+	}
+	return false
+}
+
+// ppWithin reports whether path is dir or lies under it (both absolute
+// and clean).
+func ppWithin(dir, path string) bool {
+	if runtime.GOOS == "windows" || runtime.GOOS == "darwin" { // case-insensitive file systems
+		dir, path = strings.ToLower(dir), strings.ToLower(path)
+	}
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || filepath.IsAbs(rel) {
+		return false
+	}
+	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// ppRealPath returns path made absolute, with symbolic links resolved when
+// it exists (cleaned otherwise).
+func ppRealPath(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = filepath.Clean(path)
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	// A missing file: resolve its folder, which may be a link.
+	if d, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(d, filepath.Base(abs))
+	}
+	return abs
 }
 
 // ppResolveInclude returns the cleaned path of an include named in the

@@ -76,6 +76,11 @@ type Report struct {
 	Rules    []Rule    // every rule that is enabled, sorted by ID
 	Errors   []InputError
 	Files    int // files scanned
+	// Failed is set by the CLI when the run exits 2 for a reason other
+	// than an input error (those are in Errors): a file it could not
+	// write, for example. SARIF then says executionSuccessful: false, as
+	// it does when Errors is not empty.
+	Failed bool
 	// Source returns line n (1-based) of a scanned file, without its line
 	// ending, for printers that show the offending line. It may be nil.
 	Source func(path string, line int) (string, bool) `json:"-"`

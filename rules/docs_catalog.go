@@ -30,9 +30,9 @@ If the statement is valid T-SQL that sqllint does not understand yet, report it 
 		Title: "sqlcmd include, variable or command that sqlcmd would stop on",
 		Why: `Deployment scripts often rely on sqlcmd mode: ` + "`:setvar`" + `, ` + "`:r`" + ` includes and ` + "`$(name)`" + ` variables. A missing include file, two includes that pull each other in, a variable nobody defines or a malformed sqlcmd command makes sqlcmd abort at that line, possibly with half of the release already applied. An unresolved variable also hides the database name from every other rule.
 
-Give the variable a value the way sqlcmd would find it: a ` + "`:setvar`" + ` earlier in the script, ` + "`-v name=value`" + ` on the command line or a value in the config file, or an environment variable.
+Give the variable a value the way sqlcmd would find it: a ` + "`:setvar`" + ` earlier in the script, ` + "`-v name=value`" + ` on the command line or a value in the config file, or an environment variable that you allow (` + "`env:`" + ` in the config file, or ` + "`--env NAME`" + `). sqllint expands no environment variable you did not allow, and never one whose name looks secret (PASSWORD, TOKEN, KEY, ...) or ` + "`SQLCMDPASSWORD`" + `, so that their values cannot reach a report or a server. The variables sqlcmd defines itself (` + "`$(SQLCMDSERVER)`" + `, ` + "`$(SQLCMDDBNAME)`" + `, ...) are always defined; ` + "`-d`" + ` gives ` + "`$(SQLCMDDBNAME)`" + `.
 
-For an include, check that the path exists and remove the cycle; for a malformed command, fix its syntax.`,
+For an include, check that the path exists and remove the cycle; for a malformed command, fix its syntax. An include is also reported when it lies outside the scanned folders and the config file's folder, is not a regular file (a pipe or a device), is larger than ` + "`max-file-size`" + ` (64 MB), or would bring the text that includes and variables add past ` + "`max-expanded-size`" + ` (64 MB per file) or ` + "`max-total-expanded-size`" + ` (256 MB per run); docs/security.md explains each limit.`,
 		Source: "",
 		Bad:    `USE [$(TargetDb)];`,
 		Good: `:setvar TargetDb Sales

@@ -91,7 +91,7 @@ func checkRun(t *testing.T, paths []string) {
 				}
 			}
 		}
-		results = append(results, parser.ParseFile(f, nil))
+		results = append(results, parser.ParseFile(f, &parser.PreprocessOptions{Database: cfg.DefaultDatabase}))
 	}
 	findings := Analyze(Default, results, cfg)
 	got := map[key]int{}

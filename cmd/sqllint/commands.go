@@ -128,7 +128,9 @@ func (e *env) parse(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	ls := load(files, e.stdin, "stdin.sql", &parser.PreprocessOptions{Vars: values, Env: e.lookupEnv})
+	pcfg := config.Default()
+	pcfg.Variables = values
+	ls := load(files, e.stdin, "stdin.sql", pcfg.PreprocessOptions(paths, e.lookupEnv))
 	entries := []map[string]any{}
 	for _, l := range ls {
 		if l.err != nil {

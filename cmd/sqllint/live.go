@@ -31,6 +31,16 @@ func (e *env) liveFacts(dsn string, f *scanFlags, results []*parser.Result) (*ru
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := live.CheckServerFlag("--server", f.server); err != nil {
+		return nil, nil, err
+	}
+	if err := live.CheckTimeout("--connect-timeout", f.connectTimeout); err != nil {
+		return nil, nil, err
+	}
+	if err := live.CheckTimeout("--query-timeout", f.queryTimeout); err != nil {
+		return nil, nil, err
+	}
+	lc.Encrypt = f.encrypt
 	if dsn != "" {
 		lc.DSN = dsn
 	}

@@ -62,6 +62,7 @@ type scanFlags struct {
 	trustCert      bool
 	connectTimeout time.Duration
 	queryTimeout   time.Duration
+	encrypt        string
 }
 
 func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
@@ -86,6 +87,7 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.BoolVar(&f.trustCert, "trust-server-certificate", false, "live mode: do not verify the server's TLS certificate")
 	fs.DurationVar(&f.connectTimeout, "connect-timeout", 15*time.Second, "live mode: connection timeout")
 	fs.DurationVar(&f.queryTimeout, "query-timeout", 30*time.Second, "live mode: timeout of each query")
+	fs.StringVar(&f.encrypt, "encrypt", "", "live mode: `mode` strict (TDS 8), mandatory (TLS for the whole session) or optional (TLS for the login only, when the server has it); default: the DSN's encrypt")
 	fs.Usage = func() {
 		fmt.Fprintf(e.stderr, "Usage: sqllint scan [flags] PATH...\n\nExit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on usage, config or input errors.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -181,7 +183,15 @@ func (e *env) scan(args []string) int {
 	}
 	files = kept
 
-	opt := &parser.PreprocessOptions{Vars: cfg.Variables, Env: e.lookupEnv}
+	// :r may include from the scanned folders and the config's folder;
+	// standard input counts as the file it names.
+	roots := append([]string(nil), paths...)
+	for i, p := range roots {
+		if p == "-" {
+			roots[i] = f.stdinName
+		}
+	}
+	opt := cfg.PreprocessOptions(roots, e.lookupEnv)
 	loadedFiles := load(files, e.stdin, displayPath(f.stdinName), opt)
 	var results []*parser.Result
 	for _, l := range loadedFiles {
@@ -275,14 +285,11 @@ func (e *env) loadConfig(path string, none bool, firstPath string) (*config.Conf
 		if info, err := os.Stat(firstPath); err != nil || !info.IsDir() {
 			dir = filepath.Dir(firstPath) // a file, or standard input's name
 		}
-		found, err := config.Discover(dir)
-		if err != nil {
-			return nil, err
+		cfg, err := config.Find(dir, rules.Default)
+		if err == nil && cfg.Notice() != "" {
+			fmt.Fprintf(e.stderr, "sqllint: %s\n", cfg.Notice())
 		}
-		if found == "" {
-			return config.Default(), nil
-		}
-		path = found
+		return cfg, err
 	}
 	return config.Load(path, rules.Default)
 }
