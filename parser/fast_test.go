@@ -93,7 +93,7 @@ var fastCases = []struct {
 	{"DROP DATABASE a, b, c\nGO", true},
 	{"DROP DATABASE a b", true},
 	{"DROP DATABASE [IF]", true},
-	{"DROP DATABASE IF EXISTS EXISTS", true},
+	{"DROP DATABASE IF EXISTS EXISTS", false},
 	{"DROP DATABASE IF", false},
 	{"DROP DATABASE IF x", false},
 	{"DROP DATABASE a,", false},
@@ -109,11 +109,11 @@ var fastCases = []struct {
 	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 1 MINUTES, RECOVERY FULL WITH ROLLBACK AFTER 30 SECONDS", true},
 	{"ALTER DATABASE Sales SET RECOVERY FULL, TARGET_RECOVERY_TIME = 60 SECONDS WITH ROLLBACK AFTER 30", true},
 	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = @t MINUTES", true},
-	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = -5 SECONDS", true},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = -5 SECONDS", false},
 	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 99999999999999 MINUTES", true},
-	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = () 5 SECONDS", true},
-	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME (5) = 5", true},
-	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME", true},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = () 5 SECONDS", false},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME (5) = 5", false},
+	{"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME", false},
 	{"ALTER DATABASE Sales SET ENCRYPTION ON;", true},
 	{"ALTER DATABASE Sales SET encryption suspend", true},
 	{"ALTER DATABASE Sales SET SINGLE_USER WITH ROLLBACK IMMEDIATE", true},
@@ -125,7 +125,7 @@ var fastCases = []struct {
 	{"ALTER DATABASE Sales SET HADR AVAILABILITY GROUP = [ag1];", true},
 	{"ALTER DATABASE Sales SET PARTNER = 'TCP://host:5022'", true},
 	{"ALTER DATABASE Sales SET [RECOVERY] SIMPLE, \"PAGE_VERIFY\" CHECKSUM", true},
-	{"ALTER DATABASE Sales SET WITH x", true},
+	{"ALTER DATABASE Sales SET WITH x", false},
 	{"ALTER DATABASE [$(DatabaseName)]\n    SET ANSI_NULLS ON,\n        ANSI_PADDING ON,\n        ANSI_WARNINGS ON \n    WITH ROLLBACK IMMEDIATE;", true},
 	{"ALTER DATABASE [$(DatabaseName)] SET DATE_CORRELATION_OPTIMIZATION OFF;\nALTER DATABASE x SET y", true},
 	{"ALTER DATABASE Sales SET RECOVERY SIMPLE CHECKPOINT", true},
@@ -206,7 +206,7 @@ var fastCases = []struct {
 	// sign, s also the long s
 	{"ALTER DATABASE x SET RECOVERY SIMPLE WITH ROLLBAC\u212a IMMEDIATE", true},
 	{"ALTER DATABASE x \u017fET RECOVERY SIMPLE", true},
-	{"USE \u017fet", false},
+	{"USE \u017fet", true},
 	{"DROP DATABASE IF EXI\u017fT\u017f x", true},
 	{"ALTER DATABASE x SET TARGET_RECOVERY_TIME = 5 \u017fECONDS", true},
 
@@ -363,20 +363,20 @@ var fastCases = []struct {
 	{"BACKUP DATABASE x READ_WRITE_FILEGROUPS TO DISK = 'x'", true},
 	{"BACKUP DATABASE x READ_WRITE_FILEGROUPS, FILEGROUP = 'fg1' TO DISK = 'x'", true},
 	{"BACKUP DATABASE x FILE = 'f1', FILEGROUP = N'fg', PAGE = '1:57' TO DISK = 'x'", true},
-	{"BACKUP DATABASE x, FILE = 'f1' TO DISK = 'x'", true},
+	{"BACKUP DATABASE x, FILE = 'f1' TO DISK = 'x'", false},
 	{"BACKUP DATABASE x FILE = 1 TO DISK = 5MB", true},
 	{"BACKUP DATABASE @db TO DISK = @path WITH COPY_ONLY, NAME = N'Full backup', DESCRIPTION = 'x'", true},
 	{"BACKUP DATABASE x TO DISK = 'x' WITH ENCRYPTION (ALGORITHM = AES_256, SERVER CERTIFICATE = BackupCert), STATS", true},
 	{"BACKUP DATABASE x TO DISK = 'x' WITH COMPRESSION WITH STATS", true},
 	{"BACKUP DATABASE x TO DISK = 'x' WITH COMPRESSION; BACKUP LOG x TO DISK = 'y'", true},
 	{"BACKUP DATABASE x TO DISK = 'x'\nCHECKPOINT", true},
-	{"BACKUP DATABASE x", true},
-	{"BACKUP DATABASE x;", true},
-	{"BACKUP DATABASE x WITH COPY_ONLY", true},
-	{"BACKUP DATABASE x MIRROR TO DISK = 'm'", true},
+	{"BACKUP DATABASE x", false},
+	{"BACKUP DATABASE x;", false},
+	{"BACKUP DATABASE x WITH COPY_ONLY", false},
+	{"BACKUP DATABASE x MIRROR TO DISK = 'm'", false},
 	{"BACKUP DATABASE x TO MIRROR TO DISK = 'm'", true},
 	{"BACKUP DATABASE x TO DISK = 'x' x y", true},
-	{"BACKUP DATABASE x TO DISK = 'x' WITH A = (1, (2)) B, C = 'it''s', D = N'x' + 'y'", true},
+	{"BACKUP DATABASE x TO DISK = 'x' WITH A = (1, (2)) B, C = 'it''s', D = N'x' + 'y'", false},
 	{"BACKUP\nDATABASE\n[x]\nTO\nDISK\n=\n'x'\nWITH\nINIT\n;", true},
 	{"BACKUP DATABASE x TO disk = 'x' WITH STATS = 5 -- comment\n, /* c */ CHECKSUM", true},
 	{"BACKUP DATABASE", false},
@@ -398,10 +398,10 @@ var fastCases = []struct {
 	{"BACKUP DATABASE x TO DISK = 'x' WITH 'x'", false},
 	{"BACKUP DATABASE x TO DISK = 'x' WITH A (", false},
 	{"BACKUP DATABASE x FILE TO DISK = 'x'", false},
-	{"BACKUP DATABASE x FILE = TO DISK = 'x'", true},
+	{"BACKUP DATABASE x FILE = TO DISK = 'x'", false},
 	{"BACKUP DATABASE x FILE = 'a', TO DISK = 'x'", false},
 	{"BACKUP DATABASE x FILE = 'a', FILE TO DISK = 'x'", false},
-	{"BACKUP DATABASE x, , TO DISK = 'x'", true},
+	{"BACKUP DATABASE x, , TO DISK = 'x'", false},
 
 	// RESTORE
 	{"RESTORE DATABASE x FROM DISK = 'x'", true},
@@ -523,6 +523,118 @@ var brokenStatements = []string{
 	"RESTORE HEADERONLY",
 	"RESTORE FILELISTONLY FROM DISK = 'x' WITH FILE = 1 CHECKSUM",
 	"CHECKPOINT abc;",
+	// issue 9: keywords are not values, required clauses are required,
+	// options are separated by commas
+	"BACKUP DATABASE Orders TO DISK = WITH COPY_ONLY;",
+	"BACKUP LOG Orders TO WITH INIT;",
+	"BACKUP DATABASE Orders DISK = 'x.bak';",
+	"RESTORE DATABASE Orders FROM DISK = WITH REPLACE;",
+	"BACKUP DATABASE Orders TO DISK = 'x.bak' WITH COPY_ONLY COMPRESSION;",
+	"ALTER DATABASE Orders SET TARGET_RECOVERY_TIME = 0;",
+	"ALTER DATABASE Orders SET TARGET_RECOVERY_TIME = SECONDS;",
+	"ALTER DATABASE Orders SET TARGET_RECOVERY_TIME = 60 HOURS;",
+	"ALTER DATABASE Orders SET TARGET_RECOVERY_TIME 60 SECONDS;",
+	"ALTER DATABASE Orders SET TARGET_RECOVERY_TIME = 60 SECONDS RECOVERY FULL;",
+	"ALTER DATABASE Orders SET RECOVERY SIMPLE WITH NO_WAIT x",
+	"ALTER DATABASE Orders ADD FILE (NAME = a) TO FILEGROUP WITH",
+	"ALTER DATABASE Orders MODIFY FILE (NAME = FILE, SIZE = 10MB)",
+	"ALTER DATABASE Orders MODIFY FILE (NAME = a, SIZE = ON)",
+	"CREATE DATABASE Orders WITH TRUSTWORTHY ON DB_CHAINING ON",
+	"CREATE DATABASE Orders WITH DEFAULT_LANGUAGE = FROM",
+	"CREATE DATABASE Orders ON (NAME = a) LOG ON (NAME = l) x",
+	"BACKUP DATABASE Orders TO DISK = 'x' WITH STATS = 5 CHECKSUM",
+	"BACKUP DATABASE Orders TO DISK = 'a' DISK = 'b'",
+	"BACKUP DATABASE Orders FILE = ('a' 'b') TO DISK = 'x'",
+	"BACKUP DATABASE Orders FILE = () TO DISK = 'x'",
+	"BACKUP DATABASE Orders TO DISK = 'x' WITH NAME = SELECT",
+	"RESTORE DATABASE Orders FROM DISK = 'x' WITH FILE = 1 NORECOVERY",
+	"RESTORE DATABASE Orders FROM DISK = 'x' WITH MOVE 'a' TO WITH",
+	"CHECKPOINT 10 20",
+	"CHECKPOINT FROM",
+	"DBCC TRACEON 3604",
+	"DBCC TRACEON (3604) WITH x",
+	"DBCC TRACEON (3604) 1",
+	"USE Orders x",
+	"USE FROM",
+	"USE Orders WITH x",
+	"DROP DATABASE Orders Archive",
+	"DROP DATABASE IF EXISTS Orders, SELECT",
+	"ALTER DATABASE Orders ADD FILE NAME = a",
+	"ALTER DATABASE Orders ADD LOG (NAME = a)",
+	"ALTER DATABASE Orders REMOVE FILE",
+	"ALTER DATABASE Orders MODIFY NAME Orders2",
+	"ALTER DATABASE Orders MODIFY FILE NAME = a",
+	"ALTER DATABASE Orders COLLATE",
+	"ALTER DATABASE Orders SET",
+}
+
+// validStatements are real-world forms that must parse, with and without the
+// fast path.
+var validStatements = []string{
+	"BACKUP DATABASE d1 FILE = 'f1', FILE = ('f2', @v) TO TAPE = '\\\\.\\tape0'",
+	"BACKUP DATABASE d1 FILEGROUP = (@a, @b) TO DISK = 'x.bak'",
+	"BACKUP DATABASE x FILE = 'f' TO URL = 's3://bucket/x.bak' WITH CHECKSUM, INIT, FORMAT",
+	"backup database x to DISK = 'NUL'",
+	"BACKUP DATABASE x READ_WRITE_FILEGROUPS, FILEGROUP = 'fg1' TO DISK = 'x' WITH DIFFERENTIAL",
+	"BACKUP LOG x TO DISK = @p WITH NO_TRUNCATE, NORECOVERY, STANDBY = 'u.dat', EXPIREDATE = @d, RETAINDAYS = 7",
+	"BACKUP DATABASE x TO DISK = 'x' WITH ENCRYPTION (ALGORITHM = AES_256, SERVER CERTIFICATE = c), COMPRESSION (ALGORITHM = QAT_DEFLATE), STATS",
+	"BACKUP DATABASE x TO DISK = 'a', DISK = 'b' MIRROR TO DISK = 'c', DISK = 'd' WITH FORMAT, MEDIANAME = N'm', DESCRIPTION = N'full'",
+	"RESTORE DATABASE x FROM DISK = 'x' WITH FILE = 1, NOUNLOAD, REPLACE, STATS = 10",
+	"ALTER DATABASE x SET TARGET_RECOVERY_TIME = 1 MINUTES",
+	"ALTER DATABASE x SET TARGET_RECOVERY_TIME = $(trt) seconds, RECOVERY FULL",
+	"ALTER DATABASE [$(DatabaseName)]\n    SET TARGET_RECOVERY_TIME = 0 SECONDS\n    WITH ROLLBACK IMMEDIATE;",
+	"ALTER DATABASE CURRENT SET RECOVERY FULL, PAGE_VERIFY CHECKSUM, CURSOR_DEFAULT LOCAL",
+	"ALTER DATABASE x SET QUERY_STORE = ON (OPERATION_MODE = READ_WRITE), HADR OFF",
+	"ALTER DATABASE x MODIFY FILEGROUP [PRIMARY] DEFAULT",
+	"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 10MB, MAXSIZE = UNLIMITED, FILEGROWTH = 10%)",
+	"CREATE DATABASE x WITH TRUSTWORTHY ON, DB_CHAINING OFF, LEDGER = ON, CATALOG_COLLATION = DATABASE_DEFAULT",
+	"CREATE DATABASE x WITH FILESTREAM (NON_TRANSACTED_ACCESS = FULL, DIRECTORY_NAME = N'x'), PERSISTENT_LOG_BUFFER = ON (DIRECTORY_NAME = 'd:\\pmem')",
+	"CREATE DATABASE x WITH DEFAULT_LANGUAGE = us_english, NESTED_TRIGGERS = OFF, TWO_DIGIT_YEAR_CUTOFF = 2049, DEFAULT_FULLTEXT_LANGUAGE = 1033",
+	"CREATE DATABASE SCOPED ON (NAME = a, FILENAME = 'a.mdf') FOR ATTACH",
+	"CREATE DATABASE x AS COPY OF srv.y (SERVICE_OBJECTIVE = ELASTIC_POOL(NAME = [pool]))",
+	"CREATE DATABASE x (EDITION = 'Standard', SERVICE_OBJECTIVE = 'S0')",
+	"DBCC TRACEON (2371, - 1)",
+	"dbcc traceon(1806, -1) WITH NO_INFOMSGS",
+	"USE [master]\nWITH c AS (SELECT 1 AS a) SELECT a FROM c",
+	"USE [master]\nWITH c (a) AS (SELECT 1) SELECT a FROM c",
+	"CHECKPOINT\nretry: PRINT 1",
+	"checkpoint 12",
+	"DROP DATABASE IF EXISTS Sales, [Archive];",
+	"ALTER DATABASE x ADD SECONDARY ON SERVER s2 WITH (ALLOW_CONNECTIONS = ALL)",
+	"ALTER DATABASE x REMOVE SECONDARY ON SERVER s2",
+	"ALTER DATABASE x MODIFY (SERVICE_OBJECTIVE = 'S3', MAXSIZE = 250 GB)",
+	"ALTER DATABASE x FAILOVER",
+	// forms from real deployment scripts
+	"CREATE DATABASE x ON PRIMARY (NAME = a, FILENAME = 'a.mdf', SIZE = 200Mb, FILEGROWTH = 15 %), FILEGROUP fs CONTAINS FILESTREAM DEFAULT (NAME = f, FILENAME = 'c:\\fs') LOG ON (NAME = l, SIZE = 65536Kb, MAXSIZE = 50 TB)",
+	"ALTER DATABASE x MODIFY FILE (OFFLINE, NAME = a, NEWNAME = b)",
+	"CREATE DATABASE x COLLATE Latin1_General_CI_AS WITH CATALOG_COLLATION = SQL_Latin1_General_CP1_CI_AS, LEDGER = ON",
+	"CREATE DATABASE x CONTAINMENT = NONE ON (NAME = a) FOR ATTACH_REBUILD_LOG",
+	"CREATE DATABASE snap ON (NAME = a, FILENAME = 'a.ss') AS SNAPSHOT OF [$(DatabaseName)]",
+	"ALTER DATABASE [$(DatabaseName)] ADD FILEGROUP [FG1] CONTAINS MEMORY_OPTIMIZED_DATA",
+	"ALTER DATABASE [$(DatabaseName)]\n    SET ANSI_NULLS ON,\n        ANSI_PADDING ON\n    WITH ROLLBACK IMMEDIATE;",
+	"BACKUP DATABASE <database_name, sysname, db> TO DISK = N'<path, , x.bak>' WITH NOFORMAT, NOINIT, NAME = N'full', SKIP, NOREWIND, NOUNLOAD, STATS = 10",
+	"RESTORE DATABASE [x] FROM DISK = N'x.bak' WITH FILE = 1, NOUNLOAD, STATS = 5",
+}
+
+func TestValidStatements(t *testing.T) {
+	for _, src := range validStatements {
+		s := Preprocess(NewFile("t.sql", src), &PreprocessOptions{Vars: map[string]string{"DatabaseName": "Sales", "trt": "60"}})
+		compareParses(t, s)
+		for _, fast := range []bool{true, false} {
+			var r *Result
+			if fast {
+				r = ParseScript(s)
+			} else {
+				withoutFastPath(func() { r = ParseScript(s) })
+			}
+			if len(r.Diags) != 0 {
+				t.Errorf("%q (fast path %v): %v", src, fast, r.Diags)
+			}
+			if len(r.Statements) == 0 || r.Statements[0].Node == nil {
+				t.Errorf("%q (fast path %v): not parsed", src, fast)
+			}
+		}
+	}
 }
 
 func TestBrokenStatements(t *testing.T) {
@@ -861,6 +973,12 @@ func FuzzFastPath(f *testing.F) {
 		f.Add(tc.src)
 	}
 	for _, src := range fastErrors {
+		f.Add(src)
+	}
+	for _, src := range brokenStatements {
+		f.Add(src)
+	}
+	for _, src := range validStatements {
 		f.Add(src)
 	}
 	for _, s := range seeds {

@@ -764,7 +764,7 @@ func trailingError(kind Kind, text string, toks []Token, n int) error {
 	want := "the end of the statement"
 	for _, t := range toks[:n] {
 		if t.Kind == TokIdent && strings.EqualFold(text[t.Start:t.End], "WITH") {
-			want = `"," between options, or the end of the statement`
+			want = "a comma between options, or the end of the statement"
 		}
 	}
 	return participle.Errorf(lexer.Position{Offset: int(toks[n].Start)}, "unexpected token %q (expected %s)", text[toks[n].Start:toks[n].End], want)
@@ -782,7 +782,14 @@ func (k Kind) Title() string { return kindTitles[k] }
 
 // grammarWords turns participle's names of grammar parts into words.
 var grammarWords = strings.NewReplacer(
-	"GFileSpec", "a file specification (NAME = ..., FILENAME = ...)",
+	`(<ident> | <quoted> | <sqlcmdvar> | <var> | <template> | "CURRENT" | "PRIMARY")`, "a name",
+	`(<ident> | <quoted> | "FILE")`, "an option",
+	"GFileSpec", "a file specification (NAME = ..., FILENAME = ...)", "GAddFile", "a file specification (NAME = ..., FILENAME = ...)",
+	"GBOption", "an option", "GCOption", "an option", "GSetOption", "an option", "GMirror", "MIRROR TO",
+	"GFileItem", "FILE = ...", "GBackupItem", "FILE = ...", "GGroup", "( ... )", "GMove", "MOVE ... TO ...",
+	"GTRT", "TARGET_RECOVERY_TIME = n SECONDS", "GRestoreTarget", "DATABASE or LOG", "GRestoreOnly", "FILELISTONLY",
+	"GFileProp", "NAME = ...", "GTermination", "NO_WAIT or ROLLBACK", "GAny", "...", "GArg", "...",
+	"<reserved>", "a keyword",
 	"GName", "a name", "GQualName", "a name", "GOption", "an option",
 	"GValue", "a value", "GDevice", "a backup device", "GOnItem", "a file specification",
 	"GTraceFlag", "a trace flag number", "GDuration", "a duration",
@@ -790,6 +797,72 @@ var grammarWords = strings.NewReplacer(
 	"<var>", "@variable", "<template>", "<template>", "<number>", "a number",
 	"<string>", "'string'", "<nstring>", "N'string'",
 )
+
+// plainExpected shortens participle's "(expected ...)", which spells out
+// the rest of the grammar, to the first thing expected: "expected "FROM""
+// rather than "expected "FROM" a backup device ("," a backup device)*",
+// alternatives joined with "or".
+func plainExpected(msg string) string {
+	i := strings.Index(msg, "(expected ")
+	if i < 0 || !strings.HasSuffix(msg, ")") {
+		return msg
+	}
+	x := msg[i+len("(expected ") : len(msg)-1]
+	first := x
+	switch {
+	case strings.HasPrefix(x, `"`):
+		if j := strings.IndexByte(x[1:], '"'); j >= 0 {
+			first = x[:j+2]
+		}
+	case strings.HasPrefix(x, "("):
+		depth := 0
+		for j := 0; j < len(x); j++ {
+			switch x[j] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+			if depth == 0 {
+				first = strings.ReplaceAll(x[1:j], " | ", " or ")
+				j = len(x)
+			}
+		}
+	default:
+		// a phrase of grammarWords, up to the next literal or group
+		for _, sep := range []string{` "`, ` (`} {
+			if j := strings.Index(first, sep); j > 0 && !strings.HasPrefix(x, "a file specification") {
+				first = first[:j]
+			}
+		}
+		first = strings.TrimRight(first, "*?+")
+	}
+	return msg[:i] + "(expected " + first + ")"
+}
+
+// keywordValue returns the reserved keyword written where a value goes,
+// when that is what made the statement fail at off: participle then
+// backtracks over the '=' and reports the '=' itself ("NAME = FILE").
+func (s *splitter) keywordValue(toks []Token, off int) (string, int) {
+	for k, t := range toks {
+		if int(t.Start) != off {
+			continue
+		}
+		if t.Kind == TokPunct && s.text[t.Start] == '=' && k+1 < len(toks) {
+			n := toks[k+1]
+			if w := s.text[n.Start:n.End]; n.Kind == TokIdent && reserved(w) {
+				return strings.ToUpper(w), int(n.Start)
+			}
+		}
+		if k > 0 && toks[k-1].Kind == TokPunct && s.text[toks[k-1].Start] == '=' && t.Kind == TokIdent {
+			if w := s.text[t.Start:t.End]; reserved(w) {
+				return strings.ToUpper(w), off
+			}
+		}
+		return "", 0
+	}
+	return "", 0
+}
 
 // foreign reports whether toks hold a character T-SQL never uses outside
 // strings and comments (a MySQL backtick): such a statement comes from
@@ -812,8 +885,12 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 	end := s.b.Pos(int(toks[len(toks)-1].End))
 	var perr participle.Error
 	if errors.As(err, &perr) {
-		msg = grammarWords.Replace(perr.Message())
+		msg = plainExpected(grammarWords.Replace(perr.Message()))
 		off := perr.Position().Offset
+		if kw, at := s.keywordValue(toks, off); kw != "" {
+			msg = fmt.Sprintf("unexpected keyword %q where a value is expected", kw)
+			off = at
+		}
 		if off >= len(s.text) || off >= int(toks[len(toks)-1].End) {
 			msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of statement", 1)
 		} else {
