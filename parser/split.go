@@ -102,8 +102,24 @@ func parseBatches(r *Result, batches []*Batch) {
 		for _, d := range sc.Directives {
 			r.Directives = append(r.Directives, Directive{Span: b.Span(d.Start, d.End), Text: d.Body, Trailing: d.Trailing})
 		}
+		open := sc.Open
+		cutTok := false
+		if open.What != "" && len(toks) > 0 && int(toks[len(toks)-1].Start) == open.Start {
+			// The unterminated string or identifier runs to the end:
+			// nothing from it on is checked, nor the statement it is in.
+			toks = toks[:len(toks)-1]
+			cutTok = true
+		}
 		sp.reset(r, b, toks)
+		sp.cut, sp.cutTok = open.What != "", cutTok
 		sp.run()
+		if open.What != "" {
+			r.Diags = append(r.Diags, Diag{
+				Rule:    "SL001",
+				Span:    b.Span(open.Start, open.Start+1),
+				Message: fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What),
+			})
+		}
 	}
 }
 
@@ -257,6 +273,14 @@ type splitter struct {
 	singleLoop bool
 	perm       bool // inside a GRANT/DENY/REVOKE permission list
 	depth      int  // parenthesis depth
+
+	// cut is set when the batch's tokens stop at an unterminated string,
+	// identifier or comment: a statement that ends there is reported by
+	// that, not as a statement cut short.
+	cut bool
+	// cutTok is set when that is a string or identifier, dropped from the
+	// tokens: the statement it is in is not checked.
+	cutTok bool
 
 	cur      *Statement // the ordinary statement being extended
 	curIdx   int        // index of cur's first token
@@ -609,6 +633,12 @@ func (s *splitter) window(i int, kind Kind) int {
 func (s *splitter) interest(i int, kind Kind) int {
 	st := s.newStatement(i, kind)
 	end := s.window(i, kind)
+	if s.cutTok && end == len(s.toks) {
+		// The statement holds the unterminated string or identifier.
+		st.Kind = KindOther
+		s.cur = st
+		return i + 1
+	}
 	toks := s.toks[i:end]
 	n, err := s.parse(st, toks)
 	if err != nil {
@@ -880,10 +910,14 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 	if s.foreign(toks) {
 		return
 	}
+	var perr participle.Error
+	if s.cut && errors.As(err, &perr) && int(toks[len(toks)-1].End) == int(s.toks[len(s.toks)-1].End) &&
+		perr.Position().Offset >= int(toks[len(toks)-1].End) {
+		return // ends at the unterminated string or comment, reported on its own
+	}
 	msg := err.Error()
 	at := s.b.Pos(st.Start)
 	end := s.b.Pos(int(toks[len(toks)-1].End))
-	var perr participle.Error
 	if errors.As(err, &perr) {
 		msg = plainExpected(grammarWords.Replace(perr.Message()))
 		off := perr.Position().Offset
