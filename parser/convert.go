@@ -186,6 +186,12 @@ func (c *converter) setOptions(gs []*gSetOption) []Option {
 			o.Name, o.Value = "TARGET_RECOVERY_TIME", g.TRT.Value+" "+g.TRT.Unit
 		} else {
 			v := argsText(g.Args)
+			if sw := g.Switch; sw != nil {
+				v = sw.Value
+				if sw.Group != nil {
+					v += " (" + anyText(sw.Group.Items) + ")"
+				}
+			}
 			o.Name, o.Value = strings.ToUpper(Unquote(g.Name)), strings.TrimSpace(strings.TrimPrefix(v, "="))
 		}
 		out[i] = o

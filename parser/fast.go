@@ -497,12 +497,34 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 			i++
 			continue
 		}
-		// gSetOption: (?! 'TARGET_RECOVERY_TIME') @(Ident | Quoted) gArg*
+		// gSetOption: (?! 'TARGET_RECOVERY_TIME') @(Ident | Quoted) (gSwitch | gArg*)
 		if k := p.kind(i); k != TokIdent && k != TokQuoted {
 			return nil, 0, false
 		}
 		o := setOption{name: i, plain: true}
 		i++
+		if j := i + btoi(p.punct(i, '=')); p.word(j, "ON") || p.word(j, "OFF") {
+			// gSwitch: '='? ('ON' | 'OFF') gGroup?: the option ends there
+			i = j + 1
+			if p.punct(i, '(') {
+				end, ok := p.skipGroup(i)
+				if !ok {
+					return nil, 0, false
+				}
+				o.plain = false
+				i = end
+			}
+			if o.plain && i-o.name > 2 && p.text[p.toks[i-2].End:p.toks[i-1].Start] != " " {
+				o.plain = false
+			}
+			o.end = i
+			opts = append(opts, o)
+			if !p.punct(i, ',') {
+				break
+			}
+			i++
+			continue
+		}
 		for i < len(p.toks) {
 			// gArg: '(' gAny* ')' | any token but ( ) , ; WITH
 			if p.punct(i, '(') {
@@ -597,6 +619,13 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 		}
 	}
 	return ad, n, true
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // skipGroup checks the group '(' gAny* ')' at i and returns the index

@@ -123,14 +123,24 @@ type gTermination struct {
 }
 
 // gSetOption is an ALTER DATABASE SET option: TARGET_RECOVERY_TIME in its
-// documented form (= n SECONDS | MINUTES, the unit required), or any other
-// option with its arguments.
+// documented form (= n SECONDS | MINUTES, the unit required), an option
+// set ON or OFF, or any other option with its arguments.
 type gSetOption struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	TRT    *gTRT   `parser:"(  @@"`
-	Name   string  `parser:"| (?! 'TARGET_RECOVERY_TIME') @(Ident | Quoted)"`
-	Args   []*gArg `parser:"  @@* )"`
+	TRT    *gTRT    `parser:"(  @@"`
+	Name   string   `parser:"| (?! 'TARGET_RECOVERY_TIME') @(Ident | Quoted)"`
+	Switch *gSwitch `parser:"  ( @@"`
+	Args   []*gArg  `parser:"  | @@+ )? )"`
+}
+
+// gSwitch is [=] ON | OFF [( ... )]: no documented SET option has a word
+// after ON or OFF, so one there is a missing comma (ANSI_NULLS ON
+// ANSI_PADDING ON).
+type gSwitch struct {
+	Eq    bool    `parser:"@'='?"`
+	Value string  `parser:"@('ON' | 'OFF')"`
+	Group *gGroup `parser:"@@?"`
 }
 
 // gTRT is TARGET_RECOVERY_TIME = n SECONDS | MINUTES.

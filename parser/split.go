@@ -730,14 +730,19 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 
 // startsStatement reports whether token i, left over after a statement of
 // interest inside its window, starts a statement the window did not stop
-// at: a common table expression (WITH name [(columns)] AS ( ...) or a
-// label (name:).
+// at: a common table expression (WITH name [(columns)] AS ( ..., WITH
+// XMLNAMESPACES), a label (name:), a parenthesized query, or one of the
+// rare statements whose first word the splitter does not know (SEND,
+// RECEIVE, GET/MOVE CONVERSATION, ADD SIGNATURE).
 func (s *splitter) startsStatement(i int) bool {
 	k := s.kindAt(i)
 	switch {
 	case s.isWord(i, "WITH"):
 		if n := s.kindAt(i + 1); n != TokIdent && n != TokQuoted {
 			return false
+		}
+		if s.isWord(i+1, "XMLNAMESPACES") && s.punctAt(i+2, '(') {
+			return true
 		}
 		j := i + 2
 		if s.punctAt(j, '(') { // WITH name (columns) AS (
@@ -746,8 +751,18 @@ func (s *splitter) startsStatement(i int) bool {
 			j++
 		}
 		return s.isWord(j, "AS") && s.punctAt(j+1, '(')
+	case s.isWord(i, "SEND"):
+		return s.isWord(i+1, "ON") && s.isWord(i+2, "CONVERSATION")
+	case s.isWord(i, "GET"), s.isWord(i, "MOVE"):
+		return s.isWord(i+1, "CONVERSATION")
+	case s.isWord(i, "RECEIVE"):
+		return true // RECEIVE is no value of any statement of interest
+	case s.isWord(i, "ADD"):
+		return s.isWord(i+1, "SIGNATURE") || s.isWord(i+1, "COUNTERSIGNATURE")
 	case k == TokIdent:
 		return s.punctAt(i+1, ':')
+	case s.punctAt(i, '('):
+		return s.isWord(i+1, "SELECT") || s.isWord(i+1, "WITH") // a parenthesized query
 	}
 	return false
 }
