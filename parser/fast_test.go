@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -631,6 +632,40 @@ var validStatements = []string{
 	"ALTER DATABASE [$(DatabaseName)]\n    SET ANSI_NULLS ON,\n        ANSI_PADDING ON\n    WITH ROLLBACK IMMEDIATE;",
 	"BACKUP DATABASE <database_name, sysname, db> TO DISK = N'<path, , x.bak>' WITH NOFORMAT, NOINIT, NAME = N'full', SKIP, NOREWIND, NOUNLOAD, STATS = 10",
 	"RESTORE DATABASE [x] FROM DISK = N'x.bak' WITH FILE = 1, NOUNLOAD, STATS = 5",
+}
+
+// TestBrokenMessages: SL001 says in plain words what was expected, never
+// with the grammar's own names.
+func TestBrokenMessages(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"BACKUP DATABASE Orders TO DISK = WITH COPY_ONLY;", `unexpected keyword "WITH" where a value is expected (line 1, column 34)`},
+		{"BACKUP DATABASE Orders DISK = 'x.bak';", `unexpected token "DISK" (expected "TO")`},
+		{"BACKUP DATABASE Orders TO DISK = 'x' WITH COPY_ONLY COMPRESSION", `unexpected token "COMPRESSION" (expected a comma between options, or the end of the statement)`},
+		{"ALTER DATABASE Orders SET ANSI_NULLS ON ANSI_PADDING ON", `unexpected token "ANSI_PADDING" (expected a comma between options, or the end of the statement)`},
+		{"ALTER DATABASE Orders SET RECOVERY FULL WITH NO_WAIT x", `unexpected token "x" (expected the end of the statement)`},
+		{"ALTER DATABASE Orders SET TARGET_RECOVERY_TIME = 0;", `(expected "SECONDS" or "MINUTES")`},
+		{"CHECKPOINT abc;", `unexpected token "abc" (expected the end of the statement)`},
+		{"RESTORE DATABASE x, FILE = 'a' FROM DISK = 'x'", `unexpected token "," (expected the end of the statement)`},
+		{"ALTER DATABASE x ADD LOG FILE", `unexpected end of statement (expected a file specification (NAME = ..., FILENAME = ...))`},
+		{"ALTER DATABASE x MODIFY FILE (NAME =)", `unexpected token ")" (expected a value after "=") (line 1, column 37)`},
+		{"ALTER DATABASE x MODIFY FILE (NAME = FILE)", `unexpected keyword "FILE" where a value is expected (line 1, column 38)`},
+		{"RESTORE HEADERONLY", `unexpected end of statement (expected "FROM")`},
+		{"BACKUP LOG Orders TO WITH INIT;", `unexpected token "WITH" (expected a name)`},
+	}
+	for _, tc := range cases {
+		r := ParseFile(NewFile("t.sql", tc.src), nil)
+		if len(r.Diags) != 1 || !strings.Contains(r.Diags[0].Message, tc.want) {
+			t.Errorf("%q: got %v, want a message with %q", tc.src, r.Diags, tc.want)
+		}
+	}
+	grammarName := regexp.MustCompile(`\bG[A-Z][a-z]|<ident>|<reserved>|\(\?[!=]|@@`)
+	for _, src := range append(append([]string{}, brokenStatements...), fastErrors...) {
+		for _, d := range ParseFile(NewFile("t.sql", src), nil).Diags {
+			if grammarName.MatchString(d.Message) {
+				t.Errorf("%q: the message names the grammar: %s", src, d.Message)
+			}
+		}
+	}
 }
 
 func TestValidStatements(t *testing.T) {

@@ -805,12 +805,28 @@ func trailingError(kind Kind, text string, toks []Token, n int) error {
 		return err
 	}
 	// participle names the token but not what it expected there: after
-	// a complete statement, only its end (or a comma, in an option list)
-	want := "the end of the statement"
+	// a complete statement, only its end, or a comma in a list
+	last, depth := "", 0 // the last WITH or SET outside parentheses
 	for _, t := range toks[:n] {
-		if t.Kind == TokIdent && strings.EqualFold(text[t.Start:t.End], "WITH") {
-			want = "a comma between options, or the end of the statement"
+		switch {
+		case t.Kind == TokPunct && text[t.Start] == '(':
+			depth++
+		case t.Kind == TokPunct && text[t.Start] == ')':
+			depth--
+		case t.Kind == TokIdent && depth == 0:
+			if w := strings.ToUpper(text[t.Start:t.End]); w == "WITH" || w == "SET" {
+				last = w
+			}
 		}
+	}
+	want := "a comma or the end of the statement"
+	switch {
+	case text[toks[n].Start:toks[n].End] == ",",
+		kind == KindCheckpoint || kind == KindUse || kind == KindDBCCTraceOn || kind == KindDBCCTraceOff,
+		kind == KindAlterDatabase && last != "SET": // after WITH NO_WAIT, or an action other than SET
+		want = "the end of the statement"
+	case last != "":
+		want = "a comma between options, or the end of the statement"
 	}
 	return participle.Errorf(lexer.Position{Offset: int(toks[n].Start)}, "unexpected token %q (expected %s)", text[toks[n].Start:toks[n].End], want)
 }
@@ -825,10 +841,12 @@ var kindTitles = map[Kind]string{
 // Title is the statement kind as T-SQL words ("CREATE DATABASE").
 func (k Kind) Title() string { return kindTitles[k] }
 
+const fileSpecWords = "a file specification (NAME = ..., FILENAME = ...)"
+
 // grammarWords turns participle's names of grammar parts into words.
 var grammarWords = strings.NewReplacer(
 	`(<ident> | <quoted> | <sqlcmdvar> | <var> | <template> | "CURRENT" | "PRIMARY")`, "a name",
-	`(<ident> | <quoted> | "FILE")`, "an option",
+	`(<ident> | <quoted> | "FILE")`, "an option", `(<ident> | <quoted>)`, "a name",
 	"GFileSpec", "a file specification (NAME = ..., FILENAME = ...)", "GAddFile", "a file specification (NAME = ..., FILENAME = ...)",
 	"GBOption", "an option", "GCOption", "an option", "GSetOption", "an option", "GMirror", "MIRROR TO",
 	"GFileItem", "FILE = ...", "GBackupItem", "FILE = ...", "GGroup", "( ... )", "GMove", "MOVE ... TO ...",
@@ -873,10 +891,12 @@ func plainExpected(msg string) string {
 				j = len(x)
 			}
 		}
+	case strings.HasPrefix(x, fileSpecWords):
+		first = fileSpecWords
 	default:
 		// a phrase of grammarWords, up to the next literal or group
 		for _, sep := range []string{` "`, ` (`} {
-			if j := strings.Index(first, sep); j > 0 && !strings.HasPrefix(x, "a file specification") {
+			if j := strings.Index(first, sep); j > 0 {
 				first = first[:j]
 			}
 		}
@@ -885,26 +905,38 @@ func plainExpected(msg string) string {
 	return msg[:i] + "(expected " + first + ")"
 }
 
-// keywordValue returns the reserved keyword written where a value goes,
-// when that is what made the statement fail at off: participle then
-// backtracks over the '=' and reports the '=' itself ("NAME = FILE").
-func (s *splitter) keywordValue(toks []Token, off int) (string, int) {
+// valueAfterEquals explains an error at or just after an '=' that has no
+// value after it: participle backtracks over the '=' and reports the '='
+// itself ("NAME = FILE" fails at '='), or names the token but not that a
+// value was due. It returns the message and the offset to report, or "".
+func (s *splitter) valueAfterEquals(toks []Token, off int) (string, int) {
 	for k, t := range toks {
 		if int(t.Start) != off {
 			continue
 		}
-		if t.Kind == TokPunct && s.text[t.Start] == '=' && k+1 < len(toks) {
-			n := toks[k+1]
-			if w := s.text[n.Start:n.End]; n.Kind == TokIdent && reserved(w) {
-				return strings.ToUpper(w), int(n.Start)
+		var next Token
+		switch {
+		case t.Kind == TokPunct && s.text[t.Start] == '=':
+			if k+1 >= len(toks) {
+				return "unexpected end of statement (expected a value after \"=\")", int(toks[len(toks)-1].End)
 			}
+			next = toks[k+1]
+		case k > 0 && toks[k-1].Kind == TokPunct && s.text[toks[k-1].Start] == '=':
+			next = t
+		default:
+			return "", 0
 		}
-		if k > 0 && toks[k-1].Kind == TokPunct && s.text[toks[k-1].Start] == '=' && t.Kind == TokIdent {
-			if w := s.text[t.Start:t.End]; reserved(w) {
-				return strings.ToUpper(w), off
+		w := s.text[next.Start:next.End]
+		switch next.Kind {
+		case TokIdent:
+			if reserved(w) {
+				return fmt.Sprintf("unexpected keyword %q where a value is expected", strings.ToUpper(w)), int(next.Start)
 			}
+			return "", 0
+		case TokQuoted, TokString, TokNString, TokNumber, TokVar, TokSqlcmdVar, TokTemplate:
+			return "", 0
 		}
-		return "", 0
+		return fmt.Sprintf("unexpected token %q (expected a value after \"=\")", w), int(next.Start)
 	}
 	return "", 0
 }
@@ -936,9 +968,8 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 	if errors.As(err, &perr) {
 		msg = plainExpected(grammarWords.Replace(perr.Message()))
 		off := perr.Position().Offset
-		if kw, at := s.keywordValue(toks, off); kw != "" {
-			msg = fmt.Sprintf("unexpected keyword %q where a value is expected", kw)
-			off = at
+		if m, at := s.valueAfterEquals(toks, off); m != "" {
+			msg, off = m, at
 		}
 		if off >= len(s.text) || off >= int(toks[len(toks)-1].End) {
 			msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of statement", 1)
