@@ -371,10 +371,7 @@ const tokReserved = lexer.TokenType(100)
 // reservedWords are Transact-SQL's reserved keywords ("Reserved Keywords
 // (Transact-SQL)", Microsoft Learn): a script can use one as a name or a
 // value only quoted.
-var reservedWords = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`ADD ALL ALTER AND ANY AS ASC AUTHORIZATION BACKUP BEGIN BETWEEN BREAK
+var reservedWords = strings.Fields(`ADD ALL ALTER AND ANY AS ASC AUTHORIZATION BACKUP BEGIN BETWEEN BREAK
 		BROWSE BULK BY CASCADE CASE CHECK CHECKPOINT CLOSE CLUSTERED COALESCE COLLATE COLUMN COMMIT
 		COMPUTE CONSTRAINT CONTAINS CONTAINSTABLE CONTINUE CONVERT CREATE CROSS CURRENT CURRENT_DATE
 		CURRENT_TIME CURRENT_TIMESTAMP CURRENT_USER CURSOR DATABASE DBCC DEALLOCATE DECLARE DEFAULT
@@ -390,22 +387,44 @@ func init() {
 		SEMANTICSIMILARITYTABLE SESSION_USER SET SETUSER SHUTDOWN SOME STATISTICS SYSTEM_USER TABLE
 		TABLESAMPLE TEXTSIZE THEN TO TOP TRAN TRANSACTION TRIGGER TRUNCATE TRY_CONVERT TSEQUAL UNION
 		UNIQUE UNPIVOT UPDATE UPDATETEXT USE USER VALUES VARYING VIEW WAITFOR WHEN WHERE WHILE WITH
-		WRITETEXT`) {
-		reservedWords[w] = true
+		WRITETEXT`)
+
+// reservedTable buckets reservedWords by length and three letters, so that
+// reserved, which the fast path calls for most words it reads, neither
+// allocates nor hashes a string.
+var reservedTable [512][]string
+
+func reservedHash(n int, a, b, c byte) int {
+	return (n*131 + int(a)*31 + int(b)*7 + int(c)) & (len(reservedTable) - 1)
+}
+
+func init() {
+	for _, w := range reservedWords {
+		h := reservedHash(len(w), w[0], w[1], w[len(w)-1])
+		reservedTable[h] = append(reservedTable[h], w)
 	}
 }
 
-// reserved reports whether the word w is a reserved keyword, without
-// allocating.
+// reserved reports whether the word w is a reserved keyword (ASCII case
+// folded, as SQL Server does for keywords).
 func reserved(w string) bool {
-	if len(w) < 2 || len(w) > 32 {
+	n := len(w)
+	if n < 2 || n > 30 {
 		return false
 	}
-	var buf [32]byte
-	for i := 0; i < len(w); i++ {
-		buf[i] = upper(w[i])
+	for _, r := range reservedTable[reservedHash(n, upper(w[0]), upper(w[1]), upper(w[n-1]))] {
+		if len(r) != n {
+			continue
+		}
+		i := 0
+		for i < n && upper(w[i]) == r[i] {
+			i++
+		}
+		if i == n {
+			return true
+		}
 	}
-	return reservedWords[string(buf[:len(w)])]
+	return false
 }
 
 type tokenDefinition struct{}

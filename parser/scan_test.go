@@ -104,3 +104,21 @@ func TestParseUnterminated(t *testing.T) {
 		}
 	}
 }
+
+// TestReserved: every reserved keyword is found whatever its case, and
+// words that only look like one are not.
+func TestReserved(t *testing.T) {
+	for _, w := range reservedWords {
+		for _, v := range []string{w, strings.ToLower(w), strings.ToUpper(w[:1]) + strings.ToLower(w[1:])} {
+			if !reserved(v) {
+				t.Errorf("%q is reserved", v)
+			}
+		}
+	}
+	for _, w := range []string{"", "A", "TAPE", "URL", "MOVE", "NAME", "SIZE", "FILENAME", "FILEGROUP", "WITHX", "WIT",
+		"CHECKPOINTS", "RECOVERY", "SECONDS", "\u017fet", "S\u212aIP", "DATABASE_SNAPSHOT", strings.Repeat("A", 40)} {
+		if reserved(w) {
+			t.Errorf("%q is not reserved", w)
+		}
+	}
+}
