@@ -578,7 +578,6 @@ func (s *splitter) lookAlike(i int) bool {
 // that can only start another statement.
 func (s *splitter) window(i int, kind Kind) int {
 	depth := 0
-	setSeen := kind != KindAlterDatabase
 	for j := i + 1; j < len(s.toks); j++ {
 		t := s.toks[j]
 		switch t.Kind {
@@ -606,11 +605,10 @@ func (s *splitter) window(i int, kind Kind) int {
 			switch lookupKeyword(s.text[t.Start:t.End]) {
 			case kwNone, kwTo, kwWith:
 			case kwSet:
-				if !setSeen {
-					setSeen = true
-					continue
+				if kind == KindAlterDatabase && j == i+3 {
+					continue // ALTER DATABASE name SET: the action
 				}
-				return j
+				return j // a SET statement
 			case kwRollback:
 				if !s.isWord(j-1, "WITH") {
 					return j
