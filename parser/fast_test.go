@@ -562,6 +562,9 @@ var brokenStatements = []string{
 	"USE Orders x",
 	"USE FROM",
 	"USE Orders WITH x",
+	"USE Orders\nWITH c AS (SELECT 1 AS a) SELECT a FROM c",
+	"CHECKPOINT\nWITH XMLNAMESPACES ('urn:x' AS ns) SELECT 1",
+	"BACKUP LOG Orders TO DISK = 'x.trn'\nWITH c (a) AS (SELECT 1) SELECT a FROM c",
 	"DROP DATABASE Orders Archive",
 	"DROP DATABASE IF EXISTS Orders, SELECT",
 	"ALTER DATABASE Orders ADD FILE NAME = a",
@@ -603,10 +606,7 @@ var validStatements = []string{
 	"CREATE DATABASE x (EDITION = 'Standard', SERVICE_OBJECTIVE = 'S0')",
 	"DBCC TRACEON (2371, - 1)",
 	"dbcc traceon(1806, -1) WITH NO_INFOMSGS",
-	"USE [master]\nWITH c AS (SELECT 1 AS a) SELECT a FROM c",
-	"USE [master]\nWITH c (a) AS (SELECT 1) SELECT a FROM c",
 	"CHECKPOINT\nretry: PRINT 1",
-	"USE x\nWITH XMLNAMESPACES ('urn:x' AS ns) SELECT 1",
 	"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 10MB)\nSET NOCOUNT ON",
 	"ALTER DATABASE x ADD FILEGROUP fg\nSET @x = 1",
 	"ALTER DATABASE x COLLATE Latin1_General_CI_AS\nSET XACT_ABORT ON",
@@ -655,6 +655,8 @@ func TestBrokenMessages(t *testing.T) {
 		{"ALTER DATABASE x MODIFY FILE (NAME = FILE)", `unexpected keyword "FILE" where a value is expected (line 1, column 38)`},
 		{"RESTORE HEADERONLY", `unexpected end of statement (expected "FROM")`},
 		{"BACKUP LOG Orders TO WITH INIT;", `unexpected token "WITH" (expected a name)`},
+		{"CREATE DATABASE Sales WITH TRUSTWORTHY ON\nWITH c AS (SELECT 1 AS a) SELECT a FROM c", `must follow a semicolon: end the CREATE DATABASE with ";" (line 2, column 1)`},
+		{"CREATE DATABASE Sales ON (NAME = ) WITH c AS (SELECT 1 AS a) SELECT a FROM c", `unexpected token ")" (expected a value after "=")`},
 	}
 	for _, tc := range cases {
 		r := ParseFile(NewFile("t.sql", tc.src), nil)
@@ -1154,5 +1156,66 @@ func BenchmarkStmt(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestFollowedWithoutSemicolon: half of real statements have no semicolon,
+// so a statement of interest is often followed directly by another
+// statement. Whatever that statement is, the statement of interest parses
+// and no SL001 is reported, but for a WITH (a common table expression),
+// which SQL Server rejects there too.
+func TestFollowedWithoutSemicolon(t *testing.T) {
+	first := []string{
+		"USE [Sales]", "CHECKPOINT", "CHECKPOINT 10", "DBCC TRACEON (3604)", "DBCC TRACEOFF (3604, -1) WITH NO_INFOMSGS",
+		"DROP DATABASE IF EXISTS Old", "ALTER DATABASE Sales SET RECOVERY FULL", "ALTER DATABASE Sales SET ANSI_NULLS ON WITH NO_WAIT",
+		"ALTER DATABASE Sales MODIFY FILE (NAME = a, SIZE = 10MB)", "ALTER DATABASE Sales ADD FILEGROUP fg",
+		"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 60 SECONDS",
+		"CREATE DATABASE Sales ON (NAME = a, FILENAME = 'a.mdf') LOG ON (NAME = l, FILENAME = 'l.ldf')",
+		"CREATE DATABASE Sales WITH TRUSTWORTHY ON", "BACKUP DATABASE Sales TO DISK = 'x.bak' WITH COPY_ONLY, INIT",
+		"BACKUP LOG Sales TO DISK = 'x.trn'", "RESTORE DATABASE Sales FROM DISK = 'x.bak' WITH REPLACE",
+		"RESTORE VERIFYONLY FROM DISK = 'x.bak'", "RESTORE DATABASE Sales WITH RECOVERY",
+	}
+	next := []string{
+		"SELECT 1", "PRINT 'x'", "EXEC sp_who", "EXECUTE ('SELECT 1')", "SET NOCOUNT ON", "SET @x = 1", "IF 1 = 1 PRINT 1",
+		"DECLARE @x int", "WAITFOR DELAY '00:00:01'", "RAISERROR ('x', 0, 1) WITH NOWAIT", "BEGIN TRAN", "BEGIN TRANSACTION t",
+		"COMMIT", "ROLLBACK", "INSERT INTO t VALUES (1)", "UPDATE t SET a = 1", "DELETE FROM t", "TRUNCATE TABLE t",
+		"MERGE t USING s ON t.a = s.a WHEN MATCHED THEN DELETE;", "CREATE TABLE t (a int)", "ALTER TABLE t ADD c int",
+		"DROP TABLE t", "GRANT SELECT ON t TO u", "DENY SELECT ON t TO u", "REVOKE SELECT ON t FROM u",
+		"WITH c AS (SELECT 1 AS a) SELECT a FROM c", "WITH c (a) AS (SELECT 1) SELECT a FROM c", "THROW 50000, 'x', 1",
+		"WITH XMLNAMESPACES ('urn:x' AS ns) SELECT 1",
+		"WITH CHANGE_TRACKING_CONTEXT (@ctx) UPDATE t SET a = 1",
+		"RETURN", "BEGIN SELECT 1 END", "retry: PRINT 1", "GOTO retry", "OPEN c", "FETCH NEXT FROM c INTO @x", "CLOSE c",
+		"DEALLOCATE c", "KILL 55", "RECONFIGURE", "BULK INSERT t FROM 'f'", "ENABLE TRIGGER tr ON t", "DISABLE TRIGGER tr ON t",
+		"UPDATE STATISTICS t", "DBCC CHECKDB (Sales) WITH NO_INFOMSGS", "CHECKPOINT", "USE master", "SAVE TRANSACTION s",
+		"BACKUP DATABASE Sales TO DISK = 'y.bak'", "RESTORE HEADERONLY FROM DISK = 'y.bak'", "DROP DATABASE x",
+		"CREATE DATABASE y", "ALTER DATABASE y SET OFFLINE", "BACKUP CERTIFICATE c TO FILE = 'c.cer'", "REVERT",
+		"WHILE 1 = 0 BREAK", "TRUNCATE TABLE dbo.t", "SETUSER", "SHUTDOWN WITH NOWAIT",
+	}
+	for _, a := range first {
+		for _, b := range next {
+			for _, sep := range []string{"\n", " "} {
+				src := a + sep + b
+				s := Preprocess(NewFile("t.sql", src), nil)
+				r := ParseScript(s)
+				if strings.HasPrefix(b, "WITH") {
+					// SQL Server's error 319: a WITH that starts a statement
+					// must follow a semicolon
+					if len(r.Diags) != 1 || !strings.Contains(r.Diags[0].Message, "must follow a semicolon") {
+						t.Errorf("%q: %v", src, r.Diags)
+					}
+					if r := ParseScript(Preprocess(NewFile("t.sql", a+";"+sep+b), nil)); len(r.Diags) != 0 {
+						t.Errorf("%q with a semicolon: %v", src, r.Diags)
+					}
+					continue
+				}
+				if len(r.Diags) != 0 {
+					t.Errorf("%q: %v", src, r.Diags)
+					continue
+				}
+				if len(r.Statements) == 0 || r.Statements[0].Node == nil {
+					t.Errorf("%q: the first statement is not parsed", src)
+				}
+			}
+		}
 	}
 }

@@ -649,10 +649,15 @@ func (s *splitter) interest(i int, kind Kind) int {
 	if n < 1 {
 		n = 1
 	}
-	if n < len(toks) && !s.startsStatement(i+n) {
+	if n < len(toks) && !s.startsStatement(i+n) || s.hasWithClause(toks[:n]) {
 		// The grammar stopped before the end of the statement: what
-		// follows is neither part of it nor another statement.
-		s.parseError(st, kind, toks, trailingError(kind, s.text, toks, n))
+		// follows is neither part of it nor another statement. Or it took
+		// WITH XMLNAMESPACES (...) for one of its options.
+		err := errors.New("a WITH clause inside the statement") // parseError says which
+		if n < len(toks) {
+			err = trailingError(kind, s.text, toks, n)
+		}
+		s.parseError(st, kind, toks, err)
 		st.Kind, st.Node = KindOther, nil
 		s.cur = st
 		return i + 1
@@ -728,27 +733,13 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 
 // startsStatement reports whether token i, left over after a statement of
 // interest inside its window, starts a statement the window did not stop
-// at: a common table expression (WITH name [(columns)] AS ( ..., WITH
-// XMLNAMESPACES), a label (name:), a parenthesized query, or one of the
-// rare statements whose first word the splitter does not know (SEND,
-// RECEIVE, GET/MOVE CONVERSATION, ADD SIGNATURE).
+// at: a label (name:), a parenthesized query, or one of the rare
+// statements whose first word the splitter does not know (SEND, RECEIVE,
+// GET/MOVE CONVERSATION, ADD SIGNATURE). Not a WITH: a common table
+// expression must follow a semicolon (SQL Server's error 319).
 func (s *splitter) startsStatement(i int) bool {
 	k := s.kindAt(i)
 	switch {
-	case s.isWord(i, "WITH"):
-		if n := s.kindAt(i + 1); n != TokIdent && n != TokQuoted {
-			return false
-		}
-		if s.isWord(i+1, "XMLNAMESPACES") && s.punctAt(i+2, '(') {
-			return true
-		}
-		j := i + 2
-		if s.punctAt(j, '(') { // WITH name (columns) AS (
-			for j++; j < len(s.toks) && !s.punctAt(j, ')'); j++ {
-			}
-			j++
-		}
-		return s.isWord(j, "AS") && s.punctAt(j+1, '(')
 	case s.isWord(i, "SEND"):
 		return s.isWord(i+1, "ON") && s.isWord(i+2, "CONVERSATION")
 	case s.isWord(i, "GET"), s.isWord(i, "MOVE"):
@@ -761,6 +752,43 @@ func (s *splitter) startsStatement(i int) bool {
 		return s.punctAt(i+1, ':')
 	case s.punctAt(i, '('):
 		return s.isWord(i+1, "SELECT") || s.isWord(i+1, "WITH") // a parenthesized query
+	}
+	return false
+}
+
+// withClause reports whether toks[k] starts the WITH clause of a statement:
+// a common table expression (WITH name [(columns)] AS (), WITH
+// XMLNAMESPACES ( or WITH CHANGE_TRACKING_CONTEXT (. SQL Server requires
+// the statement before one to end with a semicolon (error 319).
+func (s *splitter) withClause(toks []Token, k int) bool {
+	word := func(i int, w string) bool {
+		return i < len(toks) && toks[i].Kind == TokIdent && strings.EqualFold(s.text[toks[i].Start:toks[i].End], w)
+	}
+	punct := func(i int, ch byte) bool {
+		return i < len(toks) && toks[i].Kind == TokPunct && toks[i].End-toks[i].Start == 1 && s.text[toks[i].Start] == ch
+	}
+	if !word(k, "WITH") || k+1 >= len(toks) || toks[k+1].Kind != TokIdent && toks[k+1].Kind != TokQuoted {
+		return false
+	}
+	if word(k+1, "XMLNAMESPACES") || word(k+1, "CHANGE_TRACKING_CONTEXT") {
+		return punct(k+2, '(')
+	}
+	j := k + 2
+	if punct(j, '(') { // WITH name (columns) AS (
+		for j++; j < len(toks) && !punct(j, ')'); j++ {
+		}
+		j++
+	}
+	return word(j, "AS") && punct(j+1, '(')
+}
+
+// hasWithClause reports whether a WITH clause of a statement (withClause)
+// stands in toks after the first token.
+func (s *splitter) hasWithClause(toks []Token) bool {
+	for k := 1; k < len(toks); k++ {
+		if s.withClause(toks, k) {
+			return true
+		}
 	}
 	return false
 }
@@ -960,9 +988,19 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 		perr.Position().Offset >= int(toks[len(toks)-1].End) {
 		return // ends at the unterminated string or comment, reported on its own
 	}
-	msg := err.Error()
 	at := s.b.Pos(st.Start)
 	end := s.b.Pos(int(toks[len(toks)-1].End))
+	for k := 1; k < len(toks); k++ {
+		var pe participle.Error
+		if s.withClause(toks, k) && !(errors.As(err, &pe) && pe.Position().Offset < int(toks[k].Start)) {
+			// WITH c AS (...) read as the statement's own WITH
+			p := s.b.Pos(int(toks[k].Start)).Position()
+			err = fmt.Errorf("a statement that starts with WITH (a common table expression, XMLNAMESPACES, CHANGE_TRACKING_CONTEXT) must follow a semicolon: "+
+				"end the %s with \";\" (line %d, column %d)", kind.Title(), p.Line, p.Column)
+			break
+		}
+	}
+	msg := err.Error()
 	if errors.As(err, &perr) {
 		msg = plainExpected(grammarWords.Replace(perr.Message()))
 		off := perr.Position().Offset
