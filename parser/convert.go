@@ -177,6 +177,48 @@ func anyText(args []*gAny) string {
 	return sb.String()
 }
 
+// setOptions converts ALTER DATABASE SET options like options.
+func (c *converter) setOptions(gs []*gSetOption) []Option {
+	out := make([]Option, len(gs))
+	for i, g := range gs {
+		o := Option{Span: c.span(g.Pos, g.EndPos)}
+		if g.TRT != nil {
+			o.Name, o.Value = "TARGET_RECOVERY_TIME", g.TRT.Value+" "+g.TRT.Unit
+		} else {
+			v := argsText(g.Args)
+			if sw := g.Switch; sw != nil {
+				v = sw.Value
+				if sw.Group != nil {
+					v += " (" + anyText(sw.Group.Items) + ")"
+				}
+			}
+			o.Name, o.Value = strings.ToUpper(Unquote(g.Name)), strings.TrimSpace(strings.TrimPrefix(v, "="))
+		}
+		out[i] = o
+	}
+	return out
+}
+
+// cOptions converts CREATE DATABASE WITH options: the value is what
+// follows the name, tokens one space apart, without the '='.
+func (c *converter) cOptions(gs []*gCOption) []Option {
+	out := make([]Option, len(gs))
+	for i, g := range gs {
+		v := valueRaw(g.Value)
+		if g.Switch != nil {
+			v = *g.Switch
+		}
+		if g.Group != nil {
+			if v != "" {
+				v += " "
+			}
+			v += "(" + anyText(g.Group.Items) + ")"
+		}
+		out[i] = Option{Name: strings.ToUpper(g.Name), Value: v, Span: c.span(g.Pos, g.EndPos)}
+	}
+	return out
+}
+
 func (c *converter) options(gs []*gOption) []Option {
 	if len(gs) == 0 {
 		return nil
@@ -228,7 +270,7 @@ func (c *converter) create(g *gCreateDatabase) *CreateDatabase {
 		case cl.Collate != nil:
 			cd.Collation = Unquote(*cl.Collate)
 		case cl.With != nil:
-			cd.Options = append(cd.Options, c.options(cl.With)...)
+			cd.Options = append(cd.Options, c.cOptions(cl.With)...)
 		case cl.For != nil:
 			cd.Attach = strings.ToUpper(*cl.For)
 		case cl.SnapshotOf != nil:
@@ -314,19 +356,19 @@ func (c *converter) alter(g *gAlterDatabase, n int) *AlterDatabase {
 		ad.Collation = Unquote(*a.Collate)
 	case a.Set != nil:
 		ad.Action = ActionSet
-		ad.Options = c.options(a.Set.Options)
+		ad.Options = c.setOptions(a.Set.Options)
 		for i, o := range a.Set.Options {
 			name := ad.Options[i].Name
-			switch name {
-			case "TARGET_RECOVERY_TIME":
-				d := c.duration(o)
+			switch {
+			case o.TRT != nil:
+				d := c.duration(ad.Options[i].Span, o.TRT.Value, o.TRT.Unit)
 				if i == 0 {
 					d.ClauseSpan = Span{Start: ad.ActionSpan.Start, End: d.Span.End}
 				} else {
 					d.ClauseSpan = d.Span
 				}
 				ad.TargetRecovery = d
-			case "ENCRYPTION":
+			case name == "ENCRYPTION":
 				ad.Encryption = strings.ToUpper(ad.Options[i].Value)
 			}
 		}
@@ -347,25 +389,16 @@ func (c *converter) alter(g *gAlterDatabase, n int) *AlterDatabase {
 	return ad
 }
 
-func (c *converter) duration(o *gOption) *Duration {
-	d := &Duration{Span: c.span(o.Pos, o.EndPos)}
-	var num, unit string
-	for _, a := range o.Args {
-		switch {
-		case a.Tok == "=" || a.Group != nil:
-		case num == "":
-			num = a.Tok
-		case unit == "":
-			unit = strings.ToUpper(a.Tok)
-		}
-	}
-	d.Raw = strings.TrimSpace(num + " " + unit)
+// duration is the TARGET_RECOVERY_TIME = num unit of the option at span.
+func (c *converter) duration(span Span, num, unit string) *Duration {
+	unit = strings.ToUpper(unit)
+	d := &Duration{Span: span, Raw: num + " " + unit}
 	v, err := strconv.ParseInt(num, 10, 64)
 	if err != nil || v < 0 {
 		return d
 	}
 	switch unit {
-	case "SECONDS", "":
+	case "SECONDS":
 		d.Seconds, d.Known = v, true
 	case "MINUTES":
 		if v < 1<<40 {
@@ -415,22 +448,40 @@ func (c *converter) devices(gs []*gDevice, mirror bool) []Target {
 	return out
 }
 
-func (c *converter) items(gs []*gBackupItem) []Option {
+// items converts FILE | FILEGROUP | PAGE = value items, one Option per
+// value of a parenthesized list, and READ_WRITE_FILEGROUPS.
+func (c *converter) items(gs []*gFileItem) []Option {
 	var out []Option
-	for _, it := range gs {
-		out = append(out, Option{Name: strings.ToUpper(it.Key), Value: valueString(it.Value), Span: c.tokenSpan(it.Pos)})
+	for _, g := range gs {
+		it := g.Item
+		switch {
+		case it == nil:
+			out = append(out, Option{Name: "READ_WRITE_FILEGROUPS"})
+		case it.Value != nil:
+			out = append(out, Option{Name: strings.ToUpper(it.Key), Value: valueString(it.Value), Span: c.tokenSpan(it.Pos)})
+		default:
+			for _, v := range it.List {
+				out = append(out, Option{Name: strings.ToUpper(it.Key), Value: valueString(v), Span: c.tokenSpan(it.Pos)})
+			}
+		}
 	}
 	return out
 }
 
 func (c *converter) backup(g *gBackup) *Backup {
-	b := &Backup{Log: strings.EqualFold(g.What, "LOG"), Database: c.name(g.Name), ReadWriteFilegroups: g.RWFG, Targets: []Target{}}
-	b.Files = c.items(g.Items)
+	b := &Backup{Log: strings.EqualFold(g.What, "LOG"), Database: c.name(g.Name), Targets: []Target{}}
+	for _, f := range c.items(g.Items) {
+		if f.Name == "READ_WRITE_FILEGROUPS" {
+			b.ReadWriteFilegroups = true
+			continue
+		}
+		b.Files = append(b.Files, f)
+	}
 	b.Targets = append(b.Targets, c.devices(g.Devices, false)...)
 	for _, m := range g.Mirrors {
 		b.Targets = append(b.Targets, c.devices(m.Devices, true)...)
 	}
-	b.Options = c.options(g.Options)
+	b.Options = c.bOptions(g.Options)
 	return b
 }
 
@@ -441,13 +492,7 @@ func (c *converter) restore(g *gRestore) *Restore {
 		t := g.Target
 		r.Log = strings.EqualFold(t.What, "LOG")
 		r.Database = c.name(t.Name)
-		for _, it := range t.Items {
-			if it.Item != nil {
-				r.Files = append(r.Files, c.items([]*gBackupItem{it.Item})...)
-			} else {
-				r.Files = append(r.Files, Option{Name: "READ_WRITE_FILEGROUPS"})
-			}
-		}
+		r.Files = c.items(t.Items)
 		r.Sources = c.devices(t.Devices, false)
 	case g.Only != nil:
 		r.Only = strings.ToUpper(g.Only.What)

@@ -83,12 +83,21 @@ type fastParser struct {
 
 func (p *fastParser) val(i int) string { t := p.toks[i]; return p.text[t.Start:t.End] }
 
-// kind is the kind of token i, TokEOF past the window.
+// tokReservedKind is what kind says for a reserved keyword: the grammar's
+// Ident (a name or a value) is a TokIdent that is not one.
+const tokReservedKind TokKind = 100
+
+// kind is the kind of token i as the grammar sees it: TokEOF past the
+// window, tokReservedKind for a reserved keyword.
 func (p *fastParser) kind(i int) TokKind {
 	if i >= len(p.toks) {
 		return TokEOF
 	}
-	return p.toks[i].Kind
+	k := p.toks[i].Kind
+	if k == TokIdent && reserved(p.val(i)) {
+		return tokReservedKind
+	}
+	return k
 }
 
 // word reports whether token i is the keyword w.
@@ -125,19 +134,17 @@ func (p *fastParser) semicolon(i int) int {
 	return i
 }
 
-// reservedNames are the words gName's negative lookahead refuses.
-var reservedNames = [...]string{"TO", "FROM", "WITH", "ON", "SET", "ADD", "FILE", "DISK", "FOR", "AS",
-	"COLLATE", "IF", "SELECT", "WHERE", "TAPE", "URL"}
-
-// name matches gName at i.
+// name matches gName at i: (?! 'TAPE' | 'URL') @(Ident | Quoted |
+// SqlcmdVar | Var | Template | 'CURRENT' | 'PRIMARY').
 func (p *fastParser) name(i int) (*gName, bool) {
 	switch p.kind(i) {
 	case TokIdent:
-		v := p.val(i)
-		for _, r := range reservedNames {
-			if strings.EqualFold(v, r) {
-				return nil, false
-			}
+		if p.word(i, "TAPE") || p.word(i, "URL") {
+			return nil, false
+		}
+	case tokReservedKind:
+		if !p.word(i, "CURRENT") && !p.word(i, "PRIMARY") {
+			return nil, false
 		}
 	case TokQuoted, TokSqlcmdVar, TokVar, TokTemplate:
 	default:
@@ -458,6 +465,7 @@ type setOption struct {
 	// plain: no parenthesized group, tokens one space apart, so that
 	// argsText is the source text itself
 	plain bool
+	trt   bool // TARGET_RECOVERY_TIME = value unit
 }
 
 // alterSet recognizes ALTER DATABASE name SET gOption (',' gOption)*
@@ -471,12 +479,52 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 	opts := buf[:0]
 	i := set + 1
 	for {
-		// gOption: @(Ident | Quoted) gArg*
+		if p.word(i, "TARGET_RECOVERY_TIME") {
+			// gTRT: 'TARGET_RECOVERY_TIME' '=' @(Number | Var | SqlcmdVar) @('SECONDS' | 'MINUTES')
+			switch p.kind(i + 2) {
+			case TokNumber, TokVar, TokSqlcmdVar:
+			default:
+				return nil, 0, false
+			}
+			if !p.punct(i+1, '=') || !p.word(i+3, "SECONDS") && !p.word(i+3, "MINUTES") {
+				return nil, 0, false
+			}
+			opts = append(opts, setOption{name: i, end: i + 4, trt: true})
+			i += 4
+			if !p.punct(i, ',') {
+				break
+			}
+			i++
+			continue
+		}
+		// gSetOption: (?! 'TARGET_RECOVERY_TIME') @(Ident | Quoted) (gSwitch | gArg*)
 		if k := p.kind(i); k != TokIdent && k != TokQuoted {
 			return nil, 0, false
 		}
 		o := setOption{name: i, plain: true}
 		i++
+		if j := i + btoi(p.punct(i, '=')); p.word(j, "ON") || p.word(j, "OFF") {
+			// gSwitch: '='? ('ON' | 'OFF') gGroup?: the option ends there
+			i = j + 1
+			if p.punct(i, '(') {
+				end, ok := p.skipGroup(i)
+				if !ok {
+					return nil, 0, false
+				}
+				o.plain = false
+				i = end
+			}
+			if o.plain && i-o.name > 2 && p.text[p.toks[i-2].End:p.toks[i-1].Start] != " " {
+				o.plain = false
+			}
+			o.end = i
+			opts = append(opts, o)
+			if !p.punct(i, ',') {
+				break
+			}
+			i++
+			continue
+		}
 		for i < len(p.toks) {
 			// gArg: '(' gAny* ')' | any token but ( ) , ; WITH
 			if p.punct(i, '(') {
@@ -543,6 +591,9 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 	for k, o := range opts {
 		var v string
 		switch {
+		case o.trt:
+			ad.Options[k] = Option{Name: "TARGET_RECOVERY_TIME", Value: p.val(o.name+2) + " " + p.val(o.name+3), Span: c.span(p.pos(o.name), p.pos(o.end))}
+			continue
 		case o.end == o.name+1:
 		case o.plain:
 			v = p.text[p.toks[o.name+1].Start:p.toks[o.end-1].End]
@@ -554,20 +605,27 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 		ad.Options[k] = Option{Name: strings.ToUpper(Unquote(p.val(o.name))), Value: v, Span: c.span(p.pos(o.name), p.pos(o.end))}
 	}
 	for k, o := range opts {
-		switch ad.Options[k].Name {
-		case "TARGET_RECOVERY_TIME":
-			d := c.duration(&gOption{Pos: p.pos(o.name), EndPos: p.pos(o.end), Name: p.val(o.name), Args: p.args(o)})
+		switch {
+		case o.trt:
+			d := c.duration(ad.Options[k].Span, p.val(o.name+2), p.val(o.name+3))
 			if k == 0 {
 				d.ClauseSpan = Span{Start: ad.ActionSpan.Start, End: d.Span.End}
 			} else {
 				d.ClauseSpan = d.Span
 			}
 			ad.TargetRecovery = d
-		case "ENCRYPTION":
+		case ad.Options[k].Name == "ENCRYPTION":
 			ad.Encryption = strings.ToUpper(ad.Options[k].Value)
 		}
 	}
 	return ad, n, true
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // skipGroup checks the group '(' gAny* ')' at i and returns the index
@@ -627,22 +685,6 @@ func (p *fastParser) appendGroup(buf []byte, i int) ([]byte, int) {
 		i++
 	}
 	return buf, i + 1
-}
-
-// args builds the gArg list of an option alterSet has checked.
-func (p *fastParser) args(o setOption) []*gArg {
-	var args []*gArg
-	for i := o.name + 1; i < o.end; {
-		if p.punct(i, '(') {
-			a := &gArg{}
-			i, _ = p.group(i, &a.Group)
-			args = append(args, a)
-			continue
-		}
-		args = append(args, &gArg{Tok: p.val(i)})
-		i++
-	}
-	return args
 }
 
 // The parse trees built below are short-lived (the converter copies what it
@@ -760,58 +802,51 @@ func (p *fastParser) fileSpecs(i int) ([]*gFileSpec, int, bool) {
 	return commaList(p, i, p.fileSpec)
 }
 
-// optionBox holds a gOption and, for the usual sizes, its arguments.
-type optionBox struct {
-	o    gOption
-	ptrs [4]*gArg
-	args [4]gArg
+// cOptionBox holds a gCOption and what it points to.
+type cOptionBox struct {
+	o     gCOption
+	sw    string
+	val   valueBox
+	group gGroup
 }
 
-// options matches gOption (',' gOption)* at i, gOption being
-// @(Ident | Quoted) gArg*, gArg a balanced group or any token but
-// ( ) , ; WITH.
-func (p *fastParser) options(i int) ([]*gOption, int, bool) {
-	var buf [8]*gOption
-	out := buf[:0]
-	for {
-		if k := p.kind(i); k != TokIdent && k != TokQuoted {
-			return nil, 0, false // participle fails, or stops before WITH or ','
-		}
-		box := &optionBox{}
-		o := &box.o
-		o.Pos, o.Name = p.pos(i), p.val(i)
-		i++
-		for n := 0; i < len(p.toks); n++ {
-			if p.punct(i, ')') || p.punct(i, ',') || p.punct(i, ';') || p.word(i, "WITH") {
-				break
-			}
-			var a *gArg
-			if n < len(box.args) {
-				a = &box.args[n]
-			} else {
-				a = &gArg{}
-			}
-			if o.Args == nil {
-				o.Args = box.ptrs[:0]
-			}
-			if p.punct(i, '(') {
-				var ok bool
-				if i, ok = p.group(i, &a.Group); !ok {
-					return nil, 0, false
-				}
-			} else {
-				a.Tok = p.val(i)
-				i++
-			}
-			o.Args = append(o.Args, a)
-		}
-		o.EndPos = p.pos(i)
-		out = append(out, o)
-		if !p.punct(i, ',') {
-			return append([]*gOption(nil), out...), i, true
-		}
-		i++
+// cOption matches gCOption at i: @Ident ('='? @('ON' | 'OFF') | '=' gValue)?
+// gGroup?.
+func (p *fastParser) cOption(i int) (*gCOption, int, bool) {
+	if p.kind(i) != TokIdent {
+		return nil, 0, false // participle fails, or stops before WITH or ','
 	}
+	b := &cOptionBox{}
+	o := &b.o
+	o.Pos, o.Name = p.pos(i), p.val(i)
+	i++
+	switch {
+	case p.word(i, "ON") || p.word(i, "OFF"):
+		b.sw = p.val(i)
+		o.Switch = &b.sw
+		i++
+	case p.punct(i, '=') && (p.word(i+1, "ON") || p.word(i+1, "OFF")):
+		b.sw = p.val(i + 1)
+		o.Switch = &b.sw
+		i += 2
+	case p.punct(i, '='):
+		next, ok := p.value(&b.val, i+1)
+		if !ok {
+			return nil, 0, false
+		}
+		o.Value = &b.val.v
+		i = next
+	}
+	if p.punct(i, '(') {
+		b.group.Open = true
+		var ok bool
+		if i, ok = p.group(i, &b.group.Items); !ok {
+			return nil, 0, false
+		}
+		o.Group = &b.group
+	}
+	o.EndPos = p.pos(i)
+	return o, i, true
 }
 
 // create: 'CREATE' 'DATABASE' gName gCreateClause* ';'?, the clauses being
@@ -870,7 +905,7 @@ clauses:
 			cl.Collate = &v
 			i += 2
 		case p.word(i, "WITH"):
-			if cl.With, i, ok = p.options(i + 1); !ok {
+			if cl.With, i, ok = commaList(p, i+1, p.cOption); !ok {
 				return nil, 0, false
 			}
 		case p.word(i, "FOR"):
@@ -945,27 +980,39 @@ type itemBox struct {
 	val valueBox
 }
 
-// items matches (gBackupItem (',' gBackupItem)*)? at i, gBackupItem being
-// @('FILE' | 'FILEGROUP' | 'PAGE') '=' gValue.
-func (p *fastParser) items(i int) ([]*gBackupItem, int, bool) {
-	if !p.word(i, "FILE") && !p.word(i, "FILEGROUP") && !p.word(i, "PAGE") {
-		return nil, i, true
-	}
-	return commaList(p, i, p.item)
-}
-
-// item matches one gBackupItem at i.
+// item matches one gBackupItem at i: @('FILE' | 'FILEGROUP' | 'PAGE') '='
+// (gValue | '(' gValue (',' gValue)* ')').
 func (p *fastParser) item(i int) (*gBackupItem, int, bool) {
 	if !p.word(i, "FILE") && !p.word(i, "FILEGROUP") && !p.word(i, "PAGE") || !p.punct(i+1, '=') {
 		return nil, 0, false // participle fails, or stops before the item or ','
 	}
 	b := &itemBox{it: gBackupItem{Pos: p.pos(i), Key: p.val(i)}}
+	if p.punct(i+2, '(') {
+		list, next, ok := commaList(p, i+3, func(j int) (*gValue, int, bool) {
+			vb := &valueBox{}
+			next, ok := p.value(vb, j)
+			return &vb.v, next, ok
+		})
+		if !ok || !p.punct(next, ')') {
+			return nil, 0, false
+		}
+		b.it.List = list
+		return &b.it, next + 1, true
+	}
 	next, ok := p.value(&b.val, i+2)
 	if !ok {
 		return nil, 0, false
 	}
 	b.it.Value = &b.val.v
 	return &b.it, next, true
+}
+
+// fileItems matches (gFileItem (',' gFileItem)*)? at i.
+func (p *fastParser) fileItems(i int) ([]*gFileItem, int, bool) {
+	if !p.word(i, "READ_WRITE_FILEGROUPS") && !p.word(i, "FILE") && !p.word(i, "FILEGROUP") && !p.word(i, "PAGE") {
+		return nil, i, true
+	}
+	return commaList(p, i, p.fileItem)
 }
 
 // deviceBox holds a gDevice and its value.
@@ -1006,9 +1053,9 @@ func (p *fastParser) device(i int) (*gDevice, int, bool) {
 	return d, i, true
 }
 
-// backup: 'BACKUP' ('DATABASE' | 'LOG') gName 'READ_WRITE_FILEGROUPS'? ','?
-// (gBackupItem (',' gBackupItem)*)? ('TO' gDevice (',' gDevice)*)?
-// ('MIRROR' 'TO' gDevice (',' gDevice)*)* ('WITH' gOption (',' gOption)*)? ';'?
+// backup: 'BACKUP' ('DATABASE' | 'LOG') gName (gFileItem (',' gFileItem)*)?
+// 'TO' gDevice (',' gDevice)* ('MIRROR' 'TO' gDevice (',' gDevice)*)*
+// ('WITH' gBOption (',' gBOption)*)? ';'?
 func (p *fastParser) backup(c *converter) (Node, int, bool) {
 	if !p.word(0, "BACKUP") || !p.word(1, "DATABASE") && !p.word(1, "LOG") {
 		return nil, 0, false
@@ -1019,20 +1066,14 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 	}
 	g := &gBackup{Pos: p.pos(0), What: p.val(1), Name: name}
 	i := 3
-	if p.word(i, "READ_WRITE_FILEGROUPS") {
-		g.RWFG = true
-		i++
-	}
-	if p.punct(i, ',') {
-		i++
-	}
-	if g.Items, i, ok = p.items(i); !ok {
+	if g.Items, i, ok = p.fileItems(i); !ok {
 		return nil, 0, false
 	}
-	if p.word(i, "TO") {
-		if g.Devices, i, ok = p.devices(i + 1); !ok {
-			return nil, 0, false
-		}
+	if !p.word(i, "TO") {
+		return nil, 0, false // TO is required: participle fails
+	}
+	if g.Devices, i, ok = p.devices(i + 1); !ok {
+		return nil, 0, false
 	}
 	for p.word(i, "MIRROR") {
 		if !p.word(i+1, "TO") {
@@ -1045,7 +1086,7 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 		g.Mirrors = append(g.Mirrors, m)
 	}
 	if p.word(i, "WITH") {
-		if g.Options, i, ok = p.options(i + 1); !ok {
+		if g.Options, i, ok = commaList(p, i+1, p.bOption); !ok {
 			return nil, 0, false
 		}
 	}
@@ -1059,7 +1100,7 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 
 // restore: 'RESTORE' (gRestoreTarget | gRestoreOnly)
 // ('WITH' gBOption (',' gBOption)*)? ';'?, the target being ('DATABASE' |
-// 'LOG') gName (gRestoreItem (',' gRestoreItem)*)? ('FROM' gDevice (','
+// 'LOG') gName (gFileItem (',' gFileItem)*)? ('FROM' gDevice (','
 // gDevice)*)?, the read-only forms ('FILELISTONLY' | 'HEADERONLY' |
 // 'VERIFYONLY' | 'LABELONLY' | 'REWINDONLY') 'FROM' gDevice (',' gDevice)*.
 func (p *fastParser) restore(c *converter) (Node, int, bool) {
@@ -1077,10 +1118,8 @@ func (p *fastParser) restore(c *converter) (Node, int, bool) {
 		}
 		t := &gRestoreTarget{What: p.val(1), Name: name}
 		i = 3
-		if p.word(i, "READ_WRITE_FILEGROUPS") || p.word(i, "FILE") || p.word(i, "FILEGROUP") || p.word(i, "PAGE") {
-			if t.Items, i, ok = commaList(p, i, p.restoreItem); !ok {
-				return nil, 0, false
-			}
+		if t.Items, i, ok = p.fileItems(i); !ok {
+			return nil, 0, false
 		}
 		if p.word(i, "FROM") {
 			if t.Devices, i, ok = p.devices(i + 1); !ok {
@@ -1114,16 +1153,16 @@ func (p *fastParser) restore(c *converter) (Node, int, bool) {
 	return c.restore(g), i, true
 }
 
-// restoreItem matches gRestoreItem at i: 'READ_WRITE_FILEGROUPS' | gBackupItem.
-func (p *fastParser) restoreItem(i int) (*gRestoreItem, int, bool) {
+// fileItem matches gFileItem at i: 'READ_WRITE_FILEGROUPS' | gBackupItem.
+func (p *fastParser) fileItem(i int) (*gFileItem, int, bool) {
 	if p.word(i, "READ_WRITE_FILEGROUPS") {
-		return &gRestoreItem{RWFG: true}, i + 1, true
+		return &gFileItem{RWFG: true}, i + 1, true
 	}
 	it, next, ok := p.item(i)
 	if !ok {
 		return nil, 0, false
 	}
-	return &gRestoreItem{Item: it}, next, true
+	return &gFileItem{Item: it}, next, true
 }
 
 // bOptionBox holds a gBOption and what it points to.
@@ -1152,7 +1191,7 @@ func (p *fastParser) bOption(i int) (*gBOption, int, bool) {
 		o.Move = &b.move
 		i = next
 	} else {
-		if k := p.kind(i); k != TokIdent && k != TokQuoted {
+		if k := p.kind(i); k != TokIdent && k != TokQuoted && !p.word(i, "FILE") {
 			return nil, 0, false
 		}
 		o.Name = p.val(i)

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"io"
+	"strings"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -13,9 +14,13 @@ import (
 // output, so the regular-expression lexer never runs on the hot path.
 // Parse trees (g* types) are converted to the exported AST in ast.go.
 
+// gName is a database, file, filegroup or device name. A reserved keyword
+// is not a name unless quoted ([FILE]), but for CURRENT (ALTER DATABASE
+// CURRENT) and PRIMARY (the primary filegroup); TAPE and URL, though not
+// reserved, are device types where a device name could stand.
 type gName struct {
 	Pos   lexer.Position
-	Value string `parser:"(?! 'TO' | 'FROM' | 'WITH' | 'ON' | 'SET' | 'ADD' | 'FILE' | 'DISK' | 'FOR' | 'AS' | 'COLLATE' | 'IF' | 'SELECT' | 'WHERE' | 'TAPE' | 'URL') @(Ident | Quoted | SqlcmdVar | Var | Template)"`
+	Value string `parser:"(?! 'TAPE' | 'URL') @(Ident | Quoted | SqlcmdVar | Var | Template | 'CURRENT' | 'PRIMARY')"`
 }
 
 // gQualName is a possibly server-qualified name (AS COPY OF server.db).
@@ -77,6 +82,17 @@ type gOnItem struct {
 	File *gFileSpec      `parser:"@@"`
 }
 
+// gCOption is a CREATE DATABASE WITH option: NAME [= value] [( ... )],
+// ON and OFF standing without '=' too (DB_CHAINING ON, LEDGER = ON).
+type gCOption struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Name   string  `parser:"@Ident"`
+	Switch *string `parser:"(  '='? @('ON' | 'OFF')"`
+	Value  *gValue `parser:" | '=' @@ )?"`
+	Group  *gGroup `parser:"@@?"`
+}
+
 type gCreateClause struct {
 	Pos         lexer.Position
 	Containment *string      `parser:"  'CONTAINMENT' '=' @Ident"`
@@ -84,7 +100,7 @@ type gCreateClause struct {
 	OnPrimary   bool         `parser:"| 'ON' @'PRIMARY'?"`
 	OnItems     []*gOnItem   `parser:"  @@ (',' @@)*"`
 	Collate     *string      `parser:"| 'COLLATE' @(Ident | Quoted)"`
-	With        []*gOption   `parser:"| 'WITH' @@ (',' @@)*"`
+	With        []*gCOption  `parser:"| 'WITH' @@ (',' @@)*"`
 	For         *string      `parser:"| 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG')"`
 	SnapshotOf  *gName       `parser:"| 'AS' ( 'SNAPSHOT' 'OF' @@"`
 	CopyOf      *gQualName   `parser:"       | 'COPY' 'OF' @@ )"`
@@ -106,8 +122,36 @@ type gTermination struct {
 	Imm      bool    `parser:"  | @'IMMEDIATE' )"`
 }
 
+// gSetOption is an ALTER DATABASE SET option: TARGET_RECOVERY_TIME in its
+// documented form (= n SECONDS | MINUTES, the unit required), an option
+// set ON or OFF, or any other option with its arguments.
+type gSetOption struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	TRT    *gTRT    `parser:"(  @@"`
+	Name   string   `parser:"| (?! 'TARGET_RECOVERY_TIME') @(Ident | Quoted)"`
+	Switch *gSwitch `parser:"  ( @@"`
+	Args   []*gArg  `parser:"  | @@+ )? )"`
+}
+
+// gSwitch is [=] ON | OFF [( ... )]: no documented SET option has a word
+// after ON or OFF, so one there is a missing comma (ANSI_NULLS ON
+// ANSI_PADDING ON).
+type gSwitch struct {
+	Eq    bool    `parser:"@'='?"`
+	Value string  `parser:"@('ON' | 'OFF')"`
+	Group *gGroup `parser:"@@?"`
+}
+
+// gTRT is TARGET_RECOVERY_TIME = n SECONDS | MINUTES.
+type gTRT struct {
+	Name  string `parser:"@'TARGET_RECOVERY_TIME' '='"`
+	Value string `parser:"@(Number | Var | SqlcmdVar)"`
+	Unit  string `parser:"@('SECONDS' | 'MINUTES')"`
+}
+
 type gSet struct {
-	Options     []*gOption    `parser:"@@ (',' @@)*"`
+	Options     []*gSetOption `parser:"@@ (',' @@)*"`
 	Termination *gTermination `parser:"('WITH' @@)?"`
 }
 
@@ -125,13 +169,13 @@ type gAdd struct {
 	Log  []*gFileSpec `parser:"  'LOG' 'FILE' @@ (',' @@)*"`
 	File *gAddFile    `parser:"| 'FILE' @@"`
 	FG   *gFGDef      `parser:"| 'FILEGROUP' @@"`
-	Args []*gAny      `parser:"| @@+"`
+	Args []*gAny      `parser:"| (?! 'FILE' | 'LOG' | 'FILEGROUP') @@+"`
 }
 
 type gRemove struct {
 	File *gName  `parser:"  'FILE' @@"`
 	FG   *gName  `parser:"| 'FILEGROUP' @@"`
-	Args []*gAny `parser:"| @@+"`
+	Args []*gAny `parser:"| (?! 'FILE' | 'FILEGROUP') @@+"`
 }
 
 type gModifyFG struct {
@@ -143,9 +187,13 @@ type gModify struct {
 	File *gFileSpec `parser:"  'FILE' @@"`
 	FG   *gModifyFG `parser:"| 'FILEGROUP' @@"`
 	Name *gName     `parser:"| 'NAME' '=' @@"`
-	Args []*gAny    `parser:"| @@+"`
+	Args []*gAny    `parser:"| (?! 'FILE' | 'FILEGROUP' | 'NAME') @@+"`
 }
 
+// gAlterAction is the action of ALTER DATABASE. The modelled actions follow
+// their documented syntax; the catch-alls (gAny+) take the actions sqllint
+// does not model (ADD SECONDARY ON SERVER, MODIFY (SERVICE_OBJECTIVE = ...),
+// FAILOVER...), never a modelled keyword whose syntax is broken.
 type gAlterAction struct {
 	Pos     lexer.Position
 	Add     *gAdd    `parser:"  'ADD' @@"`
@@ -153,7 +201,7 @@ type gAlterAction struct {
 	Modify  *gModify `parser:"| 'MODIFY' @@"`
 	Collate *string  `parser:"| 'COLLATE' @(Ident | Quoted)"`
 	Set     *gSet    `parser:"| 'SET' @@"`
-	Other   []*gAny  `parser:"| @@+"`
+	Other   []*gAny  `parser:"| (?! 'ADD' | 'REMOVE' | 'MODIFY' | 'COLLATE' | 'SET') @@+"`
 }
 
 type gAlterDatabase struct {
@@ -181,10 +229,12 @@ type gDuration struct {
 	Value string `parser:"@(Number | Var | SqlcmdVar)"`
 }
 
+// gBackupItem is FILE | FILEGROUP | PAGE = value, or = (value, ...).
 type gBackupItem struct {
 	Pos   lexer.Position
-	Key   string  `parser:"@('FILE' | 'FILEGROUP' | 'PAGE')"`
-	Value *gValue `parser:"'=' @@"`
+	Key   string    `parser:"@('FILE' | 'FILEGROUP' | 'PAGE') '='"`
+	Value *gValue   `parser:"(  @@"`
+	List  []*gValue `parser:" | '(' @@ (',' @@)* ')' )"`
 }
 
 type gDevice struct {
@@ -199,16 +249,17 @@ type gMirror struct {
 	Devices []*gDevice `parser:"'MIRROR' 'TO' @@ (',' @@)*"`
 }
 
+// gBackup is BACKUP DATABASE | LOG name [files] TO devices [MIRROR TO
+// devices]... [WITH options]: TO is required.
 type gBackup struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
-	What    string         `parser:"'BACKUP' @('DATABASE' | 'LOG')"`
-	Name    *gName         `parser:"@@"`
-	RWFG    bool           `parser:"@'READ_WRITE_FILEGROUPS'? ','?"`
-	Items   []*gBackupItem `parser:"(@@ (',' @@)*)?"`
-	Devices []*gDevice     `parser:"('TO' @@ (',' @@)*)?"`
-	Mirrors []*gMirror     `parser:"@@*"`
-	Options []*gOption     `parser:"('WITH' @@ (',' @@)*)? ';'?"`
+	What    string       `parser:"'BACKUP' @('DATABASE' | 'LOG')"`
+	Name    *gName       `parser:"@@"`
+	Items   []*gFileItem `parser:"(@@ (',' @@)*)?"`
+	Devices []*gDevice   `parser:"'TO' @@ (',' @@)*"`
+	Mirrors []*gMirror   `parser:"@@*"`
+	Options []*gBOption  `parser:"('WITH' @@ (',' @@)*)? ';'?"`
 }
 
 // gRestore is RESTORE DATABASE | LOG, or one of the RESTORE forms that
@@ -224,14 +275,14 @@ type gRestore struct {
 
 // gRestoreTarget is the DATABASE | LOG name [files] [FROM devices] part.
 type gRestoreTarget struct {
-	What    string          `parser:"@('DATABASE' | 'LOG')"`
-	Name    *gName          `parser:"@@"`
-	Items   []*gRestoreItem `parser:"(@@ (',' @@)*)?"`
-	Devices []*gDevice      `parser:"('FROM' @@ (',' @@)*)?"`
+	What    string       `parser:"@('DATABASE' | 'LOG')"`
+	Name    *gName       `parser:"@@"`
+	Items   []*gFileItem `parser:"(@@ (',' @@)*)?"`
+	Devices []*gDevice   `parser:"('FROM' @@ (',' @@)*)?"`
 }
 
-// gRestoreItem is FILE | FILEGROUP | PAGE = value, or READ_WRITE_FILEGROUPS.
-type gRestoreItem struct {
+// gFileItem is FILE | FILEGROUP | PAGE = value, or READ_WRITE_FILEGROUPS.
+type gFileItem struct {
 	RWFG bool         `parser:"  @'READ_WRITE_FILEGROUPS'"`
 	Item *gBackupItem `parser:"| @@"`
 }
@@ -250,7 +301,7 @@ type gBOption struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Move   *gMove  `parser:"(  @@"`
-	Name   string  `parser:"| (?! 'MOVE') @(Ident | Quoted)"`
+	Name   string  `parser:"| (?! 'MOVE') @(Ident | Quoted | 'FILE')"`
 	Value  *gValue `parser:"  ('=' @@"`
 	After  *gValue `parser:"   ('AFTER' @@)? )?"`
 	Group  *gGroup `parser:"  @@? )"`
@@ -299,6 +350,7 @@ type tokenLexer struct {
 // participle token types, one per TokKind (participle reserves negative
 // numbers, EOF is -1).
 var symbols = map[string]lexer.TokenType{
+	"Reserved":  tokReserved,
 	"EOF":       lexer.EOF,
 	"Ident":     lexer.TokenType(TokIdent),
 	"Quoted":    lexer.TokenType(TokQuoted),
@@ -309,6 +361,70 @@ var symbols = map[string]lexer.TokenType{
 	"SqlcmdVar": lexer.TokenType(TokSqlcmdVar),
 	"Template":  lexer.TokenType(TokTemplate),
 	"Punct":     lexer.TokenType(TokPunct),
+}
+
+// tokReserved is the participle token type of a reserved keyword: the
+// scanner's TokIdent, told apart so that the grammar's Ident (a name or a
+// value) never matches one. Literals ('WITH') match both.
+const tokReserved = lexer.TokenType(100)
+
+// reservedWords are Transact-SQL's reserved keywords ("Reserved Keywords
+// (Transact-SQL)", Microsoft Learn): a script can use one as a name or a
+// value only quoted.
+var reservedWords = strings.Fields(`ADD ALL ALTER AND ANY AS ASC AUTHORIZATION BACKUP BEGIN BETWEEN BREAK
+		BROWSE BULK BY CASCADE CASE CHECK CHECKPOINT CLOSE CLUSTERED COALESCE COLLATE COLUMN COMMIT
+		COMPUTE CONSTRAINT CONTAINS CONTAINSTABLE CONTINUE CONVERT CREATE CROSS CURRENT CURRENT_DATE
+		CURRENT_TIME CURRENT_TIMESTAMP CURRENT_USER CURSOR DATABASE DBCC DEALLOCATE DECLARE DEFAULT
+		DELETE DENY DESC DISK DISTINCT DISTRIBUTED DOUBLE DROP DUMP ELSE END ERRLVL ESCAPE EXCEPT
+		EXEC EXECUTE EXISTS EXIT EXTERNAL FETCH FILE FILLFACTOR FOR FOREIGN FREETEXT FREETEXTTABLE
+		FROM FULL FUNCTION GOTO GRANT GROUP HAVING HOLDLOCK IDENTITY IDENTITY_INSERT IDENTITYCOL IF
+		IN INDEX INNER INSERT INTERSECT INTO IS JOIN KEY KILL LEFT LIKE LINENO LOAD MERGE NATIONAL
+		NOCHECK NONCLUSTERED NOT NULL NULLIF OF OFF OFFSETS ON OPEN OPENDATASOURCE OPENQUERY
+		OPENROWSET OPENXML OPTION OR ORDER OUTER OVER PERCENT PIVOT PLAN PRECISION PRIMARY PRINT
+		PROC PROCEDURE PUBLIC RAISERROR READ READTEXT RECONFIGURE REFERENCES REPLICATION RESTORE
+		RESTRICT RETURN REVERT REVOKE RIGHT ROLLBACK ROWCOUNT ROWGUIDCOL RULE SAVE SCHEMA
+		SECURITYAUDIT SELECT SEMANTICKEYPHRASETABLE SEMANTICSIMILARITYDETAILSTABLE
+		SEMANTICSIMILARITYTABLE SESSION_USER SET SETUSER SHUTDOWN SOME STATISTICS SYSTEM_USER TABLE
+		TABLESAMPLE TEXTSIZE THEN TO TOP TRAN TRANSACTION TRIGGER TRUNCATE TRY_CONVERT TSEQUAL UNION
+		UNIQUE UNPIVOT UPDATE UPDATETEXT USE USER VALUES VARYING VIEW WAITFOR WHEN WHERE WHILE WITH
+		WRITETEXT`)
+
+// reservedTable buckets reservedWords by length and three letters, so that
+// reserved, which the fast path calls for most words it reads, neither
+// allocates nor hashes a string.
+var reservedTable [512][]string
+
+func reservedHash(n int, a, b, c byte) int {
+	return (n*131 + int(a)*31 + int(b)*7 + int(c)) & (len(reservedTable) - 1)
+}
+
+func init() {
+	for _, w := range reservedWords {
+		h := reservedHash(len(w), w[0], w[1], w[len(w)-1])
+		reservedTable[h] = append(reservedTable[h], w)
+	}
+}
+
+// reserved reports whether the word w is a reserved keyword (ASCII case
+// folded, as SQL Server does for keywords).
+func reserved(w string) bool {
+	n := len(w)
+	if n < 2 || n > 30 {
+		return false
+	}
+	for _, r := range reservedTable[reservedHash(n, upper(w[0]), upper(w[1]), upper(w[n-1]))] {
+		if len(r) != n {
+			continue
+		}
+		i := 0
+		for i < n && upper(w[i]) == r[i] {
+			i++
+		}
+		if i == n {
+			return true
+		}
+	}
+	return false
 }
 
 type tokenDefinition struct{}
@@ -329,8 +445,12 @@ func (l *tokenLexer) Next() (lexer.Token, error) {
 	}
 	t := l.toks[l.i]
 	l.i++
+	typ := lexer.TokenType(t.Kind)
+	if t.Kind == TokIdent && reserved(l.text[t.Start:t.End]) {
+		typ = tokReserved
+	}
 	return lexer.Token{
-		Type:  lexer.TokenType(t.Kind),
+		Type:  typ,
 		Value: l.text[t.Start:t.End],
 		Pos:   lexer.Position{Offset: int(t.Start)},
 	}, nil
@@ -339,7 +459,7 @@ func (l *tokenLexer) Next() (lexer.Token, error) {
 func build[G any]() *participle.Parser[G] {
 	return participle.MustBuild[G](
 		participle.Lexer(tokenDefinition{}),
-		participle.CaseInsensitive("Ident"),
+		participle.CaseInsensitive("Ident", "Reserved"),
 		participle.UseLookahead(1),
 	)
 }

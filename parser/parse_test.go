@@ -122,3 +122,54 @@ func TestParallelParseIsSequentialParse(t *testing.T) {
 		t.Errorf("parallel and sequential parses differ:\n%s", firstDiff(b, a))
 	}
 }
+
+// TestRestoreNode: what the restore rules read from a RESTORE: the MOVE
+// targets with their spans, REPLACE, the read-only forms without a
+// database.
+func TestRestoreNode(t *testing.T) {
+	src := "RESTORE DATABASE [Sales2] FROM DISK = N'x.bak'\n  WITH FILE = 1, MOVE N'Sales' TO N'D:\\Sales2.mdf',\n  MOVE @log TO 'L:\\Sales2.ldf', REPLACE;\n" +
+		"RESTORE VERIFYONLY FROM DISK = 'x.bak' WITH CHECKSUM\n" +
+		"RESTORE LOG Sales2 FROM DISK = 'x.trn' WITH NORECOVERY\n"
+	for _, fast := range []bool{true, false} {
+		f := NewFile("t.sql", src)
+		var r *Result
+		if fast {
+			r = ParseFile(f, nil)
+		} else {
+			withoutFastPath(func() { r = ParseFile(f, nil) })
+		}
+		if len(r.Statements) != 3 || len(r.Diags) != 0 {
+			t.Fatalf("fast %v: %d statements, %v", fast, len(r.Statements), r.Diags)
+		}
+		text := func(s Span) string { return f.Text[s.Start.Offset:s.End.Offset] }
+
+		st := r.Statements[0]
+		rs := st.Node.(*Restore)
+		if st.Kind != KindRestoreDatabase || rs.Only != "" || rs.Database.Value != "Sales2" || !rs.Replace || st.Database() == nil {
+			t.Errorf("fast %v: restore %+v", fast, rs)
+		}
+		if len(rs.Moves) != 2 {
+			t.Fatalf("fast %v: moves %+v", fast, rs.Moves)
+		}
+		m0, m1 := rs.Moves[0], rs.Moves[1]
+		if m0.Logical != "Sales" || m0.Physical != `D:\Sales2.mdf` || !m0.Known || text(m0.Span) != `MOVE N'Sales' TO N'D:\Sales2.mdf'` {
+			t.Errorf("fast %v: move 0 %+v %q", fast, m0, text(m0.Span))
+		}
+		if m1.Logical != "@log" || m1.Physical != `L:\Sales2.ldf` || m1.Known || text(m1.Span) != `MOVE @log TO 'L:\Sales2.ldf'` {
+			t.Errorf("fast %v: move 1 %+v %q", fast, m1, text(m1.Span))
+		}
+
+		st = r.Statements[1]
+		rs = st.Node.(*Restore)
+		if st.Kind != KindRestoreOnly || st.Kind.String() != "restore_only" || rs.Only != "VERIFYONLY" || st.Database() != nil ||
+			len(rs.Sources) != 1 || rs.Sources[0].Value != "x.bak" || rs.Replace || len(rs.Moves) != 0 {
+			t.Errorf("fast %v: verifyonly %v %+v", fast, st.Kind, rs)
+		}
+
+		st = r.Statements[2]
+		rs = st.Node.(*Restore)
+		if st.Kind != KindRestoreLog || !rs.Log || rs.Database.Value != "Sales2" {
+			t.Errorf("fast %v: restore log %v %+v", fast, st.Kind, rs)
+		}
+	}
+}

@@ -96,6 +96,16 @@ type Scanner struct {
 	Tokens []Token
 	// Directives are the byte ranges of "sqllint:" comments.
 	Directives []ScannedDirective
+	// Open is the string, quoted identifier or block comment that the
+	// text ends inside of, if any.
+	Open Unterminated
+}
+
+// Unterminated is a string, identifier or block comment without its
+// closing quote, bracket or "*/": it runs to the end of the text.
+type Unterminated struct {
+	What  string // "string", "bracketed identifier", "quoted identifier", "comment"; "" for none
+	Start int    // offset of the opening quote, bracket or "/*"
 }
 
 // ScannedDirective is a "sqllint:" comment found by the scanner.
@@ -105,11 +115,14 @@ type ScannedDirective struct {
 	Trailing   bool // a token precedes it on the same line
 }
 
-// Scan tokenizes src, replacing s.Tokens and s.Directives. It never fails:
-// an unterminated string, identifier or comment runs to the end of src.
+// Scan tokenizes src, replacing s.Tokens, s.Directives and s.Open. It never
+// fails: an unterminated string, identifier or comment runs to the end of
+// src, and s.Open says where it starts.
 func (s *Scanner) Scan(src string) []Token {
 	toks := s.Tokens[:0]
 	s.Directives = s.Directives[:0]
+	s.Open = Unterminated{}
+	var closed bool
 	n := len(src)
 	i := 0
 	for i < n {
@@ -122,7 +135,9 @@ func (s *Scanner) Scan(src string) []Token {
 			continue
 		case cN:
 			if i+1 < n && src[i+1] == '\'' {
-				i = scanQuoted(src, i+2, '\'')
+				if i, closed = scanQuoted(src, i+2, '\''); !closed {
+					s.Open = Unterminated{What: "string", Start: start}
+				}
 				kind = TokNString
 				break
 			}
@@ -135,13 +150,19 @@ func (s *Scanner) Scan(src string) []Token {
 			i = scanNumber(src, i)
 			kind = TokNumber
 		case cQuote:
-			i = scanQuoted(src, i+1, '\'')
+			if i, closed = scanQuoted(src, i+1, '\''); !closed {
+				s.Open = Unterminated{What: "string", Start: start}
+			}
 			kind = TokString
 		case cDQuote:
-			i = scanQuoted(src, i+1, '"')
+			if i, closed = scanQuoted(src, i+1, '"'); !closed {
+				s.Open = Unterminated{What: "quoted identifier", Start: start}
+			}
 			kind = TokQuoted
 		case cBracket:
-			i = scanQuoted(src, i+1, ']')
+			if i, closed = scanQuoted(src, i+1, ']'); !closed {
+				s.Open = Unterminated{What: "bracketed identifier", Start: start}
+			}
 			kind = TokQuoted
 		case cAt:
 			i = scanWord(src, i+1)
@@ -175,10 +196,11 @@ func (s *Scanner) Scan(src string) []Token {
 			kind = TokPunct
 		case cSlash:
 			if i+1 < n && src[i+1] == '*' {
-				end := scanBlockComment(src, i+2)
+				end, closed := scanBlockComment(src, i+2)
 				body := end - 2
-				if body < i+2 {
+				if !closed {
 					body = end
+					s.Open = Unterminated{What: "comment", Start: start}
 				}
 				s.comment(src, toks, i, i+2, body)
 				i = end
@@ -239,41 +261,43 @@ func scanWord(src string, i int) int {
 }
 
 // scanQuoted returns the offset after the closing quote q, treating a
-// doubled quote as an escaped one.
-func scanQuoted(src string, i int, q byte) int {
+// doubled quote as an escaped one, and whether there is one (else the
+// offset is the end of src).
+func scanQuoted(src string, i int, q byte) (int, bool) {
 	for {
 		j := strings.IndexByte(src[i:], q)
 		if j < 0 {
-			return len(src)
+			return len(src), false
 		}
 		i += j + 1
 		if i < len(src) && src[i] == q {
 			i++
 			continue
 		}
-		return i
+		return i, true
 	}
 }
 
 // scanBlockComment returns the offset after the "*/" that closes a block
-// comment whose body starts at i. Block comments nest.
-func scanBlockComment(src string, i int) int {
+// comment whose body starts at i, and whether there is one (else the
+// offset is the end of src). Block comments nest.
+func scanBlockComment(src string, i int) (int, bool) {
 	depth := 1
 	n := len(src)
 	for i < n {
 		j := strings.IndexAny(src[i:], "*/")
 		if j < 0 {
-			return n
+			return n, false
 		}
 		i += j
 		if i+1 >= n {
-			return n
+			return n, false
 		}
 		if src[i] == '*' && src[i+1] == '/' {
 			depth--
 			i += 2
 			if depth == 0 {
-				return i
+				return i, true
 			}
 			continue
 		}
@@ -284,7 +308,7 @@ func scanBlockComment(src string, i int) int {
 		}
 		i++
 	}
-	return n
+	return n, false
 }
 
 func scanNumber(src string, i int) int {

@@ -102,8 +102,24 @@ func parseBatches(r *Result, batches []*Batch) {
 		for _, d := range sc.Directives {
 			r.Directives = append(r.Directives, Directive{Span: b.Span(d.Start, d.End), Text: d.Body, Trailing: d.Trailing})
 		}
+		open := sc.Open
+		cutTok := false
+		if open.What != "" && len(toks) > 0 && int(toks[len(toks)-1].Start) == open.Start {
+			// The unterminated string or identifier runs to the end:
+			// nothing from it on is checked, nor the statement it is in.
+			toks = toks[:len(toks)-1]
+			cutTok = true
+		}
 		sp.reset(r, b, toks)
+		sp.cut, sp.cutTok = open.What != "", cutTok
 		sp.run()
+		if open.What != "" {
+			r.Diags = append(r.Diags, Diag{
+				Rule:    "SL001",
+				Span:    b.Span(open.Start, open.Start+1),
+				Message: fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What),
+			})
+		}
 	}
 }
 
@@ -260,6 +276,14 @@ type splitter struct {
 	// on every statement's Dynamic facts are recorded.
 	dynamic bool
 	depth   int // parenthesis depth
+
+	// cut is set when the batch's tokens stop at an unterminated string,
+	// identifier or comment: a statement that ends there is reported by
+	// that, not as a statement cut short.
+	cut bool
+	// cutTok is set when that is a string or identifier, dropped from the
+	// tokens: the statement it is in is not checked.
+	cutTok bool
 
 	cur      *Statement // the ordinary statement being extended
 	curIdx   int        // index of cur's first token
@@ -561,7 +585,6 @@ func (s *splitter) lookAlike(i int) bool {
 // that can only start another statement.
 func (s *splitter) window(i int, kind Kind) int {
 	depth := 0
-	setSeen := kind != KindAlterDatabase
 	for j := i + 1; j < len(s.toks); j++ {
 		t := s.toks[j]
 		switch t.Kind {
@@ -589,11 +612,10 @@ func (s *splitter) window(i int, kind Kind) int {
 			switch lookupKeyword(s.text[t.Start:t.End]) {
 			case kwNone, kwTo, kwWith:
 			case kwSet:
-				if !setSeen {
-					setSeen = true
-					continue
+				if kind == KindAlterDatabase && j == i+3 {
+					continue // ALTER DATABASE name SET: the action
 				}
-				return j
+				return j // a SET statement
 			case kwRollback:
 				if !s.isWord(j-1, "WITH") {
 					return j
@@ -616,6 +638,12 @@ func (s *splitter) window(i int, kind Kind) int {
 func (s *splitter) interest(i int, kind Kind) int {
 	st := s.newStatement(i, kind)
 	end := s.window(i, kind)
+	if s.cutTok && end == len(s.toks) {
+		// The statement holds the unterminated string or identifier.
+		st.Kind = KindOther
+		s.cur = st
+		return i + 1
+	}
 	toks := s.toks[i:end]
 	n, err := s.parse(st, toks)
 	if err != nil {
@@ -628,10 +656,15 @@ func (s *splitter) interest(i int, kind Kind) int {
 	if n < 1 {
 		n = 1
 	}
-	if n < len(toks) && !s.startsStatement(i+n) {
+	if n < len(toks) && !s.startsStatement(i+n) || s.hasWithClause(toks[:n]) {
 		// The grammar stopped before the end of the statement: what
-		// follows is neither part of it nor another statement.
-		s.parseError(st, kind, toks, trailingError(kind, s.text, toks, n))
+		// follows is neither part of it nor another statement. Or it took
+		// WITH XMLNAMESPACES (...) for one of its options.
+		err := errors.New("a WITH clause inside the statement") // parseError says which
+		if n < len(toks) {
+			err = trailingError(kind, s.text, toks, n)
+		}
+		s.parseError(st, kind, toks, err)
 		st.Kind, st.Node = KindOther, nil
 		s.cur = st
 		return i + 1
@@ -707,24 +740,62 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 
 // startsStatement reports whether token i, left over after a statement of
 // interest inside its window, starts a statement the window did not stop
-// at: a common table expression (WITH name [(columns)] AS ( ...) or a
-// label (name:).
+// at: a label (name:), a parenthesized query, or one of the rare
+// statements whose first word the splitter does not know (SEND, RECEIVE,
+// GET/MOVE CONVERSATION, ADD SIGNATURE). Not a WITH: a common table
+// expression must follow a semicolon (SQL Server's error 319).
 func (s *splitter) startsStatement(i int) bool {
 	k := s.kindAt(i)
 	switch {
-	case s.isWord(i, "WITH"):
-		if n := s.kindAt(i + 1); n != TokIdent && n != TokQuoted {
-			return false
-		}
-		j := i + 2
-		if s.punctAt(j, '(') { // WITH name (columns) AS (
-			for j++; j < len(s.toks) && !s.punctAt(j, ')'); j++ {
-			}
-			j++
-		}
-		return s.isWord(j, "AS") && s.punctAt(j+1, '(')
+	case s.isWord(i, "SEND"):
+		return s.isWord(i+1, "ON") && s.isWord(i+2, "CONVERSATION")
+	case s.isWord(i, "GET"), s.isWord(i, "MOVE"):
+		return s.isWord(i+1, "CONVERSATION")
+	case s.isWord(i, "RECEIVE"):
+		return true // RECEIVE is no value of any statement of interest
+	case s.isWord(i, "ADD"):
+		return s.isWord(i+1, "SIGNATURE") || s.isWord(i+1, "COUNTERSIGNATURE")
 	case k == TokIdent:
 		return s.punctAt(i+1, ':')
+	case s.punctAt(i, '('):
+		return s.isWord(i+1, "SELECT") || s.isWord(i+1, "WITH") // a parenthesized query
+	}
+	return false
+}
+
+// withClause reports whether toks[k] starts the WITH clause of a statement:
+// a common table expression (WITH name [(columns)] AS (), WITH
+// XMLNAMESPACES ( or WITH CHANGE_TRACKING_CONTEXT (. SQL Server requires
+// the statement before one to end with a semicolon (error 319).
+func (s *splitter) withClause(toks []Token, k int) bool {
+	word := func(i int, w string) bool {
+		return i < len(toks) && toks[i].Kind == TokIdent && strings.EqualFold(s.text[toks[i].Start:toks[i].End], w)
+	}
+	punct := func(i int, ch byte) bool {
+		return i < len(toks) && toks[i].Kind == TokPunct && toks[i].End-toks[i].Start == 1 && s.text[toks[i].Start] == ch
+	}
+	if !word(k, "WITH") || k+1 >= len(toks) || toks[k+1].Kind != TokIdent && toks[k+1].Kind != TokQuoted {
+		return false
+	}
+	if word(k+1, "XMLNAMESPACES") || word(k+1, "CHANGE_TRACKING_CONTEXT") {
+		return punct(k+2, '(')
+	}
+	j := k + 2
+	if punct(j, '(') { // WITH name (columns) AS (
+		for j++; j < len(toks) && !punct(j, ')'); j++ {
+		}
+		j++
+	}
+	return word(j, "AS") && punct(j+1, '(')
+}
+
+// hasWithClause reports whether a WITH clause of a statement (withClause)
+// stands in toks after the first token.
+func (s *splitter) hasWithClause(toks []Token) bool {
+	for k := 1; k < len(toks); k++ {
+		if s.withClause(toks, k) {
+			return true
+		}
 	}
 	return false
 }
@@ -767,12 +838,28 @@ func trailingError(kind Kind, text string, toks []Token, n int) error {
 		return err
 	}
 	// participle names the token but not what it expected there: after
-	// a complete statement, only its end (or a comma, in an option list)
-	want := "the end of the statement"
+	// a complete statement, only its end, or a comma in a list
+	last, depth := "", 0 // the last WITH or SET outside parentheses
 	for _, t := range toks[:n] {
-		if t.Kind == TokIdent && strings.EqualFold(text[t.Start:t.End], "WITH") {
-			want = `"," between options, or the end of the statement`
+		switch {
+		case t.Kind == TokPunct && text[t.Start] == '(':
+			depth++
+		case t.Kind == TokPunct && text[t.Start] == ')':
+			depth--
+		case t.Kind == TokIdent && depth == 0:
+			if w := strings.ToUpper(text[t.Start:t.End]); w == "WITH" || w == "SET" {
+				last = w
+			}
 		}
+	}
+	want := "a comma or the end of the statement"
+	switch {
+	case text[toks[n].Start:toks[n].End] == ",",
+		kind == KindCheckpoint || kind == KindUse || kind == KindDBCCTraceOn || kind == KindDBCCTraceOff,
+		kind == KindAlterDatabase && last != "SET": // after WITH NO_WAIT, or an action other than SET
+		want = "the end of the statement"
+	case last != "":
+		want = "a comma between options, or the end of the statement"
 	}
 	return participle.Errorf(lexer.Position{Offset: int(toks[n].Start)}, "unexpected token %q (expected %s)", text[toks[n].Start:toks[n].End], want)
 }
@@ -787,9 +874,18 @@ var kindTitles = map[Kind]string{
 // Title is the statement kind as T-SQL words ("CREATE DATABASE").
 func (k Kind) Title() string { return kindTitles[k] }
 
+const fileSpecWords = "a file specification (NAME = ..., FILENAME = ...)"
+
 // grammarWords turns participle's names of grammar parts into words.
 var grammarWords = strings.NewReplacer(
-	"GFileSpec", "a file specification (NAME = ..., FILENAME = ...)",
+	`(<ident> | <quoted> | <sqlcmdvar> | <var> | <template> | "CURRENT" | "PRIMARY")`, "a name",
+	`(<ident> | <quoted> | "FILE")`, "an option", `(<ident> | <quoted>)`, "a name",
+	"GFileSpec", "a file specification (NAME = ..., FILENAME = ...)", "GAddFile", "a file specification (NAME = ..., FILENAME = ...)",
+	"GBOption", "an option", "GCOption", "an option", "GSetOption", "an option", "GMirror", "MIRROR TO",
+	"GFileItem", "FILE = ...", "GBackupItem", "FILE = ...", "GGroup", "( ... )", "GMove", "MOVE ... TO ...",
+	"GTRT", "TARGET_RECOVERY_TIME = n SECONDS", "GRestoreTarget", "DATABASE or LOG", "GRestoreOnly", "FILELISTONLY",
+	"GFileProp", "NAME = ...", "GTermination", "NO_WAIT or ROLLBACK", "GAny", "...", "GArg", "...",
+	"<reserved>", "a keyword",
 	"GName", "a name", "GQualName", "a name", "GOption", "an option",
 	"GValue", "a value", "GDevice", "a backup device", "GOnItem", "a file specification",
 	"GTraceFlag", "a trace flag number", "GDuration", "a duration",
@@ -797,6 +893,86 @@ var grammarWords = strings.NewReplacer(
 	"<var>", "@variable", "<template>", "<template>", "<number>", "a number",
 	"<string>", "'string'", "<nstring>", "N'string'",
 )
+
+// plainExpected shortens participle's "(expected ...)", which spells out
+// the rest of the grammar, to the first thing expected: "expected "FROM""
+// rather than "expected "FROM" a backup device ("," a backup device)*",
+// alternatives joined with "or".
+func plainExpected(msg string) string {
+	i := strings.Index(msg, "(expected ")
+	if i < 0 || !strings.HasSuffix(msg, ")") {
+		return msg
+	}
+	x := msg[i+len("(expected ") : len(msg)-1]
+	first := x
+	switch {
+	case strings.HasPrefix(x, `"`):
+		if j := strings.IndexByte(x[1:], '"'); j >= 0 {
+			first = x[:j+2]
+		}
+	case strings.HasPrefix(x, "("):
+		depth := 0
+		for j := 0; j < len(x); j++ {
+			switch x[j] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+			if depth == 0 {
+				first = strings.ReplaceAll(x[1:j], " | ", " or ")
+				j = len(x)
+			}
+		}
+	case strings.HasPrefix(x, fileSpecWords):
+		first = fileSpecWords
+	default:
+		// a phrase of grammarWords, up to the next literal or group
+		for _, sep := range []string{` "`, ` (`} {
+			if j := strings.Index(first, sep); j > 0 {
+				first = first[:j]
+			}
+		}
+		first = strings.TrimRight(first, "*?+")
+	}
+	return msg[:i] + "(expected " + first + ")"
+}
+
+// valueAfterEquals explains an error at or just after an '=' that has no
+// value after it: participle backtracks over the '=' and reports the '='
+// itself ("NAME = FILE" fails at '='), or names the token but not that a
+// value was due. It returns the message and the offset to report, or "".
+func (s *splitter) valueAfterEquals(toks []Token, off int) (string, int) {
+	for k, t := range toks {
+		if int(t.Start) != off {
+			continue
+		}
+		var next Token
+		switch {
+		case t.Kind == TokPunct && s.text[t.Start] == '=':
+			if k+1 >= len(toks) {
+				return "unexpected end of statement (expected a value after \"=\")", int(toks[len(toks)-1].End)
+			}
+			next = toks[k+1]
+		case k > 0 && toks[k-1].Kind == TokPunct && s.text[toks[k-1].Start] == '=':
+			next = t
+		default:
+			return "", 0
+		}
+		w := s.text[next.Start:next.End]
+		switch next.Kind {
+		case TokIdent:
+			if reserved(w) {
+				return fmt.Sprintf("unexpected keyword %q where a value is expected", strings.ToUpper(w)), int(next.Start)
+			}
+			return "", 0
+		case TokQuoted, TokString, TokNString, TokNumber, TokVar, TokSqlcmdVar, TokTemplate:
+			return "", 0
+		}
+		return fmt.Sprintf("unexpected token %q (expected a value after \"=\")", w), int(next.Start)
+	}
+	return "", 0
+}
 
 // foreign reports whether toks hold a character T-SQL never uses outside
 // strings and comments (a MySQL backtick): such a statement comes from
@@ -814,13 +990,30 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 	if s.foreign(toks) {
 		return
 	}
-	msg := err.Error()
+	var perr participle.Error
+	if s.cut && errors.As(err, &perr) && int(toks[len(toks)-1].End) == int(s.toks[len(s.toks)-1].End) &&
+		perr.Position().Offset >= int(toks[len(toks)-1].End) {
+		return // ends at the unterminated string or comment, reported on its own
+	}
 	at := s.b.Pos(st.Start)
 	end := s.b.Pos(int(toks[len(toks)-1].End))
-	var perr participle.Error
+	for k := 1; k < len(toks); k++ {
+		var pe participle.Error
+		if s.withClause(toks, k) && !(errors.As(err, &pe) && pe.Position().Offset < int(toks[k].Start)) {
+			// WITH c AS (...) read as the statement's own WITH
+			p := s.b.Pos(int(toks[k].Start)).Position()
+			err = fmt.Errorf("a statement that starts with WITH (a common table expression, XMLNAMESPACES, CHANGE_TRACKING_CONTEXT) must follow a semicolon: "+
+				"end the %s with \";\" (line %d, column %d)", kind.Title(), p.Line, p.Column)
+			break
+		}
+	}
+	msg := err.Error()
 	if errors.As(err, &perr) {
-		msg = grammarWords.Replace(perr.Message())
+		msg = plainExpected(grammarWords.Replace(perr.Message()))
 		off := perr.Position().Offset
+		if m, at := s.valueAfterEquals(toks, off); m != "" {
+			msg, off = m, at
+		}
 		if off >= len(s.text) || off >= int(toks[len(toks)-1].End) {
 			msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of statement", 1)
 		} else {

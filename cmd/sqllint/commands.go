@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/parser"
@@ -128,18 +129,40 @@ func (e *env) parse(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
+	// clean makes text from a script safe to print on a terminal, as scan's
+	// text output does: control characters become their Unicode control
+	// pictures (ESC is ␛), one character for one; newlines too, so
+	// that a statement stays on one line.
+	clean := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			switch {
+			case r == '\t':
+				return r
+			case r < 0x20:
+				return 0x2400 + r
+			case r == 0x7f:
+				return 0x2421
+			case r >= 0x80 && r < 0xa0:
+				return utf8.RuneError
+			}
+			return r
+		}, s)
+	}
 	pcfg := config.Default()
 	pcfg.Variables = values
 	ls := load(files, e.stdin, "stdin.sql", pcfg.PreprocessOptions(paths, e.lookupEnv))
 	entries := []map[string]any{}
+	code := exitOK
 	for _, l := range ls {
 		if l.err != nil {
-			fmt.Fprintf(e.stderr, "%s: error: %v\n", l.path, l.err)
+			// a file that cannot be read is an input error, as for scan
+			fmt.Fprintf(e.stderr, "%s: error: %v\n", clean(l.path), clean(l.err.Error()))
+			code = exitError
 			continue
 		}
 		for _, d := range l.result.Diags {
 			p := d.Span.Start.Position()
-			fmt.Fprintf(e.stderr, "%s:%d:%d: %s %s\n", p.Path, p.Line, p.Column, d.Rule, d.Message)
+			fmt.Fprintf(e.stderr, "%s:%d:%d: %s %s\n", clean(p.Path), p.Line, p.Column, d.Rule, clean(d.Message))
 		}
 		for _, st := range l.result.Statements {
 			if st.Node == nil && !*all || st.Kind == parser.KindDropDatabase && !*all {
@@ -153,14 +176,15 @@ func (e *env) parse(args []string) int {
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		_ = enc.Encode(entries)
-		return exitOK
+		return code
 	}
 	for _, en := range entries {
-		fmt.Fprintf(e.stdout, "%s:%d:%d: %s", en["file"], en["line"], en["column"], en["kind"])
+		file, _ := en["file"].(string)
+		fmt.Fprintf(e.stdout, "%s:%d:%d: %s", clean(file), en["line"], en["column"], en["kind"])
 		if db, ok := en["database"].(string); ok && db != "" {
-			fmt.Fprintf(e.stdout, " %s", db)
+			fmt.Fprintf(e.stdout, " %s", clean(db))
 		}
 		fmt.Fprintln(e.stdout)
 	}
-	return exitOK
+	return code
 }

@@ -1,0 +1,124 @@
+package parser
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestScanUnterminated: a string, identifier or block comment without its
+// end is found where it opens; everything that is closed is not.
+func TestScanUnterminated(t *testing.T) {
+	cases := []struct {
+		src, what string
+		at        int // offset of the opening, when what != ""
+	}{
+		{"SELECT 'abc", "string", 7},
+		{"SELECT N'abc", "string", 7},
+		{"SELECT 'it''s", "string", 7},
+		{"SELECT 'it'''", "", 0},
+		{"SELECT 'it''", "string", 7},
+		{"SELECT [a", "bracketed identifier", 7},
+		{"SELECT [a]]", "bracketed identifier", 7},
+		{"SELECT \"a", "quoted identifier", 7},
+		{"SELECT 1 /* c", "comment", 9},
+		{"SELECT 1 /* /* nested */ c", "comment", 9},
+		{"SELECT 1 /* c *", "comment", 9},
+		{"SELECT 1 /*/", "comment", 9},
+		{"SELECT 'a', 'b", "string", 12},
+		{"SELECT 'a'", "", 0},
+		{"SELECT N'it''s'", "", 0},
+		{"SELECT 'it'''''", "", 0},
+		{"SELECT [a]]b]", "", 0},
+		{"SELECT \"a\"\"b\"", "", 0},
+		{"SELECT 1 /* /* nested */ */", "", 0},
+		{"SELECT 1 -- 'not a string", "", 0},
+		{"SELECT 1 -- /* not a comment", "", 0},
+		{"SELECT '/* not a comment'", "", 0},
+		{"SELECT '-- [not'", "", 0},
+		{"/* 'not a string */ SELECT 1", "", 0},
+		{"", "", 0},
+	}
+	for _, tc := range cases {
+		var s Scanner
+		s.Scan(tc.src)
+		if s.Open.What != tc.what || (tc.what != "" && s.Open.Start != tc.at) {
+			t.Errorf("%q: open %+v, want %q at %d", tc.src, s.Open, tc.what, tc.at)
+		}
+	}
+	// a scanner reused on closed text forgets the last one
+	var s Scanner
+	s.Scan("SELECT 'a")
+	s.Scan("SELECT 'a'")
+	if s.Open.What != "" {
+		t.Errorf("reused scanner kept %+v", s.Open)
+	}
+}
+
+// TestParseUnterminated: an unterminated string, identifier or comment is
+// one SL001 at its opening; the statements before it are still parsed, the
+// statement it cuts short is not reported a second time.
+func TestParseUnterminated(t *testing.T) {
+	cases := []struct {
+		src, what string
+		line, col int
+		parsed    int // statements of interest parsed before it
+	}{
+		{"CHECKPOINT 10;\nPRINT 'it''s not closed\nCHECKPOINT 5;\nGO\nCHECKPOINT 7;\n", "string", 2, 7, 1},
+		{"CHECKPOINT 10;\nBACKUP DATABASE x TO DISK = N'x.bak\nGO\n", "string", 2, 29, 1},
+		{"USE a;\nUSE [Sales\nGO\n", "bracketed identifier", 2, 5, 1},
+		{"USE a;\nUSE \"Sales\nGO\n", "quoted identifier", 2, 5, 1},
+		{"CHECKPOINT 10;\n/* /* nested */\nCHECKPOINT 5\nGO\n", "comment", 2, 1, 1},
+		{"CHECKPOINT 10\nBACKUP DATABASE x TO /* the path\nGO\n", "comment", 2, 22, 1},
+		{"ALTER DATABASE x SET TARGET_RECOVERY_TIME = 60 SECONDS\nCHECKPOINT 'x", "string", 2, 12, 1},
+		{"USE a\nALTER DATABASE x SET RECOVERY FULL, X = 'a", "string", 2, 41, 1},
+		{"CHECKPOINT\n/* the end", "comment", 2, 1, 1},
+	}
+	for _, tc := range cases {
+		for _, fast := range []bool{true, false} {
+			var r *Result
+			f := NewFile("t.sql", tc.src)
+			if fast {
+				r = ParseFile(f, nil)
+			} else {
+				withoutFastPath(func() { r = ParseFile(f, nil) })
+			}
+			if len(r.Diags) != 1 {
+				t.Errorf("%q: want one diagnostic, got %v", tc.src, r.Diags)
+				continue
+			}
+			d := r.Diags[0]
+			p := d.Span.Start.Position()
+			want := "unterminated " + tc.what + " starting here"
+			if d.Rule != "SL001" || p.Line != tc.line || p.Column != tc.col || !strings.HasPrefix(d.Message, want) {
+				t.Errorf("%q: got %s at %d:%d %q, want SL001 at %d:%d %q", tc.src, d.Rule, p.Line, p.Column, d.Message, tc.line, tc.col, want)
+			}
+			parsed := 0
+			for _, st := range r.Statements {
+				if st.Node != nil {
+					parsed++
+				}
+			}
+			if parsed != tc.parsed {
+				t.Errorf("%q: %d statements parsed, want %d", tc.src, parsed, tc.parsed)
+			}
+		}
+	}
+}
+
+// TestReserved: every reserved keyword is found whatever its case, and
+// words that only look like one are not.
+func TestReserved(t *testing.T) {
+	for _, w := range reservedWords {
+		for _, v := range []string{w, strings.ToLower(w), strings.ToUpper(w[:1]) + strings.ToLower(w[1:])} {
+			if !reserved(v) {
+				t.Errorf("%q is reserved", v)
+			}
+		}
+	}
+	for _, w := range []string{"", "A", "TAPE", "URL", "MOVE", "NAME", "SIZE", "FILENAME", "FILEGROUP", "WITHX", "WIT",
+		"CHECKPOINTS", "RECOVERY", "SECONDS", "\u017fet", "S\u212aIP", "DATABASE_SNAPSHOT", strings.Repeat("A", 40)} {
+		if reserved(w) {
+			t.Errorf("%q is not reserved", w)
+		}
+	}
+}

@@ -1,0 +1,42 @@
+-- SL001 for statements the documented syntax rejects: a reserved keyword
+-- where a value goes, a required clause missing, options without commas.
+-- Each broken statement is reported and not checked further; the valid
+-- forms around them parse.
+BACKUP DATABASE Orders TO DISK = WITH COPY_ONLY; -- want "SL001"
+BACKUP LOG Orders TO WITH INIT; -- want "SL001"
+BACKUP DATABASE Orders DISK = 'x.bak'; -- want "SL001"
+RESTORE DATABASE Orders FROM DISK = WITH REPLACE; -- want "SL001"
+BACKUP DATABASE Orders TO DISK = 'o.bak' WITH COPY_ONLY COMPRESSION; -- want "SL001"
+ALTER DATABASE Orders SET TARGET_RECOVERY_TIME = 0; -- want "SL001"
+ALTER DATABASE Orders SET TARGET_RECOVERY_TIME = SECONDS; -- want "SL001"
+CHECKPOINT abc; -- want "SL001"
+CHECKPOINT 10 20; -- want "SL001"
+DBCC TRACEON 3604; -- want "SL001"
+DBCC TRACEON (3604) WITH NO_INFOMSG; -- want "SL001"
+USE Orders Archive; -- want "SL001"
+DROP DATABASE Orders Archive; -- want "SL001"
+CREATE DATABASE Orders2 WITH TRUSTWORTHY ON DB_CHAINING ON; -- want "SL001"
+ALTER DATABASE Orders MODIFY FILE (NAME = FILE, SIZE = 10MB); -- want "SL001"
+ALTER DATABASE Orders ADD FILE NAME = Orders_2; -- want "SL001"
+RESTORE DATABASE Orders FROM DISK = 'o.bak' WITH REPLACE RECOVERY; -- want "SL001"
+RESTORE VERIFYONLY DISK = 'o.bak'; -- want "SL001"
+ALTER DATABASE Orders SET ANSI_NULLS ON ANSI_PADDING ON; -- want "SL001"
+GO
+-- valid: parenthesized file lists, options with and without values
+BACKUP DATABASE d1 FILE = 'f1', FILE = ('f2', @v) TO TAPE = '\\.\tape0';
+BACKUP DATABASE d1 FILEGROUP = (@a, @b) TO DISK = 'd1.bak';
+BACKUP DATABASE d1 FILE = 'f' TO URL = 's3://bucket/d1.bak' WITH CHECKSUM, INIT, FORMAT;
+BACKUP DATABASE d1 TO DISK = 'd1.bak' WITH ENCRYPTION (ALGORITHM = AES_256, SERVER CERTIFICATE = BackupCert), STATS = 10;
+ALTER DATABASE d1 SET TARGET_RECOVERY_TIME = 60 SECONDS;
+ALTER DATABASE d1 SET RECOVERY FULL, PAGE_VERIFY CHECKSUM WITH NO_WAIT;
+ALTER DATABASE d1 SET ANSI_NULLS ON, AUTO_CREATE_STATISTICS ON (INCREMENTAL = OFF), PARTNER SAFETY FULL;
+CREATE DATABASE d2 WITH TRUSTWORTHY ON, DB_CHAINING OFF, CATALOG_COLLATION = DATABASE_DEFAULT;
+RESTORE VERIFYONLY FROM DISK = 'd1.bak' WITH CHECKSUM;
+DBCC TRACEON (3604) WITH NO_INFOMSGS;
+DBCC TRACEOFF (3604);
+USE [d1];
+WITH c AS (SELECT 1 AS a) SELECT a FROM c;
+GO
+-- a WITH that starts a statement must follow a semicolon (SQL Server's error 319)
+USE [d1] -- want "SL001"
+WITH c AS (SELECT 1 AS a) SELECT a FROM c;
