@@ -327,7 +327,7 @@ func (r *run) resolve(f rules.Finding, file *parser.File) report.Finding {
 	rf := ReportFinding(f)
 	if file != nil && rf.Line > 0 {
 		if s, ok := file.Line(rf.Line); ok {
-			rf.SourceText = s
+			rf.SourceText = strings.Clone(s) // not a slice of the file's text
 		}
 	}
 	return rf
