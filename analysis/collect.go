@@ -230,7 +230,7 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 	if ctx.Err() != nil {
 		return false
 	}
-	ents, err := os.ReadDir(dir)
+	ents, err := readDir(dir)
 	if err != nil {
 		// an input error in run order; ReadDir returns what it could read
 		if !fn(dir, cleanErr(err)) {
@@ -288,6 +288,10 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 	}
 	return true
 }
+
+// readDir is os.ReadDir; tests replace it to make a folder unreadable
+// even to root.
+var readDir = os.ReadDir
 
 // cleanErr drops the path an *fs.PathError repeats.
 func cleanErr(err error) error {

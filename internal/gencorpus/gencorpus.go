@@ -158,6 +158,9 @@ func (g *Gen) other() string {
 	case 3:
 		return fmt.Sprintf("IF NOT EXISTS (SELECT 1 FROM sys.indexes WHERE name = N'IX_Order_%d')\n    CREATE NONCLUSTERED INDEX IX_Order_%d ON dbo.[Order] (CustomerId, CreatedAt) INCLUDE (Amount);\n", n, n)
 	case 4:
+		if g.r.IntN(20) == 0 {
+			return fmt.Sprintf("DECLARE @i int = 1, @sql nvarchar(max);\nWHILE @i <= %d\nBEGIN\n    SET @sql = N'ALTER DATABASE [Archive] ADD FILEGROUP [FG_' + CAST(@i AS nvarchar(10)) + N'];';\n    EXEC sys.sp_executesql @sql;\n    SET @i += 1;\nEND\n", 12+n%100)
+		}
 		return fmt.Sprintf("CREATE OR ALTER PROCEDURE dbo.usp_Process_%d_%d\n    @BatchSize int = 1000\nAS\nBEGIN\n    SET NOCOUNT ON;\n    DECLARE @done int = 0;\n    WHILE @done < @BatchSize\n    BEGIN\n        /* move a batch of rows to the archive */\n        UPDATE TOP (100) dbo.[Order] SET Status = 2 WHERE Status = 1;\n        SET @done += @@ROWCOUNT;\n        IF @@ROWCOUNT = 0 BREAK;\n    END\n    PRINT N'processed ' + CAST(@done AS nvarchar(20));\nEND;\n", g.file, n)
 	case 5:
 		return fmt.Sprintf("UPDATE dbo.Customer SET Name = N'x''%d' WHERE Id = %d;\n", n, n)
