@@ -16,6 +16,7 @@ import (
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/internal/natsort"
 	"github.com/sqllint/sqllint/parser"
+	"github.com/sqllint/sqllint/rules"
 )
 
 // input is one file of the run, in run order.
@@ -358,6 +359,9 @@ func (r *run) parseOne(in input) (p *parsed) {
 		return p
 	}
 	p.result = parser.ParseFile(f, r.pre)
+	if r.compact {
+		rules.Compact(p.result)
+	}
 	return p
 }
 

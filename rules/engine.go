@@ -385,3 +385,99 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// Compact drops from r the statements no rule reads, so that a worker
+// hands the model and the rules only what matters: statements of interest
+// (parsed or not), statements in a WHILE loop that may build dynamic SQL
+// (SL103), the statement each suppression directive applies to, and of
+// every run of other statements the first one SL303 cannot look through
+// (none when it can look through them all). Findings are the same with or
+// without it; a rule that starts reading other statements must be
+// reflected here (the analysis package's differential test catches it).
+func Compact(r *parser.Result) {
+	stmts := r.Statements
+	if len(stmts) == 0 {
+		return
+	}
+	bound := directiveTargets(r)
+	out := stmts[:0]
+	var blocker *parser.Statement // first statement of the run SL303 stops at
+	for i, st := range stmts {
+		if st.Kind != parser.KindOther || st.Node != nil || bound[i] || mayAddFile(st) {
+			if blocker != nil {
+				out = append(out, blocker)
+				blocker = nil
+			}
+			out = append(out, st)
+			continue
+		}
+		if blocker == nil && !passedOver[st.Keyword()] {
+			blocker = st
+		}
+	}
+	if blocker != nil {
+		out = append(out, blocker)
+	}
+	clear(stmts[len(out):])
+	r.Statements = out
+}
+
+// mayAddFile reports whether SL103 may flag st: a statement in a WHILE
+// loop that builds or runs dynamic SQL, whose text holds "ADD" and "FILE"
+// (any literal or concatenation of literals SL103 matches does).
+func mayAddFile(st *parser.Statement) bool {
+	if !st.InLoop || !dynamicKeywords[st.Keyword()] {
+		return false
+	}
+	t := st.Text()
+	return containsFold(t, "add") && containsFold(t, "file")
+}
+
+// containsFold reports whether s holds word (lower-case ASCII) in any case.
+func containsFold(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for j < len(word) && s[i+j]|0x20 == word[j] {
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
+	}
+	return false
+}
+
+// directiveTargets marks the statements the non-trailing directives of r
+// apply to: in each file, the first statement that starts at or after the
+// directive's end (as suppress finds them).
+func directiveTargets(r *parser.Result) map[int]bool {
+	if len(r.Directives) == 0 {
+		return nil
+	}
+	pending := map[*parser.File][]int{} // directive end offsets, sorted
+	for _, d := range r.Directives {
+		if !d.Trailing {
+			pending[d.Span.Start.File] = append(pending[d.Span.Start.File], d.Span.End.Offset)
+		}
+	}
+	if len(pending) == 0 {
+		return nil
+	}
+	for _, ends := range pending {
+		sort.Ints(ends)
+	}
+	bound := map[int]bool{}
+	for i, st := range r.Statements {
+		sp := st.Span()
+		ends := pending[sp.Start.File]
+		n := 0
+		for n < len(ends) && ends[n] <= sp.Start.Offset {
+			n++
+		}
+		if n > 0 {
+			bound[i] = true
+			pending[sp.Start.File] = ends[n:]
+		}
+	}
+	return bound
+}
