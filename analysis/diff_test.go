@@ -141,6 +141,19 @@ func TestSameOutputAsBeforeOnFixtures(t *testing.T) {
 	compareFormats(t, "../testdata/rules", cfg)
 }
 
+// Parsing a script a few batches at a time, compacting each run, gives
+// the same findings.
+func TestSameOutputAsBeforeParsingInSmallRuns(t *testing.T) {
+	defer func(n int) { parseChunk = n }(parseChunk)
+	parseChunk = 300
+	compareFormats(t, "../testdata/rules", config.Default())
+	dir := t.TempDir()
+	if _, err := gencorpus.Write(dir, gencorpus.Options{Files: 2, Bytes: 4e5, Density: 0.2, Seed: 14}); err != nil {
+		t.Fatal(err)
+	}
+	compareFormats(t, dir, config.Default())
+}
+
 func TestSameOutputAsBeforeOnGeneratedCorpora(t *testing.T) {
 	seen := map[string]bool{}
 	for _, o := range []gencorpus.Options{

@@ -395,31 +395,76 @@ func contains(xs []string, x string) bool {
 // without it; a rule that starts reading other statements must be
 // reflected here (the analysis package's differential test catches it).
 func Compact(r *parser.Result) {
-	stmts := r.Statements
-	if len(stmts) == 0 {
-		return
+	var c Compactor
+	r.Statements = c.Add(r.Statements, r.Directives)
+	r.Statements = c.Flush(r.Statements)
+}
+
+// Compactor is Compact for a script parsed a run of batches at a time:
+// Add the statements and directives of each run in order, then Flush.
+type Compactor struct {
+	pending map[*parser.File][]int // end offsets of directives not yet bound
+	blocker *parser.Statement      // first statement of the run SL303 stops at
+}
+
+// Add compacts stmts (the directives are those parsed with them) and
+// returns what is kept, in a new slice.
+func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*parser.Statement {
+	for _, d := range dirs {
+		if !d.Trailing {
+			if c.pending == nil {
+				c.pending = map[*parser.File][]int{}
+			}
+			c.pending[d.Span.Start.File] = append(c.pending[d.Span.Start.File], d.Span.End.Offset)
+		}
 	}
-	bound := directiveTargets(r)
-	out := stmts[:0]
-	var blocker *parser.Statement // first statement of the run SL303 stops at
-	for i, st := range stmts {
-		if st.Kind != parser.KindOther || st.Node != nil || bound[i] || mayAddFile(st) {
-			if blocker != nil {
-				out = append(out, blocker)
-				blocker = nil
+	for _, ends := range c.pending {
+		sort.Ints(ends)
+	}
+	var out []*parser.Statement
+	for _, st := range stmts {
+		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || mayAddFile(st) {
+			if c.blocker != nil {
+				out = append(out, c.blocker)
+				c.blocker = nil
 			}
 			out = append(out, st)
 			continue
 		}
-		if blocker == nil && !passedOver[st.Keyword()] {
-			blocker = st
+		if c.blocker == nil && !passedOver[st.Keyword()] {
+			c.blocker = st
 		}
 	}
-	if blocker != nil {
-		out = append(out, blocker)
+	return out
+}
+
+// Flush appends the last run's blocker to kept.
+func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
+	if c.blocker != nil {
+		kept = append(kept, c.blocker)
+		c.blocker = nil
 	}
-	clear(stmts[len(out):])
-	r.Statements = out
+	return kept
+}
+
+// bound reports whether a directive applies to st: in each file, the
+// first statement that starts at or after the directive's end (as
+// suppress finds them).
+func (c *Compactor) bound(st *parser.Statement) bool {
+	if len(c.pending) == 0 {
+		return false
+	}
+	sp := st.Span()
+	ends := c.pending[sp.Start.File]
+	n := 0
+	for n < len(ends) && ends[n] <= sp.Start.Offset {
+		n++
+	}
+	if n == 0 {
+		return false
+	}
+	c.pending[sp.Start.File] = ends[n:]
+	return true
 }
 
 // mayAddFile reports whether SL103 may flag st: a statement in a WHILE
@@ -447,37 +492,3 @@ func containsFold(s, word string) bool {
 	return false
 }
 
-// directiveTargets marks the statements the non-trailing directives of r
-// apply to: in each file, the first statement that starts at or after the
-// directive's end (as suppress finds them).
-func directiveTargets(r *parser.Result) map[int]bool {
-	if len(r.Directives) == 0 {
-		return nil
-	}
-	pending := map[*parser.File][]int{} // directive end offsets, sorted
-	for _, d := range r.Directives {
-		if !d.Trailing {
-			pending[d.Span.Start.File] = append(pending[d.Span.Start.File], d.Span.End.Offset)
-		}
-	}
-	if len(pending) == 0 {
-		return nil
-	}
-	for _, ends := range pending {
-		sort.Ints(ends)
-	}
-	bound := map[int]bool{}
-	for i, st := range r.Statements {
-		sp := st.Span()
-		ends := pending[sp.Start.File]
-		n := 0
-		for n < len(ends) && ends[n] <= sp.Start.Offset {
-			n++
-		}
-		if n > 0 {
-			bound[i] = true
-			pending[sp.Start.File] = ends[n:]
-		}
-	}
-	return bound
-}
