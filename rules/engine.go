@@ -491,4 +491,3 @@ func containsFold(s, word string) bool {
 	}
 	return false
 }
-
