@@ -9,6 +9,8 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+
+	"github.com/sqllint/sqllint/internal/memlimit"
 )
 
 // Exit statuses.
@@ -31,18 +33,15 @@ func toolVersion() string {
 	return "dev"
 }
 
-// memoryLimit is the soft heap limit of a run: the garbage collector
-// works harder as the heap nears it, and not at all below it.
-const memoryLimit = 48 << 20
+// memoryFloor is the soft heap limit of a run while its live heap is
+// small: the garbage collector does not run below it.
+const memoryFloor = 40 << 20
 
 func main() {
-	// The pipeline streams, so its live heap is small: let the collector
-	// run rarely (GOGC off) under a soft memory limit, unless the user set
-	// GOMEMLIMIT or GOGC.
-	if os.Getenv("GOMEMLIMIT") == "" && os.Getenv("GOGC") == "" {
-		debug.SetMemoryLimit(memoryLimit)
-		debug.SetGCPercent(-1)
-	}
+	// The pipeline streams, so its live heap is small: the collector runs
+	// rarely under a soft memory limit that follows the live heap, unless
+	// the user set GOMEMLIMIT or GOGC.
+	memlimit.Start(os.Getenv, memoryFloor)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
