@@ -195,12 +195,40 @@ func (r *run) rulesList() []report.Rule {
 func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
 	eng := rules.NewEngine(r.reg, &r.ruleCfg)
 	r.compact = true
-	err := r.pipeline(ctx, func(p *parsed) {
-		res := r.finish(p, func(res *parser.Result) []rules.Finding { return eng.File(res) })
+	// Two in-order stages: the model and the rules in one goroutine, the
+	// resolution of findings (positions, source lines) and the sink in
+	// this one, so that both run at once.
+	type checked struct {
+		p        *parsed
+		findings []rules.Finding
+		panic    any
+	}
+	ch := make(chan checked, 16)
+	var err error
+	go func() {
+		defer close(ch)
+		err = r.pipeline(ctx, func(p *parsed) {
+			c := checked{p: p}
+			if p.err == nil {
+				func() {
+					defer func() { c.panic = recover() }()
+					c.findings = eng.File(p.result)
+				}()
+			}
+			ch <- c
+		})
+	}()
+	for c := range ch {
+		res := r.finish(c.p, func(*parser.Result) []rules.Finding {
+			if c.panic != nil {
+				panic(c.panic) // reported by finish as this file's error
+			}
+			return c.findings
+		})
 		if res != nil {
 			sink(res)
 		}
-	})
+	}
 	r.sum.Rules = r.rulesList()
 	return r.sum, err
 }

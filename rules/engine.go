@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -196,27 +198,29 @@ func sortFindings(scripts []*parser.Result, fs []Finding) []Finding {
 			}
 		}
 	}
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
+	slices.SortStableFunc(fs, func(a, b Finding) int {
 		pa, pb := a.Span.Start, b.Span.Start
 		if pa.File != pb.File {
 			if pa.File == nil || pb.File == nil {
-				return pa.File == nil
+				if pa.File == nil {
+					return -1
+				}
+				return 1
 			}
 			oa, oka := order[pa.File]
 			ob, okb := order[pb.File]
 			if oka && okb && oa != ob {
-				return oa < ob
+				return cmp.Compare(oa, ob)
 			}
-			return pa.File.Path < pb.File.Path
+			return strings.Compare(pa.File.Path, pb.File.Path)
 		}
 		if pa.Offset != pb.Offset {
-			return pa.Offset < pb.Offset
+			return cmp.Compare(pa.Offset, pb.Offset)
 		}
 		if a.Rule.ID != b.Rule.ID {
-			return a.Rule.ID < b.Rule.ID
+			return strings.Compare(a.Rule.ID, b.Rule.ID)
 		}
-		return a.Message < b.Message
+		return strings.Compare(a.Message, b.Message)
 	})
 	// de-duplicate (an included file read twice reports once)
 	w := 0
