@@ -135,9 +135,14 @@ func absClean(p string) string {
 // in natural order. Folders that cannot be read are input errors.
 func (r *run) collect(ctx context.Context, out func(input) bool) {
 	m := newMatcher(r.cfg)
-	seen := map[string]bool{} // the same name twice; the merge drops other aliases
+	// The same name twice (only possible with several paths); the merge
+	// drops the other aliases of a file.
+	var seen map[string]bool
+	if len(r.opt.Paths)+len(r.opt.Context) > 1 {
+		seen = map[string]bool{}
+	}
 	emit := func(path string, report bool, err error) bool {
-		if path != "-" && err == nil {
+		if seen != nil && path != "-" && err == nil {
 			if seen[path] {
 				return true
 			}

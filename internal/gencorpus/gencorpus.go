@@ -21,6 +21,10 @@ type Options struct {
 	Density float64 // share of statements that are of interest, 0..1
 	Seed    uint64
 	Dirs    int // files are spread over this many folders (0 = 1 per 1,000 files)
+	// Quiet is the share of statements of interest written in a form no
+	// rule flags (USE, small files, a 60 s recovery target, plain
+	// backups); 0 makes most of them findings.
+	Quiet float64
 }
 
 // Write creates the corpus under dir and returns the files written.
@@ -45,6 +49,7 @@ func Write(dir string, o Options) ([]string, error) {
 		}
 		w := bufio.NewWriterSize(f, 1<<16)
 		g := New(o.Seed+uint64(i), o.Density, i)
+		g.quiet = o.Quiet
 		if _, err := g.WriteTo(w, per); err != nil {
 			f.Close()
 			return nil, err
@@ -65,6 +70,7 @@ func Write(dir string, o Options) ([]string, error) {
 type Gen struct {
 	r       *rand.Rand
 	density float64
+	quiet   float64
 	file    int
 	n       int // statements written
 }
@@ -110,7 +116,21 @@ func (g *Gen) db() string { return dbs[g.r.IntN(len(dbs))] }
 func (g *Gen) interest() string {
 	db := g.db()
 	n := g.n
-	switch g.r.IntN(9) {
+	if g.quiet > 0 && g.r.Float64() < g.quiet {
+		switch g.r.IntN(4) {
+		case 0:
+			return fmt.Sprintf("USE [%s];\n", db)
+		case 1:
+			return fmt.Sprintf("ALTER DATABASE [%s] SET TARGET_RECOVERY_TIME = 60 SECONDS;\n", db)
+		case 2:
+			return fmt.Sprintf("BACKUP DATABASE [%s] TO DISK = N'B:\\Backup\\%s_%d.bak' WITH COMPRESSION, CHECKSUM;\n", db, db, n)
+		default:
+			return fmt.Sprintf("ALTER DATABASE [%s] MODIFY FILE (NAME = N'%s_log', FILEGROWTH = 64MB);\n", db, db)
+		}
+	}
+	switch g.r.IntN(10) {
+	case 9: // filegroups built in a loop (SL103)
+		return fmt.Sprintf("DECLARE @i int = 1, @sql nvarchar(max);\nWHILE @i <= %d\nBEGIN\n    SET @sql = N'ALTER DATABASE [Archive] ADD FILEGROUP [FG_' + CAST(@i AS nvarchar(10)) + N'];';\n    EXEC sys.sp_executesql @sql;\n    SET @i += 1;\nEND\n", 12+n%100)
 	case 0:
 		return fmt.Sprintf("USE [%s];\n", db)
 	case 1:
@@ -158,9 +178,6 @@ func (g *Gen) other() string {
 	case 3:
 		return fmt.Sprintf("IF NOT EXISTS (SELECT 1 FROM sys.indexes WHERE name = N'IX_Order_%d')\n    CREATE NONCLUSTERED INDEX IX_Order_%d ON dbo.[Order] (CustomerId, CreatedAt) INCLUDE (Amount);\n", n, n)
 	case 4:
-		if g.r.IntN(20) == 0 {
-			return fmt.Sprintf("DECLARE @i int = 1, @sql nvarchar(max);\nWHILE @i <= %d\nBEGIN\n    SET @sql = N'ALTER DATABASE [Archive] ADD FILEGROUP [FG_' + CAST(@i AS nvarchar(10)) + N'];';\n    EXEC sys.sp_executesql @sql;\n    SET @i += 1;\nEND\n", 12+n%100)
-		}
 		return fmt.Sprintf("CREATE OR ALTER PROCEDURE dbo.usp_Process_%d_%d\n    @BatchSize int = 1000\nAS\nBEGIN\n    SET NOCOUNT ON;\n    DECLARE @done int = 0;\n    WHILE @done < @BatchSize\n    BEGIN\n        /* move a batch of rows to the archive */\n        UPDATE TOP (100) dbo.[Order] SET Status = 2 WHERE Status = 1;\n        SET @done += @@ROWCOUNT;\n        IF @@ROWCOUNT = 0 BREAK;\n    END\n    PRINT N'processed ' + CAST(@done AS nvarchar(20));\nEND;\n", g.file, n)
 	case 5:
 		return fmt.Sprintf("UPDATE dbo.Customer SET Name = N'x''%d' WHERE Id = %d;\n", n, n)
