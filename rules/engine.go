@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -106,14 +108,24 @@ func raise(s parser.Severity) parser.Severity {
 
 // Analyze runs every enabled rule over scripts (given in run order) and
 // returns the findings, suppressions applied, sorted and de-duplicated.
+// It keeps every script to the end; live runs use it because the live
+// rules look at the whole run. Static runs use an Engine, file by file.
 func Analyze(reg *Registry, scripts []*parser.Result, cfg *Config) []Finding {
 	if cfg == nil {
 		cfg = &Config{}
 	}
 	m := BuildModel(scripts, cfg.DefaultDatabase, cfg.Facts)
+	out := runRules(reg, cfg, m, scripts, false)
+	out = suppress(reg, scripts, cfg, out)
+	return sortFindings(scripts, out)
+}
+
+// runRules runs the enabled rules over m; with fileOnly the live rules,
+// which look at the whole run, are left out.
+func runRules(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fileOnly bool) []Finding {
 	var out []Finding
 	for _, r := range reg.All() {
-		if !cfg.Enabled(r) {
+		if !cfg.Enabled(r) || fileOnly && r.Live {
 			continue
 		}
 		p := &Pass{Rule: r, Model: m, Config: cfg, out: &out}
@@ -131,8 +143,47 @@ func Analyze(reg *Registry, scripts []*parser.Result, cfg *Config) []Finding {
 			r.Run(p)
 		}
 	}
-	out = suppress(reg, scripts, cfg, out)
-	return sortFindings(scripts, out)
+	return out
+}
+
+// Engine runs the rules of a static run file by file: the model of the
+// databases lives for the whole run, but Model.Effects and Model.Scripts
+// only ever hold the file being checked, so memory follows the number of
+// databases and files, not the size of the run. A rule sees the state of
+// the databases as of the end of the current file (the order of the run).
+// Live rules, which look at the whole run, do not run here: use Analyze.
+type Engine struct {
+	reg *Registry
+	cfg *Config
+	m   *Model
+}
+
+// NewEngine starts a file-by-file run.
+func NewEngine(reg *Registry, cfg *Config) *Engine {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	return &Engine{reg: reg, cfg: cfg, m: &Model{Databases: map[string]*Database{}, facts: cfg.Facts}}
+}
+
+// File replays one script (in run order) on the model and returns the
+// findings of the rules in it and in the files it includes, suppressions
+// applied, sorted and de-duplicated.
+func (e *Engine) File(r *parser.Result) []Finding {
+	m := e.m
+	scripts := []*parser.Result{r}
+	clear(m.Effects) // drop the previous file's statements
+	m.Scripts, m.Effects = scripts, m.Effects[:0]
+	if cap(m.Effects) < len(r.Statements) {
+		m.Effects = make([]Effect, 0, len(r.Statements))
+	}
+	m.replay(0, r, e.cfg.DefaultDatabase)
+	out := runRules(e.reg, e.cfg, m, scripts, true)
+	out = suppress(e.reg, scripts, e.cfg, out)
+	out = sortFindings(scripts, out)
+	clear(m.Effects)
+	m.Scripts, m.Effects = nil, m.Effects[:0]
+	return out
 }
 
 // sortFindings orders findings by file in run order (natural path order,
@@ -147,27 +198,29 @@ func sortFindings(scripts []*parser.Result, fs []Finding) []Finding {
 			}
 		}
 	}
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
+	slices.SortStableFunc(fs, func(a, b Finding) int {
 		pa, pb := a.Span.Start, b.Span.Start
 		if pa.File != pb.File {
 			if pa.File == nil || pb.File == nil {
-				return pa.File == nil
+				if pa.File == nil {
+					return -1
+				}
+				return 1
 			}
 			oa, oka := order[pa.File]
 			ob, okb := order[pb.File]
 			if oka && okb && oa != ob {
-				return oa < ob
+				return cmp.Compare(oa, ob)
 			}
-			return pa.File.Path < pb.File.Path
+			return strings.Compare(pa.File.Path, pb.File.Path)
 		}
 		if pa.Offset != pb.Offset {
-			return pa.Offset < pb.Offset
+			return cmp.Compare(pa.Offset, pb.Offset)
 		}
 		if a.Rule.ID != b.Rule.ID {
-			return a.Rule.ID < b.Rule.ID
+			return strings.Compare(a.Rule.ID, b.Rule.ID)
 		}
-		return a.Message < b.Message
+		return strings.Compare(a.Message, b.Message)
 	})
 	// de-duplicate (an included file read twice reports once)
 	w := 0
@@ -335,4 +388,85 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// Compact drops from r the statements no rule reads, so that a worker
+// hands the model and the rules only what matters: statements of interest
+// (parsed or not), statements in a WHILE loop that may build dynamic SQL
+// (SL103), the statement each suppression directive applies to, and of
+// every run of other statements the first one SL303 cannot look through
+// (none when it can look through them all). Findings are the same with or
+// without it; a rule that starts reading other statements must be
+// reflected here (the analysis package's differential test catches it).
+func Compact(r *parser.Result) {
+	var c Compactor
+	r.Statements = c.Add(r.Statements, r.Directives)
+	r.Statements = c.Flush(r.Statements)
+}
+
+// Compactor is Compact for a script parsed a run of batches at a time:
+// Add the statements and directives of each run in order, then Flush.
+type Compactor struct {
+	pending map[*parser.File][]int // end offsets of directives not yet bound
+	blocker *parser.Statement      // first statement of the run SL303 stops at
+}
+
+// Add compacts stmts (the directives are those parsed with them) and
+// returns what is kept, in a new slice.
+func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*parser.Statement {
+	for _, d := range dirs {
+		if !d.Trailing {
+			if c.pending == nil {
+				c.pending = map[*parser.File][]int{}
+			}
+			c.pending[d.Span.Start.File] = append(c.pending[d.Span.Start.File], d.Span.End.Offset)
+		}
+	}
+	for _, ends := range c.pending {
+		sort.Ints(ends)
+	}
+	var out []*parser.Statement
+	for _, st := range stmts {
+		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil {
+			if c.blocker != nil {
+				out = append(out, c.blocker)
+				c.blocker = nil
+			}
+			out = append(out, st)
+			continue
+		}
+		if c.blocker == nil && !passedOver[st.Keyword()] {
+			c.blocker = st
+		}
+	}
+	return out
+}
+
+// Flush appends the last run's blocker to kept.
+func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
+	if c.blocker != nil {
+		kept = append(kept, c.blocker)
+		c.blocker = nil
+	}
+	return kept
+}
+
+// bound reports whether a directive applies to st: in each file, the
+// first statement that starts at or after the directive's end (as
+// suppress finds them).
+func (c *Compactor) bound(st *parser.Statement) bool {
+	if len(c.pending) == 0 {
+		return false
+	}
+	sp := st.Span()
+	ends := c.pending[sp.Start.File]
+	n := 0
+	for n < len(ends) && ends[n] <= sp.Start.Offset {
+		n++
+	}
+	if n == 0 {
+		return false
+	}
+	c.pending[sp.Start.File] = ends[n:]
+	return true
 }

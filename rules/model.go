@@ -144,6 +144,10 @@ type Model struct {
 	Effects   []Effect
 	Databases map[string]*Database
 	facts     *ServerFacts
+	// tempdb's files as the scripts set them so far, and whether SL208
+	// has reported (once per run).
+	tempdbFiles    map[string]*DBFile
+	tempdbReported bool
 	// devices are the backup devices the scripts wrote full backups to.
 	devices map[string]*device
 }
@@ -162,18 +166,24 @@ func BuildModel(scripts []*parser.Result, defaultDB string, facts *ServerFacts) 
 	}
 	m.Effects = make([]Effect, 0, n)
 	for si, r := range scripts {
-		ctx := strings.ToLower(defaultDB)
-		first := len(m.Effects)
-		for _, st := range r.Statements {
-			e := Effect{Stmt: st, Script: si, Context: ctx, Next: -1}
-			m.apply(&e, &ctx)
-			m.Effects = append(m.Effects, e)
-		}
-		for i := first; i < len(m.Effects)-1; i++ {
-			m.Effects[i].Next = i + 1
-		}
+		m.replay(si, r, defaultDB)
 	}
 	return m
+}
+
+// replay appends the effects of script si to m.Effects, updating the
+// databases it touches.
+func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
+	ctx := strings.ToLower(defaultDB)
+	first := len(m.Effects)
+	for _, st := range r.Statements {
+		e := Effect{Stmt: st, Script: si, Context: ctx, Next: -1}
+		m.apply(&e, &ctx)
+		m.Effects = append(m.Effects, e)
+	}
+	for i := first; i < len(m.Effects)-1; i++ {
+		m.Effects[i].Next = i + 1
+	}
 }
 
 // database returns the model of the database named n, creating it.
@@ -195,8 +205,8 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 	}
 	d := m.Databases[key]
 	if d == nil {
-		d = &Database{Key: key, Name: display, Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}}
-		m.Databases[key] = d
+		d = &Database{Key: own(key), Name: own(display), Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}}
+		m.Databases[d.Key] = d
 		if seed {
 			m.seedFromServer(d)
 		}
@@ -256,8 +266,8 @@ func (m *Model) apply(e *Effect, ctx *string) {
 		if n.Action == parser.ActionModifyName && n.NewName != "" {
 			newKey := strings.ToLower(n.NewName)
 			delete(m.Databases, d.Key)
-			d.Key, d.Name = newKey, n.NewName
-			m.Databases[newKey] = d
+			d.Key, d.Name = own(newKey), own(n.NewName)
+			m.Databases[d.Key] = d
 		}
 	case *parser.Checkpoint:
 		if *ctx != "" {
@@ -284,12 +294,12 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) {
 	if f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
 		size = f.Size.Bytes
 	}
-	df := &DBFile{Name: f.Name, Log: f.Log, Size: size, Filegroup: f.Filegroup}
+	df := &DBFile{Name: own(f.Name), Log: f.Log, Size: size, Filegroup: own(f.Filegroup)}
 	if f.Name == "" {
 		d.Unnamed++
 		return
 	}
-	key := strings.ToLower(f.Name)
+	key := own(strings.ToLower(f.Name))
 	if _, dup := d.Files[key]; dup {
 		d.Unnamed++ // a second file of the same name still counts
 		return
@@ -315,7 +325,7 @@ func explicitBytes(f parser.FileSpec) int64 {
 func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 	e.DB = d
 	for _, fg := range n.Filegroups {
-		d.Filegroups[strings.ToLower(fg.Name)] = true
+		d.Filegroups[own(strings.ToLower(fg.Name))] = true
 	}
 	// Attaching and snapshots create no zero-filled space: the files
 	// exist already, or are sparse.
@@ -355,7 +365,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 	case parser.ActionAddFile, parser.ActionAddLogFile:
 		for _, f := range n.Files {
 			if f.Filegroup != "" {
-				d.Filegroups[strings.ToLower(f.Filegroup)] = true
+				d.Filegroups[own(strings.ToLower(f.Filegroup))] = true
 			}
 			m.addFile(d, f)
 			if b := explicitBytes(f); b > 0 {
@@ -373,7 +383,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			d.Unnamed--
 		}
 	case parser.ActionAddFilegroup:
-		d.Filegroups[strings.ToLower(n.Filegroup.Name)] = true
+		d.Filegroups[own(strings.ToLower(n.Filegroup.Name))] = true
 	case parser.ActionRemoveFilegroup:
 		delete(d.Filegroups, strings.ToLower(n.Filegroup.Name))
 	case parser.ActionModifyFile:
@@ -408,8 +418,8 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	key := strings.ToLower(f.Name)
 	df := d.Files[key]
 	if df == nil && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
-		df = &DBFile{Name: f.Name, Log: isLogName(f)}
-		d.Files[key] = df
+		df = &DBFile{Name: own(f.Name), Log: isLogName(f)}
+		d.Files[own(key)] = df
 		if d.Unnamed > 0 {
 			d.Unnamed--
 		}
@@ -445,7 +455,11 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	}
 	if df != nil && f.NewName != "" {
 		delete(d.Files, key)
-		df.Name = f.NewName
-		d.Files[strings.ToLower(f.NewName)] = df
+		df.Name = own(f.NewName)
+		d.Files[own(strings.ToLower(f.NewName))] = df
 	}
 }
+
+// own copies a string the model keeps for the whole run: names in the
+// scripts are slices of their file's text, which must die with the file.
+func own(s string) string { return strings.Clone(s) }

@@ -19,7 +19,9 @@ import (
 // backups): it still takes a position on the device.
 type backupSet struct {
 	Source *Database // the snapshot: files, filegroups, TDE, TRT
-	Stmt   *parser.Statement
+	// At is where the BACKUP statement is, resolved: the model outlives
+	// the file's text, so it keeps no statement.
+	At *parser.Position
 	// files are the snapshot's files with a known size, shared read-only
 	// by every restore of the set.
 	files []Alloc
@@ -49,7 +51,7 @@ type RestoreEffect struct {
 	Sizes string
 	// Backup is the BACKUP statement that wrote the backup, for
 	// Sizes == SizesBackup.
-	Backup *parser.Statement
+	Backup *parser.Position
 	// Finished is when the server's backup was taken, for SizesHistory.
 	Finished string
 	// Files are every file the restore creates anew, with its size, in no
@@ -140,7 +142,9 @@ func (m *Model) backup(e *Effect, n *parser.Backup) {
 	var set *backupSet
 	if len(n.Files) == 0 && !n.ReadWriteFilegroups && !hasOpt(n.Options, "DIFFERENTIAL") && e.DB != nil {
 		set = snapshot(e.DB)
-		set.Stmt = e.Stmt
+		at := e.Stmt.Span().Start.Position()
+		at.Path = strings.Clone(at.Path)
+		set.At = &at
 	}
 	initialize := hasOpt(n.Options, "INIT") || hasOpt(n.Options, "FORMAT")
 	for _, t := range n.Targets {
@@ -228,7 +232,7 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 		re.Source = set.Source.Name
 		m.replaceWith(d, set.Source)
 		if len(set.files) > 0 {
-			re.Sizes, re.Backup = SizesBackup, set.Stmt
+			re.Sizes, re.Backup = SizesBackup, set.At
 			re.Files, re.Partial = set.files, partial(set.Source)
 			return
 		}

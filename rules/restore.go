@@ -78,8 +78,8 @@ func restoreOrigin(e *Effect, re *RestoreEffect) string {
 	case SizesBackup:
 		at := ""
 		if re.Backup != nil {
-			pos := re.Backup.Span().Start.Position()
-			if e.Stmt.Span().Start.File == re.Backup.Span().Start.File {
+			pos := *re.Backup
+			if e.Stmt.Span().Start.Position().Path == pos.Path {
 				at = fmt.Sprintf(" at line %d", pos.Line)
 			} else {
 				at = fmt.Sprintf(" at %s:%d", pos.Path, pos.Line)

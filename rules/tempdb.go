@@ -43,20 +43,20 @@ func tempdbFiles(files map[string]*DBFile, a *parser.AlterDatabase) {
 			if key == "" {
 				key = fmt.Sprintf("#%d", len(files))
 			}
-			files[key] = &DBFile{Name: f.Name, Log: f.Log, Size: specSize(f)}
+			files[own(key)] = &DBFile{Name: own(f.Name), Log: f.Log, Size: specSize(f)}
 		case parser.ActionModifyFile:
 			df := files[key]
 			if df == nil { // a file the server has: unknown size, the default
-				df = &DBFile{Name: f.Name, Log: isLogName(f), Size: defaultFileSize}
-				files[key] = df
+				df = &DBFile{Name: own(f.Name), Log: isLogName(f), Size: defaultFileSize}
+				files[own(key)] = df
 			}
 			if b := explicitBytes(f); b > 0 {
 				df.Size = b
 			}
 			if f.NewName != "" {
 				delete(files, key)
-				df.Name = f.NewName
-				files[strings.ToLower(f.NewName)] = df
+				df.Name = own(f.NewName)
+				files[own(strings.ToLower(f.NewName))] = df
 			}
 		}
 	}
@@ -75,7 +75,14 @@ var sl208 = &Rule{
 		facts := p.Facts()
 		ifiOn := facts != nil && facts.IFI != nil && *facts.IFI
 		ifiOff := facts != nil && facts.IFI != nil && !*facts.IFI
-		var files map[string]*DBFile
+		// tempdb's files live in the model: a static run checks file by
+		// file, and the per-restart total spans the whole run.
+		m := p.Model
+		if m.tempdbReported {
+			return
+		}
+		files := m.tempdbFiles
+		defer func() { m.tempdbFiles = files }()
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
 			a, ok := e.Stmt.Node.(*parser.AlterDatabase)
@@ -124,6 +131,7 @@ var sl208 = &Rule{
 			if ifiOff {
 				f.Message += "; IFI is off on " + facts.Server
 			}
+			m.tempdbReported = true
 			return
 		}
 	},

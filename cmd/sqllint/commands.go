@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -11,6 +12,7 @@ import (
 	"text/tabwriter"
 	"unicode/utf8"
 
+	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/rules"
@@ -29,7 +31,7 @@ func (e *env) listRules(args []string) int {
 	if *asJSON {
 		var out []any
 		for _, r := range rules.Default.All() {
-			out = append(out, reportRule(r))
+			out = append(out, analysis.ReportRule(r))
 		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -85,7 +87,7 @@ func (e *env) init(args []string) int {
 		e.errorf("%s already exists (use --force to overwrite it)", path)
 		return exitError
 	}
-	if err := writeFileAtomic(path, []byte(config.Starter()), 0o644); err != nil {
+	if err := analysis.WriteFile(path, []byte(config.Starter()), 0o644); err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
@@ -124,11 +126,6 @@ func (e *env) parse(args []string) int {
 		}
 		values[name] = value
 	}
-	files, err := collect(paths, defaultMatch)
-	if err != nil {
-		e.errorf("%v", err)
-		return exitError
-	}
 	// clean makes text from a script safe to print on a terminal, as scan's
 	// text output does: control characters become their Unicode control
 	// pictures (ESC is ␛), one character for one; newlines too, so
@@ -148,28 +145,30 @@ func (e *env) parse(args []string) int {
 			return r
 		}, s)
 	}
-	pcfg := config.Default()
-	pcfg.Variables = values
-	ls := load(files, e.stdin, "stdin.sql", pcfg.PreprocessOptions(paths, e.lookupEnv))
 	entries := []map[string]any{}
 	code := exitOK
-	for _, l := range ls {
-		if l.err != nil {
+	opt := analysis.Options{Paths: paths, Stdin: e.stdin, Config: parseConfig(values), LookupEnv: e.lookupEnv}
+	err = analysis.Parse(context.Background(), opt, func(p *analysis.Parsed) {
+		if p.Err != nil {
 			// a file that cannot be read is an input error, as for scan
-			fmt.Fprintf(e.stderr, "%s: error: %v\n", clean(l.path), clean(l.err.Error()))
+			fmt.Fprintf(e.stderr, "%s: error: %v\n", clean(p.Path), clean(p.Err.Error()))
 			code = exitError
-			continue
+			return
 		}
-		for _, d := range l.result.Diags {
-			p := d.Span.Start.Position()
-			fmt.Fprintf(e.stderr, "%s:%d:%d: %s %s\n", clean(p.Path), p.Line, p.Column, d.Rule, clean(d.Message))
+		for _, d := range p.Result.Diags {
+			pos := d.Span.Start.Position()
+			fmt.Fprintf(e.stderr, "%s:%d:%d: %s %s\n", clean(pos.Path), pos.Line, pos.Column, d.Rule, clean(d.Message))
 		}
-		for _, st := range l.result.Statements {
+		for _, st := range p.Result.Statements {
 			if st.Node == nil && !*all || st.Kind == parser.KindDropDatabase && !*all {
 				continue
 			}
 			entries = append(entries, st.Summary())
 		}
+	})
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
 	}
 	if *format == "json" {
 		enc := json.NewEncoder(e.stdout)
@@ -187,4 +186,12 @@ func (e *env) parse(args []string) int {
 		fmt.Fprintln(e.stdout)
 	}
 	return code
+}
+
+// parseConfig is the configuration of sqllint parse: no config file, every
+// .sql file of a folder, the -v variables.
+func parseConfig(vars map[string]string) *config.Config {
+	cfg := config.Default()
+	cfg.Variables = vars
+	return cfg
 }

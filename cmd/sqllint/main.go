@@ -9,6 +9,8 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+
+	"github.com/sqllint/sqllint/internal/memlimit"
 )
 
 // Exit statuses.
@@ -31,13 +33,15 @@ func toolVersion() string {
 	return "dev"
 }
 
+// memoryFloor is the soft heap limit of a run while its live heap is
+// small: the garbage collector does not run below it.
+const memoryFloor = 40 << 20
+
 func main() {
-	// A linter is a short-lived process that allocates a parse tree per
-	// statement: trade some memory for fewer collections, unless the user
-	// set GOGC.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(200)
-	}
+	// The pipeline streams, so its live heap is small: the collector runs
+	// rarely under a soft memory limit that follows the live heap, unless
+	// the user set GOMEMLIMIT or GOGC.
+	memlimit.Start(os.Getenv, memoryFloor)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

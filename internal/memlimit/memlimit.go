@@ -1,0 +1,60 @@
+// Package memlimit keeps a short-lived process's heap small without
+// paying for many collections: the collector runs when the heap reaches
+// max(floor, 2 × the heap that survived the last collection), as with
+// GOGC=100 above the floor and a fixed soft limit below it.
+//
+// A streaming run's live heap is a few MB, so below the floor the
+// collector runs rarely (GOGC off under debug.SetMemoryLimit); a run that
+// legitimately holds more (one huge script, a huge number of findings)
+// raises the limit instead of collecting continuously.
+package memlimit
+
+import (
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync/atomic"
+)
+
+var floor atomic.Int64
+
+// Start turns the policy on. It does nothing when the user set GOGC or
+// GOMEMLIMIT (getenv returns ""): their settings win.
+func Start(getenv func(string) string, floorBytes int64) bool {
+	if getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" {
+		return false
+	}
+	floor.Store(floorBytes)
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(floorBytes)
+	arm()
+	return true
+}
+
+type sentinel struct{ _ [16]byte }
+
+// arm sets a finalizer that runs after the next collection.
+func arm() {
+	runtime.SetFinalizer(&sentinel{}, func(*sentinel) {
+		adjust()
+		arm()
+	})
+}
+
+var sample = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+
+// adjust sets the limit from the heap the last collection kept.
+func adjust() {
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return
+	}
+	live := int64(sample[0].Value.Uint64())
+	debug.SetMemoryLimit(Limit(floor.Load(), live))
+}
+
+// Limit is the heap limit for a live heap: the floor, or twice the live
+// heap plus the floor's headroom when that is more.
+func Limit(floor, live int64) int64 {
+	return max(floor, 2*live+floor/2)
+}

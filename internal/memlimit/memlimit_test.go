@@ -1,0 +1,46 @@
+package memlimit
+
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+)
+
+func TestLimit(t *testing.T) {
+	for _, c := range []struct{ live, want int64 }{
+		{0, 48 << 20}, {10 << 20, 48 << 20}, {100 << 20, 224 << 20},
+	} {
+		if got := Limit(48<<20, c.live); got != c.want {
+			t.Errorf("Limit(48 MB, %d) = %d, want %d", c.live, got, c.want)
+		}
+	}
+}
+
+func TestStartRespectsTheUser(t *testing.T) {
+	if Start(func(k string) string { return map[string]string{"GOGC": "100"}[k] }, 1<<20) {
+		t.Error("started though GOGC is set")
+	}
+}
+
+// A live heap above the floor raises the limit after a collection rather
+// than leaving the collector to run continuously.
+func TestLimitFollowsTheLiveHeap(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	if !Start(func(string) string { return "" }, 8<<20) {
+		t.Fatal("not started")
+	}
+	big := make([]byte, 64<<20)
+	for i := 0; i < 4; i++ {
+		runtime.GC()
+	}
+	runtime.Gosched()
+	for i := 0; i < 100 && debug.SetMemoryLimit(-1) < 64<<20; i++ {
+		runtime.GC()
+		runtime.Gosched()
+	}
+	if l := debug.SetMemoryLimit(-1); l < 128<<20 {
+		t.Errorf("limit %d MB with a 64 MB live heap", l>>20)
+	}
+	runtime.KeepAlive(big)
+}
