@@ -52,6 +52,8 @@ type scanFlags struct {
 	vars           listFlag
 	database       string
 	excludes       listFlag
+	envNames       listFlag
+	allowEnv       bool
 	stdinName      string
 	targetVersion  string
 	fix            bool
@@ -77,6 +79,8 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.Var(&f.vars, "var", "same as -v")
 	fs.StringVar(&f.database, "d", "", "`database` the scripts start in, as sqlcmd -d")
 	fs.Var(&f.excludes, "exclude", "skip files matching `GLOB`; repeatable")
+	fs.Var(&f.envNames, "env", "let $(`NAME`) expand from the environment variable NAME (never one whose name looks secret); repeatable")
+	fs.BoolVar(&f.allowEnv, "allow-env", false, "let $(var) expand from any environment variable whose name does not look secret")
 	fs.StringVar(&f.stdinName, "stdin-filename", "stdin.sql", "`name` of standard input (-) in messages and for config matching")
 	fs.StringVar(&f.targetVersion, "target-version", "", "SQL Server `version` the scripts deploy to (2016, 2019, 2022, ...)")
 	fs.BoolVar(&f.fix, "fix", false, "apply the rules' safe fixes to the files, in place")
@@ -302,6 +306,15 @@ func applyFlags(cfg *config.Config, f *scanFlags) error {
 		cfg.Rules.DefaultDatabase = f.database
 	}
 	cfg.Exclude = append(cfg.Exclude, f.excludes...)
+	for _, name := range f.envNames {
+		if err := config.CheckEnvName(name); err != nil {
+			return fmt.Errorf("--env: %w", err)
+		}
+		cfg.Env = append(cfg.Env, name)
+	}
+	if f.allowEnv {
+		cfg.Env = append(cfg.Env, "*")
+	}
 	return nil
 }
 

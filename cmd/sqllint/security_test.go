@@ -180,3 +180,26 @@ func TestIncludeConfinedToScannedFolders(t *testing.T) {
 		t.Errorf("max-file-size: \n%s", out)
 	}
 }
+
+func TestEnvFlags(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "deploy.sql", "ALTER DATABASE [$(AllowedDb)] SET TARGET_RECOVERY_TIME = 0 SECONDS;\n")
+	// not allowed: SL002, the value never shown
+	code, out, _ := runCmd(t, "", secretEnv, "scan", "--no-config", "--no-source", p)
+	if code != exitFindings || !strings.Contains(out, "SL002") || strings.Contains(out, "AllowedSales") {
+		t.Fatalf("without --env: status %d\n%s", code, out)
+	}
+	// --env NAME and --allow-env let it expand
+	for _, flag := range [][]string{{"--env", "AllowedDb"}, {"--allow-env"}} {
+		args := append([]string{"scan", "--no-config", "--no-source"}, flag...)
+		code, out, _ = runCmd(t, "", secretEnv, append(args, p)...)
+		if code != exitFindings || strings.Contains(out, "SL002") || !strings.Contains(out, "for AllowedSales") {
+			t.Fatalf("%v: status %d\n%s", flag, code, out)
+		}
+	}
+	// a name that looks secret is refused, never expanded
+	code, _, errOut := runCmd(t, "", secretEnv, "scan", "--no-config", "--env", "MY_SECRET_TOKEN", p)
+	if code != exitError || !strings.Contains(errOut, "looks like a secret") {
+		t.Fatalf("--env MY_SECRET_TOKEN: status %d\n%s", code, errOut)
+	}
+}
