@@ -180,7 +180,7 @@ func Parse(path string, data []byte) (*Baseline, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&ff); err != nil {
-		return nil, fmt.Errorf("baseline %s: not a sqllint baseline: %v", path, jsonErr(err, data))
+		return nil, fmt.Errorf("baseline %s: not a sqllint baseline: %w", path, jsonErr(err, data))
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("baseline %s: not a sqllint baseline: text after the JSON object", path)
@@ -208,12 +208,12 @@ func jsonErr(err error, data []byte) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
-		return fmt.Errorf("line %d: %v", line, err)
+		return fmt.Errorf("line %d: %w", line, err)
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		line := 1 + bytes.Count(data[:min(int(te.Offset), len(data))], []byte("\n"))
-		return fmt.Errorf("line %d: %v", line, err)
+		return fmt.Errorf("line %d: %w", line, err)
 	}
 	return err
 }

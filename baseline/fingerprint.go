@@ -90,12 +90,12 @@ func Normalize(s string) string {
 }
 
 // quoted returns the offset after the literal that starts at s[i] and
-// ends with close (doubled close characters are escapes).
-func quoted(s string, i int, close byte) int {
+// ends with end (doubled end characters are escapes).
+func quoted(s string, i int, end byte) int {
 	j := i + 1
 	for j < len(s) {
-		if s[j] == close {
-			if j+1 < len(s) && s[j+1] == close {
+		if s[j] == end {
+			if j+1 < len(s) && s[j+1] == end {
 				j += 2
 				continue
 			}
