@@ -286,6 +286,7 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 	r.sum.Files++
 	root := p.result.Script.File
 	ids := map[*parser.File]fileID{root: p.id}
+	var stmts *stmtIndex // built for the first finding
 	for _, f := range findings {
 		file := f.Span.Start.File
 		if file != nil {
@@ -305,13 +306,19 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 			}
 		}
 		rf := r.resolve(f, file)
+		if file != nil {
+			if stmts == nil {
+				stmts = newStmtIndex(p.result)
+			}
+			rf.Fingerprint = stmts.fingerprint(f.Span.Start)
+		}
 		res.Findings = append(res.Findings, rf)
 		if rf.Fix != nil && r.sum.Sources != nil {
 			if _, ok := r.sum.Sources[rf.Path]; !ok {
 				if file == root && p.osPath != "" {
 					r.sum.Sources[rf.Path] = Source{OSPath: p.osPath, Size: p.size, Hash: p.hash}
 				} else if file != root && file != nil {
-					if src, ok := includedSource(file); ok {
+					if src, ok := r.includedSource(file); ok {
 						r.sum.Sources[rf.Path] = src
 					}
 				}
@@ -333,12 +340,15 @@ func (r *run) resolve(f rules.Finding, file *parser.File) report.Finding {
 	return rf
 }
 
-// includedSource identifies an included file with a fix: its bytes on
-// disk, if they still decode to the text analyzed.
-func includedSource(file *parser.File) (Source, bool) {
-	data, err := os.ReadFile(file.Path)
-	if err != nil {
-		return Source{}, false
+// includedSource identifies an included file with a fix: its bytes in the
+// overlay or on disk, if they still decode to the text analyzed.
+func (r *run) includedSource(file *parser.File) (Source, bool) {
+	data, ok := r.opt.Overlay[absClean(file.Path)]
+	if !ok {
+		var err error
+		if data, err = os.ReadFile(file.Path); err != nil {
+			return Source{}, false
+		}
 	}
 	g, err := parser.Decode(file.Path, data)
 	if err != nil || g.Text != file.Text {

@@ -89,10 +89,14 @@ func Keys(findings []report.Finding, dir string) []Entry {
 }
 
 // fingerprintOf is the finding's statement fingerprint, or for a finding
-// that is not on a statement, the fingerprint of its message.
+// that is not on a statement, the fingerprint of its source line, else of
+// its message.
 func fingerprintOf(f report.Finding) string {
-	if f.Fingerprint != "" {
+	switch {
+	case f.Fingerprint != "":
 		return f.Fingerprint
+	case f.SourceText != "":
+		return Fingerprint(f.SourceText)
 	}
 	return Fingerprint(f.Message)
 }

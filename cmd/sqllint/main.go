@@ -75,6 +75,7 @@ func describeVersion(ldflags string, bi *debug.BuildInfo) string {
 	}
 	return v + " " + rev
 }
+
 // memoryLimit is the soft heap limit of a run: the garbage collector
 // works harder as the heap nears it, and not at all below it.
 const memoryLimit = 48 << 20
