@@ -52,6 +52,14 @@ type Config struct {
 	Server string
 	// FailOn is error, warning, info or never; "" when not set.
 	FailOn string
+	// Context are the files and folders read as context (their scripts
+	// feed the database model, their findings are not reported), joined
+	// to Dir; ContextSet is true when the file sets the key ("context: []"
+	// turns the default context off).
+	Context    []string
+	ContextSet bool
+	// Baseline is the baseline file, joined to Dir; "" when not set.
+	Baseline string
 }
 
 // Default returns the configuration used when there is no file: every
