@@ -215,6 +215,9 @@ func (e *env) scan(args []string) int {
 	if f.pr.writeBaseline != "" {
 		data, err := baseline.Encode(f.pr.writeBaseline, findings)
 		if err == nil {
+			err = os.MkdirAll(filepath.Dir(f.pr.writeBaseline), 0o755)
+		}
+		if err == nil {
 			err = analysis.WriteFile(f.pr.writeBaseline, data, 0o644)
 		}
 		if err != nil {
