@@ -134,6 +134,10 @@ type run struct {
 	// shown holds the findings already reported in an included file,
 	// which another root file may include again.
 	shown map[shownKey]bool
+	// reported holds the absolute paths of the reported files of a run
+	// with context (set by collect before its first file): a context
+	// file's findings in a reported file it includes are reported.
+	reported map[string]bool
 }
 
 type shownKey struct {
@@ -281,9 +285,26 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 	}()
 	findings := check(p.result)
 	if !p.report {
-		return nil
+		// a context file: only its findings in a reported file it
+		// includes (a CHECKPOINT in the staged include, the BACKUP after
+		// the :r in the context file) are reported
+		var inReported []rules.Finding
+		res.Path = ""
+		for _, f := range findings {
+			if file := f.Span.Start.File; file != nil && file != p.result.Script.File && r.reported[absClean(file.Path)] {
+				inReported = append(inReported, f)
+				if res.Path == "" {
+					res.Path = displayPath(file.Path)
+				}
+			}
+		}
+		if len(inReported) == 0 {
+			return nil
+		}
+		findings = inReported
+	} else {
+		r.sum.Files++
 	}
-	r.sum.Files++
 	root := p.result.Script.File
 	ids := map[*parser.File]fileID{root: p.id}
 	var stmts *stmtIndex // built for the first finding

@@ -121,6 +121,19 @@ func TestHookReadsTheFolderAsContext(t *testing.T) {
 	if got := found(alone); len(got) != 1 || !strings.HasSuffix(got[0], " SL202") || !strings.Contains(alone, "allocates 200 GB") {
 		t.Errorf("--no-context: %v\n%s", got, alone)
 	}
+	// SL303 across files: the staged include holds the CHECKPOINT, the
+	// deploy script around it the USE and the BACKUP
+	writeFile(t, dir, "deploy/deploy.sql", "USE Sales;\nGO\n:r checkpoint_step.sql\nBACKUP DATABASE Sales TO DISK = 'B:\\s.bak';\n")
+	writeFile(t, dir, "deploy/checkpoint_step.sql", "PRINT 'flush';\nCHECKPOINT;\n")
+	_, folder, _ = runCmd(t, "", nil, "scan", "--no-config", "--no-source", "deploy")
+	code, hook, _ = runCmd(t, "", nil, append(hookEntry(t), "deploy/checkpoint_step.sql")...)
+	if want, got := found(folder), found(hook); len(want) != 1 || want[0] != "deploy/checkpoint_step.sql:2 SL303" || code != 1 || strings.Join(got, "|") != want[0] {
+		t.Errorf("SL303 split across files: folder %v, hook exit %d %v\n%s", want, code, got, hook)
+	}
+	if _, alone, _ := runCmd(t, "", nil, "scan", "--no-config", "--no-context", "deploy/checkpoint_step.sql"); len(found(alone)) != 0 {
+		t.Errorf("without context the include has no USE: %s", alone)
+	}
+
 	// --context names the folders; the config's context key too
 	writeFile(t, dir, "elsewhere/V3.sql", "SELECT 1;\n")
 	if _, out, _ := runCmd(t, "", nil, "scan", "--no-config", "--no-source", "--context", "migrations", "elsewhere/V3.sql", "migrations/V2__more.sql"); len(found(out)) != 2 {

@@ -186,7 +186,7 @@ func fixSummary(res *analysis.FixResult) string {
 	sort.Strings(ids)
 	var parts []string
 	for _, id := range ids {
-		parts = append(parts, fmt.Sprintf("%s ×%d", id, res.Applied[id]))
+		parts = append(parts, fmt.Sprintf("%s: %d", id, res.Applied[id]))
 	}
 	return fmt.Sprintf("%d fix(es) in %d file(s) (%s)", res.Total(), len(res.Files), strings.Join(parts, ", "))
 }

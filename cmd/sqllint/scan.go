@@ -258,7 +258,7 @@ func (e *env) scan(args []string) int {
 		var written []string
 		written, fixErr = analysis.WriteFixed(fixes.Files)
 		if len(written) > 0 {
-			fmt.Fprintf(e.stderr, "sqllint: fixed %s: %s; %d finding(s) remain\n", fixSummary(fixes), strings.Join(written, ", "), len(findings))
+			fmt.Fprintf(e.stderr, "sqllint: fixed: %s: %s; %d finding(s) remain\n", fixSummary(fixes), strings.Join(written, ", "), len(findings))
 		}
 	}
 
