@@ -288,7 +288,7 @@ func TestDiffEqualsFix(t *testing.T) {
 	}
 	fixDir := setup(t)
 	code, fixOut, fixErr := runCmd(t, "", nil, "scan", "--no-config", "--fix", "db")
-	if code != 0 || !strings.Contains(fixErr, "sqllint: fixed ") {
+	if code != 0 || !strings.Contains(fixErr, "sqllint: fixed: 8 fix(es) in 4 file(s) (SL301: 1, SL302: 4, SL303: 3)") {
 		t.Errorf("--fix: exit %d\n%s%s", code, fixOut, fixErr)
 	}
 	fixed := map[string]string{}
