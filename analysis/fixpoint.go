@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/sqllint/sqllint/internal/safewrite"
 	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/report"
 	"github.com/sqllint/sqllint/rules"
@@ -264,7 +265,7 @@ func WriteFixed(files []FixedFile) (written []string, err error) {
 			continue
 		}
 		if werr := writeFixedFile(f); werr != nil {
-			errs = append(errs, fmt.Errorf("not fixed: %w", werr))
+			errs = append(errs, fmt.Errorf("%s: not fixed: %w", f.Path, werr))
 			continue
 		}
 		written = append(written, f.Path)
@@ -272,7 +273,9 @@ func WriteFixed(files []FixedFile) (written []string, err error) {
 	return written, errors.Join(errs...)
 }
 
-// writeFixedFile is the one place a fix is written.
+// writeFixedFile is the one place a fix is written: through a symlink to
+// its target, keeping hard links, owner and mode, and only if the file
+// still holds what was read (internal/safewrite).
 func writeFixedFile(f FixedFile) error {
-	return WriteFile(f.OSPath, f.New, f.Perm)
+	return safewrite.WriteFile(f.OSPath, f.Old, f.New)
 }

@@ -134,3 +134,19 @@ func TestWriteFixedRefusesAChangedFile(t *testing.T) {
 		t.Errorf("written %v", written)
 	}
 }
+
+func TestWriteFixedThroughASymlink(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	target := write(t, dir, "d/a.sql", "CHECKPOINT 10;\n")
+	if err := os.Symlink(target, "link.sql"); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	fixAll(t, Options{Paths: []string{"link.sql"}})
+	if info, err := os.Lstat("link.sql"); err != nil || info.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link is no longer a link: %v %v", info, err)
+	}
+	if got := read(t, target); got != "CHECKPOINT;\n" {
+		t.Errorf("target: %q", got)
+	}
+}
