@@ -294,6 +294,12 @@ func (e *env) scan(args []string) int {
 // malformed flag prints one line and a pointer to -h, not the usage.
 func (e *env) parseFlags(fs *flag.FlagSet, cmd string, args []string) (paths []string, code int, ok bool) {
 	usage := fs.Usage
+	if usage == nil {
+		usage = func() {
+			fmt.Fprintf(e.stderr, "Usage of sqllint %s:\n", cmd)
+			fs.PrintDefaults()
+		}
+	}
 	fs.Usage = func() {}
 	fs.SetOutput(io.Discard)
 	paths, err := parseInterleaved(fs, args)
