@@ -40,10 +40,12 @@ func gitRepo(t *testing.T) (dir string, git func(args ...string) string) {
 }
 
 // filegroups adds filegroups from..to-1 to Sales, each with one file.
-func filegroups(from, to int) string {
+func filegroups(from, to int) string { return filegroupsIn("Sales", from, to) }
+
+func filegroupsIn(db string, from, to int) string {
 	var b strings.Builder
 	for i := from; i < to; i++ {
-		fmt.Fprintf(&b, "ALTER DATABASE Sales ADD FILEGROUP FG%d;\nALTER DATABASE Sales ADD FILE (NAME = F%d, FILENAME = 'D:\\data\\F%d.ndf', SIZE = 8MB) TO FILEGROUP FG%d;\n", i, i, i, i)
+		fmt.Fprintf(&b, "ALTER DATABASE %s ADD FILEGROUP FG%d;\nALTER DATABASE %s ADD FILE (NAME = F%d, FILENAME = 'D:\\data\\F%d.ndf', SIZE = 8MB) TO FILEGROUP FG%d;\n", db, i, db, i, i, i)
 	}
 	return b.String()
 }
@@ -142,6 +144,22 @@ func TestHookReadsTheFolderAsContext(t *testing.T) {
 	writeFile(t, dir, ".sqllint.yaml", "context: []\n")
 	if _, out, _ := runCmd(t, "", nil, "scan", "--no-source", "migrations/V2__more.sql"); len(found(out)) != 1 {
 		t.Errorf("config context: [] turns it off: %s", out)
+	}
+	// the config's include names context too: a post-deploy script in another folder
+	// sees the migrations
+	writeFile(t, dir, ".sqllint.yaml", "include: [\"migrations/**\", \"post-deploy/**\"]\n")
+	writeFile(t, dir, "migrations/V3__arch.sql", "CREATE DATABASE Arch;\nGO\n"+filegroupsIn("Arch", 0, 750))
+	writeFile(t, dir, "post-deploy/P1.sql", filegroupsIn("Arch", 750, 850))
+	_, folder, _ = runCmd(t, "", nil, "scan", "--no-source", "migrations", "post-deploy")
+	var want2 string
+	for _, f := range found(folder) {
+		if strings.HasPrefix(f, "post-deploy/") {
+			want2 = f
+		}
+	}
+	code, out, errs := runCmd(t, "", nil, "scan", "--no-source", "post-deploy/P1.sql")
+	if got := found(out); code != 1 || len(got) != 1 || want2 == "" || got[0] != want2 || !strings.HasSuffix(want2, " SL101") {
+		t.Errorf("include as context: exit %d %v, want %q\n%s%s", code, got, want2, out, errs)
 	}
 }
 
