@@ -190,3 +190,22 @@ func fixSummary(res *analysis.FixResult) string {
 	}
 	return fmt.Sprintf("%d fix(es) in %d file(s) (%s)", res.Total(), len(res.Files), strings.Join(parts, ", "))
 }
+
+// staleNote is the one line that says which baseline entries no longer
+// match a finding (the first few) and how to shrink the file.
+func staleNote(stale []baseline.Entry, path string) string {
+	const shown = 3
+	var names []string
+	for i, st := range stale {
+		if i == shown {
+			names = append(names, fmt.Sprintf("and %d more", len(stale)-shown))
+			break
+		}
+		names = append(names, st.Rule+" "+st.File)
+	}
+	n := fmt.Sprintf("%d entries no longer match a finding", len(stale))
+	if len(stale) == 1 {
+		n = "1 entry no longer matches a finding"
+	}
+	return fmt.Sprintf("%s (%s): run with --write-baseline %s to shrink it", n, strings.Join(names, ", "), path)
+}

@@ -231,13 +231,8 @@ func (e *env) scan(args []string) int {
 		}
 	}
 	findings, bres := filter.apply(findings, scanned)
-	if filter.base != nil {
-		for _, st := range bres.Stale {
-			fmt.Fprintf(e.stderr, "sqllint: baseline %s: no longer found: %s\n", filter.base.Path, st)
-		}
-		if len(bres.Stale) > 0 {
-			fmt.Fprintf(e.stderr, "sqllint: baseline %s: %d entr(ies) no longer match: write it again with --write-baseline to shrink it\n", filter.base.Path, len(bres.Stale))
-		}
+	if filter.base != nil && len(bres.Stale) > 0 {
+		fmt.Fprintf(e.stderr, "sqllint: baseline %s: %s\n", filter.base.Path, staleNote(bres.Stale, filter.base.Path))
 	}
 
 	toStdout := true
