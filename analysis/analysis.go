@@ -16,7 +16,8 @@
 //
 // cmd/sqllint keeps flags and printing; the language server and the
 // pull-request features call Run too. Files are only ever written by
-// ApplyFixes / WriteFixes, after Run.
+// ApplyFixes / WriteFixes, after Run, or by WriteFixed after Fix (which
+// runs to a fixed point: --fix and --diff).
 package analysis
 
 import (
