@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/sqllint/sqllint/internal/safewrite"
 	"github.com/sqllint/sqllint/parser"
@@ -66,6 +67,22 @@ func Fix(ctx context.Context, opt Options, choose func([]report.Finding) []repor
 	}
 	for k, v := range opt.Overlay {
 		st.overlay[k] = v
+	}
+	if factsFor := opt.FactsFor; factsFor != nil {
+		// live facts are read once, not once per round
+		var key string
+		var facts *rules.ServerFacts
+		opt.FactsFor = func(ctx context.Context, names []string) (*rules.ServerFacts, error) {
+			k := strings.Join(names, "\x00")
+			if facts != nil && k == key {
+				return facts, nil
+			}
+			f, err := factsFor(ctx, names)
+			if err == nil {
+				key, facts = k, f
+			}
+			return f, err
+		}
 	}
 	for round := 0; ; round++ {
 		o := opt

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sqllint/sqllint/report"
+	"github.com/sqllint/sqllint/rules"
 )
 
 // fixAll runs Fix and writes the result.
@@ -148,5 +149,23 @@ func TestWriteFixedThroughASymlink(t *testing.T) {
 	}
 	if got := read(t, target); got != "CHECKPOINT;\n" {
 		t.Errorf("target: %q", got)
+	}
+}
+
+func TestFixReadsLiveFactsOnce(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	write(t, dir, "a.sql", "USE Sales;\nCHECKPOINT 30;\nBACKUP DATABASE Sales TO DISK = 'x.bak';\n")
+	calls := 0
+	opt := Options{Paths: []string{"a.sql"}, FactsFor: func(context.Context, []string) (*rules.ServerFacts, error) {
+		calls++
+		return &rules.ServerFacts{Server: "test"}, nil
+	}}
+	_, res, err := Fix(context.Background(), opt, nil, func(*FileResult) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Rounds != 2 || calls != 1 {
+		t.Errorf("%d rounds, %d calls for facts, want 2 and 1", res.Rounds, calls)
 	}
 }
