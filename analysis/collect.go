@@ -135,19 +135,15 @@ func absClean(p string) string {
 // in natural order. Folders that cannot be read are input errors.
 func (r *run) collect(ctx context.Context, out func(input) bool) {
 	m := newMatcher(r.cfg)
-	seen := map[fileID]bool{}
+	seen := map[string]bool{} // the same name twice; the merge drops other aliases
 	emit := func(path string, report bool, err error) bool {
-		var id fileID
 		if path != "-" && err == nil {
-			id = r.identity(path)
-			if id.valid() {
-				if seen[id] {
-					return true
-				}
-				seen[id] = true
+			if seen[path] {
+				return true
 			}
+			seen[path] = true
 		}
-		in := input{osPath: path, display: displayPath(path), report: report, err: err, id: id}
+		in := input{osPath: path, display: displayPath(path), report: report, err: err}
 		if path == "-" {
 			in.osPath, in.display = "", displayPath(r.opt.StdinName)
 		}
@@ -308,16 +304,56 @@ var hashSeed = maphash.MakeSeed()
 
 // read returns the bytes of one input: standard input, the overlay, or
 // the disk.
-func (r *run) read(in *input) ([]byte, error) {
+func (r *run) read(in *input) ([]byte, fileID, error) {
 	if in.osPath == "" {
-		return io.ReadAll(r.opt.Stdin)
+		b, err := io.ReadAll(r.opt.Stdin)
+		return b, fileID{}, err
 	}
 	if r.opt.Overlay != nil {
 		if b, ok := r.opt.Overlay[absClean(in.osPath)]; ok {
-			return b, nil
+			return b, r.identity(in.osPath), nil
 		}
 	}
-	return os.ReadFile(in.osPath)
+	return readFile(in.osPath, r)
+}
+
+// readFile reads a regular file and returns its identity, from the same
+// open file: one open, one fstat, the reads. It never blocks on a named
+// pipe or a device.
+func readFile(path string, r *run) ([]byte, fileID, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, fileID{}, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, fileID{}, err
+	}
+	switch {
+	case info.IsDir():
+		return nil, fileID{}, errors.New("is a directory")
+	case !info.Mode().IsRegular():
+		return nil, fileID{}, errors.New("not a regular file (a named pipe, socket or device is never read)")
+	}
+	id, ok := sysID(info)
+	if !ok {
+		id = r.identity(path)
+	}
+	data := make([]byte, 0, info.Size()+1)
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, id, nil
+		}
+		if err != nil {
+			return nil, fileID{}, err
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // the file grew
+		}
+	}
 }
 
 // loadInclude reads an :r include, from the overlay when it has it.
@@ -346,11 +382,12 @@ func (r *run) parseOne(in input) (p *parsed) {
 			p.result = nil
 		}
 	}()
-	data, err := r.read(&in)
+	data, id, err := r.read(&in)
 	if err != nil {
 		p.err = cleanErr(err)
 		return p
 	}
+	p.id = id
 	if r.opt.Fixes && in.osPath != "" {
 		p.size, p.hash = int64(len(data)), maphash.Bytes(hashSeed, data)
 	}
@@ -438,12 +475,15 @@ func (r *run) pipeline(ctx context.Context, merge func(*parsed)) error {
 		}()
 	}
 	var err error
+	seen := map[fileID]bool{}
 	for in := range order {
 		p := <-in.done
 		if err == nil {
 			if err = ctx.Err(); err != nil {
 				close(stop)
-			} else {
+			} else if !p.id.valid() || !seen[p.id] {
+				// a, ./a, d/../d/a, /abs/a or a link to a: the first name wins
+				seen[p.id] = true
 				merge(p)
 			}
 		}

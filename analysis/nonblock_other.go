@@ -1,0 +1,5 @@
+//go:build !unix
+
+package analysis
+
+const nonBlock = 0
