@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"testing"
+
+	"github.com/sqllint/sqllint/config"
 )
 
 // TestContextFileFindingsInAReportedInclude: a context file's findings in
@@ -18,5 +20,38 @@ func TestContextFileFindingsInAReportedInclude(t *testing.T) {
 	}
 	if sum.Files != 1 {
 		t.Errorf("files %d, want 1 (context files are not counted)", sum.Files)
+	}
+}
+
+// TestFingerprintIsTheStatementsSourceText: a finding's fingerprint is
+// that of its statement as written (a variable's value does not change
+// it; comments and spacing do not either), for baselines.
+func TestFingerprintIsTheStatementsSourceText(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	fp := func(text string, vars map[string]string) string {
+		t.Helper()
+		write(t, dir, "a.sql", text)
+		cfg := config.Default()
+		for k, v := range vars {
+			cfg.Variables[k] = v
+		}
+		rs, _ := runAll(t, Options{Paths: []string{"a.sql"}, Config: cfg})
+		fs := findings(rs)
+		if len(fs) != 1 || fs[0].Fingerprint == "" {
+			t.Fatalf("findings %+v", fs)
+		}
+		return fs[0].Fingerprint
+	}
+	stmt := "ALTER DATABASE [$(DB)] SET TARGET_RECOVERY_TIME = 0 SECONDS;\n"
+	a := fp(stmt, map[string]string{"DB": "Sales"})
+	if b := fp(stmt, map[string]string{"DB": "Orders"}); a != b {
+		t.Errorf("the variable's value changed the fingerprint")
+	}
+	if b := fp("-- moved down\n\nalter database [$(DB)]\n  set TARGET_RECOVERY_TIME = 0 SECONDS /* x */;\n", map[string]string{"DB": "Sales"}); a != b {
+		t.Errorf("spacing, case, comments changed the fingerprint")
+	}
+	if b := fp("ALTER DATABASE [Other] SET TARGET_RECOVERY_TIME = 0 SECONDS;\n", nil); a == b {
+		t.Errorf("another statement has the same fingerprint")
 	}
 }
