@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/sqllint/sqllint/internal/safewrite"
+	"github.com/sqllint/sqllint/internal/udiff"
 	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/report"
 	"github.com/sqllint/sqllint/rules"
@@ -100,7 +101,7 @@ func Fix(ctx context.Context, opt Options, choose func([]report.Finding) []repor
 				all = append(all, r.Findings...)
 			}
 			if choose != nil {
-				all = choose(all)
+				all = choose(st.onDisk(all, sum.Sources))
 			}
 			changed, err := st.apply(all, sum.Sources)
 			if err != nil {
@@ -139,6 +140,45 @@ func physical(path string) string {
 		return r
 	}
 	return abs
+}
+
+// onDisk returns the findings with the lines of the files fixed in
+// earlier rounds mapped back to the lines of those files on disk, for
+// choose: --new-from-rev compares with the file on disk.
+func (st *fixState) onDisk(findings []report.Finding, sources map[string]Source) []report.Finding {
+	maps := map[string][]int{}
+	out := make([]report.Finding, len(findings))
+	for i, f := range findings {
+		out[i] = f
+		if f.Path == "" || f.Line < 1 {
+			continue
+		}
+		lm, ok := maps[f.Path]
+		if !ok {
+			osPath := filepath.FromSlash(f.Path)
+			if src, known := sources[f.Path]; known {
+				osPath = src.OSPath
+			}
+			if file := st.files[physical(osPath)]; file != nil && !bytes.Equal(file.Old, file.New) {
+				o, err1 := parser.Decode(file.Path, file.Old)
+				n, err2 := parser.Decode(file.Path, file.New)
+				if err1 == nil && err2 == nil {
+					lm = udiff.LineMap([]byte(o.Text), []byte(n.Text))
+				}
+			}
+			maps[f.Path] = lm
+		}
+		if lm == nil {
+			continue
+		}
+		if f.Line <= len(lm) {
+			out[i].Line = lm[f.Line-1]
+		}
+		if f.EndLine >= 1 && f.EndLine <= len(lm) {
+			out[i].EndLine = max(lm[f.EndLine-1], out[i].Line)
+		}
+	}
+	return out
 }
 
 type pending struct {

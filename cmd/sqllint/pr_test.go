@@ -387,3 +387,25 @@ func TestUnknownFlagIsOneLine(t *testing.T) {
 		t.Errorf("--: exit %d %s", code, errs)
 	}
 }
+
+// TestFixNewFromRev fixes only what --new-from-rev reports, across the
+// rounds of --fix (lines shift as earlier rounds remove lines).
+func TestFixNewFromRev(t *testing.T) {
+	dir, git := gitRepo(t)
+	p := writeFile(t, dir, "db/V1.sql", "USE Sales;\nGO\nCHECKPOINT 10;\nBACKUP DATABASE Sales TO DISK = 'B:\\old.bak';\nGO\n")
+	git("add", ".")
+	git("commit", "-qm", "old")
+	if err := os.WriteFile(p, []byte("USE Sales;\nCHECKPOINT;\nBACKUP DATABASE Sales TO DISK = 'B:\\a.bak';\nGO\n"+
+		"CHECKPOINT 10;\nBACKUP DATABASE Sales TO DISK = 'B:\\old.bak';\nGO\n"+
+		"CHECKPOINT 30;\nBACKUP DATABASE Sales TO DISK = 'B:\\b.bak';\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--no-source", "--fix", "--new-from-rev", "HEAD", "db")
+	got, _ := os.ReadFile(p)
+	want := "USE Sales;\nBACKUP DATABASE Sales TO DISK = 'B:\\a.bak';\nGO\n" +
+		"CHECKPOINT 10;\nBACKUP DATABASE Sales TO DISK = 'B:\\old.bak';\nGO\n" +
+		"BACKUP DATABASE Sales TO DISK = 'B:\\b.bak';\n"
+	if string(got) != want || code != 0 {
+		t.Errorf("exit %d, fixed to\n%s\nwant (the old CHECKPOINT 10 left alone)\n%s\n%s%s", code, got, want, out, errs)
+	}
+}

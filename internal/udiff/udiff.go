@@ -253,3 +253,30 @@ search:
 	}
 	return ops
 }
+
+// LineMap maps the lines of updated to the lines of old they come from:
+// m[i] is the 1-based line of old for line i+1 of updated. An unchanged
+// line maps to itself; a changed line to the old line it replaces (the
+// last one removed just before it), or an inserted line to the old line
+// it comes before.
+func LineMap(old, updated []byte) []int {
+	a, b := lines(old), lines(updated)
+	m := make([]int, len(b))
+	lastDel := -1
+	for _, o := range diff(a, b) {
+		switch o.kind {
+		case ' ':
+			m[o.b] = o.a + 1
+			lastDel = -1
+		case '-':
+			lastDel = o.a
+		case '+':
+			if lastDel >= 0 {
+				m[o.b] = lastDel + 1
+			} else {
+				m[o.b] = min(o.a+1, max(len(a), 1))
+			}
+		}
+	}
+	return m
+}

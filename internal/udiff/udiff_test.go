@@ -122,3 +122,22 @@ func TestGitApply(t *testing.T) {
 		}
 	}
 }
+
+func TestLineMap(t *testing.T) {
+	old := "USE Sales;\nCHECKPOINT 30;\nGO\nBACKUP DATABASE Sales;\n"
+	tests := []struct {
+		updated string
+		want    []int
+	}{
+		{old, []int{1, 2, 3, 4}},
+		{"USE Sales;\nCHECKPOINT;\nGO\nBACKUP DATABASE Sales;\n", []int{1, 2, 3, 4}},               // changed line
+		{"USE Sales;\nGO\nBACKUP DATABASE Sales;\n", []int{1, 3, 4}},                               // removed line
+		{"-- new\nUSE Sales;\nCHECKPOINT 30;\nGO\nBACKUP DATABASE Sales;\n", []int{1, 1, 2, 3, 4}}, // inserted line
+	}
+	for _, tt := range tests {
+		got := LineMap([]byte(old), []byte(tt.updated))
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("LineMap(%q) = %v, want %v", tt.updated, got, tt.want)
+		}
+	}
+}
