@@ -16,7 +16,8 @@
 //
 // cmd/sqllint keeps flags and printing; the language server and the
 // pull-request features call Run too. Files are only ever written by
-// ApplyFixes / WriteFixes, after Run.
+// ApplyFixes / WriteFixes, after Run, or by WriteFixed after Fix (which
+// runs to a fixed point: --fix and --diff).
 package analysis
 
 import (
@@ -143,6 +144,10 @@ type run struct {
 	// shown holds the findings already reported in an included file,
 	// which another root file may include again.
 	shown map[shownKey]bool
+	// reported holds the absolute paths of the reported files of a run
+	// with context (set by collect before its first file): a context
+	// file's findings in a reported file it includes are reported.
+	reported map[string]bool
 	// compact: workers drop the statements no rule reads (static runs)
 	compact bool
 }
@@ -330,11 +335,29 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 	}()
 	findings := check(p.result)
 	if !p.report {
-		return nil
+		// a context file: only its findings in a reported file it
+		// includes (a CHECKPOINT in the staged include, the BACKUP after
+		// the :r in the context file) are reported
+		var inReported []rules.Finding
+		res.Path = ""
+		for _, f := range findings {
+			if file := f.Span.Start.File; file != nil && file != p.result.Script.File && r.reported[absClean(file.Path)] {
+				inReported = append(inReported, f)
+				if res.Path == "" {
+					res.Path = displayPath(file.Path)
+				}
+			}
+		}
+		if len(inReported) == 0 {
+			return nil
+		}
+		findings = inReported
+	} else {
+		r.sum.Files++
 	}
-	r.sum.Files++
 	root := p.result.Script.File
 	ids := map[*parser.File]fileID{root: p.id}
+	var stmts *stmtIndex // built for the first finding
 	for _, f := range findings {
 		file := f.Span.Start.File
 		if file != nil {
@@ -354,13 +377,19 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 			}
 		}
 		rf := r.resolve(f, file)
+		if file != nil {
+			if stmts == nil {
+				stmts = newStmtIndex(p.result)
+			}
+			rf.Fingerprint = stmts.fingerprint(f.Span.Start)
+		}
 		res.Findings = append(res.Findings, rf)
 		if rf.Fix != nil && r.sum.Sources != nil {
 			if _, ok := r.sum.Sources[rf.Path]; !ok {
 				if file == root && p.osPath != "" {
 					r.sum.Sources[rf.Path] = Source{OSPath: p.osPath, Size: p.size, Hash: p.hash}
 				} else if file != root && file != nil {
-					if src, ok := includedSource(file); ok {
+					if src, ok := r.includedSource(file); ok {
 						r.sum.Sources[rf.Path] = src
 					}
 				}
@@ -382,12 +411,15 @@ func (r *run) resolve(f rules.Finding, file *parser.File) report.Finding {
 	return rf
 }
 
-// includedSource identifies an included file with a fix: its bytes on
-// disk, if they still decode to the text analyzed.
-func includedSource(file *parser.File) (Source, bool) {
-	data, err := os.ReadFile(file.Path)
-	if err != nil {
-		return Source{}, false
+// includedSource identifies an included file with a fix: its bytes in the
+// overlay or on disk, if they still decode to the text analyzed.
+func (r *run) includedSource(file *parser.File) (Source, bool) {
+	data, ok := r.opt.Overlay[absClean(file.Path)]
+	if !ok {
+		var err error
+		if data, err = os.ReadFile(file.Path); err != nil {
+			return Source{}, false
+		}
 	}
 	g, err := parser.Decode(file.Path, data)
 	if err != nil || g.Text != file.Text {

@@ -178,6 +178,7 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 			return true
 		})
 	}
+	r.reported = reported
 	for _, p := range r.opt.Context {
 		r.expand(ctx, m, p, func(f string, err error) bool {
 			if !reported[absClean(f)] {

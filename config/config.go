@@ -62,6 +62,14 @@ type Config struct {
 	MaxFileSize          int64
 	MaxExpandedSize      int64
 	MaxTotalExpandedSize int64
+	// Context are the files and folders read as context (their scripts
+	// feed the database model, their findings are not reported), joined
+	// to Dir; ContextSet is true when the file sets the key ("context: []"
+	// turns the default context off).
+	Context    []string
+	ContextSet bool
+	// Baseline is the baseline file, joined to Dir; "" when not set.
+	Baseline string
 	// Origin says where the file was found: set by Find (Load and Parse
 	// leave it OriginNone).
 	Origin Origin

@@ -32,10 +32,12 @@ const (
 	keyDatabase      = "database"
 	keyServer        = "server"
 	keyFailOn        = "fail-on"
+	keyContext       = "context"
+	keyBaseline      = "baseline"
 )
 
 var topKeys = append([]string{keyRules, keySeverity, keyOptions, keyTargetVersion, keyInclude, keyExclude,
-	keyVariables, keyDatabase, keyServer, keyFailOn}, securityKeys...)
+	keyVariables, keyDatabase, keyServer, keyFailOn, keyContext, keyBaseline}, securityKeys...)
 
 // allRules is the word that stands for every rule in rules, severity and
 // options.
@@ -292,11 +294,50 @@ func (l *loader) load(data []byte) {
 					l.errorf(v, k, "must be error, warning, info or never, got %q", v.Value)
 				}
 			}
+		case keyContext:
+			l.context(v)
+		case keyBaseline:
+			if s, ok := l.str(v, k); ok {
+				if s = strings.TrimSpace(s); s == "" {
+					l.errorf(v, k, "must be a file name, got an empty string")
+				} else {
+					l.cfg.Baseline = filepath.Join(l.cfg.Dir, filepath.FromSlash(s))
+				}
+			}
 		default:
 			if !l.security(k, v) {
 				l.unknownTop(kv.key)
 			}
 		}
+	}
+}
+
+// context reads the folders read as context: a list of paths relative to
+// the config file's folder, or [] for none.
+func (l *loader) context(n *yaml.Node) {
+	items, ok := l.list(n, keyContext)
+	if !ok {
+		return
+	}
+	l.cfg.ContextSet = true
+	l.cfg.Context = []string{}
+	for i, it := range items {
+		k := fmt.Sprintf("%s[%d]", keyContext, i)
+		if n.Kind == yaml.ScalarNode {
+			k = keyContext
+		}
+		s, ok := l.str(it, k)
+		if !ok {
+			continue
+		}
+		if s = strings.TrimSpace(s); s == "" {
+			l.errorf(it, k, "must be a folder or file, got an empty string")
+			continue
+		}
+		if !filepath.IsAbs(s) {
+			s = filepath.Join(l.cfg.Dir, filepath.FromSlash(s))
+		}
+		l.cfg.Context = append(l.cfg.Context, s)
 	}
 }
 

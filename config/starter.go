@@ -84,6 +84,17 @@ variables:
 # Lowest finding severity that makes sqllint exit with status 1: error,
 # warning, info or never. Default: warning.
 # fail-on: warning
+
+# Scripts read as context when files (not folders) are named, as a
+# pre-commit hook does: they feed the database model so that cross-file
+# rules see the whole history, and their findings are not reported.
+# Default: the folders of the files named (and the include globs when set
+# here). [] turns it off.
+# context: [migrations]
+
+# Baseline of known findings to hide (sqllint scan --write-baseline FILE
+# writes it); only new findings are reported.
+# baseline: .sqllint-baseline.json
 `
 
 func starter(reg *rules.Registry) string {

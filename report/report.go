@@ -27,6 +27,10 @@ type Finding struct {
 	// Confirmed names the server whose live facts confirmed the finding
 	// ("" for a purely static finding).
 	Confirmed string `json:"confirmed_on,omitempty"`
+	// Fingerprint identifies the statement the finding is on by its
+	// normalized text (baseline.Fingerprint), for baselines; "" when the
+	// finding is not on a statement.
+	Fingerprint string `json:"-"`
 	// SourceText is the text of line Line of the file, without its line
 	// ending, as it was when the file was analyzed ("" when unknown). It
 	// lets printers show the line without keeping the file.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -22,11 +21,8 @@ func (e *env) listRules(args []string) int {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	asJSON := fs.Bool("json", false, "print the rules as JSON")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitError
+	if _, code, ok := e.parseFlags(fs, "rules", args); !ok {
+		return code
 	}
 	if *asJSON {
 		var out []any
@@ -72,15 +68,13 @@ func (e *env) init(args []string) int {
 	fs := flag.NewFlagSet("init", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	force := fs.Bool("force", false, "overwrite an existing .sqllint.yaml")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitError
+	rest, code, ok := e.parseFlags(fs, "init", args)
+	if !ok {
+		return code
 	}
 	dir := "."
-	if fs.NArg() > 0 {
-		dir = fs.Arg(0)
+	if len(rest) > 0 {
+		dir = rest[0]
 	}
 	path := filepath.Join(dir, ".sqllint.yaml")
 	if _, err := os.Stat(path); err == nil && !*force {
@@ -102,12 +96,9 @@ func (e *env) parse(args []string) int {
 	var vars listFlag
 	fs.Var(&vars, "v", "sqlcmd variable `NAME=value`; repeatable")
 	all := fs.Bool("all", false, "also list DROP DATABASE and the statements that are not of interest")
-	paths, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitError
+	paths, code, ok := e.parseFlags(fs, "parse", args)
+	if !ok {
+		return code
 	}
 	if *format != "json" && *format != "text" {
 		e.errorf("--format must be json or text")
@@ -146,9 +137,9 @@ func (e *env) parse(args []string) int {
 		}, s)
 	}
 	entries := []map[string]any{}
-	code := exitOK
+	code = exitOK
 	opt := analysis.Options{Paths: paths, Stdin: e.stdin, Config: parseConfig(values), LookupEnv: e.lookupEnv}
-	err = analysis.Parse(context.Background(), opt, func(p *analysis.Parsed) {
+	err := analysis.Parse(context.Background(), opt, func(p *analysis.Parsed) {
 		if p.Err != nil {
 			// a file that cannot be read is an input error, as for scan
 			fmt.Fprintf(e.stderr, "%s: error: %v\n", clean(p.Path), clean(p.Err.Error()))

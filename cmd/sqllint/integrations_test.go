@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -48,9 +50,18 @@ func TestPreCommitHook(t *testing.T) {
 	}
 }
 
-// TestActionRunsSqllint checks the composite action's scan step: the
-// command it runs is one sqllint accepts, and it writes SARIF.
-func TestActionRunsSqllint(t *testing.T) {
+// TestMain lets a test run this test binary as the sqllint command (for
+// scripts that call sqllint, such as the action's scan step).
+func TestMain(m *testing.M) {
+	if os.Getenv("SQLLINT_TEST_AS_MAIN") == "1" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+// actionStep returns the run script of the composite action's step id.
+func actionStep(t *testing.T, id string) string {
+	t.Helper()
 	data, err := os.ReadFile("../../action.yml")
 	if err != nil {
 		t.Fatal(err)
@@ -67,33 +78,99 @@ func TestActionRunsSqllint(t *testing.T) {
 	if err := yaml.Unmarshal(data, &action); err != nil {
 		t.Fatal(err)
 	}
-	var script string
 	for _, s := range action.Runs.Steps {
-		if s.ID == "scan" {
-			script = s.Run
+		if s.ID == id && s.Run != "" && action.Runs.Using == "composite" {
+			return s.Run
 		}
 	}
-	if action.Runs.Using != "composite" || script == "" {
-		t.Fatalf("no scan step in action.yml")
+	t.Fatalf("no step %q with a run script in action.yml", id)
+	return ""
+}
+
+// TestActionRunsSqllint runs the composite action's scan step with bash
+// as the runner does, with this test binary as sqllint: paths with
+// spaces, the config's fail-on when the input is empty, SARIF written and
+// named in the step's outputs only when sqllint wrote it.
+func TestActionRunsSqllint(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
 	}
-	// take the sqllint command line and substitute the step's variables
-	at := strings.Index(script, " scan ")
-	if at < 0 {
-		t.Fatalf("the scan step does not run sqllint scan:\n%s", script)
+	script := actionStep(t, "scan")
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
-	cmd := script[at+1:]
-	cmd = strings.ReplaceAll(cmd, "\\\n", " ")
+	tools := t.TempDir()
+	gopath := filepath.Join(tools, "gopath")
+	writeFile(t, gopath, "bin/sqllint", "#!/bin/sh\nSQLLINT_TEST_AS_MAIN=1 exec '"+self+"' \"$@\"\n")
+	writeFile(t, tools, "bin/go", "#!/bin/sh\nif [ \"$1 $2\" = \"env GOPATH\" ]; then echo '"+gopath+"'; exit 0; fi\nexit 3\n")
+	for _, p := range []string{filepath.Join(gopath, "bin/sqllint"), filepath.Join(tools, "bin/go")} {
+		if err := os.Chmod(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	step := func(t *testing.T, dir string, env map[string]string) (int, string, map[string]string) {
+		t.Helper()
+		out := filepath.Join(t.TempDir(), "github_output")
+		writeFile(t, filepath.Dir(out), "github_output", "")
+		cmd := exec.Command(bash, "--noprofile", "--norc", "-eo", "pipefail", "-c", script)
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=" + filepath.Join(tools, "bin") + string(os.PathListSeparator) + os.Getenv("PATH"),
+			"HOME=" + dir, "RUNNER_TEMP=" + t.TempDir(), "GITHUB_OUTPUT=" + out,
+			"SQLLINT_PATHS=.", "SQLLINT_FAIL_ON=", "SQLLINT_ARGS=", "SQLLINT_ONLY_NEW=false", "SQLLINT_BASE="}
+		for k, v := range env {
+			cmd.Env = append(cmd.Env, k+"="+v)
+		}
+		text, err := cmd.CombinedOutput()
+		code := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		outputs := map[string]string{}
+		data, _ := os.ReadFile(out)
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			if k, v, ok := strings.Cut(line, "="); ok {
+				outputs[k] = v
+			}
+		}
+		return code, string(text), outputs
+	}
+
 	dir := t.TempDir()
-	sarif := filepath.Join(dir, "out.sarif")
-	sql := writeFile(t, dir, "a.sql", "BACKUP LOG Sales TO DISK = 'NUL';\n")
-	repl := strings.NewReplacer(`"${SQLLINT_FAIL_ON}"`, "warning", `"sarif=${sarif}"`, "sarif="+sarif,
-		"${SQLLINT_ARGS}", "--no-config", "${SQLLINT_PATHS}", sql)
-	args := strings.Fields(repl.Replace(cmd))
-	code, out, errs := runCmd(t, "", nil, args...)
-	if code != 1 || !strings.Contains(out, "::error file=") {
-		t.Errorf("exit %d\n%s%s", code, out, errs)
+	writeFile(t, dir, "db scripts/V1__backup.sql", "BACKUP LOG Sales TO DISK = 'NUL';\n")
+	writeFile(t, dir, "other/V2__ok.sql", "CHECKPOINT;\n")
+	writeFile(t, dir, "ignored/V3.sql", "CHECKPOINT 10;\n")
+
+	code, out, outputs := step(t, dir, map[string]string{"SQLLINT_PATHS": "db scripts\n  \nother/V2__ok.sql\r\n"})
+	if code != 1 || !strings.Contains(out, "::error file=db scripts/V1__backup.sql,line=1") || strings.Contains(out, "V3.sql") {
+		t.Errorf("paths with a space: exit %d\n%s", code, out)
 	}
-	if _, err := os.Stat(sarif); err != nil {
-		t.Errorf("no SARIF written: %v", err)
+	if sarif := outputs["sarif"]; sarif == "" {
+		t.Errorf("no sarif output: %v", outputs)
+	} else if data, err := os.ReadFile(sarif); err != nil || !strings.Contains(string(data), "V1__backup.sql") {
+		t.Errorf("SARIF %s: %v\n%s", sarif, err, data)
+	}
+
+	// fail-on empty: the config decides
+	writeFile(t, dir, ".sqllint.yaml", "fail-on: never\n")
+	if code, out, _ := step(t, dir, map[string]string{"SQLLINT_PATHS": "db scripts"}); code != 0 || !strings.Contains(out, "::error file=") {
+		t.Errorf("config fail-on never: exit %d\n%s", code, out)
+	}
+	if code, out, _ := step(t, dir, map[string]string{"SQLLINT_PATHS": "db scripts", "SQLLINT_FAIL_ON": "error"}); code != 1 {
+		t.Errorf("fail-on input: exit %d\n%s", code, out)
+	}
+	// extra args are split on white space
+	if code, out, _ := step(t, dir, map[string]string{"SQLLINT_PATHS": "db scripts", "SQLLINT_ARGS": "--no-config  --fail-on warning"}); code != 1 {
+		t.Errorf("args: exit %d\n%s", code, out)
+	}
+
+	// exit 2 (no such path): no SARIF named, so the upload step is skipped
+	code, out, outputs = step(t, dir, map[string]string{"SQLLINT_PATHS": "no such folder"})
+	if code != 2 || outputs["sarif"] != "" {
+		t.Errorf("missing path: exit %d, outputs %v\n%s", code, outputs, out)
 	}
 }

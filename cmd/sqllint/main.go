@@ -37,6 +37,51 @@ func toolVersion() string {
 // small: the garbage collector does not run below it.
 const memoryFloor = 40 << 20
 
+// versionLine is what sqllint version prints: the module version when
+// built by go install module@version ("sqllint v0.2.0"), the
+// pseudo-version Go stamps when built in a git checkout (it names the
+// commit, and ends in +dirty when the tree had changes), else "(devel)"
+// and the commit when the build recorded one.
+func versionLine() string {
+	bi, _ := debug.ReadBuildInfo()
+	return "sqllint " + describeVersion(version, bi)
+}
+
+func describeVersion(ldflags string, bi *debug.BuildInfo) string {
+	if ldflags != "" {
+		return ldflags
+	}
+	if bi == nil {
+		return "(devel)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev string
+	dirty := false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" || v != "(devel)" {
+		// a release, or a pseudo-version that names its commit already
+		// (Go 1.24 and later stamp one in a checkout, +dirty included)
+		return v
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if dirty {
+		rev += "+dirty"
+	}
+	return v + " " + rev
+}
+
 func main() {
 	// The pipeline streams, so its live heap is small: the collector runs
 	// rarely under a soft memory limit that follows the live heap, unless
@@ -92,7 +137,7 @@ func (e *env) run(args []string) int {
 	case "init":
 		return e.init(rest)
 	case "version", "--version", "-version":
-		fmt.Fprintf(e.stdout, "sqllint %s\n", toolVersion())
+		fmt.Fprintln(e.stdout, versionLine())
 		return exitOK
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(e.stdout, usage)

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/sqllint/sqllint/analysis"
+	"github.com/sqllint/sqllint/baseline"
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/output"
 	"github.com/sqllint/sqllint/report"
@@ -31,7 +33,11 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		if err := fs.Parse(args); err != nil {
 			return nil, err
 		}
-		args = fs.Args()
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil // the flag package ate the "--"
+		}
+		args = rest
 		if len(args) == 0 {
 			return pos, nil
 		}
@@ -65,6 +71,7 @@ type scanFlags struct {
 	connectTimeout time.Duration
 	queryTimeout   time.Duration
 	encrypt        string
+	pr             prFlags
 }
 
 func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
@@ -83,7 +90,7 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.BoolVar(&f.allowEnv, "allow-env", false, "let $(var) expand from any environment variable whose name does not look secret")
 	fs.StringVar(&f.stdinName, "stdin-filename", "stdin.sql", "`name` of standard input (-) in messages and for config matching")
 	fs.StringVar(&f.targetVersion, "target-version", "", "SQL Server `version` the scripts deploy to (2016, 2019, 2022, ...)")
-	fs.BoolVar(&f.fix, "fix", false, "apply the rules' safe fixes to the files, in place")
+	fs.BoolVar(&f.fix, "fix", false, "apply the rules' safe fixes to the files, in place, until nothing more is fixable")
 	fs.BoolVar(&f.noSource, "no-source", false, "text output: do not show the source line under each finding")
 	fs.StringVar(&f.server, "server", "", "live mode: `DSN` of a SQL Server to confirm findings (sqlserver://user@host:port?database=..; password from SQLCMDPASSWORD)")
 	fs.StringVar(&f.serverHost, "S", "", "live mode: `server` as in sqlcmd -S (host, host,port or host\\instance)")
@@ -92,6 +99,7 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.DurationVar(&f.connectTimeout, "connect-timeout", 15*time.Second, "live mode: connection timeout")
 	fs.DurationVar(&f.queryTimeout, "query-timeout", 30*time.Second, "live mode: timeout of each query")
 	fs.StringVar(&f.encrypt, "encrypt", "", "live mode: `mode` strict (TDS 8), mandatory (TLS for the whole session) or optional (TLS for the login only, when the server has it); default: the DSN's encrypt")
+	f.pr.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(e.stderr, "Usage: sqllint scan [flags] PATH...\n\nExit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on usage, config or input errors.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -133,21 +141,18 @@ func parseFormats(values []string) ([]outputSpec, error) {
 func (e *env) scan(args []string) int {
 	var f scanFlags
 	fs := e.scanFlagSet(&f)
-	paths, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitError
+	paths, code, ok := e.parseFlags(fs, "scan", args)
+	if !ok {
+		return code
 	}
 	if len(paths) == 0 {
 		e.errorf("scan needs at least one path (a file, a folder, or - for standard input)")
 		return exitError
 	}
-	if f.fix {
+	if f.fix || f.pr.diff {
 		for _, p := range paths {
 			if p == "-" {
-				e.errorf("--fix cannot rewrite standard input: give the file's path instead")
+				e.errorf("--fix and --diff cannot rewrite standard input: give the file's path instead")
 				return exitError
 			}
 		}
@@ -170,9 +175,18 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
+	if err := applySelection(rules.Default, &cfg.Rules, f.pr.selects, f.pr.ignores); err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	filter, err := newFindingFilter(cfg, &f.pr, paths)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
 	opt := analysis.Options{
-		Paths: paths, Stdin: e.stdin, StdinName: f.stdinName, Config: cfg, Registry: rules.Default,
-		LookupEnv: e.lookupEnv, Fixes: f.fix,
+		Paths: paths, Context: contextPaths(paths, cfg, &f.pr), Stdin: e.stdin, StdinName: f.stdinName,
+		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
 	}
 	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {
@@ -184,9 +198,19 @@ func (e *env) scan(args []string) int {
 		}
 	}
 	var findings []report.Finding
-	sum, err := analysis.Run(context.Background(), opt, func(r *analysis.FileResult) {
+	var scanned []string
+	sink := func(r *analysis.FileResult) {
 		findings = append(findings, r.Findings...)
-	})
+		scanned = append(scanned, r.Path)
+	}
+	var sum *analysis.Summary
+	var fixes *analysis.FixResult
+	if f.fix && !f.pr.diff {
+		// fix to a fixed point; what is printed is what remains
+		sum, fixes, err = analysis.Fix(context.Background(), opt, filter.choose, sink)
+	} else {
+		sum, err = analysis.Run(context.Background(), opt, sink)
+	}
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -194,15 +218,48 @@ func (e *env) scan(args []string) int {
 	// Run-level findings (no location) come first, as every format expects.
 	findings = append(sum.Findings, findings...)
 
-	if f.fix {
-		var fixed int
-		findings, fixed, err = analysis.ApplyFixes(findings, sum.Sources)
+	if f.pr.writeBaseline != "" {
+		data, err := baseline.Encode(f.pr.writeBaseline, findings)
+		if err == nil {
+			err = os.MkdirAll(filepath.Dir(f.pr.writeBaseline), 0o755)
+		}
+		if err == nil {
+			err = analysis.WriteFile(f.pr.writeBaseline, data, 0o644)
+		}
 		if err != nil {
 			e.errorf("%v", err)
 			return exitError
 		}
-		if fixed > 0 {
-			fmt.Fprintf(e.stderr, "sqllint: fixed %d finding(s)\n", fixed)
+		fmt.Fprintf(e.stderr, "sqllint: wrote %d finding(s) to baseline %s\n", len(findings), f.pr.writeBaseline)
+		if filter.base, err = baseline.Parse(f.pr.writeBaseline, data); err != nil {
+			e.errorf("%v", err)
+			return exitError
+		}
+	}
+	findings, bres := filter.apply(findings, scanned)
+	if filter.base != nil && len(bres.Stale) > 0 {
+		fmt.Fprintf(e.stderr, "sqllint: baseline %s: %s\n", filter.base.Path, staleNote(bres.Stale, filter.base.Path))
+	}
+
+	toStdout := true
+	if f.pr.diff {
+		_, plan, err := analysis.Fix(context.Background(), opt, filter.choose, func(*analysis.FileResult) {})
+		if err != nil {
+			e.errorf("%v", err)
+			return exitError
+		}
+		e.writeDiff(plan.Files)
+		toStdout = false // the diff owns standard output
+		if plan.Total() > 0 {
+			fmt.Fprintf(e.stderr, "sqllint: --diff: %s, not written\n", fixSummary(plan))
+		}
+	}
+	var fixErr error
+	if fixes != nil {
+		var written []string
+		written, fixErr = analysis.WriteFixed(fixes.Files)
+		if len(written) > 0 {
+			fmt.Fprintf(e.stderr, "sqllint: fixed: %s: %s; %d finding(s) remain\n", fixSummary(fixes), strings.Join(written, ", "), len(findings))
 		}
 	}
 
@@ -215,16 +272,69 @@ func (e *env) scan(args []string) int {
 	}
 	cwd, _ := os.Getwd()
 	for _, s := range specs {
+		if s.path == "" && !toStdout {
+			continue
+		}
 		opts := output.Options{Color: color && s.path == "", SrcRoot: cwd, ShowSource: !f.noSource}
 		if err := e.writeOutput(s, rep, opts); err != nil {
 			e.errorf("%v", err)
 			return exitError
 		}
 	}
+	if fixErr != nil {
+		e.errorf("%v", fixErr)
+		return exitError
+	}
 	if len(rep.Errors) > 0 {
 		return exitError
 	}
 	return exitStatus(findings, cfg.FailOn)
+}
+
+// parseFlags parses a command's flags. -h prints the usage; an unknown or
+// malformed flag prints one line and a pointer to -h, not the usage.
+func (e *env) parseFlags(fs *flag.FlagSet, cmd string, args []string) (paths []string, code int, ok bool) {
+	usage := fs.Usage
+	if usage == nil {
+		usage = func() {
+			fmt.Fprintf(e.stderr, "Usage of sqllint %s:\n", cmd)
+			fs.PrintDefaults()
+		}
+	}
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	paths, err := parseInterleaved(fs, args)
+	fs.SetOutput(e.stderr)
+	if err == nil {
+		return paths, 0, true
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		usage()
+		return nil, exitOK, false
+	}
+	msg := err.Error()
+	if name, found := strings.CutPrefix(msg, "flag provided but not defined: -"); found {
+		msg = "unknown flag -" + name
+		if s := suggestFlag(fs, strings.TrimLeft(name, "-")); s != "" {
+			msg += "; did you mean --" + s + "?"
+		}
+	}
+	e.errorf("%s (run sqllint %s -h for the flags)", msg, cmd)
+	return nil, exitError, false
+}
+
+// suggestFlag is the defined flag closest to name, or "".
+func suggestFlag(fs *flag.FlagSet, name string) string {
+	best, bestDist := "", 0
+	fs.VisitAll(func(f *flag.Flag) {
+		if d := editDistance(name, f.Name); best == "" || d < bestDist {
+			best, bestDist = f.Name, d
+		}
+	})
+	if bestDist > max(2, len(name)/3) {
+		return ""
+	}
+	return best
 }
 
 func (e *env) writeOutput(s outputSpec, rep *report.Report, opts output.Options) error {

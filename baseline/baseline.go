@@ -1,0 +1,269 @@
+// Package baseline records a run's findings in a file so that later runs
+// report only new ones: adopting sqllint in a repository with hundreds of
+// existing scripts without a red build or a suppression on every old
+// statement.
+//
+// # Format
+//
+// A baseline is a JSON object written with one entry per line, sorted, so
+// that it diffs well in review:
+//
+//	{"version": 1, "tool": "sqllint", "entries": [
+//	{"rule": "SL101", "file": "migrations/V2__more.sql", "fingerprint": "5d41402abc4b2a76", "occurrence": 1},
+//	{"rule": "SL302", "file": "migrations/V9__tune.sql", "fingerprint": "7d793037a0760186", "occurrence": 2}
+//	]}
+//
+// An entry is keyed by the rule ID, the file (slash-separated, relative to
+// the folder that holds the baseline file, so that a run from any folder
+// matches it; "../" when the file is outside that folder), the fingerprint of the
+// statement the finding is on (its text with comments, white space and
+// case normalized, see Fingerprint) and the occurrence number of that
+// (rule, file, fingerprint) in the file, counted from 1 in file order. No
+// line number: inserting or removing lines elsewhere keeps an entry
+// matched, while a new finding, even one identical to an old one in the
+// same file, is reported.
+package baseline
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/sqllint/sqllint/report"
+)
+
+// Version is the format version this package writes and reads.
+const Version = 1
+
+// Entry is one recorded finding.
+type Entry struct {
+	Rule        string `json:"rule"`
+	File        string `json:"file"`
+	Fingerprint string `json:"fingerprint"`
+	Occurrence  int    `json:"occurrence"`
+}
+
+// String is how an entry is named in messages.
+func (e Entry) String() string {
+	return fmt.Sprintf("%s %s (fingerprint %s, occurrence %d)", e.Rule, e.File, e.Fingerprint, e.Occurrence)
+}
+
+func (e Entry) less(o Entry) bool {
+	if e.File != o.File {
+		return e.File < o.File
+	}
+	if e.Rule != o.Rule {
+		return e.Rule < o.Rule
+	}
+	if e.Fingerprint != o.Fingerprint {
+		return e.Fingerprint < o.Fingerprint
+	}
+	return e.Occurrence < o.Occurrence
+}
+
+// Baseline is a loaded baseline file.
+type Baseline struct {
+	Path    string // as given
+	Dir     string // absolute folder file paths are relative to
+	Entries []Entry
+}
+
+// Keys returns the entry of each finding, in the order of findings, with
+// files relative to dir (an absolute folder). Findings must be in file
+// order (as a run reports them): occurrences count in that order.
+func Keys(findings []report.Finding, dir string) []Entry {
+	keys := make([]Entry, len(findings))
+	count := map[Entry]int{}
+	for i, f := range findings {
+		k := Entry{Rule: f.RuleID, File: relFile(f.Path, dir), Fingerprint: fingerprintOf(f)}
+		count[k]++
+		k.Occurrence = count[k]
+		keys[i] = k
+	}
+	return keys
+}
+
+// fingerprintOf is the finding's statement fingerprint, or for a finding
+// that is not on a statement, the fingerprint of its source line, else of
+// its message.
+func fingerprintOf(f report.Finding) string {
+	switch {
+	case f.Fingerprint != "":
+		return f.Fingerprint
+	case f.SourceText != "":
+		return Fingerprint(f.SourceText)
+	}
+	return Fingerprint(f.Message)
+}
+
+// relFile is path relative to dir, slash-separated (with ../ for a file
+// outside it); a path that has no relative form (another drive) is kept
+// absolute, and a finding without a file is "".
+func relFile(path, dir string) string {
+	if path == "" {
+		return ""
+	}
+	abs, err := filepath.Abs(filepath.FromSlash(path))
+	if err != nil {
+		return filepath.ToSlash(path)
+	}
+	if r, err := filepath.Rel(dir, abs); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return filepath.ToSlash(abs)
+}
+
+// dirOf is the absolute folder of the baseline file at path.
+func dirOf(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Dir(abs), nil
+}
+
+// Encode writes the baseline of findings for a file at path (which sets
+// the folder file names are relative to).
+func Encode(path string, findings []report.Finding) ([]byte, error) {
+	dir, err := dirOf(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	entries := Keys(findings, dir)
+	sort.Slice(entries, func(i, j int) bool { return entries[i].less(entries[j]) })
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "{\"version\": %d, \"tool\": \"sqllint\", \"entries\": [\n", Version)
+	for i, e := range entries {
+		line, err := json.Marshal(e)
+		if err != nil {
+			return nil, err
+		}
+		// one space after each separator, as people write JSON
+		b.Write(bytes.ReplaceAll(bytes.ReplaceAll(line, []byte(`","`), []byte(`", "`)), []byte(`":`), []byte(`": `)))
+		if i < len(entries)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("]}\n")
+	return b.Bytes(), nil
+}
+
+type fileFormat struct {
+	Version *int    `json:"version"`
+	Tool    string  `json:"tool"`
+	Entries []Entry `json:"entries"`
+}
+
+// Load reads the baseline file at path. A missing, unreadable or corrupt
+// file is an error that names it.
+func Load(path string) (*Baseline, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("baseline %s: no such file (create it with --write-baseline %s)", path, path)
+		}
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("baseline %s: %w", path, err)
+	}
+	return Parse(path, data)
+}
+
+// Parse reads a baseline's contents; path names it in errors and sets the
+// folder its file names are relative to.
+func Parse(path string, data []byte) (*Baseline, error) {
+	var ff fileFormat
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&ff); err != nil {
+		return nil, fmt.Errorf("baseline %s: not a sqllint baseline: %w", path, jsonErr(err, data))
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("baseline %s: not a sqllint baseline: text after the JSON object", path)
+	}
+	if ff.Version == nil {
+		return nil, fmt.Errorf("baseline %s: not a sqllint baseline: no version", path)
+	}
+	if *ff.Version != Version {
+		return nil, fmt.Errorf("baseline %s: format version %d, this sqllint reads version %d: write it again with --write-baseline", path, *ff.Version, Version)
+	}
+	for i, e := range ff.Entries {
+		if e.Rule == "" || e.Fingerprint == "" || e.Occurrence < 1 {
+			return nil, fmt.Errorf("baseline %s: entry %d: needs a rule, a fingerprint and an occurrence of 1 or more", path, i+1)
+		}
+	}
+	dir, err := dirOf(path)
+	if err != nil {
+		return nil, fmt.Errorf("baseline %s: %w", path, err)
+	}
+	return &Baseline{Path: path, Dir: dir, Entries: ff.Entries}, nil
+}
+
+// jsonErr adds the line to a JSON syntax error.
+func jsonErr(err error, data []byte) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
+		return fmt.Errorf("line %d: %w", line, err)
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		line := 1 + bytes.Count(data[:min(int(te.Offset), len(data))], []byte("\n"))
+		return fmt.Errorf("line %d: %w", line, err)
+	}
+	return err
+}
+
+// Result is what Filter did.
+type Result struct {
+	Findings []report.Finding // the findings not in the baseline (new)
+	Hidden   int              // findings the baseline hid
+	Stale    []Entry          // entries that matched no finding, sorted
+}
+
+// Filter removes the findings the baseline records and returns the rest,
+// in their order. Findings must be in file order (as a run reports them).
+// Entries of the files scanned (display paths, as findings name them)
+// that match no finding are returned as Stale: the baseline can be
+// written again, smaller. Entries of other files are left alone, so that
+// a run on a few files (a pre-commit hook) does not call the rest stale;
+// scanned nil means every file was scanned.
+func (b *Baseline) Filter(findings []report.Finding, scanned []string) Result {
+	var inRun map[string]bool
+	if scanned != nil {
+		inRun = map[string]bool{}
+		for _, p := range scanned {
+			inRun[relFile(p, b.Dir)] = true
+		}
+	}
+	known := make(map[Entry]bool, len(b.Entries))
+	for _, e := range b.Entries {
+		known[e] = true
+	}
+	used := map[Entry]bool{}
+	var res Result
+	for i, k := range Keys(findings, b.Dir) {
+		if known[k] {
+			used[k] = true
+			res.Hidden++
+			continue
+		}
+		res.Findings = append(res.Findings, findings[i])
+	}
+	for _, e := range b.Entries {
+		if !used[e] && (inRun == nil || inRun[e.File]) {
+			res.Stale = append(res.Stale, e)
+			used[e] = true // a duplicate entry is listed once
+		}
+	}
+	sort.Slice(res.Stale, func(i, j int) bool { return res.Stale[i].less(res.Stale[j]) })
+	return res
+}

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/sqllint/sqllint/analysis"
+	"github.com/sqllint/sqllint/baseline"
+	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/internal/gitdiff"
+	"github.com/sqllint/sqllint/internal/udiff"
+	"github.com/sqllint/sqllint/report"
+)
+
+// prFlags are the scan flags for pre-commit hooks, pull-request checks
+// and adoption in an existing repository.
+type prFlags struct {
+	selects, ignores listFlag
+	contexts         listFlag
+	noContext        bool
+	baseline         string
+	writeBaseline    string
+	newFromRev       string
+	newFromMergeBase string
+	diff             bool
+}
+
+func (p *prFlags) register(fs *flag.FlagSet) {
+	fs.Var(&p.selects, "select", "run only these `rules`: IDs, names or ID prefixes (SL3), comma-separated; repeatable")
+	fs.Var(&p.ignores, "ignore", "do not run these `rules`: IDs, names or ID prefixes, comma-separated; repeatable")
+	fs.Var(&p.contexts, "context", "read the scripts of `DIR` as context: they feed the database model, their findings are not reported; repeatable (default when files are named: their folders)")
+	fs.BoolVar(&p.noContext, "no-context", false, "read no context: only the files named")
+	fs.StringVar(&p.baseline, "baseline", "", "hide the findings recorded in baseline `FILE`; report only new ones")
+	fs.StringVar(&p.writeBaseline, "write-baseline", "", "record today's findings in baseline `FILE` (then report none)")
+	fs.StringVar(&p.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since git revision `REV`")
+	fs.StringVar(&p.newFromMergeBase, "new-from-merge-base", "", "report only findings on lines added or changed since the merge base of HEAD and `REF`")
+	fs.BoolVar(&p.diff, "diff", false, "print the fixes as a unified diff (git apply) instead of writing them")
+}
+
+// contextPaths is the context of a run: none with --no-context; the
+// --context folders; else the config's context; else, when files are
+// named, the folders they are in and, when the config sets include, its
+// folder (the files its include globs name).
+func contextPaths(paths []string, cfg *config.Config, p *prFlags) []string {
+	switch {
+	case p.noContext:
+		return nil
+	case len(p.contexts) > 0:
+		return p.contexts
+	case cfg.ContextSet:
+		return cfg.Context
+	}
+	var out []string
+	seen := map[string]bool{}
+	add := func(dir string) {
+		abs, err := filepath.Abs(dir)
+		if err != nil || seen[abs] {
+			return
+		}
+		seen[abs] = true
+		out = append(out, dir)
+	}
+	files := false
+	for _, path := range paths {
+		if path == "-" {
+			continue
+		}
+		if info, err := os.Stat(path); err == nil && !info.IsDir() {
+			files = true
+			add(filepath.Dir(path))
+		}
+	}
+	if files && cfg.Dir != "" && !slices.Equal(cfg.Include, config.DefaultInclude) && len(cfg.Include) > 0 {
+		add(cfg.Dir)
+	}
+	return out
+}
+
+// findingFilter hides what a run does not report: baselined findings and,
+// with --new-from-rev, findings on lines that did not change.
+type findingFilter struct {
+	base    *baseline.Baseline
+	changes *gitdiff.Changes
+}
+
+// newFindingFilter loads the baseline and the git changes a run asks for.
+func newFindingFilter(cfg *config.Config, p *prFlags, paths []string) (*findingFilter, error) {
+	ff := &findingFilter{}
+	if p.newFromRev != "" && p.newFromMergeBase != "" {
+		return nil, fmt.Errorf("use --new-from-rev or --new-from-merge-base, not both")
+	}
+	if p.baseline != "" && p.writeBaseline != "" {
+		return nil, fmt.Errorf("use --baseline or --write-baseline, not both")
+	}
+	path := p.baseline
+	if path == "" && p.writeBaseline == "" {
+		path = cfg.Baseline
+	}
+	if path != "" {
+		b, err := baseline.Load(path)
+		if err != nil {
+			return nil, err
+		}
+		ff.base = b
+	}
+	if p.newFromRev != "" || p.newFromMergeBase != "" {
+		dir := "."
+		for _, path := range paths {
+			if path != "-" {
+				dir = path
+				if info, err := os.Stat(path); err != nil || !info.IsDir() {
+					dir = filepath.Dir(path)
+				}
+				break
+			}
+		}
+		var err error
+		if p.newFromRev != "" {
+			ff.changes, err = gitdiff.Since(dir, p.newFromRev)
+		} else {
+			ff.changes, err = gitdiff.SinceMergeBase(dir, p.newFromMergeBase)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return ff, nil
+}
+
+// onlyNew drops findings on lines that did not change since the revision;
+// findings without a file (run-level) are kept.
+func (ff *findingFilter) onlyNew(fs []report.Finding) []report.Finding {
+	if ff.changes == nil {
+		return fs
+	}
+	var out []report.Finding
+	for _, f := range fs {
+		if f.Path == "" || ff.changes.Changed(f.Path, f.Line, f.EndLine) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// apply filters the findings of a run that reported the files scanned.
+func (ff *findingFilter) apply(fs []report.Finding, scanned []string) (kept []report.Finding, res baseline.Result) {
+	if ff.base != nil {
+		res = ff.base.Filter(fs, scanned)
+		fs = res.Findings
+	}
+	return ff.onlyNew(fs), res
+}
+
+// choose is the filter --fix applies: it fixes only what a run reports.
+func (ff *findingFilter) choose(fs []report.Finding) []report.Finding {
+	kept, _ := ff.apply(fs, nil)
+	return kept
+}
+
+// writeDiff prints the fixes as a unified diff, paths relative to the
+// current folder (a/ and b/ prefixes, for git apply or patch -p1).
+func (e *env) writeDiff(files []analysis.FixedFile) {
+	cwd, _ := os.Getwd()
+	for _, f := range files {
+		name := f.Path
+		if abs, err := filepath.Abs(f.OSPath); err == nil {
+			if rel, err := filepath.Rel(cwd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				name = filepath.ToSlash(rel)
+			}
+		}
+		fmt.Fprint(e.stdout, udiff.File(name, f.Old, f.New))
+	}
+}
+
+// fixSummary is the line --fix and --diff print: what was fixed, by rule.
+func fixSummary(res *analysis.FixResult) string {
+	var ids []string
+	for id := range res.Applied {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var parts []string
+	for _, id := range ids {
+		parts = append(parts, fmt.Sprintf("%s: %d", id, res.Applied[id]))
+	}
+	return fmt.Sprintf("%d fix(es) in %d file(s) (%s)", res.Total(), len(res.Files), strings.Join(parts, ", "))
+}
+
+// staleNote is the one line that says which baseline entries no longer
+// match a finding (the first few) and how to shrink the file.
+func staleNote(stale []baseline.Entry, path string) string {
+	const shown = 3
+	var names []string
+	for i, st := range stale {
+		if i == shown {
+			names = append(names, fmt.Sprintf("and %d more", len(stale)-shown))
+			break
+		}
+		names = append(names, st.Rule+" "+st.File)
+	}
+	n := fmt.Sprintf("%d entries no longer match a finding", len(stale))
+	if len(stale) == 1 {
+		n = "1 entry no longer matches a finding"
+	}
+	return fmt.Sprintf("%s (%s): run with --write-baseline %s to shrink it", n, strings.Join(names, ", "), path)
+}

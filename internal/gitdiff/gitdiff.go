@@ -1,0 +1,273 @@
+// Package gitdiff tells which lines changed since a git revision, for
+// --new-from-rev and --new-from-merge-base: only findings on lines added
+// or changed since then are reported, as golangci-lint does.
+//
+// It runs git: "git diff -U0 REV --" in the repository (the work tree
+// against REV, staged or not), plus untracked files (not ignored) as
+// wholly new.
+package gitdiff
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Changes are the lines added or changed in a repository since a
+// revision.
+type Changes struct {
+	Root string // absolute, symlinks resolved: the repository's top folder
+	Rev  string // the revision compared against, as resolved (a commit)
+	// files maps a slash path relative to Root to its changed lines; a
+	// nil set means every line (an untracked or added file).
+	files map[string]lineSet
+}
+
+type lineSet []span // sorted, non-overlapping [from, to] (1-based)
+
+type span struct{ from, to int }
+
+// git runs git in dir and returns its standard output.
+func git(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command("git", append([]string{"-c", "core.quotepath=off"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			msg := strings.TrimSpace(stderr.String())
+			if i := strings.IndexByte(msg, '\n'); i >= 0 {
+				msg = msg[:i]
+			}
+			return nil, errors.New(strings.TrimPrefix(msg, "fatal: "))
+		}
+		return nil, fmt.Errorf("cannot run git: %w", err)
+	}
+	return out, nil
+}
+
+// repoRoot is the top folder of the repository that holds dir.
+func repoRoot(dir string) (string, error) {
+	out, err := git(dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", fmt.Errorf("%s is not in a git repository (%w): --new-from-rev needs one", dir, err)
+	}
+	root := strings.TrimSpace(string(out))
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	return root, nil
+}
+
+// resolve returns the commit rev names.
+func resolve(root, rev string) (string, error) {
+	if rev == "" || strings.HasPrefix(rev, "-") {
+		return "", fmt.Errorf("%q is not a revision", rev)
+	}
+	out, err := git(root, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if err != nil {
+		return "", fmt.Errorf("unknown revision %q in the repository %s (in a shallow clone, fetch more history: fetch-depth: 0)", rev, root)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// Since returns the lines changed in the repository that holds dir since
+// revision rev.
+func Since(dir, rev string) (*Changes, error) {
+	root, err := repoRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	commit, err := resolve(root, rev)
+	if err != nil {
+		return nil, err
+	}
+	return diff(root, commit)
+}
+
+// SinceMergeBase returns the lines changed in the repository that holds
+// dir since the merge base of HEAD and ref: what a pull request from HEAD
+// into ref changes.
+func SinceMergeBase(dir, ref string) (*Changes, error) {
+	root, err := repoRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	commit, err := resolve(root, ref)
+	if err != nil {
+		return nil, err
+	}
+	out, err := git(root, "merge-base", commit, "HEAD")
+	if err != nil {
+		return nil, fmt.Errorf("no merge base of %q and HEAD in %s (in a shallow clone, fetch more history: fetch-depth: 0)", ref, root)
+	}
+	return diff(root, strings.TrimSpace(string(out)))
+}
+
+func diff(root, commit string) (*Changes, error) {
+	out, err := git(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")
+	if err != nil {
+		return nil, fmt.Errorf("git diff %s: %w", commit, err)
+	}
+	c := &Changes{Root: root, Rev: commit}
+	if c.files, err = Parse(out); err != nil {
+		return nil, err
+	}
+	untracked, err := git(root, "ls-files", "-z", "--others", "--exclude-standard")
+	if err != nil {
+		return nil, fmt.Errorf("git ls-files: %w", err)
+	}
+	for _, p := range bytes.Split(untracked, []byte{0}) {
+		if len(p) > 0 {
+			c.files[string(p)] = nil
+		}
+	}
+	return c, nil
+}
+
+// Parse reads the output of git diff -U0 (a/ and b/ prefixes) into the
+// changed lines of each new file: a nil set for a new file, else the
+// lines of each hunk's new side. A deleted file has no entry.
+func Parse(out []byte) (map[string]lineSet, error) {
+	files := map[string]lineSet{}
+	var cur string
+	var curSet lineSet
+	have := false
+	flush := func() {
+		if have && cur != "" {
+			files[cur] = curSet
+		}
+		have, cur, curSet = false, "", nil
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	newFile := false
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "diff --git "):
+			flush()
+			newFile = false
+		case strings.HasPrefix(line, "new file mode"):
+			newFile = true
+		case strings.HasPrefix(line, "+++ "):
+			name := strings.TrimPrefix(line, "+++ ")
+			if name == "/dev/null" {
+				continue // deleted
+			}
+			p, err := unquote(name)
+			if err != nil {
+				return nil, fmt.Errorf("git diff: file name %s: %w", name, err)
+			}
+			cur, have = strings.TrimPrefix(p, "b/"), true
+			if newFile {
+				curSet = nil
+				flush()
+			} else {
+				curSet = lineSet{}
+			}
+		case strings.HasPrefix(line, "@@ ") && have:
+			from, n, err := hunkNew(line)
+			if err != nil {
+				return nil, fmt.Errorf("git diff: %q: %w", line, err)
+			}
+			if n > 0 {
+				curSet = append(curSet, span{from, from + n - 1})
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("git diff: %w", err)
+	}
+	flush()
+	return files, nil
+}
+
+// hunkNew reads the new side of a hunk header "@@ -a,b +c,d @@".
+func hunkNew(line string) (from, n int, err error) {
+	i := strings.Index(line, " +")
+	if i < 0 {
+		return 0, 0, errors.New("no new range")
+	}
+	rng := line[i+2:]
+	if j := strings.IndexByte(rng, ' '); j >= 0 {
+		rng = rng[:j]
+	}
+	a, b, hasCount := strings.Cut(rng, ",")
+	if from, err = strconv.Atoi(a); err != nil {
+		return 0, 0, err
+	}
+	n = 1
+	if hasCount {
+		if n, err = strconv.Atoi(b); err != nil {
+			return 0, 0, err
+		}
+	}
+	return from, n, nil
+}
+
+// unquote reads a file name as git writes it: as is, or in double quotes
+// with C escapes (octal bytes) when it holds special characters.
+func unquote(s string) (string, error) {
+	if !strings.HasPrefix(s, `"`) {
+		return strings.TrimSuffix(s, "\t"), nil
+	}
+	return strconv.Unquote(s)
+}
+
+// rel is path relative to the repository root, slash-separated, or ""
+// when it is outside.
+func (c *Changes) rel(path string) string {
+	abs, err := filepath.Abs(filepath.FromSlash(path))
+	if err != nil {
+		return ""
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	} else if d, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		abs = filepath.Join(d, filepath.Base(abs))
+	}
+	r, err := filepath.Rel(c.Root, abs)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return filepath.ToSlash(r)
+}
+
+// Changed reports whether any line from line to endLine (1-based,
+// inclusive) of the file at path changed since the revision. A file the
+// diff does not name, or one outside the repository, did not change.
+func (c *Changes) Changed(path string, line, endLine int) bool {
+	r := c.rel(path)
+	if r == "" {
+		return false
+	}
+	set, ok := c.files[r]
+	if !ok {
+		return false
+	}
+	if set == nil {
+		return true
+	}
+	if endLine < line {
+		endLine = line
+	}
+	for _, s := range set {
+		if s.from <= endLine && line <= s.to {
+			return true
+		}
+	}
+	return false
+}
+
+// Files is the number of files with changes.
+func (c *Changes) Files() int { return len(c.files) }

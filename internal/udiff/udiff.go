@@ -1,0 +1,282 @@
+// Package udiff writes unified diffs that git apply and patch -p1 accept,
+// for sqllint scan --diff.
+package udiff
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// Context is the number of unchanged lines shown around each change.
+const Context = 3
+
+// lines splits data after each "\n"; the last line may lack one.
+func lines(data []byte) []string {
+	var out []string
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			out = append(out, string(data))
+			break
+		}
+		out = append(out, string(data[:i+1]))
+		data = data[i+1:]
+	}
+	return out
+}
+
+// op is one line of an edit script.
+type op struct {
+	kind byte // ' ', '-', '+'
+	a, b int  // line indexes in a (for ' ' and '-') and b (for ' ' and '+')
+}
+
+// File returns the diff of one file from old to updated, named path
+// (slash-separated, relative to where git apply runs) with a/ and b/
+// prefixes, or "" when they are equal.
+func File(path string, old, updated []byte) string {
+	if bytes.Equal(old, updated) {
+		return ""
+	}
+	a, b := lines(old), lines(updated)
+	ops := diff(a, b)
+	var out strings.Builder
+	fmt.Fprintf(&out, "diff --git %s %s\n--- %s\n+++ %s\n", quote("a/"+path), quote("b/"+path), quote("a/"+path), quote("b/"+path))
+	// group the ops into hunks with Context lines around changes
+	for i := 0; i < len(ops); {
+		if ops[i].kind == ' ' {
+			i++
+			continue
+		}
+		start := max(i-Context, 0)
+		end := i // end of the hunk (exclusive) in ops
+		for end < len(ops) {
+			if ops[end].kind != ' ' {
+				end++
+				continue
+			}
+			// a run of unchanged lines: the hunk goes on if another change comes within 2*Context
+			j := end
+			for j < len(ops) && ops[j].kind == ' ' {
+				j++
+			}
+			if j == len(ops) || j-end > 2*Context {
+				end = min(end+Context, len(ops))
+				break
+			}
+			end = j
+		}
+		writeHunk(&out, ops[start:end], a, b)
+		i = end
+	}
+	return out.String()
+}
+
+func writeHunk(out *strings.Builder, ops []op, a, b []string) {
+	var na, nb int
+	sa, sb := -1, -1
+	for _, o := range ops {
+		if o.kind != '+' {
+			if sa < 0 {
+				sa = o.a
+			}
+			na++
+		}
+		if o.kind != '-' {
+			if sb < 0 {
+				sb = o.b
+			}
+			nb++
+		}
+	}
+	// an empty side starts at the line before (0 for the start of the file)
+	if sa < 0 {
+		sa = startOf(ops, true)
+	} else {
+		sa++
+	}
+	if sb < 0 {
+		sb = startOf(ops, false)
+	} else {
+		sb++
+	}
+	fmt.Fprintf(out, "@@ -%s +%s @@\n", rng(sa, na), rng(sb, nb))
+	for _, o := range ops {
+		var text string
+		switch o.kind {
+		case '+':
+			text = b[o.b]
+		default:
+			text = a[o.a]
+		}
+		out.WriteByte(o.kind)
+		out.WriteString(text)
+		if !strings.HasSuffix(text, "\n") {
+			out.WriteString("\n\\ No newline at end of file\n")
+		}
+	}
+}
+
+// startOf is the 1-based line after which an empty side of a hunk sits:
+// the count of that side's lines before the hunk.
+func startOf(ops []op, aSide bool) int {
+	o := ops[0]
+	if aSide {
+		return o.a // index of the next a line == count of lines before
+	}
+	return o.b
+}
+
+func rng(start, n int) string {
+	if n == 1 {
+		return fmt.Sprint(start)
+	}
+	return fmt.Sprintf("%d,%d", start, n)
+}
+
+// quote writes a file name as git does: in double quotes with C escapes
+// when it holds a quote, a backslash or a control character.
+func quote(name string) string {
+	if !strings.ContainsAny(name, "\"\\\t\n\r") {
+		return name
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; c {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// diff is a shortest edit script from a to b (Myers' O(ND) algorithm
+// after trimming the common prefix and suffix).
+func diff(a, b []string) []op {
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	var ops []op
+	for i := 0; i < pre; i++ {
+		ops = append(ops, op{' ', i, i})
+	}
+	mid := myers(a[pre:len(a)-suf], b[pre:len(b)-suf])
+	for _, o := range mid {
+		o.a += pre
+		o.b += pre
+		ops = append(ops, o)
+	}
+	for i := 0; i < suf; i++ {
+		ops = append(ops, op{' ', len(a) - suf + i, len(b) - suf + i})
+	}
+	return ops
+}
+
+func myers(a, b []string) []op {
+	n, m := len(a), len(b)
+	if n == 0 && m == 0 {
+		return nil
+	}
+	maxD := n + m
+	off := maxD + 1
+	v := make([]int, 2*maxD+3)
+	var trace [][]int // trace[d] is V before step d
+search:
+	for d := 0; d <= maxD; d++ {
+		trace = append(trace, append([]int(nil), v...))
+		for k := -d; k <= d; k += 2 {
+			var x int
+			if k == -d || k != d && v[off+k-1] < v[off+k+1] {
+				x = v[off+k+1] // down: insert b[y]
+			} else {
+				x = v[off+k-1] + 1 // right: delete a[x]
+			}
+			y := x - k
+			for x < n && y < m && a[x] == b[y] {
+				x++
+				y++
+			}
+			v[off+k] = x
+			if x >= n && y >= m {
+				break search
+			}
+		}
+	}
+	var rev []op
+	x, y := n, m
+	for d := len(trace) - 1; d >= 0; d-- {
+		vd := trace[d]
+		k := x - y
+		var pk int
+		if k == -d || k != d && vd[off+k-1] < vd[off+k+1] {
+			pk = k + 1
+		} else {
+			pk = k - 1
+		}
+		px := vd[off+pk]
+		py := px - pk
+		for x > px && y > py && x > 0 && y > 0 {
+			x--
+			y--
+			rev = append(rev, op{' ', x, y})
+		}
+		if d == 0 {
+			break
+		}
+		if pk == k+1 {
+			rev = append(rev, op{'+', px, py})
+		} else {
+			rev = append(rev, op{'-', px, py})
+		}
+		x, y = px, py
+	}
+	ops := make([]op, len(rev))
+	for i := range rev {
+		ops[i] = rev[len(rev)-1-i]
+	}
+	return ops
+}
+
+// LineMap maps the lines of updated to the lines of old they come from:
+// m[i] is the 1-based line of old for line i+1 of updated. An unchanged
+// line maps to itself; a changed line to the old line it replaces (the
+// last one removed just before it), or an inserted line to the old line
+// it comes before.
+func LineMap(old, updated []byte) []int {
+	a, b := lines(old), lines(updated)
+	m := make([]int, len(b))
+	lastDel := -1
+	for _, o := range diff(a, b) {
+		switch o.kind {
+		case ' ':
+			m[o.b] = o.a + 1
+			lastDel = -1
+		case '-':
+			lastDel = o.a
+		case '+':
+			if lastDel >= 0 {
+				m[o.b] = lastDel + 1
+			} else {
+				m[o.b] = min(o.a+1, max(len(a), 1))
+			}
+		}
+	}
+	return m
+}
