@@ -264,7 +264,7 @@ func (e *env) scan(args []string) int {
 	}
 
 	rep := &report.Report{Tool: "sqllint", Version: toolVersion(), Errors: sum.Errors, Files: sum.Files,
-		Findings: findings, Rules: sum.Rules, Source: report.SourceOf(findings)}
+		Findings: findings, Rules: sum.Rules, Source: report.SourceOf(findings), Failed: fixErr != nil}
 	color := f.color == "always" || (f.color == "auto" && e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb")
 	if f.color != "auto" && f.color != "always" && f.color != "never" {
 		e.errorf("--color must be auto, always or never")
