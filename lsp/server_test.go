@@ -21,7 +21,7 @@ const wait = 60 * time.Second
 
 // client is a test LSP client talking to a Server over pipes.
 type client struct {
-	t      *testing.T
+	t      testing.TB
 	conn   *conn
 	in     io.Closer
 	mu     sync.Mutex
@@ -32,7 +32,7 @@ type client struct {
 	exit   chan int
 }
 
-func newClient(t *testing.T, opt Options) *client {
+func newClient(t testing.TB, opt Options) *client {
 	t.Helper()
 	inR, inW := io.Pipe()   // client -> server
 	outR, outW := io.Pipe() // server -> client
