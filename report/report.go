@@ -27,6 +27,10 @@ type Finding struct {
 	// Confirmed names the server whose live facts confirmed the finding
 	// ("" for a purely static finding).
 	Confirmed string `json:"confirmed_on,omitempty"`
+	// SourceText is the text of line Line of the file, without its line
+	// ending, as it was when the file was analyzed ("" when unknown). It
+	// lets printers show the line without keeping the file.
+	SourceText string `json:"-"`
 }
 
 // Fix is a suggested change: text edits in the finding's file.
@@ -78,5 +82,24 @@ type Report struct {
 	Files    int // files scanned
 	// Source returns line n (1-based) of a scanned file, without its line
 	// ending, for printers that show the offending line. It may be nil.
+	// SourceOf builds it from the findings' SourceText.
 	Source func(path string, line int) (string, bool) `json:"-"`
+}
+
+// SourceOf returns a Source that gives the lines the findings carry.
+func SourceOf(findings []Finding) func(path string, line int) (string, bool) {
+	type key struct {
+		path string
+		line int
+	}
+	lines := map[key]string{}
+	for _, f := range findings {
+		if f.Path != "" && f.Line > 0 {
+			lines[key{f.Path, f.Line}] = f.SourceText
+		}
+	}
+	return func(path string, line int) (string, bool) {
+		s, ok := lines[key{path, line}]
+		return s, ok
+	}
 }

@@ -106,14 +106,24 @@ func raise(s parser.Severity) parser.Severity {
 
 // Analyze runs every enabled rule over scripts (given in run order) and
 // returns the findings, suppressions applied, sorted and de-duplicated.
+// It keeps every script to the end; live runs use it because the live
+// rules look at the whole run. Static runs use an Engine, file by file.
 func Analyze(reg *Registry, scripts []*parser.Result, cfg *Config) []Finding {
 	if cfg == nil {
 		cfg = &Config{}
 	}
 	m := BuildModel(scripts, cfg.DefaultDatabase, cfg.Facts)
+	out := runRules(reg, cfg, m, scripts, false)
+	out = suppress(reg, scripts, cfg, out)
+	return sortFindings(scripts, out)
+}
+
+// runRules runs the enabled rules over m; with fileOnly the live rules,
+// which look at the whole run, are left out.
+func runRules(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fileOnly bool) []Finding {
 	var out []Finding
 	for _, r := range reg.All() {
-		if !cfg.Enabled(r) {
+		if !cfg.Enabled(r) || fileOnly && r.Live {
 			continue
 		}
 		p := &Pass{Rule: r, Model: m, Config: cfg, out: &out}
@@ -131,8 +141,47 @@ func Analyze(reg *Registry, scripts []*parser.Result, cfg *Config) []Finding {
 			r.Run(p)
 		}
 	}
-	out = suppress(reg, scripts, cfg, out)
-	return sortFindings(scripts, out)
+	return out
+}
+
+// Engine runs the rules of a static run file by file: the model of the
+// databases lives for the whole run, but Model.Effects and Model.Scripts
+// only ever hold the file being checked, so memory follows the number of
+// databases and files, not the size of the run. A rule sees the state of
+// the databases as of the end of the current file (the order of the run).
+// Live rules, which look at the whole run, do not run here: use Analyze.
+type Engine struct {
+	reg *Registry
+	cfg *Config
+	m   *Model
+}
+
+// NewEngine starts a file-by-file run.
+func NewEngine(reg *Registry, cfg *Config) *Engine {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	return &Engine{reg: reg, cfg: cfg, m: &Model{Databases: map[string]*Database{}, facts: cfg.Facts}}
+}
+
+// File replays one script (in run order) on the model and returns the
+// findings of the rules in it and in the files it includes, suppressions
+// applied, sorted and de-duplicated.
+func (e *Engine) File(r *parser.Result) []Finding {
+	m := e.m
+	scripts := []*parser.Result{r}
+	clear(m.Effects) // drop the previous file's statements
+	m.Scripts, m.Effects = scripts, m.Effects[:0]
+	if cap(m.Effects) < len(r.Statements) {
+		m.Effects = make([]Effect, 0, len(r.Statements))
+	}
+	m.replay(0, r, e.cfg.DefaultDatabase)
+	out := runRules(e.reg, e.cfg, m, scripts, true)
+	out = suppress(e.reg, scripts, e.cfg, out)
+	out = sortFindings(scripts, out)
+	clear(m.Effects)
+	m.Scripts, m.Effects = nil, m.Effects[:0]
+	return out
 }
 
 // sortFindings orders findings by file in run order (natural path order,

@@ -138,18 +138,24 @@ func BuildModel(scripts []*parser.Result, defaultDB string, facts *ServerFacts) 
 	}
 	m.Effects = make([]Effect, 0, n)
 	for si, r := range scripts {
-		ctx := strings.ToLower(defaultDB)
-		first := len(m.Effects)
-		for _, st := range r.Statements {
-			e := Effect{Stmt: st, Script: si, Context: ctx, Next: -1}
-			m.apply(&e, &ctx)
-			m.Effects = append(m.Effects, e)
-		}
-		for i := first; i < len(m.Effects)-1; i++ {
-			m.Effects[i].Next = i + 1
-		}
+		m.replay(si, r, defaultDB)
 	}
 	return m
+}
+
+// replay appends the effects of script si to m.Effects, updating the
+// databases it touches.
+func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
+	ctx := strings.ToLower(defaultDB)
+	first := len(m.Effects)
+	for _, st := range r.Statements {
+		e := Effect{Stmt: st, Script: si, Context: ctx, Next: -1}
+		m.apply(&e, &ctx)
+		m.Effects = append(m.Effects, e)
+	}
+	for i := first; i < len(m.Effects)-1; i++ {
+		m.Effects[i].Next = i + 1
+	}
 }
 
 // database returns the model of the database named n, creating it.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/rules"
@@ -28,7 +30,7 @@ func (e *env) listRules(args []string) int {
 	if *asJSON {
 		var out []any
 		for _, r := range rules.Default.All() {
-			out = append(out, reportRule(r))
+			out = append(out, analysis.ReportRule(r))
 		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -84,7 +86,7 @@ func (e *env) init(args []string) int {
 		e.errorf("%s already exists (use --force to overwrite it)", path)
 		return exitError
 	}
-	if err := writeFileAtomic(path, []byte(config.Starter()), 0o644); err != nil {
+	if err := analysis.WriteFile(path, []byte(config.Starter()), 0o644); err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
@@ -123,28 +125,27 @@ func (e *env) parse(args []string) int {
 		}
 		values[name] = value
 	}
-	files, err := collect(paths, defaultMatch)
-	if err != nil {
-		e.errorf("%v", err)
-		return exitError
-	}
-	ls := load(files, e.stdin, "stdin.sql", &parser.PreprocessOptions{Vars: values, Env: e.lookupEnv})
 	entries := []map[string]any{}
-	for _, l := range ls {
-		if l.err != nil {
-			fmt.Fprintf(e.stderr, "%s: error: %v\n", l.path, l.err)
-			continue
+	opt := analysis.Options{Paths: paths, Stdin: e.stdin, Config: parseConfig(values), LookupEnv: e.lookupEnv}
+	err = analysis.Parse(context.Background(), opt, func(p *analysis.Parsed) {
+		if p.Err != nil {
+			fmt.Fprintf(e.stderr, "%s: error: %v\n", p.Path, p.Err)
+			return
 		}
-		for _, d := range l.result.Diags {
-			p := d.Span.Start.Position()
-			fmt.Fprintf(e.stderr, "%s:%d:%d: %s %s\n", p.Path, p.Line, p.Column, d.Rule, d.Message)
+		for _, d := range p.Result.Diags {
+			pos := d.Span.Start.Position()
+			fmt.Fprintf(e.stderr, "%s:%d:%d: %s %s\n", pos.Path, pos.Line, pos.Column, d.Rule, d.Message)
 		}
-		for _, st := range l.result.Statements {
+		for _, st := range p.Result.Statements {
 			if st.Node == nil && !*all || st.Kind == parser.KindDropDatabase && !*all {
 				continue
 			}
 			entries = append(entries, st.Summary())
 		}
+	})
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
 	}
 	if *format == "json" {
 		enc := json.NewEncoder(e.stdout)
@@ -161,4 +162,12 @@ func (e *env) parse(args []string) int {
 		fmt.Fprintln(e.stdout)
 	}
 	return exitOK
+}
+
+// parseConfig is the configuration of sqllint parse: no config file, every
+// .sql file of a folder, the -v variables.
+func parseConfig(vars map[string]string) *config.Config {
+	cfg := config.Default()
+	cfg.Variables = vars
+	return cfg
 }

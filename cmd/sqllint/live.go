@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/live"
-	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/rules"
 )
 
@@ -26,7 +24,7 @@ func (e *env) serverDSN(cfg *config.Config, f *scanFlags) string {
 
 // liveFacts connects to the server read-only and reads what the rules use
 // about it and about every database the scripts name.
-func (e *env) liveFacts(dsn string, f *scanFlags, results []*parser.Result) (*rules.ServerFacts, []string, error) {
+func (e *env) liveFacts(ctx context.Context, dsn string, f *scanFlags, names []string) (*rules.ServerFacts, []string, error) {
 	lc, err := live.ConfigFromEnv(e.getenv)
 	if err != nil {
 		return nil, nil, err
@@ -43,39 +41,16 @@ func (e *env) liveFacts(dsn string, f *scanFlags, results []*parser.Result) (*ru
 	lc.TrustServerCertificate = lc.TrustServerCertificate || f.trustCert
 	lc.ConnectTimeout, lc.QueryTimeout = f.connectTimeout, f.queryTimeout
 
-	ctx := context.Background()
 	client, err := live.Connect(ctx, lc)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer client.Close()
-	facts, err := client.Facts(ctx, databaseNames(results))
+	facts, err := client.Facts(ctx, names)
 	if err != nil {
 		return nil, nil, err
 	}
 	return serverFacts(facts), facts.Notices, nil
-}
-
-// databaseNames lists the databases the scripts name, resolved ones only.
-func databaseNames(results []*parser.Result) []string {
-	seen := map[string]bool{}
-	var names []string
-	add := func(n *parser.Name) {
-		if n == nil || n.Unresolved || n.Value == "" || strings.EqualFold(n.Raw, "CURRENT") {
-			return
-		}
-		if k := strings.ToLower(n.Value); !seen[k] {
-			seen[k] = true
-			names = append(names, n.Value)
-		}
-	}
-	for _, r := range results {
-		for _, st := range r.Statements {
-			add(st.Database())
-		}
-	}
-	sort.Strings(names)
-	return names
 }
 
 func serverFacts(f *live.Facts) *rules.ServerFacts {

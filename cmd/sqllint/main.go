@@ -31,12 +31,17 @@ func toolVersion() string {
 	return "dev"
 }
 
+// memoryLimit is the soft heap limit of a run: the garbage collector
+// works harder as the heap nears it, and not at all below it.
+const memoryLimit = 48 << 20
+
 func main() {
-	// A linter is a short-lived process that allocates a parse tree per
-	// statement: trade some memory for fewer collections, unless the user
-	// set GOGC.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(200)
+	// The pipeline streams, so its live heap is small: let the collector
+	// run rarely (GOGC off) under a soft memory limit, unless the user set
+	// GOMEMLIMIT or GOGC.
+	if os.Getenv("GOMEMLIMIT") == "" && os.Getenv("GOGC") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+		debug.SetGCPercent(-1)
 	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

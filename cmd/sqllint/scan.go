@@ -1,18 +1,18 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
+	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/output"
-	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/report"
 	"github.com/sqllint/sqllint/rules"
 )
@@ -164,49 +164,33 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	files, err := collect(paths, e.matcher(cfg))
+	opt := analysis.Options{
+		Paths: paths, Stdin: e.stdin, StdinName: f.stdinName, Config: cfg, Registry: rules.Default,
+		LookupEnv: e.lookupEnv, Fixes: f.fix,
+	}
+	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
+		opt.FactsFor = func(ctx context.Context, names []string) (*rules.ServerFacts, error) {
+			facts, notices, err := e.liveFacts(ctx, dsn, &f, names)
+			for _, n := range notices {
+				fmt.Fprintf(e.stderr, "sqllint: notice: %s\n", n)
+			}
+			return facts, err
+		}
+	}
+	var findings []report.Finding
+	sum, err := analysis.Run(context.Background(), opt, func(r *analysis.FileResult) {
+		findings = append(findings, r.Findings...)
+	})
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
-	var kept []string
-	for _, p := range files {
-		name := p
-		if p == "-" {
-			name = f.stdinName
-		}
-		if !excluded(cfg, name) {
-			kept = append(kept, p)
-		}
-	}
-	files = kept
-
-	opt := &parser.PreprocessOptions{Vars: cfg.Variables, Env: e.lookupEnv}
-	loadedFiles := load(files, e.stdin, displayPath(f.stdinName), opt)
-	var results []*parser.Result
-	for _, l := range loadedFiles {
-		if l.result != nil {
-			results = append(results, l.result)
-		}
-	}
-
-	ruleCfg := cfg.Rules
-	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
-		facts, notices, err := e.liveFacts(dsn, &f, results)
-		if err != nil {
-			e.errorf("%v", err)
-			return exitError
-		}
-		for _, n := range notices {
-			fmt.Fprintf(e.stderr, "sqllint: notice: %s\n", n)
-		}
-		ruleCfg.Facts = facts
-	}
-	findings := rules.Analyze(rules.Default, results, &ruleCfg)
+	// Run-level findings (no location) come first, as every format expects.
+	findings = append(sum.Findings, findings...)
 
 	if f.fix {
 		var fixed int
-		findings, fixed, err = applyFixes(findings)
+		findings, fixed, err = analysis.ApplyFixes(findings, sum.Sources)
 		if err != nil {
 			e.errorf("%v", err)
 			return exitError
@@ -216,7 +200,8 @@ func (e *env) scan(args []string) int {
 		}
 	}
 
-	rep := buildReport(rules.Default, &ruleCfg, findings, loadedFiles)
+	rep := &report.Report{Tool: "sqllint", Version: toolVersion(), Errors: sum.Errors, Files: sum.Files,
+		Findings: findings, Rules: sum.Rules, Source: report.SourceOf(findings)}
 	color := f.color == "always" || (f.color == "auto" && e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb")
 	if f.color != "auto" && f.color != "always" && f.color != "never" {
 		e.errorf("--color must be auto, always or never")
@@ -244,21 +229,22 @@ func (e *env) writeOutput(s outputSpec, rep *report.Report, opts output.Options)
 	if err := output.Write(&sb, s.format, rep, opts); err != nil {
 		return err
 	}
-	return writeFileAtomic(s.path, []byte(sb.String()), 0o644)
+	return analysis.WriteFile(s.path, []byte(sb.String()), 0o644)
 }
 
-func exitStatus(findings []rules.Finding, failOn string) int {
-	threshold := parser.SevWarning
+func exitStatus(findings []report.Finding, failOn string) int {
+	rank := map[string]int{report.Info: 1, report.Warning: 2, report.Error: 3}
+	threshold := rank[report.Warning]
 	switch failOn {
 	case "error":
-		threshold = parser.SevError
+		threshold = rank[report.Error]
 	case "info":
-		threshold = parser.SevInfo
+		threshold = rank[report.Info]
 	case "never":
 		return exitOK
 	}
 	for _, f := range findings {
-		if f.Severity >= threshold {
+		if rank[f.Severity] >= threshold {
 			return exitFindings
 		}
 	}
@@ -332,195 +318,4 @@ func parseVersion(s string) (int, bool) {
 		}
 	}
 	return 0, false
-}
-
-// matcher returns which files of a folder walk are scanned: the config's
-// include and exclude globs, relative to the config file's folder (or to
-// the current folder when there is no config file).
-func (e *env) matcher(cfg *config.Config) matcher {
-	return matcher{
-		file: func(path string) bool {
-			return config.Match(cfg, relToConfig(cfg, path), true)
-		},
-		skipDir: func(path string) bool {
-			return config.SkipDir(cfg, relToConfig(cfg, path))
-		},
-	}
-}
-
-// relToConfig is path relative to the config's folder, slash-separated;
-// a path outside it stays as given.
-func relToConfig(cfg *config.Config, path string) string {
-	base := cfg.Dir
-	if base == "" {
-		base, _ = os.Getwd()
-	}
-	if abs, err := filepath.Abs(path); err == nil {
-		if rel, err := filepath.Rel(base, abs); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
-		}
-	}
-	return displayPath(path)
-}
-
-// excluded reports whether a file named on the command line is excluded
-// by the config or --exclude.
-func excluded(cfg *config.Config, p string) bool {
-	if len(cfg.Exclude) == 0 {
-		return false
-	}
-	return !config.Match(cfg, relToConfig(cfg, p), false)
-}
-
-// buildReport turns findings into what the printers print.
-func buildReport(reg *rules.Registry, cfg *rules.Config, findings []rules.Finding, files []*loaded) *report.Report {
-	rep := &report.Report{Tool: "sqllint", Version: toolVersion(), Errors: inputErrors(files)}
-	byPath := map[string]*parser.File{}
-	for _, l := range files {
-		if l.result != nil {
-			rep.Files++
-			for _, f := range l.result.Script.Files {
-				byPath[f.Path] = f
-			}
-		}
-	}
-	rep.Source = func(path string, line int) (string, bool) {
-		if f := byPath[path]; f != nil {
-			return f.Line(line)
-		}
-		return "", false
-	}
-	for _, r := range reg.All() {
-		if cfg.Enabled(r) {
-			rep.Rules = append(rep.Rules, reportRule(r))
-		}
-	}
-	for _, f := range findings {
-		rep.Findings = append(rep.Findings, reportFinding(f))
-	}
-	return rep
-}
-
-func reportRule(r *rules.Rule) report.Rule {
-	return report.Rule{
-		ID: r.ID, Name: r.Name, Severity: r.Severity.String(), Title: r.Doc.Title,
-		Description: rules.Summary(r), HelpURI: r.HelpURI(), Help: rules.Markdown(r),
-	}
-}
-
-func reportFinding(f rules.Finding) report.Finding {
-	rf := report.Finding{RuleID: f.Rule.ID, RuleName: f.Rule.Name, Severity: f.Severity.String(), Message: f.Message, Confirmed: f.Confirmed}
-	if f.Span.Start.IsValid() {
-		s, en := f.Span.Start.Position(), f.Span.End.Position()
-		if !f.Span.End.IsValid() || f.Span.End.File != f.Span.Start.File {
-			en = s
-		}
-		rf.Path, rf.Line, rf.Column, rf.EndLine, rf.EndColumn = s.Path, s.Line, s.Column, en.Line, en.Column
-	}
-	if f.Fix != nil {
-		fix := &report.Fix{Description: f.Fix.Description}
-		for _, ed := range f.Fix.Edits {
-			s, en := ed.File.Position(ed.Start), ed.File.Position(ed.End)
-			fix.Edits = append(fix.Edits, report.Edit{Line: s.Line, Column: s.Column, EndLine: en.Line, EndColumn: en.Column,
-				StartOffset: ed.Start, EndOffset: ed.End, NewText: ed.New})
-		}
-		rf.Fix = fix
-	}
-	return rf
-}
-
-// applyFixes applies every fix it safely can, writes each changed file
-// atomically in its own encoding, and returns the findings not fixed.
-func applyFixes(findings []rules.Finding) ([]rules.Finding, int, error) {
-	byFile := map[*parser.File][]int{}
-	for i, f := range findings {
-		if f.Fix == nil || len(f.Fix.Edits) == 0 {
-			continue
-		}
-		file := f.Fix.Edits[0].File
-		same := true
-		for _, ed := range f.Fix.Edits {
-			same = same && ed.File == file
-		}
-		if same && file.Path != "" && file.Path != "-" {
-			byFile[file] = append(byFile[file], i)
-		}
-	}
-	fixed := map[int]bool{}
-	files := make([]*parser.File, 0, len(byFile))
-	for f := range byFile {
-		files = append(files, f)
-	}
-	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
-	for _, file := range files {
-		var edits []rules.Edit
-		var owner []int // the finding of each edit
-		for _, i := range byFile[file] {
-			for _, ed := range findings[i].Fix.Edits {
-				edits = append(edits, ed)
-				owner = append(owner, i)
-			}
-		}
-		text, skippedEdits := rules.ApplyEdits(file.Text, edits)
-		skipped := map[int]bool{} // findings with an edit that overlapped another
-		for _, e := range skippedEdits {
-			skipped[owner[e]] = true
-		}
-		if text == file.Text {
-			continue
-		}
-		data, err := file.Encode(text)
-		if err != nil {
-			return nil, 0, fmt.Errorf("%s: cannot fix: %w", file.Path, err)
-		}
-		info, err := os.Stat(file.Path)
-		if err != nil {
-			return nil, 0, fmt.Errorf("%s: cannot fix: %w", file.Path, cleanErr(err))
-		}
-		if err := writeFileAtomic(file.Path, data, info.Mode().Perm()); err != nil {
-			return nil, 0, err
-		}
-		for _, i := range byFile[file] {
-			if !skipped[i] {
-				fixed[i] = true
-			}
-		}
-	}
-	var rest []rules.Finding
-	for i, f := range findings {
-		if !fixed[i] {
-			rest = append(rest, f)
-		}
-	}
-	return rest, len(fixed), nil
-}
-
-// writeFileAtomic writes data to a temporary file beside path and renames
-// it over path, so a crash never leaves a half-written file.
-func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".sqllint-*")
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, cleanErr(err))
-	}
-	name := tmp.Name()
-	_, werr := tmp.Write(data)
-	if werr == nil {
-		werr = tmp.Sync()
-	}
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(name, perm)
-	}
-	if werr == nil {
-		werr = os.Rename(name, path)
-	}
-	if werr != nil {
-		os.Remove(name)
-		return fmt.Errorf("%s: %w", path, cleanErr(werr))
-	}
-	return nil
 }

@@ -1,0 +1,427 @@
+// Package analysis is sqllint's one pipeline: collect the files, read and
+// decode them, run the sqlcmd preprocessor, scan, split and parse, replay
+// the statements on the database model, run the rules, apply suppressions
+// and resolve findings to lines and columns, file by file in run order.
+//
+// A static run streams: workers read and parse files in parallel, an
+// in-order merge (with a bounded window of files in flight) feeds the
+// model and the rules, and each file's findings go to the caller as soon
+// as they are final. A file's text, batches, tokens and statements die
+// with the file; what lives for the whole run is the model of the
+// databases (it grows with databases and their files) and the findings.
+//
+// A live run (Options.Facts or Options.FactsFor) keeps every parsed file
+// to the end: the server is asked about the databases all the scripts
+// name, and the live rules look at the whole run.
+//
+// cmd/sqllint keeps flags and printing; the language server and the
+// pull-request features call Run too. Files are only ever written by
+// ApplyFixes / WriteFixes, after Run.
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/parser"
+	"github.com/sqllint/sqllint/report"
+	"github.com/sqllint/sqllint/rules"
+)
+
+// Options is what a run reads and how.
+type Options struct {
+	// Paths are the files and folders to report on, as given; "-" is
+	// Stdin. A folder is walked (hidden folders skipped, the config's
+	// include and exclude globs applied); a file named here is checked
+	// whatever its name unless an exclude glob matches it.
+	Paths []string
+	// Context are files and folders read as context: they feed the
+	// database model in natural path order together with Paths, but
+	// their findings are not reported (a file in both is reported).
+	Context []string
+	// Stdin is the content of the path "-"; StdinName its name in
+	// messages and for config matching (default "stdin.sql").
+	Stdin     io.Reader
+	StdinName string
+	// Overlay maps a cleaned absolute path to content that replaces the
+	// file on disk (editor buffers). It may name files that do not exist
+	// when they are given in Paths; a folder walk only finds files on disk.
+	Overlay map[string][]byte
+	// Config holds rules, severities, options, include/exclude and
+	// variables; nil = config.Default().
+	Config *config.Config
+	// Registry is the rule set; nil = rules.Default.
+	Registry *rules.Registry
+	// Facts are live facts known before the run. FactsFor, when set, is
+	// called once with the names of the databases the scripts name (sorted,
+	// resolved names only) before any rule runs; its facts replace Facts.
+	// Either makes the run a live run.
+	Facts    *rules.ServerFacts
+	FactsFor func(ctx context.Context, databases []string) (*rules.ServerFacts, error)
+	// LookupEnv reads environment variables for $(var); nil = none.
+	LookupEnv func(string) (string, bool)
+	// Workers reading and parsing files; 0 = GOMAXPROCS.
+	Workers int
+	// Fixes keeps, for every file with a fix, what ApplyFixes needs to
+	// re-read and verify it (Summary.Sources).
+	Fixes bool
+}
+
+// FileResult is one reported file, delivered in run order once final.
+type FileResult struct {
+	Path string // display path: slash-separated, as given, no "./"
+	// Findings in the file and in the files it includes (each included
+	// file's findings once per run), sorted, suppressions applied, each
+	// with the text of its first line.
+	Findings []report.Finding
+	Err      *report.InputError // the file could not be read or decoded
+}
+
+// Source identifies the bytes a file had when it was analyzed, so that a
+// fix is only ever applied to the same bytes.
+type Source struct {
+	OSPath string // the path to open
+	Size   int64
+	Hash   uint64 // maphash of the bytes, valid within this process
+}
+
+// Summary is what a run found beyond the per-file results.
+type Summary struct {
+	// Findings without a location (live, run-level), sorted by rule.
+	Findings []report.Finding
+	// Errors are the inputs that could not be read (files, folders), in
+	// run order; any makes the exit status 2.
+	Errors []report.InputError
+	Files  int           // files analyzed (reported, without errors)
+	Rules  []report.Rule // the rules that ran, sorted by ID
+	// Sources are the files with at least one fix, by display path, when
+	// Options.Fixes is set.
+	Sources map[string]Source
+}
+
+// Run analyzes the files of opt and calls sink, from the calling
+// goroutine, for each reported file in run order as soon as its findings
+// are final. An error means the run could not start or finish (a path
+// that does not exist, live facts that could not be read, ctx done);
+// unreadable files and folders are input errors in the results.
+func Run(ctx context.Context, opt Options, sink func(*FileResult)) (*Summary, error) {
+	r, err := newRun(&opt)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Facts != nil || opt.FactsFor != nil {
+		return r.live(ctx, sink)
+	}
+	return r.static(ctx, sink)
+}
+
+// run is the state of one Run.
+type run struct {
+	opt     *Options
+	cfg     *config.Config
+	reg     *rules.Registry
+	ruleCfg rules.Config
+	pre     *parser.PreprocessOptions
+	sum     *Summary
+	// shown holds the findings already reported in an included file,
+	// which another root file may include again.
+	shown map[shownKey]bool
+}
+
+type shownKey struct {
+	file fileID
+	off  int
+	rule string
+	msg  uint64
+}
+
+func newRun(opt *Options) (*run, error) {
+	if opt.Config == nil {
+		opt.Config = config.Default()
+	}
+	if opt.Registry == nil {
+		opt.Registry = rules.Default
+	}
+	if opt.StdinName == "" {
+		opt.StdinName = "stdin.sql"
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.Stdin == nil {
+		opt.Stdin = strings.NewReader("")
+	}
+	for _, p := range append(slices.Clone(opt.Paths), opt.Context...) {
+		if p == "-" {
+			continue
+		}
+		if err := checkExists(opt, p); err != nil {
+			return nil, err
+		}
+	}
+	r := &run{opt: opt, cfg: opt.Config, reg: opt.Registry, ruleCfg: opt.Config.Rules, sum: &Summary{}, shown: map[shownKey]bool{}}
+	r.ruleCfg.Facts = opt.Facts
+	r.pre = &parser.PreprocessOptions{Vars: opt.Config.Variables, Env: opt.LookupEnv}
+	if len(opt.Overlay) > 0 {
+		r.pre.Load = r.loadInclude
+	}
+	if opt.Fixes {
+		r.sum.Sources = map[string]Source{}
+	}
+	return r, nil
+}
+
+func (r *run) rulesList() []report.Rule {
+	var out []report.Rule
+	for _, rule := range r.reg.All() {
+		if r.ruleCfg.Enabled(rule) {
+			out = append(out, ReportRule(rule))
+		}
+	}
+	return out
+}
+
+// static streams: walk → workers → in-order merge → engine → sink.
+func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
+	eng := rules.NewEngine(r.reg, &r.ruleCfg)
+	err := r.pipeline(ctx, func(p *parsed) {
+		res := r.finish(p, func(res *parser.Result) []rules.Finding { return eng.File(res) })
+		if res != nil {
+			sink(res)
+		}
+	})
+	r.sum.Rules = r.rulesList()
+	return r.sum, err
+}
+
+// live parses every file, asks for the facts, then runs the rules over the
+// whole run.
+func (r *run) live(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
+	var all []*parsed
+	err := r.pipeline(ctx, func(p *parsed) { all = append(all, p) })
+	if err != nil {
+		return nil, err
+	}
+	if r.opt.FactsFor != nil {
+		var results []*parser.Result
+		for _, p := range all {
+			if p.result != nil {
+				results = append(results, p.result)
+			}
+		}
+		facts, err := r.opt.FactsFor(ctx, DatabaseNames(results))
+		if err != nil {
+			return nil, err
+		}
+		r.ruleCfg.Facts = facts
+	}
+	var results []*parser.Result
+	for _, p := range all {
+		if p.result != nil {
+			results = append(results, p.result)
+		}
+	}
+	findings := rules.Analyze(r.reg, results, &r.ruleCfg)
+	// Findings are sorted by file in run order: hand each root file the
+	// findings in the files of its script.
+	owner := map[*parser.File]*parsed{}
+	for _, p := range all {
+		if p.result != nil {
+			for _, f := range p.result.Script.Files {
+				owner[f] = p
+			}
+		}
+	}
+	byRoot := map[*parsed][]rules.Finding{}
+	for _, f := range findings {
+		if file := f.Span.Start.File; file != nil && owner[file] != nil {
+			byRoot[owner[file]] = append(byRoot[owner[file]], f)
+			continue
+		}
+		r.sum.Findings = append(r.sum.Findings, r.resolve(f, nil))
+	}
+	for _, p := range all {
+		res := r.finish(p, func(*parser.Result) []rules.Finding { return byRoot[p] })
+		if res != nil {
+			sink(res)
+		}
+	}
+	r.sum.Rules = r.rulesList()
+	return r.sum, nil
+}
+
+// finish turns one parsed file into its result: rules (through check),
+// resolution of findings to lines and columns, source lines, fix sources.
+func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res *FileResult) {
+	res = &FileResult{Path: p.display}
+	if p.err != nil {
+		if !p.report {
+			return nil
+		}
+		ie := report.InputError{Path: p.display, Message: p.err.Error()}
+		res.Err = &ie
+		r.sum.Errors = append(r.sum.Errors, ie)
+		return res
+	}
+	defer func() {
+		// A bug in a rule must cost one file, never the run.
+		if x := recover(); x != nil {
+			ie := report.InputError{Path: p.display, Message: fmt.Sprintf("internal error while checking this file (please report it): %v", x)}
+			res = &FileResult{Path: p.display, Err: &ie}
+			r.sum.Errors = append(r.sum.Errors, ie)
+		}
+	}()
+	findings := check(p.result)
+	if !p.report {
+		return nil
+	}
+	r.sum.Files++
+	root := p.result.Script.File
+	ids := map[*parser.File]fileID{root: p.id}
+	for _, f := range findings {
+		file := f.Span.Start.File
+		if file != nil {
+			// a file included by several root files (or also named itself)
+			// reports each finding once per run
+			id, ok := ids[file]
+			if !ok {
+				id = r.identity(file.Path)
+				ids[file] = id
+			}
+			if id.valid() {
+				k := shownKey{file: id, off: f.Span.Start.Offset, rule: f.Rule.ID, msg: maphash.String(hashSeed, f.Message)}
+				if r.shown[k] {
+					continue
+				}
+				r.shown[k] = true
+			}
+		}
+		rf := r.resolve(f, file)
+		res.Findings = append(res.Findings, rf)
+		if rf.Fix != nil && r.sum.Sources != nil {
+			if _, ok := r.sum.Sources[rf.Path]; !ok {
+				if file == root && p.osPath != "" {
+					r.sum.Sources[rf.Path] = Source{OSPath: p.osPath, Size: p.size, Hash: p.hash}
+				} else if file != root && file != nil {
+					if src, ok := includedSource(file); ok {
+						r.sum.Sources[rf.Path] = src
+					}
+				}
+			}
+		}
+	}
+	return res
+}
+
+// resolve turns a rule's finding into a printed one: line, column, the
+// text of its first line, and fix edits.
+func (r *run) resolve(f rules.Finding, file *parser.File) report.Finding {
+	rf := ReportFinding(f)
+	if file != nil && rf.Line > 0 {
+		if s, ok := file.Line(rf.Line); ok {
+			rf.SourceText = s
+		}
+	}
+	return rf
+}
+
+// includedSource identifies an included file with a fix: its bytes on
+// disk, if they still decode to the text analyzed.
+func includedSource(file *parser.File) (Source, bool) {
+	data, err := os.ReadFile(file.Path)
+	if err != nil {
+		return Source{}, false
+	}
+	g, err := parser.Decode(file.Path, data)
+	if err != nil || g.Text != file.Text {
+		return Source{}, false
+	}
+	return Source{OSPath: file.Path, Size: int64(len(data)), Hash: maphash.Bytes(hashSeed, data)}, true
+}
+
+// Parsed is one file of a Parse run.
+type Parsed struct {
+	Path   string // display path
+	Result *parser.Result
+	Err    error
+}
+
+// Parse reads and parses the files of opt (Paths only; no rules) and
+// calls fn for each in run order. Results die after fn returns unless fn
+// keeps them.
+func Parse(ctx context.Context, opt Options, fn func(*Parsed)) error {
+	r, err := newRun(&opt)
+	if err != nil {
+		return err
+	}
+	return r.pipeline(ctx, func(p *parsed) {
+		if p.report {
+			fn(&Parsed{Path: p.display, Result: p.result, Err: p.err})
+		}
+	})
+}
+
+// ReportRule is the printed metadata of a rule.
+func ReportRule(r *rules.Rule) report.Rule {
+	return report.Rule{
+		ID: r.ID, Name: r.Name, Severity: r.Severity.String(), Title: r.Doc.Title,
+		Description: rules.Summary(r), HelpURI: r.HelpURI(), Help: rules.Markdown(r),
+	}
+}
+
+// ReportFinding resolves a rule's finding to lines and columns (without
+// its source text).
+func ReportFinding(f rules.Finding) report.Finding {
+	rf := report.Finding{RuleID: f.Rule.ID, RuleName: f.Rule.Name, Severity: f.Severity.String(), Message: f.Message, Confirmed: f.Confirmed}
+	if f.Span.Start.IsValid() {
+		s, en := f.Span.Start.Position(), f.Span.End.Position()
+		if !f.Span.End.IsValid() || f.Span.End.File != f.Span.Start.File {
+			en = s
+		}
+		rf.Path, rf.Line, rf.Column, rf.EndLine, rf.EndColumn = s.Path, s.Line, s.Column, en.Line, en.Column
+	}
+	if f.Fix != nil {
+		fix := &report.Fix{Description: f.Fix.Description}
+		for _, ed := range f.Fix.Edits {
+			s, en := ed.File.Position(ed.Start), ed.File.Position(ed.End)
+			fix.Edits = append(fix.Edits, report.Edit{Line: s.Line, Column: s.Column, EndLine: en.Line, EndColumn: en.Column,
+				StartOffset: ed.Start, EndOffset: ed.End, NewText: ed.New})
+		}
+		rf.Fix = fix
+	}
+	return rf
+}
+
+// DatabaseNames lists the databases the scripts name, resolved ones only,
+// sorted: what live mode asks the server about.
+func DatabaseNames(results []*parser.Result) []string {
+	seen := map[string]bool{}
+	var names []string
+	add := func(n *parser.Name) {
+		if n == nil || n.Unresolved || n.Value == "" || strings.EqualFold(n.Raw, "CURRENT") {
+			return
+		}
+		if k := strings.ToLower(n.Value); !seen[k] {
+			seen[k] = true
+			names = append(names, n.Value)
+		}
+	}
+	for _, r := range results {
+		for _, st := range r.Statements {
+			add(st.Database())
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// errNotExist is how a missing path reads.
+var errNotExist = errors.New("no such file or directory")

@@ -1,0 +1,411 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/internal/natsort"
+	"github.com/sqllint/sqllint/parser"
+)
+
+// input is one file of the run, in run order.
+type input struct {
+	osPath  string // "" for standard input
+	display string
+	report  bool  // false for a context file
+	err     error // set when the input could not even be listed
+	id      fileID
+	done    chan *parsed
+}
+
+// parsed is one file read and parsed by a worker.
+type parsed struct {
+	input
+	result *parser.Result
+	err    error
+	size   int64
+	hash   uint64
+}
+
+// matcher is the config's include/exclude decision, computed once.
+type matcher struct {
+	cfg        *config.Config
+	base       string // the config's folder, or the working directory
+	defaultInc bool   // include is **/*.sql: the extension decides
+	noExclude  bool
+}
+
+func newMatcher(cfg *config.Config) *matcher {
+	m := &matcher{cfg: cfg, base: cfg.Dir, noExclude: len(cfg.Exclude) == 0}
+	if m.base == "" {
+		m.base, _ = os.Getwd()
+	}
+	m.base = filepath.Clean(m.base)
+	m.defaultInc = len(cfg.Include) == 0 || slices.Equal(cfg.Include, config.DefaultInclude)
+	return m
+}
+
+// rel is path relative to the config's folder, slash-separated; a path
+// outside it stays as given.
+func (m *matcher) rel(path string) string {
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(cwd(), abs)
+	}
+	if rel, err := filepath.Rel(m.base, abs); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return displayPath(path)
+}
+
+// walked reports whether a file found by walking a folder is checked.
+func (m *matcher) walked(path string) bool {
+	if m.defaultInc {
+		if !isSQL(path) {
+			return false
+		}
+		if m.noExclude {
+			return true
+		}
+	}
+	return config.Match(m.cfg, m.rel(path), true)
+}
+
+// skipDir reports whether a walk skips the folder.
+func (m *matcher) skipDir(path string) bool {
+	return !m.noExclude && config.SkipDir(m.cfg, m.rel(path))
+}
+
+// named reports whether a file named on the command line is checked.
+func (m *matcher) named(path string) bool {
+	return m.noExclude || config.Match(m.cfg, m.rel(path), false)
+}
+
+var cwd = sync.OnceValue(func() string { d, _ := os.Getwd(); return d })
+
+func isSQL(path string) bool { return strings.EqualFold(filepath.Ext(path), ".sql") }
+
+// displayPath is how a path appears in messages: slash-separated, without
+// a leading "./".
+func displayPath(p string) string {
+	p = filepath.ToSlash(p)
+	for strings.HasPrefix(p, "./") {
+		p = p[2:]
+	}
+	return p
+}
+
+// checkExists makes a path that names nothing an error before the run.
+func checkExists(opt *Options, p string) error {
+	if _, err := os.Stat(p); err != nil {
+		if opt.Overlay != nil {
+			if _, ok := opt.Overlay[absClean(p)]; ok {
+				return nil
+			}
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s: %w", p, errNotExist)
+		}
+		return err
+	}
+	return nil
+}
+
+func absClean(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return filepath.Clean(p)
+}
+
+// collect sends the run's files in run order to out: the paths in the
+// order given, a folder's files in natural order, each physical file once
+// (the first name wins). Context files are merged with the reported ones
+// in natural order. Folders that cannot be read are input errors.
+func (r *run) collect(ctx context.Context, out func(input) bool) {
+	m := newMatcher(r.cfg)
+	seen := map[fileID]bool{}
+	emit := func(path string, report bool, err error) bool {
+		var id fileID
+		if path != "-" && err == nil {
+			id = r.identity(path)
+			if id.valid() {
+				if seen[id] {
+					return true
+				}
+				seen[id] = true
+			}
+		}
+		in := input{osPath: path, display: displayPath(path), report: report, err: err, id: id}
+		if path == "-" {
+			in.osPath, in.display = "", displayPath(r.opt.StdinName)
+		}
+		return out(in)
+	}
+	if len(r.opt.Context) == 0 {
+		for _, p := range r.opt.Paths {
+			if !r.expand(ctx, m, p, func(f string, err error) bool { return emit(f, true, err) }) {
+				return
+			}
+		}
+		return
+	}
+	// With context files, the run is the union in natural order; a file in
+	// both lists is reported.
+	type entry struct {
+		path   string
+		report bool
+		err    error
+	}
+	var all []entry
+	reported := map[string]bool{}
+	for _, p := range r.opt.Paths {
+		r.expand(ctx, m, p, func(f string, err error) bool {
+			all = append(all, entry{f, true, err})
+			reported[absClean(f)] = true
+			return true
+		})
+	}
+	for _, p := range r.opt.Context {
+		r.expand(ctx, m, p, func(f string, err error) bool {
+			if !reported[absClean(f)] {
+				all = append(all, entry{f, false, err})
+			}
+			return true
+		})
+	}
+	slices.SortStableFunc(all, func(a, b entry) int {
+		if a.path == "-" || b.path == "-" {
+			return 0
+		}
+		x, y := absClean(a.path), absClean(b.path)
+		switch {
+		case natsort.Less(x, y):
+			return -1
+		case natsort.Less(y, x):
+			return 1
+		}
+		return 0
+	})
+	for _, e := range all {
+		if !emit(e.path, e.report, e.err) {
+			return
+		}
+	}
+}
+
+// expand calls fn for the files of one given path; false from fn stops.
+func (r *run) expand(ctx context.Context, m *matcher, p string, fn func(string, error) bool) bool {
+	if p == "-" {
+		if !m.named(r.opt.StdinName) {
+			return true
+		}
+		return fn(p, nil)
+	}
+	info, err := os.Stat(p)
+	if err != nil || !info.IsDir() {
+		// a file, or an overlay file not on disk (checked before the run)
+		if !m.named(p) {
+			return true
+		}
+		return fn(p, nil)
+	}
+	return r.walk(ctx, m, p, fn)
+}
+
+// walk lists a folder, sorts its entries naturally (a folder sorts as its
+// name followed by "/", so the order is that of the full paths) and
+// recurses. A folder that cannot be read is an input error.
+func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, error) bool) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		// an input error in run order; ReadDir returns what it could read
+		if !fn(dir, cleanErr(err)) {
+			return false
+		}
+	}
+	type ent struct {
+		name string
+		key  string
+		dir  bool
+	}
+	list := make([]ent, 0, len(ents))
+	for _, d := range ents {
+		name := d.Name()
+		isDir := d.IsDir()
+		if d.Type()&fs.ModeSymlink != 0 {
+			// WalkDir does not follow symlinks: a link is a file entry
+			isDir = false
+		}
+		if isDir {
+			if strings.HasPrefix(name, ".") {
+				continue // .git and friends
+			}
+			list = append(list, ent{name, name + "/", true})
+			continue
+		}
+		if m.defaultInc && !isSQL(name) {
+			continue // the cheap filter first
+		}
+		list = append(list, ent{name, name, false})
+	}
+	slices.SortFunc(list, func(a, b ent) int {
+		switch {
+		case natsort.Less(a.key, b.key):
+			return -1
+		case natsort.Less(b.key, a.key):
+			return 1
+		}
+		return 0
+	})
+	for _, e := range list {
+		path := filepath.Join(dir, e.name)
+		if e.dir {
+			if m.skipDir(path) {
+				continue
+			}
+			if !r.walk(ctx, m, path, fn) {
+				return false
+			}
+			continue
+		}
+		if m.walked(path) && !fn(path, nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// cleanErr drops the path an *fs.PathError repeats.
+func cleanErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+var hashSeed = maphash.MakeSeed()
+
+// read returns the bytes of one input: standard input, the overlay, or
+// the disk.
+func (r *run) read(in *input) ([]byte, error) {
+	if in.osPath == "" {
+		return io.ReadAll(r.opt.Stdin)
+	}
+	if r.opt.Overlay != nil {
+		if b, ok := r.opt.Overlay[absClean(in.osPath)]; ok {
+			return b, nil
+		}
+	}
+	return os.ReadFile(in.osPath)
+}
+
+// loadInclude reads an :r include, from the overlay when it has it.
+func (r *run) loadInclude(path string) (*parser.File, error) {
+	if b, ok := r.opt.Overlay[absClean(path)]; ok {
+		return parser.Decode(path, b)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parser.Decode(path, data)
+}
+
+// parseOne is a worker's job: read, decode, preprocess, scan, split, parse.
+func (r *run) parseOne(in input) (p *parsed) {
+	p = &parsed{input: in}
+	if in.err != nil {
+		p.err = in.err
+		return p
+	}
+	defer func() {
+		// A bug in the parser must cost one file, never the run.
+		if x := recover(); x != nil {
+			p.err = fmt.Errorf("internal error while reading this file (please report it): %v", x)
+			p.result = nil
+		}
+	}()
+	data, err := r.read(&in)
+	if err != nil {
+		p.err = cleanErr(err)
+		return p
+	}
+	if r.opt.Fixes && in.osPath != "" {
+		p.size, p.hash = int64(len(data)), maphash.Bytes(hashSeed, data)
+	}
+	f, err := parser.Decode(in.display, data)
+	if err != nil {
+		p.err = err
+		return p
+	}
+	p.result = parser.ParseFile(f, r.pre)
+	return p
+}
+
+// pipeline runs collect → workers → in-order merge, calling merge for each
+// file in run order from the calling goroutine. At most window files are
+// in flight (read, parsed, not yet merged).
+func (r *run) pipeline(ctx context.Context, merge func(*parsed)) error {
+	workers := r.opt.Workers
+	window := 4 * workers
+	slots := make(chan struct{}, window)
+	order := make(chan input, window)
+	work := make(chan input)
+	stop := make(chan struct{})
+	// collect: runs ahead of the merge by at most window files
+	go func() {
+		defer close(order)
+		defer close(work)
+		r.collect(ctx, func(in input) bool {
+			select {
+			case slots <- struct{}{}:
+			case <-stop:
+				return false
+			}
+			in.done = make(chan *parsed, 1)
+			order <- in
+			select {
+			case work <- in:
+				return true
+			case <-stop:
+				in.done <- &parsed{input: in, err: context.Canceled}
+				return false
+			}
+		})
+	}()
+	for w := 0; w < workers; w++ {
+		go func() {
+			for in := range work {
+				in.done <- r.parseOne(in)
+			}
+		}()
+	}
+	var err error
+	for in := range order {
+		p := <-in.done
+		if err == nil {
+			if err = ctx.Err(); err != nil {
+				close(stop)
+			} else {
+				merge(p)
+			}
+		}
+		<-slots
+	}
+	return err
+}
