@@ -670,3 +670,42 @@ func TestSuppressSnippetAndSelect(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// TestSuppressAboveStatement: a finding on a clause of a statement that
+// spans lines gets its suppression above the statement's first line, and
+// the suppression then holds.
+func TestSuppressAboveStatement(t *testing.T) {
+	uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
+	text := "GO\n  CREATE DATABASE Sales\n  ON PRIMARY (NAME = d, FILENAME = 'D:\\d.mdf', SIZE = 1GB)\n  LOG ON (NAME = l, FILENAME = 'L:\\l.ldf', SIZE = 100MB, FILEGROWTH = 10%);\n"
+	c := newClient(t, Options{})
+	c.initialize(`{}`, `null`)
+	c.open(uri, text)
+	d := find(c.diagnostics(uri, 1), "SL203")
+	if d == nil || d.Range.Start.Line != 3 {
+		t.Fatalf("SL203 on the LOG ON line: %+v", d)
+	}
+	var actions []CodeAction
+	c.result(c.call("textDocument/codeAction", codeActionParams{TextDocument: textDocumentIdentifier{URI: uri}, Range: Range{d.Range.Start, d.Range.Start}}), &actions)
+	var sup *CodeAction
+	for i := range actions {
+		if actions[i].Title == "Suppress SL203 here, with a reason" {
+			sup = &actions[i]
+		}
+	}
+	if sup == nil {
+		t.Fatalf("no suppression for SL203 in %+v", actions)
+	}
+	got := applyEdits(t, text, sup.Edit.Changes[uri], utf16)
+	if want := "GO\n  -- sqllint:ignore SL203 reason\n  CREATE DATABASE Sales\n"; !strings.HasPrefix(got, want) {
+		t.Fatalf("suppressed %q, want it to start %q", got, want)
+	}
+	c.notify("textDocument/didChange", didChangeParams{
+		TextDocument:   versionedTextDocumentIdentifier{URI: uri, Version: 2},
+		ContentChanges: []contentChange{{Text: strings.Replace(got, "reason", "the log is pre-grown by ops", 1)}},
+	})
+	ds := c.diagnostics(uri, 2)
+	if find(ds, "SL203") != nil || find(ds, "SL003") != nil {
+		t.Errorf("after the suppression: %v", codes(ds))
+	}
+	c.shutdown()
+}

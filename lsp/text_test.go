@@ -3,6 +3,7 @@ package lsp
 import (
 	"path/filepath"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestNegotiate(t *testing.T) {
@@ -150,4 +151,34 @@ func TestEncodingsEndToEnd(t *testing.T) {
 		}
 		cl.shutdown()
 	}
+}
+
+// FuzzPositions: for every character boundary that is not inside a CRLF,
+// offset(position(off)) == off in every encoding; edits at any position,
+// however out of range, never panic and keep the text valid UTF-8.
+func FuzzPositions(f *testing.F) {
+	f.Add(sample, 3, 0, 1, "x")
+	f.Add("\r\n\r\r\n\U0001F600", 2, 1, 7, "\U0001F600")
+	f.Fuzz(func(t *testing.T, s string, off, line, char int, ins string) {
+		if !utf8.ValidString(s) || !utf8.ValidString(ins) {
+			return
+		}
+		tx := &text{s: s}
+		for _, enc := range []posEncoding{utf16, utf8Enc, utf32} {
+			for o := 0; o <= len(s); o++ {
+				if o < len(s) && !utf8.RuneStart(s[o]) || o > 0 && o < len(s) && s[o-1] == '\r' && s[o] == '\n' {
+					continue
+				}
+				if got := tx.offset(tx.position(o, enc), enc); got != o {
+					t.Fatalf("%v: offset(position(%d)) = %d in %q", enc, o, got, s)
+				}
+			}
+			r := &Range{Position{line, char}, Position{line + off%3, char + off}}
+			cp := &text{s: s}
+			cp.apply(r, ins, enc)
+			if !utf8.ValidString(cp.s) {
+				t.Fatalf("%v: apply %v %q to %q gave invalid UTF-8 %q", enc, r, ins, s, cp.s)
+			}
+		}
+	})
 }
