@@ -709,3 +709,42 @@ func TestSuppressAboveStatement(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// TestContextChangedOnDisk: a script of the folder changed on disk (a
+// checkout, another tool) re-checks the open scripts of that folder.
+func TestContextChangedOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	v1 := filepath.Join(dir, "V1__create.sql")
+	v2 := filepath.Join(dir, "V2__more.sql")
+	writeFile(t, v1, createSales+"USE Sales;\nGO\n"+filegroups(1, 350))
+	v2text := "USE Sales;\nGO\n" + filegroups(351, 60)
+	c := newClient(t, Options{})
+	c.initialize(`{}`, `null`)
+	c.open(pathURI(v2), v2text) // a new script, not saved yet
+	d := find(c.diagnostics(pathURI(v2), 1), "SL101")
+	if d == nil {
+		t.Fatal("no SL101 on V2")
+	}
+	// Code actions of other kinds than quick fixes: none.
+	var actions []CodeAction
+	c.result(c.call("textDocument/codeAction", json.RawMessage(`{"textDocument":{"uri":"`+pathURI(v2)+`"},"range":`+mustJSON(t, d.Range)+`,"context":{"diagnostics":[],"only":["refactor"]}}`)), &actions)
+	if len(actions) != 0 {
+		t.Errorf("refactor actions: %+v", actions)
+	}
+
+	writeFile(t, v1, createSales)
+	c.notify("workspace/didChangeWatchedFiles", didChangeWatchedFilesParams{Changes: []fileEvent{{URI: pathURI(v1), Type: 2}}})
+	if ds := c.diagnostics(pathURI(v2), 1); find(ds, "SL101") != nil {
+		t.Errorf("V1 shrank on disk, V2 still has SL101: %v", codes(ds))
+	}
+	c.shutdown()
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
