@@ -134,6 +134,8 @@ type run struct {
 	// shown holds the findings already reported in an included file,
 	// which another root file may include again.
 	shown map[shownKey]bool
+	// compact: workers drop the statements no rule reads (static runs)
+	compact bool
 }
 
 type shownKey struct {
@@ -192,6 +194,7 @@ func (r *run) rulesList() []report.Rule {
 // static streams: walk → workers → in-order merge → engine → sink.
 func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
 	eng := rules.NewEngine(r.reg, &r.ruleCfg)
+	r.compact = true
 	err := r.pipeline(ctx, func(p *parsed) {
 		res := r.finish(p, func(res *parser.Result) []rules.Finding { return eng.File(res) })
 		if res != nil {
@@ -327,7 +330,7 @@ func (r *run) resolve(f rules.Finding, file *parser.File) report.Finding {
 	rf := ReportFinding(f)
 	if file != nil && rf.Line > 0 {
 		if s, ok := file.Line(rf.Line); ok {
-			rf.SourceText = s
+			rf.SourceText = strings.Clone(s) // not a slice of the file's text
 		}
 	}
 	return rf

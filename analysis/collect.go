@@ -16,6 +16,7 @@ import (
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/internal/natsort"
 	"github.com/sqllint/sqllint/parser"
+	"github.com/sqllint/sqllint/rules"
 )
 
 // input is one file of the run, in run order.
@@ -230,7 +231,7 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 	if ctx.Err() != nil {
 		return false
 	}
-	ents, err := os.ReadDir(dir)
+	ents, err := readDir(dir)
 	if err != nil {
 		// an input error in run order; ReadDir returns what it could read
 		if !fn(dir, cleanErr(err)) {
@@ -288,6 +289,10 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 	}
 	return true
 }
+
+// readDir is os.ReadDir; tests replace it to make a folder unreadable
+// even to root.
+var readDir = os.ReadDir
 
 // cleanErr drops the path an *fs.PathError repeats.
 func cleanErr(err error) error {
@@ -353,8 +358,44 @@ func (r *run) parseOne(in input) (p *parsed) {
 		p.err = err
 		return p
 	}
-	p.result = parser.ParseFile(f, r.pre)
+	if r.compact {
+		p.result = parseCompact(f, r.pre)
+	} else {
+		p.result = parser.ParseFile(f, r.pre)
+	}
 	return p
+}
+
+// parseChunk is how much batch text is parsed at a time before the
+// statements no rule reads are dropped (a variable for tests).
+var parseChunk = 4 << 20
+
+// parseCompact preprocesses f, then parses its batches a run at a time,
+// keeping only the statements the rules read (rules.Compactor): a large
+// script never holds all its statements, or all its batches' tokens, at
+// once.
+func parseCompact(f *parser.File, opt *parser.PreprocessOptions) *parser.Result {
+	s := parser.Preprocess(f, opt)
+	res := &parser.Result{Script: s}
+	res.Diags = append(res.Diags, s.Diags...)
+	batches := s.Batches
+	s.Batches = nil // parsed batches die unless a kept statement needs them
+	var c rules.Compactor
+	for len(batches) > 0 {
+		n, size := 0, 0
+		for n < len(batches) && (n == 0 || size+len(batches[n].Text) <= parseChunk) {
+			size += len(batches[n].Text)
+			n++
+		}
+		part := parser.ParseScript(&parser.Script{File: s.File, Files: s.Files, Batches: batches[:n]})
+		res.Diags = append(res.Diags, part.Diags...)
+		res.Directives = append(res.Directives, part.Directives...)
+		res.Statements = append(res.Statements, c.Add(part.Statements, part.Directives)...)
+		clear(batches[:n])
+		batches = batches[n:]
+	}
+	res.Statements = c.Flush(res.Statements)
+	return res
 }
 
 // pipeline runs collect → workers → in-order merge, calling merge for each

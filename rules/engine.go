@@ -385,3 +385,109 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// Compact drops from r the statements no rule reads, so that a worker
+// hands the model and the rules only what matters: statements of interest
+// (parsed or not), statements in a WHILE loop that may build dynamic SQL
+// (SL103), the statement each suppression directive applies to, and of
+// every run of other statements the first one SL303 cannot look through
+// (none when it can look through them all). Findings are the same with or
+// without it; a rule that starts reading other statements must be
+// reflected here (the analysis package's differential test catches it).
+func Compact(r *parser.Result) {
+	var c Compactor
+	r.Statements = c.Add(r.Statements, r.Directives)
+	r.Statements = c.Flush(r.Statements)
+}
+
+// Compactor is Compact for a script parsed a run of batches at a time:
+// Add the statements and directives of each run in order, then Flush.
+type Compactor struct {
+	pending map[*parser.File][]int // end offsets of directives not yet bound
+	blocker *parser.Statement      // first statement of the run SL303 stops at
+}
+
+// Add compacts stmts (the directives are those parsed with them) and
+// returns what is kept, in a new slice.
+func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*parser.Statement {
+	for _, d := range dirs {
+		if !d.Trailing {
+			if c.pending == nil {
+				c.pending = map[*parser.File][]int{}
+			}
+			c.pending[d.Span.Start.File] = append(c.pending[d.Span.Start.File], d.Span.End.Offset)
+		}
+	}
+	for _, ends := range c.pending {
+		sort.Ints(ends)
+	}
+	var out []*parser.Statement
+	for _, st := range stmts {
+		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || mayAddFile(st) {
+			if c.blocker != nil {
+				out = append(out, c.blocker)
+				c.blocker = nil
+			}
+			out = append(out, st)
+			continue
+		}
+		if c.blocker == nil && !passedOver[st.Keyword()] {
+			c.blocker = st
+		}
+	}
+	return out
+}
+
+// Flush appends the last run's blocker to kept.
+func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
+	if c.blocker != nil {
+		kept = append(kept, c.blocker)
+		c.blocker = nil
+	}
+	return kept
+}
+
+// bound reports whether a directive applies to st: in each file, the
+// first statement that starts at or after the directive's end (as
+// suppress finds them).
+func (c *Compactor) bound(st *parser.Statement) bool {
+	if len(c.pending) == 0 {
+		return false
+	}
+	sp := st.Span()
+	ends := c.pending[sp.Start.File]
+	n := 0
+	for n < len(ends) && ends[n] <= sp.Start.Offset {
+		n++
+	}
+	if n == 0 {
+		return false
+	}
+	c.pending[sp.Start.File] = ends[n:]
+	return true
+}
+
+// mayAddFile reports whether SL103 may flag st: a statement in a WHILE
+// loop that builds or runs dynamic SQL, whose text holds "ADD" and "FILE"
+// (any literal or concatenation of literals SL103 matches does).
+func mayAddFile(st *parser.Statement) bool {
+	if !st.InLoop || !dynamicKeywords[st.Keyword()] {
+		return false
+	}
+	t := st.Text()
+	return containsFold(t, "add") && containsFold(t, "file")
+}
+
+// containsFold reports whether s holds word (lower-case ASCII) in any case.
+func containsFold(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for j < len(word) && s[i+j]|0x20 == word[j] {
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
+	}
+	return false
+}

@@ -177,8 +177,8 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 	}
 	d := m.Databases[key]
 	if d == nil {
-		d = &Database{Key: key, Name: display, Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}}
-		m.Databases[key] = d
+		d = &Database{Key: own(key), Name: own(display), Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}}
+		m.Databases[d.Key] = d
 		if seed {
 			m.seedFromServer(d)
 		}
@@ -238,8 +238,8 @@ func (m *Model) apply(e *Effect, ctx *string) {
 		if n.Action == parser.ActionModifyName && n.NewName != "" {
 			newKey := strings.ToLower(n.NewName)
 			delete(m.Databases, d.Key)
-			d.Key, d.Name = newKey, n.NewName
-			m.Databases[newKey] = d
+			d.Key, d.Name = own(newKey), own(n.NewName)
+			m.Databases[d.Key] = d
 		}
 	case *parser.Checkpoint:
 		if *ctx != "" {
@@ -260,12 +260,12 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) {
 	if f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
 		size = f.Size.Bytes
 	}
-	df := &DBFile{Name: f.Name, Log: f.Log, Size: size, Filegroup: f.Filegroup}
+	df := &DBFile{Name: own(f.Name), Log: f.Log, Size: size, Filegroup: own(f.Filegroup)}
 	if f.Name == "" {
 		d.Unnamed++
 		return
 	}
-	key := strings.ToLower(f.Name)
+	key := own(strings.ToLower(f.Name))
 	if _, dup := d.Files[key]; dup {
 		d.Unnamed++ // a second file of the same name still counts
 		return
@@ -283,7 +283,7 @@ func explicitBytes(f parser.FileSpec) int64 {
 func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 	e.DB = d
 	for _, fg := range n.Filegroups {
-		d.Filegroups[strings.ToLower(fg.Name)] = true
+		d.Filegroups[own(strings.ToLower(fg.Name))] = true
 	}
 	// Attaching and snapshots create no zero-filled space: the files
 	// exist already, or are sparse.
@@ -323,7 +323,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 	case parser.ActionAddFile, parser.ActionAddLogFile:
 		for _, f := range n.Files {
 			if f.Filegroup != "" {
-				d.Filegroups[strings.ToLower(f.Filegroup)] = true
+				d.Filegroups[own(strings.ToLower(f.Filegroup))] = true
 			}
 			m.addFile(d, f)
 			if b := explicitBytes(f); b > 0 {
@@ -341,7 +341,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			d.Unnamed--
 		}
 	case parser.ActionAddFilegroup:
-		d.Filegroups[strings.ToLower(n.Filegroup.Name)] = true
+		d.Filegroups[own(strings.ToLower(n.Filegroup.Name))] = true
 	case parser.ActionRemoveFilegroup:
 		delete(d.Filegroups, strings.ToLower(n.Filegroup.Name))
 	case parser.ActionModifyFile:
@@ -390,6 +390,10 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		d.Files[strings.ToLower(f.NewName)] = df
 	}
 }
+
+// own copies a string the model keeps for the whole run: names in the
+// scripts are slices of their file's text, which must die with the file.
+func own(s string) string { return strings.Clone(s) }
 
 // sortedKeys returns the database keys in order, for deterministic output.
 func (m *Model) sortedKeys() []string {
