@@ -194,6 +194,9 @@ func (s *Server) request(m *message) (any, *rpcError) {
 	case "shutdown":
 		s.mu.Lock()
 		s.shutdown = true
+		for _, d := range s.docs {
+			s.abort(d) // no diagnostics after shutdown
+		}
 		s.mu.Unlock()
 		return nil, nil
 	case "textDocument/codeAction":
@@ -244,10 +247,10 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 
 func (s *Server) notification(m *message) {
 	s.mu.Lock()
-	initialized := s.initialized
+	initialized, shutdown := s.initialized, s.shutdown
 	s.mu.Unlock()
-	if !initialized {
-		return // the specification: notifications before initialize are dropped
+	if !initialized || shutdown {
+		return // before initialize they are dropped; after shutdown only exit counts
 	}
 	var err error
 	switch m.Method {

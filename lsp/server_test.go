@@ -748,3 +748,41 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestAfterShutdown: requests after shutdown are refused, notifications
+// dropped, and exit then ends the session with status 0.
+func TestAfterShutdown(t *testing.T) {
+	uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
+	c := newClient(t, Options{})
+	c.initialize(`{}`, `null`)
+	if m := c.call("shutdown", nil); m.Error != nil {
+		t.Fatalf("shutdown: %v", m.Error)
+	}
+	if m := c.call("textDocument/hover", hoverParams{TextDocument: textDocumentIdentifier{URI: uri}}); m.Error == nil || m.Error.Code != codeInvalidRequest {
+		t.Errorf("hover after shutdown: %+v", m)
+	}
+	c.open(uri, "CHECKPOINT 10;\n")
+	c.notify("exit", nil)
+	if code := <-c.exit; code != 0 {
+		t.Errorf("exit after shutdown: status %d", code)
+	}
+	c.exit <- 0
+	// Everything the server wrote has been read once the stream closes.
+	deadline := time.Now().Add(wait)
+	for {
+		c.mu.Lock()
+		closed := c.closed
+		c.mu.Unlock()
+		if closed || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range c.queue {
+		if m.Method == "textDocument/publishDiagnostics" {
+			t.Errorf("diagnostics after shutdown: %s", m.Params)
+		}
+	}
+}
