@@ -194,7 +194,7 @@ const (
 type Diagnostic struct {
 	Range           Range            `json:"range"`
 	Severity        int              `json:"severity"`
-	Code            string           `json:"code"`
+	Code            string           `json:"code,omitempty"`
 	CodeDescription *codeDescription `json:"codeDescription,omitempty"`
 	Source          string           `json:"source"`
 	Message         string           `json:"message"`

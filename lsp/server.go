@@ -499,7 +499,7 @@ func (s *Server) analyze(d *document, gen int) {
 	}
 	if err != nil {
 		s.log.Printf("%s: %v", d.path, err)
-		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Code: "config", Message: "sqllint: " + err.Error()})
+		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error()})
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

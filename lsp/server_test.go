@@ -437,6 +437,14 @@ func TestTypingSyntaxError(t *testing.T) {
 			t.Errorf("a syntax error is not suppressed: %+v", a)
 		}
 	}
+	// A NUL character makes the buffer binary: one error saying so.
+	c.notify("textDocument/didChange", didChangeParams{
+		TextDocument:   versionedTextDocumentIdentifier{URI: uri, Version: 6},
+		ContentChanges: []contentChange{{Text: "SELECT 1;\x00\n"}},
+	})
+	if ds := c.diagnostics(uri, 6); len(ds) != 1 || ds[0].Severity != severityError || !strings.Contains(ds[0].Message, "binary") || ds[0].Code != "" {
+		t.Errorf("binary buffer: %+v", ds)
+	}
 	c.shutdown()
 }
 
