@@ -99,6 +99,7 @@ Usage:
   sqllint rules                     list the rules
   sqllint explain SLnnn             show a rule's documentation
   sqllint init                      write a commented starter .sqllint.yaml
+  sqllint lsp                       language server for editors (stdio)
   sqllint version                   print the version
 
 Run "sqllint scan -h" for the scan flags.
@@ -136,6 +137,8 @@ func (e *env) run(args []string) int {
 		return e.explain(rest)
 	case "init":
 		return e.init(rest)
+	case "lsp":
+		return e.lsp(rest)
 	case "version", "--version", "-version":
 		fmt.Fprintln(e.stdout, versionLine())
 		return exitOK

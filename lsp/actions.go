@@ -1,0 +1,244 @@
+package lsp
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/sqllint/sqllint/parser"
+	"github.com/sqllint/sqllint/report"
+	"github.com/sqllint/sqllint/rules"
+)
+
+func ruleByID(id string) *rules.Rule { return rules.Default.Lookup(id) }
+
+// current returns the document's last result when it was computed for
+// the document's current version (positions and edits of an older one
+// would land in the wrong place), with the document. s.mu is held.
+func (s *Server) current(uri string) (*document, *result) {
+	d := s.docs[uri]
+	if d == nil || d.result == nil || d.result.version != d.version || d.result.text.s != d.text.s {
+		return d, nil
+	}
+	return d, d.result
+}
+
+func before(a, b Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+}
+
+// touches reports whether ranges a and b overlap or meet (an empty
+// range at the cursor touches a finding it is in or next to).
+func touches(a, b Range) bool {
+	return !before(a.End, b.Start) && !before(b.End, a.Start)
+}
+
+func quickfixWanted(only []string) bool {
+	if len(only) == 0 {
+		return true
+	}
+	for _, k := range only {
+		if k == "quickfix" || k == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// codeActions offers, for each finding touching the requested range, the
+// rule's fix and a suppression with a reason.
+func (s *Server) codeActions(p *codeActionParams) []CodeAction {
+	actions := []CodeAction{}
+	if !quickfixWanted(p.Context.Only) {
+		return actions
+	}
+	s.mu.Lock()
+	d, res := s.current(p.TextDocument.URI)
+	enc, caps, init := s.enc, s.caps, s.init
+	s.mu.Unlock()
+	if res == nil {
+		return actions
+	}
+	for i, f := range res.findings {
+		diag := res.diags[i]
+		if f.Line < 1 || !touches(diag.Range, p.Range) {
+			continue
+		}
+		if f.Fix != nil && len(f.Fix.Edits) > 0 {
+			var edits []TextEdit
+			for _, e := range f.Fix.Edits {
+				edits = append(edits, TextEdit{Range: findingRange(res.text, enc, e.Line, e.Column, e.EndLine, e.EndColumn), NewText: e.NewText})
+			}
+			title := f.Fix.Description
+			if title == "" {
+				title = "Fix " + f.RuleID
+			}
+			actions = append(actions, CodeAction{
+				Title: title, Kind: "quickfix", Diagnostics: []Diagnostic{diag}, IsPreferred: true,
+				Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: edits}},
+			})
+		}
+		if a, ok := suppressAction(d.uri, d.version, res, enc, caps, init, f, diag); ok {
+			actions = append(actions, a)
+		}
+	}
+	return actions
+}
+
+// suppressAction inserts "-- sqllint:ignore SLnnn reason" on its own line
+// above the finding's statement, indented like it.
+func suppressAction(uri string, version int, res *result, enc posEncoding, caps clientCapabilities, init initOptions, f report.Finding, diag Diagnostic) (CodeAction, bool) {
+	switch f.RuleID {
+	case "SL001", "SL002", "SL003", "SL004":
+		return CodeAction{}, false // errors in the script and in suppressions themselves
+	}
+	t := res.text
+	off := t.lineColOffset(f.Line, f.Column)
+	start := res.statementStart(off)
+	line := t.position(start, utf32).Line
+	ls, _ := t.lineBounds(line)
+	indent := leadingSpace(t.s[ls:start])
+	eol := lineBreak(t.s)
+	prefix := indent + "-- sqllint:ignore " + f.RuleID + " "
+	at := ls
+	head := ""
+	if strings.TrimSpace(t.s[ls:start]) != "" {
+		// Another statement starts the line: break the line before ours
+		// so that the comment precedes it and nothing else.
+		at, head = start, eol
+		indent = leadingSpace(t.s[ls:])
+		prefix = indent + "-- sqllint:ignore " + f.RuleID + " "
+	}
+	tail := eol
+	if at != ls {
+		tail = eol + indent
+	}
+	pos := t.position(at, enc)
+	rng := Range{Start: pos, End: pos}
+	action := CodeAction{Title: "Suppress " + f.RuleID + " here, with a reason", Kind: "quickfix", Diagnostics: []Diagnostic{diag}}
+	ws := caps.Workspace
+	if ws != nil && ws.WorkspaceEdit != nil && ws.WorkspaceEdit.SnippetEditSupport && ws.WorkspaceEdit.DocumentChanges {
+		snippet := snippetEscape(head+prefix) + "${1:reason}" + snippetEscape(tail)
+		action.Edit = &WorkspaceEdit{DocumentChanges: []textDocumentEdit{{
+			TextDocument: versionedTextDocumentIdentifier{URI: uri, Version: version},
+			Edits:        []any{snippetTextEdit{Range: rng, Snippet: stringValue{Kind: "snippet", Value: snippet}}},
+		}}}
+		return action, true
+	}
+	action.Edit = &WorkspaceEdit{Changes: map[string][]TextEdit{uri: {{Range: rng, NewText: head + prefix + "reason" + tail}}}}
+	if init.SelectCommand != "" {
+		// Where "reason" lands once the edit is applied.
+		rl := pos.Line
+		rc := pos.Character + enc.count(prefix)
+		if head != "" {
+			rl, rc = pos.Line+1, enc.count(prefix)
+		}
+		sel := Range{Start: Position{rl, rc}, End: Position{rl, rc + len("reason")}}
+		action.Command = &Command{Title: "Select the reason", Command: init.SelectCommand, Arguments: []any{uri, sel}}
+	}
+	return action, true
+}
+
+func leadingSpace(s string) string {
+	return s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+}
+
+// lineBreak is the text's first line break, LF when it has none.
+func lineBreak(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			return "\r\n"
+		}
+		return s[i : i+1]
+	}
+	return "\n"
+}
+
+func snippetEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`).Replace(s)
+}
+
+// stmtSpan is a statement's byte range in the document.
+type stmtSpan struct{ start, end int }
+
+// statementStart returns the start of the statement holding off (the
+// suppression comment goes above it), or off when no statement does.
+func (r *result) statementStart(off int) int {
+	r.once.Do(func() {
+		f := parser.NewFile("buffer.sql", r.text.s)
+		opt := &parser.PreprocessOptions{Load: func(string) (*parser.File, error) { return nil, errNoInclude }}
+		r.stmts = parseStatements(f, opt)
+		sort.Slice(r.stmts, func(i, j int) bool { return r.stmts[i].start < r.stmts[j].start })
+	})
+	i := sort.Search(len(r.stmts), func(i int) bool { return r.stmts[i].start > off }) - 1
+	if i >= 0 && off <= r.stmts[i].end {
+		return r.stmts[i].start
+	}
+	return off
+}
+
+type noInclude struct{}
+
+func (noInclude) Error() string { return "includes are not read to place a suppression" }
+
+var errNoInclude error = noInclude{}
+
+// parseStatements returns the spans of f's own statements (a parser
+// panic gives none: the comment then goes above the finding's line).
+func parseStatements(f *parser.File, opt *parser.PreprocessOptions) (out []stmtSpan) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
+	for _, st := range parser.ParseFile(f, opt).Statements {
+		sp := st.Span()
+		if sp.Start.File == f {
+			out = append(out, stmtSpan{sp.Start.Offset, sp.End.Offset})
+		}
+	}
+	return out
+}
+
+// hover shows the documentation of the rules whose findings cover the
+// position.
+func (s *Server) hover(p *hoverParams) *hover {
+	s.mu.Lock()
+	_, res := s.current(p.TextDocument.URI)
+	caps := s.caps
+	s.mu.Unlock()
+	if res == nil {
+		return nil
+	}
+	var parts []string
+	var rng *Range
+	seen := map[string]bool{}
+	for i, f := range res.findings {
+		r := res.diags[i].Range
+		if f.Line < 1 || before(p.Position, r.Start) || before(r.End, p.Position) {
+			continue
+		}
+		rule := ruleByID(f.RuleID)
+		if rule == nil || seen[f.RuleID] {
+			continue
+		}
+		seen[f.RuleID] = true
+		if rng == nil {
+			rr := r
+			rng = &rr
+		}
+		parts = append(parts, "**"+f.RuleID+"** "+f.Message+"\n\n"+rules.Markdown(rule))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	kind := "markdown"
+	if h := caps.TextDocument; h != nil && h.Hover != nil && len(h.Hover.ContentFormat) > 0 && h.Hover.ContentFormat[0] != "markdown" {
+		kind = "plaintext"
+		for _, k := range h.Hover.ContentFormat {
+			if k == "markdown" {
+				kind = "markdown"
+			}
+		}
+	}
+	return &hover{Contents: markupContent{Kind: kind, Value: strings.Join(parts, "\n\n---\n\n")}, Range: rng}
+}

@@ -1,0 +1,93 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sqllint/sqllint/analysis"
+	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/report"
+	"github.com/sqllint/sqllint/rules"
+)
+
+// Analyzer runs sqllint on one open document.
+type Analyzer interface {
+	// Analyze returns the findings of the script at path (clean and
+	// absolute). The other scripts of its folder (walked as `sqllint scan
+	// FOLDER` walks it) feed the database model as context, in natural
+	// order, but their findings are not returned; overlay maps clean
+	// absolute paths to open buffers that replace the files on disk. The
+	// config is found from the script's folder upward, as scan finds it.
+	// Findings name their file by its path, slash-separated; the server
+	// keeps those in path.
+	Analyze(ctx context.Context, path string, overlay map[string][]byte) ([]report.Finding, error)
+}
+
+// Pipeline is the Analyzer the server uses by default: analysis.Run,
+// the pipeline `sqllint scan` runs, with the script as the path to report
+// on, its folder as context and the open buffers as overlay. It never
+// asks a live server.
+type Pipeline struct {
+	// LookupEnv resolves sqlcmd $(VAR) from the environment; nil = none.
+	LookupEnv func(string) (string, bool)
+}
+
+// Analyze implements Analyzer.
+func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][]byte) ([]report.Finding, error) {
+	cfg, err := loadConfig(filepath.Dir(path))
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Dir(path)
+	var ctxPaths []string
+	if info, err := os.Stat(dir); err == nil && info.IsDir() {
+		ctxPaths = append(ctxPaths, dir)
+	}
+	// Unsaved new scripts of the folder: a folder walk only finds files
+	// on disk.
+	for q := range overlay {
+		if q != path && filepath.Dir(q) == dir && strings.EqualFold(filepath.Ext(q), ".sql") {
+			if _, err := os.Stat(q); err != nil {
+				ctxPaths = append(ctxPaths, q)
+			}
+		}
+	}
+	sort.Strings(ctxPaths)
+	var findings []report.Finding
+	var inputErr *report.InputError
+	_, err = analysis.Run(ctx, analysis.Options{
+		Paths:     []string{path},
+		Context:   ctxPaths,
+		Overlay:   overlay,
+		Config:    cfg,
+		LookupEnv: p.LookupEnv,
+	}, func(r *analysis.FileResult) {
+		findings = append(findings, r.Findings...)
+		if r.Err != nil && inputErr == nil {
+			inputErr = r.Err
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if inputErr != nil {
+		return findings, fmt.Errorf("%s: %s", filepath.Base(path), inputErr.Message)
+	}
+	return findings, nil
+}
+
+// loadConfig finds the config from dir upward, as scan does.
+func loadConfig(dir string) (*config.Config, error) {
+	found, err := config.Discover(dir)
+	if err != nil {
+		return nil, err
+	}
+	if found == "" {
+		return config.Default(), nil
+	}
+	return config.Load(found, rules.Default)
+}

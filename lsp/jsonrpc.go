@@ -1,0 +1,173 @@
+package lsp
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/textproto"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The base protocol of LSP 3.17: JSON-RPC 2.0 messages, each preceded by
+// a Content-Length header (and an optional Content-Type) and a blank line.
+
+// JSON-RPC and LSP error codes.
+const (
+	codeParseError           = -32700
+	codeInvalidRequest       = -32600
+	codeMethodNotFound       = -32601
+	codeInvalidParams        = -32602
+	codeInternalError        = -32603
+	codeServerNotInitialized = -32002
+	codeRequestCancelled     = -32800
+)
+
+// maxMessage bounds one message's body: a 5 MB script in UTF-16-escaped
+// JSON stays well below it, a corrupt header does not make us allocate
+// gigabytes.
+const maxMessage = 256 << 20
+
+// message is any JSON-RPC message: a request (ID and Method), a
+// notification (Method only) or a response (ID with Result or Error).
+type message struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id,omitempty"`
+	Method  string          `json:"method,omitempty"`
+	Params  json.RawMessage `json:"params,omitempty"`
+	Result  json.RawMessage `json:"result,omitempty"`
+	Error   *rpcError       `json:"error,omitempty"`
+}
+
+func (m *message) isRequest() bool      { return m.Method != "" && len(m.ID) > 0 }
+func (m *message) isNotification() bool { return m.Method != "" && len(m.ID) == 0 }
+
+// rpcError is a response's error object.
+type rpcError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *rpcError) Error() string { return fmt.Sprintf("%s (code %d)", e.Message, e.Code) }
+
+// response is what the server sends back for a request. Result is
+// always present on success (null when there is nothing), as JSON-RPC
+// requires.
+type response struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Result  any             `json:"result"`
+}
+
+type errorResponse struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   *rpcError       `json:"error"`
+}
+
+type outgoing struct {
+	JSONRPC string `json:"jsonrpc"`
+	ID      *int   `json:"id,omitempty"`
+	Method  string `json:"method"`
+	Params  any    `json:"params,omitempty"`
+}
+
+// conn reads and writes framed messages. Writes are serialised; reads
+// happen on one goroutine.
+type conn struct {
+	r  *bufio.Reader
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func newConn(r io.Reader, w io.Writer) *conn {
+	return &conn{r: bufio.NewReaderSize(r, 64<<10), w: w}
+}
+
+// errBadFrame is a header the reader cannot make sense of; the stream is
+// then out of sync and the connection is lost.
+var errBadFrame = errors.New("lsp: bad message header")
+
+// read returns the next message. A body that is not valid JSON gives a
+// *message nil and a *json.SyntaxError-like error with framing intact,
+// so the caller can answer with a parse error and go on.
+func (c *conn) read() (*message, error) {
+	tp := textproto.NewReader(c.r)
+	length := -1
+	for {
+		line, err := tp.ReadLine()
+		if err != nil {
+			if errors.Is(err, io.EOF) && length < 0 {
+				return nil, io.EOF
+			}
+			return nil, err
+		}
+		if line == "" {
+			break
+		}
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			return nil, fmt.Errorf("%w: %q", errBadFrame, line)
+		}
+		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+			n, err := strconv.Atoi(strings.TrimSpace(value))
+			if err != nil || n < 0 || n > maxMessage {
+				return nil, fmt.Errorf("%w: Content-Length %q", errBadFrame, value)
+			}
+			length = n
+		}
+	}
+	if length < 0 {
+		return nil, fmt.Errorf("%w: no Content-Length", errBadFrame)
+	}
+	body := make([]byte, length)
+	if _, err := io.ReadFull(c.r, body); err != nil {
+		return nil, err
+	}
+	var m message
+	if err := json.Unmarshal(body, &m); err != nil {
+		return nil, &parseError{err}
+	}
+	return &m, nil
+}
+
+// parseError is a well-framed message whose body is not JSON-RPC.
+type parseError struct{ err error }
+
+func (e *parseError) Error() string { return "lsp: message is not JSON: " + e.err.Error() }
+
+func (c *conn) write(v any) error {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, err := fmt.Fprintf(c.w, "Content-Length: %d\r\n\r\n", len(body)); err != nil {
+		return err
+	}
+	_, err = c.w.Write(body)
+	return err
+}
+
+func (c *conn) reply(id json.RawMessage, result any) error {
+	return c.write(response{JSONRPC: "2.0", ID: id, Result: result})
+}
+
+func (c *conn) replyError(id json.RawMessage, code int, msg string) error {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	return c.write(errorResponse{JSONRPC: "2.0", ID: id, Error: &rpcError{Code: code, Message: msg}})
+}
+
+func (c *conn) notify(method string, params any) error {
+	return c.write(outgoing{JSONRPC: "2.0", Method: method, Params: params})
+}
+
+func (c *conn) request(id int, method string, params any) error {
+	return c.write(outgoing{JSONRPC: "2.0", ID: &id, Method: method, Params: params})
+}

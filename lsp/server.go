@@ -1,0 +1,561 @@
+// Package lsp is sqllint's language server: it speaks the Language
+// Server Protocol 3.17 over a byte stream (stdio for `sqllint lsp`) and
+// publishes the findings of open T-SQL documents as diagnostics, with
+// quick fixes, "suppress with a reason" actions and the rules'
+// documentation on hover.
+//
+// The protocol layer is this package's own (JSON-RPC 2.0 with
+// Content-Length framing and the few LSP types the server needs): the Go
+// LSP libraries either pull in logging frameworks and websockets or stop
+// at LSP 3.16, and a linter answers only a handful of methods.
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/report"
+)
+
+// Options configure a server.
+type Options struct {
+	// Analyzer runs the rules; nil = Pipeline{}.
+	Analyzer Analyzer
+	// Debounce is how long the server waits after the last change of a
+	// document before analysing it; 0 = 300 ms.
+	Debounce time.Duration
+	// Version is reported in serverInfo.
+	Version string
+	// Log receives the server's own log lines (stderr for `sqllint lsp`;
+	// stdout is the protocol's). nil = none.
+	Log io.Writer
+}
+
+// Server is one language-server session.
+type Server struct {
+	opt  Options
+	conn *conn
+	log  *log.Logger
+
+	ctx    context.Context // cancelled when the session ends
+	cancel context.CancelFunc
+	runs   sync.WaitGroup // analyses in flight
+	sem    chan struct{}  // one analysis at a time: the machine is shared with the editor
+
+	mu          sync.Mutex
+	docs        map[string]*document // by URI
+	enc         posEncoding
+	caps        clientCapabilities
+	init        initOptions
+	initialized bool // initialize answered
+	shutdown    bool
+	nextID      int
+}
+
+// document is an open text document.
+type document struct {
+	uri, path string
+	version   int
+	text      text
+	lint      bool // a T-SQL script (by language or extension)
+
+	gen    int // bumped by every scheduled analysis; a result of an older one is dropped
+	timer  *time.Timer
+	cancel context.CancelFunc // of the analysis in flight
+	result *result            // the last published one
+}
+
+// result is one finished analysis of one version of a document.
+type result struct {
+	version  int
+	text     *text // the text analysed
+	findings []report.Finding
+	diags    []Diagnostic // diags[i] is findings[i]; then a config error, if any
+
+	once  sync.Once
+	stmts []stmtSpan // statements of the text, found on first need
+}
+
+// New returns a server that reads requests from r and writes to w.
+func New(r io.Reader, w io.Writer, opt Options) *Server {
+	if opt.Analyzer == nil {
+		opt.Analyzer = Pipeline{}
+	}
+	if opt.Debounce == 0 {
+		opt.Debounce = 300 * time.Millisecond
+	}
+	logw := opt.Log
+	if logw == nil {
+		logw = io.Discard
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Server{
+		opt: opt, conn: newConn(r, w), log: log.New(logw, "sqllint lsp: ", log.LstdFlags),
+		ctx: ctx, cancel: cancel, sem: make(chan struct{}, 1), docs: map[string]*document{},
+	}
+}
+
+// Run serves until the client sends exit or closes the stream. It
+// returns the process exit status the specification asks for: 0 after
+// shutdown then exit, 1 otherwise.
+func (s *Server) Run() int {
+	defer s.stop()
+	for {
+		m, err := s.conn.read()
+		if err != nil {
+			var pe *parseError
+			if errors.As(err, &pe) {
+				s.log.Print(err)
+				_ = s.conn.replyError(nil, codeParseError, err.Error())
+				continue
+			}
+			if !errors.Is(err, io.EOF) {
+				s.log.Print(err)
+			}
+			return s.exitCode()
+		}
+		if m.Method == "exit" {
+			return s.exitCode()
+		}
+		s.handle(m)
+	}
+}
+
+func (s *Server) exitCode() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.shutdown {
+		return 0
+	}
+	return 1
+}
+
+// stop cancels every pending and running analysis and waits for them.
+func (s *Server) stop() {
+	s.mu.Lock()
+	for _, d := range s.docs {
+		d.gen++
+		if d.timer != nil {
+			d.timer.Stop()
+		}
+		if d.cancel != nil {
+			d.cancel()
+		}
+	}
+	s.mu.Unlock()
+	s.cancel()
+	s.runs.Wait()
+}
+
+func (s *Server) handle(m *message) {
+	switch {
+	case m.isRequest():
+		result, rerr := s.request(m)
+		if rerr != nil {
+			_ = s.conn.replyError(m.ID, rerr.Code, rerr.Message)
+			return
+		}
+		_ = s.conn.reply(m.ID, result)
+	case m.isNotification():
+		s.notification(m)
+	default:
+		// A response to one of our requests (client/registerCapability):
+		// nothing waits for it.
+		if m.Error != nil {
+			s.log.Printf("client answered request %s with an error: %v", m.ID, m.Error)
+		}
+	}
+}
+
+func (s *Server) request(m *message) (any, *rpcError) {
+	s.mu.Lock()
+	initialized, shutdown := s.initialized, s.shutdown
+	s.mu.Unlock()
+	switch {
+	case m.Method == "initialize":
+		if initialized {
+			return nil, &rpcError{codeInvalidRequest, "initialize was already sent"}
+		}
+		return s.initialize(m.Params)
+	case !initialized:
+		return nil, &rpcError{codeServerNotInitialized, "the server is not initialized yet"}
+	case shutdown:
+		return nil, &rpcError{codeInvalidRequest, "the server is shutting down"}
+	}
+	switch m.Method {
+	case "shutdown":
+		s.mu.Lock()
+		s.shutdown = true
+		for _, d := range s.docs {
+			s.abort(d) // no diagnostics after shutdown
+		}
+		s.mu.Unlock()
+		return nil, nil
+	case "textDocument/codeAction":
+		var p codeActionParams
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			return nil, invalidParams(err)
+		}
+		return s.codeActions(&p), nil
+	case "textDocument/hover":
+		var p hoverParams
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			return nil, invalidParams(err)
+		}
+		return s.hover(&p), nil
+	}
+	return nil, &rpcError{codeMethodNotFound, "method not supported: " + m.Method}
+}
+
+func invalidParams(err error) *rpcError {
+	return &rpcError{codeInvalidParams, "invalid params: " + err.Error()}
+}
+
+func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
+	var p initializeParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, invalidParams(err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.caps = p.Capabilities
+	if g := p.Capabilities.General; g != nil {
+		s.enc = negotiate(g.PositionEncodings)
+	}
+	if len(p.InitializationOptions) > 0 {
+		_ = json.Unmarshal(p.InitializationOptions, &s.init) // unknown shapes are ignored
+	}
+	s.initialized = true
+	return initializeResult{
+		Capabilities: serverCapabilities{
+			PositionEncoding:   s.enc.String(),
+			TextDocumentSync:   textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
+			CodeActionProvider: codeActionOptions{CodeActionKinds: []string{"quickfix"}},
+			HoverProvider:      true,
+		},
+		ServerInfo: serverInfo{Name: "sqllint", Version: s.opt.Version},
+	}, nil
+}
+
+func (s *Server) notification(m *message) {
+	s.mu.Lock()
+	initialized, shutdown := s.initialized, s.shutdown
+	s.mu.Unlock()
+	if !initialized || shutdown {
+		return // before initialize they are dropped; after shutdown only exit counts
+	}
+	var err error
+	switch m.Method {
+	case "initialized":
+		s.registerWatchers()
+	case "textDocument/didOpen":
+		var p didOpenParams
+		if err = json.Unmarshal(m.Params, &p); err == nil {
+			s.didOpen(&p)
+		}
+	case "textDocument/didChange":
+		var p didChangeParams
+		if err = json.Unmarshal(m.Params, &p); err == nil {
+			s.didChange(&p)
+		}
+	case "textDocument/didSave":
+		var p didSaveParams
+		if err = json.Unmarshal(m.Params, &p); err == nil {
+			s.didSave(&p)
+		}
+	case "textDocument/didClose":
+		var p didCloseParams
+		if err = json.Unmarshal(m.Params, &p); err == nil {
+			s.didClose(&p)
+		}
+	case "workspace/didChangeWatchedFiles":
+		var p didChangeWatchedFilesParams
+		if err = json.Unmarshal(m.Params, &p); err == nil {
+			s.didChangeWatchedFiles(&p)
+		}
+	}
+	if err != nil {
+		s.log.Printf("%s: %v", m.Method, err)
+	}
+}
+
+// registerWatchers asks the client to report changes of config files and
+// scripts on disk (a checkout changes the context of open documents).
+func (s *Server) registerWatchers() {
+	s.mu.Lock()
+	ok := s.caps.Workspace != nil && s.caps.Workspace.DidChangeWatchedFiles != nil && s.caps.Workspace.DidChangeWatchedFiles.DynamicRegistration
+	s.nextID++
+	id := s.nextID
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	var watchers []fileSystemWatcher
+	for _, name := range config.FileNames {
+		watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/" + name})
+	}
+	watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/*.sql"})
+	_ = s.conn.request(id, "client/registerCapability", registrationParams{Registrations: []registration{{
+		ID: "sqllint-watch", Method: "workspace/didChangeWatchedFiles",
+		RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: watchers},
+	}}})
+}
+
+func (s *Server) didOpen(p *didOpenParams) {
+	path, err := uriToPath(p.TextDocument.URI)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version}
+	d.text.set(p.TextDocument.Text)
+	d.lint = err == nil && (strings.EqualFold(p.TextDocument.LanguageID, "sql") || strings.EqualFold(filepath.Ext(path), ".sql"))
+	if old := s.docs[d.uri]; old != nil {
+		s.abort(old)
+	}
+	s.docs[d.uri] = d
+	if isConfig(path) {
+		s.scheduleAll(0)
+		return
+	}
+	s.schedule(d, 0)
+	s.scheduleSiblings(d, s.opt.Debounce)
+}
+
+func (s *Server) didChange(p *didChangeParams) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[p.TextDocument.URI]
+	if d == nil {
+		s.log.Printf("didChange of a document that is not open: %s", p.TextDocument.URI)
+		return
+	}
+	for _, c := range p.ContentChanges {
+		d.text.apply(c.Range, c.Text, s.enc)
+	}
+	d.version = p.TextDocument.Version
+	s.schedule(d, s.opt.Debounce)
+	s.scheduleSiblings(d, s.opt.Debounce)
+}
+
+func (s *Server) didSave(p *didSaveParams) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	path, err := uriToPath(p.TextDocument.URI)
+	if err == nil && isConfig(path) {
+		s.scheduleAll(0)
+		return
+	}
+	if d := s.docs[p.TextDocument.URI]; d != nil {
+		if p.Text != nil && *p.Text != d.text.s {
+			d.text.set(*p.Text)
+		}
+		s.schedule(d, 0)
+		s.scheduleSiblings(d, s.opt.Debounce)
+	}
+}
+
+func (s *Server) didClose(p *didCloseParams) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[p.TextDocument.URI]
+	if d == nil {
+		return
+	}
+	s.abort(d)
+	delete(s.docs, d.uri)
+	if d.lint {
+		// Diagnostics are for open documents only.
+		_ = s.conn.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}})
+	}
+	if isConfig(d.path) {
+		s.scheduleAll(0) // the buffer no longer overrides the file
+		return
+	}
+	s.scheduleSiblings(d, s.opt.Debounce)
+}
+
+func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	dirs := map[string]bool{}
+	for _, c := range p.Changes {
+		path, err := uriToPath(c.URI)
+		if err != nil {
+			continue
+		}
+		if isConfig(path) {
+			s.scheduleAll(s.opt.Debounce / 3)
+			return
+		}
+		dirs[filepath.Dir(path)] = true
+	}
+	for _, d := range s.docs {
+		if dirs[filepath.Dir(d.path)] {
+			s.schedule(d, s.opt.Debounce/3)
+		}
+	}
+}
+
+func isConfig(path string) bool {
+	base := filepath.Base(path)
+	for _, n := range config.FileNames {
+		if base == n {
+			return true
+		}
+	}
+	return false
+}
+
+// abort stops d's pending and running analyses. s.mu is held.
+func (s *Server) abort(d *document) {
+	d.gen++
+	if d.timer != nil {
+		d.timer.Stop()
+		d.timer = nil
+	}
+	if d.cancel != nil {
+		d.cancel()
+		d.cancel = nil
+	}
+}
+
+// schedule (re)starts d's analysis after delay, superseding any pending
+// or running one. s.mu is held.
+func (s *Server) schedule(d *document, delay time.Duration) {
+	if !d.lint {
+		return
+	}
+	s.abort(d)
+	gen := d.gen
+	d.timer = time.AfterFunc(delay, func() { s.analyze(d, gen) })
+}
+
+// scheduleSiblings re-analyses the other open scripts of d's folder: d is
+// part of their context. s.mu is held.
+func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
+	dir := filepath.Dir(d.path)
+	for _, o := range s.docs {
+		if o != d && filepath.Dir(o.path) == dir {
+			s.schedule(o, delay)
+		}
+	}
+}
+
+// scheduleAll re-analyses every open script. s.mu is held.
+func (s *Server) scheduleAll(delay time.Duration) {
+	for _, d := range s.docs {
+		s.schedule(d, delay)
+	}
+}
+
+// analyze runs one analysis of d and publishes it unless a newer one was
+// scheduled meanwhile.
+func (s *Server) analyze(d *document, gen int) {
+	s.mu.Lock()
+	if d.gen != gen || s.docs[d.uri] != d {
+		s.mu.Unlock()
+		return
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	d.cancel = cancel
+	d.timer = nil
+	version := d.version
+	snap := &text{s: d.text.s}
+	overlay := map[string][]byte{}
+	for _, o := range s.docs {
+		if o.path != "" {
+			overlay[o.path] = []byte(o.text.s)
+		}
+	}
+	s.runs.Add(1)
+	s.mu.Unlock()
+	defer s.runs.Done()
+	defer cancel()
+
+	select {
+	case s.sem <- struct{}{}:
+	case <-ctx.Done():
+		return
+	}
+	findings, err := s.opt.Analyzer.Analyze(ctx, d.path, overlay)
+	<-s.sem
+	if ctx.Err() != nil {
+		return // superseded
+	}
+	res := &result{version: version, text: snap}
+	for _, f := range findings {
+		if f.Path == "" || filepath.Clean(filepath.FromSlash(f.Path)) != d.path {
+			continue
+		}
+		res.findings = append(res.findings, f)
+		res.diags = append(res.diags, s.diagnostic(snap, f))
+	}
+	if err != nil {
+		s.log.Printf("%s: %v", d.path, err)
+		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error()})
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d.gen != gen || s.docs[d.uri] != d {
+		return
+	}
+	d.result = res
+	d.cancel = nil
+	v := version
+	diags := res.diags
+	if diags == nil {
+		diags = []Diagnostic{}
+	}
+	_ = s.conn.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: diags})
+}
+
+// findingRange converts a finding's 1-based code-point positions to an
+// LSP range in t.
+func findingRange(t *text, enc posEncoding, line, col, endLine, endCol int) Range {
+	if line < 1 {
+		return Range{}
+	}
+	a := t.lineColOffset(line, col)
+	b := a
+	if endLine > 0 {
+		b = max(a, t.lineColOffset(endLine, endCol))
+	}
+	return Range{Start: t.position(a, enc), End: t.position(b, enc)}
+}
+
+func (s *Server) diagnostic(t *text, f report.Finding) Diagnostic {
+	d := Diagnostic{
+		Range:   findingRange(t, s.enc, f.Line, f.Column, f.EndLine, f.EndColumn),
+		Code:    f.RuleID,
+		Source:  "sqllint",
+		Message: f.Message,
+	}
+	switch f.Severity {
+	case report.Error:
+		d.Severity = severityError
+	case report.Warning:
+		d.Severity = severityWarning
+	default:
+		d.Severity = severityInformation
+	}
+	if r := ruleByID(f.RuleID); r != nil {
+		d.CodeDescription = &codeDescription{Href: r.HelpURI()}
+	}
+	return d
+}
+
+// uriToPath turns a file: URI into a clean absolute path.
+func uriToPath(uri string) (string, error) {
+	p, err := fileURIPath(uri)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Clean(p), nil
+}

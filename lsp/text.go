@@ -1,0 +1,181 @@
+package lsp
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// posEncoding is what Position.Character counts (LSP 3.17
+// PositionEncodingKind).
+type posEncoding int
+
+const (
+	utf16 posEncoding = iota // the default every client supports
+	utf8Enc
+	utf32 // code points, as sqllint's own columns
+)
+
+func (e posEncoding) String() string {
+	switch e {
+	case utf8Enc:
+		return "utf-8"
+	case utf32:
+		return "utf-32"
+	}
+	return "utf-16"
+}
+
+// negotiate picks the client's most preferred encoding the server knows;
+// the list is in decreasing preference and UTF-16 is always supported.
+func negotiate(offered []string) posEncoding {
+	for _, o := range offered {
+		switch o {
+		case "utf-8":
+			return utf8Enc
+		case "utf-16":
+			return utf16
+		case "utf-32":
+			return utf32
+		}
+	}
+	return utf16
+}
+
+// units is how many code units rune r takes in encoding e.
+func (e posEncoding) units(r rune, size int) int {
+	switch e {
+	case utf8Enc:
+		return size
+	case utf32:
+		return 1
+	}
+	if r >= 0x10000 && size == 4 {
+		return 2 // a surrogate pair
+	}
+	return 1
+}
+
+// text is a document's content with a line index. Lines end at LF, CRLF
+// or a lone CR, as both LSP and sqllint's parser count them.
+type text struct {
+	s     string
+	lines []int // start offset of every line; nil until needed
+}
+
+func (t *text) set(s string) { t.s, t.lines = s, nil }
+
+func (t *text) index() []int {
+	if t.lines == nil {
+		s := t.s
+		lines := make([]int, 1, len(s)/32+1)
+		for i := 0; i < len(s); i++ {
+			switch s[i] {
+			case '\r':
+				if i+1 < len(s) && s[i+1] == '\n' {
+					i++
+				}
+				lines = append(lines, i+1)
+			case '\n':
+				lines = append(lines, i+1)
+			}
+		}
+		t.lines = lines
+	}
+	return t.lines
+}
+
+// lineBounds returns the start of line n (0-based, clamped) and the end
+// of its content before the line break.
+func (t *text) lineBounds(n int) (start, end int) {
+	lines := t.index()
+	n = max(0, min(n, len(lines)-1))
+	start, end = lines[n], len(t.s)
+	if n+1 < len(lines) {
+		end = lines[n+1]
+		if end > start && t.s[end-1] == '\n' {
+			end--
+		}
+		if end > start && t.s[end-1] == '\r' {
+			end--
+		}
+	}
+	return start, end
+}
+
+// offset converts an LSP position to a byte offset. A line past the end
+// is the end of the text; a character past the line's end is the line's
+// end (the specification's rule); a character inside a surrogate pair or
+// a multi-byte sequence rounds down to the character's start.
+func (t *text) offset(p Position, enc posEncoding) int {
+	if p.Line >= len(t.index()) {
+		return len(t.s)
+	}
+	start, end := t.lineBounds(p.Line)
+	off, n := start, 0
+	for off < end && n < p.Character {
+		r, size := utf8.DecodeRuneInString(t.s[off:end])
+		u := enc.units(r, size)
+		if n+u > p.Character {
+			break
+		}
+		n += u
+		off += size
+	}
+	return off
+}
+
+// position converts a byte offset to an LSP position.
+func (t *text) position(off int, enc posEncoding) Position {
+	off = max(0, min(off, len(t.s)))
+	lines := t.index()
+	n := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
+	start, end := t.lineBounds(n)
+	off = min(off, end) // never between \r and \n
+	return Position{Line: n, Character: enc.count(t.s[start:off])}
+}
+
+// count is the length of s in code units.
+func (e posEncoding) count(s string) int {
+	switch e {
+	case utf8Enc:
+		return len(s)
+	case utf32:
+		return utf8.RuneCountInString(s)
+	}
+	n := 0
+	for _, r := range s {
+		n++
+		if r >= 0x10000 {
+			n++
+		}
+	}
+	return n
+}
+
+// lineColOffset converts sqllint's 1-based line and code-point column to
+// a byte offset (clamped like text.offset).
+func (t *text) lineColOffset(line, col int) int {
+	if line < 1 {
+		return 0
+	}
+	return t.offset(Position{Line: line - 1, Character: max(col-1, 0)}, utf32)
+}
+
+// apply replaces r with s (or the whole text when r is nil).
+func (t *text) apply(r *Range, s string, enc posEncoding) {
+	if r == nil {
+		t.set(s)
+		return
+	}
+	a, b := t.offset(r.Start, enc), t.offset(r.End, enc)
+	if b < a {
+		a, b = b, a
+	}
+	var sb strings.Builder
+	sb.Grow(len(t.s) - (b - a) + len(s))
+	sb.WriteString(t.s[:a])
+	sb.WriteString(s)
+	sb.WriteString(t.s[b:])
+	t.set(sb.String())
+}

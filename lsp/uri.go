@@ -1,0 +1,45 @@
+package lsp
+
+import (
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+// fileURIPath returns the local path of a file: URI (RFC 8089), as
+// editors send them: file:///home/a/x.sql, file:///c%3A/x.sql,
+// file:///C:/x.sql, file://server/share/x.sql.
+func fileURIPath(uri string) (string, error) {
+	u, err := url.Parse(uri)
+	if err != nil {
+		return "", fmt.Errorf("bad document URI %q: %w", uri, err)
+	}
+	if u.Scheme != "file" {
+		return "", fmt.Errorf("document URI %q is not a file: URI", uri)
+	}
+	p := u.Path
+	if runtime.GOOS == "windows" {
+		if len(p) >= 3 && p[0] == '/' && p[2] == ':' {
+			p = p[1:] // /C:/x -> C:/x
+		}
+		if u.Host != "" && u.Host != "localhost" {
+			p = "//" + u.Host + p // UNC
+		}
+		return filepath.FromSlash(p), nil
+	}
+	if p == "" {
+		return "", fmt.Errorf("document URI %q has no path", uri)
+	}
+	return p, nil
+}
+
+// pathURI is the file: URI of an absolute path.
+func pathURI(path string) string {
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/x -> /C:/x
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
