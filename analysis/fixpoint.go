@@ -35,6 +35,10 @@ type FixResult struct {
 	Files   []FixedFile    // files whose content changed, sorted by Path
 	Applied map[string]int // rule ID → fixes applied over all rounds
 	Rounds  int            // rounds that applied at least one fix
+	// Errors are the files that could not be fixed (changed on disk, not
+	// readable, bytes that would not round-trip their encoding), one error
+	// each naming the file; the other files are fixed all the same.
+	Errors []error
 }
 
 // Total is the number of fixes applied.
@@ -130,6 +134,23 @@ type fixState struct {
 	overlay map[string][]byte     // absolute path → current content
 	files   map[string]*FixedFile // physical key → file
 	res     *FixResult
+	refused map[string]bool // physical keys of the files that cannot be fixed
+}
+
+// refuse records that the file of key cannot be fixed: its edits are
+// dropped in this round and every later one.
+func (st *fixState) refuse(key string, err error) {
+	if st.refused == nil {
+		st.refused = map[string]bool{}
+	}
+	if !st.refused[key] {
+		st.refused[key] = true
+		st.res.Errors = append(st.res.Errors, err)
+	}
+	if f := st.files[key]; f != nil {
+		delete(st.overlay, absClean(f.OSPath)) // later rounds see the disk again
+	}
+	delete(st.files, key)
 }
 
 // physical is the identity of the file at path: its absolute path with
@@ -202,6 +223,9 @@ func (st *fixState) apply(findings []report.Finding, sources map[string]Source) 
 			osPath = src.OSPath
 		}
 		key := physical(osPath)
+		if st.refused[key] {
+			continue
+		}
 		p := byKey[key]
 		if p == nil {
 			file := st.files[key]
@@ -211,14 +235,17 @@ func (st *fixState) apply(findings []report.Finding, sources map[string]Source) 
 				}
 				data, err := os.ReadFile(osPath)
 				if err != nil {
-					return false, fmt.Errorf("%s: cannot fix: %w", f.Path, cleanErr(err))
+					st.refuse(key, fmt.Errorf("%s: not fixed: %w", f.Path, cleanErr(err)))
+					continue
 				}
 				if int64(len(data)) != src.Size || maphash.Bytes(hashSeed, data) != src.Hash {
-					return false, fmt.Errorf("%s: cannot fix: the file changed on disk since it was read", f.Path)
+					st.refuse(key, fmt.Errorf("%s: not fixed: the file changed on disk since it was read", f.Path))
+					continue
 				}
 				info, err := os.Stat(osPath)
 				if err != nil {
-					return false, fmt.Errorf("%s: cannot fix: %w", f.Path, cleanErr(err))
+					st.refuse(key, fmt.Errorf("%s: not fixed: %w", f.Path, cleanErr(err)))
+					continue
 				}
 				file = &FixedFile{Path: f.Path, OSPath: osPath, Old: data, New: data, Perm: info.Mode().Perm()}
 				st.files[key] = file
@@ -240,7 +267,8 @@ func (st *fixState) apply(findings []report.Finding, sources map[string]Source) 
 		file := p.file
 		decoded, err := parser.Decode(file.Path, file.New)
 		if err != nil {
-			return false, fmt.Errorf("%s: cannot fix: %w", file.Path, err)
+			st.refuse(key, fmt.Errorf("%s: not fixed: %w", file.Path, err))
+			continue
 		}
 		// identical edits (one fix reported twice) apply once; the order
 		// is fixed, whatever order the findings came in
@@ -278,7 +306,8 @@ func (st *fixState) apply(findings []report.Finding, sources map[string]Source) 
 		}
 		out, err := decoded.Encode(text)
 		if err != nil {
-			return false, fmt.Errorf("%s: cannot fix: %w", file.Path, err)
+			st.refuse(key, fmt.Errorf("%s: not fixed: %w", file.Path, err))
+			continue
 		}
 		skipped := map[int]bool{} // findings with an edit that overlapped another
 		for _, e := range skippedEdits {

@@ -169,3 +169,33 @@ func TestFixReadsLiveFactsOnce(t *testing.T) {
 		t.Errorf("%d rounds, %d calls for facts, want 2 and 1", res.Rounds, calls)
 	}
 }
+
+func TestFixRefusesOneFileAndFixesTheOthers(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	write(t, dir, "a.sql", "CHECKPOINT 30;\n")
+	write(t, dir, "b.sql", "CHECKPOINT 30;\n")
+	// a.sql was analyzed as the overlay says, but the disk holds other
+	// bytes: as if it changed between the read and the fix
+	opt := Options{Paths: []string{"a.sql", "b.sql"},
+		Overlay: map[string][]byte{absClean("a.sql"): []byte("CHECKPOINT 30; -- edited\n")}}
+	_, res, err := Fix(context.Background(), opt, nil, func(*FileResult) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), "a.sql: not fixed") {
+		t.Fatalf("errors %v, want one for a.sql", res.Errors)
+	}
+	if len(res.Files) != 1 || res.Files[0].Path != "b.sql" {
+		t.Fatalf("fixed %v, want b.sql only", res.Files)
+	}
+	if _, err := WriteFixed(res.Files); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, "a.sql"); got != "CHECKPOINT 30;\n" {
+		t.Errorf("a.sql was written: %q", got)
+	}
+	if got := read(t, "b.sql"); got != "CHECKPOINT;\n" {
+		t.Errorf("b.sql = %q, want the fix", got)
+	}
+}

@@ -258,6 +258,7 @@ func (e *env) scan(args []string) int {
 	if fixes != nil {
 		var written []string
 		written, fixErr = analysis.WriteFixed(fixes.Files)
+		fixErr = errors.Join(append(fixes.Errors, fixErr)...)
 		if len(written) > 0 {
 			fmt.Fprintf(e.stderr, "sqllint: fixed: %s: %s; %d finding(s) remain\n", fixSummary(fixes), strings.Join(written, ", "), len(findings))
 		}
