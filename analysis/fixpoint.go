@@ -107,11 +107,7 @@ func Fix(ctx context.Context, opt Options, choose func([]report.Finding) []repor
 			if choose != nil {
 				all = choose(st.onDisk(all, sum.Sources))
 			}
-			changed, err := st.apply(all, sum.Sources)
-			if err != nil {
-				return nil, nil, err
-			}
-			if changed {
+			if st.apply(all, sum.Sources) {
 				st.res.Rounds++
 				continue
 			}
@@ -210,7 +206,7 @@ type pending struct {
 }
 
 // apply applies one round of fixes; it reports whether any file changed.
-func (st *fixState) apply(findings []report.Finding, sources map[string]Source) (bool, error) {
+func (st *fixState) apply(findings []report.Finding, sources map[string]Source) bool {
 	byKey := map[string]*pending{}
 	var keys []string
 	for i, f := range findings {
@@ -331,7 +327,7 @@ func (st *fixState) apply(findings []report.Finding, sources map[string]Source) 
 		st.overlay[absClean(file.OSPath)] = out
 		changed = true
 	}
-	return changed, nil
+	return changed
 }
 
 // WriteFixed writes the fixed files, each once, and returns the display
