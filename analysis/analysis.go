@@ -136,6 +136,7 @@ type run struct {
 	shown map[shownKey]bool
 	// compact: workers drop the statements no rule reads (static runs)
 	compact bool
+	cwd     string // the working directory, read once
 }
 
 type shownKey struct {
@@ -161,15 +162,16 @@ func newRun(opt *Options) (*run, error) {
 	if opt.Stdin == nil {
 		opt.Stdin = strings.NewReader("")
 	}
+	wd, _ := os.Getwd()
 	for _, p := range append(slices.Clone(opt.Paths), opt.Context...) {
 		if p == "-" {
 			continue
 		}
-		if err := checkExists(opt, p); err != nil {
+		if err := checkExists(opt, wd, p); err != nil {
 			return nil, err
 		}
 	}
-	r := &run{opt: opt, cfg: opt.Config, reg: opt.Registry, ruleCfg: opt.Config.Rules, sum: &Summary{}, shown: map[shownKey]bool{}}
+	r := &run{opt: opt, cfg: opt.Config, reg: opt.Registry, ruleCfg: opt.Config.Rules, sum: &Summary{}, shown: map[shownKey]bool{}, cwd: wd}
 	r.ruleCfg.Facts = opt.Facts
 	r.pre = &parser.PreprocessOptions{Vars: opt.Config.Variables, Env: opt.LookupEnv}
 	if len(opt.Overlay) > 0 {

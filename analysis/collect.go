@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -45,14 +44,15 @@ type parsed struct {
 type matcher struct {
 	cfg        *config.Config
 	base       string // the config's folder, or the working directory
-	defaultInc bool   // include is **/*.sql: the extension decides
+	cwd        string
+	defaultInc bool // include is **/*.sql: the extension decides
 	noExclude  bool
 }
 
-func newMatcher(cfg *config.Config) *matcher {
-	m := &matcher{cfg: cfg, base: cfg.Dir, noExclude: len(cfg.Exclude) == 0}
+func newMatcher(cfg *config.Config, cwd string) *matcher {
+	m := &matcher{cfg: cfg, base: cfg.Dir, cwd: cwd, noExclude: len(cfg.Exclude) == 0}
 	if m.base == "" {
-		m.base, _ = os.Getwd()
+		m.base = cwd
 	}
 	m.base = filepath.Clean(m.base)
 	m.defaultInc = len(cfg.Include) == 0 || slices.Equal(cfg.Include, config.DefaultInclude)
@@ -64,7 +64,7 @@ func newMatcher(cfg *config.Config) *matcher {
 func (m *matcher) rel(path string) string {
 	abs := path
 	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(cwd(), abs)
+		abs = filepath.Join(m.cwd, abs)
 	}
 	if rel, err := filepath.Rel(m.base, abs); err == nil && !strings.HasPrefix(rel, "..") {
 		return filepath.ToSlash(rel)
@@ -95,8 +95,6 @@ func (m *matcher) named(path string) bool {
 	return m.noExclude || config.Match(m.cfg, m.rel(path), false)
 }
 
-var cwd = sync.OnceValue(func() string { d, _ := os.Getwd(); return d })
-
 func isSQL(path string) bool { return strings.EqualFold(filepath.Ext(path), ".sql") }
 
 // displayPath is how a path appears in messages: slash-separated, without
@@ -110,10 +108,10 @@ func displayPath(p string) string {
 }
 
 // checkExists makes a path that names nothing an error before the run.
-func checkExists(opt *Options, p string) error {
+func checkExists(opt *Options, wd, p string) error {
 	if _, err := os.Stat(p); err != nil {
 		if opt.Overlay != nil {
-			if _, ok := opt.Overlay[absClean(p)]; ok {
+			if _, ok := opt.Overlay[absPath(wd, p)]; ok {
 				return nil
 			}
 		}
@@ -125,19 +123,23 @@ func checkExists(opt *Options, p string) error {
 	return nil
 }
 
-func absClean(p string) string {
-	if a, err := filepath.Abs(p); err == nil {
-		return a
+// absPath is p made absolute against the working directory (read once
+// per run) and cleaned.
+func absPath(cwd, p string) string {
+	if filepath.IsAbs(p) || cwd == "" {
+		return filepath.Clean(p)
 	}
-	return filepath.Clean(p)
+	return filepath.Join(cwd, p)
 }
+
+func (r *run) abs(p string) string { return absPath(r.cwd, p) }
 
 // collect sends the run's files in run order to out: the paths in the
 // order given, a folder's files in natural order, each physical file once
 // (the first name wins). Context files are merged with the reported ones
 // in natural order. Folders that cannot be read are input errors.
 func (r *run) collect(ctx context.Context, out func(input) bool) {
-	m := newMatcher(r.cfg)
+	m := newMatcher(r.cfg, r.cwd)
 	// The same name twice (only possible with several paths); the merge
 	// drops the other aliases of a file.
 	var seen map[string]bool
@@ -171,29 +173,28 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 		path   string
 		report bool
 		err    error
+		key    string // absolute path, the sort key
 	}
 	var all []entry
 	reported := map[string]bool{}
 	for _, p := range r.opt.Paths {
 		r.expand(ctx, m, p, func(f string, err error) bool {
-			all = append(all, entry{f, true, err})
-			reported[absClean(f)] = true
+			key := r.abs(f)
+			all = append(all, entry{f, true, err, key})
+			reported[key] = true
 			return true
 		})
 	}
 	for _, p := range r.opt.Context {
 		r.expand(ctx, m, p, func(f string, err error) bool {
-			if !reported[absClean(f)] {
-				all = append(all, entry{f, false, err})
+			if key := r.abs(f); !reported[key] {
+				all = append(all, entry{f, false, err, key})
 			}
 			return true
 		})
 	}
 	slices.SortStableFunc(all, func(a, b entry) int {
-		if a.path == "-" || b.path == "-" {
-			return 0
-		}
-		x, y := absClean(a.path), absClean(b.path)
+		x, y := a.key, b.key
 		switch {
 		case natsort.Less(x, y):
 			return -1
@@ -317,7 +318,7 @@ func (r *run) read(in *input) ([]byte, fileID, error) {
 		return b, fileID{}, err
 	}
 	if r.opt.Overlay != nil {
-		if b, ok := r.opt.Overlay[absClean(in.osPath)]; ok {
+		if b, ok := r.opt.Overlay[r.abs(in.osPath)]; ok {
 			return b, r.identity(in.osPath), nil
 		}
 	}
@@ -365,7 +366,7 @@ func readFile(path string, r *run) ([]byte, fileID, error) {
 
 // loadInclude reads an :r include, from the overlay when it has it.
 func (r *run) loadInclude(path string) (*parser.File, error) {
-	if b, ok := r.opt.Overlay[absClean(path)]; ok {
+	if b, ok := r.opt.Overlay[r.abs(path)]; ok {
 		return parser.Decode(path, b)
 	}
 	data, err := os.ReadFile(path)
@@ -421,7 +422,7 @@ func (r *run) overlaid(path string) bool {
 	if r.opt.Overlay == nil || path == "" {
 		return false
 	}
-	_, ok := r.opt.Overlay[absClean(path)]
+	_, ok := r.opt.Overlay[r.abs(path)]
 	return ok
 }
 
