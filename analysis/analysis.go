@@ -150,6 +150,7 @@ type run struct {
 	reported map[string]bool
 	// compact: workers drop the statements no rule reads (static runs)
 	compact bool
+	cwd     string // the working directory, read once
 }
 
 type shownKey struct {
@@ -175,15 +176,16 @@ func newRun(opt *Options) (*run, error) {
 	if opt.Stdin == nil {
 		opt.Stdin = strings.NewReader("")
 	}
+	wd, _ := os.Getwd()
 	for _, p := range append(slices.Clone(opt.Paths), opt.Context...) {
 		if p == "-" {
 			continue
 		}
-		if err := checkExists(opt, p); err != nil {
+		if err := checkExists(opt, wd, p); err != nil {
 			return nil, err
 		}
 	}
-	r := &run{opt: opt, cfg: opt.Config, reg: opt.Registry, ruleCfg: opt.Config.Rules, sum: &Summary{}, shown: map[shownKey]bool{}}
+	r := &run{opt: opt, cfg: opt.Config, reg: opt.Registry, ruleCfg: opt.Config.Rules, sum: &Summary{}, shown: map[shownKey]bool{}, cwd: wd}
 	r.ruleCfg.Facts = opt.Facts
 	// :r may include from the scanned paths, the context and the config's
 	// folder; standard input counts as the file it names.

@@ -214,3 +214,42 @@ func TestExcludeAppliesToNamedFiles(t *testing.T) {
 		t.Errorf("results %+v", rs)
 	}
 }
+
+// A cancelled run stops early and returns the context's error.
+func TestCancelStopsTheRun(t *testing.T) {
+	dir := t.TempDir()
+	for i := 0; i < 200; i++ {
+		write(t, dir, "m/V"+strconv.Itoa(i)+".sql", checkpoint10)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	n := 0
+	_, err := Run(ctx, Options{Paths: []string{filepath.Join(dir, "m")}, Workers: 2}, func(*FileResult) {
+		n++
+		if n == 3 {
+			cancel()
+		}
+	})
+	if err == nil || n >= 200 {
+		t.Errorf("err %v after %d files", err, n)
+	}
+}
+
+// Parse hands every file's statements to the caller, in order.
+func TestParseStreamsStatements(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "V2.sql", "USE Sales;\nCHECKPOINT;\n")
+	write(t, dir, "V10.sql", "BACKUP DATABASE Sales TO DISK = 'x.bak';\n")
+	var got []string
+	err := Parse(context.Background(), Options{Paths: []string{dir}}, func(p *Parsed) {
+		for _, st := range p.Result.Statements {
+			got = append(got, filepath.Base(p.Path)+":"+st.Kind.String())
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, " ") != "V2.sql:use V2.sql:checkpoint V10.sql:backup_database" {
+		t.Errorf("got %v", got)
+	}
+}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,7 +12,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/internal/natsort"
@@ -42,14 +44,15 @@ type parsed struct {
 type matcher struct {
 	cfg        *config.Config
 	base       string // the config's folder, or the working directory
-	defaultInc bool   // include is **/*.sql: the extension decides
+	cwd        string
+	defaultInc bool // include is **/*.sql: the extension decides
 	noExclude  bool
 }
 
-func newMatcher(cfg *config.Config) *matcher {
-	m := &matcher{cfg: cfg, base: cfg.Dir, noExclude: len(cfg.Exclude) == 0}
+func newMatcher(cfg *config.Config, cwd string) *matcher {
+	m := &matcher{cfg: cfg, base: cfg.Dir, cwd: cwd, noExclude: len(cfg.Exclude) == 0}
 	if m.base == "" {
-		m.base, _ = os.Getwd()
+		m.base = cwd
 	}
 	m.base = filepath.Clean(m.base)
 	m.defaultInc = len(cfg.Include) == 0 || slices.Equal(cfg.Include, config.DefaultInclude)
@@ -61,7 +64,7 @@ func newMatcher(cfg *config.Config) *matcher {
 func (m *matcher) rel(path string) string {
 	abs := path
 	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(cwd(), abs)
+		abs = filepath.Join(m.cwd, abs)
 	}
 	if rel, err := filepath.Rel(m.base, abs); err == nil && !strings.HasPrefix(rel, "..") {
 		return filepath.ToSlash(rel)
@@ -92,8 +95,6 @@ func (m *matcher) named(path string) bool {
 	return m.noExclude || config.Match(m.cfg, m.rel(path), false)
 }
 
-var cwd = sync.OnceValue(func() string { d, _ := os.Getwd(); return d })
-
 func isSQL(path string) bool { return strings.EqualFold(filepath.Ext(path), ".sql") }
 
 // displayPath is how a path appears in messages: slash-separated, without
@@ -107,10 +108,10 @@ func displayPath(p string) string {
 }
 
 // checkExists makes a path that names nothing an error before the run.
-func checkExists(opt *Options, p string) error {
+func checkExists(opt *Options, wd, p string) error {
 	if _, err := os.Stat(p); err != nil {
 		if opt.Overlay != nil {
-			if _, ok := opt.Overlay[absClean(p)]; ok {
+			if _, ok := opt.Overlay[absPath(wd, p)]; ok {
 				return nil
 			}
 		}
@@ -122,6 +123,19 @@ func checkExists(opt *Options, p string) error {
 	return nil
 }
 
+// absPath is p made absolute against the working directory (read once
+// per run) and cleaned.
+func absPath(cwd, p string) string {
+	if filepath.IsAbs(p) || cwd == "" {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(cwd, p)
+}
+
+func (r *run) abs(p string) string { return absPath(r.cwd, p) }
+
+// absClean is p made absolute against the current working directory and
+// cleaned: the key of Options.Overlay.
 func absClean(p string) string {
 	if a, err := filepath.Abs(p); err == nil {
 		return a
@@ -134,7 +148,7 @@ func absClean(p string) string {
 // (the first name wins). Context files are merged with the reported ones
 // in natural order. Folders that cannot be read are input errors.
 func (r *run) collect(ctx context.Context, out func(input) bool) {
-	m := newMatcher(r.cfg)
+	m := newMatcher(r.cfg, r.cwd)
 	// The same name twice (only possible with several paths); the merge
 	// drops the other aliases of a file.
 	var seen map[string]bool
@@ -168,30 +182,29 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 		path   string
 		report bool
 		err    error
+		key    string // absolute path, the sort key
 	}
 	var all []entry
 	reported := map[string]bool{}
 	for _, p := range r.opt.Paths {
 		r.expand(ctx, m, p, func(f string, err error) bool {
-			all = append(all, entry{f, true, err})
-			reported[absClean(f)] = true
+			key := r.abs(f)
+			all = append(all, entry{f, true, err, key})
+			reported[key] = true
 			return true
 		})
 	}
 	r.reported = reported
 	for _, p := range r.opt.Context {
 		r.expand(ctx, m, p, func(f string, err error) bool {
-			if !reported[absClean(f)] {
-				all = append(all, entry{f, false, err})
+			if key := r.abs(f); !reported[key] {
+				all = append(all, entry{f, false, err, key})
 			}
 			return true
 		})
 	}
 	slices.SortStableFunc(all, func(a, b entry) int {
-		if a.path == "-" || b.path == "-" {
-			return 0
-		}
-		x, y := absClean(a.path), absClean(b.path)
+		x, y := a.key, b.key
 		switch {
 		case natsort.Less(x, y):
 			return -1
@@ -315,7 +328,7 @@ func (r *run) read(in *input) ([]byte, fileID, error) {
 		return b, fileID{}, err
 	}
 	if r.opt.Overlay != nil {
-		if b, ok := r.opt.Overlay[absClean(in.osPath)]; ok {
+		if b, ok := r.opt.Overlay[r.abs(in.osPath)]; ok {
 			return b, r.identity(in.osPath), nil
 		}
 	}
@@ -363,7 +376,7 @@ func readFile(path string, r *run) ([]byte, fileID, error) {
 
 // loadInclude reads an :r include, from the overlay when it has it.
 func (r *run) loadInclude(path string) (*parser.File, error) {
-	if b, ok := r.opt.Overlay[absClean(path)]; ok {
+	if b, ok := r.opt.Overlay[r.abs(path)]; ok {
 		return parser.Decode(path, b)
 	}
 	data, err := os.ReadFile(path)
@@ -396,7 +409,12 @@ func (r *run) parseOne(in input) (p *parsed) {
 	if r.opt.Fixes && in.osPath != "" {
 		p.size, p.hash = int64(len(data)), maphash.Bytes(hashSeed, data)
 	}
-	f, err := parser.Decode(in.display, data)
+	var f *parser.File
+	if r.overlaid(in.osPath) {
+		f, err = parser.Decode(in.display, data) // the caller's bytes: copied
+	} else {
+		f, err = decode(in.display, data)
+	}
 	if err != nil {
 		p.err = err
 		return p
@@ -407,6 +425,27 @@ func (r *run) parseOne(in input) (p *parsed) {
 		p.result = parser.ParseFile(f, r.pre)
 	}
 	return p
+}
+
+// overlaid reports whether the overlay holds path.
+func (r *run) overlaid(path string) bool {
+	if r.opt.Overlay == nil || path == "" {
+		return false
+	}
+	_, ok := r.opt.Overlay[r.abs(path)]
+	return ok
+}
+
+// decode is parser.Decode without its copy in the common case: plain
+// UTF-8 without a byte order mark or a NUL byte becomes the file's text
+// as it is (data is never written again), which halves a large file's
+// peak memory.
+func decode(path string, data []byte) (*parser.File, error) {
+	if len(data) == 0 || bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}) || bytes.HasPrefix(data, []byte{0xFF, 0xFE}) ||
+		bytes.HasPrefix(data, []byte{0xFE, 0xFF}) || bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
+		return parser.Decode(path, data)
+	}
+	return parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data))), nil
 }
 
 // parseChunk is how much batch text is parsed at a time before the

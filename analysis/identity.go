@@ -19,13 +19,13 @@ func (id fileID) valid() bool { return id.dev != 0 || id.ino != 0 || id.path != 
 func (r *run) identity(path string) fileID {
 	info, err := os.Stat(path)
 	if err != nil {
-		return fileID{path: absClean(path)}
+		return fileID{path: r.abs(path)}
 	}
 	if id, ok := sysID(info); ok {
 		return id
 	}
 	if p, err := filepath.EvalSymlinks(path); err == nil {
-		return fileID{path: absClean(p)}
+		return fileID{path: r.abs(p)}
 	}
-	return fileID{path: absClean(path)}
+	return fileID{path: r.abs(path)}
 }

@@ -429,10 +429,10 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 	for _, st := range stmts {
 		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil {
 			if c.blocker != nil {
-				out = append(out, c.blocker)
+				out = append(out, ownStatement(c.blocker))
 				c.blocker = nil
 			}
-			out = append(out, st)
+			out = append(out, ownStatement(st))
 			continue
 		}
 		if c.blocker == nil && !passedOver[st.Keyword()] {
@@ -445,7 +445,7 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 // Flush appends the last run's blocker to kept.
 func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 	if c.blocker != nil {
-		kept = append(kept, c.blocker)
+		kept = append(kept, ownStatement(c.blocker))
 		c.blocker = nil
 	}
 	return kept
@@ -469,4 +469,11 @@ func (c *Compactor) bound(st *parser.Statement) bool {
 	}
 	c.pending[sp.Start.File] = ends[n:]
 	return true
+}
+
+// ownStatement copies a kept statement out of the parser's slab of statements, so
+// that the slab (and the statements dropped with it) can die.
+func ownStatement(st *parser.Statement) *parser.Statement {
+	c := *st
+	return &c
 }

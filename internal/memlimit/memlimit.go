@@ -1,7 +1,7 @@
 // Package memlimit keeps a short-lived process's heap small without
 // paying for many collections: the collector runs when the heap reaches
-// max(floor, 2 × the heap that survived the last collection), as with
-// GOGC=100 above the floor and a fixed soft limit below it.
+// max(floor, about 2 × the heap that survived the last collection), as
+// with GOGC=100 above the floor and a fixed soft limit below it.
 //
 // A streaming run's live heap is a few MB, so below the floor the
 // collector runs rarely (GOGC off under debug.SetMemoryLimit); a run that
@@ -53,8 +53,10 @@ func adjust() {
 	debug.SetMemoryLimit(Limit(floor.Load(), live))
 }
 
-// Limit is the heap limit for a live heap: the floor, or twice the live
-// heap plus the floor's headroom when that is more.
+// Limit is the heap limit for a live heap: the floor, or the live heap
+// plus as much again (half the floor at least, 256 MB at most) when that
+// is more. Large pointer-free texts cost a collection little, so a huge
+// script's heap need not double.
 func Limit(floor, live int64) int64 {
-	return max(floor, 2*live+floor/2)
+	return max(floor, live+max(floor/2, min(live, 256<<20)))
 }

@@ -8,7 +8,7 @@ import (
 
 func TestLimit(t *testing.T) {
 	for _, c := range []struct{ live, want int64 }{
-		{0, 48 << 20}, {10 << 20, 48 << 20}, {100 << 20, 224 << 20},
+		{0, 48 << 20}, {10 << 20, 48 << 20}, {100 << 20, 200 << 20}, {1 << 30, 1<<30 + 256<<20},
 	} {
 		if got := Limit(48<<20, c.live); got != c.want {
 			t.Errorf("Limit(48 MB, %d) = %d, want %d", c.live, got, c.want)
@@ -39,7 +39,7 @@ func TestLimitFollowsTheLiveHeap(t *testing.T) {
 		runtime.GC()
 		runtime.Gosched()
 	}
-	if l := debug.SetMemoryLimit(-1); l < 128<<20 {
+	if l := debug.SetMemoryLimit(-1); l < 127<<20 {
 		t.Errorf("limit %d MB with a 64 MB live heap", l>>20)
 	}
 	runtime.KeepAlive(big)
