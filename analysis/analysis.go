@@ -150,6 +150,10 @@ type run struct {
 	reported map[string]bool
 	// compact: workers drop the statements no rule reads (static runs)
 	compact bool
+	// collected is the run's files, listed by findIncluded; included
+	// holds those another file of the run includes (checked only there).
+	collected []input
+	included  map[fileID]bool
 }
 
 type shownKey struct {
@@ -218,6 +222,7 @@ func (r *run) rulesList() []report.Rule {
 func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
 	eng := rules.NewEngine(r.reg, &r.ruleCfg)
 	r.compact = true
+	r.findIncluded(ctx)
 	// Two in-order stages: the model and the rules in one goroutine, the
 	// resolution of findings (positions, source lines) and the sink in
 	// this one, so that both run at once.
@@ -232,7 +237,7 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 		defer close(ch)
 		err = r.pipeline(ctx, func(p *parsed) {
 			c := checked{p: p}
-			if p.err == nil {
+			if p.err == nil && !r.included[p.id] {
 				func() {
 					defer func() { c.panic = recover() }()
 					c.findings = eng.File(p.result)
@@ -260,7 +265,13 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 // whole run.
 func (r *run) live(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
 	var all []*parsed
-	err := r.pipeline(ctx, func(p *parsed) { all = append(all, p) })
+	r.findIncluded(ctx)
+	err := r.pipeline(ctx, func(p *parsed) {
+		if p.result != nil && r.included[p.id] {
+			p.result = &parser.Result{Script: &parser.Script{File: p.result.Script.File}} // checked where it is included
+		}
+		all = append(all, p)
+	})
 	if err != nil {
 		return nil, err
 	}
