@@ -151,6 +151,10 @@ type run struct {
 	// compact: workers drop the statements no rule reads (static runs)
 	compact bool
 	cwd     string // the working directory, read once
+	// collected is the run's files, listed by findIncluded; included
+	// holds those another file of the run includes (checked only there).
+	collected []input
+	included  map[fileID]bool
 }
 
 type shownKey struct {
@@ -220,6 +224,7 @@ func (r *run) rulesList() []report.Rule {
 func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
 	eng := rules.NewEngine(r.reg, &r.ruleCfg)
 	r.compact = true
+	r.findIncluded(ctx)
 	// Two in-order stages: the model and the rules in one goroutine, the
 	// resolution of findings (positions, source lines) and the sink in
 	// this one, so that both run at once.
@@ -234,7 +239,7 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 		defer close(ch)
 		err = r.pipeline(ctx, func(p *parsed) {
 			c := checked{p: p}
-			if p.err == nil {
+			if p.err == nil && !r.included[p.id] {
 				func() {
 					defer func() { c.panic = recover() }()
 					c.findings = eng.File(p.result)
@@ -262,7 +267,13 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 // whole run.
 func (r *run) live(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
 	var all []*parsed
-	err := r.pipeline(ctx, func(p *parsed) { all = append(all, p) })
+	r.findIncluded(ctx)
+	err := r.pipeline(ctx, func(p *parsed) {
+		if p.result != nil && r.included[p.id] {
+			p.result = &parser.Result{Script: &parser.Script{File: p.result.Script.File}} // checked where it is included
+		}
+		all = append(all, p)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -220,6 +220,19 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	}
 }
 
+// replay is collect, from the list findIncluded made when it ran.
+func (r *run) replay(ctx context.Context, out func(input) bool) {
+	if r.collected == nil {
+		r.collect(ctx, out)
+		return
+	}
+	for _, in := range r.collected {
+		if !out(in) {
+			return
+		}
+	}
+}
+
 // expand calls fn for the files of one given path; false from fn stops.
 func (r *run) expand(ctx context.Context, m *matcher, p string, fn func(string, error) bool) bool {
 	if p == "-" {
@@ -494,7 +507,7 @@ func (r *run) pipeline(ctx context.Context, merge func(*parsed)) error {
 	go func() {
 		defer close(order)
 		defer close(work)
-		r.collect(ctx, func(in input) bool {
+		r.replay(ctx, func(in input) bool {
 			select {
 			case slots <- struct{}{}:
 			case <-stop:

@@ -372,7 +372,7 @@ func (s *splitter) run() {
 			i++
 			continue
 		}
-		if s.depth > 0 && s.recovers(i) {
+		if s.depth > 0 && s.recovers(i, false) {
 			s.depth = 0 // an unclosed parenthesis: resynchronize
 		}
 		if !s.canStart(i) {
@@ -404,25 +404,58 @@ func (s *splitter) canStart(i int) bool {
 	if p.Kind == TokPunct {
 		switch s.text[p.Start] {
 		case ',', '.', '=':
-			return false
+			// a value or a list goes on, unless the statement was cut
+			// short before a statement of interest (BACKUP ... DISK =
+			// then CHECKPOINT 10 on the next line)
+			return s.recovers(i, true)
 		}
 	}
 	return true
 }
 
-// recovers reports whether token i, seen inside parentheses, is a
-// statement-of-interest keyword at the start of its line: in valid T-SQL
-// these never stand there, so the parenthesis was never closed.
-func (s *splitter) recovers(i int) bool {
-	switch s.kwAt(i) {
+// recovers reports whether token i, seen inside parentheses or (strict)
+// after a ',', '.' or '=', is a statement keyword at the start of its
+// line that valid T-SQL never puts there, so the statement before was cut
+// short. Inside parentheses that is any statement-of-interest keyword but
+// USE HINT and USE PLAN (query hints in an OPTION clause); after a comma
+// or '=' it must start a statement of interest (a DROP in an audit
+// specification's action list does not).
+func (s *splitter) recovers(i int, strict bool) bool {
+	k := s.kwAt(i)
+	switch k {
 	case kwCreate, kwAlter, kwDrop, kwBackup, kwRestore, kwCheckpoint, kwDBCC, kwUse:
 	default:
 		return false
+	}
+	if k == kwUse && (s.isWord(i+1, "HINT") && s.isPunct(i+2, '(') ||
+		s.isWord(i+1, "PLAN") && i+2 < len(s.toks) && (s.toks[i+2].Kind == TokString || s.toks[i+2].Kind == TokNString)) {
+		return false // OPTION (USE HINT ('...')), OPTION (USE PLAN N'...')
+	}
+	if strict {
+		switch k {
+		case kwCreate, kwAlter, kwDrop:
+			if !s.isWord(i+1, "DATABASE") || s.lookAlike(i+2) {
+				return false
+			}
+		case kwBackup, kwRestore:
+			if !s.isWord(i+1, "DATABASE") && !s.isWord(i+1, "LOG") && !(k == kwRestore && restoreOnly(s, i+1)) {
+				return false
+			}
+		case kwDBCC:
+			if !s.isWord(i+1, "TRACEON") && !s.isWord(i+1, "TRACEOFF") {
+				return false
+			}
+		}
 	}
 	if i == 0 {
 		return true
 	}
 	return strings.IndexByte(s.text[s.toks[i-1].End:s.toks[i].Start], '\n') >= 0
+}
+
+// isPunct reports whether token i is the punctuation c.
+func (s *splitter) isPunct(i int, c byte) bool {
+	return i < len(s.toks) && s.toks[i].Kind == TokPunct && s.text[s.toks[i].Start] == c
 }
 
 func (s *splitter) popFrame() {
@@ -604,7 +637,7 @@ func (s *splitter) window(i int, kind Kind) int {
 			}
 		case TokIdent:
 			if depth > 0 {
-				if s.recovers(j) {
+				if s.recovers(j, false) {
 					return j // an unclosed parenthesis: stop at the next statement of interest
 				}
 				continue

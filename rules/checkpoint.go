@@ -91,6 +91,30 @@ var sl302 = &Rule{
 // and the BACKUP after it.
 var passedOver = map[string]bool{"PRINT": true, "SET": true, "DECLARE": true}
 
+// passesOver reports whether SL303 looks through st (a statement that is
+// not of interest): PRINT, SET, DECLARE, and the BEGIN of a BEGIN ... END
+// or BEGIN TRY block, which executes nothing itself. BEGIN TRAN, BEGIN
+// DIALOG and the like do execute, a BEGIN CATCH body runs only after an
+// error, and a BEGIN the splitter kept together with more words (a
+// procedure called by name) holds code: those stop it.
+func passesOver(st *parser.Statement) bool {
+	kw := st.Keyword()
+	if kw != "BEGIN" {
+		return passedOver[kw]
+	}
+	toks := st.Tokens()
+	if n := len(toks); n > 1 && toks[n-1].Kind == parser.TokPunct && st.TokenText(toks[n-1]) == ";" {
+		toks = toks[:n-1]
+	}
+	switch len(toks) {
+	case 1:
+		return true
+	case 2:
+		return toks[1].Kind == parser.TokIdent && strings.EqualFold(st.TokenText(toks[1]), "TRY")
+	}
+	return false
+}
+
 var sl303 = &Rule{
 	ID: "SL303", Name: "checkpoint-before-backup", Severity: parser.SevWarning,
 	Run: func(p *Pass) {
@@ -101,7 +125,7 @@ var sl303 = &Rule{
 				continue
 			}
 			j := e.Next
-			for j >= 0 && effects[j].Stmt.Kind == parser.KindOther && passedOver[effects[j].Stmt.Keyword()] {
+			for j >= 0 && effects[j].Stmt.Kind == parser.KindOther && passesOver(effects[j].Stmt) {
 				j = effects[j].Next
 			}
 			if j < 0 {

@@ -244,7 +244,7 @@ CHECKPOINT;`,
 
 In a measured test, a database had 15,790 dirty pages before a backup and none afterwards: the backup had flushed every one of them itself.
 
-sqllint looks at the next executable statement after the ` + "`CHECKPOINT`" + `, passing over ` + "`PRINT`" + `, ` + "`SET`" + `, ` + "`DECLARE`" + `, ` + "`GO`" + ` and comments, and flags the pair when it is a ` + "`BACKUP DATABASE`" + ` of the same database. The fix removes the CHECKPOINT.`,
+sqllint looks at the next executable statement after the ` + "`CHECKPOINT`" + `, passing over ` + "`PRINT`" + `, ` + "`SET`" + `, ` + "`DECLARE`" + `, ` + "`GO`" + `, comments and the ` + "`BEGIN`" + ` of a ` + "`BEGIN ... END`" + ` or ` + "`BEGIN TRY`" + ` block (which executes nothing), and flags the pair when it is a ` + "`BACKUP DATABASE`" + ` of the same database. The fix removes the CHECKPOINT.`,
 		Source: "checkpoint",
 		Bad: `USE Sales;
 CHECKPOINT;

@@ -435,7 +435,7 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 			out = append(out, ownStatement(st))
 			continue
 		}
-		if c.blocker == nil && !passedOver[st.Keyword()] {
+		if c.blocker == nil && !passesOver(st) {
 			c.blocker = st
 		}
 	}

@@ -25,8 +25,8 @@ var sl101 = &Rule{
 			}
 			estText, budgetText := formatOverBudget(est, budget)
 			f := p.Report(e.Stmt.Span(), nil,
-				"database %s reaches %s files in %s filegroups: estimated startup delay %s, over the %s budget (every file header is opened in turn at startup; measured: 1,000 files took 12 s, 2,000 took 29 s)",
-				e.DB.Name, formatCount(e.Files), formatCount(e.Filegroups), estText, budgetText)
+				"database %s reaches %s files in %s %s: estimated startup delay %s, over the %s budget (every file header is opened in turn at startup; measured: 1,000 files took 12 s, 2,000 took 29 s)",
+				e.DB.Name, formatCount(e.Files), formatCount(e.Filegroups), pluralize(e.Filegroups, "filegroup"), estText, budgetText)
 			if e.DB.FromServer && p.Facts() != nil {
 				f.Confirmed = p.Facts().Server
 				f.Message += " (counting the files it already has on the server)"
@@ -219,4 +219,12 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 		}
 	}
 	return run, builders
+}
+
+// pluralize is noun, with an s unless n is 1.
+func pluralize(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
 }

@@ -86,9 +86,9 @@ func changedDatabases(m *Model) map[string]int {
 		case *parser.Checkpoint:
 			mark(e.Context, i)
 		case nil:
-			// PRINT, SET and DECLARE act on the session, not on the
-			// database they run in
-			if !passedOver[e.Stmt.Keyword()] {
+			// PRINT, SET, DECLARE and BEGIN act on the session, not on
+			// the database they run in
+			if !passesOver(e.Stmt) {
 				mark(e.Context, i)
 			}
 		}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -72,5 +73,20 @@ ALTER DATABASE Bar MODIFY FILE (NAME = Bar_dat, SIZE = 2GB);
 	m := BuildModel([]*parser.Result{res}, "", nil)
 	if e := m.Effects[2]; len(e.Allocs) != 1 || !e.Allocs[0].UpTo || e.Allocs[0].Bytes != 2<<30 {
 		t.Errorf("after a size the model cannot read: allocs %+v, want up to 2 GB", e.Allocs)
+	}
+}
+
+// TestSL101MessageSingularFilegroup: 801 files all in PRIMARY are "in 1
+// filegroup", not "1 filegroups".
+func TestSL101MessageSingularFilegroup(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("CREATE DATABASE S;\n")
+	for i := 1; i <= 799; i++ {
+		fmt.Fprintf(&b, "ALTER DATABASE S ADD FILE (NAME = f%d, FILENAME = 'D:\\f%d.ndf');\n", i, i)
+	}
+	res := parser.ParseFile(parser.NewFile("t.sql", b.String()), nil)
+	fs := Analyze(Default, []*parser.Result{res}, nil)
+	if len(fs) != 1 || fs[0].Rule.ID != "SL101" || !strings.Contains(fs[0].Message, "801 files in 1 filegroup:") {
+		t.Fatalf("findings %v, want SL101 saying 801 files in 1 filegroup", fs)
 	}
 }

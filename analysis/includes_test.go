@@ -1,0 +1,88 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sqllint/sqllint/report"
+	"github.com/sqllint/sqllint/rules"
+)
+
+// addFiles is n ALTER DATABASE S ADD FILE statements named p1..pn.
+func addFiles(p string, n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "ALTER DATABASE S ADD FILE (NAME = %s%d, FILENAME = 'D:\\%s%d.ndf');\n", p, i, p, i)
+	}
+	return b.String()
+}
+
+func ruleLines(fs []report.Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, fmt.Sprintf("%s %s:%d", f.RuleID, f.Path, f.Line))
+	}
+	return out
+}
+
+// TestAFileAnotherIncludesIsCheckedWhereItIsIncluded: a folder holding a
+// sqlcmd wrapper and the scripts it includes is one deployment. An
+// include is not checked again on its own, whether it sorts after the
+// wrapper (inc/ after deploy.sql) or before it (01_x.sql before
+// deploy.sql): its statements reach the model once (602 files, not 1,202:
+// no SL101) and the wrapper's variables are defined in it (no SL002). In
+// live mode too.
+func TestAFileAnotherIncludesIsCheckedWhereItIsIncluded(t *testing.T) {
+	for _, live := range []bool{false, true} {
+		for _, layout := range []struct{ wrapper, inc1, inc2 string }{
+			{"d/deploy.sql", "d/inc/files1.sql", "d/inc/files2.sql"},
+			{"d/deploy.sql", "d/01_files.sql", "d/02_files.sql"},
+		} {
+			dir := t.TempDir()
+			chdir(t, dir)
+			rel := func(p string) string { return strings.TrimPrefix(p, "d/") }
+			write(t, dir, layout.wrapper, ":setvar Db S\nCREATE DATABASE [$(Db)];\nGO\n:r "+rel(layout.inc1)+"\n:r "+rel(layout.inc2)+"\n")
+			write(t, dir, layout.inc1, addFiles("F", 300)+"ALTER DATABASE [$(Db)] SET TARGET_RECOVERY_TIME = 0 SECONDS;\n")
+			write(t, dir, layout.inc2, addFiles("G", 300))
+			opt := Options{Paths: []string{"d"}}
+			if live {
+				opt.Facts = &rules.ServerFacts{}
+			}
+			rs, sum := runAll(t, opt)
+			got := ruleLines(findings(rs))
+			want := []string{"SL301 " + layout.inc1 + ":301"}
+			if strings.Join(got, ",") != strings.Join(want, ",") {
+				t.Errorf("live %v, %s: findings %v, want %v", live, layout.inc1, got, want)
+			}
+			if sum.Files != 3 {
+				t.Errorf("live %v, %s: %d files checked, want 3", live, layout.inc1, sum.Files)
+			}
+		}
+	}
+}
+
+// TestIncludedTwiceStillCounts: what makes the model count an include once
+// is that it is a file of the run; a wrapper that includes the same
+// script twice still runs it twice, and files that include each other
+// are each checked (the cycle is reported).
+func TestIncludedTwiceStillCounts(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	write(t, dir, "d/deploy.sql", "CREATE DATABASE S;\nGO\n:r files.sql\n:r files.sql\n")
+	write(t, dir, "d/files.sql", addFiles("F", 400))
+	rs, _ := runAll(t, Options{Paths: []string{"d"}})
+	got := ruleLines(findings(rs))
+	if len(got) != 1 || got[0] != "SL101 d/files.sql:399" {
+		t.Errorf("findings %v, want SL101 at the 801st file, line 399 of the second inclusion", got)
+	}
+
+	dir = t.TempDir()
+	chdir(t, dir)
+	write(t, dir, "c/a.sql", "PRINT 'a';\n:r b.sql\n")
+	write(t, dir, "c/b.sql", "PRINT 'b';\n:r a.sql\n")
+	rs, sum := runAll(t, Options{Paths: []string{"c"}})
+	if fs := findings(rs); len(fs) == 0 || sum.Files != 2 {
+		t.Errorf("cycle: findings %v, files %d; want the cycle reported, 2 files", ruleLines(fs), sum.Files)
+	}
+}
