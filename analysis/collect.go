@@ -366,11 +366,9 @@ func (r *run) loadInclude(path string) (*parser.File, error) {
 	if b, ok := r.opt.Overlay[absClean(path)]; ok {
 		return parser.Decode(path, b)
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return parser.Decode(path, data)
+	// Later --fix rounds read the includes not fixed from the disk: with
+	// the same checks as the first round (regular files, size limit).
+	return parser.LoadFile(path, r.pre.MaxFileSize)
 }
 
 // parseOne is a worker's job: read, decode, preprocess, scan, split, parse.

@@ -3,10 +3,15 @@
 package analysis
 
 import (
+	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
+
+	"github.com/sqllint/sqllint/report"
 )
 
 // A named pipe called x.sql in a scanned folder is an input error, not a
@@ -21,5 +26,45 @@ func TestNamedPipeIsNotRead(t *testing.T) {
 	rs, sum := runAll(t, Options{Paths: []string{"m"}})
 	if len(rs) != 2 || len(sum.Errors) != 1 || sum.Errors[0].Path != "m/pipe.sql" || !strings.Contains(sum.Errors[0].Message, "not a regular file") {
 		t.Errorf("results %+v errors %+v", rs, sum.Errors)
+	}
+}
+
+// --fix re-analyzes from an overlay of the fixed text; an :r of a named
+// pipe in those later rounds is refused as in the first one, never opened
+// (a blocking open waits forever for a writer).
+func TestFixRoundsDoNotOpenANamedPipe(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	write(t, dir, "a.sql", checkpoint10+"GO\n:r pipe.sql\nGO\n")
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.sql"), 0o644); err != nil {
+		t.Skip("no named pipes:", err)
+	}
+	done := make(chan struct{})
+	var rest []report.Finding
+	go func() {
+		defer close(done)
+		_, _, err := Fix(context.Background(), Options{Paths: []string{"a.sql"}}, nil, func(r *FileResult) { rest = append(rest, r.Findings...) })
+		if err != nil {
+			t.Error(err)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		// unblock the open so that the test ends
+		if f, err := os.OpenFile(filepath.Join(dir, "pipe.sql"), os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close()
+		}
+		<-done
+		t.Fatal("Fix opened the named pipe and waited for a writer")
+	}
+	found := false
+	for _, f := range rest {
+		if f.RuleID == "SL002" && strings.Contains(f.Message, "not a regular file") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no SL002 for the pipe in %+v", rest)
 	}
 }

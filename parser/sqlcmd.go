@@ -174,6 +174,11 @@ func Preprocess(f *File, opt *PreprocessOptions) *Script {
 	return p.script
 }
 
+// LoadFile reads and decodes an include as the default Load does: a
+// regular file of at most limit bytes (0 = DefaultMaxFileSize), never a
+// blocking open. A custom Load that falls back to the disk uses it.
+func LoadFile(path string, limit int64) (*File, error) { return ppLoadFile(path, limit) }
+
 // ppLoadFile reads an include: a regular file of at most limit bytes,
 // never a blocking open.
 func ppLoadFile(path string, limit int64) (*File, error) {
