@@ -22,6 +22,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -1121,8 +1122,19 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 			if err == nil {
 				err = fmt.Errorf("no file")
 			}
+			// The cache is keyed by the physical file: an error it kept
+			// may name another path to it. Name the one this :r wrote.
+			tooLarge := errors.Is(err, fsread.ErrTooLarge)
+			var fe *fsread.Error
+			var pe *fs.PathError
+			switch {
+			case errors.As(err, &fe):
+				err = errors.New(clean + ": " + fe.Msg)
+			case errors.As(err, &pe):
+				err = &fs.PathError{Op: pe.Op, Path: clean, Err: pe.Err}
+			}
 			msg := fmt.Sprintf(":r cannot include %q: %v", path, err)
-			if errors.Is(err, fsread.ErrTooLarge) {
+			if tooLarge {
 				msg += " (raise max-file-size in the config file to include it)"
 			}
 			span(msg)
