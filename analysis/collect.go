@@ -171,17 +171,23 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	}
 	var all []entry
 	reported := map[string]bool{}
+	// The first name of a physical file wins in the merge: a context alias
+	// (hard link, symlink) of a reported file must not come first and hide it.
+	reportedIDs := map[fileID]bool{}
 	for _, p := range r.opt.Paths {
 		r.expand(ctx, m, p, func(f string, err error) bool {
 			all = append(all, entry{f, true, err})
 			reported[absClean(f)] = true
+			if err == nil && f != "-" {
+				reportedIDs[r.identity(f)] = true
+			}
 			return true
 		})
 	}
 	r.reported = reported
 	for _, p := range r.opt.Context {
 		r.expand(ctx, m, p, func(f string, err error) bool {
-			if !reported[absClean(f)] {
+			if !reported[absClean(f)] && (err != nil || !reportedIDs[r.identity(f)]) {
 				all = append(all, entry{f, false, err})
 			}
 			return true
