@@ -68,3 +68,40 @@ func TestFixRoundsDoNotOpenANamedPipe(t *testing.T) {
 		t.Errorf("no SL002 for the pipe in %+v", rest)
 	}
 }
+
+// A fixed file swapped for a named pipe before it is written: WriteFixed
+// refuses it with an error naming it, and does not wait for a writer.
+func TestWriteFixedRefusesAPipeSwappedIn(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	p := write(t, dir, "a.sql", checkpoint10)
+	_, res, err := Fix(context.Background(), Options{Paths: []string{"a.sql"}}, nil, func(*FileResult) {})
+	if err != nil || len(res.Files) != 1 {
+		t.Fatal(err, res)
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Skip("no named pipes:", err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := WriteFixed(res.Files)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || err.Error() != "a.sql: not fixed: not a regular file (a named pipe): only regular files are read" {
+			t.Errorf("error %v, want one naming a.sql", err)
+		} else {
+			t.Log(err)
+		}
+	case <-time.After(20 * time.Second):
+		if f, err := os.OpenFile(p, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close()
+		}
+		<-done
+		t.Fatal("WriteFixed opened the named pipe and waited for a writer")
+	}
+}

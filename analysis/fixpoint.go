@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sqllint/sqllint/internal/fsread"
 	"github.com/sqllint/sqllint/internal/safewrite"
 	"github.com/sqllint/sqllint/internal/udiff"
 	"github.com/sqllint/sqllint/parser"
@@ -312,12 +313,18 @@ func (st *fixState) apply(findings []report.Finding, sources map[string]Source) 
 func WriteFixed(files []FixedFile) (written []string, err error) {
 	var errs []error
 	for _, f := range files {
-		now, rerr := os.ReadFile(f.OSPath)
-		if rerr != nil {
+		// Read as the run did (a regular file, no blocking open), and no
+		// more than what was read: a longer file has changed.
+		now, rerr := fsread.ReadFile(f.OSPath, int64(len(f.Old)))
+		if rerr != nil && !errors.Is(rerr, fsread.ErrTooLarge) {
+			var fe *fsread.Error
+			if errors.As(rerr, &fe) {
+				rerr = errors.New(fe.Msg)
+			}
 			errs = append(errs, fmt.Errorf("%s: not fixed: %w", f.Path, cleanErr(rerr)))
 			continue
 		}
-		if !bytes.Equal(now, f.Old) {
+		if rerr != nil || !bytes.Equal(now, f.Old) {
 			errs = append(errs, fmt.Errorf("%s: not fixed: the file changed on disk since it was read", f.Path))
 			continue
 		}
