@@ -29,6 +29,9 @@ type FixedFile struct {
 	OSPath   string // the path it was read from
 	Old, New []byte // as read from disk before the first fix; after the last
 	Perm     os.FileMode
+	// Applied counts the fixes applied to this file by rule ID, so that a
+	// run that could not write it does not count them.
+	Applied map[string]int
 }
 
 // FixResult is what Fix did.
@@ -293,6 +296,10 @@ func (st *fixState) apply(findings []report.Finding, sources map[string]Source) 
 				if !skipped[i] && !counted[i] {
 					counted[i] = true
 					st.res.Applied[findings[i].RuleID]++
+					if file.Applied == nil {
+						file.Applied = map[string]int{}
+					}
+					file.Applied[findings[i].RuleID]++
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -205,9 +206,21 @@ func (e *env) scan(args []string) int {
 	}
 	var sum *analysis.Summary
 	var fixes *analysis.FixResult
+	var fixErr error
+	var written []string
 	if f.fix && !f.pr.diff {
 		// fix to a fixed point; what is printed is what remains
 		sum, fixes, err = analysis.Fix(context.Background(), opt, filter.choose, sink)
+		if err == nil {
+			written, fixErr = writeFixed(fixes.Files)
+			if len(written) < len(fixes.Files) {
+				// The files not written still hold what was read, and
+				// their findings were fixed only in memory: report what
+				// the disk holds now.
+				findings, scanned = nil, nil
+				sum, err = analysis.Run(context.Background(), opt, sink)
+			}
+		}
 	} else {
 		sum, err = analysis.Run(context.Background(), opt, sink)
 	}
@@ -254,13 +267,21 @@ func (e *env) scan(args []string) int {
 			fmt.Fprintf(e.stderr, "sqllint: --diff: %s, not written\n", fixSummary(plan))
 		}
 	}
-	var fixErr error
-	if fixes != nil {
-		var written []string
-		written, fixErr = analysis.WriteFixed(fixes.Files)
-		if len(written) > 0 {
-			fmt.Fprintf(e.stderr, "sqllint: fixed: %s: %s; %d finding(s) remain\n", fixSummary(fixes), strings.Join(written, ", "), len(findings))
+	if fixes != nil && len(fixes.Files) > 0 {
+		var notWritten []string
+		for _, file := range fixes.Files {
+			if !slices.Contains(written, file.Path) {
+				notWritten = append(notWritten, file.Path)
+			}
 		}
+		done := "nothing"
+		if len(written) > 0 {
+			done = fixSummaryOf(fixes.Files, written) + ": " + strings.Join(written, ", ")
+		}
+		if len(notWritten) > 0 {
+			done += "; not written: " + strings.Join(notWritten, ", ")
+		}
+		fmt.Fprintf(e.stderr, "sqllint: fixed: %s; %d finding(s) remain\n", done, len(findings))
 	}
 
 	rep := &report.Report{Tool: "sqllint", Version: toolVersion(), Errors: sum.Errors, Files: sum.Files,
@@ -290,6 +311,9 @@ func (e *env) scan(args []string) int {
 	}
 	return exitStatus(findings, cfg.FailOn)
 }
+
+// writeFixed writes the fixed files (a variable for tests of a failed write).
+var writeFixed = analysis.WriteFixed
 
 // parseFlags parses a command's flags. -h prints the usage; an unknown or
 // malformed flag prints one line and a pointer to -h, not the usage.
