@@ -122,11 +122,14 @@ func newFindingFilter(cfg *config.Config, p *prFlags, paths []string) (*findingF
 		var err error
 		if p.newFromRev != "" {
 			ff.changes, err = gitdiff.Since(dir, p.newFromRev)
+			if err != nil {
+				return nil, fmt.Errorf("--new-from-rev: %w", err)
+			}
 		} else {
 			ff.changes, err = gitdiff.SinceMergeBase(dir, p.newFromMergeBase)
-		}
-		if err != nil {
-			return nil, err
+			if err != nil {
+				return nil, fmt.Errorf("--new-from-merge-base: %w", err)
+			}
 		}
 	}
 	return ff, nil
