@@ -121,15 +121,32 @@ func parseFormats(values []string) ([]outputSpec, error) {
 	}
 	var specs []outputSpec
 	toStdout := 0
+	files := map[string]string{} // absolute path → the --format value that writes it
 	for _, v := range values {
-		name, path, _ := strings.Cut(v, "=")
+		name, path, hasFile := strings.Cut(v, "=")
 		name = strings.ToLower(strings.TrimSpace(name))
 		if !known[name] {
 			return nil, fmt.Errorf("unknown format %q: use one of %s", name, strings.Join(output.Formats(), ", "))
 		}
-		if path == "" || path == "-" {
+		switch {
+		case hasFile && path == "":
+			// --format sarif=$OUT with OUT empty: not standard output
+			return nil, fmt.Errorf("--format %s: no file after \"=\" (give a file, or - for standard output)", v)
+		case path == "" || path == "-":
 			toStdout++
 			path = ""
+		default:
+			abs, err := filepath.Abs(path)
+			if err != nil {
+				abs = filepath.Clean(path)
+			}
+			if other, dup := files[abs]; dup {
+				return nil, fmt.Errorf("--format %s and --format %s write the same file", other, v)
+			}
+			files[abs] = v
+			if info, err := os.Stat(path); err == nil && info.IsDir() {
+				return nil, fmt.Errorf("--format %s: %s: is a folder, not a file", v, path)
+			}
 		}
 		specs = append(specs, outputSpec{name, path})
 	}

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestFormatDestinations: a --format destination that cannot be right is
+// a clear error before anything is analyzed. "sarif=" (a variable that
+// was empty: --format sarif=$OUT) used to write SARIF to standard output,
+// two formats to one file overwrote each other, and a folder as the file
+// gave "rename .x.sqllint-123 x: file exists".
+func TestFormatDestinations(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	writeFile(t, dir, "a.sql", "CHECKPOINT 10;\n")
+	if err := os.Mkdir(filepath.Join(dir, "out"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--format", "sarif="}, `--format sarif=: no file after "="`},
+		{[]string{"--format", "json=r.json", "--format", "sarif=./r.json"}, "--format json=r.json and --format sarif=./r.json write the same file"},
+		{[]string{"--format", "sarif=out"}, "out: is a folder, not a file"},
+	}
+	for _, tt := range tests {
+		args := append(append([]string{"scan", "--no-config"}, tt.args...), "a.sql")
+		code, out, errs := runCmd(t, "", nil, args...)
+		if code != 2 || !strings.Contains(errs, tt.want) || out != "" {
+			t.Errorf("%v: exit %d, %d bytes on stdout, stderr %q, want 2 and %q", tt.args, code, len(out), errs, tt.want)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("files left behind: %v", entries)
+	}
+}
