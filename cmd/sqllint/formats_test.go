@@ -38,3 +38,31 @@ func TestFormatDestinations(t *testing.T) {
 		t.Errorf("files left behind: %v", entries)
 	}
 }
+
+// TestNothingToCheckIsSaid: a folder with no script (a wrong folder, an
+// include pattern that matches nothing) passes, but says so on stderr
+// instead of a silent green check.
+func TestNothingToCheckIsSaid(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	writeFile(t, dir, "docs/readme.txt", "hello\n")
+	code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "docs")
+	if code != 0 || !strings.Contains(out, "no findings in 0 files") ||
+		!strings.Contains(errs, "sqllint: warning: no file to check in docs (the config's include: **/*.sql)") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	writeFile(t, dir, "db/a.sql", "SELECT 1;\n")
+	if code, _, errs := runCmd(t, "", nil, "scan", "--no-config", "db"); code != 0 || errs != "" {
+		t.Errorf("a folder with a script: exit %d %q", code, errs)
+	}
+}
+
+func TestExcludedFileIsQuiet(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	writeFile(t, dir, ".sqllint.yaml", "exclude: [\"gen/**\"]\n")
+	writeFile(t, dir, "gen/a.sql", "CHECKPOINT 10;\n")
+	if code, out, errs := runCmd(t, "", nil, "scan", "gen/a.sql"); code != 0 || strings.Contains(errs, "warning") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+}

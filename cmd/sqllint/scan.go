@@ -247,6 +247,13 @@ func (e *env) scan(args []string) int {
 	}
 	// Run-level findings (no location) come first, as every format expects.
 	findings = append(sum.Findings, findings...)
+	if sum.Files == 0 && len(sum.Errors) == 0 && slices.ContainsFunc(paths, isDir) {
+		// a wrong folder or an include that matches nothing must not pass
+		// without a word (a named file that the config excludes, as a
+		// pre-commit hook passes it, is skipped quietly)
+		fmt.Fprintf(e.stderr, "sqllint: warning: no file to check in %s (the config's include: %s)\n",
+			strings.Join(paths, ", "), strings.Join(cfg.Include, ", "))
+	}
 
 	if f.pr.writeBaseline != "" {
 		data, err := baseline.Encode(f.pr.writeBaseline, findings)
@@ -327,6 +334,11 @@ func (e *env) scan(args []string) int {
 		return exitError
 	}
 	return exitStatus(findings, cfg.FailOn)
+}
+
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
 }
 
 // writeFixed writes the fixed files (a variable for tests of a failed write).
