@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,5 +65,20 @@ func TestExcludedFileIsQuiet(t *testing.T) {
 	writeFile(t, dir, "gen/a.sql", "CHECKPOINT 10;\n")
 	if code, out, errs := runCmd(t, "", nil, "scan", "gen/a.sql"); code != 0 || strings.Contains(errs, "warning") {
 		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// TestErrorLinesArePrefixed: every line of an error on stderr starts with
+// "sqllint: ", also the second error of a joined list and the part after a
+// newline in a file name, so that no stderr line starts with a path (a
+// file named "::error::x.sql" would be a GitHub workflow command).
+func TestErrorLinesArePrefixed(t *testing.T) {
+	var b strings.Builder
+	e := &env{stderr: &b}
+	e.errorf("%v", errors.Join(errors.New("a.sql: not fixed"), errors.New("::error::x.sql: not fixed\n::warning::y")))
+	for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+		if !strings.HasPrefix(line, "sqllint: ") {
+			t.Errorf("line %q", line)
+		}
 	}
 }

@@ -162,5 +162,10 @@ func isTerminal(w io.Writer) bool {
 // errorf prints an error the way every sqllint error looks.
 func (e *env) errorf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	fmt.Fprintln(e.stderr, "sqllint: "+strings.TrimRight(msg, "\n"))
+	// Every line is prefixed (a joined error, a newline in a file name),
+	// so that no line starts with a path: a file named "::error::x.sql"
+	// would be a GitHub workflow command in a CI log.
+	for _, line := range strings.Split(strings.TrimRight(msg, "\n"), "\n") {
+		fmt.Fprintln(e.stderr, "sqllint: "+line)
+	}
 }
