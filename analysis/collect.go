@@ -250,6 +250,7 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 		name string
 		key  string
 		dir  bool
+		link bool
 	}
 	list := make([]ent, 0, len(ents))
 	for _, d := range ents {
@@ -263,13 +264,13 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			if strings.HasPrefix(name, ".") {
 				continue // .git and friends
 			}
-			list = append(list, ent{name, name + "/", true})
+			list = append(list, ent{name, name + "/", true, false})
 			continue
 		}
 		if m.defaultInc && !isSQL(name) {
 			continue // the cheap filter first
 		}
-		list = append(list, ent{name, name, false})
+		list = append(list, ent{name, name, false, d.Type()&fs.ModeSymlink != 0})
 	}
 	slices.SortFunc(list, func(a, b ent) int {
 		switch {
@@ -291,7 +292,16 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			}
 			continue
 		}
-		if m.walked(path) && !fn(path, nil) {
+		if !m.walked(path) {
+			continue
+		}
+		var err error
+		if e.link && !r.pre.MayRead(path) {
+			// a link reaches no further than an :r could
+			err = errors.New("symbolic link to a file outside the checked folders and the config file's folder: not read " +
+				"(list its folder under include-roots: in the config file, or set include-outside: true)")
+		}
+		if !fn(path, err) {
 			return false
 		}
 	}

@@ -1213,6 +1213,28 @@ func (p *ppPreprocessor) insideRoots(rp string) bool {
 	return false
 }
 
+// MayRead reports whether :r may read the file at path under o: anywhere
+// with IncludeOutside, else only inside Roots (symbolic links resolved on
+// both sides). A nil o or nil Roots allows nothing here, as no root file
+// gives a default folder. Walking a folder uses it for the symbolic links
+// it meets, so that a link committed in a pull request reaches no further
+// than an :r could.
+func (o *PreprocessOptions) MayRead(path string) bool {
+	if o == nil {
+		return false
+	}
+	if o.IncludeOutside {
+		return true
+	}
+	rp := ppRealPath(path)
+	for _, r := range o.Roots {
+		if ppWithin(ppRealPath(r), rp) {
+			return true
+		}
+	}
+	return false
+}
+
 // ppWithin reports whether path is dir or lies under it (both absolute
 // and clean).
 func ppWithin(dir, path string) bool {
