@@ -564,13 +564,15 @@ func IsPredefinedVariable(name string) bool {
 }
 
 // ppSecretWords are the parts of a name that make it look secret.
-var ppSecretWords = []string{"PASS", "PWD", "SECRET", "TOKEN", "KEY", "CREDENTIAL", "PRIVATE", "CONNSTR", "CONNECTIONSTRING"}
+var ppSecretWords = []string{"PASS", "PWD", "SECRET", "TOKEN", "KEY", "CREDENTIAL", "PRIVATE", "CONNSTR", "CONNECTIONSTRING",
+	"URL", "DSN", "WEBHOOK", "AUTH", "COOKIE", "SESSION", "CERT", "SALT"}
 
 // IsSecretName reports whether an environment variable's name looks like it
 // holds a secret: it contains PASS (PASSWORD), PWD, SECRET, TOKEN, KEY,
-// CREDENTIAL, PRIVATE or a connection string's CONNSTR /
-// CONNECTIONSTRING, in any case, ignoring _ and -. sqllint never expands
-// such variables from the environment.
+// CREDENTIAL, PRIVATE, a connection string's CONNSTR / CONNECTIONSTRING,
+// or URL, DSN or WEBHOOK (DATABASE_URL, SENTRY_DSN and webhooks carry
+// credentials), AUTH, COOKIE, SESSION, CERT or SALT, in any case, ignoring
+// _ and -. sqllint never expands such variables from the environment.
 func IsSecretName(name string) bool {
 	n := strings.ToUpper(strings.NewReplacer("_", "", "-", "").Replace(name))
 	for _, w := range ppSecretWords {
