@@ -57,7 +57,11 @@ func (e *env) explain(args []string) int {
 		r = rules.Default.Lookup(strings.ToLower(args[0]))
 	}
 	if r == nil {
-		e.errorf("no rule %q: run sqllint rules for the list", args[0])
+		msg := fmt.Sprintf("no rule %q", args[0])
+		if s := suggestRule(rules.Default, args[0]); s != "" {
+			msg += "; did you mean " + s + "?"
+		}
+		e.errorf("%s (run sqllint rules for the list)", msg)
 		return exitError
 	}
 	fmt.Fprint(e.stdout, rules.Markdown(r))

@@ -82,3 +82,10 @@ func TestErrorLinesArePrefixed(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainSuggests: explain with a typo suggests the rule, as --select does.
+func TestExplainSuggests(t *testing.T) {
+	if code, _, errs := runCmd(t, "", nil, "explain", "checkpoint-duratio"); code != 2 || !strings.Contains(errs, "did you mean checkpoint-duration?") {
+		t.Errorf("exit %d %q", code, errs)
+	}
+}
