@@ -105,3 +105,41 @@ func TestWriteFixedRefusesAPipeSwappedIn(t *testing.T) {
 		t.Fatal("WriteFixed opened the named pipe and waited for a writer")
 	}
 }
+
+// A file swapped for a named pipe between the analysis and the fix is
+// refused by name; the fix does not open it and wait for a writer.
+func TestFixRefusesAPipeSwappedInBeforeTheEdit(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	p := write(t, dir, "a.sql", checkpoint10)
+	swapped := false
+	choose := func(fs []report.Finding) []report.Finding {
+		if !swapped {
+			swapped = true
+			if err := os.Remove(p); err != nil {
+				t.Error(err)
+			}
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Error(err)
+			}
+		}
+		return fs
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := Fix(context.Background(), Options{Paths: []string{"a.sql"}}, choose, func(*FileResult) {})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "a.sql: cannot fix: not a regular file") {
+			t.Errorf("error %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		if f, err := os.OpenFile(p, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close()
+		}
+		<-done
+		t.Fatal("Fix opened the named pipe and waited for a writer")
+	}
+}

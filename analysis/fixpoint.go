@@ -213,11 +213,17 @@ func (st *fixState) apply(findings []report.Finding, sources map[string]Source) 
 				if !known {
 					continue // its bytes cannot be checked against what was analyzed
 				}
-				data, err := os.ReadFile(osPath)
-				if err != nil {
+				// read as the analysis did (a regular file, no blocking
+				// open), no more than its size then: a longer file changed
+				data, err := fsread.ReadFile(osPath, src.Size)
+				if err != nil && !errors.Is(err, fsread.ErrTooLarge) {
+					var fe *fsread.Error
+					if errors.As(err, &fe) {
+						err = errors.New(fe.Msg)
+					}
 					return false, fmt.Errorf("%s: cannot fix: %w", f.Path, cleanErr(err))
 				}
-				if int64(len(data)) != src.Size || maphash.Bytes(hashSeed, data) != src.Hash {
+				if err != nil || int64(len(data)) != src.Size || maphash.Bytes(hashSeed, data) != src.Hash {
 					return false, fmt.Errorf("%s: cannot fix: the file changed on disk since it was read", f.Path)
 				}
 				info, err := os.Stat(osPath)
