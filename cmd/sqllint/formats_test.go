@@ -89,3 +89,25 @@ func TestExplainSuggests(t *testing.T) {
 		t.Errorf("exit %d %q", code, errs)
 	}
 }
+
+// TestStderrNotesStayOnOneLine: the notes on stderr that name files (what
+// --fix wrote, a folder with nothing to check) keep a file name with a
+// newline or an escape on their line, so that no stderr line starts with
+// a pull request's text.
+func TestStderrNotesStayOnOneLine(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	name := "x\n::error::y\x1b[2J.sql"
+	if err := os.WriteFile(filepath.Join(dir, name), []byte("CHECKPOINT 10;\n"), 0o644); err != nil {
+		t.Skip("file name not allowed here:", err)
+	}
+	code, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--fix", ".")
+	if code != 0 || !strings.Contains(errs, "fixed: 1 fix(es)") || strings.Contains(errs, "\x1b") {
+		t.Errorf("exit %d %q", code, errs)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(errs, "\n"), "\n") {
+		if !strings.HasPrefix(line, "sqllint: ") {
+			t.Errorf("stderr line %q", line)
+		}
+	}
+}

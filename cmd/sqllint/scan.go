@@ -210,7 +210,7 @@ func (e *env) scan(args []string) int {
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {
 			facts, notices, err := e.liveFacts(ctx, dsn, &f, w)
 			for _, n := range notices {
-				fmt.Fprintf(e.stderr, "sqllint: notice: %s\n", n)
+				e.note("notice: %s", n)
 			}
 			return facts, err
 		}
@@ -251,7 +251,7 @@ func (e *env) scan(args []string) int {
 		// a wrong folder or an include that matches nothing must not pass
 		// without a word (a named file that the config excludes, as a
 		// pre-commit hook passes it, is skipped quietly)
-		fmt.Fprintf(e.stderr, "sqllint: warning: no file to check in %s (the config's include: %s)\n",
+		e.note("warning: no file to check in %s (the config's include: %s)",
 			strings.Join(paths, ", "), strings.Join(cfg.Include, ", "))
 	}
 
@@ -267,7 +267,7 @@ func (e *env) scan(args []string) int {
 			e.errorf("%v", err)
 			return exitError
 		}
-		fmt.Fprintf(e.stderr, "sqllint: wrote %d finding(s) to baseline %s\n", len(findings), f.pr.writeBaseline)
+		e.note("wrote %d finding(s) to baseline %s", len(findings), f.pr.writeBaseline)
 		if filter.base, err = baseline.Parse(f.pr.writeBaseline, data); err != nil {
 			e.errorf("%v", err)
 			return exitError
@@ -275,7 +275,7 @@ func (e *env) scan(args []string) int {
 	}
 	findings, bres := filter.apply(findings, scanned)
 	if filter.base != nil && len(bres.Stale) > 0 {
-		fmt.Fprintf(e.stderr, "sqllint: baseline %s: %s\n", filter.base.Path, staleNote(bres.Stale, filter.base.Path))
+		e.note("baseline %s: %s", filter.base.Path, staleNote(bres.Stale, filter.base.Path))
 	}
 
 	toStdout := true
@@ -288,7 +288,7 @@ func (e *env) scan(args []string) int {
 		e.writeDiff(plan.Files)
 		toStdout = false // the diff owns standard output
 		if plan.Total() > 0 {
-			fmt.Fprintf(e.stderr, "sqllint: --diff: %s, not written\n", fixSummary(plan))
+			e.note("--diff: %s, not written", fixSummary(plan))
 		}
 	}
 	if fixes != nil && len(fixes.Files) > 0 {
@@ -305,7 +305,7 @@ func (e *env) scan(args []string) int {
 		if len(notWritten) > 0 {
 			done += "; not written: " + strings.Join(notWritten, ", ")
 		}
-		fmt.Fprintf(e.stderr, "sqllint: fixed: %s; %d finding(s) remain\n", done, len(findings))
+		e.note("fixed: %s; %d finding(s) remain", done, len(findings))
 	}
 
 	rep := &report.Report{Tool: "sqllint", Version: toolVersion(), Errors: sum.Errors, Files: sum.Files,
@@ -432,7 +432,7 @@ func (e *env) loadConfig(path string, none bool, firstPath string) (*config.Conf
 		}
 		cfg, err := config.Find(dir, rules.Default)
 		if err == nil && cfg.Notice() != "" {
-			fmt.Fprintf(e.stderr, "sqllint: %s\n", cfg.Notice())
+			e.note("%s", cfg.Notice())
 		}
 		return cfg, err
 	}
