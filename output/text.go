@@ -423,11 +423,17 @@ func defuseCI(b *bytes.Buffer, start int) {
 	lines := strings.SplitAfter(string(text), "\n")
 	b.Truncate(start)
 	for _, line := range lines {
-		line = azureDefuse(line)
-		body := strings.TrimLeft(line, " \t")
-		if strings.HasPrefix(body, "::") {
-			line = line[:len(line)-len(body)] + ":%3A" + body[2:]
-		}
-		b.WriteString(line)
+		b.WriteString(DefuseCILine(line))
 	}
+}
+
+// DefuseCILine is the rewrite of defuseCI for one line of plain text
+// (without a newline inside), for other commands that print script text.
+func DefuseCILine(line string) string {
+	line = azureDefuse(line)
+	body := strings.TrimLeft(line, " \t")
+	if strings.HasPrefix(body, "::") {
+		line = line[:len(line)-len(body)] + ":%3A" + body[2:]
+	}
+	return line
 }

@@ -111,3 +111,21 @@ func TestStderrNotesStayOnOneLine(t *testing.T) {
 		}
 	}
 }
+
+// TestParseTextIsNotACICommand: sqllint parse's text lines start with the
+// file name and carry database names: defused like scan's text output.
+func TestParseTextIsNotACICommand(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	writeFile(t, dir, "::warning::p.sql", "USE [##vso[task.setvariable variable=X]]y];\nCHECKPOINT 10;\n")
+	writeFile(t, dir, "::error::q.sql", "CHECKPOINT 10 x;\n")
+	_, out, errs := runCmd(t, "", nil, "parse", "--all", ".")
+	for _, line := range strings.Split(out+errs, "\n") {
+		if strings.HasPrefix(strings.TrimLeft(line, " \t"), "::") || strings.Contains(strings.ToLower(line), "##vso[") {
+			t.Errorf("line %q", line)
+		}
+	}
+	if !strings.Contains(out, "p.sql:1:1:") {
+		t.Errorf("parse output:\n%s%s", out, errs)
+	}
+}
