@@ -129,3 +129,12 @@ func TestParseTextIsNotACICommand(t *testing.T) {
 		t.Errorf("parse output:\n%s%s", out, errs)
 	}
 }
+
+// TestStdinOnce: "-" twice read standard input once and counted a second,
+// empty file ("in 2 files").
+func TestStdinOnce(t *testing.T) {
+	code, _, errs := runCmd(t, "CHECKPOINT 10;\n", nil, "scan", "--no-config", "-", "-")
+	if code != 2 || !strings.Contains(errs, "standard input (-) is given more than once") {
+		t.Errorf("exit %d %q", code, errs)
+	}
+}

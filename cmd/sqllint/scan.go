@@ -167,6 +167,10 @@ func (e *env) scan(args []string) int {
 		e.errorf("scan needs at least one path (a file, a folder, or - for standard input)")
 		return exitError
 	}
+	if i := slices.Index(paths, "-"); i >= 0 && slices.Contains(paths[i+1:], "-") {
+		e.errorf("standard input (-) is given more than once")
+		return exitError
+	}
 	if f.fix || f.pr.diff {
 		for _, p := range paths {
 			if p == "-" {
