@@ -186,18 +186,24 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	}
 	var all []entry
 	reported := map[string]bool{}
+	// The first name of a physical file wins in the merge: a context alias
+	// (hard link, symlink) of a reported file must not come first and hide it.
+	reportedIDs := map[fileID]bool{}
 	for _, p := range r.opt.Paths {
 		r.expand(ctx, m, p, func(f string, err error) bool {
 			key := r.abs(f)
 			all = append(all, entry{f, true, err, key})
 			reported[key] = true
+			if err == nil && f != "-" {
+				reportedIDs[r.identity(f)] = true
+			}
 			return true
 		})
 	}
 	r.reported = reported
 	for _, p := range r.opt.Context {
 		r.expand(ctx, m, p, func(f string, err error) bool {
-			if key := r.abs(f); !reported[key] {
+			if key := r.abs(f); !reported[key] && (err != nil || !reportedIDs[r.identity(f)]) {
 				all = append(all, entry{f, false, err, key})
 			}
 			return true
@@ -270,6 +276,7 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 		name string
 		key  string
 		dir  bool
+		link bool
 	}
 	list := make([]ent, 0, len(ents))
 	for _, d := range ents {
@@ -283,13 +290,13 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			if strings.HasPrefix(name, ".") {
 				continue // .git and friends
 			}
-			list = append(list, ent{name, name + "/", true})
+			list = append(list, ent{name, name + "/", true, false})
 			continue
 		}
 		if m.defaultInc && !isSQL(name) {
 			continue // the cheap filter first
 		}
-		list = append(list, ent{name, name, false})
+		list = append(list, ent{name, name, false, d.Type()&fs.ModeSymlink != 0})
 	}
 	slices.SortFunc(list, func(a, b ent) int {
 		switch {
@@ -311,7 +318,16 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			}
 			continue
 		}
-		if m.walked(path) && !fn(path, nil) {
+		if !m.walked(path) {
+			continue
+		}
+		var err error
+		if e.link && !r.pre.MayRead(path) {
+			// a link reaches no further than an :r could
+			err = errors.New("symbolic link to a file outside the checked folders and the config file's folder: not read " +
+				"(list its folder under include-roots: in the config file, or set include-outside: true)")
+		}
+		if !fn(path, err) {
 			return false
 		}
 	}
@@ -392,11 +408,9 @@ func (r *run) loadInclude(path string) (*parser.File, error) {
 	if b, ok := r.opt.Overlay[r.abs(path)]; ok {
 		return parser.Decode(path, b)
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return parser.Decode(path, data)
+	// Later --fix rounds read the includes not fixed from the disk: with
+	// the same checks as the first round (regular files, size limit).
+	return parser.LoadFile(path, r.pre.MaxFileSize)
 }
 
 // parseOne is a worker's job: read, decode, preprocess, scan, split, parse.

@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/sqllint/sqllint/config"
@@ -53,5 +55,28 @@ func TestFingerprintIsTheStatementsSourceText(t *testing.T) {
 	}
 	if b := fp("ALTER DATABASE [Other] SET TARGET_RECOVERY_TIME = 0 SECONDS;\n", nil); a == b {
 		t.Errorf("another statement has the same fingerprint")
+	}
+}
+
+// TestNamedFileAliasOfAContextFile: a file named on the command line that
+// is a hard link (or symlink) to a context file sorted before it is still
+// reported; the first name of a physical file won, so the context alias
+// hid it and the run said "no findings in 0 files".
+func TestNamedFileAliasOfAContextFile(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	write(t, dir, "d/a.sql", checkpoint10)
+	for _, link := range []func(string, string) error{os.Link, os.Symlink} {
+		_ = os.Remove(filepath.Join(dir, "d/z.sql"))
+		if err := link("a.sql", filepath.Join(dir, "d/z.sql")); err != nil {
+			if err := link(filepath.Join(dir, "d/a.sql"), filepath.Join(dir, "d/z.sql")); err != nil {
+				t.Skip("no links:", err)
+			}
+		}
+		rs, sum := runAll(t, Options{Paths: []string{"d/z.sql"}, Context: []string{"d"}})
+		fs := findings(rs)
+		if len(fs) != 1 || fs[0].Path != "d/z.sql" || sum.Files != 1 {
+			t.Errorf("findings %+v in %d files, want SL302 in d/z.sql", fs, sum.Files)
+		}
 	}
 }

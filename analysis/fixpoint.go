@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sqllint/sqllint/internal/fsread"
 	"github.com/sqllint/sqllint/internal/safewrite"
 	"github.com/sqllint/sqllint/internal/udiff"
 	"github.com/sqllint/sqllint/parser"
@@ -28,6 +29,9 @@ type FixedFile struct {
 	OSPath   string // the path it was read from
 	Old, New []byte // as read from disk before the first fix; after the last
 	Perm     os.FileMode
+	// Applied counts the fixes applied to this file by rule ID, so that a
+	// run that could not write it does not count them.
+	Applied map[string]int
 }
 
 // FixResult is what Fix did.
@@ -229,12 +233,18 @@ func (st *fixState) apply(findings []report.Finding, sources map[string]Source) 
 				if !known {
 					continue // its bytes cannot be checked against what was analyzed
 				}
-				data, err := os.ReadFile(osPath)
-				if err != nil {
+				// read as the analysis did (a regular file, no blocking
+				// open), no more than its size then: a longer file changed
+				data, err := fsread.ReadFile(osPath, src.Size)
+				if err != nil && !errors.Is(err, fsread.ErrTooLarge) {
+					var fe *fsread.Error
+					if errors.As(err, &fe) {
+						err = errors.New(fe.Msg)
+					}
 					st.refuse(key, fmt.Errorf("%s: not fixed: %w", f.Path, cleanErr(err)))
 					continue
 				}
-				if int64(len(data)) != src.Size || maphash.Bytes(hashSeed, data) != src.Hash {
+				if err != nil || int64(len(data)) != src.Size || maphash.Bytes(hashSeed, data) != src.Hash {
 					st.refuse(key, fmt.Errorf("%s: not fixed: the file changed on disk since it was read", f.Path))
 					continue
 				}
@@ -317,6 +327,10 @@ func (st *fixState) apply(findings []report.Finding, sources map[string]Source) 
 				if !skipped[i] && !counted[i] {
 					counted[i] = true
 					st.res.Applied[findings[i].RuleID]++
+					if file.Applied == nil {
+						file.Applied = map[string]int{}
+					}
+					file.Applied[findings[i].RuleID]++
 				}
 			}
 		}
@@ -337,12 +351,18 @@ func (st *fixState) apply(findings []report.Finding, sources map[string]Source) 
 func WriteFixed(files []FixedFile) (written []string, err error) {
 	var errs []error
 	for _, f := range files {
-		now, rerr := os.ReadFile(f.OSPath)
-		if rerr != nil {
+		// Read as the run did (a regular file, no blocking open), and no
+		// more than what was read: a longer file has changed.
+		now, rerr := fsread.ReadFile(f.OSPath, int64(len(f.Old)))
+		if rerr != nil && !errors.Is(rerr, fsread.ErrTooLarge) {
+			var fe *fsread.Error
+			if errors.As(rerr, &fe) {
+				rerr = errors.New(fe.Msg)
+			}
 			errs = append(errs, fmt.Errorf("%s: not fixed: %w", f.Path, cleanErr(rerr)))
 			continue
 		}
-		if !bytes.Equal(now, f.Old) {
+		if rerr != nil || !bytes.Equal(now, f.Old) {
 			errs = append(errs, fmt.Errorf("%s: not fixed: the file changed on disk since it was read", f.Path))
 			continue
 		}

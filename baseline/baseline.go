@@ -30,10 +30,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 
+	"github.com/sqllint/sqllint/internal/fsread"
 	"github.com/sqllint/sqllint/report"
 )
 
@@ -163,14 +163,18 @@ type fileFormat struct {
 // Load reads the baseline file at path. A missing, unreadable or corrupt
 // file is an error that names it.
 func Load(path string) (*Baseline, error) {
-	data, err := os.ReadFile(path)
+	// a regular file, never a blocking open (a named pipe), at most 64 MB
+	data, err := fsread.ReadFile(path, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("baseline %s: no such file (create it with --write-baseline %s)", path, path)
 		}
 		var pe *fs.PathError
+		var fe *fsread.Error
 		if errors.As(err, &pe) {
 			err = pe.Err
+		} else if errors.As(err, &fe) {
+			err = errors.New(fe.Msg)
 		}
 		return nil, fmt.Errorf("baseline %s: %w", path, err)
 	}

@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sqllint/sqllint/internal/fsread"
 	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/rules"
 )
@@ -154,12 +155,16 @@ func (e *Error) Unwrap() error { return e.err }
 // file is checked against (rules.Default when nil). Config.Path and Dir are
 // absolute; errors name the file as path gives it.
 func Load(path string, reg *rules.Registry) (*Config, error) {
-	data, err := os.ReadFile(path)
+	// a regular file, never a blocking open (a named pipe), at most 64 MB
+	data, err := fsread.ReadFile(path, 0)
 	if err != nil {
 		msg := err.Error()
 		var pe *fs.PathError
+		var fe *fsread.Error
 		if errors.As(err, &pe) {
 			msg = pe.Err.Error()
+		} else if errors.As(err, &fe) {
+			msg = fe.Msg
 		}
 		return nil, &Error{File: path, Msg: "cannot read config: " + msg, err: err}
 	}

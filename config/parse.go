@@ -565,6 +565,14 @@ func (l *loader) severity(n *yaml.Node) {
 	}
 }
 
+// Bounds of a rule option: a rate under minRate (1 KB/s when in MB/s)
+// makes every estimate overflow to "+Inf h", and a value over maxOption
+// prints as a wall of digits; neither describes a real server.
+const (
+	minRate   = 0.001
+	maxOption = 1e12
+)
+
 func (l *loader) options(n *yaml.Node) {
 	entries := l.ruleEntries(n, keyOptions)
 	values := map[string]map[string]float64{}
@@ -588,6 +596,16 @@ func (l *loader) options(n *yaml.Node) {
 				if v == 0 && l.isRate(r, name) {
 					// Estimates divide by the rate: 0 would print "+Inf h".
 					l.errorf(o.value, key+"."+name, "a rate must be more than 0, got %s", o.value.Value)
+					continue
+				}
+				if v < minRate && l.isRate(r, name) {
+					// A rate near 0 overflows the estimate just the same.
+					l.errorf(o.value, key+"."+name, "a rate must be at least %g (estimates divide by it), got %s", minRate, o.value.Value)
+					continue
+				}
+				if v > maxOption {
+					// Messages print the value and the estimates made with it.
+					l.errorf(o.value, key+"."+name, "must be at most %g, got %s", maxOption, o.value.Value)
 					continue
 				}
 				if values[id] == nil {

@@ -59,6 +59,8 @@ func (s styler) severity(sev string) string {
 // per finding, then the input errors (PATH: error: message), then a
 // summary.
 func writeText(b *bytes.Buffer, r *report.Report, opt Options) error {
+	start := b.Len()
+	defer defuseCI(b, start)
 	st := styler(opt.Color)
 	for i := range r.Findings {
 		textFinding(b, r, &r.Findings[i], st, opt.ShowSource)
@@ -401,4 +403,37 @@ var wideRanges = [][2]rune{
 	{0x1F900, 0x1F9FF},
 	{0x20000, 0x2FFFD},
 	{0x30000, 0x3FFFD},
+}
+
+// defuseCI rewrites the text written to b from start on so that no line
+// is taken for a CI command when the text lands in a CI log (a pre-commit
+// hook, "run: sqllint scan db"): the GitHub runner reads a line that
+// starts with "::" (after spaces) as a workflow command, and the Azure
+// agent reads "##vso[" anywhere in a line (and a leading "##[") as a
+// logging command. File names, identifiers and comments of the scripts
+// reach the text, so a pull request could otherwise forge annotations or
+// set pipeline variables. The rewrite is visible but readable: "::"
+// becomes ":%3A" and the "[" of "##vso[" becomes "%5B", as the azure
+// format does for its plain lines.
+func defuseCI(b *bytes.Buffer, start int) {
+	text := b.Bytes()[start:]
+	if !bytes.Contains(text, []byte("::")) && !bytes.Contains(text, []byte("##")) {
+		return
+	}
+	lines := strings.SplitAfter(string(text), "\n")
+	b.Truncate(start)
+	for _, line := range lines {
+		b.WriteString(DefuseCILine(line))
+	}
+}
+
+// DefuseCILine is the rewrite of defuseCI for one line of plain text
+// (without a newline inside), for other commands that print script text.
+func DefuseCILine(line string) string {
+	line = azureDefuse(line)
+	body := strings.TrimLeft(line, " \t")
+	if strings.HasPrefix(body, "::") {
+		line = line[:len(line)-len(body)] + ":%3A" + body[2:]
+	}
+	return line
 }

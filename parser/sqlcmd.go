@@ -22,6 +22,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -173,6 +174,11 @@ func Preprocess(f *File, opt *PreprocessOptions) *Script {
 	p.script.Expanded = p.expanded
 	return p.script
 }
+
+// LoadFile reads and decodes an include as the default Load does: a
+// regular file of at most limit bytes (0 = DefaultMaxFileSize), never a
+// blocking open. A custom Load that falls back to the disk uses it.
+func LoadFile(path string, limit int64) (*File, error) { return ppLoadFile(path, limit) }
 
 // ppLoadFile reads an include: a regular file of at most limit bytes,
 // never a blocking open.
@@ -558,13 +564,15 @@ func IsPredefinedVariable(name string) bool {
 }
 
 // ppSecretWords are the parts of a name that make it look secret.
-var ppSecretWords = []string{"PASS", "PWD", "SECRET", "TOKEN", "KEY", "CREDENTIAL", "PRIVATE", "CONNSTR", "CONNECTIONSTRING"}
+var ppSecretWords = []string{"PASS", "PWD", "SECRET", "TOKEN", "KEY", "CREDENTIAL", "PRIVATE", "CONNSTR", "CONNECTIONSTRING",
+	"URL", "DSN", "WEBHOOK", "AUTH", "COOKIE", "SESSION", "CERT", "SALT"}
 
 // IsSecretName reports whether an environment variable's name looks like it
 // holds a secret: it contains PASS (PASSWORD), PWD, SECRET, TOKEN, KEY,
-// CREDENTIAL, PRIVATE or a connection string's CONNSTR /
-// CONNECTIONSTRING, in any case, ignoring _ and -. sqllint never expands
-// such variables from the environment.
+// CREDENTIAL, PRIVATE, a connection string's CONNSTR / CONNECTIONSTRING,
+// or URL, DSN or WEBHOOK (DATABASE_URL, SENTRY_DSN and webhooks carry
+// credentials), AUTH, COOKIE, SESSION, CERT or SALT, in any case, ignoring
+// _ and -. sqllint never expands such variables from the environment.
 func IsSecretName(name string) bool {
 	n := strings.ToUpper(strings.NewReplacer("_", "", "-", "").Replace(name))
 	for _, w := range ppSecretWords {
@@ -1116,8 +1124,19 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 			if err == nil {
 				err = fmt.Errorf("no file")
 			}
+			// The cache is keyed by the physical file: an error it kept
+			// may name another path to it. Name the one this :r wrote.
+			tooLarge := errors.Is(err, fsread.ErrTooLarge)
+			var fe *fsread.Error
+			var pe *fs.PathError
+			switch {
+			case errors.As(err, &fe):
+				err = errors.New(clean + ": " + fe.Msg)
+			case errors.As(err, &pe):
+				err = &fs.PathError{Op: pe.Op, Path: clean, Err: pe.Err}
+			}
 			msg := fmt.Sprintf(":r cannot include %q: %v", path, err)
-			if errors.Is(err, fsread.ErrTooLarge) {
+			if tooLarge {
 				msg += " (raise max-file-size in the config file to include it)"
 			}
 			span(msg)
@@ -1190,6 +1209,28 @@ func (p *ppPreprocessor) insideRoots(rp string) bool {
 	}
 	for _, r := range p.realRoots {
 		if ppWithin(r, rp) {
+			return true
+		}
+	}
+	return false
+}
+
+// MayRead reports whether :r may read the file at path under o: anywhere
+// with IncludeOutside, else only inside Roots (symbolic links resolved on
+// both sides). A nil o or nil Roots allows nothing here, as no root file
+// gives a default folder. Walking a folder uses it for the symbolic links
+// it meets, so that a link committed in a pull request reaches no further
+// than an :r could.
+func (o *PreprocessOptions) MayRead(path string) bool {
+	if o == nil {
+		return false
+	}
+	if o.IncludeOutside {
+		return true
+	}
+	rp := ppRealPath(path)
+	for _, r := range o.Roots {
+		if ppWithin(ppRealPath(r), rp) {
 			return true
 		}
 	}

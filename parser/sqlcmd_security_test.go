@@ -157,7 +157,11 @@ func TestIsSecretName(t *testing.T) {
 	for name, want := range map[string]bool{
 		"SQLCMDPASSWORD": true, "MY_SECRET_TOKEN": true, "api_key": true, "DbPwd": true, "AZURE_CREDENTIALS": true,
 		"ssh-private-file": true, "DB_PASS": true, "ConnStr": true, "SQLCONNSTR_Main": true, "Connection_String": true,
-		"KeyVaultName": true, "TargetDb": false, "SQLCMDSERVER": false, "DatabaseName": false, "DataPath": false, "HOME": false,
+		"KeyVaultName": true,
+		// credentials that live in URLs, DSNs and webhooks, and auth material
+		"DATABASE_URL": true, "SENTRY_DSN": true, "SLACK_WEBHOOK": true, "BASIC_AUTH": true, "OAUTH_CLIENT": true,
+		"SESSION_COOKIE": true, "CLIENT_CERT": true, "SIGNING_SALT": true,
+		"TargetDb": false, "SQLCMDSERVER": false, "DatabaseName": false, "DataPath": false, "HOME": false,
 	} {
 		if got := IsSecretName(name); got != want {
 			t.Errorf("IsSecretName(%q) = %v, want %v", name, got, want)

@@ -3,6 +3,7 @@
 package parser
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -22,5 +23,24 @@ func TestSqlcmdIncludeFIFO(t *testing.T) {
 	}
 	if got := strings.Join(batchTexts(sc), ""); got != "SELECT 1\nSELECT 2\n" {
 		t.Errorf("text %q", got)
+	}
+}
+
+// Two names of one refused file, included through a shared cache: each
+// error names the path its own :r wrote, not the one read first.
+func TestSqlcmdIncludeErrorNamesItsOwnPath(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.sql"), 0o644); err != nil {
+		t.Skip("no mkfifo:", err)
+	}
+	if err := os.Symlink("pipe.sql", filepath.Join(dir, "link.sql")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	opt := &PreprocessOptions{Roots: []string{dir}, Includes: NewIncludeCache(0)}
+	Preprocess(NewFile(filepath.Join(dir, "a.sql"), ":r link.sql\n"), opt)
+	sc := Preprocess(NewFile(filepath.Join(dir, "b.sql"), ":r pipe.sql\n"), opt)
+	got := diagMessages(sc)
+	if len(got) != 1 || strings.Contains(got[0], "link.sql") || !strings.Contains(got[0], filepath.Join(dir, "pipe.sql")+": not a regular file") {
+		t.Errorf("diags %q", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -145,16 +146,35 @@ func ApplyEdits(text string, edits []Edit) (string, []int) {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return edits[order[a]].Start > edits[order[b]].Start })
+	// Choose the edits from the end of the text, then write the result in
+	// one pass: one concatenation per edit copied the whole text each
+	// time, and 700,000 fixes in a 10 MB file never ended.
 	last := len(text)
 	var skipped []int
+	applied := make([]int, 0, len(order))
+	size := len(text)
 	for _, i := range order {
 		ed := edits[i]
 		if ed.Start < 0 || ed.Start > ed.End || ed.End > last {
 			skipped = append(skipped, i)
 			continue
 		}
-		text = text[:ed.Start] + ed.New + text[ed.End:]
+		applied = append(applied, i)
+		size += len(ed.New) - (ed.End - ed.Start)
 		last = ed.Start
 	}
-	return text, skipped
+	if len(applied) == 0 {
+		return text, skipped
+	}
+	var b strings.Builder
+	b.Grow(size)
+	pos := 0
+	for k := len(applied) - 1; k >= 0; k-- {
+		ed := edits[applied[k]]
+		b.WriteString(text[pos:ed.Start])
+		b.WriteString(ed.New)
+		pos = ed.End
+	}
+	b.WriteString(text[pos:])
+	return b.String(), skipped
 }

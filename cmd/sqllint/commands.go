@@ -13,6 +13,7 @@ import (
 
 	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/output"
 	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/rules"
 )
@@ -57,7 +58,11 @@ func (e *env) explain(args []string) int {
 		r = rules.Default.Lookup(strings.ToLower(args[0]))
 	}
 	if r == nil {
-		e.errorf("no rule %q: run sqllint rules for the list", args[0])
+		msg := fmt.Sprintf("no rule %q", args[0])
+		if s := suggestRule(rules.Default, args[0]); s != "" {
+			msg += "; did you mean " + s + "?"
+		}
+		e.errorf("%s (run sqllint rules for the list)", msg)
 		return exitError
 	}
 	fmt.Fprint(e.stdout, rules.Markdown(r))
@@ -142,13 +147,13 @@ func (e *env) parse(args []string) int {
 	err := analysis.Parse(context.Background(), opt, func(p *analysis.Parsed) {
 		if p.Err != nil {
 			// a file that cannot be read is an input error, as for scan
-			fmt.Fprintf(e.stderr, "%s: error: %v\n", clean(p.Path), clean(p.Err.Error()))
+			fmt.Fprintln(e.stderr, output.DefuseCILine(fmt.Sprintf("%s: error: %v", clean(p.Path), clean(p.Err.Error()))))
 			code = exitError
 			return
 		}
 		for _, d := range p.Result.Diags {
 			pos := d.Span.Start.Position()
-			fmt.Fprintf(e.stderr, "%s:%d:%d: %s %s\n", clean(pos.Path), pos.Line, pos.Column, d.Rule, clean(d.Message))
+			fmt.Fprintln(e.stderr, output.DefuseCILine(fmt.Sprintf("%s:%d:%d: %s %s", clean(pos.Path), pos.Line, pos.Column, d.Rule, clean(d.Message))))
 		}
 		for _, st := range p.Result.Statements {
 			if st.Node == nil && !*all || st.Kind == parser.KindDropDatabase && !*all {
@@ -170,11 +175,11 @@ func (e *env) parse(args []string) int {
 	}
 	for _, en := range entries {
 		file, _ := en["file"].(string)
-		fmt.Fprintf(e.stdout, "%s:%d:%d: %s", clean(file), en["line"], en["column"], en["kind"])
+		line := fmt.Sprintf("%s:%d:%d: %s", clean(file), en["line"], en["column"], en["kind"])
 		if db, ok := en["database"].(string); ok && db != "" {
-			fmt.Fprintf(e.stdout, " %s", clean(db))
+			line += " " + clean(db)
 		}
-		fmt.Fprintln(e.stdout)
+		fmt.Fprintln(e.stdout, output.DefuseCILine(line))
 	}
 	return code
 }

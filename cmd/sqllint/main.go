@@ -162,5 +162,35 @@ func isTerminal(w io.Writer) bool {
 // errorf prints an error the way every sqllint error looks.
 func (e *env) errorf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	fmt.Fprintln(e.stderr, "sqllint: "+strings.TrimRight(msg, "\n"))
+	// Every line is prefixed (a joined error, a newline in a file name),
+	// so that no line starts with a path: a file named "::error::x.sql"
+	// would be a GitHub workflow command in a CI log.
+	for _, line := range strings.Split(strings.TrimRight(msg, "\n"), "\n") {
+		fmt.Fprintln(e.stderr, "sqllint: "+oneLine(line))
+	}
+}
+
+// note prints one line on stderr, "sqllint: " and the message with its
+// control characters (a newline or an escape in a file name from a pull
+// request) shown as control pictures, so that it stays one line.
+func (e *env) note(format string, args ...any) {
+	fmt.Fprintln(e.stderr, "sqllint: "+oneLine(strings.TrimRight(fmt.Sprintf(format, args...), "\n")))
+}
+
+// oneLine replaces the control characters of s, but tabs, with their
+// Unicode control pictures (␊, ␛, ...), as the text format does.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t':
+			return r
+		case r < 0x20:
+			return 0x2400 + r
+		case r == 0x7f:
+			return 0x2421
+		case r >= 0x80 && r < 0xa0:
+			return 0xfffd
+		}
+		return r
+	}, s)
 }

@@ -281,6 +281,11 @@ func TestNewFromRev(t *testing.T) {
 	if code, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--new-from-rev", "HEAD", filepath.Join(outside, "a.sql")); code != 2 || !strings.Contains(errs, "not in a git repository") {
 		t.Errorf("outside a repository: exit %d %s", code, errs)
 	}
+	// the error names the flag the user gave
+	if code, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--new-from-merge-base", "main", filepath.Join(outside, "a.sql")); code != 2 ||
+		!strings.Contains(errs, "--new-from-merge-base") || strings.Contains(errs, "--new-from-rev") {
+		t.Errorf("outside a repository, merge base: exit %d %s", code, errs)
+	}
 }
 
 // TestDiffEqualsFix applies --diff with git apply in one copy, runs --fix

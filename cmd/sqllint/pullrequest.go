@@ -122,11 +122,14 @@ func newFindingFilter(cfg *config.Config, p *prFlags, paths []string) (*findingF
 		var err error
 		if p.newFromRev != "" {
 			ff.changes, err = gitdiff.Since(dir, p.newFromRev)
+			if err != nil {
+				return nil, fmt.Errorf("--new-from-rev: %w", err)
+			}
 		} else {
 			ff.changes, err = gitdiff.SinceMergeBase(dir, p.newFromMergeBase)
-		}
-		if err != nil {
-			return nil, err
+			if err != nil {
+				return nil, fmt.Errorf("--new-from-merge-base: %w", err)
+			}
 		}
 	}
 	return ff, nil
@@ -178,6 +181,21 @@ func (e *env) writeDiff(files []analysis.FixedFile) {
 }
 
 // fixSummary is the line --fix and --diff print: what was fixed, by rule.
+// fixSummaryOf sums the fixes of the files named in written (display
+// paths), as fixSummary does for all of them.
+func fixSummaryOf(files []analysis.FixedFile, written []string) string {
+	res := &analysis.FixResult{Applied: map[string]int{}}
+	for _, f := range files {
+		if slices.Contains(written, f.Path) {
+			res.Files = append(res.Files, f)
+			for id, n := range f.Applied {
+				res.Applied[id] += n
+			}
+		}
+	}
+	return fixSummary(res)
+}
+
 func fixSummary(res *analysis.FixResult) string {
 	var ids []string
 	for id := range res.Applied {

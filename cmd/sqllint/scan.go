@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -120,15 +121,32 @@ func parseFormats(values []string) ([]outputSpec, error) {
 	}
 	var specs []outputSpec
 	toStdout := 0
+	files := map[string]string{} // absolute path → the --format value that writes it
 	for _, v := range values {
-		name, path, _ := strings.Cut(v, "=")
+		name, path, hasFile := strings.Cut(v, "=")
 		name = strings.ToLower(strings.TrimSpace(name))
 		if !known[name] {
 			return nil, fmt.Errorf("unknown format %q: use one of %s", name, strings.Join(output.Formats(), ", "))
 		}
-		if path == "" || path == "-" {
+		switch {
+		case hasFile && path == "":
+			// --format sarif=$OUT with OUT empty: not standard output
+			return nil, fmt.Errorf("--format %s: no file after \"=\" (give a file, or - for standard output)", v)
+		case path == "" || path == "-":
 			toStdout++
 			path = ""
+		default:
+			abs, err := filepath.Abs(path)
+			if err != nil {
+				abs = filepath.Clean(path)
+			}
+			if other, dup := files[abs]; dup {
+				return nil, fmt.Errorf("--format %s and --format %s write the same file", other, v)
+			}
+			files[abs] = v
+			if info, err := os.Stat(path); err == nil && info.IsDir() {
+				return nil, fmt.Errorf("--format %s: %s: is a folder, not a file", v, path)
+			}
 		}
 		specs = append(specs, outputSpec{name, path})
 	}
@@ -147,6 +165,10 @@ func (e *env) scan(args []string) int {
 	}
 	if len(paths) == 0 {
 		e.errorf("scan needs at least one path (a file, a folder, or - for standard input)")
+		return exitError
+	}
+	if i := slices.Index(paths, "-"); i >= 0 && slices.Contains(paths[i+1:], "-") {
+		e.errorf("standard input (-) is given more than once")
 		return exitError
 	}
 	if f.fix || f.pr.diff {
@@ -192,7 +214,7 @@ func (e *env) scan(args []string) int {
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {
 			facts, notices, err := e.liveFacts(ctx, dsn, &f, w)
 			for _, n := range notices {
-				fmt.Fprintf(e.stderr, "sqllint: notice: %s\n", n)
+				e.note("notice: %s", n)
 			}
 			return facts, err
 		}
@@ -205,9 +227,24 @@ func (e *env) scan(args []string) int {
 	}
 	var sum *analysis.Summary
 	var fixes *analysis.FixResult
+	var fixErr error
+	var written []string
 	if f.fix && !f.pr.diff {
 		// fix to a fixed point; what is printed is what remains
 		sum, fixes, err = analysis.Fix(context.Background(), opt, filter.choose, sink)
+		if err == nil {
+			written, fixErr = writeFixed(fixes.Files)
+			// the files the fix could not even prepare (changed on
+			// disk, bytes that would not round-trip) are named too
+			fixErr = errors.Join(append(fixes.Errors, fixErr)...)
+			if len(written) < len(fixes.Files) {
+				// The files not written still hold what was read, and
+				// their findings were fixed only in memory: report what
+				// the disk holds now.
+				findings, scanned = nil, nil
+				sum, err = analysis.Run(context.Background(), opt, sink)
+			}
+		}
 	} else {
 		sum, err = analysis.Run(context.Background(), opt, sink)
 	}
@@ -217,6 +254,13 @@ func (e *env) scan(args []string) int {
 	}
 	// Run-level findings (no location) come first, as every format expects.
 	findings = append(sum.Findings, findings...)
+	if sum.Files == 0 && len(sum.Errors) == 0 && slices.ContainsFunc(paths, isDir) {
+		// a wrong folder or an include that matches nothing must not pass
+		// without a word (a named file that the config excludes, as a
+		// pre-commit hook passes it, is skipped quietly)
+		e.note("warning: no file to check in %s (the config's include: %s)",
+			strings.Join(paths, ", "), strings.Join(cfg.Include, ", "))
+	}
 
 	if f.pr.writeBaseline != "" {
 		data, err := baseline.Encode(f.pr.writeBaseline, findings)
@@ -230,7 +274,7 @@ func (e *env) scan(args []string) int {
 			e.errorf("%v", err)
 			return exitError
 		}
-		fmt.Fprintf(e.stderr, "sqllint: wrote %d finding(s) to baseline %s\n", len(findings), f.pr.writeBaseline)
+		e.note("wrote %d finding(s) to baseline %s", len(findings), f.pr.writeBaseline)
 		if filter.base, err = baseline.Parse(f.pr.writeBaseline, data); err != nil {
 			e.errorf("%v", err)
 			return exitError
@@ -238,7 +282,7 @@ func (e *env) scan(args []string) int {
 	}
 	findings, bres := filter.apply(findings, scanned)
 	if filter.base != nil && len(bres.Stale) > 0 {
-		fmt.Fprintf(e.stderr, "sqllint: baseline %s: %s\n", filter.base.Path, staleNote(bres.Stale, filter.base.Path))
+		e.note("baseline %s: %s", filter.base.Path, staleNote(bres.Stale, filter.base.Path))
 	}
 
 	toStdout := true
@@ -251,17 +295,24 @@ func (e *env) scan(args []string) int {
 		e.writeDiff(plan.Files)
 		toStdout = false // the diff owns standard output
 		if plan.Total() > 0 {
-			fmt.Fprintf(e.stderr, "sqllint: --diff: %s, not written\n", fixSummary(plan))
+			e.note("--diff: %s, not written", fixSummary(plan))
 		}
 	}
-	var fixErr error
-	if fixes != nil {
-		var written []string
-		written, fixErr = analysis.WriteFixed(fixes.Files)
-		fixErr = errors.Join(append(fixes.Errors, fixErr)...)
-		if len(written) > 0 {
-			fmt.Fprintf(e.stderr, "sqllint: fixed: %s: %s; %d finding(s) remain\n", fixSummary(fixes), strings.Join(written, ", "), len(findings))
+	if fixes != nil && len(fixes.Files) > 0 {
+		var notWritten []string
+		for _, file := range fixes.Files {
+			if !slices.Contains(written, file.Path) {
+				notWritten = append(notWritten, file.Path)
+			}
 		}
+		done := "nothing"
+		if len(written) > 0 {
+			done = fixSummaryOf(fixes.Files, written) + ": " + strings.Join(written, ", ")
+		}
+		if len(notWritten) > 0 {
+			done += "; not written: " + strings.Join(notWritten, ", ")
+		}
+		e.note("fixed: %s; %d finding(s) remain", done, len(findings))
 	}
 
 	rep := &report.Report{Tool: "sqllint", Version: toolVersion(), Errors: sum.Errors, Files: sum.Files,
@@ -291,6 +342,14 @@ func (e *env) scan(args []string) int {
 	}
 	return exitStatus(findings, cfg.FailOn)
 }
+
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
+}
+
+// writeFixed writes the fixed files (a variable for tests of a failed write).
+var writeFixed = analysis.WriteFixed
 
 // parseFlags parses a command's flags. -h prints the usage; an unknown or
 // malformed flag prints one line and a pointer to -h, not the usage.
@@ -380,7 +439,7 @@ func (e *env) loadConfig(path string, none bool, firstPath string) (*config.Conf
 		}
 		cfg, err := config.Find(dir, rules.Default)
 		if err == nil && cfg.Notice() != "" {
-			fmt.Fprintf(e.stderr, "sqllint: %s\n", cfg.Notice())
+			e.note("%s", cfg.Notice())
 		}
 		return cfg, err
 	}

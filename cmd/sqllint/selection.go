@@ -63,6 +63,11 @@ func resolveRules(reg *rules.Registry, flagName string, values []string) (map[st
 			}
 		}
 	}
+	if len(out) == 0 {
+		// --select "$RULES" with RULES unset would turn every rule off
+		// and pass every script.
+		return nil, fmt.Errorf("%s names no rule: give rule IDs, names or ID prefixes, comma-separated (run sqllint rules for the list)", flagName)
+	}
 	return out, nil
 }
 

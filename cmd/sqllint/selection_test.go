@@ -55,6 +55,10 @@ func TestApplySelectionErrors(t *testing.T) {
 		{nil, []string{"checkpoint-durations"}, "--ignore checkpoint-durations: no such rule; did you mean checkpoint-duration?"},
 		{[]string{"SL101,bogus-thing-entirely"}, nil, "--select bogus-thing-entirely: no such rule (run sqllint rules"},
 		{[]string{"SL9"}, nil, "--select SL9: no such rule"},
+		// an empty value (--select "$RULES" with RULES unset) turned every rule off
+		{[]string{""}, nil, "--select names no rule"},
+		{[]string{" , ,"}, nil, "--select names no rule"},
+		{nil, []string{""}, "--ignore names no rule"},
 	}
 	for _, tt := range tests {
 		err := applySelection(rules.Default, &rules.Config{}, tt.sel, tt.ign)

@@ -59,7 +59,7 @@ func git(dir string, args ...string) ([]byte, error) {
 func repoRoot(dir string) (string, error) {
 	out, err := git(dir, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return "", fmt.Errorf("%s is not in a git repository (%w): --new-from-rev needs one", dir, err)
+		return "", fmt.Errorf("%s is not in a git repository (%w)", dir, err)
 	}
 	root := strings.TrimSpace(string(out))
 	if r, err := filepath.EvalSymlinks(root); err == nil {
