@@ -77,8 +77,10 @@ variables:
 # login's default database.
 # database: master
 
-# Server for live checks (--server overrides it), in URL or ADO form. Never
-# write a password here: sqllint reads it from SQLCMDPASSWORD.
+# Server for live checks, used only with --live (--server and SQLLINT_SERVER
+# override it), in URL or ADO form. Never write a password here: sqllint
+# reads it from SQLCMDPASSWORD. Without --live it is never contacted: a pull
+# request could change this file and point the login at another host.
 # server: "sqlserver://user@host:1433?database=master"
 
 # Lowest finding severity that makes sqllint exit with status 1: error,

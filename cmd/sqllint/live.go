@@ -12,15 +12,24 @@ import (
 )
 
 // serverDSN is the live-mode server of a run: --server, then
-// SQLLINT_SERVER, then the config file.
+// SQLLINT_SERVER, then the config file's server: when --live says to use
+// it. The config file is content of the repository, which a pull request
+// can change: were its server used on its own, a pull request could send
+// the CI job's login and SQLCMDPASSWORD to a host of its choosing. The
+// command line and the environment belong to whoever runs sqllint.
 func (e *env) serverDSN(cfg *config.Config, f *scanFlags) string {
 	switch {
 	case f.server != "":
 		return f.server
 	case e.getenv("SQLLINT_SERVER") != "":
 		return e.getenv("SQLLINT_SERVER")
+	case f.live:
+		return cfg.Server
 	}
-	return cfg.Server
+	if cfg.Server != "" && f.serverHost == "" {
+		e.note("notice: the config file names a server, but live mode uses it only with --live (or give --server or SQLLINT_SERVER): a pull request can change the config file, and its server would receive the login and SQLCMDPASSWORD")
+	}
+	return ""
 }
 
 // liveFacts connects to the server read-only and reads what the rules use

@@ -177,3 +177,26 @@ ALTER DATABASE Sales SET RECOVERY FULL;
 	}
 	onlyReadOnly(t, srv)
 }
+
+// A server named only in the config file (which a pull request can change)
+// is contacted only with --live: otherwise the CI job's login and password
+// would go wherever the pull request points it.
+func TestConfigServerNeedsLive(t *testing.T) {
+	srv := startServer(t, tdstest.State{ServerName: "SQLPROD1", IFI: "N",
+		Databases: []tdstest.Database{{Name: "Sales", TargetRecoverySeconds: 60, DataFiles: 1, LogFiles: 1, FileSizeBytes: 8 << 20}}})
+	dir := t.TempDir()
+	p := writeFile(t, dir, "deploy.sql", liveScript)
+	cfg := writeFile(t, dir, ".sqllint.yaml", "server: \"sqlserver://"+liveUser+"@"+srv.Addr()+"?encrypt=disable\"\n")
+	env := map[string]string{"SQLCMDPASSWORD": livePassword}
+	args := []string{"scan", "--config", cfg, "--format", "json", "--connect-timeout", "3s", "--query-timeout", "3s"}
+
+	_, out, errs := runCmd(t, "", env, append(args, p)...)
+	if len(srv.SQL()) != 0 || strings.Contains(out, "SQLPROD1") || !strings.Contains(errs, "only with --live") {
+		t.Fatalf("without --live the config's server was contacted (%d queries) or not explained:\n%s%s", len(srv.SQL()), out, errs)
+	}
+	_, out, errs = runCmd(t, "", env, append(append(args, "--live"), p)...)
+	if len(srv.SQL()) == 0 || !strings.Contains(out, "SQLPROD1") {
+		t.Fatalf("--live did not use the config's server:\n%s%s", out, errs)
+	}
+	onlyReadOnly(t, srv)
+}

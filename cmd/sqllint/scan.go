@@ -69,6 +69,7 @@ type scanFlags struct {
 	serverHost     string
 	user           string
 	trustCert      bool
+	live           bool
 	connectTimeout time.Duration
 	queryTimeout   time.Duration
 	encrypt        string
@@ -97,6 +98,7 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.StringVar(&f.serverHost, "S", "", "live mode: `server` as in sqlcmd -S (host, host,port or host\\instance)")
 	fs.StringVar(&f.user, "U", "", "live mode: SQL login `name`, as sqlcmd -U (password from SQLCMDPASSWORD)")
 	fs.BoolVar(&f.trustCert, "trust-server-certificate", false, "live mode: do not verify the server's TLS certificate")
+	fs.BoolVar(&f.live, "live", false, "live mode with the server the config file names (server:); without it that server is never contacted")
 	fs.DurationVar(&f.connectTimeout, "connect-timeout", 15*time.Second, "live mode: connection timeout")
 	fs.DurationVar(&f.queryTimeout, "query-timeout", 30*time.Second, "live mode: timeout of each query")
 	fs.StringVar(&f.encrypt, "encrypt", "", "live mode: `mode` strict (TDS 8), mandatory (TLS for the whole session) or optional (TLS for the login only, when the server has it); default: the DSN's encrypt")
