@@ -156,9 +156,10 @@ func sameLayout(d, c *Database) bool {
 func copyLayout(d *Database) *backupSet {
 	c := &Database{Key: d.Key, Name: d.Name, Files: make(map[string]*DBFile, len(d.Files)), Unnamed: d.Unnamed,
 		Filegroups: make(map[string]bool, len(d.Filegroups)), TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
+	files := make([]DBFile, 0, len(d.Files)) // one allocation, not one per file
 	for k, f := range d.Files {
-		cf := *f
-		c.Files[k] = &cf
+		files = append(files, *f)
+		c.Files[k] = &files[len(files)-1]
 	}
 	for k, v := range d.Filegroups {
 		c.Filegroups[k] = v
