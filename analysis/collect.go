@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -479,6 +480,10 @@ func decode(path string, data []byte) (*parser.File, error) {
 // statements no rule reads are dropped (a variable for tests).
 var parseChunk = 4 << 20
 
+// stmtBuffers hold the statements of the batches being parsed, reused
+// from one run of batches, and one file, to the next.
+var stmtBuffers = sync.Pool{New: func() any { return new(parser.StatementBuffer) }}
+
 // parseCompact preprocesses f, then parses its batches a run at a time,
 // keeping only the statements the rules read (rules.Compactor): a large
 // script never holds all its statements, or all its batches' tokens, at
@@ -490,13 +495,20 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions) *parser.Result 
 	batches := s.Batches
 	s.Batches = nil // parsed batches die unless a kept statement needs them
 	var c rules.Compactor
+	buf := stmtBuffers.Get().(*parser.StatementBuffer)
+	defer func() {
+		buf.Reset()
+		stmtBuffers.Put(buf)
+	}()
 	for len(batches) > 0 {
 		n, size := 0, 0
 		for n < len(batches) && (n == 0 || size+len(batches[n].Text) <= parseChunk) {
 			size += len(batches[n].Text)
 			n++
 		}
-		part := parser.ParseScript(&parser.Script{File: s.File, Files: s.Files, Batches: batches[:n]})
+		// the statements of part live until the next call on buf: the
+		// Compactor copies the ones it keeps
+		part := parser.ParseScriptReuse(&parser.Script{File: s.File, Files: s.Files, Batches: batches[:n]}, buf)
 		res.Diags = append(res.Diags, part.Diags...)
 		res.Directives = append(res.Directives, part.Directives...)
 		res.Statements = append(res.Statements, c.Add(part.Statements, part.Directives)...)

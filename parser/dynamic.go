@@ -86,7 +86,9 @@ func dynamicFacts(text string, toks []Token, all bool) *Dynamic {
 	if d.AddFile == "" {
 		d.AddFile = addFileMatch(joined.String())
 	}
-	return &d
+	out := new(Dynamic) // d itself stays on the stack: most statements return nil above
+	*out = d
+	return out
 }
 
 // stringHasAdd reports whether a string literal of toks contains "add",

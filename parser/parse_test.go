@@ -98,7 +98,7 @@ func TestParallelParseIsSequentialParse(t *testing.T) {
 	}
 	par := ParseScript(script)
 	seq := &Result{Script: script, Diags: append([]Diag(nil), script.Diags...)}
-	parseBatches(seq, script.Batches)
+	parseBatches(seq, script.Batches, nil)
 	sum := func(r *Result) string {
 		var b strings.Builder
 		for _, st := range r.Statements {
@@ -120,6 +120,48 @@ func TestParallelParseIsSequentialParse(t *testing.T) {
 	}
 	if a, b := sum(par), sum(seq); a != b {
 		t.Errorf("parallel and sequential parses differ:\n%s", firstDiff(b, a))
+	}
+}
+
+// TestParseScriptReuse checks that parsing with a StatementBuffer gives
+// what ParseScript gives, call after call on the same buffer (one core and
+// several, smaller and larger scripts), and that a reset buffer holds
+// nothing of the statements it handed out.
+func TestParseScriptReuse(t *testing.T) {
+	sum := func(r *Result) string {
+		var b strings.Builder
+		for _, st := range r.Statements {
+			data, _ := json.Marshal(st.Summary())
+			b.Write(data)
+			b.WriteByte('\n')
+		}
+		for _, d := range r.Diags {
+			b.WriteString(d.Rule + " " + itoa(d.Span.Start.Position().Line) + " " + d.Message + "\n")
+		}
+		return b.String()
+	}
+	big := mixedSQL(3*parallelMin, 3) + "\nCREATE DATABASE x ON (SIZE = )\n"
+	small := "WHILE @i < 3\nBEGIN\n EXEC ('ALTER DATABASE d ADD FILE (NAME = f)')\nEND\nGO\nCHECKPOINT\nSELECT 1\nGO\nBACKUP DATABASE d TO DISK = 'x'\n"
+	var buf StatementBuffer
+	var last *Result
+	for i, text := range []string{small, big, small, small + big, big} {
+		script := Preprocess(NewFile("t.sql", text), nil)
+		want := sum(ParseScript(script))
+		r := ParseScriptReuse(script, &buf)
+		if got := sum(r); got != want {
+			t.Fatalf("call %d: reused buffer differs:\n%s", i, firstDiff(want, got))
+		}
+		if len(r.Statements) < 5 {
+			t.Fatalf("call %d: %d statements", i, len(r.Statements))
+		}
+		last = r
+	}
+	kept := append([]*Statement(nil), last.Statements...)
+	buf.Reset()
+	for _, st := range kept {
+		if st.Batch != nil || st.Node != nil || st.Dynamic != nil {
+			t.Fatalf("a reset buffer still holds a statement of %v", st.Kind)
+		}
 	}
 }
 

@@ -29,11 +29,109 @@ func ParseFile(f *File, opt *PreprocessOptions) *Result {
 // for the splitter, so a large script is cut into runs of batches parsed
 // on several cores; the result is the same as in one run.
 func ParseScript(s *Script) *Result {
+	return ParseScriptReuse(s, nil)
+}
+
+// StatementBuffer is the memory of the statements of one ParseScriptReuse
+// call, handed to the next call on the same buffer. A caller that parses a
+// script a run of batches at a time and copies out the few statements it
+// keeps (the analysis pipeline drops nearly all of them) then allocates
+// statements once per worker, not once per statement. The zero value is
+// ready to use; it is not safe for concurrent use.
+type StatementBuffer struct {
+	parts []stmtArena // one per run of batches parsed on its own core
+	ptrs  []*Statement
+}
+
+// stmtArena hands out Statements from chunks that are reused after reset.
+type stmtArena struct {
+	chunks [][]Statement
+	chunk  int // index of the chunk in use
+	used   int // statements used in it
+	ptrs   []*Statement
+}
+
+const (
+	arenaChunk = 256
+	arenaKeep  = 256 // chunks kept for the next call: 64k statements, 4 MB
+)
+
+func (a *stmtArena) alloc() *Statement {
+	if a.chunk < len(a.chunks) && a.used == len(a.chunks[a.chunk]) {
+		a.chunk++
+		a.used = 0
+	}
+	if a.chunk == len(a.chunks) {
+		a.chunks = append(a.chunks, make([]Statement, arenaChunk))
+	}
+	st := &a.chunks[a.chunk][a.used]
+	a.used++
+	return st
+}
+
+// reset makes every statement handed out free again; they are cleared
+// so that they keep no batch, node or file alive.
+func (a *stmtArena) reset() {
+	for i := 0; i <= a.chunk && i < len(a.chunks); i++ {
+		if i == a.chunk {
+			clear(a.chunks[i][:a.used])
+		} else {
+			clear(a.chunks[i])
+		}
+	}
+	a.chunk, a.used = 0, 0
+	if len(a.chunks) > arenaKeep {
+		clear(a.chunks[arenaKeep:])
+		a.chunks = a.chunks[:arenaKeep]
+	}
+	clear(a.ptrs)
+	a.ptrs = a.ptrs[:0]
+	if cap(a.ptrs) > arenaKeep*arenaChunk {
+		a.ptrs = nil
+	}
+}
+
+// Reset frees the statements of the last call: they must no longer be
+// used. It drops every reference they held.
+func (b *StatementBuffer) Reset() {
+	for i := range b.parts {
+		b.parts[i].reset()
+	}
+	clear(b.ptrs)
+	b.ptrs = b.ptrs[:0]
+	if cap(b.ptrs) > arenaKeep*arenaChunk {
+		b.ptrs = nil
+	}
+}
+
+// ParseScriptReuse is ParseScript taking its statements (and the
+// Result.Statements slice) from buf, when buf is not nil: the statements
+// of the previous call on buf die. The result is otherwise the same.
+func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 	r := &Result{Script: s}
 	r.Diags = append(r.Diags, s.Diags...)
 	chunks := chunkBatches(s.Batches, runtime.GOMAXPROCS(0))
+	if buf != nil {
+		buf.Reset()
+		for len(buf.parts) < len(chunks) {
+			buf.parts = append(buf.parts, stmtArena{})
+		}
+	}
+	arena := func(i int) *stmtArena {
+		if buf == nil {
+			return nil
+		}
+		return &buf.parts[i]
+	}
 	if len(chunks) <= 1 {
-		parseBatches(r, s.Batches)
+		a := arena(0)
+		if a != nil {
+			r.Statements = a.ptrs[:0]
+		}
+		parseBatches(r, s.Batches, a)
+		if a != nil {
+			a.ptrs = r.Statements
+		}
 		return r
 	}
 	parts := make([]Result, len(chunks))
@@ -44,7 +142,14 @@ func ParseScript(s *Script) *Result {
 		go func() {
 			defer wg.Done()
 			defer func() { panics[i] = recover() }()
-			parseBatches(&parts[i], c)
+			a := arena(i)
+			if a != nil {
+				parts[i].Statements = a.ptrs[:0]
+			}
+			parseBatches(&parts[i], c, a)
+			if a != nil {
+				a.ptrs = parts[i].Statements
+			}
 		}()
 	}
 	wg.Wait()
@@ -53,10 +158,16 @@ func ParseScript(s *Script) *Result {
 			panic(p) // in the caller's goroutine, where it can be recovered
 		}
 	}
+	if buf != nil {
+		r.Statements = buf.ptrs[:0]
+	}
 	for i := range parts {
 		r.Statements = append(r.Statements, parts[i].Statements...)
 		r.Diags = append(r.Diags, parts[i].Diags...)
 		r.Directives = append(r.Directives, parts[i].Directives...)
+	}
+	if buf != nil {
+		buf.ptrs = r.Statements
 	}
 	return r
 }
@@ -90,10 +201,10 @@ func chunkBatches(batches []*Batch, n int) [][]*Batch {
 	return chunks
 }
 
-func parseBatches(r *Result, batches []*Batch) {
+func parseBatches(r *Result, batches []*Batch, arena *stmtArena) {
 	sc := scannerPool.Get().(*Scanner)
 	defer scannerPool.Put(sc)
-	var sp splitter
+	sp := splitter{arena: arena}
 	for _, b := range batches {
 		if need := len(b.Text)/4 + 16; cap(sc.Tokens) < need {
 			sc.Tokens = make([]Token, 0, need)
@@ -290,11 +401,12 @@ type splitter struct {
 	last     int        // index of the last token seen
 	slab     []Statement
 	slabSize int
+	arena    *stmtArena // when set, statements come from it instead of slab
 }
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
-	slab, size := s.slab, s.slabSize
-	*s = splitter{r: r, b: b, text: b.Text, toks: toks, slab: slab, slabSize: size, stack: s.stack[:0]}
+	slab, size, arena := s.slab, s.slabSize, s.arena
+	*s = splitter{r: r, b: b, text: b.Text, toks: toks, slab: slab, slabSize: size, arena: arena, stack: s.stack[:0]}
 }
 
 func (s *splitter) word(i int) string { t := s.toks[i]; return s.text[t.Start:t.End] }
@@ -487,6 +599,9 @@ func (s *splitter) endStatement() {
 
 // alloc returns a new Statement from a slab: scripts have many.
 func (s *splitter) alloc() *Statement {
+	if s.arena != nil {
+		return s.arena.alloc()
+	}
 	if len(s.slab) == 0 {
 		s.slabSize = min(max(2*s.slabSize, 4), 256)
 		s.slab = make([]Statement, s.slabSize)

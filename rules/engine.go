@@ -408,11 +408,12 @@ func Compact(r *parser.Result) {
 // Add the statements and directives of each run in order, then Flush.
 type Compactor struct {
 	pending map[*parser.File][]int // end offsets of directives not yet bound
-	blocker *parser.Statement      // first statement of the run SL303 stops at
+	blocker *parser.Statement      // first statement of the run SL303 stops at (a copy)
 }
 
 // Add compacts stmts (the directives are those parsed with them) and
-// returns what is kept, in a new slice.
+// returns what is kept, in a new slice: copies, so that stmts may be
+// reused once Add returns.
 func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*parser.Statement {
 	for _, d := range dirs {
 		if !d.Trailing {
@@ -429,14 +430,16 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 	for _, st := range stmts {
 		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil {
 			if c.blocker != nil {
-				out = append(out, ownStatement(c.blocker))
+				out = append(out, c.blocker)
 				c.blocker = nil
 			}
 			out = append(out, ownStatement(st))
 			continue
 		}
 		if c.blocker == nil && !passesOver(st) {
-			c.blocker = st
+			// copied now: the parser may reuse stmts once Add returns
+			// (parser.StatementBuffer)
+			c.blocker = ownStatement(st)
 		}
 	}
 	return out
@@ -445,7 +448,7 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 // Flush appends the last run's blocker to kept.
 func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 	if c.blocker != nil {
-		kept = append(kept, ownStatement(c.blocker))
+		kept = append(kept, c.blocker)
 		c.blocker = nil
 	}
 	return kept

@@ -64,6 +64,8 @@ type Database struct {
 	// restoring is true after a RESTORE WITH NORECOVERY or STANDBY, until
 	// one WITH RECOVERY: the database waits for more backups.
 	restoring bool
+	// snap is the last backup snapshot of this database (see snapshot).
+	snap *backupSet
 }
 
 // DBFile is one file of a database.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -118,13 +119,47 @@ func optValue(opts []parser.Option, name string) (string, bool) {
 	return "", false
 }
 
-// snapshot copies what a restore of d would recreate.
+// snapshot copies what a restore of d would recreate. Backups of a
+// database that did not change in between share one copy (it is never
+// written to): a script that backs up a database after each step does
+// not copy all its files each time.
 func snapshot(d *Database) *backupSet {
+	if last := d.snap; last != nil && sameLayout(d, last.Source) {
+		return &backupSet{Source: last.Source, files: slices.Clip(last.files)}
+	}
+	set := copyLayout(d)
+	d.snap = set
+	return set
+}
+
+// sameLayout reports whether c (a snapshot) holds what snapshot would copy
+// from d now.
+func sameLayout(d, c *Database) bool {
+	if d.Key != c.Key || d.Name != c.Name || d.Unnamed != c.Unnamed || d.TDE != c.TDE || d.Created != c.Created ||
+		d.FromServer != c.FromServer || len(d.Files) != len(c.Files) || len(d.Filegroups) != len(c.Filegroups) ||
+		(d.TRT == nil) != (c.TRT == nil) || d.TRT != nil && *d.TRT != *c.TRT {
+		return false
+	}
+	for k, f := range d.Files {
+		if cf, ok := c.Files[k]; !ok || *cf != *f {
+			return false
+		}
+	}
+	for k, v := range d.Filegroups {
+		if cv, ok := c.Filegroups[k]; !ok || cv != v {
+			return false
+		}
+	}
+	return true
+}
+
+func copyLayout(d *Database) *backupSet {
 	c := &Database{Key: d.Key, Name: d.Name, Files: make(map[string]*DBFile, len(d.Files)), Unnamed: d.Unnamed,
 		Filegroups: make(map[string]bool, len(d.Filegroups)), TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
+	files := make([]DBFile, 0, len(d.Files)) // one allocation, not one per file
 	for k, f := range d.Files {
-		cf := *f
-		c.Files[k] = &cf
+		files = append(files, *f)
+		c.Files[k] = &files[len(files)-1]
 	}
 	for k, v := range d.Filegroups {
 		c.Filegroups[k] = v

@@ -248,6 +248,46 @@ func TestSL209Live(t *testing.T) {
 	}
 }
 
+// TestBackupSnapshotsShared: two backups of an unchanged database share
+// one snapshot; a change in between (a file added, a file grown) makes
+// the next backup see it, and never changes an earlier one.
+func TestBackupSnapshotsShared(t *testing.T) {
+	sql := restoreScript + `BACKUP DATABASE Sales TO DISK = 'B:\Sales.bak';
+ALTER DATABASE Sales ADD FILE (NAME = Sales_2, FILENAME = 'D:\Sales_2.ndf', SIZE = 1GB);
+BACKUP DATABASE Sales TO DISK = 'B:\Sales.bak';
+ALTER DATABASE Sales MODIFY FILE (NAME = Sales_2, SIZE = 3GB);
+BACKUP DATABASE Sales TO DISK = 'B:\Sales.bak';
+BACKUP DATABASE Sales TO DISK = 'B:\Sales.bak';
+RESTORE DATABASE C2 FROM DISK = 'B:\Sales.bak' WITH FILE = 2;
+RESTORE DATABASE C3 FROM DISK = 'B:\Sales.bak' WITH FILE = 3;
+RESTORE DATABASE C4 FROM DISK = 'B:\Sales.bak' WITH FILE = 4;
+RESTORE DATABASE C5 FROM DISK = 'B:\Sales.bak' WITH FILE = 5;
+`
+	res := parser.ParseFile(parser.NewFile("deploy.sql", sql), nil)
+	m := BuildModel([]*parser.Result{res}, "", nil)
+	sets := m.devices["DISK:b:\\sales.bak"].sets
+	if len(sets) != 5 {
+		t.Fatalf("%d backup sets", len(sets))
+	}
+	if sets[0].Source != sets[1].Source || sets[3].Source != sets[4].Source || sets[1].Source == sets[2].Source || sets[2].Source == sets[3].Source {
+		t.Errorf("snapshots shared wrongly: %p %p %p %p %p", sets[0].Source, sets[1].Source, sets[2].Source, sets[3].Source, sets[4].Source)
+	}
+	want := map[string]int64{"c2": 0, "c3": 1 << 30, "c4": 3 << 30, "c5": 3 << 30}
+	for name, size := range want {
+		d := m.Databases[name]
+		if d == nil {
+			t.Fatalf("no %s", name)
+		}
+		got := int64(0)
+		if f := d.Files["sales_2"]; f != nil {
+			got = f.Size
+		}
+		if got != size || d.Files["sales_dat"] == nil {
+			t.Errorf("%s: Sales_2 is %d bytes, want %d (%d files)", name, got, size, d.FileCount())
+		}
+	}
+}
+
 // BenchmarkAnalyzeRestores measures the model's backup snapshots and
 // restores: a database of 5,000 files, alone and then backed up and
 // restored 100 times.
