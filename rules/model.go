@@ -66,6 +66,11 @@ type Database struct {
 	restoring bool
 	// snap is the last backup snapshot of this database (see snapshot).
 	snap *backupSet
+	// summaries counts the summarized backup snapshots of this database.
+	summaries int
+	// ExtraFilegroups counts filegroups whose names are not known (a
+	// database restored from a summarized backup snapshot).
+	ExtraFilegroups int
 }
 
 // DBFile is one file of a database.
@@ -80,7 +85,7 @@ type DBFile struct {
 func (d *Database) FileCount() int { return len(d.Files) + d.Unnamed }
 
 // FilegroupCount is the number of filegroups, PRIMARY included.
-func (d *Database) FilegroupCount() int { return len(d.Filegroups) }
+func (d *Database) FilegroupCount() int { return len(d.Filegroups) + d.ExtraFilegroups }
 
 // once reports whether rule id has not yet reported on d, and marks it.
 func (d *Database) once(id string) bool {
@@ -152,6 +157,9 @@ type Model struct {
 	tempdbReported bool
 	// devices are the backup devices the scripts wrote full backups to.
 	devices map[string]*device
+	// snapshotCopied counts the files and filegroups copied into backup
+	// snapshots (bounded by snapshotBudget).
+	snapshotCopied int
 }
 
 // Default sizes SQL Server gives a file created without SIZE: the model

@@ -24,9 +24,32 @@ type backupSet struct {
 	// the file's text, so it keeps no statement.
 	At *parser.Position
 	// files are the snapshot's files with a known size, shared read-only
-	// by every restore of the set.
+	// by every restore of the set; for a summary, one Alloc for all the
+	// data files and one for all the log files.
 	files []Alloc
+	// partial is true when some of the files' sizes are unknown.
+	partial bool
 }
+
+// A snapshot copies the database's files only while that stays cheap: a
+// database of more than snapshotMaxFiles files, or any database once a
+// run has copied snapshotBudget files into snapshots, is kept as a
+// summary (file and filegroup counts, data and log bytes), so that a
+// script that backs up a database of thousands of files after each of
+// thousands of steps costs neither quadratic time nor memory. A restore
+// of a summary counts the same files and filegroups and allocates the
+// same bytes; only the files' names are not known afterwards.
+//
+// A summary still adds up the sizes of every file, so after
+// summaryMaxPerDB summaries of one database its further backups keep only
+// the counts: a restore of one of them counts its files and filegroups,
+// and its sizes are unknown (SL207 is silent, as for any restore of
+// unknown size).
+const (
+	snapshotMaxFiles = 1024
+	snapshotBudget   = 1 << 20
+	summaryMaxPerDB  = 64
+)
 
 // device is a backup device (a file, tape, URL or logical device) and the
 // backup sets the scripts wrote to it since it was last initialized.
@@ -123,12 +146,52 @@ func optValue(opts []parser.Option, name string) (string, bool) {
 // database that did not change in between share one copy (it is never
 // written to): a script that backs up a database after each step does
 // not copy all its files each time.
-func snapshot(d *Database) *backupSet {
+func (m *Model) snapshot(d *Database) *backupSet {
+	if d.FileCount() > snapshotMaxFiles || d.FilegroupCount() > snapshotMaxFiles || m.snapshotCopied >= snapshotBudget {
+		d.summaries++
+		return summaryLayout(d, d.summaries <= summaryMaxPerDB)
+	}
 	if last := d.snap; last != nil && sameLayout(d, last.Source) {
-		return &backupSet{Source: last.Source, files: slices.Clip(last.files)}
+		return &backupSet{Source: last.Source, files: slices.Clip(last.files), partial: last.partial}
 	}
 	set := copyLayout(d)
+	m.snapshotCopied += len(d.Files) + len(d.Filegroups)
 	d.snap = set
+	return set
+}
+
+// summaryLayout is a snapshot of d without its files' names: counts and,
+// with sizes, the data and log bytes of the files whose size is known.
+func summaryLayout(d *Database, sizes bool) *backupSet {
+	c := &Database{Key: d.Key, Name: d.Name, Files: map[string]*DBFile{}, Unnamed: d.FileCount(),
+		Filegroups: map[string]bool{"primary": true}, ExtraFilegroups: d.FilegroupCount() - 1,
+		TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
+	if d.TRT != nil {
+		t := *d.TRT
+		c.TRT = &t
+	}
+	set := &backupSet{Source: c, partial: !d.Created && !d.FromServer || d.Unnamed > 0}
+	if !sizes {
+		set.partial = true
+		return set
+	}
+	var data, logBytes int64
+	for _, f := range d.Files {
+		switch {
+		case f.Size <= 0:
+			set.partial = true
+		case f.Log:
+			logBytes += f.Size
+		default:
+			data += f.Size
+		}
+	}
+	if data > 0 {
+		set.files = append(set.files, Alloc{Bytes: data})
+	}
+	if logBytes > 0 {
+		set.files = append(set.files, Alloc{Log: true, Bytes: logBytes})
+	}
 	return set
 }
 
@@ -137,6 +200,7 @@ func snapshot(d *Database) *backupSet {
 func sameLayout(d, c *Database) bool {
 	if d.Key != c.Key || d.Name != c.Name || d.Unnamed != c.Unnamed || d.TDE != c.TDE || d.Created != c.Created ||
 		d.FromServer != c.FromServer || len(d.Files) != len(c.Files) || len(d.Filegroups) != len(c.Filegroups) ||
+		d.ExtraFilegroups != c.ExtraFilegroups ||
 		(d.TRT == nil) != (c.TRT == nil) || d.TRT != nil && *d.TRT != *c.TRT {
 		return false
 	}
@@ -154,7 +218,7 @@ func sameLayout(d, c *Database) bool {
 }
 
 func copyLayout(d *Database) *backupSet {
-	c := &Database{Key: d.Key, Name: d.Name, Files: make(map[string]*DBFile, len(d.Files)), Unnamed: d.Unnamed,
+	c := &Database{Key: d.Key, Name: d.Name, Files: make(map[string]*DBFile, len(d.Files)), Unnamed: d.Unnamed, ExtraFilegroups: d.ExtraFilegroups,
 		Filegroups: make(map[string]bool, len(d.Filegroups)), TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
 	files := make([]DBFile, 0, len(d.Files)) // one allocation, not one per file
 	for k, f := range d.Files {
@@ -168,7 +232,7 @@ func copyLayout(d *Database) *backupSet {
 		t := *d.TRT
 		c.TRT = &t
 	}
-	return &backupSet{Source: c, files: filesOf(c)}
+	return &backupSet{Source: c, files: filesOf(c), partial: partial(c)}
 }
 
 // backup records a BACKUP DATABASE on its devices. INIT and FORMAT start
@@ -176,7 +240,7 @@ func copyLayout(d *Database) *backupSet {
 func (m *Model) backup(e *Effect, n *parser.Backup) {
 	var set *backupSet
 	if len(n.Files) == 0 && !n.ReadWriteFilegroups && !hasOpt(n.Options, "DIFFERENTIAL") && e.DB != nil {
-		set = snapshot(e.DB)
+		set = m.snapshot(e.DB)
 		at := e.Stmt.Span().Start.Position()
 		at.Path = strings.Clone(at.Path)
 		set.At = &at
@@ -268,7 +332,7 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 		m.replaceWith(d, set.Source)
 		if len(set.files) > 0 {
 			re.Sizes, re.Backup = SizesBackup, set.At
-			re.Files, re.Partial = set.files, partial(set.Source)
+			re.Files, re.Partial = set.files, set.partial
 			return
 		}
 		if m.fromHistory(re, d, set.Source.Key) {
@@ -327,7 +391,7 @@ func (m *Model) replaceWith(d, src *Database) {
 		cf := *f
 		d.Files[k] = &cf
 	}
-	d.Unnamed = src.Unnamed
+	d.Unnamed, d.ExtraFilegroups = src.Unnamed, src.ExtraFilegroups
 	d.Filegroups = make(map[string]bool, len(src.Filegroups))
 	for k, v := range src.Filegroups {
 		d.Filegroups[k] = v

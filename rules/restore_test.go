@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -345,5 +346,42 @@ func TestSL207PartialLayout(t *testing.T) {
 	}
 	if f := one(t, run(t, restoreScript, nil, "SL207")); strings.Contains(f.Message, "lower bounds") {
 		t.Errorf("the scripts created every file: %s", f.Message)
+	}
+}
+
+// A database of more files than a snapshot copies is backed up as a
+// summary: a restore of it counts the same files and filegroups and
+// allocates the same bytes, and each backup costs no copy of its files.
+func TestBackupSnapshotSummary(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("CREATE DATABASE Big ON PRIMARY (NAME = Big, FILENAME = 'D:\\Big.mdf', SIZE = 1GB) LOG ON (NAME = Big_log, FILENAME = 'L:\\Big.ldf', SIZE = 2GB);\n")
+	files := snapshotMaxFiles + 10
+	for i := 0; i < files; i++ {
+		fmt.Fprintf(&b, "ALTER DATABASE Big ADD FILEGROUP FG%d;\nALTER DATABASE Big ADD FILE (NAME = F%d, FILENAME = 'D:\\F%d.ndf', SIZE = 1MB) TO FILEGROUP FG%d;\n", i, i, i, i)
+		if i%100 == 0 {
+			b.WriteString("BACKUP DATABASE Big TO DISK = 'B:\\Big.bak';\n")
+		}
+	}
+	b.WriteString("BACKUP DATABASE Big TO DISK = 'B:\\Big.bak' WITH INIT;\nRESTORE DATABASE Copy FROM DISK = 'B:\\Big.bak';\n")
+	res := parser.ParseFile(parser.NewFile("deploy.sql", b.String()), nil)
+	m := BuildModel([]*parser.Result{res}, "", nil)
+	big, cp := m.Databases["big"], m.Databases["copy"]
+	if big == nil || cp == nil {
+		t.Fatal("no Big or Copy")
+	}
+	if cp.FileCount() != big.FileCount() || cp.FilegroupCount() != big.FilegroupCount() {
+		t.Errorf("Copy has %d files, %d filegroups; Big %d, %d", cp.FileCount(), cp.FilegroupCount(), big.FileCount(), big.FilegroupCount())
+	}
+	if m.snapshotCopied > snapshotMaxFiles*20 {
+		t.Errorf("%d files copied into snapshots: a big database's backups must be summaries", m.snapshotCopied)
+	}
+	var re *RestoreEffect
+	for _, e := range m.Effects {
+		if e.Restore != nil {
+			re = e.Restore
+		}
+	}
+	if re == nil || re.Bytes(false) != 1<<30+int64(files)<<20 || re.Bytes(true) != 2<<30 || re.Partial {
+		t.Fatalf("restore effect %+v", re)
 	}
 }
