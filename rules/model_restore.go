@@ -47,7 +47,7 @@ type backupSet struct {
 // unknown size).
 const (
 	snapshotMaxFiles = 1024
-	snapshotBudget   = 1 << 20
+	snapshotBudget   = 1 << 16
 	summaryMaxPerDB  = 64
 )
 
