@@ -420,7 +420,7 @@ func (r *run) parseOne(in input) (p *parsed) {
 		return p
 	}
 	if r.compact {
-		p.result = parseCompact(f, r.pre)
+		p.result = parseCompact(f, r.pre, nil)
 	} else {
 		p.result = parser.ParseFile(f, r.pre)
 	}
@@ -449,33 +449,56 @@ func decode(path string, data []byte) (*parser.File, error) {
 }
 
 // parseChunk is how much batch text is parsed at a time before the
-// statements no rule reads are dropped (a variable for tests).
-var parseChunk = 4 << 20
+// statements no rule reads are dropped, and parseBatches how many batches
+// at most (a script of tiny batches); variables for tests.
+var (
+	parseChunk   = 4 << 20
+	parseBatches = 16 << 10
+)
 
-// parseCompact preprocesses f, then parses its batches a run at a time,
-// keeping only the statements the rules read (rules.Compactor): a large
-// script never holds all its statements, or all its batches' tokens, at
-// once.
-func parseCompact(f *parser.File, opt *parser.PreprocessOptions) *parser.Result {
-	s := parser.Preprocess(f, opt)
-	res := &parser.Result{Script: s}
-	res.Diags = append(res.Diags, s.Diags...)
-	batches := s.Batches
-	s.Batches = nil // parsed batches die unless a kept statement needs them
-	var c rules.Compactor
-	for len(batches) > 0 {
-		n, size := 0, 0
-		for n < len(batches) && (n == 0 || size+len(batches[n].Text) <= parseChunk) {
-			size += len(batches[n].Text)
-			n++
+// parseCompact preprocesses f, handing its batches on as the preprocessor
+// finds them, and parses them a run at a time, keeping only the
+// statements the rules read (rules.Compactor): a large script never holds
+// all its batches, or their statements and tokens, at once. release, when
+// not nil, is called after each run is parsed (the pages of a mapped file
+// already read may go).
+func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func()) *parser.Result {
+	res := &parser.Result{}
+	var (
+		c       rules.Compactor
+		pending []*parser.Batch
+		size    int
+		diags   []parser.Diag // the parser's; the preprocessor's come first
+		s       *parser.Script
+		files   []*parser.File
+	)
+	parse := func() {
+		if len(pending) == 0 {
+			return
 		}
-		part := parser.ParseScript(&parser.Script{File: s.File, Files: s.Files, Batches: batches[:n]})
-		res.Diags = append(res.Diags, part.Diags...)
+		part := parser.ParseScript(&parser.Script{File: f, Files: files, Batches: pending})
+		diags = append(diags, part.Diags...)
 		res.Directives = append(res.Directives, part.Directives...)
 		res.Statements = append(res.Statements, c.Add(part.Statements, part.Directives)...)
-		clear(batches[:n])
-		batches = batches[n:]
+		// parsed batches die unless a kept statement needs them
+		clear(pending)
+		pending, size = pending[:0], 0
+		if release != nil {
+			release()
+		}
 	}
+	files = []*parser.File{f}
+	s = parser.PreprocessFunc(f, opt, func(b *parser.Batch) {
+		if len(pending) > 0 && (size+len(b.Text) > parseChunk || len(pending) >= parseBatches) {
+			parse()
+		}
+		pending = append(pending, b)
+		size += len(b.Text)
+	})
+	files = s.Files
+	parse()
+	res.Script = s
+	res.Diags = append(append(res.Diags, s.Diags...), diags...)
 	res.Statements = c.Flush(res.Statements)
 	return res
 }

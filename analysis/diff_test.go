@@ -172,8 +172,8 @@ func TestSameOutputAsBeforeOnFixtures(t *testing.T) {
 // Parsing a script a few batches at a time, compacting each run, gives
 // the same findings.
 func TestSameOutputAsBeforeParsingInSmallRuns(t *testing.T) {
-	defer func(n int) { parseChunk = n }(parseChunk)
-	parseChunk = 300
+	defer func(n, m int) { parseChunk, parseBatches = n, m }(parseChunk, parseBatches)
+	parseChunk, parseBatches = 300, 3
 	compareFormats(t, "../testdata/rules", config.Default())
 	dir := t.TempDir()
 	if _, err := gencorpus.Write(dir, gencorpus.Options{Files: 2, Bytes: 4e5, Density: 0.2, Seed: 14}); err != nil {
