@@ -206,3 +206,23 @@ func TestSameOutputAsBeforeOnGeneratedCorpora(t *testing.T) {
 		}
 	}
 }
+
+// Mapping every file (the path of large scripts), checking and releasing
+// its pages a little at a time, gives the same findings.
+func TestSameOutputAsBeforeMapped(t *testing.T) {
+	if !canMap {
+		t.Skip("files are not mapped on this system")
+	}
+	defer func(n, m int, k int64) { parseChunk, parseBatches, mapMin = n, m, k }(parseChunk, parseBatches, mapMin)
+	parseChunk, parseBatches, mapMin = 2000, 50, 1
+	before := mapped.Load()
+	compareFormats(t, "../testdata/rules", config.Default())
+	if mapped.Load() == before {
+		t.Fatal("no file was mapped")
+	}
+	dir := t.TempDir()
+	if _, err := gencorpus.Write(dir, gencorpus.Options{Files: 3, Bytes: 6e5, Density: 0.2, Seed: 15}); err != nil {
+		t.Fatal(err)
+	}
+	compareFormats(t, dir, config.Default())
+}

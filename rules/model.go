@@ -150,6 +150,10 @@ type Model struct {
 	tempdbReported bool
 	// devices are the backup devices the scripts wrote full backups to.
 	devices map[string]*device
+	// snaps holds each database's last backup snapshot: a backup of an
+	// unchanged database shares it (a script that backs up a large
+	// database many times keeps one copy of its layout, not one each).
+	snaps map[*Database]*backupSet
 }
 
 // Default sizes SQL Server gives a file created without SIZE: the model

@@ -136,12 +136,47 @@ func snapshot(d *Database) *backupSet {
 	return &backupSet{Source: c, files: filesOf(c)}
 }
 
+// snapshot is snapshot(d), sharing the snapshot of d's last backup when
+// d has not changed since: snapshots are read-only.
+func (m *Model) snapshot(d *Database) *backupSet {
+	if last := m.snaps[d]; last != nil && sameLayout(last.Source, d) {
+		return &backupSet{Source: last.Source, files: last.files}
+	}
+	set := snapshot(d)
+	if m.snaps == nil {
+		m.snaps = map[*Database]*backupSet{}
+	}
+	m.snaps[d] = set
+	return set
+}
+
+// sameLayout reports whether snapshot c still holds what snapshot(d)
+// would copy.
+func sameLayout(c, d *Database) bool {
+	if c.Key != d.Key || c.Name != d.Name || c.Unnamed != d.Unnamed || c.TDE != d.TDE || c.Created != d.Created || c.FromServer != d.FromServer ||
+		(c.TRT == nil) != (d.TRT == nil) || c.TRT != nil && *c.TRT != *d.TRT ||
+		len(c.Files) != len(d.Files) || len(c.Filegroups) != len(d.Filegroups) {
+		return false
+	}
+	for k, f := range d.Files {
+		if cf := c.Files[k]; cf == nil || *cf != *f {
+			return false
+		}
+	}
+	for k, v := range d.Filegroups {
+		if cv, ok := c.Filegroups[k]; !ok || cv != v {
+			return false
+		}
+	}
+	return true
+}
+
 // backup records a BACKUP DATABASE on its devices. INIT and FORMAT start
 // the device anew; otherwise the set is appended, as SQL Server does.
 func (m *Model) backup(e *Effect, n *parser.Backup) {
 	var set *backupSet
 	if len(n.Files) == 0 && !n.ReadWriteFilegroups && !hasOpt(n.Options, "DIFFERENTIAL") && e.DB != nil {
-		set = snapshot(e.DB)
+		set = m.snapshot(e.DB)
 		at := e.Stmt.Span().Start.Position()
 		at.Path = strings.Clone(at.Path)
 		set.At = &at
