@@ -28,8 +28,10 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/parser"
@@ -155,6 +157,9 @@ type run struct {
 	// holds those another file of the run includes (checked only there).
 	collected []input
 	included  map[fileID]bool
+	// maps are the mapped files of the run, ended when it ends
+	mapsMu sync.Mutex
+	maps   [][]byte
 }
 
 type shownKey struct {
@@ -225,6 +230,10 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 	eng := rules.NewEngine(r.reg, &r.ruleCfg)
 	r.compact = true
 	r.findIncluded(ctx)
+	defer r.unmapAll()
+	// A mapped file cut short while it is checked faults when its lost
+	// pages are read: that file's error (finish recovers), not a crash.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	// Two in-order stages: the model and the rules in one goroutine, the
 	// resolution of findings (positions, source lines) and the sink in
 	// this one, so that both run at once.
@@ -237,6 +246,7 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 	var err error
 	go func() {
 		defer close(ch)
+		debug.SetPanicOnFault(true)
 		err = r.pipeline(ctx, func(p *parsed) {
 			c := checked{p: p}
 			if p.err == nil && !r.included[p.id] {
@@ -371,7 +381,13 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 	root := p.result.Script.File
 	ids := map[*parser.File]fileID{root: p.id}
 	var stmts *stmtIndex // built for the first finding
-	for _, f := range findings {
+	if p.mapped != nil {
+		defer releasePages(p.mapped)
+	}
+	for i, f := range findings {
+		if p.mapped != nil && i%128 == 127 {
+			releasePages(p.mapped) // the pages of the lines shown so far
+		}
 		file := f.Span.Start.File
 		if file != nil {
 			// a file included by several root files (or also named itself)
@@ -395,6 +411,9 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 				stmts = newStmtIndex(p.result)
 			}
 			rf.Fingerprint = stmts.fingerprint(f.Span.Start)
+		}
+		if p.mapped != nil {
+			ownStrings(&rf) // the mapping ends with the run
 		}
 		res.Findings = append(res.Findings, rf)
 		if rf.Fix != nil && r.sum.Sources != nil {
@@ -422,6 +441,21 @@ func (r *run) resolve(f rules.Finding, file *parser.File) report.Finding {
 		}
 	}
 	return rf
+}
+
+// ownStrings copies the strings of a finding that may point into its
+// file's text.
+func ownStrings(rf *report.Finding) {
+	rf.Message = strings.Clone(rf.Message)
+	if rf.Fix != nil {
+		fix := *rf.Fix
+		fix.Description = strings.Clone(fix.Description)
+		fix.Edits = slices.Clone(fix.Edits)
+		for i := range fix.Edits {
+			fix.Edits[i].NewText = strings.Clone(fix.Edits[i].NewText)
+		}
+		rf.Fix = &fix
+	}
 }
 
 // includedSource identifies an included file with a fix: its bytes in the

@@ -4,8 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/metrics"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/sqllint/sqllint/internal/gencorpus"
 )
@@ -62,6 +66,7 @@ func dirSize(dir string) int64 {
 func benchRun(b *testing.B, dir string, size int64) {
 	b.SetBytes(size)
 	b.ReportAllocs()
+	peak := heapPeak()
 	for b.Loop() {
 		n := 0
 		_, err := Run(context.Background(), Options{Paths: []string{dir}}, func(r *FileResult) { n += len(r.Findings) })
@@ -69,6 +74,34 @@ func benchRun(b *testing.B, dir string, size int64) {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(peak())/(1<<20), "peak-heap-MB")
+}
+
+// heapPeak samples the heap (objects in use, garbage included) every
+// millisecond until the returned function is called, which gives the
+// largest value seen: what a run holds at its worst, within the GC's
+// slack.
+func heapPeak() func() uint64 {
+	runtime.GC()
+	stop := make(chan struct{})
+	done := make(chan uint64)
+	go func() {
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		var peak uint64
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			metrics.Read(s)
+			peak = max(peak, s[0].Value.Uint64())
+			select {
+			case <-stop:
+				done <- peak
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() uint64 { close(stop); return <-done }
 }
 
 // BenchmarkRunTypical is a folder of 2,000 scripts, 20 MB, 2% of the
@@ -84,7 +117,27 @@ func BenchmarkRunDense(b *testing.B) {
 	benchRun(b, dir, size)
 }
 
-// BenchmarkRunOneFile is one 20 MB script at 2%.
+// BenchmarkRunManyBatches is one 20 MB script of "SELECT 1" / "GO"
+// lines: 1.7 million batches, handed out and parsed a run at a time.
+func BenchmarkRunManyBatches(b *testing.B) {
+	corpusOnce.Lock()
+	dir, ok := corpora["batches"]
+	if !ok {
+		var err error
+		if dir, err = os.MkdirTemp("", "sqllint-bench-"); err != nil {
+			b.Fatal(err)
+		}
+		corpora["batches"] = dir
+		if err := os.WriteFile(filepath.Join(dir, "select.sql"), []byte(strings.Repeat("SELECT 1\nGO\n", 20_000_000/12)), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	corpusOnce.Unlock()
+	benchRun(b, dir, dirSize(dir))
+}
+
+// BenchmarkRunOneFile is one 20 MB script at 2% (mapped, not read, on
+// Linux).
 func BenchmarkRunOneFile(b *testing.B) {
 	dir, size := benchCorpus(b, "onefile", gencorpus.Options{Files: 1, Bytes: 20e6, Density: 0.02, Seed: 3})
 	benchRun(b, dir, size)

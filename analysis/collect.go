@@ -10,9 +10,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -39,6 +41,10 @@ type parsed struct {
 	err    error
 	size   int64
 	hash   uint64
+	// mapped is set when the file's text is a mapping of the file
+	// (mapFile): strings that outlive the run are copied out of it, and
+	// its pages are released as findings are resolved.
+	mapped []byte
 }
 
 // matcher is the config's include/exclude decision, computed once.
@@ -351,57 +357,150 @@ func cleanErr(err error) error {
 var hashSeed = maphash.MakeSeed()
 
 // read returns the bytes of one input: standard input, the overlay, or
-// the disk.
-func (r *run) read(in *input) ([]byte, fileID, error) {
+// the disk. With mayMap, a large regular file may come back mapped
+// (mapped true) rather than read.
+func (r *run) read(in *input, mayMap bool) (data []byte, id fileID, mapped bool, err error) {
 	if in.osPath == "" {
 		b, err := io.ReadAll(r.opt.Stdin)
-		return b, fileID{}, err
+		return b, fileID{}, false, err
 	}
 	if r.opt.Overlay != nil {
 		if b, ok := r.opt.Overlay[r.abs(in.osPath)]; ok {
-			return b, r.identity(in.osPath), nil
+			return b, r.identity(in.osPath), false, nil
 		}
 	}
-	return readFile(in.osPath, r)
+	return readFile(in.osPath, r, mayMap)
 }
+
+// mapped counts the files mapped, and afterMap is called after each is
+// (tests).
+var (
+	mapped   atomic.Int64
+	afterMap func(path string)
+)
+
+// errChangedWhileRead is a mapped file cut short while it was read.
+var errChangedWhileRead = errors.New("the file was changed (cut short) while it was read")
+
+// mapMin is the size from which a static run maps a file rather than
+// reading it (a variable for tests).
+var mapMin int64 = 16 << 20
 
 // readFile reads a regular file and returns its identity, from the same
 // open file: one open, one fstat, the reads. It never blocks on a named
-// pipe or a device.
-func readFile(path string, r *run) ([]byte, fileID, error) {
+// pipe or a device. With mayMap, a file of mapMin bytes or more is mapped
+// (where the system can): its pages are read as the parser reaches them
+// and can be released once parsed (releasePages), so that a 500 MB script
+// never sits whole in memory.
+func readFile(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
-		return nil, fileID{}, err
+		return nil, fileID{}, false, err
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, fileID{}, err
+		return nil, fileID{}, false, err
 	}
 	switch {
 	case info.IsDir():
-		return nil, fileID{}, errors.New("is a directory")
+		return nil, fileID{}, false, errors.New("is a directory")
 	case !info.Mode().IsRegular():
-		return nil, fileID{}, errors.New("not a regular file (a named pipe, socket or device is never read)")
+		return nil, fileID{}, false, errors.New("not a regular file (a named pipe, socket or device is never read)")
 	}
 	id, ok := sysID(info)
 	if !ok {
 		id = r.identity(path)
+	}
+	if mayMap && canMap && info.Size() >= mapMin {
+		if data, err := mapFile(f, info.Size()); err == nil {
+			mapped.Add(1)
+			if afterMap != nil {
+				afterMap(path)
+			}
+			return data, id, true, nil
+		}
+		// not mappable: read it
 	}
 	data := make([]byte, 0, info.Size()+1)
 	for {
 		n, err := f.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
 		if err == io.EOF {
-			return data, id, nil
+			return data, id, false, nil
 		}
 		if err != nil {
-			return nil, fileID{}, err
+			return nil, fileID{}, false, err
 		}
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)] // the file grew
 		}
 	}
+}
+
+// keepMapping records a mapping to end with the run (unmapAll).
+func (r *run) keepMapping(data []byte) {
+	r.mapsMu.Lock()
+	r.maps = append(r.maps, data)
+	r.mapsMu.Unlock()
+}
+
+// unmapAll ends the run's mappings: nothing of the run reads them any
+// more, and what it returns was copied out of them.
+func (r *run) unmapAll() {
+	r.mapsMu.Lock()
+	defer r.mapsMu.Unlock()
+	for _, m := range r.maps {
+		unmapFile(m)
+	}
+	r.maps = nil
+}
+
+// mapChunk is how much of a mapped file is checked or hashed between
+// releases of its pages.
+const mapChunk = 16 << 20
+
+// hashMapped is maphash.Bytes of a mapped file, its pages released as it
+// goes.
+func hashMapped(data []byte) uint64 {
+	var h maphash.Hash
+	h.SetSeed(hashSeed)
+	for off := 0; off < len(data); off += mapChunk {
+		_, _ = h.Write(data[off:min(off+mapChunk, len(data))])
+		releasePages(data)
+	}
+	return h.Sum64()
+}
+
+// decodeMapped is decode for a mapped file: UTF-8 text (with or without a
+// byte order mark) without a NUL byte is used in place, checked a chunk
+// at a time with its pages released as it goes. It returns nil for
+// anything else (UTF-16, CP1252, invalid UTF-8), which parser.Decode
+// copies.
+func decodeMapped(path string, data []byte) *parser.File {
+	if len(data) == 0 || bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
+		return nil
+	}
+	body := data
+	if bytes.HasPrefix(body, []byte{0xEF, 0xBB, 0xBF}) {
+		body = body[3:]
+	}
+	for off := 0; off < len(body); {
+		end := min(off+mapChunk, len(body))
+		// end at the start of a character when one is near: any split of
+		// valid UTF-8 at a character start leaves valid parts
+		for k := 0; k < 3 && end > off+1 && end < len(body) && !utf8.RuneStart(body[end]); k++ {
+			end--
+		}
+		part := body[off:end]
+		if bytes.IndexByte(part, 0) >= 0 || !utf8.Valid(part) {
+			releasePages(data)
+			return nil
+		}
+		releasePages(data)
+		off = end
+	}
+	return parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data)))
 }
 
 // loadInclude reads an :r include, from the overlay when it has it.
@@ -428,19 +527,49 @@ func (r *run) parseOne(in input) (p *parsed) {
 			p.result = nil
 		}
 	}()
-	data, id, err := r.read(&in)
+	data, id, mapped, err := r.read(&in, r.compact)
 	if err != nil {
 		p.err = cleanErr(err)
 		return p
 	}
 	p.id = id
+	var release func() // lets the pages of a mapped file go
+	if mapped {
+		r.keepMapping(data)
+		release = func() { releasePages(data) }
+		defer release()
+		// A mapped file cut short by another program faults when its lost
+		// pages are read: an error for this file, not a crash.
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		defer func() {
+			if x := recover(); x != nil {
+				if _, ok := x.(interface{ Addr() uintptr }); !ok {
+					panic(x) // a bug: reported as one
+				}
+				p.err, p.result, p.mapped = errChangedWhileRead, nil, nil
+			}
+		}()
+	}
 	if r.opt.Fixes && in.osPath != "" {
-		p.size, p.hash = int64(len(data)), maphash.Bytes(hashSeed, data)
+		p.size = int64(len(data))
+		if mapped {
+			p.hash = hashMapped(data)
+		} else {
+			p.hash = maphash.Bytes(hashSeed, data)
+		}
 	}
 	var f *parser.File
-	if r.overlaid(in.osPath) {
+	switch {
+	case r.overlaid(in.osPath):
 		f, err = parser.Decode(in.display, data) // the caller's bytes: copied
-	} else {
+	case mapped:
+		if f = decodeMapped(in.display, data); f != nil {
+			p.mapped = data
+		} else {
+			f, err = parser.Decode(in.display, data) // transcoded: a copy
+			release()
+		}
+	default:
 		f, err = decode(in.display, data)
 	}
 	if err != nil {
@@ -448,7 +577,13 @@ func (r *run) parseOne(in input) (p *parsed) {
 		return p
 	}
 	if r.compact {
-		p.result = parseCompact(f, r.pre)
+		if p.mapped == nil {
+			release = nil
+		}
+		p.result = parseCompact(f, r.pre, release)
+		if p.mapped != nil {
+			f.IndexLines(release) // here, not where findings are resolved
+		}
 	} else {
 		p.result = parser.ParseFile(f, r.pre)
 	}
@@ -477,44 +612,67 @@ func decode(path string, data []byte) (*parser.File, error) {
 }
 
 // parseChunk is how much batch text is parsed at a time before the
-// statements no rule reads are dropped (a variable for tests).
-var parseChunk = 4 << 20
+// statements no rule reads are dropped, and parseBatches how many batches
+// at most (a script of tiny batches); variables for tests.
+var (
+	parseChunk   = 4 << 20
+	parseBatches = 16 << 10
+)
 
 // stmtBuffers hold the statements of the batches being parsed, reused
 // from one run of batches, and one file, to the next.
 var stmtBuffers = sync.Pool{New: func() any { return new(parser.StatementBuffer) }}
 
-// parseCompact preprocesses f, then parses its batches a run at a time,
-// keeping only the statements the rules read (rules.Compactor): a large
-// script never holds all its statements, or all its batches' tokens, at
-// once.
-func parseCompact(f *parser.File, opt *parser.PreprocessOptions) *parser.Result {
-	s := parser.Preprocess(f, opt)
-	res := &parser.Result{Script: s}
-	res.Diags = append(res.Diags, s.Diags...)
-	batches := s.Batches
-	s.Batches = nil // parsed batches die unless a kept statement needs them
-	var c rules.Compactor
+// parseCompact preprocesses f, handing its batches on as the preprocessor
+// finds them, and parses them a run at a time, keeping only the
+// statements the rules read (rules.Compactor): a large script never holds
+// all its batches, or their statements and tokens, at once. release, when
+// not nil, is called after each run is parsed (the pages of a mapped file
+// already read may go).
+func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func()) *parser.Result {
+	res := &parser.Result{}
+	var (
+		c       rules.Compactor
+		pending []*parser.Batch
+		size    int
+		diags   []parser.Diag // the parser's; the preprocessor's come first
+		s       *parser.Script
+		files   []*parser.File
+	)
 	buf := stmtBuffers.Get().(*parser.StatementBuffer)
 	defer func() {
 		buf.Reset()
 		stmtBuffers.Put(buf)
 	}()
-	for len(batches) > 0 {
-		n, size := 0, 0
-		for n < len(batches) && (n == 0 || size+len(batches[n].Text) <= parseChunk) {
-			size += len(batches[n].Text)
-			n++
+	parse := func() {
+		if len(pending) == 0 {
+			return
 		}
 		// the statements of part live until the next call on buf: the
 		// Compactor copies the ones it keeps
-		part := parser.ParseScriptReuse(&parser.Script{File: s.File, Files: s.Files, Batches: batches[:n]}, buf)
-		res.Diags = append(res.Diags, part.Diags...)
+		part := parser.ParseScriptReuse(&parser.Script{File: f, Files: files, Batches: pending}, buf)
+		diags = append(diags, part.Diags...)
 		res.Directives = append(res.Directives, part.Directives...)
 		res.Statements = append(res.Statements, c.Add(part.Statements, part.Directives)...)
-		clear(batches[:n])
-		batches = batches[n:]
+		// parsed batches die unless a kept statement needs them
+		clear(pending)
+		pending, size = pending[:0], 0
+		if release != nil {
+			release()
+		}
 	}
+	files = []*parser.File{f}
+	s = parser.PreprocessFunc(f, opt, func(b *parser.Batch) {
+		if len(pending) > 0 && (size+len(b.Text) > parseChunk || len(pending) >= parseBatches) {
+			parse()
+		}
+		pending = append(pending, b)
+		size += len(b.Text)
+	})
+	files = s.Files
+	parse()
+	res.Script = s
+	res.Diags = append(append(res.Diags, s.Diags...), diags...)
 	res.Statements = c.Flush(res.Statements)
 	return res
 }

@@ -172,8 +172,8 @@ func TestSameOutputAsBeforeOnFixtures(t *testing.T) {
 // Parsing a script a few batches at a time, compacting each run, gives
 // the same findings.
 func TestSameOutputAsBeforeParsingInSmallRuns(t *testing.T) {
-	defer func(n int) { parseChunk = n }(parseChunk)
-	parseChunk = 300
+	defer func(n, m int) { parseChunk, parseBatches = n, m }(parseChunk, parseBatches)
+	parseChunk, parseBatches = 300, 3
 	compareFormats(t, "../testdata/rules", config.Default())
 	dir := t.TempDir()
 	if _, err := gencorpus.Write(dir, gencorpus.Options{Files: 2, Bytes: 4e5, Density: 0.2, Seed: 14}); err != nil {
@@ -205,4 +205,24 @@ func TestSameOutputAsBeforeOnGeneratedCorpora(t *testing.T) {
 			t.Errorf("no %s finding in the generated corpora", id)
 		}
 	}
+}
+
+// Mapping every file (the path of large scripts), checking and releasing
+// its pages a little at a time, gives the same findings.
+func TestSameOutputAsBeforeMapped(t *testing.T) {
+	if !canMap {
+		t.Skip("files are not mapped on this system")
+	}
+	defer func(n, m int, k int64) { parseChunk, parseBatches, mapMin = n, m, k }(parseChunk, parseBatches, mapMin)
+	parseChunk, parseBatches, mapMin = 2000, 50, 1
+	before := mapped.Load()
+	compareFormats(t, "../testdata/rules", config.Default())
+	if mapped.Load() == before {
+		t.Fatal("no file was mapped")
+	}
+	dir := t.TempDir()
+	if _, err := gencorpus.Write(dir, gencorpus.Options{Files: 3, Bytes: 6e5, Density: 0.2, Seed: 15}); err != nil {
+		t.Fatal(err)
+	}
+	compareFormats(t, dir, config.Default())
 }

@@ -97,7 +97,7 @@ func (r *run) includesOf(in *input, pre *parser.PreprocessOptions, buf []byte) (
 	if !may {
 		return id, nil
 	}
-	data, id, err := r.read(in)
+	data, id, _, err := r.read(in, false)
 	if err != nil {
 		return id, nil
 	}

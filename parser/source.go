@@ -35,8 +35,10 @@ type File struct {
 	// text order.
 	spots []lossySpot
 
-	once  sync.Once
-	lines []int // start offset of every line; built on first use
+	once   sync.Once
+	lines  []int // start offset of every lineStride-th line; built on first use
+	nlines int   // number of lines
+	hasCR  bool  // the text holds a CR: a line may end with CR or CRLF
 }
 
 // srcUtf8BOM is the UTF-8 encoding of U+FEFF.
@@ -546,43 +548,96 @@ func (f *File) diff(text string) Replacement {
 	return Replacement{Start: p, End: len(old) - q, New: text[p : len(text)-q]}
 }
 
-// lineIndex returns the start offsets of the lines of f.Text. LF, CRLF
-// and a lone CR each end a line, so a text ending with a line break has
-// a last, empty line.
+// lineStride is how many lines apart the line index records a start: a
+// position is found from the nearest recorded line by scanning at most
+// lineStride-1 line breaks, and the index of a large file stays small
+// (one int per 16 lines: about 7 MB for 500 MB of 35-byte lines).
+const lineStride = 16
+
+// lineIndex returns the start offsets of lines 1, 1+lineStride,
+// 1+2*lineStride, ... of f.Text. LF, CRLF and a lone CR each end a line,
+// so a text ending with a line break has a last, empty line.
 func (f *File) lineIndex() []int {
+	f.IndexLines(nil)
+	return f.lines
+}
+
+// lineIndexProgress is how much text IndexLines scans between calls of
+// its progress function.
+const lineIndexProgress = 16 << 20
+
+// IndexLines builds the line index that Position, Line and Offset use,
+// if it is not built yet, calling progress (when not nil) after each
+// 16 MB of text scanned: a caller whose text is a mapped file may let the
+// pages already read go.
+func (f *File) IndexLines(progress func()) {
 	f.once.Do(func() {
 		s := f.Text
-		lines := make([]int, 1, len(s)/32+1)
-		if strings.IndexByte(s, '\r') < 0 {
-			for i := 0; ; {
-				j := strings.IndexByte(s[i:], '\n')
-				if j < 0 {
-					break
-				}
-				i += j + 1
-				lines = append(lines, i)
-			}
-		} else {
-			for i := 0; i < len(s); i++ {
-				switch s[i] {
-				case '\r':
-					if i+1 < len(s) && s[i+1] == '\n' {
-						i++
-					}
-					lines = append(lines, i+1)
-				case '\n':
-					lines = append(lines, i+1)
-				}
+		for k := 0; k < len(s) && !f.hasCR; k += lineIndexProgress {
+			f.hasCR = strings.IndexByte(s[k:min(k+lineIndexProgress, len(s))], '\r') >= 0
+			if progress != nil {
+				progress()
 			}
 		}
-		f.lines = lines
+		lines := make([]int, 1, len(s)/(32*lineStride)+1)
+		n, next := 1, lineIndexProgress
+		for i := 0; ; {
+			j := f.nextLine(i)
+			if j < 0 {
+				break
+			}
+			if n%lineStride == 0 {
+				lines = append(lines, j)
+			}
+			n++
+			if i = j; i >= next && progress != nil {
+				progress()
+				next = i + lineIndexProgress
+			}
+		}
+		f.lines, f.nlines = lines, n
 	})
-	return f.lines
+}
+
+// nextLine returns the start of the line after the one holding offset i
+// (a line start), or -1 when that line is the last.
+func (f *File) nextLine(i int) int {
+	s := f.Text
+	if !f.hasCR {
+		j := strings.IndexByte(s[i:], '\n')
+		if j < 0 {
+			return -1
+		}
+		return i + j + 1
+	}
+	j := strings.IndexAny(s[i:], "\r\n")
+	if j < 0 {
+		return -1
+	}
+	i += j
+	if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+		i++
+	}
+	return i + 1
+}
+
+// lineStart returns the start offset of line n (1-based, at most Lines()).
+func (f *File) lineStart(n int) int {
+	lines := f.lineIndex()
+	k := (n - 1) / lineStride
+	start := lines[k]
+	for m := k*lineStride + 1; m < n; m++ {
+		start = f.nextLine(start)
+	}
+	return start
 }
 
 // Lines returns the number of lines: one more than the number of line
 // breaks (an empty text has one empty line).
-func (f *File) Lines() int { return len(f.lineIndex()) }
+func (f *File) Lines() int {
+	f.lineIndex()
+	return f.nlines
+}
 
 // Position resolves a byte offset in f.Text to a 1-based line and column;
 // the column counts code points from the start of the line. off is
@@ -590,11 +645,18 @@ func (f *File) Lines() int { return len(f.lineIndex()) }
 func (f *File) Position(off int) Position {
 	off = max(0, min(off, len(f.Text)))
 	lines := f.lineIndex()
-	n := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
-	start := lines[n]
+	k := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
+	n, start := k*lineStride+1, lines[k]
+	for {
+		j := f.nextLine(start)
+		if j < 0 || j > off {
+			break
+		}
+		n, start = n+1, j
+	}
 	return Position{
 		Path:   f.Path,
-		Line:   n + 1,
+		Line:   n,
 		Column: utf8.RuneCountInString(f.Text[start:off]) + 1,
 		Offset: off,
 	}
@@ -603,12 +665,11 @@ func (f *File) Position(off int) Position {
 // lineBounds returns the start of line n (1-based, clamped) and the end
 // of its content, before the line break.
 func (f *File) lineBounds(n int) (start, end int) {
-	lines := f.lineIndex()
-	n = max(1, min(n, len(lines)))
-	start = lines[n-1]
+	n = max(1, min(n, f.Lines()))
+	start = f.lineStart(n)
 	end = len(f.Text)
-	if n < len(lines) {
-		end = lines[n]
+	if n < f.nlines {
+		end = f.nextLine(start)
 		if end > start && f.Text[end-1] == '\n' {
 			end--
 		}

@@ -131,7 +131,18 @@ func ppByteSet(chars string) (t [256]bool) {
 // Preprocess runs the sqlcmd preprocessor over f and the files it
 // includes. It never fails: problems are reported as SL002 diagnostics.
 func Preprocess(f *File, opt *PreprocessOptions) *Script {
+	return PreprocessFunc(f, opt, nil)
+}
+
+// PreprocessFunc is Preprocess that hands each batch to fn, in order, as
+// soon as its GO line (or the end of the script) is read, instead of
+// keeping it in Script.Batches: a script of many batches never holds
+// them all. fn runs on the calling goroutine, before the rest of the
+// script is read; the Script returned (Files, Diags, Expanded) is
+// complete only after the last batch. A nil fn is Preprocess.
+func PreprocessFunc(f *File, opt *PreprocessOptions, fn func(*Batch)) *Script {
 	p := &ppPreprocessor{
+		onBatch:     fn,
 		script:      &Script{File: f, Files: []*File{f}},
 		vars:        make(map[string]string),
 		files:       make(map[string]*File),
@@ -192,6 +203,8 @@ func ppLoadFile(path string, limit int64) (*File, error) {
 
 type ppPreprocessor struct {
 	script     *Script
+	onBatch    func(*Batch)      // nil: batches go to script.Batches
+	nbatches   int               // batches emitted so far
 	vars       map[string]string // upper-case name -> value: -v values, then :setvar
 	upper      map[string]string // name as written -> upper case (saves an allocation per use)
 	database   string            // $(SQLCMDDBNAME) when not set otherwise
@@ -236,8 +249,13 @@ func (p *ppPreprocessor) diag(f *File, start, end int, msg string) {
 // emit ends the batch under construction (if it has any text).
 func (p *ppPreprocessor) emit(count int) {
 	if b := p.b.finish(); b != nil {
-		b.Index = len(p.script.Batches)
+		b.Index = p.nbatches
 		b.Count = count
+		p.nbatches++
+		if p.onBatch != nil {
+			p.onBatch(b)
+			return
+		}
 		p.script.Batches = append(p.script.Batches, b)
 	}
 }

@@ -90,6 +90,13 @@ func FuzzPreprocess(f *testing.F) {
 			Vars:     map[string]string{"Dir": ".", "A": "1"},
 		})
 		checkScript(t, sc) // every Batch.Pos and Diag span lies within its file
+		checkStreamed(t, sc, func(fn func(*Batch)) *Script {
+			return PreprocessFunc(NewFile("root.sql", src), &PreprocessOptions{
+				Load:     load,
+				MaxDepth: 4,
+				Vars:     map[string]string{"Dir": ".", "A": "1"},
+			}, fn)
+		})
 
 		if hasSqlcmdSyntax(file.Text) {
 			return

@@ -409,6 +409,9 @@ func Compact(r *parser.Result) {
 type Compactor struct {
 	pending map[*parser.File][]int // end offsets of directives not yet bound
 	blocker *parser.Statement      // first statement of the run SL303 stops at (a copy)
+	// the last batch a kept statement was in, and its copy: kept
+	// statements of one batch share one copy
+	batch, owned *parser.Batch
 }
 
 // Add compacts stmts (the directives are those parsed with them) and
@@ -426,20 +429,33 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 	for _, ends := range c.pending {
 		sort.Ints(ends)
 	}
+	// What a statement does with dynamic SQL matters (SL103) only in a
+	// batch where some statement's strings hold ADD FILE text: variables
+	// live for one batch, and a run holds whole batches.
+	var addFile map[*parser.Batch]bool
+	for _, st := range stmts {
+		if st.Dynamic != nil && st.Dynamic.AddFile != "" {
+			if addFile == nil {
+				addFile = map[*parser.Batch]bool{}
+			}
+			addFile[st.Batch] = true
+		}
+	}
 	var out []*parser.Statement
 	for _, st := range stmts {
-		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil {
+		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil && addFile[st.Batch] {
 			if c.blocker != nil {
-				out = append(out, c.blocker)
+				out = append(out, c.own(c.blocker))
 				c.blocker = nil
 			}
-			out = append(out, ownStatement(st))
+			out = append(out, c.own(st))
 			continue
 		}
 		if c.blocker == nil && !passesOver(st) {
 			// copied now: the parser may reuse stmts once Add returns
-			// (parser.StatementBuffer)
-			c.blocker = ownStatement(st)
+			// (parser.StatementBuffer); own copies its batch when kept
+			cp := *st
+			c.blocker = &cp
 		}
 	}
 	return out
@@ -448,9 +464,10 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 // Flush appends the last run's blocker to kept.
 func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 	if c.blocker != nil {
-		kept = append(kept, c.blocker)
+		kept = append(kept, c.own(c.blocker))
 		c.blocker = nil
 	}
+	c.batch, c.owned = nil, nil
 	return kept
 }
 
@@ -474,9 +491,19 @@ func (c *Compactor) bound(st *parser.Statement) bool {
 	return true
 }
 
-// ownStatement copies a kept statement out of the parser's slab of statements, so
-// that the slab (and the statements dropped with it) can die.
-func ownStatement(st *parser.Statement) *parser.Statement {
-	c := *st
-	return &c
+// own copies a kept statement out of the parser's slab of statements,
+// and its batch out of the preprocessor's slab of batches, so that the
+// slabs (and the statements and batches dropped with them) can die. The
+// kept statements of one batch share one copy of it.
+func (c *Compactor) own(st *parser.Statement) *parser.Statement {
+	cp := *st
+	if b := st.Batch; b != nil {
+		if b != c.batch {
+			nb := *b
+			nb.Segs = slices.Clone(b.Segs)
+			c.batch, c.owned = b, &nb
+		}
+		cp.Batch = c.owned
+	}
+	return &cp
 }

@@ -1,0 +1,54 @@
+package analysis
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A mapped file cut short while it is read is that file's input error,
+// not a crash; the other files are still checked.
+// (b.sql has no finding: it is read and reported without an error.)
+func TestMappedFileCutShort(t *testing.T) {
+	if !canMap {
+		t.Skip("files are not mapped on this system")
+	}
+	defer func(k int64) { mapMin, afterMap = k, nil }(mapMin)
+	dir := t.TempDir()
+	big := filepath.Join(dir, "a.sql")
+	text := strings.Repeat("SELECT 1;\nGO\n", 100000) + "CHECKPOINT;\n"
+	if err := os.WriteFile(big, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "b.sql"), []byte("CHECKPOINT;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mapMin = int64(len(text))
+	afterMap = func(path string) {
+		if err := os.Truncate(path, 10); err != nil {
+			t.Error(err)
+		}
+	}
+	var got []string
+	sum, err := Run(context.Background(), Options{Paths: []string{dir}, Workers: 1}, func(res *FileResult) {
+		line := res.Path
+		if res.Err != nil {
+			line += ": " + res.Err.Message
+		}
+		for _, f := range res.Findings {
+			line += " " + f.RuleID
+		}
+		got = append(got, line)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || !strings.HasSuffix(got[0], ": "+errChangedWhileRead.Error()) || got[1] != filepath.ToSlash(filepath.Join(dir, "b.sql")) {
+		t.Fatalf("results %q", got)
+	}
+	if len(sum.Errors) != 1 {
+		t.Fatalf("errors %v", sum.Errors)
+	}
+}

@@ -1,0 +1,79 @@
+package parser
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// naiveLines is the start of every line of s (LF, CRLF or a lone CR end
+// a line).
+func naiveLines(s string) []int {
+	lines := []int{0}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			lines = append(lines, i+1)
+		case '\n':
+			lines = append(lines, i+1)
+		}
+	}
+	return lines
+}
+
+// The sparse line index gives the same lines, positions and offsets as
+// one entry per line, whatever the line breaks, around every stride.
+func TestSparseLineIndex(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"a", "é", "SELECT 1", "\n", "\r\n", "\r", "\n\n", "\r\r\n", " "}
+	for round := range 300 {
+		var sb strings.Builder
+		for range rnd.IntN(200) {
+			sb.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		if round%3 == 0 {
+			sb.WriteString(strings.Repeat("x\n", lineStride*2+rnd.IntN(lineStride)))
+		}
+		s := sb.String()
+		want := naiveLines(s)
+		f := NewFile("a.sql", s)
+		var calls int
+		f.IndexLines(func() { calls++ })
+		if calls == 0 && len(s) > 0 {
+			t.Fatalf("%q: progress never called", s)
+		}
+		if f.Lines() != len(want) {
+			t.Fatalf("%q: Lines() = %d, want %d", s, f.Lines(), len(want))
+		}
+		for off := 0; off <= len(s); off++ {
+			n := 0
+			for n+1 < len(want) && want[n+1] <= off {
+				n++
+			}
+			p := f.Position(off)
+			if col := utf8.RuneCountInString(s[want[n]:off]) + 1; p.Line != n+1 || p.Column != col {
+				t.Fatalf("%q: Position(%d) = %d:%d, want %d:%d", s, off, p.Line, p.Column, n+1, col)
+			}
+		}
+		for n := 1; n <= len(want); n++ {
+			end := len(s)
+			if n < len(want) {
+				end = want[n]
+				for end > want[n-1] && (s[end-1] == '\n' || s[end-1] == '\r') && end > want[n]-2 {
+					end--
+				}
+			}
+			line, ok := f.Line(n)
+			if !ok || line != s[want[n-1]:end] {
+				t.Fatalf("%q: Line(%d) = %q, %v; want %q", s, n, line, ok, s[want[n-1]:end])
+			}
+			if off := f.Offset(n, 1); off != want[n-1] {
+				t.Fatalf("%q: Offset(%d, 1) = %d, want %d", s, n, off, want[n-1])
+			}
+		}
+	}
+}
