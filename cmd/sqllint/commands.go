@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
-	"unicode/utf8"
 
 	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/config"
@@ -122,25 +121,7 @@ func (e *env) parse(args []string) int {
 		}
 		values[name] = value
 	}
-	// clean makes text from a script safe to print on a terminal, as scan's
-	// text output does: control characters become their Unicode control
-	// pictures (ESC is ␛), one character for one; newlines too, so
-	// that a statement stays on one line.
-	clean := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			switch {
-			case r == '\t':
-				return r
-			case r < 0x20:
-				return 0x2400 + r
-			case r == 0x7f:
-				return 0x2421
-			case r >= 0x80 && r < 0xa0:
-				return utf8.RuneError
-			}
-			return r
-		}, s)
-	}
+	clean := oneLine // control characters as scan's text output shows them
 	entries := []map[string]any{}
 	code = exitOK
 	opt := analysis.Options{Paths: paths, Stdin: e.stdin, Config: parseConfig(values), LookupEnv: e.lookupEnv}
