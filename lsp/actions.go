@@ -142,13 +142,14 @@ func leadingSpace(s string) string {
 	return s[:len(s)-len(strings.TrimLeft(s, " \t"))]
 }
 
-// lineBreak is the text's first line break, LF when it has none.
+// lineBreak is the line break to end an inserted comment with: the
+// text's first one, LF when it has none, CRLF when it is a lone CR. A
+// "--" comment runs to the next LF (sqllint's lexer, as SQL Server's
+// reads it), so a comment ended by a lone CR would swallow the statement
+// it is meant to suppress.
 func lineBreak(s string) string {
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
-			return "\r\n"
-		}
-		return s[i : i+1]
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 && s[i] == '\r' {
+		return "\r\n"
 	}
 	return "\n"
 }

@@ -794,3 +794,50 @@ func TestAfterShutdown(t *testing.T) {
 		}
 	}
 }
+
+// TestSuppressLineBreaks: the suppression comment ends with a line break
+// that ends a "--" comment for the lexer, whatever the text's line
+// breaks: with a lone CR the comment used to swallow the statement, so
+// the finding vanished and SL003 reported the suppression as unused.
+func TestSuppressLineBreaks(t *testing.T) {
+	stmt := "ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;"
+	for _, tc := range []struct{ name, text, want string }{
+		{"LF", "SELECT 1;\n" + stmt + "\n", "SELECT 1;\n-- sqllint:ignore SL301 reason\n" + stmt + "\n"},
+		{"CRLF", "SELECT 1;\r\n" + stmt + "\r\n", "SELECT 1;\r\n-- sqllint:ignore SL301 reason\r\n" + stmt + "\r\n"},
+		{"CR", "SELECT 1;\r" + stmt + "\r", "SELECT 1;\r-- sqllint:ignore SL301 reason\r\n" + stmt + "\r"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
+			c := newClient(t, Options{})
+			c.initialize(`{}`, `null`)
+			c.open(uri, tc.text)
+			d := find(c.diagnostics(uri, 1), "SL301")
+			if d == nil {
+				t.Fatal("no SL301")
+			}
+			var actions []CodeAction
+			c.result(c.call("textDocument/codeAction", codeActionParams{TextDocument: textDocumentIdentifier{URI: uri}, Range: d.Range}), &actions)
+			var sup *CodeAction
+			for i := range actions {
+				if actions[i].Title == "Suppress SL301 here, with a reason" {
+					sup = &actions[i]
+				}
+			}
+			if sup == nil {
+				t.Fatalf("no suppression in %+v", actions)
+			}
+			got := applyEdits(t, tc.text, sup.Edit.Changes[uri], utf16)
+			if got != tc.want {
+				t.Fatalf("suppressed %q, want %q", got, tc.want)
+			}
+			c.notify("textDocument/didChange", didChangeParams{
+				TextDocument:   versionedTextDocumentIdentifier{URI: uri, Version: 2},
+				ContentChanges: []contentChange{{Text: strings.Replace(got, "reason", "tested on staging", 1)}},
+			})
+			if ds := c.diagnostics(uri, 2); len(ds) != 0 {
+				t.Errorf("after the suppression: %v", codes(ds))
+			}
+			c.shutdown()
+		})
+	}
+}

@@ -248,7 +248,7 @@ func (s *Scanner) comment(src string, toks []Token, start, bodyStart, bodyEnd in
 	d := ScannedDirective{Start: start, End: bodyEnd, Body: strings.TrimSpace(src[j+len(marker) : bodyEnd])}
 	if len(toks) > 0 {
 		last := int(toks[len(toks)-1].End)
-		d.Trailing = strings.IndexByte(src[last:start], '\n') < 0
+		d.Trailing = !strings.ContainsAny(src[last:start], "\r\n") // a lone CR ends a line too, as Pos counts lines
 	}
 	s.Directives = append(s.Directives, d)
 }
