@@ -99,12 +99,13 @@ func suppressAction(uri string, version int, res *result, enc posEncoding, caps 
 	indent := leadingSpace(t.s[ls:start])
 	eol := lineBreak(t.s)
 	prefix := indent + "-- sqllint:ignore " + f.RuleID + " "
-	at := ls
+	at, end := ls, ls // the range the edit replaces
 	head := ""
 	if strings.TrimSpace(t.s[ls:start]) != "" {
 		// Another statement starts the line: break the line before ours
 		// so that the comment precedes it and nothing else.
-		at, head = start, eol
+		// The blanks before our statement go: they would trail the line.
+		at, end, head = ls+len(strings.TrimRight(t.s[ls:start], " \t")), start, eol
 		indent = leadingSpace(t.s[ls:])
 		prefix = indent + "-- sqllint:ignore " + f.RuleID + " "
 	}
@@ -113,7 +114,7 @@ func suppressAction(uri string, version int, res *result, enc posEncoding, caps 
 		tail = eol + indent
 	}
 	pos := t.position(at, enc)
-	rng := Range{Start: pos, End: pos}
+	rng := Range{Start: pos, End: t.position(end, enc)}
 	action := CodeAction{Title: "Suppress " + f.RuleID + " here, with a reason", Kind: "quickfix", Diagnostics: []Diagnostic{diag}}
 	ws := caps.Workspace
 	if ws != nil && ws.WorkspaceEdit != nil && ws.WorkspaceEdit.SnippetEditSupport && ws.WorkspaceEdit.DocumentChanges {

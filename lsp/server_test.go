@@ -655,7 +655,7 @@ func TestSuppressSnippetAndSelect(t *testing.T) {
 	c.result(c.call("textDocument/codeAction", codeActionParams{TextDocument: textDocumentIdentifier{URI: uri}, Range: d.Range}), &actions)
 	sup := actions[len(actions)-1]
 	got := applyEdits(t, text, sup.Edit.Changes[uri], utf16)
-	if want := "SELECT 1; \r\n-- sqllint:ignore SL302 reason\r\nCHECKPOINT 10;\r\n"; got != want {
+	if want := "SELECT 1;\r\n-- sqllint:ignore SL302 reason\r\nCHECKPOINT 10;\r\n"; got != want {
 		t.Errorf("suppressed %q, want %q", got, want)
 	}
 	if sup.Command == nil || sup.Command.Command != "sqllint.select" || len(sup.Command.Arguments) != 2 || sup.Command.Arguments[0] != uri {
@@ -805,6 +805,10 @@ func TestSuppressLineBreaks(t *testing.T) {
 		{"LF", "SELECT 1;\n" + stmt + "\n", "SELECT 1;\n-- sqllint:ignore SL301 reason\n" + stmt + "\n"},
 		{"CRLF", "SELECT 1;\r\n" + stmt + "\r\n", "SELECT 1;\r\n-- sqllint:ignore SL301 reason\r\n" + stmt + "\r\n"},
 		{"CR", "SELECT 1;\r" + stmt + "\r", "SELECT 1;\r-- sqllint:ignore SL301 reason\r\n" + stmt + "\r"},
+		// Another statement before ours on its line: the line is broken
+		// before ours, and the blanks between them do not trail.
+		{"same line", "  SELECT 1;  \t" + stmt + "\n", "  SELECT 1;\n  -- sqllint:ignore SL301 reason\n  " + stmt + "\n"},
+		{"same line CRLF", "SELECT 1; " + stmt + "\r\n", "SELECT 1;\r\n-- sqllint:ignore SL301 reason\r\n" + stmt + "\r\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
