@@ -845,3 +845,32 @@ func TestSuppressLineBreaks(t *testing.T) {
 		})
 	}
 }
+
+// TestByteOrderMark: a client that keeps the byte order mark in the
+// buffer gets ranges and fixes where they belong on the first line:
+// sqllint's columns count from after the mark, so the fix used to
+// replace the text one character to the left of the duration.
+func TestByteOrderMark(t *testing.T) {
+	uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
+	text := "\ufeffALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;\n"
+	c := newClient(t, Options{})
+	c.initialize(`{}`, `null`)
+	c.open(uri, text)
+	d := find(c.diagnostics(uri, 1), "SL301")
+	if d == nil {
+		t.Fatal("no SL301")
+	}
+	if want := (Range{Position{0, 22}, Position{0, 58}}); d.Range != want {
+		t.Errorf("SL301 at %v, want %v (from SET, after the mark)", d.Range, want)
+	}
+	var actions []CodeAction
+	c.result(c.call("textDocument/codeAction", codeActionParams{TextDocument: textDocumentIdentifier{URI: uri}, Range: d.Range}), &actions)
+	if len(actions) == 0 || actions[0].Edit == nil {
+		t.Fatalf("no fix in %+v", actions)
+	}
+	got := applyEdits(t, text, actions[0].Edit.Changes[uri], utf16)
+	if want := "\ufeffALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 60 SECONDS;\n"; got != want {
+		t.Errorf("fixed %q, want %q", got, want)
+	}
+	c.shutdown()
+}

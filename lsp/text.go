@@ -154,10 +154,15 @@ func (e posEncoding) count(s string) int {
 }
 
 // lineColOffset converts sqllint's 1-based line and code-point column to
-// a byte offset (clamped like text.offset).
+// a byte offset (clamped like text.offset). sqllint reads a script
+// without its byte order mark, so a buffer that holds one (a client that
+// does not strip it) has its first line one code point longer.
 func (t *text) lineColOffset(line, col int) int {
 	if line < 1 {
 		return 0
+	}
+	if line == 1 && strings.HasPrefix(t.s, "\ufeff") {
+		col++
 	}
 	return t.offset(Position{Line: line - 1, Character: max(col-1, 0)}, utf32)
 }
