@@ -19,12 +19,27 @@ type Analyzer interface {
 	// Analyze returns the findings of the script at path (clean and
 	// absolute). The other scripts of its folder (walked as `sqllint scan
 	// FOLDER` walks it) feed the database model as context, in natural
-	// order, but their findings are not returned; overlay maps clean
+	// order, but their findings are not returned (a script outside the
+	// client's workspace folders gets only the scripts beside it, not its
+	// folder's subfolders: see Server.flat); overlay maps clean
 	// absolute paths to open buffers that replace the files on disk. The
 	// config is found from the script's folder upward, as scan finds it.
 	// Findings name their file by its path, slash-separated; the server
 	// keeps those in path.
 	Analyze(ctx context.Context, path string, overlay map[string][]byte) ([]report.Finding, error)
+}
+
+type flatKey struct{}
+
+// withFlatContext marks an analysis whose context is the scripts beside
+// the script only, its folder not walked (see Server.flat).
+func withFlatContext(ctx context.Context) context.Context {
+	return context.WithValue(ctx, flatKey{}, true)
+}
+
+func isFlatContext(ctx context.Context) bool {
+	flat, _ := ctx.Value(flatKey{}).(bool)
+	return flat
 }
 
 // Pipeline is the Analyzer the server uses by default: analysis.Run,
@@ -44,7 +59,15 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 	}
 	dir := filepath.Dir(path)
 	var ctxPaths []string
-	if info, err := os.Stat(dir); err == nil && info.IsDir() {
+	if isFlatContext(ctx) {
+		// Only the scripts beside it: the folder is not a project.
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if q := filepath.Join(dir, e.Name()); e.Type().IsRegular() && q != path && strings.EqualFold(filepath.Ext(q), ".sql") {
+				ctxPaths = append(ctxPaths, q)
+			}
+		}
+	} else if info, err := os.Stat(dir); err == nil && info.IsDir() {
 		ctxPaths = append(ctxPaths, dir)
 	}
 	// Unsaved new scripts of the folder: a folder walk only finds files

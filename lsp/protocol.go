@@ -49,8 +49,13 @@ type textDocumentItem struct {
 type initializeParams struct {
 	ProcessID             *int               `json:"processId"`
 	RootURI               *string            `json:"rootUri"`
+	WorkspaceFolders      []workspaceFolder  `json:"workspaceFolders"`
 	Capabilities          clientCapabilities `json:"capabilities"`
 	InitializationOptions json.RawMessage    `json:"initializationOptions,omitempty"`
+}
+
+type workspaceFolder struct {
+	URI string `json:"uri"`
 }
 
 type clientCapabilities struct {

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"io"
 	"log"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -55,7 +56,8 @@ type Server struct {
 	enc         posEncoding
 	caps        clientCapabilities
 	init        initOptions
-	initialized bool // initialize answered
+	roots       []string // the client's workspace folders (and root), clean paths
+	initialized bool     // initialize answered
 	shutdown    bool
 	nextID      int
 }
@@ -232,6 +234,16 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 	}
 	if len(p.InitializationOptions) > 0 {
 		_ = json.Unmarshal(p.InitializationOptions, &s.init) // unknown shapes are ignored
+	}
+	for _, f := range p.WorkspaceFolders {
+		if path, err := uriToPath(f.URI); err == nil {
+			s.roots = append(s.roots, path)
+		}
+	}
+	if p.RootURI != nil && len(s.roots) == 0 {
+		if path, err := uriToPath(*p.RootURI); err == nil {
+			s.roots = append(s.roots, path)
+		}
 	}
 	s.initialized = true
 	return initializeResult{
@@ -484,6 +496,9 @@ func (s *Server) analyze(d *document, gen int) {
 	case <-ctx.Done():
 		return
 	}
+	if s.flat(d.path) {
+		ctx = withFlatContext(ctx)
+	}
 	findings, err := s.opt.Analyzer.Analyze(ctx, d.path, overlay)
 	<-s.sem
 	if ctx.Err() != nil {
@@ -558,4 +573,24 @@ func uriToPath(uri string) (string, error) {
 		return "", err
 	}
 	return filepath.Clean(p), nil
+}
+
+// flat reports whether the script at path gets only the scripts beside
+// it as context, not its folder walked with its subfolders: when it lies
+// outside every workspace folder the client named, or, when the client
+// named none, in a filesystem root or the home folder. A query opened
+// from /tmp or ~ would otherwise read every script below it at each
+// change (a script in / took 35 s per analysis). s.mu is held.
+func (s *Server) flat(path string) bool {
+	dir := filepath.Dir(path)
+	if len(s.roots) == 0 {
+		home, _ := os.UserHomeDir()
+		return filepath.Dir(dir) == dir || home != "" && filepath.Clean(home) == dir
+	}
+	for _, r := range s.roots {
+		if rel, err := filepath.Rel(r, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return false
+		}
+	}
+	return true
 }

@@ -874,3 +874,38 @@ func TestByteOrderMark(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// TestContextOutsideWorkspace: a script inside a workspace folder has its
+// folder walked with its subfolders as context, as scan walks it; one
+// outside every workspace folder (a query opened from /tmp or ~) only has
+// the scripts beside it, or each change read every script below it.
+func TestContextOutsideWorkspace(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "sub", "V1__create.sql"), createSales+"USE Sales;\nGO\n"+filegroups(1, 350))
+	x := filepath.Join(dir, "x.sql")
+	text := "USE Sales;\nGO\n" + filegroups(351, 60)
+	writeFile(t, x, text)
+	for _, tc := range []struct {
+		name, folder string
+		want         bool
+	}{
+		{"inside", dir, true},
+		{"outside", t.TempDir(), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newClient(t, Options{})
+			params := json.RawMessage(`{"processId":null,"rootUri":null,"capabilities":{},"workspaceFolders":[{"uri":` + mustJSON(t, pathURI(tc.folder)) + `,"name":"w"}]}`)
+			var res initializeResult
+			c.result(c.call("initialize", params), &res)
+			c.notify("initialized", struct{}{})
+			c.open(pathURI(x), text)
+			if got := find(c.diagnostics(pathURI(x), 1), "SL101") != nil; got != tc.want {
+				t.Errorf("SL101 from sub/V1 as context: %v, want %v", got, tc.want)
+			}
+			c.shutdown()
+		})
+	}
+}
