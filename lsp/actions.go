@@ -96,6 +96,9 @@ func suppressAction(uri string, version int, res *result, enc posEncoding, caps 
 	start := res.statementStart(off)
 	line := t.position(start, utf32).Line
 	ls, _ := t.lineBounds(line)
+	if ls == 0 && strings.HasPrefix(t.s, "\ufeff") {
+		ls = len("\ufeff") // the mark stays first
+	}
 	indent := leadingSpace(t.s[ls:start])
 	eol := lineBreak(t.s)
 	prefix := indent + "-- sqllint:ignore " + f.RuleID + " "
@@ -169,6 +172,14 @@ func (r *result) statementStart(off int) int {
 		f := parser.NewFile("buffer.sql", r.text.s)
 		opt := &parser.PreprocessOptions{Load: func(string) (*parser.File, error) { return nil, errNoInclude }}
 		r.stmts = parseStatements(f, opt)
+		// The parser reads the text without its byte order mark: its
+		// offsets are that many bytes short of the buffer's.
+		if bom := len(r.text.s) - len(f.Text); bom > 0 {
+			for i := range r.stmts {
+				r.stmts[i].start += bom
+				r.stmts[i].end += bom
+			}
+		}
 		sort.Slice(r.stmts, func(i, j int) bool { return r.stmts[i].start < r.stmts[j].start })
 	})
 	i := sort.Search(len(r.stmts), func(i int) bool { return r.stmts[i].start > off }) - 1

@@ -909,3 +909,49 @@ func TestContextOutsideWorkspace(t *testing.T) {
 		})
 	}
 }
+
+// TestSuppressByteOrderMark: with a byte order mark in the buffer, the
+// suppression goes after the mark (before it, the mark landed inside the
+// text and the statement no longer parsed), above the right statement
+// (the parser's offsets, counted without the mark, put it 3 bytes early).
+func TestSuppressByteOrderMark(t *testing.T) {
+	stmt := "ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;\n"
+	for _, tc := range []struct{ name, text, want string }{
+		{"first line", "\ufeff" + stmt, "\ufeff-- sqllint:ignore SL301 reason\n" + stmt},
+		{"second line", "\ufeffSELECT 1;\n  " + stmt, "\ufeffSELECT 1;\n  -- sqllint:ignore SL301 reason\n  " + stmt},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
+			c := newClient(t, Options{})
+			c.initialize(`{}`, `null`)
+			c.open(uri, tc.text)
+			d := find(c.diagnostics(uri, 1), "SL301")
+			if d == nil {
+				t.Fatal("no SL301")
+			}
+			var actions []CodeAction
+			c.result(c.call("textDocument/codeAction", codeActionParams{TextDocument: textDocumentIdentifier{URI: uri}, Range: d.Range}), &actions)
+			var sup *CodeAction
+			for i := range actions {
+				if actions[i].Title == "Suppress SL301 here, with a reason" {
+					sup = &actions[i]
+				}
+			}
+			if sup == nil {
+				t.Fatalf("no suppression in %+v", actions)
+			}
+			got := applyEdits(t, tc.text, sup.Edit.Changes[uri], utf16)
+			if got != tc.want {
+				t.Fatalf("suppressed %q, want %q", got, tc.want)
+			}
+			c.notify("textDocument/didChange", didChangeParams{
+				TextDocument:   versionedTextDocumentIdentifier{URI: uri, Version: 2},
+				ContentChanges: []contentChange{{Text: strings.Replace(got, "reason", "tested on staging", 1)}},
+			})
+			if ds := c.diagnostics(uri, 2); len(ds) != 0 {
+				t.Errorf("after the suppression: %v", codes(ds))
+			}
+			c.shutdown()
+		})
+	}
+}
