@@ -409,8 +409,11 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 		dirs[filepath.Dir(path)] = true
 	}
 	for _, d := range s.docs {
-		if dirs[filepath.Dir(d.path)] {
-			s.schedule(d, s.opt.Debounce/3)
+		for dir := range dirs {
+			if within(dir, filepath.Dir(d.path)) {
+				s.schedule(d, s.opt.Debounce/3)
+				break
+			}
 		}
 	}
 }
@@ -449,15 +452,23 @@ func (s *Server) schedule(d *document, delay time.Duration) {
 	d.timer = time.AfterFunc(delay, func() { s.analyze(d, gen) })
 }
 
-// scheduleSiblings re-analyses the other open scripts of d's folder: d is
-// part of their context. s.mu is held.
+// scheduleSiblings re-analyses the other open scripts of d's folder and
+// of the folders above it: d is part of their context. s.mu is held.
 func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 	dir := filepath.Dir(d.path)
 	for _, o := range s.docs {
-		if o != d && filepath.Dir(o.path) == dir {
+		if o != d && within(dir, filepath.Dir(o.path)) {
 			s.schedule(o, delay)
 		}
 	}
+}
+
+// within reports whether folder dir is folder top or below it: a script
+// in dir is then context of the scripts in top, whose folder is walked
+// with its subfolders.
+func within(dir, top string) bool {
+	rel, err := filepath.Rel(top, dir)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // scheduleAll re-analyses every open script. s.mu is held.
@@ -588,7 +599,7 @@ func (s *Server) flat(path string) bool {
 		return filepath.Dir(dir) == dir || home != "" && filepath.Clean(home) == dir
 	}
 	for _, r := range s.roots {
-		if rel, err := filepath.Rel(r, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		if within(dir, r) {
 			return false
 		}
 	}

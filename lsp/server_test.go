@@ -955,3 +955,36 @@ func TestSuppressByteOrderMark(t *testing.T) {
 		})
 	}
 }
+
+// TestContextChangedBelow: a script in a subfolder is context of the
+// scripts of the folders above it (their folder is walked with its
+// subfolders); its change on disk or in a buffer re-checks them. Only
+// the scripts of the very same folder used to be re-checked.
+func TestContextChangedBelow(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	v1 := filepath.Join(dir, "sub", "V1__create.sql")
+	writeFile(t, v1, createSales+"USE Sales;\nGO\n"+filegroups(1, 350))
+	x := filepath.Join(dir, "x.sql")
+	text := "USE Sales;\nGO\n" + filegroups(351, 60)
+	writeFile(t, x, text)
+	c := newClient(t, Options{})
+	c.initialize(`{}`, `null`)
+	c.open(pathURI(x), text)
+	if find(c.diagnostics(pathURI(x), 1), "SL101") == nil {
+		t.Fatal("no SL101 with sub/V1 as context")
+	}
+	writeFile(t, v1, createSales)
+	c.notify("workspace/didChangeWatchedFiles", didChangeWatchedFilesParams{Changes: []fileEvent{{URI: pathURI(v1), Type: 2}}})
+	if ds := c.diagnostics(pathURI(x), 1); find(ds, "SL101") != nil {
+		t.Errorf("sub/V1 shrank on disk, x.sql still has SL101: %v", codes(ds))
+	}
+	// The buffer of sub/V1 grows it back.
+	c.open(pathURI(v1), createSales+"USE Sales;\nGO\n"+filegroups(1, 350))
+	if find(c.diagnostics(pathURI(x), 1), "SL101") == nil {
+		t.Error("sub/V1's buffer grown: no SL101 on x.sql")
+	}
+	c.shutdown()
+}
