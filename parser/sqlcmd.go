@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -1295,9 +1296,46 @@ func ppResolveInclude(from, path string) string {
 	}
 	p := filepath.FromSlash(slashed)
 	if filepath.IsAbs(p) || filepath.VolumeName(p) != "" {
-		return filepath.Clean(p)
+		return ppFoldCase(filepath.Clean(p))
 	}
-	return filepath.Join(filepath.Dir(from), p)
+	return ppFoldCase(filepath.Join(filepath.Dir(from), p))
+}
+
+// ppFoldCase returns path, or when no file has that exact name, the one
+// file whose name differs from it only in letter case. Deployment scripts
+// are written for sqlcmd and SSMS on Windows, where `:r .\Seed\data.sql`
+// opens Seed/Data.sql; on a case-sensitive file system (a Linux CI runner)
+// the include would otherwise be reported missing. An ambiguous name (two
+// files that differ only in case) is left as written.
+func ppFoldCase(path string) string {
+	if _, err := os.Lstat(path); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return path
+	}
+	dir, base := filepath.Split(path)
+	if base == "" || base == "." || base == ".." {
+		return path
+	}
+	dir = filepath.Clean(dir)
+	if d := ppFoldCase(dir); d != dir {
+		dir = d
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return path
+	}
+	match := ""
+	for _, e := range entries {
+		if strings.EqualFold(e.Name(), base) {
+			if match != "" {
+				return path // ambiguous
+			}
+			match = e.Name()
+		}
+	}
+	if match == "" {
+		return path
+	}
+	return filepath.Join(dir, match)
 }
 
 // ppBatchBuilder accumulates the text of one batch. While the batch is one
