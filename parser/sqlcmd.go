@@ -1126,8 +1126,8 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 		return
 	}
 	if !p.outside && !p.insideRoots(rp) {
-		span(fmt.Sprintf(":r %q is not included: %s is outside the folders sqllint checks and the config file's folder "+
-			"(list its folder under include-roots: in the config file, or set include-outside: true)", path, clean))
+		span(fmt.Sprintf(":r %s is not included: %s is outside the folders sqllint checks and the config file's folder "+
+			"(list its folder under include-roots: in the config file, or set include-outside: true)", ppQuotePath(path), clean))
 		return
 	}
 	p.includes++
@@ -1154,7 +1154,7 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 			case errors.As(err, &pe):
 				err = &fs.PathError{Op: pe.Op, Path: clean, Err: pe.Err}
 			}
-			msg := fmt.Sprintf(":r cannot include %q: %v", path, err)
+			msg := fmt.Sprintf(":r cannot include %s: %v", ppQuotePath(path), err)
 			if tooLarge {
 				msg += " (raise max-file-size in the config file to include it)"
 			}
@@ -1299,6 +1299,18 @@ func ppResolveInclude(from, path string) string {
 		return ppFoldCase(filepath.Clean(p))
 	}
 	return ppFoldCase(filepath.Join(filepath.Dir(from), p))
+}
+
+// ppQuotePath quotes an include path as the script wrote it: a Windows
+// path keeps its single backslashes (%q would double them); a path with a
+// quote or a control character is quoted Go-style.
+func ppQuotePath(path string) string {
+	for _, r := range path {
+		if r == '"' || unicode.IsControl(r) {
+			return strconv.Quote(path)
+		}
+	}
+	return `"` + path + `"`
 }
 
 // ppFoldCase returns path, or when no file has that exact name, the one
