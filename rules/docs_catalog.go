@@ -70,7 +70,7 @@ CHECKPOINT 10;`,
 		Title: "Statement that gives a database more files than its startup budget allows",
 		Why: `Each time a database comes online (instance start, failover, attach), SQL Server opens the header of every one of its files in turn, and the database stays unavailable until the last one has been checked. Every file added lengthens that outage, before crash recovery has even started.
 
-Measured on a test server (*How having too many filegroups can affect recovery time*, SQL Server Storage Engine blog), startup took 1 s with 100 files, 12 s at 1,000 files, 74 s at 5,000 and 309 s at 15,000. sqllint interpolates linearly between the measured points, counting the files of all scanned scripts in order, plus the server's current count with ` + "`--server`" + `.
+Measured on a test server (*How having too many filegroups can affect recovery time*, SQL Server Storage Engine blog), startup took 1 s with 100 files, 12 s at 1,000 files, 74 s at 5,000 and 309 s at 15,000. sqllint interpolates linearly between the measured points, counting the files of all scanned scripts in order, plus the server's current count with ` + "`--server`" + `: a file added again under a logical name the database already has (an idempotent script's ` + "`IF NOT EXISTS`" + ` guard; SQL Server refuses the name otherwise) is counted once.
 
 The rule fires once per database, on the statement that pushes the estimate over ` + "`startup-budget`" + ` (default 10 s, about 800 files). Prefer a few large files and filegroups over one per table.`,
 		Source: "filegroups",
