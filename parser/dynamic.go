@@ -33,6 +33,9 @@ type Dynamic struct {
 // addFileRE finds ADD FILE, ADD LOG FILE and ADD FILEGROUP in a string.
 var addFileRE = regexp.MustCompile(`(?i)\bADD\s+(LOG\s+)?FILE(GROUP)?\b`)
 
+// tempdbAddRE finds ALTER DATABASE tempdb ADD in dynamic SQL text.
+var tempdbAddRE = regexp.MustCompile(`(?i)\bALTER\s+DATABASE\s+(\[tempdb\]|"tempdb"|tempdb)\s+ADD\b`)
+
 // dynamicFacts returns the Dynamic of the ordinary statement made of
 // toks, or nil. It looks only at statements starting with SET @v,
 // SELECT @v, DECLARE, EXEC or EXECUTE, and only at their tokens. Unless
@@ -85,6 +88,12 @@ func dynamicFacts(text string, toks []Token, all bool) *Dynamic {
 	}
 	if d.AddFile == "" {
 		d.AddFile = addFileMatch(joined.String())
+	}
+	if d.AddFile != "" && tempdbAddRE.MatchString(joined.String()) {
+		// tempdb's files, added one per core in a loop: the usual
+		// tempdb configuration, bounded by the core count, and a
+		// per-restart cost (SL208) rather than a file count to know.
+		d.AddFile = ""
 	}
 	out := new(Dynamic) // d itself stays on the stack: most statements return nil above
 	*out = d

@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -1125,8 +1126,8 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 		return
 	}
 	if !p.outside && !p.insideRoots(rp) {
-		span(fmt.Sprintf(":r %q is not included: %s is outside the folders sqllint checks and the config file's folder "+
-			"(list its folder under include-roots: in the config file, or set include-outside: true)", path, clean))
+		span(fmt.Sprintf(":r %s is not included: %s is outside the folders sqllint checks and the config file's folder "+
+			"(list its folder under include-roots: in the config file, or set include-outside: true)", ppQuotePath(path), clean))
 		return
 	}
 	p.includes++
@@ -1153,7 +1154,7 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 			case errors.As(err, &pe):
 				err = &fs.PathError{Op: pe.Op, Path: clean, Err: pe.Err}
 			}
-			msg := fmt.Sprintf(":r cannot include %q: %v", path, err)
+			msg := fmt.Sprintf(":r cannot include %s: %v", ppQuotePath(path), err)
 			if tooLarge {
 				msg += " (raise max-file-size in the config file to include it)"
 			}
@@ -1295,9 +1296,58 @@ func ppResolveInclude(from, path string) string {
 	}
 	p := filepath.FromSlash(slashed)
 	if filepath.IsAbs(p) || filepath.VolumeName(p) != "" {
-		return filepath.Clean(p)
+		return ppFoldCase(filepath.Clean(p))
 	}
-	return filepath.Join(filepath.Dir(from), p)
+	return ppFoldCase(filepath.Join(filepath.Dir(from), p))
+}
+
+// ppQuotePath quotes an include path as the script wrote it: a Windows
+// path keeps its single backslashes (%q would double them); a path with a
+// quote or a control character is quoted Go-style.
+func ppQuotePath(path string) string {
+	for _, r := range path {
+		if r == '"' || unicode.IsControl(r) {
+			return strconv.Quote(path)
+		}
+	}
+	return `"` + path + `"`
+}
+
+// ppFoldCase returns path, or when no file has that exact name, the one
+// file whose name differs from it only in letter case. Deployment scripts
+// are written for sqlcmd and SSMS on Windows, where `:r .\Seed\data.sql`
+// opens Seed/Data.sql; on a case-sensitive file system (a Linux CI runner)
+// the include would otherwise be reported missing. An ambiguous name (two
+// files that differ only in case) is left as written.
+func ppFoldCase(path string) string {
+	if _, err := os.Lstat(path); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return path
+	}
+	dir, base := filepath.Split(path)
+	if base == "" || base == "." || base == ".." {
+		return path
+	}
+	dir = filepath.Clean(dir)
+	if d := ppFoldCase(dir); d != dir {
+		dir = d
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return path
+	}
+	match := ""
+	for _, e := range entries {
+		if strings.EqualFold(e.Name(), base) {
+			if match != "" {
+				return path // ambiguous
+			}
+			match = e.Name()
+		}
+	}
+	if match == "" {
+		return path
+	}
+	return filepath.Join(dir, match)
 }
 
 // ppBatchBuilder accumulates the text of one batch. While the batch is one

@@ -648,6 +648,27 @@ func TestSqlcmdIncludeFromDisk(t *testing.T) {
 	}
 }
 
+// An include named in another letter case than the file is found, as
+// sqlcmd on Windows finds it; a Windows path in a message keeps its single
+// backslashes.
+func TestSqlcmdIncludeCaseFolded(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "Seed"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "Seed", "Data.sql"), []byte("SELECT 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	main := NewFile(filepath.Join(dir, "main.sql"), ":r .\\seed\\DATA.SQL\n:r .\\seed\\gone.sql\n")
+	sc := Preprocess(main, nil)
+	if got := batchTexts(sc); !reflect.DeepEqual(got, []string{"SELECT 1\n"}) {
+		t.Errorf("batches %q", got)
+	}
+	if len(sc.Diags) != 1 || !strings.Contains(sc.Diags[0].Message, `:r cannot include ".\seed\gone.sql": `) {
+		t.Errorf("diags %q", diagMessages(sc))
+	}
+}
+
 func TestSqlcmdNeverPanics(t *testing.T) {
 	inputs := []string{"", "\r", "\n", "GO", "go 99999999999999999999999", ":", "::", ":r", ":r \"", "!!", "!", "$", "$(", "$(x", "'", "[", "\"", "/*", "/*/", "--",
 		"-", ":exit(", ":exit(x", "exit(", ":on", ":on error", "\x00", "\xff\xfe", "G", "Go\r", "$()", ":setvar \"", ":setvar a \"", ":setvar a \"\"\""}

@@ -70,7 +70,7 @@ CHECKPOINT 10;`,
 		Title: "Statement that gives a database more files than its startup budget allows",
 		Why: `Each time a database comes online (instance start, failover, attach), SQL Server opens the header of every one of its files in turn, and the database stays unavailable until the last one has been checked. Every file added lengthens that outage, before crash recovery has even started.
 
-Measured on a test server (*How having too many filegroups can affect recovery time*, SQL Server Storage Engine blog), startup took 1 s with 100 files, 12 s at 1,000 files, 74 s at 5,000 and 309 s at 15,000. sqllint interpolates linearly between the measured points, counting the files of all scanned scripts in order, plus the server's current count with ` + "`--server`" + `.
+Measured on a test server (*How having too many filegroups can affect recovery time*, SQL Server Storage Engine blog), startup took 1 s with 100 files, 12 s at 1,000 files, 74 s at 5,000 and 309 s at 15,000. sqllint interpolates linearly between the measured points, counting the files of all scanned scripts in order, plus the server's current count with ` + "`--server`" + `: a file added again under a logical name the database already has (an idempotent script's ` + "`IF NOT EXISTS`" + ` guard; SQL Server refuses the name otherwise) is counted once.
 
 The rule fires once per database, on the statement that pushes the estimate over ` + "`startup-budget`" + ` (default 10 s, about 800 files). Prefer a few large files and filegroups over one per table.`,
 		Source: "filegroups",
@@ -105,6 +105,8 @@ ALTER DATABASE Sales MODIFY FILE (NAME = F0001, SIZE = 2GB);`,
 That count decides how long the database takes to come online. Measured on a test server (*How having too many filegroups can affect recovery time*), 500 files meant 7 s of startup, 2,000 files 29 s and 10,000 files 184 s. Changing one loop bound can turn a short pause into three minutes of downtime on every restart.
 
 sqllint reports the statement that builds the text, and only when the text is run: by ` + "`EXEC (...)`" + `, ` + "`EXECUTE (...)`" + ` or ` + "`sp_executesql`" + ` inside the loop, directly or through a variable the loop assigns (in any order, nested loops included), or once after the loop that accumulated it in a variable. A loop that only ` + "`PRINT`" + `s the statements (a dry run) or mentions ADD FILE in a message is not reported, nor is text set before the loop and run inside it: that text is fixed, so it adds one file or filegroup, and running it again fails on the name that already exists.
+
+A loop that adds tempdb's data files, one per core (` + "`ALTER DATABASE tempdb ADD FILE`" + ` in the text), is not reported: the core count bounds it, and tempdb's sizes are a per-restart cost that SL208 weighs.
 
 Write the statements out, or run the loop as a dry run that prints them and put its output in the script before review, so that every file it adds is visible.`,
 		Source: "filegroups",

@@ -299,7 +299,12 @@ func (m *Model) apply(e *Effect, ctx *string) {
 	}
 }
 
-func (m *Model) addFile(d *Database, f parser.FileSpec) {
+// addFile adds a file of ADD FILE or CREATE DATABASE to d. A file whose
+// logical name the database already has is not added:
+// SQL Server refuses the statement (error 1828, the logical file name is
+// already in use), and idempotent scripts guard it with IF NOT EXISTS, so
+// re-stating a file never grows the count. It reports whether f was added.
+func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 	size := int64(defaultFileSize)
 	if f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
 		size = f.Size.Bytes
@@ -307,14 +312,14 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) {
 	df := &DBFile{Name: own(f.Name), Log: f.Log, Size: size, Filegroup: own(f.Filegroup)}
 	if f.Name == "" {
 		d.Unnamed++
-		return
+		return true
 	}
-	key := own(strings.ToLower(f.Name))
+	key := strings.ToLower(f.Name)
 	if _, dup := d.Files[key]; dup {
-		d.Unnamed++ // a second file of the same name still counts
-		return
+		return false
 	}
-	d.Files[key] = df
+	d.Files[own(key)] = df
+	return true
 }
 
 // specSize is the size a new file gets: its SIZE, else the default.
@@ -377,7 +382,9 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			if f.Filegroup != "" {
 				d.Filegroups[own(strings.ToLower(f.Filegroup))] = true
 			}
-			m.addFile(d, f)
+			if !m.addFile(d, f) {
+				continue // the file exists: nothing is allocated
+			}
 			if b := explicitBytes(f); b > 0 {
 				e.Allocs = append(e.Allocs, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
