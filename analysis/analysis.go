@@ -15,9 +15,8 @@
 // name, and the live rules look at the whole run.
 //
 // cmd/sqllint keeps flags and printing; the language server and the
-// pull-request features call Run too. Files are only ever written by
-// ApplyFixes / WriteFixes, after Run, or by WriteFixed after Fix (which
-// runs to a fixed point: --fix and --diff).
+// pull-request features call Run too. Scripts are only ever written by
+// WriteFixed, after Fix (which runs to a fixed point: --fix and --diff).
 package analysis
 
 import (
@@ -73,8 +72,8 @@ type Options struct {
 	LookupEnv func(string) (string, bool)
 	// Workers reading and parsing files; 0 = GOMAXPROCS.
 	Workers int
-	// Fixes keeps, for every file with a fix, what ApplyFixes needs to
-	// re-read and verify it (Summary.Sources).
+	// Fixes keeps, for every file with a fix, what Fix needs to re-read
+	// and verify it (Summary.Sources).
 	Fixes bool
 }
 

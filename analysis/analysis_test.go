@@ -175,33 +175,6 @@ func TestMissingPathIsAnError(t *testing.T) {
 	}
 }
 
-func TestFixRefusesAFileChangedOnDisk(t *testing.T) {
-	dir := t.TempDir()
-	chdir(t, dir)
-	p := write(t, dir, "a.sql", checkpoint10)
-	rs, sum := runAll(t, Options{Paths: []string{"a.sql"}, Fixes: true})
-	fs := findings(rs)
-	if len(fs) != 1 || fs[0].Fix == nil || sum.Sources["a.sql"].Size != int64(len(checkpoint10)) {
-		t.Fatalf("findings %+v sources %+v", fs, sum.Sources)
-	}
-	write(t, dir, "a.sql", "CHECKPOINT 20;\n")
-	if _, _, err := ApplyFixes(fs, sum.Sources); err == nil || !strings.Contains(err.Error(), "changed on disk") {
-		t.Errorf("err = %v", err)
-	}
-	if b, _ := os.ReadFile(p); string(b) != "CHECKPOINT 20;\n" {
-		t.Errorf("file rewritten: %q", b)
-	}
-	// unchanged: fixed
-	write(t, dir, "a.sql", checkpoint10)
-	rest, n, err := ApplyFixes(fs, sum.Sources)
-	if err != nil || n != 1 || len(rest) != 0 {
-		t.Fatalf("rest %v n %d err %v", rest, n, err)
-	}
-	if b, _ := os.ReadFile(p); string(b) != "CHECKPOINT;\n" {
-		t.Errorf("fixed file %q", b)
-	}
-}
-
 func TestExcludeAppliesToNamedFiles(t *testing.T) {
 	dir := t.TempDir()
 	chdir(t, dir)
