@@ -315,29 +315,42 @@ func (l *loader) load(data []byte) {
 // context reads the folders read as context: a list of paths relative to
 // the config file's folder, or [] for none.
 func (l *loader) context(n *yaml.Node) {
-	items, ok := l.list(n, keyContext)
-	if !ok {
+	if n.Kind != yaml.SequenceNode && n.Kind != yaml.ScalarNode {
+		l.list(n, keyContext) // the error
 		return
 	}
 	l.cfg.ContextSet = true
 	l.cfg.Context = []string{}
+	l.strings(n, keyContext, "a folder or file", func(_ *yaml.Node, _, s string) {
+		if !filepath.IsAbs(s) {
+			s = filepath.Join(l.cfg.Dir, filepath.FromSlash(s))
+		}
+		l.cfg.Context = append(l.cfg.Context, s)
+	})
+}
+
+// strings calls fn with each non-empty string of the list (or single
+// string) n, trimmed, with the key that names it in messages ("env[2]");
+// an empty string is an error: it must be what.
+func (l *loader) strings(n *yaml.Node, key, what string, fn func(it *yaml.Node, k, s string)) {
+	items, ok := l.list(n, key)
+	if !ok {
+		return
+	}
 	for i, it := range items {
-		k := fmt.Sprintf("%s[%d]", keyContext, i)
+		k := fmt.Sprintf("%s[%d]", key, i)
 		if n.Kind == yaml.ScalarNode {
-			k = keyContext
+			k = key
 		}
 		s, ok := l.str(it, k)
 		if !ok {
 			continue
 		}
 		if s = strings.TrimSpace(s); s == "" {
-			l.errorf(it, k, "must be a folder or file, got an empty string")
+			l.errorf(it, k, "must be %s, got an empty string", what)
 			continue
 		}
-		if !filepath.IsAbs(s) {
-			s = filepath.Join(l.cfg.Dir, filepath.FromSlash(s))
-		}
-		l.cfg.Context = append(l.cfg.Context, s)
+		fn(it, k, s)
 	}
 }
 

@@ -62,26 +62,13 @@ func (l *loader) security(k string, v *yaml.Node) bool {
 
 // env reads the names of the environment variables $(NAME) may expand.
 func (l *loader) env(n *yaml.Node) {
-	items, ok := l.list(n, keyEnv)
-	if !ok {
-		return
-	}
-	for i, it := range items {
-		k := fmt.Sprintf("%s[%d]", keyEnv, i)
-		if n.Kind == yaml.ScalarNode {
-			k = keyEnv
-		}
-		s, ok := l.str(it, k)
-		if !ok {
-			continue
-		}
-		s = strings.TrimSpace(s)
+	l.strings(n, keyEnv, "a variable name", func(it *yaml.Node, k, s string) {
 		if err := CheckEnvName(s); err != nil {
 			l.errorf(it, k, "%v", err)
-			continue
+			return
 		}
 		l.cfg.Env = append(l.cfg.Env, s)
-	}
+	})
 }
 
 // CheckEnvName checks a name given to allow an environment variable (env:
@@ -102,25 +89,9 @@ func CheckEnvName(name string) error {
 // includeRoots reads folders, relative to the config file's folder, that
 // :r may include from besides the scanned ones.
 func (l *loader) includeRoots(n *yaml.Node) {
-	items, ok := l.list(n, keyIncludeRoots)
-	if !ok {
-		return
-	}
-	for i, it := range items {
-		k := fmt.Sprintf("%s[%d]", keyIncludeRoots, i)
-		if n.Kind == yaml.ScalarNode {
-			k = keyIncludeRoots
-		}
-		s, ok := l.str(it, k)
-		if !ok {
-			continue
-		}
-		if s = strings.TrimSpace(s); s == "" {
-			l.errorf(it, k, "must be a folder, got an empty string")
-			continue
-		}
+	l.strings(n, keyIncludeRoots, "a folder", func(_ *yaml.Node, _, s string) {
 		l.cfg.IncludeRoots = append(l.cfg.IncludeRoots, filepath.Clean(filepath.FromSlash(s)))
-	}
+	})
 }
 
 var sizeRE = regexp.MustCompile(`^(?i)\s*(\d+)\s*(b|bytes?|kb|kib|mb|mib|gb|gib)?\s*$`)
