@@ -72,6 +72,10 @@ type Options struct {
 	LookupEnv func(string) (string, bool)
 	// Workers reading and parsing files; 0 = GOMAXPROCS.
 	Workers int
+	// SkipFingerprints leaves report.Finding.Fingerprint empty: only a
+	// baseline reads it, and it costs a normalized copy of the statement
+	// of every finding.
+	SkipFingerprints bool
 	// Fixes keeps, for every file with a fix, what Fix needs to re-read
 	// and verify it (Summary.Sources).
 	Fixes bool
@@ -215,9 +219,15 @@ func newRun(opt *Options) (*run, error) {
 }
 
 func (r *run) rulesList() []report.Rule {
+	return EnabledRules(r.reg, &r.ruleCfg)
+}
+
+// EnabledRules is the printed metadata of the rules of reg that cfg
+// enables, sorted by ID: Summary.Rules of a run with that config.
+func EnabledRules(reg *rules.Registry, cfg *rules.Config) []report.Rule {
 	var out []report.Rule
-	for _, rule := range r.reg.All() {
-		if r.ruleCfg.Enabled(rule) {
+	for _, rule := range reg.All() {
+		if cfg.Enabled(rule) {
 			out = append(out, ReportRule(rule))
 		}
 	}
@@ -405,7 +415,7 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 			}
 		}
 		rf := r.resolve(f, file)
-		if file != nil {
+		if file != nil && !r.opt.SkipFingerprints {
 			if stmts == nil {
 				stmts = newStmtIndex(p.result)
 			}

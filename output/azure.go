@@ -46,7 +46,7 @@ func writeAzure(b *bytes.Buffer, r *report.Report, _ Options) error {
 		sev := severity(f.Severity)
 		if sev == report.Info {
 			var line bytes.Buffer
-			textFinding(&line, r, f, false, false)
+			textFinding(&line, f, false, false, nil)
 			b.WriteString(azureDefuse(line.String()))
 			continue
 		}

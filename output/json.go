@@ -31,31 +31,8 @@ func toolName(r *report.Report) string {
 	return r.Tool
 }
 
-func writeJSON(b *bytes.Buffer, r *report.Report, _ Options) error {
-	c := countFindings(r)
-	doc := jsonReport{
-		Tool:     toolName(r),
-		Version:  r.Version,
-		Findings: make([]report.Finding, len(r.Findings)),
-		Errors:   make([]report.InputError, len(r.Errors)),
-		Summary: jsonSummary{
-			Files:    r.Files,
-			Errors:   c.errors,
-			Warnings: c.warnings,
-			Infos:    c.infos,
-		},
-	}
-	copy(doc.Errors, r.Errors)
-	for i, f := range r.Findings {
-		if f.Fix != nil && f.Fix.Edits == nil {
-			// "edits" is always an array, never null.
-			fix := *f.Fix
-			fix.Edits = []report.Edit{}
-			f.Fix = &fix
-		}
-		doc.Findings[i] = f
-	}
-	return encodeJSON(b, doc)
+func writeJSON(b *bytes.Buffer, r *report.Report, opt Options) error {
+	return writeStreamed(b, "json", r, opt)
 }
 
 // encodeJSON writes v with 2-space indentation and a trailing newline,

@@ -118,7 +118,7 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 			Classname: path,
 		}
 		var detail bytes.Buffer
-		textFinding(&detail, r, f, false, true)
+		textFinding(&detail, f, false, true, func(f *report.Finding) (string, bool) { return sourceLine(r, f.Path, f.Line) })
 		if rule := rules[f.RuleID]; rule != nil && rule.HelpURI != "" {
 			detail.WriteString("See " + rule.HelpURI + "\n")
 		}

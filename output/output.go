@@ -41,15 +41,20 @@ type Options struct {
 
 type writerFunc func(b *bytes.Buffer, r *report.Report, opt Options) error
 
-var formats = map[string]writerFunc{
-	"azure":      writeAzure,
-	"checkstyle": writeCheckstyle,
-	"github":     writeGitHub,
-	"gitlab":     writeGitLab,
-	"json":       writeJSON,
-	"junit":      writeJUnit,
-	"sarif":      writeSARIF,
-	"text":       writeText,
+// formats is filled by init: the printers that stream refer back to it.
+var formats map[string]writerFunc
+
+func init() {
+	formats = map[string]writerFunc{
+		"azure":      writeAzure,
+		"checkstyle": writeCheckstyle,
+		"github":     writeGitHub,
+		"gitlab":     writeGitLab,
+		"json":       writeJSON,
+		"junit":      writeJUnit,
+		"sarif":      writeSARIF,
+		"text":       writeText,
+	}
 }
 
 // Formats returns the names Write accepts, sorted.
@@ -119,21 +124,6 @@ type counts struct {
 	errors, warnings, infos int
 }
 
-func countFindings(r *report.Report) counts {
-	var c counts
-	for i := range r.Findings {
-		switch severity(r.Findings[i].Severity) {
-		case report.Error:
-			c.errors++
-		case report.Warning:
-			c.warnings++
-		default:
-			c.infos++
-		}
-	}
-	return c
-}
-
 // sourceLine returns the text of the finding's first line, if the report
 // can give it.
 func sourceLine(r *report.Report, path string, line int) (string, bool) {
@@ -161,15 +151,11 @@ const FingerprintKey = "sqllintFingerprint/v1"
 // the file's findings of that rule apart.
 func fingerprints(r *report.Report) []string {
 	out := make([]string, len(r.Findings))
-	seen := make(map[string]int)
+	var fp fingerprinter
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		text, _ := sourceLine(r, f.Path, f.Line)
-		key := f.RuleID + "\x00" + f.Path + "\x00" + strings.TrimSpace(text)
-		n := seen[key]
-		seen[key] = n + 1
-		sum := sha256.Sum256([]byte("sqllint/v1\x00" + key + "\x00" + strconv.Itoa(n)))
-		out[i] = hex.EncodeToString(sum[:])
+		out[i] = fp.next(f, text)
 	}
 	return out
 }

@@ -5,7 +5,6 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/sqllint/sqllint/report"
@@ -151,67 +150,55 @@ func sarifLevel(sev string) string {
 }
 
 func writeSARIF(b *bytes.Buffer, r *report.Report, opt Options) error {
-	root := srcRootSlash(opt.SrcRoot)
+	return writeStreamed(b, "sarif", r, opt)
+}
 
-	// Rules: the report's, in its order, then (sorted by ID) any rule a
-	// finding names that the report does not describe, so every result's
-	// ruleIndex points at a descriptor.
-	rules := make([]sarifRule, 0, len(r.Rules))
-	index := make(map[string]int)
+// sarifResultOf is the result of a finding whose rule is descriptor idx.
+func sarifResultOf(f *report.Finding, idx int, fp, root string) *sarifResult {
+	loc := artifactLocation(f.Path, root)
+	res := &sarifResult{
+		RuleID:    f.RuleID,
+		RuleIndex: idx,
+		Level:     sarifLevel(f.Severity),
+		Message:   sarifMessage{Text: message(f)},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
+			ArtifactLocation: loc,
+			Region:           region(f.Line, f.Column, f.EndLine, f.EndColumn),
+		}}},
+		PartialFingerprints: map[string]string{FingerprintKey: fp},
+	}
+	if f.Path == "" {
+		res.Locations = nil // a run-level finding (live mode): about the server, not a file
+	}
+	if f.Fix != nil {
+		if fix, ok := sarifFixOf(f.Fix, loc); ok {
+			res.Fixes = []sarifFix{fix}
+		}
+	}
+	if f.Confirmed != "" {
+		res.Properties = &sarifResultProps{ConfirmedOn: f.Confirmed}
+	}
+	return res
+}
+
+// sarifDocument is the log of report r with the given results. Its rules
+// are the report's, in its order, then the rules findings name that the
+// report does not describe (missing, sorted by ID, with their names), so
+// every result's ruleIndex points at a descriptor.
+func sarifDocument(r *report.Report, opt Options, missing []string, names map[string]string, results []sarifResult) sarifLog {
+	root := srcRootSlash(opt.SrcRoot)
+	rules := make([]sarifRule, 0, len(r.Rules)+len(missing))
+	seen := make(map[string]bool)
 	for i := range r.Rules {
 		rule := &r.Rules[i]
-		if _, dup := index[rule.ID]; dup {
+		if seen[rule.ID] {
 			continue
 		}
-		index[rule.ID] = len(rules)
+		seen[rule.ID] = true
 		rules = append(rules, sarifRuleOf(rule))
 	}
-	var missing []string
-	names := make(map[string]string)
-	for i := range r.Findings {
-		f := &r.Findings[i]
-		if _, ok := index[f.RuleID]; ok {
-			continue
-		}
-		if _, ok := names[f.RuleID]; !ok {
-			missing = append(missing, f.RuleID)
-		}
-		names[f.RuleID] = f.RuleName
-	}
-	sort.Strings(missing)
 	for _, id := range missing {
-		index[id] = len(rules)
 		rules = append(rules, sarifRule{ID: id, Name: names[id]})
-	}
-
-	fps := fingerprints(r)
-	results := make([]sarifResult, 0, len(r.Findings))
-	for i := range r.Findings {
-		f := &r.Findings[i]
-		loc := artifactLocation(f.Path, root)
-		res := sarifResult{
-			RuleID:    f.RuleID,
-			RuleIndex: index[f.RuleID],
-			Level:     sarifLevel(f.Severity),
-			Message:   sarifMessage{Text: message(f)},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
-				ArtifactLocation: loc,
-				Region:           region(f.Line, f.Column, f.EndLine, f.EndColumn),
-			}}},
-			PartialFingerprints: map[string]string{FingerprintKey: fps[i]},
-		}
-		if f.Path == "" {
-			res.Locations = nil // a run-level finding (live mode): about the server, not a file
-		}
-		if f.Fix != nil {
-			if fix, ok := sarifFixOf(f.Fix, loc); ok {
-				res.Fixes = []sarifFix{fix}
-			}
-		}
-		if f.Confirmed != "" {
-			res.Properties = &sarifResultProps{ConfirmedOn: f.Confirmed}
-		}
-		results = append(results, res)
 	}
 
 	// The run succeeded unless it exits 2: input errors, or Failed.
@@ -244,7 +231,7 @@ func writeSARIF(b *bytes.Buffer, r *report.Report, opt Options) error {
 			srcRootID: {URI: fileURI(root)},
 		}
 	}
-	return encodeJSON(b, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+	return sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}
 }
 
 // semver is Semantic Versioning 2.0.0's regular expression (semver.org).

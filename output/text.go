@@ -59,29 +59,12 @@ func (s styler) severity(sev string) string {
 // per finding, then the input errors (PATH: error: message), then a
 // summary.
 func writeText(b *bytes.Buffer, r *report.Report, opt Options) error {
-	start := b.Len()
-	defer defuseCI(b, start)
-	st := styler(opt.Color)
-	for i := range r.Findings {
-		textFinding(b, r, &r.Findings[i], st, opt.ShowSource)
-	}
-	for _, e := range r.Errors {
-		b.WriteString(cleanText(e.Path))
-		b.WriteString(": ")
-		b.WriteString(st.paint(ansiRed, "error"))
-		b.WriteString(": ")
-		writeMessageLines(b, e.Message)
-	}
-	if len(r.Findings) > 0 || len(r.Errors) > 0 {
-		b.WriteByte('\n')
-	}
-	textSummary(b, r)
-	return nil
+	return writeStreamed(b, "text", r, opt)
 }
 
-// textFinding prints one finding and, when showSource is set and the report
+// textFinding prints one finding and, when showSource is set and lineOf
 // can give the line, its source line and marker.
-func textFinding(b *bytes.Buffer, r *report.Report, f *report.Finding, st styler, showSource bool) {
+func textFinding(b *bytes.Buffer, f *report.Finding, st styler, showSource bool, lineOf func(*report.Finding) (string, bool)) {
 	b.WriteString(position(f.Path, f.Line, f.Column))
 	b.WriteString(": ")
 	b.WriteString(st.severity(severity(f.Severity)))
@@ -98,7 +81,7 @@ func textFinding(b *bytes.Buffer, r *report.Report, f *report.Finding, st styler
 	if !showSource {
 		return
 	}
-	src, ok := sourceLine(r, f.Path, f.Line)
+	src, ok := lineOf(f)
 	if !ok {
 		return
 	}
@@ -279,19 +262,18 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler) {
 	b.WriteByte('\n')
 }
 
-func textSummary(b *bytes.Buffer, r *report.Report) {
+func textSummary(b *bytes.Buffer, r *report.Report, t *tally) {
 	files := plural(r.Files, "file", "files")
-	if len(r.Findings) == 0 {
+	if t.n == 0 {
 		b.WriteString("no findings in " + files)
 	} else {
-		c := countFindings(r)
-		b.WriteString(plural(len(r.Findings), "finding", "findings"))
+		b.WriteString(plural(t.n, "finding", "findings"))
 		b.WriteString(" (")
-		b.WriteString(plural(c.errors, "error", "errors"))
+		b.WriteString(plural(t.errors, "error", "errors"))
 		b.WriteString(", ")
-		b.WriteString(plural(c.warnings, "warning", "warnings"))
+		b.WriteString(plural(t.warnings, "warning", "warnings"))
 		b.WriteString(", ")
-		b.WriteString(plural(c.infos, "info", "infos"))
+		b.WriteString(plural(t.infos, "info", "infos"))
 		b.WriteString(") in " + files)
 	}
 	if len(r.Errors) > 0 {
@@ -299,27 +281,13 @@ func textSummary(b *bytes.Buffer, r *report.Report) {
 	}
 	b.WriteByte('\n')
 
-	type ruleCount struct {
-		id, name string
-		n        int
-	}
-	byRule := make(map[string]*ruleCount)
-	for i := range r.Findings {
-		f := &r.Findings[i]
-		rc := byRule[f.RuleID]
-		if rc == nil {
-			rc = &ruleCount{id: f.RuleID, name: f.RuleName}
-			byRule[f.RuleID] = rc
-		}
-		rc.n++
-	}
-	ids := make([]string, 0, len(byRule))
-	for id := range byRule {
+	ids := make([]string, 0, len(t.byRule))
+	for id := range t.byRule {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
 	for _, id := range ids {
-		rc := byRule[id]
+		rc := t.byRule[id]
 		label := rc.id
 		if rc.name != "" {
 			label += " " + rc.name

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -221,9 +222,38 @@ func (e *env) scan(args []string) int {
 			return facts, err
 		}
 	}
+	// Nothing reads fingerprints but a baseline.
+	opt.SkipFingerprints = filter.base == nil && f.pr.writeBaseline == ""
+	color := f.color == "always" || (f.color == "auto" && e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb")
+	if f.color != "auto" && f.color != "always" && f.color != "never" {
+		e.errorf("--color must be auto, always or never")
+		return exitError
+	}
+	// A plain static run prints each file's findings as the run gives
+	// them; baselines, --new-*, --fix, --diff and live runs need the whole
+	// run first.
+	streaming := opt.FactsFor == nil && !f.fix && !f.pr.diff && f.pr.writeBaseline == "" && filter.base == nil && filter.changes == nil
+	var outs []*outputSink
+	var streamErr error
+	var status findingStatus
+	if streaming {
+		if outs, err = e.openOutputs(specs, true, color, !f.noSource, analysis.EnabledRules(rules.Default, &cfg.Rules)); err != nil {
+			e.errorf("%v", err)
+			return exitError
+		}
+	}
 	var findings []report.Finding
 	var scanned []string
 	sink := func(r *analysis.FileResult) {
+		if streaming {
+			status.add(r.Findings)
+			for _, o := range outs {
+				if err := o.stream.Add(r.Findings); err != nil && streamErr == nil {
+					streamErr = err
+				}
+			}
+			return
+		}
 		findings = append(findings, r.Findings...)
 		scanned = append(scanned, r.Path)
 	}
@@ -318,22 +348,23 @@ func (e *env) scan(args []string) int {
 	}
 
 	rep := &report.Report{Tool: "sqllint", Version: toolVersion(), Errors: sum.Errors, Files: sum.Files,
-		Findings: findings, Rules: sum.Rules, Source: report.SourceOf(findings), Failed: fixErr != nil}
-	color := f.color == "always" || (f.color == "auto" && e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb")
-	if f.color != "auto" && f.color != "always" && f.color != "never" {
-		e.errorf("--color must be auto, always or never")
-		return exitError
+		Rules: sum.Rules, Failed: fixErr != nil}
+	if !streaming {
+		if outs, err = e.openOutputs(specs, toStdout, color, !f.noSource, sum.Rules); err == nil {
+			status.add(findings)
+			for _, o := range outs {
+				if err := o.stream.Add(findings); err != nil && streamErr == nil {
+					streamErr = err
+				}
+			}
+		}
 	}
-	cwd, _ := os.Getwd()
-	for _, s := range specs {
-		if s.path == "" && !toStdout {
-			continue
-		}
-		opts := output.Options{Color: color && s.path == "", SrcRoot: cwd, ShowSource: !f.noSource}
-		if err := e.writeOutput(s, rep, opts); err != nil {
-			e.errorf("%v", err)
-			return exitError
-		}
+	if err == nil {
+		err = e.closeOutputs(outs, rep, streamErr)
+	}
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
 	}
 	if fixErr != nil {
 		e.errorf("%v", fixErr)
@@ -342,7 +373,7 @@ func (e *env) scan(args []string) int {
 	if len(rep.Errors) > 0 {
 		return exitError
 	}
-	return exitStatus(findings, cfg.FailOn)
+	return status.exit(cfg.FailOn)
 }
 
 func isDir(path string) bool {
@@ -399,32 +430,84 @@ func suggestFlag(fs *flag.FlagSet, name string) string {
 	return best
 }
 
-func (e *env) writeOutput(s outputSpec, rep *report.Report, opts output.Options) error {
-	if s.path == "" {
-		return output.Write(e.stdout, s.format, rep, opts)
-	}
-	var sb strings.Builder
-	if err := output.Write(&sb, s.format, rep, opts); err != nil {
-		return err
-	}
-	return analysis.WriteFile(s.path, []byte(sb.String()), 0o644)
+// outputSink is one --format of a run: a stream to standard output, or
+// to a buffer written to its file at the end (whole, or not at all).
+type outputSink struct {
+	spec   outputSpec
+	stream *output.Stream
+	buf    *bytes.Buffer
 }
 
-func exitStatus(findings []report.Finding, failOn string) int {
-	rank := map[string]int{report.Info: 1, report.Warning: 2, report.Error: 3}
-	threshold := rank[report.Warning]
+// openOutputs starts the outputs of a run (standard output only when
+// toStdout: --diff owns it). rules are those the run reports.
+func (e *env) openOutputs(specs []outputSpec, toStdout, color, showSource bool, rules []report.Rule) ([]*outputSink, error) {
+	cwd, _ := os.Getwd()
+	head := &report.Report{Tool: "sqllint", Version: toolVersion(), Rules: rules}
+	var outs []*outputSink
+	for _, s := range specs {
+		if s.path == "" && !toStdout {
+			continue
+		}
+		opts := output.Options{Color: color && s.path == "", SrcRoot: cwd, ShowSource: showSource}
+		o := &outputSink{spec: s}
+		w := e.stdout
+		if s.path != "" {
+			o.buf = &bytes.Buffer{}
+			w = o.buf
+		}
+		st, err := output.NewStream(w, s.format, head, opts)
+		if err != nil {
+			return nil, err
+		}
+		o.stream = st
+		outs = append(outs, o)
+	}
+	return outs, nil
+}
+
+// closeOutputs ends the outputs with the run's errors and counts, and
+// writes the files (not after a failed write: streamErr).
+func (e *env) closeOutputs(outs []*outputSink, rep *report.Report, streamErr error) error {
+	err := streamErr
+	for _, o := range outs {
+		if cerr := o.stream.Close(rep); cerr != nil && err == nil {
+			err = cerr
+		}
+		if err != nil {
+			continue
+		}
+		if o.buf != nil {
+			err = analysis.WriteFile(o.spec.path, o.buf.Bytes(), 0o644)
+		}
+	}
+	return err
+}
+
+// findingStatus is the highest severity of a run's findings, for the exit
+// status.
+type findingStatus struct{ rank int }
+
+var severityRank = map[string]int{report.Info: 1, report.Warning: 2, report.Error: 3}
+
+func (st *findingStatus) add(findings []report.Finding) {
+	for i := range findings {
+		st.rank = max(st.rank, severityRank[findings[i].Severity])
+	}
+}
+
+// exit is the exit status for --fail-on failOn.
+func (st *findingStatus) exit(failOn string) int {
+	threshold := severityRank[report.Warning]
 	switch failOn {
 	case "error":
-		threshold = rank[report.Error]
+		threshold = severityRank[report.Error]
 	case "info":
-		threshold = rank[report.Info]
+		threshold = severityRank[report.Info]
 	case "never":
 		return exitOK
 	}
-	for _, f := range findings {
-		if rank[f.Severity] >= threshold {
-			return exitFindings
-		}
+	if st.rank >= threshold {
+		return exitFindings
 	}
 	return exitOK
 }

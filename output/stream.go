@@ -1,0 +1,555 @@
+package output
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"hash/maphash"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sqllint/sqllint/report"
+)
+
+// Stream prints a report whose findings arrive a file at a time, as a run
+// finds them: text and json print each finding as it comes, sarif keeps
+// its results encoded (on disk past a few MB) until the end, where the run
+// object needs the input errors first, and the other formats keep the
+// findings and print at Close. What a format needs at the end (counts,
+// the rules findings name, the fingerprints' occurrence counters) stays
+// small. The bytes are those Write prints for the same report.
+type Stream struct {
+	w      *bufio.Writer
+	werr   error
+	format string
+	opt    Options
+	head   *report.Report
+	lineOf func(f *report.Finding) (string, bool)
+	impl   streamer
+	chunk  bytes.Buffer
+	closed bool
+}
+
+// streamer is one format's streaming printer.
+type streamer interface {
+	// add prints (or keeps) findings, appending bytes to b.
+	add(s *Stream, b *bytes.Buffer, fs []report.Finding) error
+	// close appends the rest of the document for the whole report r
+	// (Findings empty: they were added) to b.
+	close(s *Stream, b *bytes.Buffer, r *report.Report) error
+}
+
+// NewStream starts printing a report in the named format to w. head gives
+// what a format prints before the findings (Tool, Version, Rules); the
+// findings' lines come from their SourceText. Findings are then given with
+// Add in report order, and Close prints the rest with the run's errors and
+// file count. w receives the document in pieces: a format that fails
+// part-way leaves what was written.
+func NewStream(w io.Writer, format string, head *report.Report, opt Options) (*Stream, error) {
+	s, err := newStream(format, head, opt)
+	if err != nil {
+		return nil, err
+	}
+	s.w = bufio.NewWriterSize(w, 256<<10)
+	s.lineOf = func(f *report.Finding) (string, bool) {
+		if f.Path == "" || f.Line < 1 {
+			return "", false
+		}
+		return strings.TrimRight(f.SourceText, "\r\n"), true
+	}
+	if ss, ok := s.impl.(*sarifStream); ok {
+		ss.spill = true
+	}
+	return s, s.flush()
+}
+
+func newStream(format string, head *report.Report, opt Options) (*Stream, error) {
+	name := strings.ToLower(strings.TrimSpace(format))
+	if _, ok := formats[name]; !ok {
+		return nil, fmt.Errorf("unknown output format %q (valid formats: %s)", format, strings.Join(Formats(), ", "))
+	}
+	if head == nil {
+		head = &report.Report{}
+	}
+	s := &Stream{format: format, opt: opt, head: head}
+	switch name {
+	case "text":
+		s.impl = &textStream{}
+	case "json":
+		s.impl = &jsonStream{}
+	case "sarif":
+		s.impl = &sarifStream{}
+	default:
+		s.impl = &keepStream{fn: formats[name]}
+	}
+	return s, nil
+}
+
+// Add prints findings, the next ones in report order.
+func (s *Stream) Add(fs []report.Finding) error {
+	if len(fs) == 0 || s.werr != nil {
+		return s.werr
+	}
+	if err := s.impl.add(s, &s.chunk, fs); err != nil {
+		return fmt.Errorf("%s output: %w", s.format, err)
+	}
+	return s.flush()
+}
+
+// Close prints the rest of the document: r gives the input errors, the
+// file count and Failed (its Findings are ignored: they were added).
+func (s *Stream) Close(r *report.Report) error {
+	if s.closed {
+		return s.werr
+	}
+	s.closed = true
+	if r == nil {
+		r = &report.Report{}
+	}
+	rest := *s.head
+	rest.Errors, rest.Files, rest.Failed, rest.Findings = r.Errors, r.Files, r.Failed, nil
+	if s.werr == nil {
+		if err := s.impl.close(s, &s.chunk, &rest); err != nil {
+			s.werr = fmt.Errorf("%s output: %w", s.format, err)
+		}
+	}
+	if err := s.flush(); err != nil {
+		return err
+	}
+	if s.w != nil && s.werr == nil {
+		s.werr = s.w.Flush()
+	}
+	return s.werr
+}
+
+// flush hands the bytes printed so far to the writer.
+func (s *Stream) flush() error {
+	if s.w == nil || s.chunk.Len() == 0 || s.werr != nil {
+		return s.werr
+	}
+	_, s.werr = s.w.Write(s.chunk.Bytes())
+	s.chunk.Reset()
+	return s.werr
+}
+
+// writeStreamed prints a whole report through a format's stream (Write).
+func writeStreamed(b *bytes.Buffer, format string, r *report.Report, opt Options) error {
+	s, err := newStream(format, r, opt)
+	if err != nil {
+		return err
+	}
+	s.lineOf = func(f *report.Finding) (string, bool) { return sourceLine(r, f.Path, f.Line) }
+	if err := s.impl.add(s, b, r.Findings); err != nil {
+		return err
+	}
+	return s.impl.close(s, b, r)
+}
+
+// tally counts findings by severity and rule, for summaries.
+type tally struct {
+	counts
+	n      int
+	byRule map[string]*ruleCount
+}
+
+type ruleCount struct {
+	id, name string
+	n        int
+}
+
+func (t *tally) add(f *report.Finding) {
+	t.n++
+	switch severity(f.Severity) {
+	case report.Error:
+		t.errors++
+	case report.Warning:
+		t.warnings++
+	default:
+		t.infos++
+	}
+	if t.byRule == nil {
+		t.byRule = map[string]*ruleCount{}
+	}
+	rc := t.byRule[f.RuleID]
+	if rc == nil {
+		rc = &ruleCount{id: f.RuleID, name: f.RuleName}
+		t.byRule[f.RuleID] = rc
+	}
+	rc.n++
+}
+
+// ---- text ----
+
+type textStream struct {
+	t tally
+}
+
+func (x *textStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error {
+	start := b.Len()
+	st := styler(s.opt.Color)
+	for i := range fs {
+		f := &fs[i]
+		x.t.add(f)
+		textFinding(b, f, st, s.opt.ShowSource, s.lineOf)
+	}
+	defuseCI(b, start)
+	return nil
+}
+
+func (x *textStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error {
+	start := b.Len()
+	defer defuseCI(b, start)
+	st := styler(s.opt.Color)
+	for _, e := range r.Errors {
+		b.WriteString(cleanText(e.Path))
+		b.WriteString(": ")
+		b.WriteString(st.paint(ansiRed, "error"))
+		b.WriteString(": ")
+		writeMessageLines(b, e.Message)
+	}
+	if x.t.n > 0 || len(r.Errors) > 0 {
+		b.WriteByte('\n')
+	}
+	textSummary(b, r, &x.t)
+	return nil
+}
+
+// ---- json ----
+
+type jsonStream struct {
+	t       tally
+	started bool
+	n       int
+	enc     *json.Encoder
+	buf     bytes.Buffer
+}
+
+// jsonFindingsKey is where the findings array starts in the document.
+const jsonFindingsKey = "\n  \"findings\": ["
+
+func (x *jsonStream) doc(r *report.Report) jsonReport {
+	return jsonReport{
+		Tool: toolName(r), Version: r.Version,
+		Findings: []report.Finding{},
+		Errors:   append(make([]report.InputError, 0, len(r.Errors)), r.Errors...),
+		Summary:  jsonSummary{Files: r.Files, Errors: x.t.errors, Warnings: x.t.warnings, Infos: x.t.infos},
+	}
+}
+
+// start prints the document up to the findings array's "[".
+func (x *jsonStream) start(s *Stream, b *bytes.Buffer) error {
+	if x.started {
+		return nil
+	}
+	x.started = true
+	var d bytes.Buffer
+	if err := encodeJSON(&d, x.doc(s.head)); err != nil {
+		return err
+	}
+	i := bytes.Index(d.Bytes(), []byte(jsonFindingsKey))
+	if i < 0 {
+		return fmt.Errorf("no findings array")
+	}
+	b.Write(d.Bytes()[:i+len(jsonFindingsKey)])
+	x.enc = json.NewEncoder(&x.buf)
+	x.enc.SetEscapeHTML(false)
+	x.enc.SetIndent("    ", "  ")
+	return nil
+}
+
+func (x *jsonStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error {
+	if err := x.start(s, b); err != nil {
+		return err
+	}
+	for i := range fs {
+		f := fs[i]
+		x.t.add(&f)
+		if f.Fix != nil && f.Fix.Edits == nil {
+			// "edits" is always an array, never null.
+			fix := *f.Fix
+			fix.Edits = []report.Edit{}
+			f.Fix = &fix
+		}
+		x.buf.Reset()
+		if err := x.enc.Encode(&f); err != nil {
+			return err
+		}
+		if x.n > 0 {
+			b.WriteByte(',')
+		}
+		x.n++
+		b.WriteString("\n    ")
+		b.Write(bytes.TrimSuffix(x.buf.Bytes(), []byte("\n")))
+	}
+	return nil
+}
+
+func (x *jsonStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error {
+	if err := x.start(s, b); err != nil {
+		return err
+	}
+	var d bytes.Buffer
+	if err := encodeJSON(&d, x.doc(r)); err != nil {
+		return err
+	}
+	i := bytes.Index(d.Bytes(), []byte(jsonFindingsKey))
+	if i < 0 {
+		return fmt.Errorf("no findings array")
+	}
+	if x.n > 0 {
+		b.WriteString("\n  ")
+	}
+	b.Write(d.Bytes()[i+len(jsonFindingsKey):])
+	return nil
+}
+
+// ---- sarif ----
+
+// sarifSpill is how many bytes of encoded results a stream keeps in
+// memory before it moves them to a temporary file.
+var sarifSpill = 8 << 20
+
+type sarifStream struct {
+	spill bool // results past sarifSpill bytes go to a temporary file
+	init  bool
+	root  string
+	index map[string]int
+	fp    fingerprinter
+	n     int
+	enc   *json.Encoder
+	buf   bytes.Buffer
+	mem   bytes.Buffer // encoded results, each preceded by ",\n" but the first
+	file  *os.File     // encoded results past sarifSpill
+	// late are the findings from the first one that names a rule the
+	// report does not describe: their ruleIndex is known at the end.
+	late []report.Finding
+}
+
+// sarifResultsKey is where the results array starts in the document.
+const sarifResultsKey = "\n      \"results\": ["
+
+func (x *sarifStream) setup(s *Stream) {
+	if x.init {
+		return
+	}
+	x.init = true
+	x.root = srcRootSlash(s.opt.SrcRoot)
+	x.index = map[string]int{}
+	n := 0
+	for i := range s.head.Rules {
+		if _, dup := x.index[s.head.Rules[i].ID]; !dup {
+			x.index[s.head.Rules[i].ID] = n
+			n++
+		}
+	}
+	x.enc = json.NewEncoder(&x.buf)
+	x.enc.SetEscapeHTML(false)
+	x.enc.SetIndent("        ", "  ")
+}
+
+func (x *sarifStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error {
+	x.setup(s)
+	for i := range fs {
+		f := &fs[i]
+		text, _ := s.lineOf(f)
+		fp := x.fp.next(f, text)
+		if x.late == nil {
+			if idx, ok := x.index[f.RuleID]; ok {
+				if err := x.result(f, idx, fp); err != nil {
+					return err
+				}
+				continue
+			}
+			x.late = []report.Finding{}
+		}
+		g := *f
+		g.Fingerprint = fp // carried to close
+		x.late = append(x.late, g)
+	}
+	return nil
+}
+
+// result encodes one result into the kept results.
+func (x *sarifStream) result(f *report.Finding, idx int, fp string) error {
+	x.buf.Reset()
+	if err := x.enc.Encode(sarifResultOf(f, idx, fp, x.root)); err != nil {
+		return err
+	}
+	if x.n > 0 {
+		x.mem.WriteByte(',')
+	}
+	x.n++
+	x.mem.WriteString("\n        ")
+	x.mem.Write(bytes.TrimSuffix(x.buf.Bytes(), []byte("\n")))
+	if x.spill && x.mem.Len() > sarifSpill {
+		if x.file == nil {
+			if f, err := os.CreateTemp("", "sqllint-sarif-*"); err == nil {
+				os.Remove(f.Name()) // gone when closed; nothing left behind
+				x.file = f
+			} else {
+				x.spill = false // keep them in memory
+			}
+		}
+		if x.file != nil {
+			if _, err := x.file.Write(x.mem.Bytes()); err != nil {
+				return err
+			}
+			x.mem.Reset()
+		}
+	}
+	return nil
+}
+
+func (x *sarifStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error {
+	x.setup(s)
+	if x.file != nil {
+		defer func() {
+			x.file.Close()
+			os.Remove(x.file.Name()) // where a file open cannot be removed
+		}()
+	}
+	// Rules named by findings the report does not describe, sorted by ID.
+	var missing []string
+	names := map[string]string{}
+	for i := range x.late {
+		f := &x.late[i]
+		if _, ok := x.index[f.RuleID]; ok {
+			continue
+		}
+		if _, ok := names[f.RuleID]; !ok {
+			missing = append(missing, f.RuleID)
+		}
+		names[f.RuleID] = f.RuleName
+	}
+	sort.Strings(missing)
+	n := len(x.index)
+	for _, id := range missing {
+		x.index[id] = n
+		n++
+	}
+	for i := range x.late {
+		f := &x.late[i]
+		if err := x.result(f, x.index[f.RuleID], f.Fingerprint); err != nil {
+			return err
+		}
+	}
+	var d bytes.Buffer
+	if err := encodeJSON(&d, sarifDocument(r, s.opt, missing, names, []sarifResult{})); err != nil {
+		return err
+	}
+	i := bytes.Index(d.Bytes(), []byte(sarifResultsKey))
+	if i < 0 {
+		return fmt.Errorf("no results array")
+	}
+	b.Write(d.Bytes()[:i+len(sarifResultsKey)])
+	if x.file != nil {
+		// what the temporary file holds comes first
+		if err := s.flushTo(b); err != nil {
+			return err
+		}
+		if _, err := x.file.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		if _, err := io.Copy(s.w, x.file); err != nil {
+			return err
+		}
+	}
+	b.Write(x.mem.Bytes())
+	x.mem = bytes.Buffer{}
+	if x.n > 0 {
+		b.WriteString("\n      ")
+	}
+	b.Write(d.Bytes()[i+len(sarifResultsKey):])
+	return nil
+}
+
+// flushTo writes b to the stream's writer now (b is the stream's chunk).
+func (s *Stream) flushTo(b *bytes.Buffer) error {
+	if s.w == nil {
+		return nil
+	}
+	if _, err := s.w.Write(b.Bytes()); err != nil {
+		return err
+	}
+	b.Reset()
+	return nil
+}
+
+// ---- formats that print at the end ----
+
+type keepStream struct {
+	fn       writerFunc
+	findings []report.Finding
+}
+
+func (x *keepStream) add(_ *Stream, _ *bytes.Buffer, fs []report.Finding) error {
+	x.findings = append(x.findings, fs...)
+	return nil
+}
+
+func (x *keepStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error {
+	full := *r
+	full.Findings = x.findings
+	if full.Source == nil {
+		full.Source = lineSource(x.findings, s.lineOf)
+	}
+	return x.fn(b, &full, s.opt)
+}
+
+// lineSource is a Report.Source that gives the lines of findings.
+func lineSource(fs []report.Finding, lineOf func(*report.Finding) (string, bool)) func(string, int) (string, bool) {
+	type key struct {
+		path string
+		line int
+	}
+	lines := map[key]string{}
+	for i := range fs {
+		if s, ok := lineOf(&fs[i]); ok {
+			lines[key{fs[i].Path, fs[i].Line}] = s
+		}
+	}
+	return func(path string, line int) (string, bool) {
+		s, ok := lines[key{path, line}]
+		return s, ok
+	}
+}
+
+// ---- fingerprints ----
+
+// fingerprinter gives the fingerprints of findings in report order (see
+// fingerprints). Its occurrence counters are keyed by a 128-bit hash of
+// the rule, path and trimmed line, so that it keeps 24 bytes per distinct
+// line rather than the line.
+type fingerprinter struct {
+	seen map[[2]uint64]int
+	sb   []byte
+}
+
+var fpSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+func (p *fingerprinter) next(f *report.Finding, text string) string {
+	if p.seen == nil {
+		p.seen = map[[2]uint64]int{}
+	}
+	b := append(p.sb[:0], "sqllint/v1\x00"...)
+	b = append(b, f.RuleID...)
+	b = append(b, 0)
+	b = append(b, f.Path...)
+	b = append(b, 0)
+	b = append(b, strings.TrimSpace(text)...)
+	key := b[len("sqllint/v1\x00"):]
+	k := [2]uint64{maphash.Bytes(fpSeeds[0], key), maphash.Bytes(fpSeeds[1], key)}
+	n := p.seen[k]
+	p.seen[k] = n + 1
+	b = append(b, 0)
+	b = strconv.AppendInt(b, int64(n), 10)
+	p.sb = b
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}

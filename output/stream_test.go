@@ -1,0 +1,105 @@
+package output
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/sqllint/sqllint/report"
+)
+
+// withSourceText is r with each finding carrying its line, as a run gives
+// them, and the Source the CLI built from them before it streamed.
+func withSourceText(r *report.Report) *report.Report {
+	c := *r
+	c.Findings = append([]report.Finding(nil), r.Findings...)
+	for i := range c.Findings {
+		f := &c.Findings[i]
+		if s, ok := r.Source(f.Path, f.Line); ok {
+			f.SourceText = s + "\r\n"
+		}
+	}
+	c.Source = report.SourceOf(c.Findings)
+	return &c
+}
+
+// streamed prints r through a Stream, findings given per parts of size n.
+func streamed(t *testing.T, format string, r *report.Report, opt Options, n int) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	head := &report.Report{Tool: r.Tool, Version: r.Version, Rules: r.Rules}
+	s, err := NewStream(&out, format, head, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < len(r.Findings); i += n {
+		if err := s.Add(r.Findings[i:min(i+n, len(r.Findings))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Close(&report.Report{Errors: r.Errors, Files: r.Files, Failed: r.Failed, Findings: r.Findings[:min(1, len(r.Findings))]}); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// TestStreamIsWrite: every format prints through a Stream, findings given
+// one at a time or all at once, the bytes Write prints for the whole
+// report; SARIF also when its results go to a temporary file.
+func TestStreamIsWrite(t *testing.T) {
+	unknown := &report.Report{
+		Tool: "sqllint", Rules: fixtureRules()[:1],
+		Findings: []report.Finding{
+			{RuleID: "SL101", Severity: report.Error, Path: "a.sql", Line: 2},
+			{RuleID: "SL900", RuleName: "zeta", Severity: report.Error, Path: "a.sql", Line: 1},
+			{RuleID: "SL101", Severity: report.Error, Path: "a.sql", Line: 2},
+			{RuleID: "SL050", RuleName: "alpha", Severity: report.Info, Path: "a.sql", Line: 3},
+		},
+		Source: sourceOf(map[string][]string{"a.sql": {"x", "  x ", "x"}}),
+	}
+	defer func(n int) { sarifSpill = n }(sarifSpill)
+	for _, spill := range []int{8 << 20, 10} {
+		sarifSpill = spill
+		for _, base := range []*report.Report{fixture(), emptyReport(), unknown} {
+			r := withSourceText(base)
+			for _, format := range Formats() {
+				for _, opt := range []Options{{SrcRoot: fixtureRoot, ShowSource: true}, {Color: true}} {
+					want := render(t, format, r, opt)
+					for _, n := range []int{1, 3, 1000} {
+						if got := streamed(t, format, r, opt, n); !bytes.Equal(got, want) {
+							t.Errorf("%s (parts of %d, spill %d): stream differs from Write\n--- stream ---\n%s\n--- write ---\n%s", format, n, spill, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+type shortWriter struct{ n int }
+
+func (w *shortWriter) Write(p []byte) (int, error) {
+	if w.n -= len(p); w.n < 0 {
+		return 0, errShort
+	}
+	return len(p), nil
+}
+
+var errShort = bytes.ErrTooLarge
+
+// TestStreamWriteError: a writer that fails makes Add or Close fail.
+func TestStreamWriteError(t *testing.T) {
+	r := withSourceText(fixture())
+	for _, format := range Formats() {
+		s, err := NewStream(&shortWriter{n: 10}, format, r, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Add(r.Findings)
+		if cerr := s.Close(r); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			t.Errorf("%s: a failed write was not returned", format)
+		}
+	}
+}
