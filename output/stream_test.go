@@ -2,7 +2,9 @@ package output
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/sqllint/sqllint/report"
 )
@@ -100,6 +102,44 @@ func TestStreamWriteError(t *testing.T) {
 		}
 		if err == nil {
 			t.Errorf("%s: a failed write was not returned", format)
+		}
+	}
+}
+
+// TestHasControl: the byte scan finds what a scan of the runes finds, on
+// every one- and two-byte string and on mixed text.
+func TestHasControl(t *testing.T) {
+	slow := func(s string, keepCR bool) bool {
+		return strings.IndexFunc(s, func(r rune) bool {
+			if r == '\t' || r == '\n' || (keepCR && r == '\r') {
+				return false
+			}
+			return r < 0x20 || (r >= 0x7f && r < 0xa0)
+		}) >= 0
+	}
+	var cases []string
+	for i := 0; i < 256; i++ {
+		cases = append(cases, string([]byte{byte(i)}))
+		for j := 0; j < 256; j++ {
+			cases = append(cases, string([]byte{byte(i), byte(j)}), "ab"+string([]byte{byte(i), byte(j)})+"é")
+		}
+	}
+	cases = append(cases, "日本\u0085x", "x\u00ad", "\r\n", "a\tb")
+	for _, s := range cases {
+		for _, keep := range []bool{false, true} {
+			if got, want := hasControl(s, keep), slow(s, keep); got != want {
+				t.Errorf("hasControl(%q, %v) = %v, want %v", s, keep, got, want)
+			}
+		}
+	}
+	for r := rune(0); r < 0x300; r++ {
+		if got, want := runeWidth(r), func() int {
+			if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
+				return 0
+			}
+			return 1
+		}(); got != want {
+			t.Errorf("runeWidth(%U) = %d, want %d", r, got, want)
 		}
 	}
 }

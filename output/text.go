@@ -65,7 +65,7 @@ func writeText(b *bytes.Buffer, r *report.Report, opt Options) error {
 // textFinding prints one finding and, when showSource is set and lineOf
 // can give the line, its source line and marker.
 func textFinding(b *bytes.Buffer, f *report.Finding, st styler, showSource bool, lineOf func(*report.Finding) (string, bool)) {
-	b.WriteString(position(f.Path, f.Line, f.Column))
+	writePosition(b, f.Path, f.Line, f.Column)
 	b.WriteString(": ")
 	b.WriteString(st.severity(severity(f.Severity)))
 	if f.RuleID != "" {
@@ -77,7 +77,11 @@ func textFinding(b *bytes.Buffer, f *report.Finding, st styler, showSource bool,
 		b.WriteString(cleanText(f.RuleName))
 	}
 	b.WriteString(": ")
-	writeMessageLines(b, message(f))
+	if f.Confirmed == "" {
+		writeMessageLines(b, f.Message)
+	} else {
+		writeMessageLines(b, message(f))
+	}
 	if !showSource {
 		return
 	}
@@ -103,10 +107,31 @@ func position(path string, line, col int) string {
 	return s
 }
 
+// writePosition writes position(path, line, col).
+func writePosition(b *bytes.Buffer, path string, line, col int) {
+	if path == "" || line <= 0 {
+		b.WriteString(position(path, line, col))
+		return
+	}
+	var num [20]byte
+	b.WriteString(cleanText(path))
+	b.WriteByte(':')
+	b.Write(strconv.AppendInt(num[:0], int64(line), 10))
+	if col > 0 {
+		b.WriteByte(':')
+		b.Write(strconv.AppendInt(num[:0], int64(col), 10))
+	}
+}
+
 // writeMessageLines writes msg and a newline; the second and later lines of
 // a multi-line message are indented, so only the first line has the
 // PATH:LINE:COL shape.
 func writeMessageLines(b *bytes.Buffer, msg string) {
+	if strings.IndexByte(msg, '\n') < 0 && strings.IndexByte(msg, '\r') < 0 {
+		b.WriteString(cleanText(msg))
+		b.WriteByte('\n')
+		return
+	}
 	lines := strings.Split(normalizeNewlines(msg), "\n")
 	for i, line := range lines {
 		line = cleanText(line)
@@ -180,9 +205,9 @@ func charSpan(s string, from, to int) (bfrom, bto int) {
 // end column (or to the end of the line when the range spans lines). A
 // long line is clipped around the range (see maxSnippetChars).
 func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler) {
-	num := strconv.Itoa(f.Line)
-	gutter := "  " + num + " | "
-	blank := "  " + strings.Repeat(" ", len(num)) + " |"
+	var numBuf [20]byte
+	num := strconv.AppendInt(numBuf[:0], int64(f.Line), 10)
+	gutterLen := 2 + len(num) + 3 // "  " + num + " | "
 
 	start := f.Column - 1
 	if start < 0 {
@@ -190,7 +215,23 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler) {
 	}
 	from, to := clipWindow(utf8.RuneCountInString(src), start)
 	bfrom, bto := charSpan(src, from, to)
-	runes := []rune(cleanText(src[bfrom:bto]))
+	// The shown text, one character per element: an ASCII line is
+	// indexed as it is, any other as runes.
+	shown := cleanText(src[bfrom:bto])
+	var runes []rune
+	n := len(shown)
+	ascii := isASCII(shown)
+	if !ascii {
+		runes = []rune(shown)
+		n = len(runes)
+		shown = string(runes)
+	}
+	at := func(i int) rune {
+		if ascii {
+			return rune(shown[i])
+		}
+		return runes[i]
+	}
 	var prefix, suffix string
 	if from > 0 {
 		prefix = clipMarker
@@ -199,67 +240,94 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler) {
 		suffix = clipMarker
 	}
 
-	b.WriteString(gutter)
+	b.WriteString("  ")
+	b.Write(num)
+	b.WriteString(" | ")
 	b.WriteString(prefix)
-	b.WriteString(string(runes))
+	b.WriteString(shown)
 	b.WriteString(suffix)
 	b.WriteByte('\n')
 
 	start -= from
-	if start > len(runes)+1 {
-		start = len(runes) + 1 // a column far past the end of the line
+	if start > n+1 {
+		start = n + 1 // a column far past the end of the line
 	}
-	end := len(runes)
+	end := n
 	if f.EndLine == f.Line && f.EndColumn > 0 {
 		end = f.EndColumn - 1 - from
 	}
-	if end > len(runes) {
-		end = len(runes)
+	if end > n {
+		end = n
 	}
 
-	// Indentation: tabs are copied so the marker aligns under the source
-	// whatever the tab width; other characters become as many spaces as
-	// they take columns. vis tracks the visual column (for tabs inside the
-	// range), counted from the start of the gutter.
-	var indent strings.Builder
-	vis := len(gutter)
+	// blank gutter, then the indentation: tabs are copied so the marker
+	// aligns under the source whatever the tab width; other characters
+	// become as many spaces as they take columns. vis tracks the visual
+	// column (for tabs inside the range), counted from the start of the
+	// gutter.
+	b.WriteString("  ")
+	for range num {
+		b.WriteByte(' ')
+	}
+	b.WriteString(" | ")
+	vis := gutterLen
 	for _, r := range prefix {
 		w := runeWidth(r)
-		indent.WriteString(strings.Repeat(" ", w))
+		writeSpaces(b, w)
 		vis += w
 	}
 	for i := 0; i < start; i++ {
-		if i >= len(runes) {
-			indent.WriteByte(' ')
+		if i >= n {
+			b.WriteByte(' ')
 			vis++
 			continue
 		}
-		if runes[i] == '\t' {
-			indent.WriteByte('\t')
+		r := at(i)
+		if r == '\t' {
+			b.WriteByte('\t')
 			vis += tabWidth - vis%tabWidth
 			continue
 		}
-		w := runeWidth(runes[i])
-		indent.WriteString(strings.Repeat(" ", w))
+		w := runeWidth(r)
+		writeSpaces(b, w)
 		vis += w
 	}
 	width := 0
 	for i := start; i < end; i++ {
-		w := runeWidth(runes[i])
-		if runes[i] == '\t' {
+		r := at(i)
+		w := runeWidth(r)
+		if r == '\t' {
 			w = tabWidth - (vis+width)%tabWidth
 		}
 		width += w
 	}
-	marker := "^"
-	if width > 1 {
-		marker += strings.Repeat("~", width-1)
+	if st {
+		b.WriteString(ansiGreen)
 	}
-	b.WriteString(blank)
-	b.WriteByte(' ')
-	b.WriteString(indent.String())
-	b.WriteString(st.paint(ansiGreen, marker))
+	b.WriteByte('^')
+	for i := 1; i < width; i++ {
+		b.WriteByte('~')
+	}
+	if st {
+		b.WriteString(ansiReset)
+	}
 	b.WriteByte('\n')
+}
+
+func writeSpaces(b *bytes.Buffer, n int) {
+	for range n {
+		b.WriteByte(' ')
+	}
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func textSummary(b *bytes.Buffer, r *report.Report, t *tally) {
@@ -318,7 +386,7 @@ func replaceControls(s string, keepCR bool) string {
 		}
 		return r < 0x20 || (r >= 0x7f && r < 0xa0)
 	}
-	if strings.IndexFunc(s, isControl) < 0 {
+	if !hasControl(s, keepCR) {
 		return s
 	}
 	var sb strings.Builder
@@ -337,10 +405,35 @@ func replaceControls(s string, keepCR bool) string {
 	return sb.String()
 }
 
+// hasControl reports whether s holds a character replaceControls
+// replaces: C0 controls (but tab, newline and, with keepCR, CR), DEL, and
+// C1 controls (U+0080–U+009F, encoded C2 80–C2 9F).
+func hasControl(s string, keepCR bool) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c < 0x20:
+			if c != '\t' && c != '\n' && !(keepCR && c == '\r') {
+				return true
+			}
+		case c == 0x7f:
+			return true
+		case c == 0xc2:
+			if i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] < 0xa0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // runeWidth is the number of terminal columns r takes: 0 for combining
 // and format characters, 2 for East Asian wide and fullwidth characters
 // and emoji, 1 otherwise. It is an approximation (no new dependency).
 func runeWidth(r rune) int {
+	if r < 0xAD { // below the first format character (soft hyphen)
+		return 1
+	}
 	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
 		return 0
 	}
