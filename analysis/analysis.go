@@ -251,7 +251,7 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 		findings []rules.Finding
 		panic    any
 	}
-	ch := make(chan checked, 16)
+	ch := make(chan checked, 4)
 	var err error
 	go func() {
 		defer close(ch)
@@ -389,6 +389,7 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 	}
 	root := p.result.Script.File
 	ids := map[*parser.File]fileID{root: p.id}
+	res.Findings = make([]report.Finding, 0, len(findings))
 	var stmts *stmtIndex // built for the first finding
 	if p.mapped != nil {
 		defer releasePages(p.mapped)

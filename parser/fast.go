@@ -2,6 +2,7 @@ package parser
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -50,7 +51,9 @@ func fastParse(c *converter, kind Kind, text string, toks []Token) (node Node, n
 
 // recognize is fastParse without the safety net.
 func recognize(c *converter, kind Kind, text string, toks []Token) (Node, int, bool) {
-	p := fastParser{text: text, toks: toks}
+	a := fastArenas.Get().(*fastArena)
+	defer a.release()
+	p := fastParser{text: text, toks: toks, arena: a}
 	switch kind {
 	case KindUse:
 		return p.use(c)
@@ -79,6 +82,60 @@ func recognize(c *converter, kind Kind, text string, toks []Token) (Node, int, b
 type fastParser struct {
 	text string
 	toks []Token
+	// arena holds the file properties of the grammar's tree, which dies
+	// once recognize has converted it (nil: allocate them)
+	arena *fastArena
+}
+
+// fastArena reuses, from one statement to the next, the memory of the
+// file properties of the grammar's tree: a dense script has several per
+// file of every CREATE and ALTER DATABASE, and the converted node copies
+// what it needs out of them.
+type fastArena struct {
+	props []propBox
+	ptrs  []*gFileProp
+}
+
+var fastArenas = sync.Pool{New: func() any { return new(fastArena) }}
+
+// release clears what the statement used (no text stays reachable) and
+// returns the arena to the pool.
+func (a *fastArena) release() {
+	clear(a.props)
+	clear(a.ptrs)
+	a.props, a.ptrs = a.props[:0], a.ptrs[:0]
+	fastArenas.Put(a)
+}
+
+// fastChunk is the size of a fresh chunk, in elements.
+const fastChunk = 256
+
+// propBoxes returns n zeroed property boxes.
+func (p *fastParser) propBoxes(n int) []propBox {
+	a := p.arena
+	if a == nil || n > fastChunk {
+		return make([]propBox, n)
+	}
+	if len(a.props)+n > cap(a.props) {
+		a.props = make([]propBox, 0, fastChunk) // the old chunk lives as long as the tree that uses it
+	}
+	k := len(a.props)
+	a.props = a.props[:k+n]
+	return a.props[k : k+n : k+n]
+}
+
+// propPtrs returns an empty slice with room for n property pointers.
+func (p *fastParser) propPtrs(n int) []*gFileProp {
+	a := p.arena
+	if a == nil || n > fastChunk {
+		return make([]*gFileProp, 0, n)
+	}
+	if len(a.ptrs)+n > cap(a.ptrs) {
+		a.ptrs = make([]*gFileProp, 0, fastChunk)
+	}
+	k := len(a.ptrs)
+	a.ptrs = a.ptrs[:k+n]
+	return a.ptrs[k : k : k+n]
 }
 
 func (p *fastParser) val(i int) string { t := p.toks[i]; return p.text[t.Start:t.End] }
@@ -749,8 +806,8 @@ func (p *fastParser) fileSpec(i int) (*gFileSpec, int, bool) {
 				n++
 			}
 		}
-		props = make([]propBox, n)
-		g.Props = make([]*gFileProp, 0, n)
+		props = p.propBoxes(n)
+		g.Props = p.propPtrs(n)
 	}
 	for n := 0; p.kind(i) == TokIdent; n++ {
 		pb := &props[n]

@@ -124,6 +124,11 @@ func Analyze(reg *Registry, scripts []*parser.Result, cfg *Config) []Finding {
 // which look at the whole run, are left out.
 func runRules(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fileOnly bool) []Finding {
 	var out []Finding
+	if fileOnly && len(scripts) == 1 {
+		// about one finding per kept statement when every statement is
+		// of interest: grow once rather than a dozen times
+		out = make([]Finding, 0, len(scripts[0].Statements)+4)
+	}
 	for _, r := range reg.All() {
 		if !cfg.Enabled(r) || fileOnly && r.Live {
 			continue

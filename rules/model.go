@@ -160,6 +160,49 @@ type Model struct {
 	// snapshotCopied counts the files and filegroups copied into backup
 	// snapshots (bounded by snapshotBudget).
 	snapshotCopied int
+	// lowered and owned intern the names the model reads and keeps
+	// (see lower and own), at most maxInterned of each.
+	lowered, owned map[string]string
+}
+
+// maxInterned bounds each intern table: past it the table starts over.
+const maxInterned = 1 << 16
+
+// lower is strings.ToLower(s), owned (not a slice of a script's text),
+// without allocating for a name seen before: a dense script names the
+// same databases, files and filegroups in statement after statement.
+func (m *Model) lower(s string) string {
+	if v, ok := m.lowered[s]; ok {
+		return v
+	}
+	if m.lowered == nil || len(m.lowered) >= maxInterned {
+		m.lowered = make(map[string]string)
+	}
+	k := strings.Clone(s)
+	v := strings.ToLower(k)
+	m.lowered[k] = v
+	return v
+}
+
+// key is n.Key(), through lower.
+func (m *Model) key(n *parser.Name) string {
+	if n.Unresolved {
+		return n.Raw
+	}
+	return m.lower(n.Value)
+}
+
+// own is the package's own (a copy of s the model may keep), interned.
+func (m *Model) own(s string) string {
+	if v, ok := m.owned[s]; ok {
+		return v
+	}
+	if m.owned == nil || len(m.owned) >= maxInterned {
+		m.owned = make(map[string]string)
+	}
+	c := strings.Clone(s)
+	m.owned[c] = c
+	return c
 }
 
 // Default sizes SQL Server gives a file created without SIZE: the model
@@ -184,7 +227,7 @@ func BuildModel(scripts []*parser.Result, defaultDB string, facts *ServerFacts) 
 // replay appends the effects of script si to m.Effects, updating the
 // databases it touches.
 func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
-	ctx := strings.ToLower(defaultDB)
+	ctx := m.lower(defaultDB)
 	first := len(m.Effects)
 	for _, st := range r.Statements {
 		e := Effect{Stmt: st, Script: si, Context: ctx, Next: -1}
@@ -202,7 +245,7 @@ func (m *Model) database(n *parser.Name, ctx string, current bool) *Database {
 }
 
 func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database {
-	key, display := n.Key(), n.Value
+	key, display := m.key(n), n.Value
 	if current {
 		if ctx == "" {
 			key, display = "current", "CURRENT"
@@ -215,7 +258,7 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 	}
 	d := m.Databases[key]
 	if d == nil {
-		d = &Database{Key: own(key), Name: own(display), Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}}
+		d = &Database{Key: m.own(key), Name: m.own(display), Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}}
 		m.Databases[d.Key] = d
 		if seed {
 			m.seedFromServer(d)
@@ -236,9 +279,9 @@ func (m *Model) seedFromServer(d *Database) {
 	}
 	d.FromServer = true
 	for _, f := range sd.Files {
-		d.Files[strings.ToLower(f.Name)] = &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup}
+		d.Files[m.lower(f.Name)] = &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup}
 		if f.Filegroup != "" {
-			d.Filegroups[strings.ToLower(f.Filegroup)] = true
+			d.Filegroups[m.lower(f.Filegroup)] = true
 		}
 	}
 	for i := len(d.Filegroups); i < sd.Filegroups; i++ {
@@ -258,14 +301,14 @@ func (m *Model) reset(key string) {
 func (m *Model) apply(e *Effect, ctx *string) {
 	switch n := e.Stmt.Node.(type) {
 	case *parser.Use:
-		*ctx = n.Database.Key()
+		*ctx = m.key(&n.Database)
 		e.DB = m.database(&n.Database, "", false)
 	case *parser.DropDatabase:
 		for _, name := range n.Databases {
-			m.reset(name.Key())
+			m.reset(m.key(&name))
 		}
 	case *parser.CreateDatabase:
-		m.reset(n.Database.Key())
+		m.reset(m.key(&n.Database))
 		d := m.lookup(&n.Database, *ctx, false, false)
 		d.Created = true
 		m.create(e, d, n)
@@ -274,9 +317,9 @@ func (m *Model) apply(e *Effect, ctx *string) {
 		e.DB = d
 		m.alter(e, d, n)
 		if n.Action == parser.ActionModifyName && n.NewName != "" {
-			newKey := strings.ToLower(n.NewName)
+			newKey := m.lower(n.NewName)
 			delete(m.Databases, d.Key)
-			d.Key, d.Name = own(newKey), own(n.NewName)
+			d.Key, d.Name = newKey, m.own(n.NewName)
 			m.Databases[d.Key] = d
 		}
 	case *parser.Checkpoint:
@@ -309,16 +352,15 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 	if f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
 		size = f.Size.Bytes
 	}
-	df := &DBFile{Name: own(f.Name), Log: f.Log, Size: size, Filegroup: own(f.Filegroup)}
 	if f.Name == "" {
 		d.Unnamed++
 		return true
 	}
-	key := strings.ToLower(f.Name)
+	key := m.lower(f.Name)
 	if _, dup := d.Files[key]; dup {
 		return false
 	}
-	d.Files[own(key)] = df
+	d.Files[key] = &DBFile{Name: m.own(f.Name), Log: f.Log, Size: size, Filegroup: m.own(f.Filegroup)}
 	return true
 }
 
@@ -340,7 +382,7 @@ func explicitBytes(f parser.FileSpec) int64 {
 func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 	e.DB = d
 	for _, fg := range n.Filegroups {
-		d.Filegroups[own(strings.ToLower(fg.Name))] = true
+		d.Filegroups[m.lower(fg.Name)] = true
 	}
 	// Attaching and snapshots create no zero-filled space: the files
 	// exist already, or are sparse.
@@ -380,7 +422,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 	case parser.ActionAddFile, parser.ActionAddLogFile:
 		for _, f := range n.Files {
 			if f.Filegroup != "" {
-				d.Filegroups[own(strings.ToLower(f.Filegroup))] = true
+				d.Filegroups[m.lower(f.Filegroup)] = true
 			}
 			if !m.addFile(d, f) {
 				continue // the file exists: nothing is allocated
@@ -393,16 +435,16 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			}
 		}
 	case parser.ActionRemoveFile:
-		key := strings.ToLower(n.FileName)
+		key := m.lower(n.FileName)
 		if _, ok := d.Files[key]; ok {
 			delete(d.Files, key)
 		} else if d.Unnamed > 0 {
 			d.Unnamed--
 		}
 	case parser.ActionAddFilegroup:
-		d.Filegroups[own(strings.ToLower(n.Filegroup.Name))] = true
+		d.Filegroups[m.lower(n.Filegroup.Name)] = true
 	case parser.ActionRemoveFilegroup:
-		delete(d.Filegroups, strings.ToLower(n.Filegroup.Name))
+		delete(d.Filegroups, m.lower(n.Filegroup.Name))
 	case parser.ActionModifyFile:
 		for _, f := range n.Files {
 			m.modifyFile(e, d, f)
@@ -432,11 +474,11 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 // nothing and leaves the size as it was (SQL Server refuses to shrink a
 // file with MODIFY FILE).
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
-	key := strings.ToLower(f.Name)
+	key := m.lower(f.Name)
 	df := d.Files[key]
 	if df == nil && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
-		df = &DBFile{Name: own(f.Name), Log: isLogName(f)}
-		d.Files[own(key)] = df
+		df = &DBFile{Name: m.own(f.Name), Log: isLogName(f)}
+		d.Files[key] = df
 		if d.Unnamed > 0 {
 			d.Unnamed--
 		}
@@ -472,8 +514,8 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	}
 	if df != nil && f.NewName != "" {
 		delete(d.Files, key)
-		df.Name = own(f.NewName)
-		d.Files[own(strings.ToLower(f.NewName))] = df
+		df.Name = m.own(f.NewName)
+		d.Files[m.lower(f.NewName)] = df
 	}
 }
 
