@@ -94,6 +94,60 @@ type fastParser struct {
 type fastArena struct {
 	props []propBox
 	ptrs  []*gFileProp
+	// the nodes of the grammar's tree, by type
+	s_gName           slab[gName]
+	s_gCheckpoint     slab[gCheckpoint]
+	s_gDuration       slab[gDuration]
+	s_gDBCC           slab[gDBCC]
+	s_gTraceFlag      slab[gTraceFlag]
+	s_gDropDatabase   slab[gDropDatabase]
+	s_gAlterDatabase  slab[gAlterDatabase]
+	s_gAlterAction    slab[gAlterAction]
+	s_gAdd            slab[gAdd]
+	s_gAddFile        slab[gAddFile]
+	s_gFGDef          slab[gFGDef]
+	s_gRemove         slab[gRemove]
+	s_gModify         slab[gModify]
+	s_gModifyFG       slab[gModifyFG]
+	s_gAny            slab[gAny]
+	s_gFileSpec       slab[gFileSpec]
+	s_gCreateDatabase slab[gCreateDatabase]
+	s_gCreateClause   slab[gCreateClause]
+	s_gOnItem         slab[gOnItem]
+	s_gFilegroupHead  slab[gFilegroupHead]
+	s_itemBox         slab[itemBox]
+	s_valueBox        slab[valueBox]
+	s_deviceBox       slab[deviceBox]
+	s_gBackup         slab[gBackup]
+	s_gMirror         slab[gMirror]
+	s_gRestore        slab[gRestore]
+	s_gRestoreTarget  slab[gRestoreTarget]
+	s_gRestoreOnly    slab[gRestoreOnly]
+	s_gFileItem       slab[gFileItem]
+	s_cOptionBox      slab[cOptionBox]
+	s_bOptionBox      slab[bOptionBox]
+}
+
+// slab hands out zeroed values of one type from chunks: the current chunk
+// is cleared and reused by the next statement, a full one is left to the
+// tree that points into it.
+type slab[T any] struct{ cur []T }
+
+// slabChunk is the number of values in a fresh chunk.
+const slabChunk = 32
+
+// put returns a pointer to a copy of v in s.
+func put[T any](s *slab[T], v T) *T {
+	if len(s.cur) == cap(s.cur) {
+		s.cur = make([]T, 0, slabChunk)
+	}
+	s.cur = append(s.cur, v)
+	return &s.cur[len(s.cur)-1]
+}
+
+func (s *slab[T]) reset() {
+	clear(s.cur)
+	s.cur = s.cur[:0]
 }
 
 var fastArenas = sync.Pool{New: func() any { return new(fastArena) }}
@@ -101,6 +155,37 @@ var fastArenas = sync.Pool{New: func() any { return new(fastArena) }}
 // release clears what the statement used (no text stays reachable) and
 // returns the arena to the pool.
 func (a *fastArena) release() {
+	a.s_gName.reset()
+	a.s_gCheckpoint.reset()
+	a.s_gDuration.reset()
+	a.s_gDBCC.reset()
+	a.s_gTraceFlag.reset()
+	a.s_gDropDatabase.reset()
+	a.s_gAlterDatabase.reset()
+	a.s_gAlterAction.reset()
+	a.s_gAdd.reset()
+	a.s_gAddFile.reset()
+	a.s_gFGDef.reset()
+	a.s_gRemove.reset()
+	a.s_gModify.reset()
+	a.s_gModifyFG.reset()
+	a.s_gAny.reset()
+	a.s_gFileSpec.reset()
+	a.s_gCreateDatabase.reset()
+	a.s_gCreateClause.reset()
+	a.s_gOnItem.reset()
+	a.s_gFilegroupHead.reset()
+	a.s_itemBox.reset()
+	a.s_valueBox.reset()
+	a.s_deviceBox.reset()
+	a.s_gBackup.reset()
+	a.s_gMirror.reset()
+	a.s_gRestore.reset()
+	a.s_gRestoreTarget.reset()
+	a.s_gRestoreOnly.reset()
+	a.s_gFileItem.reset()
+	a.s_cOptionBox.reset()
+	a.s_bOptionBox.reset()
 	clear(a.props)
 	clear(a.ptrs)
 	a.props, a.ptrs = a.props[:0], a.ptrs[:0]
@@ -207,7 +292,7 @@ func (p *fastParser) name(i int) (*gName, bool) {
 	default:
 		return nil, false
 	}
-	return &gName{Pos: p.pos(i), Value: p.val(i)}, true
+	return put(&p.arena.s_gName, gName{Pos: p.pos(i), Value: p.val(i)}), true
 }
 
 // use: 'USE' gName ';'?
@@ -228,11 +313,11 @@ func (p *fastParser) checkpoint(c *converter) (Node, int, bool) {
 	if !p.word(0, "CHECKPOINT") {
 		return nil, 0, false
 	}
-	g := &gCheckpoint{Pos: p.pos(0)}
+	g := put(&p.arena.s_gCheckpoint, gCheckpoint{Pos: p.pos(0)})
 	i := 1
 	switch p.kind(i) {
 	case TokNumber, TokVar, TokSqlcmdVar:
-		g.Duration = &gDuration{Pos: p.pos(i), Value: p.val(i)}
+		g.Duration = put(&p.arena.s_gDuration, gDuration{Pos: p.pos(i), Value: p.val(i)})
 		i++
 	}
 	i = p.semicolon(i)
@@ -246,12 +331,12 @@ func (p *fastParser) dbcc(c *converter) (Node, int, bool) {
 	if !p.word(0, "DBCC") || !(p.word(1, "TRACEON") || p.word(1, "TRACEOFF")) {
 		return nil, 0, false
 	}
-	g := &gDBCC{Pos: p.pos(0), Cmd: p.val(1)}
+	g := put(&p.arena.s_gDBCC, gDBCC{Pos: p.pos(0), Cmd: p.val(1)})
 	i := 2
 	if p.punct(i, '(') {
 		i++
 		for {
-			f := &gTraceFlag{Pos: p.pos(i)}
+			f := put(&p.arena.s_gTraceFlag, gTraceFlag{Pos: p.pos(i)})
 			if p.punct(i, '-') {
 				f.Minus = true
 				i++
@@ -296,7 +381,7 @@ func (p *fastParser) drop(c *converter) (Node, int, bool) {
 	if !p.word(0, "DROP") || !p.word(1, "DATABASE") {
 		return nil, 0, false
 	}
-	g := &gDropDatabase{Pos: p.pos(0)}
+	g := put(&p.arena.s_gDropDatabase, gDropDatabase{Pos: p.pos(0)})
 	i := 2
 	if p.word(i, "IF") {
 		if !p.word(i+1, "EXISTS") {
@@ -335,9 +420,9 @@ func (p *fastParser) alter(c *converter) (Node, int, bool) {
 	if p.word(i, "SET") {
 		return p.alterSet(c, name, i)
 	}
-	g := &gAlterDatabase{Pos: p.pos(0), Name: name}
+	g := put(&p.arena.s_gAlterDatabase, gAlterDatabase{Pos: p.pos(0), Name: name})
 	if i < len(p.toks) && !p.punct(i, ';') {
-		a := &gAlterAction{Pos: p.pos(i)}
+		a := put(&p.arena.s_gAlterAction, gAlterAction{Pos: p.pos(i)})
 		switch {
 		case p.word(i, "ADD"):
 			i, ok = p.add(a, i+1)
@@ -381,14 +466,14 @@ func (p *fastParser) add(a *gAlterAction, i int) (int, bool) {
 		if !ok {
 			return 0, false
 		}
-		a.Add = &gAdd{Log: files}
+		a.Add = put(&p.arena.s_gAdd, gAdd{Log: files})
 		return i, true
 	case p.word(i, "FILE"):
 		files, i, ok := p.fileSpecs(i + 1)
 		if !ok {
 			return 0, false
 		}
-		af := &gAddFile{Files: files}
+		af := put(&p.arena.s_gAddFile, gAddFile{Files: files})
 		if p.word(i, "TO") {
 			if !p.word(i+1, "FILEGROUP") {
 				return 0, false // participle would stop before TO
@@ -400,7 +485,7 @@ func (p *fastParser) add(a *gAlterAction, i int) (int, bool) {
 			af.Filegroup = name
 			i += 3
 		}
-		a.Add = &gAdd{File: af}
+		a.Add = put(&p.arena.s_gAdd, gAdd{File: af})
 		return i, true
 	case !p.word(i, "FILEGROUP"):
 		return 0, false
@@ -409,7 +494,7 @@ func (p *fastParser) add(a *gAlterAction, i int) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	fg := &gFGDef{Name: name}
+	fg := put(&p.arena.s_gFGDef, gFGDef{Name: name})
 	i += 2
 	if p.word(i, "CONTAINS") {
 		if !p.word(i+1, "FILESTREAM") && !p.word(i+1, "MEMORY_OPTIMIZED_DATA") {
@@ -419,7 +504,7 @@ func (p *fastParser) add(a *gAlterAction, i int) (int, bool) {
 		fg.Contains = &v
 		i += 2
 	}
-	a.Add = &gAdd{FG: fg}
+	a.Add = put(&p.arena.s_gAdd, gAdd{FG: fg})
 	return i, true
 }
 
@@ -434,9 +519,9 @@ func (p *fastParser) remove(a *gAlterAction, i int) (int, bool) {
 		return 0, false
 	}
 	if isFile {
-		a.Remove = &gRemove{File: name}
+		a.Remove = put(&p.arena.s_gRemove, gRemove{File: name})
 	} else {
-		a.Remove = &gRemove{FG: name}
+		a.Remove = put(&p.arena.s_gRemove, gRemove{FG: name})
 	}
 	return i + 2, true
 }
@@ -449,7 +534,7 @@ func (p *fastParser) modify(a *gAlterAction, i int) (int, bool) {
 		if !ok {
 			return 0, false // participle falls back to gAny+, or fails
 		}
-		a.Modify = &gModify{File: f}
+		a.Modify = put(&p.arena.s_gModify, gModify{File: f})
 		return i, true
 	case p.word(i, "NAME"):
 		if !p.punct(i+1, '=') {
@@ -459,14 +544,14 @@ func (p *fastParser) modify(a *gAlterAction, i int) (int, bool) {
 		if !ok {
 			return 0, false
 		}
-		a.Modify = &gModify{Name: name}
+		a.Modify = put(&p.arena.s_gModify, gModify{Name: name})
 		return i + 3, true
 	case p.word(i, "FILEGROUP"):
 		name, ok := p.name(i + 1)
 		if !ok {
 			return 0, false
 		}
-		fg := &gModifyFG{Name: name}
+		fg := put(&p.arena.s_gModifyFG, gModifyFG{Name: name})
 		i += 2
 		for i < len(p.toks) && !p.punct(i, ';') && !p.punct(i, ')') {
 			var g *gAny
@@ -478,7 +563,7 @@ func (p *fastParser) modify(a *gAlterAction, i int) (int, bool) {
 		if p.punct(i, ')') {
 			return 0, false // cannot be in a window; stay out of doubt
 		}
-		a.Modify = &gModify{FG: fg}
+		a.Modify = put(&p.arena.s_gModify, gModify{FG: fg})
 		return i, true
 	}
 	return 0, false
@@ -488,9 +573,9 @@ func (p *fastParser) modify(a *gAlterAction, i int) (int, bool) {
 // the window: a token, or a parenthesized group that must close.
 func (p *fastParser) any(i int) (*gAny, int, bool) {
 	if !p.punct(i, '(') {
-		return &gAny{Tok: p.val(i)}, i + 1, true
+		return put(&p.arena.s_gAny, gAny{Tok: p.val(i)}), i + 1, true
 	}
-	g := &gAny{}
+	g := put(&p.arena.s_gAny, gAny{})
 	i, ok := p.group(i, &g.Group)
 	return g, i, ok
 }
@@ -795,7 +880,7 @@ func (p *fastParser) fileSpec(i int) (*gFileSpec, int, bool) {
 	if !p.punct(i, '(') {
 		return nil, 0, false
 	}
-	g := &gFileSpec{Pos: p.pos(i)}
+	g := put(&p.arena.s_gFileSpec, gFileSpec{Pos: p.pos(i)})
 	i++
 	var props []propBox
 	if p.kind(i) == TokIdent {
@@ -873,7 +958,7 @@ func (p *fastParser) cOption(i int) (*gCOption, int, bool) {
 	if p.kind(i) != TokIdent {
 		return nil, 0, false // participle fails, or stops before WITH or ','
 	}
-	b := &cOptionBox{}
+	b := put(&p.arena.s_cOptionBox, cOptionBox{})
 	o := &b.o
 	o.Pos, o.Name = p.pos(i), p.val(i)
 	i++
@@ -919,13 +1004,13 @@ func (p *fastParser) create(c *converter) (Node, int, bool) {
 	if !ok {
 		return nil, 0, false
 	}
-	g := &gCreateDatabase{Pos: p.pos(0), Name: name}
+	g := put(&p.arena.s_gCreateDatabase, gCreateDatabase{Pos: p.pos(0), Name: name})
 	i := 3
 clauses:
 	for i < len(p.toks) {
 		// A clause that starts must complete: where it does not, participle
 		// either fails or stops before it, and the fast path declines.
-		cl := &gCreateClause{Pos: p.pos(i)}
+		cl := put(&p.arena.s_gCreateClause, gCreateClause{Pos: p.pos(i)})
 		switch {
 		case p.word(i, "CONTAINMENT"):
 			// 'CONTAINMENT' '=' @Ident
@@ -1001,13 +1086,13 @@ clauses:
 // 'FILEGROUP' gName ('CONTAINS' ('FILESTREAM' | 'MEMORY_OPTIMIZED_DATA'))?
 // 'DEFAULT'?.
 func (p *fastParser) onItem(i int) (*gOnItem, int, bool) {
-	it := &gOnItem{}
+	it := put(&p.arena.s_gOnItem, gOnItem{})
 	if p.word(i, "FILEGROUP") {
 		name, ok := p.name(i + 1)
 		if !ok {
 			return nil, 0, false
 		}
-		fg := &gFilegroupHead{Pos: p.pos(i), Name: name}
+		fg := put(&p.arena.s_gFilegroupHead, gFilegroupHead{Pos: p.pos(i), Name: name})
 		i += 2
 		if p.word(i, "CONTAINS") {
 			if !p.word(i+1, "FILESTREAM") && !p.word(i+1, "MEMORY_OPTIMIZED_DATA") {
@@ -1043,10 +1128,10 @@ func (p *fastParser) item(i int) (*gBackupItem, int, bool) {
 	if !p.word(i, "FILE") && !p.word(i, "FILEGROUP") && !p.word(i, "PAGE") || !p.punct(i+1, '=') {
 		return nil, 0, false // participle fails, or stops before the item or ','
 	}
-	b := &itemBox{it: gBackupItem{Pos: p.pos(i), Key: p.val(i)}}
+	b := put(&p.arena.s_itemBox, itemBox{it: gBackupItem{Pos: p.pos(i), Key: p.val(i)}})
 	if p.punct(i+2, '(') {
 		list, next, ok := commaList(p, i+3, func(j int) (*gValue, int, bool) {
-			vb := &valueBox{}
+			vb := put(&p.arena.s_valueBox, valueBox{})
 			next, ok := p.value(vb, j)
 			return &vb.v, next, ok
 		})
@@ -1086,7 +1171,7 @@ func (p *fastParser) devices(i int) ([]*gDevice, int, bool) {
 
 // device matches one gDevice at i.
 func (p *fastParser) device(i int) (*gDevice, int, bool) {
-	b := &deviceBox{d: gDevice{Pos: p.pos(i)}}
+	b := put(&p.arena.s_deviceBox, deviceBox{d: gDevice{Pos: p.pos(i)}})
 	d := &b.d
 	if p.word(i, "DISK") || p.word(i, "TAPE") || p.word(i, "URL") || p.word(i, "DATABASE_SNAPSHOT") {
 		if !p.punct(i+1, '=') {
@@ -1121,7 +1206,7 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 	if !ok {
 		return nil, 0, false
 	}
-	g := &gBackup{Pos: p.pos(0), What: p.val(1), Name: name}
+	g := put(&p.arena.s_gBackup, gBackup{Pos: p.pos(0), What: p.val(1), Name: name})
 	i := 3
 	if g.Items, i, ok = p.fileItems(i); !ok {
 		return nil, 0, false
@@ -1136,7 +1221,7 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 		if !p.word(i+1, "TO") {
 			return nil, 0, false // participle would stop before MIRROR
 		}
-		m := &gMirror{}
+		m := put(&p.arena.s_gMirror, gMirror{})
 		if m.Devices, i, ok = p.devices(i + 2); !ok {
 			return nil, 0, false
 		}
@@ -1164,7 +1249,7 @@ func (p *fastParser) restore(c *converter) (Node, int, bool) {
 	if !p.word(0, "RESTORE") {
 		return nil, 0, false
 	}
-	g := &gRestore{Pos: p.pos(0)}
+	g := put(&p.arena.s_gRestore, gRestore{Pos: p.pos(0)})
 	var i int
 	var ok bool
 	switch {
@@ -1173,7 +1258,7 @@ func (p *fastParser) restore(c *converter) (Node, int, bool) {
 		if !ok {
 			return nil, 0, false
 		}
-		t := &gRestoreTarget{What: p.val(1), Name: name}
+		t := put(&p.arena.s_gRestoreTarget, gRestoreTarget{What: p.val(1), Name: name})
 		i = 3
 		if t.Items, i, ok = p.fileItems(i); !ok {
 			return nil, 0, false
@@ -1186,7 +1271,7 @@ func (p *fastParser) restore(c *converter) (Node, int, bool) {
 		g.Target = t
 	case p.word(1, "FILELISTONLY") || p.word(1, "HEADERONLY") || p.word(1, "VERIFYONLY") ||
 		p.word(1, "LABELONLY") || p.word(1, "REWINDONLY"):
-		o := &gRestoreOnly{What: p.val(1)}
+		o := put(&p.arena.s_gRestoreOnly, gRestoreOnly{What: p.val(1)})
 		if !p.word(2, "FROM") {
 			return nil, 0, false
 		}
@@ -1213,13 +1298,13 @@ func (p *fastParser) restore(c *converter) (Node, int, bool) {
 // fileItem matches gFileItem at i: 'READ_WRITE_FILEGROUPS' | gBackupItem.
 func (p *fastParser) fileItem(i int) (*gFileItem, int, bool) {
 	if p.word(i, "READ_WRITE_FILEGROUPS") {
-		return &gFileItem{RWFG: true}, i + 1, true
+		return put(&p.arena.s_gFileItem, gFileItem{RWFG: true}), i + 1, true
 	}
 	it, next, ok := p.item(i)
 	if !ok {
 		return nil, 0, false
 	}
-	return &gFileItem{Item: it}, next, true
+	return put(&p.arena.s_gFileItem, gFileItem{Item: it}), next, true
 }
 
 // bOptionBox holds a gBOption and what it points to.
@@ -1233,7 +1318,7 @@ type bOptionBox struct {
 // bOption matches one gBOption at i: 'MOVE' gValue 'TO' gValue, or
 // (?!'MOVE') @(Ident | Quoted) ('=' gValue ('AFTER' gValue)?)? gGroup?.
 func (p *fastParser) bOption(i int) (*gBOption, int, bool) {
-	b := &bOptionBox{}
+	b := put(&p.arena.s_bOptionBox, bOptionBox{})
 	o := &b.o
 	o.Pos = p.pos(i)
 	if p.word(i, "MOVE") {

@@ -160,13 +160,13 @@ type Model struct {
 	// snapshotCopied counts the files and filegroups copied into backup
 	// snapshots (bounded by snapshotBudget).
 	snapshotCopied int
-	// lowered and owned intern the names the model reads and keeps
-	// (see lower and own), at most maxInterned of each.
-	lowered, owned map[string]string
+	// lowered interns the lowered names the model reads and keeps (see
+	// lower), at most maxInterned.
+	lowered map[string]string
 }
 
 // maxInterned bounds each intern table: past it the table starts over.
-const maxInterned = 1 << 16
+const maxInterned = 1 << 12
 
 // lower is strings.ToLower(s), owned (not a slice of a script's text),
 // without allocating for a name seen before: a dense script names the
@@ -192,18 +192,8 @@ func (m *Model) key(n *parser.Name) string {
 	return m.lower(n.Value)
 }
 
-// own is the package's own (a copy of s the model may keep), interned.
-func (m *Model) own(s string) string {
-	if v, ok := m.owned[s]; ok {
-		return v
-	}
-	if m.owned == nil || len(m.owned) >= maxInterned {
-		m.owned = make(map[string]string)
-	}
-	c := strings.Clone(s)
-	m.owned[c] = c
-	return c
-}
+// own is the package's own: a copy of s the model may keep.
+func (m *Model) own(s string) string { return own(s) }
 
 // Default sizes SQL Server gives a file created without SIZE: the model
 // database's (8 MB since SQL Server 2016).
