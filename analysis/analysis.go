@@ -165,11 +165,13 @@ type run struct {
 	maps   [][]byte
 }
 
+// shownKey is pointer-free, so that the collector never scans the map:
+// the file's path (where the system has no inode), the rule and the
+// message are hashed.
 type shownKey struct {
-	file fileID
-	off  int
-	rule string
-	msg  uint64
+	dev, ino uint64
+	off      int
+	hash     uint64
 }
 
 func newRun(opt *Options) (*run, error) {
@@ -243,12 +245,13 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 	// A mapped file cut short while it is checked faults when its lost
 	// pages are read: that file's error (finish recovers), not a crash.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	// Two in-order stages: the model and the rules in one goroutine, the
-	// resolution of findings (positions, source lines) and the sink in
-	// this one, so that both run at once.
+	// Two in-order stages: the model and the rules in one goroutine;
+	// suppressions, order, the resolution of findings (positions, source
+	// lines) and the sink in this one, so that both run at once.
 	type checked struct {
 		p        *parsed
-		findings []rules.Finding
+		findings []rules.Finding // before eng.Settle
+		checked  bool
 		panic    any
 	}
 	ch := make(chan checked, 4)
@@ -261,18 +264,21 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 			if p.err == nil && !r.included[p.id] {
 				func() {
 					defer func() { c.panic = recover() }()
-					c.findings = eng.File(p.result)
+					c.findings, c.checked = eng.Check(p.result), true
 				}()
 			}
 			ch <- c
 		})
 	}()
 	for c := range ch {
-		res := r.finish(c.p, func(*parser.Result) []rules.Finding {
+		res := r.finish(c.p, func(res *parser.Result) []rules.Finding {
 			if c.panic != nil {
 				panic(c.panic) // reported by finish as this file's error
 			}
-			return c.findings
+			if !c.checked {
+				return nil // included by another file: checked there
+			}
+			return eng.Settle(res, c.findings)
 		})
 		if res != nil {
 			sink(res)
@@ -408,7 +414,14 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 				ids[file] = id
 			}
 			if id.valid() {
-				k := shownKey{file: id, off: f.Span.Start.Offset, rule: f.Rule.ID, msg: maphash.String(hashSeed, f.Message)}
+				var h maphash.Hash
+				h.SetSeed(hashSeed)
+				h.WriteString(id.path)
+				h.WriteByte(0)
+				h.WriteString(f.Rule.ID)
+				h.WriteByte(0)
+				h.WriteString(f.Message)
+				k := shownKey{dev: id.dev, ino: id.ino, off: f.Span.Start.Offset, hash: h.Sum64()}
 				if r.shown[k] {
 					continue
 				}

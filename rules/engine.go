@@ -175,6 +175,14 @@ func NewEngine(reg *Registry, cfg *Config) *Engine {
 // findings of the rules in it and in the files it includes, suppressions
 // applied, sorted and de-duplicated.
 func (e *Engine) File(r *parser.Result) []Finding {
+	return e.Settle(r, e.Check(r))
+}
+
+// Check replays one script (in run order) on the model and returns the
+// findings of the rules in it and in the files it includes, before
+// Settle: suppressions, order and duplicates need no model, so a caller
+// may settle a file on another goroutine while the next one is checked.
+func (e *Engine) Check(r *parser.Result) []Finding {
 	m := e.m
 	scripts := []*parser.Result{r}
 	clear(m.Effects) // drop the previous file's statements
@@ -184,11 +192,18 @@ func (e *Engine) File(r *parser.Result) []Finding {
 	}
 	m.replay(0, r, e.cfg.DefaultDatabase)
 	out := runRules(e.reg, e.cfg, m, scripts, true)
-	out = suppress(e.reg, scripts, e.cfg, out)
-	out = sortFindings(scripts, out)
 	clear(m.Effects)
 	m.Scripts, m.Effects = nil, m.Effects[:0]
 	return out
+}
+
+// Settle applies the suppressions of script r to the findings Check gave
+// for it, then sorts them and drops duplicates. It reads only r and the
+// engine's registry and config, so it may run beside Check.
+func (e *Engine) Settle(r *parser.Result, fs []Finding) []Finding {
+	scripts := []*parser.Result{r}
+	fs = suppress(e.reg, scripts, e.cfg, fs)
+	return sortFindings(scripts, fs)
 }
 
 // sortFindings orders findings by file in run order (natural path order,
