@@ -170,7 +170,8 @@ const maxInterned = 1 << 12
 
 // lower is strings.ToLower(s), owned (not a slice of a script's text),
 // without allocating for a name seen before: a dense script names the
-// same databases, files and filegroups in statement after statement.
+// same databases and filegroups in statement after statement (file
+// names, which rarely repeat, are lowered and copied as they come).
 func (m *Model) lower(s string) string {
 	if v, ok := m.lowered[s]; ok {
 		return v
@@ -269,7 +270,7 @@ func (m *Model) seedFromServer(d *Database) {
 	}
 	d.FromServer = true
 	for _, f := range sd.Files {
-		d.Files[m.lower(f.Name)] = &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup}
+		d.Files[strings.ToLower(f.Name)] = &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup}
 		if f.Filegroup != "" {
 			d.Filegroups[m.lower(f.Filegroup)] = true
 		}
@@ -346,11 +347,11 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 		d.Unnamed++
 		return true
 	}
-	key := m.lower(f.Name)
+	key := strings.ToLower(f.Name) // file names rarely repeat: not interned
 	if _, dup := d.Files[key]; dup {
 		return false
 	}
-	d.Files[key] = &DBFile{Name: m.own(f.Name), Log: f.Log, Size: size, Filegroup: m.own(f.Filegroup)}
+	d.Files[ownLowered(key, f.Name)] = &DBFile{Name: m.own(f.Name), Log: f.Log, Size: size, Filegroup: m.own(f.Filegroup)}
 	return true
 }
 
@@ -425,7 +426,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			}
 		}
 	case parser.ActionRemoveFile:
-		key := m.lower(n.FileName)
+		key := strings.ToLower(n.FileName)
 		if _, ok := d.Files[key]; ok {
 			delete(d.Files, key)
 		} else if d.Unnamed > 0 {
@@ -464,11 +465,11 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 // nothing and leaves the size as it was (SQL Server refuses to shrink a
 // file with MODIFY FILE).
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
-	key := m.lower(f.Name)
+	key := strings.ToLower(f.Name)
 	df := d.Files[key]
 	if df == nil && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
 		df = &DBFile{Name: m.own(f.Name), Log: isLogName(f)}
-		d.Files[key] = df
+		d.Files[ownLowered(key, f.Name)] = df
 		if d.Unnamed > 0 {
 			d.Unnamed--
 		}
@@ -505,8 +506,17 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	if df != nil && f.NewName != "" {
 		delete(d.Files, key)
 		df.Name = m.own(f.NewName)
-		d.Files[m.lower(f.NewName)] = df
+		d.Files[ownLowered(strings.ToLower(f.NewName), f.NewName)] = df
 	}
+}
+
+// ownLowered is own(lowered), lowered being strings.ToLower(s): a copy
+// only when ToLower returned s itself (a slice of the script's text).
+func ownLowered(lowered, s string) string {
+	if lowered != s {
+		return lowered // ToLower made a new string
+	}
+	return own(lowered)
 }
 
 // own copies a string the model keeps for the whole run: names in the
