@@ -163,6 +163,8 @@ type Model struct {
 	// lowered interns the lowered names the model reads and keeps (see
 	// lower), at most maxInterned.
 	lowered map[string]string
+	// pathSrc is the last path ownPath copied, pathOwned its copy
+	pathSrc, pathOwned string
 }
 
 // maxInterned bounds each intern table: past it the table starts over.

@@ -160,11 +160,20 @@ func (m *Model) snapshot(d *Database) *backupSet {
 	return set
 }
 
+// The maps of every summary: a snapshot is only ever read (a restore
+// copies it), so summaries share them rather than allocate two maps per
+// BACKUP of a large database, which the collector would scan to the end
+// of the run.
+var (
+	noFiles     = map[string]*DBFile{}
+	primaryOnly = map[string]bool{"primary": true}
+)
+
 // summaryLayout is a snapshot of d without its files' names: counts and,
 // with sizes, the data and log bytes of the files whose size is known.
 func summaryLayout(d *Database, sizes bool) *backupSet {
-	c := &Database{Key: d.Key, Name: d.Name, Files: map[string]*DBFile{}, Unnamed: d.FileCount(),
-		Filegroups: map[string]bool{"primary": true}, ExtraFilegroups: d.FilegroupCount() - 1,
+	c := &Database{Key: d.Key, Name: d.Name, Files: noFiles, Unnamed: d.FileCount(),
+		Filegroups: primaryOnly, ExtraFilegroups: d.FilegroupCount() - 1,
 		TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
 	if d.TRT != nil {
 		t := *d.TRT
@@ -235,6 +244,16 @@ func copyLayout(d *Database) *backupSet {
 	return &backupSet{Source: c, files: filesOf(c), partial: partial(c)}
 }
 
+// ownPath is own(path) for the path of a backup's position, one copy per
+// file rather than one per BACKUP.
+func (m *Model) ownPath(path string) string {
+	if path != m.pathSrc || m.pathOwned == "" && path != "" {
+		m.pathSrc = path
+		m.pathOwned = own(path)
+	}
+	return m.pathOwned
+}
+
 // backup records a BACKUP DATABASE on its devices. INIT and FORMAT start
 // the device anew; otherwise the set is appended, as SQL Server does.
 func (m *Model) backup(e *Effect, n *parser.Backup) {
@@ -242,7 +261,7 @@ func (m *Model) backup(e *Effect, n *parser.Backup) {
 	if len(n.Files) == 0 && !n.ReadWriteFilegroups && !hasOpt(n.Options, "DIFFERENTIAL") && e.DB != nil {
 		set = m.snapshot(e.DB)
 		at := e.Stmt.Span().Start.Position()
-		at.Path = strings.Clone(at.Path)
+		at.Path = m.ownPath(at.Path)
 		set.At = &at
 	}
 	initialize := hasOpt(n.Options, "INIT") || hasOpt(n.Options, "FORMAT")
