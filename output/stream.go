@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"hash/maphash"
 	"io"
@@ -226,8 +225,7 @@ type jsonStream struct {
 	t       tally
 	started bool
 	n       int
-	enc     *json.Encoder
-	buf     bytes.Buffer
+	w       jw
 }
 
 // jsonFindingsKey is where the findings array starts in the document.
@@ -257,9 +255,6 @@ func (x *jsonStream) start(s *Stream, b *bytes.Buffer) error {
 		return fmt.Errorf("no findings array")
 	}
 	b.Write(d.Bytes()[:i+len(jsonFindingsKey)])
-	x.enc = json.NewEncoder(&x.buf)
-	x.enc.SetEscapeHTML(false)
-	x.enc.SetIndent("    ", "  ")
 	return nil
 }
 
@@ -267,25 +262,16 @@ func (x *jsonStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error 
 	if err := x.start(s, b); err != nil {
 		return err
 	}
+	x.w.b = b
 	for i := range fs {
-		f := fs[i]
-		x.t.add(&f)
-		if f.Fix != nil && f.Fix.Edits == nil {
-			// "edits" is always an array, never null.
-			fix := *f.Fix
-			fix.Edits = []report.Edit{}
-			f.Fix = &fix
-		}
-		x.buf.Reset()
-		if err := x.enc.Encode(&f); err != nil {
-			return err
-		}
+		f := &fs[i]
+		x.t.add(f)
 		if x.n > 0 {
 			b.WriteByte(',')
 		}
 		x.n++
 		b.WriteString("\n    ")
-		b.Write(bytes.TrimSuffix(x.buf.Bytes(), []byte("\n")))
+		x.w.finding(f, 2) // "edits" is always an array, never null
 	}
 	return nil
 }
@@ -322,8 +308,7 @@ type sarifStream struct {
 	index map[string]int
 	fp    fingerprinter
 	n     int
-	enc   *json.Encoder
-	buf   bytes.Buffer
+	w     jw
 	mem   bytes.Buffer // encoded results, each preceded by ",\n" but the first
 	file  *os.File     // encoded results past sarifSpill
 	// late are the findings from the first one that names a rule the
@@ -348,9 +333,7 @@ func (x *sarifStream) setup(s *Stream) {
 			n++
 		}
 	}
-	x.enc = json.NewEncoder(&x.buf)
-	x.enc.SetEscapeHTML(false)
-	x.enc.SetIndent("        ", "  ")
+	x.w.b = &x.mem
 }
 
 func (x *sarifStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error {
@@ -377,16 +360,12 @@ func (x *sarifStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error
 
 // result encodes one result into the kept results.
 func (x *sarifStream) result(f *report.Finding, idx int, fp string) error {
-	x.buf.Reset()
-	if err := x.enc.Encode(sarifResultOf(f, idx, fp, x.root)); err != nil {
-		return err
-	}
 	if x.n > 0 {
 		x.mem.WriteByte(',')
 	}
 	x.n++
 	x.mem.WriteString("\n        ")
-	x.mem.Write(bytes.TrimSuffix(x.buf.Bytes(), []byte("\n")))
+	x.w.sarifResult(sarifResultOf(f, idx, fp, x.root), 4)
 	if x.spill && x.mem.Len() > sarifSpill {
 		if x.file == nil {
 			if f, err := os.CreateTemp("", "sqllint-sarif-*"); err == nil {

@@ -1,0 +1,270 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/sqllint/sqllint/report"
+)
+
+// jw writes the findings of the json format and the results of the sarif
+// format by hand, byte for byte as encodeJSON (encoding/json, 2-space
+// indentation, no HTML escaping) writes them: a run prints one of them
+// per finding, and reflection was most of the cost of printing. A string
+// of printable ASCII without '"' or '\' is written as it is; any other is
+// left to encoding/json.
+type jw struct {
+	b      *bytes.Buffer
+	indent int  // depth of the value being written
+	first  bool // no member written yet in the current object or array
+	enc    *json.Encoder
+	tmp    bytes.Buffer
+}
+
+func (w *jw) newline() {
+	w.b.WriteByte('\n')
+	for range w.indent {
+		w.b.WriteString("  ")
+	}
+}
+
+// open starts an object ('{') or array ('[').
+func (w *jw) open(c byte) {
+	w.b.WriteByte(c)
+	w.indent++
+	w.first = true
+}
+
+// close ends an object ('}') or array (']'); an empty one stays "{}".
+func (w *jw) close(c byte) {
+	w.indent--
+	if !w.first {
+		w.newline()
+	}
+	w.b.WriteByte(c)
+	w.first = false
+}
+
+// elem starts the next element of an array.
+func (w *jw) elem() {
+	if !w.first {
+		w.b.WriteByte(',')
+	}
+	w.first = false
+	w.newline()
+}
+
+// key starts the member named k of an object.
+func (w *jw) key(k string) {
+	w.elem()
+	w.str(k)
+	w.b.WriteString(": ")
+}
+
+func (w *jw) str(s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			w.strJSON(s)
+			return
+		}
+	}
+	w.b.WriteByte('"')
+	w.b.WriteString(s)
+	w.b.WriteByte('"')
+}
+
+// strJSON writes s as encoding/json does.
+func (w *jw) strJSON(s string) {
+	if w.enc == nil {
+		w.enc = json.NewEncoder(&w.tmp)
+		w.enc.SetEscapeHTML(false)
+	}
+	w.tmp.Reset()
+	_ = w.enc.Encode(s) // a string always encodes
+	w.b.Write(bytes.TrimSuffix(w.tmp.Bytes(), []byte("\n")))
+}
+
+func (w *jw) num(n int) {
+	var a [20]byte
+	w.b.Write(strconv.AppendInt(a[:0], int64(n), 10))
+}
+
+func (w *jw) keyStr(k, v string) { w.key(k); w.str(v) }
+func (w *jw) keyNum(k string, v int) {
+	w.key(k)
+	w.num(v)
+}
+
+// finding writes a report.Finding as the json format prints it (Fix
+// edits never null), at depth indent.
+func (w *jw) finding(f *report.Finding, indent int) {
+	w.indent = indent
+	w.open('{')
+	w.keyStr("rule", f.RuleID)
+	w.keyStr("name", f.RuleName)
+	w.keyStr("severity", f.Severity)
+	w.keyStr("message", f.Message)
+	w.keyStr("file", f.Path)
+	w.keyNum("line", f.Line)
+	w.keyNum("column", f.Column)
+	w.keyNum("end_line", f.EndLine)
+	w.keyNum("end_column", f.EndColumn)
+	if f.Fix != nil {
+		w.key("fix")
+		w.open('{')
+		w.keyStr("description", f.Fix.Description)
+		w.key("edits")
+		w.open('[')
+		for i := range f.Fix.Edits {
+			e := &f.Fix.Edits[i]
+			w.elem()
+			w.open('{')
+			w.keyNum("line", e.Line)
+			w.keyNum("column", e.Column)
+			w.keyNum("end_line", e.EndLine)
+			w.keyNum("end_column", e.EndColumn)
+			w.keyStr("new_text", e.NewText)
+			w.close('}')
+		}
+		w.close(']')
+		w.close('}')
+	}
+	if f.Confirmed != "" {
+		w.keyStr("confirmed_on", f.Confirmed)
+	}
+	w.close('}')
+}
+
+// sarifResult writes r as encodeJSON does, at depth indent.
+func (w *jw) sarifResult(r *sarifResult, indent int) {
+	w.indent = indent
+	w.open('{')
+	w.keyStr("ruleId", r.RuleID)
+	w.keyNum("ruleIndex", r.RuleIndex)
+	w.keyStr("level", r.Level)
+	w.key("message")
+	w.message(&r.Message)
+	if len(r.Locations) > 0 {
+		w.key("locations")
+		w.open('[')
+		for i := range r.Locations {
+			w.elem()
+			w.open('{')
+			w.key("physicalLocation")
+			w.open('{')
+			p := &r.Locations[i].PhysicalLocation
+			w.key("artifactLocation")
+			w.artifact(&p.ArtifactLocation)
+			if p.Region != nil {
+				w.key("region")
+				w.region(p.Region)
+			}
+			w.close('}')
+			w.close('}')
+		}
+		w.close(']')
+	}
+	w.key("partialFingerprints")
+	if r.PartialFingerprints == nil {
+		w.b.WriteString("null")
+	} else {
+		w.open('{')
+		for _, k := range slices.Sorted(maps.Keys(r.PartialFingerprints)) {
+			w.keyStr(k, r.PartialFingerprints[k])
+		}
+		w.close('}')
+	}
+	if len(r.Fixes) > 0 {
+		w.key("fixes")
+		w.open('[')
+		for i := range r.Fixes {
+			fx := &r.Fixes[i]
+			w.elem()
+			w.open('{')
+			if fx.Description != nil {
+				w.key("description")
+				w.message(fx.Description)
+			}
+			w.key("artifactChanges")
+			if fx.ArtifactChanges == nil {
+				w.b.WriteString("null")
+			} else {
+				w.open('[')
+				for j := range fx.ArtifactChanges {
+					ch := &fx.ArtifactChanges[j]
+					w.elem()
+					w.open('{')
+					w.key("artifactLocation")
+					w.artifact(&ch.ArtifactLocation)
+					w.key("replacements")
+					if ch.Replacements == nil {
+						w.b.WriteString("null")
+					} else {
+						w.open('[')
+						for k := range ch.Replacements {
+							rep := &ch.Replacements[k]
+							w.elem()
+							w.open('{')
+							w.key("deletedRegion")
+							w.region(&rep.DeletedRegion)
+							if rep.InsertedContent != nil {
+								w.key("insertedContent")
+								w.open('{')
+								w.keyStr("text", rep.InsertedContent.Text)
+								w.close('}')
+							}
+							w.close('}')
+						}
+						w.close(']')
+					}
+					w.close('}')
+				}
+				w.close(']')
+			}
+			w.close('}')
+		}
+		w.close(']')
+	}
+	if r.Properties != nil {
+		w.key("properties")
+		w.open('{')
+		w.keyStr("confirmedOn", r.Properties.ConfirmedOn)
+		w.close('}')
+	}
+	w.close('}')
+}
+
+func (w *jw) message(m *sarifMessage) {
+	w.open('{')
+	w.keyStr("text", m.Text)
+	w.close('}')
+}
+
+func (w *jw) artifact(a *sarifArtifactLocation) {
+	w.open('{')
+	w.keyStr("uri", a.URI)
+	if a.URIBaseID != "" {
+		w.keyStr("uriBaseId", a.URIBaseID)
+	}
+	w.close('}')
+}
+
+func (w *jw) region(r *sarifRegion) {
+	w.open('{')
+	if r.StartLine != 0 {
+		w.keyNum("startLine", r.StartLine)
+	}
+	if r.StartColumn != 0 {
+		w.keyNum("startColumn", r.StartColumn)
+	}
+	if r.EndLine != 0 {
+		w.keyNum("endLine", r.EndLine)
+	}
+	if r.EndColumn != 0 {
+		w.keyNum("endColumn", r.EndColumn)
+	}
+	w.close('}')
+}
