@@ -242,15 +242,39 @@ func (e *env) scan(args []string) int {
 			return exitError
 		}
 	}
+	// The outputs print on a goroutine of their own, beside the run's
+	// resolution of the next files' findings.
+	var printing chan []report.Finding
+	printed := make(chan struct{})
+	if streaming {
+		printing = make(chan []report.Finding, 16)
+		go func() {
+			defer close(printed)
+			for fs := range printing {
+				for _, o := range outs {
+					if err := o.stream.Add(fs); err != nil && streamErr == nil {
+						streamErr = err
+					}
+				}
+			}
+		}()
+	}
+	// stopPrinting waits for what the run gave to be printed.
+	stopPrinting := func() {
+		if printing != nil {
+			close(printing)
+			<-printed
+			printing = nil
+		}
+	}
+	defer stopPrinting()
 	var findings []report.Finding
 	var scanned []string
 	sink := func(r *analysis.FileResult) {
 		if streaming {
 			status.add(r.Findings)
-			for _, o := range outs {
-				if err := o.stream.Add(r.Findings); err != nil && streamErr == nil {
-					streamErr = err
-				}
+			if len(r.Findings) > 0 {
+				printing <- r.Findings
 			}
 			return
 		}
@@ -280,6 +304,7 @@ func (e *env) scan(args []string) int {
 	} else {
 		sum, err = analysis.Run(context.Background(), opt, sink)
 	}
+	stopPrinting()
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
