@@ -1,0 +1,34 @@
+package main
+
+import (
+	"io"
+	"os"
+	"strings"
+	"testing"
+)
+
+// BenchmarkScan is the whole of "sqllint scan --no-config --fail-on never
+// DIR" in process, printing to nowhere, on the corpus SQLLINT_BENCH_DIR
+// names (tools/gencorpus; skipped without one), in the format
+// SQLLINT_BENCH_FORMAT names (default text). With -cpuprofile it shows
+// where a run's time goes, printing included:
+//
+//	SQLLINT_BENCH_DIR=/tmp/gdense go test ./cmd/sqllint -run '^$' -bench Scan -benchtime 2x -cpuprofile cpu.prof
+func BenchmarkScan(b *testing.B) {
+	dir := os.Getenv("SQLLINT_BENCH_DIR")
+	if dir == "" {
+		b.Skip("SQLLINT_BENCH_DIR names no corpus")
+	}
+	format := os.Getenv("SQLLINT_BENCH_FORMAT")
+	if format == "" {
+		format = "text"
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard,
+			getenv: func(string) string { return "" }, lookupEnv: func(string) (string, bool) { return "", false }}
+		if code := e.run([]string{"scan", "--no-config", "--fail-on", "never", "--format", format, dir}); code != 0 {
+			b.Fatalf("exit status %d", code)
+		}
+	}
+}
