@@ -88,8 +88,24 @@ func (p *Pass) Facts() *ServerFacts {
 
 // Report records a finding at the rule's severity.
 func (p *Pass) Report(at parser.Span, fix *Fix, format string, args ...any) *Finding {
-	*p.out = append(*p.out, Finding{Rule: p.Rule, Severity: p.Severity(), Span: at, Message: fmt.Sprintf(format, args...), Fix: fix})
+	var msg string
+	if s, ok := onlyString(format, args); ok {
+		msg = s // a message the rule formatted already
+	} else {
+		msg = fmt.Sprintf(format, args...)
+	}
+	*p.out = append(*p.out, Finding{Rule: p.Rule, Severity: p.Severity(), Span: at, Message: msg, Fix: fix})
 	return &(*p.out)[len(*p.out)-1]
+}
+
+// onlyString is fmt.Sprintf(format, args...) when that is args[0]
+// unchanged: Report("%s", msg).
+func onlyString(format string, args []any) (string, bool) {
+	if format != "%s" || len(args) != 1 {
+		return "", false
+	}
+	s, ok := args[0].(string)
+	return s, ok
 }
 
 func lower(s parser.Severity) parser.Severity {

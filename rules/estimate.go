@@ -56,13 +56,18 @@ func roundSeconds(s float64) (float64, string) {
 		return r, strconv.FormatFloat(r, 'f', -1, 64) + " s"
 	case s < 120:
 		r := math.Round(s)
-		return r, fmt.Sprintf("%.0f s", r)
+		return r, strconv.FormatFloat(r, 'f', 0, 64) + " s" // fmt's %.0f
 	case s < 7200:
 		m := int(math.Round(s))
-		return float64(m), fmt.Sprintf("%d min %02d s", m/60, m%60)
+		sec := m % 60
+		pad := ""
+		if sec < 10 {
+			pad = "0" // %02d
+		}
+		return float64(m), strconv.Itoa(m/60) + " min " + pad + strconv.Itoa(sec) + " s"
 	}
 	h := math.Round(s/360) / 10
-	return h * 3600, fmt.Sprintf("%.1f h", h)
+	return h * 3600, strconv.FormatFloat(h, 'f', 1, 64) + " h" // fmt's %.1f
 }
 
 // formatOverBudget prints an estimate and the budget it is compared with,
@@ -73,10 +78,10 @@ func roundSeconds(s float64) (float64, string) {
 // estimate then rounded up).
 // Every rule that reports an estimate over a budget prints them with it.
 func formatOverBudget(est, budget float64) (estText, budgetText string) {
-	e, _ := roundSeconds(est)
-	b, _ := roundSeconds(budget)
+	e, et := roundSeconds(est)
+	b, bt := roundSeconds(budget)
 	if est <= budget || e > b {
-		return formatSeconds(est), formatSeconds(budget)
+		return et, bt
 	}
 	for d := 0.0; d <= 3; d++ {
 		scale := math.Pow(10, d)

@@ -2,9 +2,11 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -152,6 +154,33 @@ func TestNoInternalReferences(t *testing.T) {
 	for _, r := range Default.All() {
 		if !seen[r.ID] && r.ID != "SL003" {
 			t.Errorf("no message of %s was checked", r.ID)
+		}
+	}
+}
+
+// TestRoundSecondsIsFmt: roundSeconds prints what fmt printed before it
+// used strconv ("%.0f s", "%d min %02d s", "%.1f h").
+func TestRoundSecondsIsFmt(t *testing.T) {
+	old := func(s float64) string {
+		switch {
+		case s < 10:
+			r := math.Round(s*10) / 10
+			return strconv.FormatFloat(r, 'f', -1, 64) + " s"
+		case s < 120:
+			return fmt.Sprintf("%.0f s", math.Round(s))
+		case s < 7200:
+			m := int(math.Round(s))
+			return fmt.Sprintf("%d min %02d s", m/60, m%60)
+		}
+		return fmt.Sprintf("%.1f h", math.Round(s/360)/10)
+	}
+	values := []float64{0, 9.94, 9.96, 10, 10.5, 11.5, 119.49, 119.5, 119.99, 120, 120.4, 599.5, 3599.5, 7199.4, 7199.6, 7200, 7235, 1e6, 1e12, math.Inf(1)}
+	for s := 0.0; s < 20000; s += 0.37 {
+		values = append(values, s)
+	}
+	for _, s := range values {
+		if _, got := roundSeconds(s); got != old(s) {
+			t.Errorf("roundSeconds(%v) = %q, fmt printed %q", s, got, old(s))
 		}
 	}
 }
