@@ -31,6 +31,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/parser"
@@ -533,22 +534,39 @@ func ReportRule(r *rules.Rule) report.Rule {
 func ReportFinding(f rules.Finding) report.Finding {
 	rf := report.Finding{RuleID: f.Rule.ID, RuleName: f.Rule.Name, Severity: f.Severity.String(), Message: f.Message, Confirmed: f.Confirmed}
 	if f.Span.Start.IsValid() {
-		s, en := f.Span.Start.Position(), f.Span.End.Position()
-		if !f.Span.End.IsValid() || f.Span.End.File != f.Span.Start.File {
-			en = s
+		s := f.Span.Start.Position()
+		en := s
+		if f.Span.End.IsValid() && f.Span.End.File == f.Span.Start.File {
+			en = positionAfter(f.Span.Start.File, s, f.Span.End.Offset)
 		}
 		rf.Path, rf.Line, rf.Column, rf.EndLine, rf.EndColumn = s.Path, s.Line, s.Column, en.Line, en.Column
 	}
 	if f.Fix != nil {
 		fix := &report.Fix{Description: f.Fix.Description}
 		for _, ed := range f.Fix.Edits {
-			s, en := ed.File.Position(ed.Start), ed.File.Position(ed.End)
+			s := ed.File.Position(ed.Start)
+			en := positionAfter(ed.File, s, ed.End)
 			fix.Edits = append(fix.Edits, report.Edit{Line: s.Line, Column: s.Column, EndLine: en.Line, EndColumn: en.Column,
 				StartOffset: ed.Start, EndOffset: ed.End, NewText: ed.New})
 		}
 		rf.Fix = fix
 	}
 	return rf
+}
+
+// positionAfter is file.Position(off) for an offset at or after the
+// position start (of the same file): on start's line, when no line break
+// lies between them, it is counted from start rather than looked up
+// again.
+func positionAfter(file *parser.File, start parser.Position, off int) parser.Position {
+	so, eo := start.Offset, max(0, min(off, len(file.Text)))
+	// (from inside a character, the characters would be counted apart)
+	if so <= eo && (so == len(file.Text) || utf8.RuneStart(file.Text[so])) && !strings.ContainsAny(file.Text[so:eo], "\r\n") {
+		start.Column += utf8.RuneCountInString(file.Text[so:eo])
+		start.Offset = eo
+		return start
+	}
+	return file.Position(off)
 }
 
 // DatabaseNames lists the databases the scripts name, resolved ones only,
