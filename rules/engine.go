@@ -141,9 +141,10 @@ func Analyze(reg *Registry, scripts []*parser.Result, cfg *Config) []Finding {
 func runRules(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fileOnly bool) []Finding {
 	var out []Finding
 	if fileOnly && len(scripts) == 1 {
-		// about one finding per kept statement when every statement is
-		// of interest: grow once rather than a dozen times
-		out = make([]Finding, 0, len(scripts[0].Statements)+4)
+		// a finding for about every other kept statement when every
+		// statement is of interest: grow once at most rather than a
+		// dozen times
+		out = make([]Finding, 0, len(scripts[0].Statements)/2+8)
 	}
 	for _, r := range reg.All() {
 		if !cfg.Enabled(r) || fileOnly && r.Live {
@@ -277,11 +278,23 @@ func sortFindings(scripts []*parser.Result, fs []Finding) []Finding {
 			}
 			return cmp.Compare(i, j)
 		})
-		out := make([]Finding, len(fs))
-		for k, i := range idx {
-			out[k] = fs[i]
+		// fs[k] = old fs[idx[k]], one cycle of the permutation at a time
+		for start := range idx {
+			if idx[start] < 0 {
+				continue
+			}
+			tmp := fs[start]
+			for k := start; ; {
+				src := int(idx[k])
+				idx[k] = -1
+				if src == start {
+					fs[k] = tmp
+					break
+				}
+				fs[k] = fs[src]
+				k = src
+			}
 		}
-		fs = out
 	}
 	// de-duplicate (an included file read twice reports once)
 	w := 0
