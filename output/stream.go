@@ -117,6 +117,8 @@ func (s *Stream) Close(r *report.Report) error {
 		if err := s.impl.close(s, &s.chunk, &rest); err != nil {
 			s.werr = fmt.Errorf("%s output: %w", s.format, err)
 		}
+	} else if x, ok := s.impl.(*sarifStream); ok {
+		x.drop() // a failed write: the results kept are not printed
 	}
 	if err := s.flush(); err != nil {
 		return err
@@ -387,12 +389,7 @@ func (x *sarifStream) result(f *report.Finding, idx int, fp string) error {
 
 func (x *sarifStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error {
 	x.setup(s)
-	if x.file != nil {
-		defer func() {
-			x.file.Close()
-			os.Remove(x.file.Name()) // where a file open cannot be removed
-		}()
-	}
+	defer x.drop()
 	// Rules named by findings the report does not describe, sorted by ID.
 	var missing []string
 	names := map[string]string{}
@@ -446,6 +443,15 @@ func (x *sarifStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error 
 	}
 	b.Write(d.Bytes()[i+len(sarifResultsKey):])
 	return nil
+}
+
+// drop closes and removes the temporary file of results, if any.
+func (x *sarifStream) drop() {
+	if x.file != nil {
+		x.file.Close()
+		os.Remove(x.file.Name()) // where a file open cannot be removed
+		x.file = nil
+	}
 }
 
 // flushTo writes b to the stream's writer now (b is the stream's chunk).
