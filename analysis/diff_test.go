@@ -113,6 +113,33 @@ func newReport(t *testing.T, root string, cfg *config.Config) *report.Report {
 		Errors: sum.Errors, Source: report.SourceOf(fs)}
 }
 
+// streamed prints a run as sqllint scan does without a baseline: no
+// fingerprints, each file's findings given to output.Stream as the run
+// delivers them.
+func streamed(t *testing.T, root string, cfg *config.Config, format string, opts output.Options) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	s, err := output.NewStream(&b, format, &report.Report{Tool: "sqllint", Version: "test", Rules: EnabledRules(rules.Default, &cfg.Rules)}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := Run(context.Background(), Options{Paths: []string{root}, Config: cfg, Workers: 3, SkipFingerprints: true}, func(r *FileResult) {
+		if err := s.Add(r.Findings); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Findings) > 0 {
+		t.Fatal("a static run has no run-level findings")
+	}
+	if err := s.Close(&report.Report{Files: sum.Files, Errors: sum.Errors}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
 func compareFormats(t *testing.T, root string, cfg *config.Config) map[string]bool {
 	t.Helper()
 	old, cur := oldReport(t, root, cfg), newReport(t, root, cfg)
@@ -135,6 +162,9 @@ func compareFormats(t *testing.T, root string, cfg *config.Config) map[string]bo
 		if !bytes.Equal(a.Bytes(), b.Bytes()) {
 			t.Errorf("%s, %s: output differs (%d findings before, %d now)\n%s",
 				root, format, len(old.Findings), len(cur.Findings), firstDiff(a.String(), b.String()))
+		}
+		if c := streamed(t, root, cfg, format, opts); !bytes.Equal(a.Bytes(), c) {
+			t.Errorf("%s, %s: streamed output differs\n%s", root, format, firstDiff(a.String(), string(c)))
 		}
 	}
 	return ids
