@@ -12,6 +12,39 @@ import (
 type converter struct {
 	b    *Batch
 	toks []Token // the statement's token window
+	// sizes, set by the fast path, shares the sizes it has parsed before
+	// (nil: parse each)
+	sizes map[sizeKey]*Size
+}
+
+// sizeKey is a size's number and unit as written.
+type sizeKey struct{ num, unit string }
+
+// maxSizes bounds the sizes a fast-path arena keeps.
+const maxSizes = 1024
+
+// sizeOf is sizeOf(v), shared with earlier statements when the fast path
+// keeps a table: a dense script writes SIZE = 64MB and FILEGROWTH = 64MB
+// again and again, and nothing changes a Size once parsed.
+func (c *converter) sizeOf(v *gValue) *Size {
+	if c.sizes == nil || v == nil || v.Num == nil {
+		return sizeOf(v)
+	}
+	k := sizeKey{num: *v.Num}
+	if v.Unit != nil {
+		k.unit = *v.Unit
+	}
+	if sz, ok := c.sizes[k]; ok {
+		return sz
+	}
+	sz := sizeOf(v)
+	// the table outlives the script: it keeps copies, never its text
+	sz.Raw = strings.Clone(sz.Raw)
+	if len(c.sizes) >= maxSizes {
+		clear(c.sizes)
+	}
+	c.sizes[sizeKey{strings.Clone(k.num), strings.Clone(k.unit)}] = sz
+	return sz
 }
 
 // endBefore returns the end offset of the last token that starts before
@@ -126,11 +159,11 @@ func (c *converter) fileSpec(g *gFileSpec, log bool, fg string) FileSpec {
 		case "FILENAME":
 			f.FileName = valueString(p.Value)
 		case "SIZE":
-			f.Size = sizeOf(p.Value)
+			f.Size = c.sizeOf(p.Value)
 		case "MAXSIZE":
-			f.MaxSize = sizeOf(p.Value)
+			f.MaxSize = c.sizeOf(p.Value)
 		case "FILEGROWTH":
-			f.Growth = sizeOf(p.Value)
+			f.Growth = c.sizeOf(p.Value)
 		case "OFFLINE":
 			f.Offline = true
 		}

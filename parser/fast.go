@@ -53,6 +53,11 @@ func fastParse(c *converter, kind Kind, text string, toks []Token) (node Node, n
 func recognize(c *converter, kind Kind, text string, toks []Token) (Node, int, bool) {
 	a := fastArenas.Get().(*fastArena)
 	defer a.release()
+	if a.sizes == nil {
+		a.sizes = make(map[sizeKey]*Size)
+	}
+	c.sizes = a.sizes
+	defer func() { c.sizes = nil }()
 	p := fastParser{text: text, toks: toks, arena: a}
 	switch kind {
 	case KindUse:
@@ -92,6 +97,8 @@ type fastParser struct {
 // file of every CREATE and ALTER DATABASE, and the converted node copies
 // what it needs out of them.
 type fastArena struct {
+	// sizes parsed by earlier statements (converter.sizeOf)
+	sizes map[sizeKey]*Size
 	props []propBox
 	ptrs  []*gFileProp
 	// the nodes of the grammar's tree, by type
