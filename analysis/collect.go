@@ -386,13 +386,17 @@ var errChangedWhileRead = errors.New("the file was changed (cut short) while it 
 // reading it (a variable for tests).
 var mapMin int64 = 16 << 20
 
-// readFile reads a regular file and returns its identity, from the same
+// errNotRegular is the error for a file that is not a regular one.
+var errNotRegular = errors.New("not a regular file (a named pipe, socket or device is never read)")
+
+// readFileOS reads a regular file and returns its identity, from the same
 // open file: one open, one fstat, the reads. It never blocks on a named
 // pipe or a device. With mayMap, a file of mapMin bytes or more is mapped
 // (where the system can): its pages are read as the parser reaches them
 // and can be released once parsed (releasePages), so that a 500 MB script
-// never sits whole in memory.
-func readFile(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) {
+// never sits whole in memory. (readFile is this, or on Linux the same
+// with plain system calls.)
+func readFileOS(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, fileID{}, false, err
@@ -406,7 +410,7 @@ func readFile(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) {
 	case info.IsDir():
 		return nil, fileID{}, false, errors.New("is a directory")
 	case !info.Mode().IsRegular():
-		return nil, fileID{}, false, errors.New("not a regular file (a named pipe, socket or device is never read)")
+		return nil, fileID{}, false, errNotRegular
 	}
 	id, ok := sysID(info)
 	if !ok {
@@ -626,15 +630,18 @@ var stmtBuffers = sync.Pool{New: func() any { return new(parser.StatementBuffer)
 // parseCompact preprocesses f, handing its batches on as the preprocessor
 // finds them, and parses them a run at a time, keeping only the
 // statements the rules read (rules.Compactor): a large script never holds
-// all its batches, or their statements and tokens, at once. release, when
-// not nil, is called after each run is parsed (the pages of a mapped file
-// already read may go).
+// all its batches, or their statements and tokens, at once. A plain batch
+// (parser.PreprocessPlain: nothing in it but ordinary statements) is not
+// parsed at all when the Compactor would keep nothing of it: most batches
+// of most scripts. release, when not nil, is called after each run of
+// about parseChunk bytes (the pages of a mapped file already read may go).
 func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func()) *parser.Result {
 	res := &parser.Result{}
 	var (
 		c       rules.Compactor
 		pending []*parser.Batch
 		size    int
+		done    int           // bytes read since the last release
 		diags   []parser.Diag // the parser's; the preprocessor's come first
 		s       *parser.Script
 		files   []*parser.File
@@ -657,12 +664,24 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func())
 		// parsed batches die unless a kept statement needs them
 		clear(pending)
 		pending, size = pending[:0], 0
-		if release != nil {
-			release()
-		}
 	}
 	files = []*parser.File{f}
-	s = parser.PreprocessFunc(f, opt, func(b *parser.Batch) {
+	s = parser.PreprocessPlain(f, opt, func(b *parser.Batch, plain bool) {
+		if release != nil {
+			if done += len(b.Text); done >= parseChunk {
+				parse()
+				release()
+				done = 0
+			}
+		}
+		if plain && skimming {
+			// Whether the Compactor needs it depends on the batches
+			// before it: parse those first.
+			parse()
+			if c.Settled() {
+				return
+			}
+		}
 		if len(pending) > 0 && (size+len(b.Text) > parseChunk || len(pending) >= parseBatches) {
 			parse()
 		}
@@ -671,11 +690,18 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func())
 	})
 	files = s.Files
 	parse()
+	if release != nil {
+		release()
+	}
 	res.Script = s
 	res.Diags = append(append(res.Diags, s.Diags...), diags...)
 	res.Statements = c.Flush(res.Statements)
 	return res
 }
+
+// skimming lets parseCompact drop plain batches unparsed (a variable for
+// the differential test, which compares with and without).
+var skimming = true
 
 // pipeline runs collect → workers → in-order merge, calling merge for each
 // file in run order from the calling goroutine. At most window files are

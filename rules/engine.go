@@ -461,6 +461,24 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 	return out
 }
 
+// Settled reports whether a run of statements that are all ordinary
+// would add nothing: a plain batch (parser.PreprocessPlain), whose
+// statements are all KindOther without a Node or ADD FILE text, may then
+// be dropped unparsed. That is so once the run's blocker is held (every
+// ordinary statement after it is dropped until one is kept) and no
+// directive waits for the statement it applies to.
+func (c *Compactor) Settled() bool {
+	if c.blocker == nil {
+		return false
+	}
+	for _, ends := range c.pending {
+		if len(ends) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // Flush appends the last run's blocker to kept.
 func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 	if c.blocker != nil {
