@@ -591,6 +591,9 @@ func (r *run) parseOne(in input) (p *parsed) {
 	} else {
 		p.result = parser.ParseFile(f, r.pre)
 	}
+	if r.guess != nil {
+		r.guess.saw(&in, p.result)
+	}
 	return p
 }
 

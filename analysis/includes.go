@@ -3,10 +3,80 @@ package analysis
 import (
 	"bytes"
 	"context"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sqllint/sqllint/parser"
 )
+
+// includeGuess is a static run's guess that no file of the run includes
+// another: most runs include nothing, and knowing it for sure takes a
+// pass over every file before the first can be checked (findIncluded),
+// which costs about as much as grep over the whole run. The run goes
+// ahead without that pass and holds its results back; the first file
+// that reads a :r command ends the guess, and the run starts again with
+// the pass (which reads again only the files the guess did not read).
+type includeGuess struct {
+	cancel context.CancelFunc
+	wrong  atomic.Bool
+	mu     sync.Mutex
+	clean  map[string]bool // files read and found to include nothing, by OS path
+}
+
+// saw records what a worker found in one file of the guessing run.
+func (g *includeGuess) saw(in *input, res *parser.Result) {
+	if in.osPath == "" || res == nil || res.Script == nil {
+		return // standard input is never looked at for includes; a file not read is read again
+	}
+	if res.Script.IncludeCommands > 0 {
+		if !g.wrong.Swap(true) {
+			g.cancel()
+		}
+		return
+	}
+	g.mu.Lock()
+	g.clean[in.osPath] = true
+	g.mu.Unlock()
+}
+
+// staticGuessing is static, without the include pre-pass when the run
+// can do without it (includeGuess): the results reach sink once the run
+// is known to include nothing, at its end.
+func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
+	if slices.Contains(r.opt.Paths, "-") || slices.Contains(r.opt.Context, "-") {
+		return r.static(ctx, sink) // standard input cannot be read twice
+	}
+	gctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r.guess = &includeGuess{cancel: cancel, clean: map[string]bool{}}
+	var held []*FileResult
+	sum, err := r.static(gctx, func(res *FileResult) { held = append(held, res) })
+	if !r.guess.wrong.Load() {
+		if err != nil {
+			return nil, err
+		}
+		for _, res := range held {
+			if err := ctx.Err(); err != nil {
+				return sum, err // as a run cancelled while it streams
+			}
+			sink(res)
+		}
+		return sum, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	again, err := newRun(r.opt)
+	if err != nil {
+		return nil, err
+	}
+	again.known = r.guess.clean
+	return again.static(ctx, sink)
+}
+
+// prepassReads counts the files findIncluded reads (tests).
+var prepassReads atomic.Int64
 
 // findIncluded lists the run's files once, before the pipeline, and marks
 // in r.included the ones another file of the run includes with :r. Such a
@@ -52,6 +122,9 @@ func (r *run) findIncluded(ctx context.Context) {
 		if ins[i].err != nil || ins[i].osPath == "" || ctx.Err() != nil {
 			continue // standard input can be read only once
 		}
+		if r.known[ins[i].osPath] {
+			continue // read by a guessing run: it includes nothing
+		}
 		next <- i
 	}
 	close(next)
@@ -87,6 +160,7 @@ func (r *run) includesOf(in *input, pre *parser.PreprocessOptions, buf []byte) (
 			incs = nil
 		}
 	}()
+	prepassReads.Add(1)
 	may := false
 	if b, ok := r.opt.Overlay[absClean(in.osPath)]; ok {
 		id, may = r.identity(in.osPath), mayInclude(b)

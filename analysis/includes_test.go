@@ -88,3 +88,42 @@ func TestIncludedTwiceStillCounts(t *testing.T) {
 		t.Errorf("cycle: findings %v, files %d; want the cycle reported, 2 files", ruleLines(fs), sum.Files)
 	}
 }
+
+// A run in which no file reads a :r command reads each file once: it
+// goes without the include pre-pass. One whose wrapper comes last starts
+// again when it reads it, and the pre-pass then reads only what the first
+// attempt did not: the findings are those of a run with the pre-pass.
+func TestIncludePrepassOnlyWhenNeeded(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	for i := 1; i <= 40; i++ {
+		write(t, dir, fmt.Sprintf("d/V%d.sql", i), "-- Note:read me\nPRINT 'x';\n")
+	}
+	write(t, dir, "d/V3.sql", "USE S;\nCHECKPOINT 5;\n")
+	// (the others hold ":r" in a comment: the old pre-pass preprocessed
+	// them all, to find no command)
+	before := prepassReads.Load()
+	rs, sum := runAll(t, Options{Paths: []string{"d"}, Workers: 2})
+	if n := prepassReads.Load() - before; n != 0 {
+		t.Errorf("no include: the pre-pass read %d files, want none", n)
+	}
+	if got := ruleLines(findings(rs)); len(got) != 1 || got[0] != "SL302 d/V3.sql:2" || sum.Files != 40 {
+		t.Errorf("no include: findings %v in %d files", got, sum.Files)
+	}
+
+	// the last file includes the third, which is then checked only there,
+	// with the wrapper's variables
+	write(t, dir, "d/V3.sql", "USE S;\nCHECKPOINT $(n);\n")
+	write(t, dir, "d/V99.sql", ":setvar n 5\n:r V3.sql\n")
+	before = prepassReads.Load()
+	rs, sum = runAll(t, Options{Paths: []string{"d"}, Workers: 2})
+	if n := prepassReads.Load() - before; n < 1 || n > 2 {
+		t.Errorf("wrapper last: the pre-pass read %d files, want the wrapper only", n)
+	}
+	if got := ruleLines(findings(rs)); len(got) != 1 || got[0] != "SL302 d/V3.sql:2" || sum.Files != 41 {
+		t.Errorf("wrapper last: findings %v in %d files, want SL302 once, 41 files", got, sum.Files)
+	}
+	if len(rs) != 41 || rs[len(rs)-1].Path != "d/V99.sql" || len(rs[len(rs)-1].Findings) != 1 {
+		t.Errorf("wrapper last: %d results, last %q, want the finding in the wrapper's", len(rs), rs[len(rs)-1].Path)
+	}
+}

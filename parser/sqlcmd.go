@@ -92,6 +92,10 @@ type Script struct {
 	// Expanded is the number of bytes :r includes and $(var) values added
 	// to the root file's text.
 	Expanded int64
+	// IncludeCommands counts the :r command lines read, whether or not
+	// they included a file: none means that the script includes nothing
+	// whatever the include limits and the files on disk.
+	IncludeCommands int
 }
 
 const (
@@ -1111,6 +1115,7 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 	case "setvar":
 		p.setvar(f, a, e, bad)
 	case "r":
+		p.script.IncludeCommands++
 		if a == e {
 			bad("a file name is required")
 			return
