@@ -684,6 +684,13 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func())
 			if c.Settled() {
 				return
 			}
+			if c.Hunting() {
+				// only the run's blocker is wanted from it: its
+				// statements up to the first SL303 cannot look through
+				stmts := parser.ParsePlainUntil(b, buf, c.Stops)
+				res.Statements = append(res.Statements, c.Add(stmts, nil)...)
+				return
+			}
 		}
 		if len(pending) > 0 && (size+len(b.Text) > parseChunk || len(pending) >= parseBatches) {
 			parse()

@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -177,4 +178,58 @@ func FuzzPreprocessPlain(f *testing.F) {
 			checkPlain(t, b.Text, plain)
 		})
 	})
+}
+
+// ParsePlainUntil gives the statements of a whole parse up to the one
+// that stops, whichever it is, on the plain batches of generated scripts
+// and of the fixtures.
+func TestParsePlainUntil(t *testing.T) {
+	var texts []string
+	for _, density := range []float64{0.02, 0.2} {
+		var sb strings.Builder
+		if _, err := gencorpus.New(3, density, 0).WriteTo(&sb, 300<<10); err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, sb.String())
+	}
+	for _, path := range fixtureFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(data))
+	}
+	texts = append(texts, strings.Repeat("SELECT a, b, c FROM t WHERE x IN (1, 2, 3);\n", 200)+"PRINT 'x'\n",
+		strings.Repeat("PRINT 'x'; SET @a = 1\n", 100)+"WHILE @a < 3 BEGIN SET @a += 1 END\n")
+	var buf StatementBuffer
+	prefixes := 0
+	for _, text := range texts {
+		PreprocessPlain(NewFile("p.sql", text), nil, func(b *Batch, plain bool) {
+			if !plain {
+				return
+			}
+			f := b.Segs[0].File
+			whole := ParseScript(&Script{File: f, Files: []*File{f}, Batches: []*Batch{b}}).Statements
+			var sc Scanner
+			if len(sc.Scan(b.Text)) > 64 {
+				prefixes++
+			}
+			for _, k := range []int{0, 1, 2, 5, len(whole) - 1, len(whole)} {
+				stop := func(st *Statement) bool { return k < len(whole) && st.Start == whole[k].Start }
+				got := ParsePlainUntil(b, &buf, stop)
+				want := whole[:min(k+1, len(whole))]
+				if len(got) != len(want) {
+					t.Fatalf("batch %q, stop at statement %d: %d statements, want %d", b.Text, k, len(got), len(want))
+				}
+				for i := range got {
+					if !reflect.DeepEqual(*got[i], *want[i]) {
+						t.Fatalf("batch %q, stop at statement %d: statement %d is %+v, want %+v", b.Text, k, i, *got[i], *want[i])
+					}
+				}
+			}
+		})
+	}
+	if prefixes < 50 {
+		t.Errorf("only %d batches long enough to be parsed in part", prefixes)
+	}
 }

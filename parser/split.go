@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -170,6 +171,75 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 		buf.ptrs = r.Statements
 	}
 	return r
+}
+
+// ParsePlainUntil parses the statements of b, a plain batch
+// (PreprocessPlain), in order until one for which stop reports true is
+// complete, and returns them, that one last: the statements
+// ParseScriptReuse gives for b, up to that one, without scanning much of
+// the rest of b. It returns all of b's statements when none stops. Like
+// ParseScriptReuse it takes its statements from buf when buf is not nil.
+func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool) []*Statement {
+	var a *stmtArena
+	if buf != nil {
+		if len(buf.parts) == 0 {
+			buf.parts = append(buf.parts, stmtArena{})
+		}
+		a = &buf.parts[0]
+	}
+	sc := scannerPool.Get().(*Scanner)
+	defer scannerPool.Put(sc)
+	// A statement ends where the next one starts: the splitter decides
+	// that at the next statement's first token looking at most three
+	// tokens further, so with four more tokens scanned the statements
+	// up to the one that stops are those of the whole batch.
+	const lookahead = 4
+	for n := 64; ; n *= 4 {
+		if buf != nil {
+			buf.Reset()
+		}
+		toks := sc.scan(b.Text, n)
+		if len(toks) < n {
+			// the whole batch: as ParseScriptReuse parses it
+			r := &Result{}
+			if a != nil {
+				r.Statements = a.ptrs[:0]
+			}
+			parseBatches(r, []*Batch{b}, a)
+			if a != nil {
+				a.ptrs = r.Statements
+			}
+			for k, st := range r.Statements {
+				if stop(st) {
+					return r.Statements[:k+1]
+				}
+			}
+			return r.Statements
+		}
+		r := &Result{}
+		if a != nil {
+			r.Statements = a.ptrs[:0]
+		}
+		sp := splitter{arena: a}
+		sp.reset(r, b, toks)
+		sp.run()
+		if a != nil {
+			a.ptrs = r.Statements
+		}
+		for k, st := range r.Statements {
+			if st.Kind != KindOther || st.Node != nil || k+1 == len(r.Statements) {
+				break // not a plain batch, or the last statement: cut short here
+			}
+			if stop(st) {
+				next := r.Statements[k+1].Start
+				j := sort.Search(len(toks), func(i int) bool { return int(toks[i].Start) >= next })
+				if j+lookahead < len(toks) {
+					return r.Statements[:k+1]
+				}
+				break
+			}
+		}
+	}
 }
 
 // parallelMin is the script size below which one core parses it all:
