@@ -648,6 +648,7 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func())
 		diags   []parser.Diag // the parser's; the preprocessor's come first
 		s       *parser.Script
 		files   []*parser.File
+		script  parser.Script // the run being parsed
 	)
 	buf := stmtBuffers.Get().(*parser.StatementBuffer)
 	defer func() {
@@ -660,7 +661,8 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func())
 		}
 		// the statements of part live until the next call on buf: the
 		// Compactor copies the ones it keeps
-		part := parser.ParseScriptReuse(&parser.Script{File: f, Files: files, Batches: pending}, buf)
+		script = parser.Script{File: f, Files: files, Batches: pending}
+		part := parser.ParseScriptReuse(&script, buf)
 		diags = append(diags, part.Diags...)
 		res.Directives = append(res.Directives, part.Directives...)
 		res.Statements = append(res.Statements, c.Add(part.Statements, part.Directives)...)

@@ -111,10 +111,15 @@ func (b *StatementBuffer) Reset() {
 func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 	r := &Result{Script: s}
 	r.Diags = append(r.Diags, s.Diags...)
-	chunks := chunkBatches(s.Batches, runtime.GOMAXPROCS(0))
+	nchunks := 1 // few or small batches: nothing to share out (nor to allocate)
+	var chunks [][]*Batch
+	if !small(s.Batches) {
+		chunks = chunkBatches(s.Batches, runtime.GOMAXPROCS(0))
+		nchunks = len(chunks)
+	}
 	if buf != nil {
 		buf.Reset()
-		for len(buf.parts) < len(chunks) {
+		for len(buf.parts) < nchunks {
 			buf.parts = append(buf.parts, stmtArena{})
 		}
 	}
@@ -124,7 +129,7 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 		}
 		return &buf.parts[i]
 	}
-	if len(chunks) <= 1 {
+	if nchunks <= 1 {
 		a := arena(0)
 		if a != nil {
 			r.Statements = a.ptrs[:0]
@@ -245,6 +250,21 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 // parallelMin is the script size below which one core parses it all:
 // starting goroutines costs more than it saves on small files.
 const parallelMin = 256 << 10
+
+// small reports whether batches are too few or too small to be parsed on
+// several cores (chunkBatches).
+func small(batches []*Batch) bool {
+	if len(batches) < 2 {
+		return true
+	}
+	total := 0
+	for _, b := range batches {
+		if total += len(b.Text); total >= parallelMin {
+			return false
+		}
+	}
+	return true
+}
 
 // chunkBatches cuts batches into at most n runs of about the same size.
 func chunkBatches(batches []*Batch, n int) [][]*Batch {

@@ -142,6 +142,10 @@ const (
 	ppAfterZero    = ppHexX << 4
 )
 
+// ppSecond are the second letters of the words of interest (ppKeywordAt):
+// most words that start with their first letters are passed over on it.
+var ppSecond = ppByteSet("sSaAeEbBhH")
+
 var (
 	// ppTabPlain is the table while the batch may still be plain, ppTabLoud
 	// once it is not: the scanner then stops only where it must.
@@ -510,7 +514,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				default:
 					// A letter where a word of interest may start (the
 					// plain table only stops at those).
-					if !p.loud && ppWordAt(s, i) {
+					if !p.loud && (c|0x20 == 'x' || i+1 < n && ppSecond[s[i+1]]) && ppWordAt(s, i) {
 						p.loud, tab = true, &ppTabLoud
 					}
 					i++
@@ -975,6 +979,9 @@ func (p *ppPreprocessor) lineCommand(f *File, ls int, run *int) (int, bool) {
 			if k-j == len(w) && ppHasPrefixFold(s, j, w) {
 				word = w
 			}
+		}
+		if word == "" {
+			return 0, false // END, ELSE, RETURN, EXEC, ...
 		}
 		le, _ := ppLineEnd(s, k)
 		switch word {
