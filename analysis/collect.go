@@ -639,76 +639,88 @@ var stmtBuffers = sync.Pool{New: func() any { return new(parser.StatementBuffer)
 // of most scripts. release, when not nil, is called after each run of
 // about parseChunk bytes (the pages of a mapped file already read may go).
 func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func()) *parser.Result {
-	res := &parser.Result{}
-	var (
-		c       rules.Compactor
-		pending []*parser.Batch
-		size    int
-		done    int           // bytes read since the last release
-		diags   []parser.Diag // the parser's; the preprocessor's come first
-		s       *parser.Script
-		files   []*parser.File
-		script  parser.Script // the run being parsed
-	)
-	buf := stmtBuffers.Get().(*parser.StatementBuffer)
+	pc := &compactParse{f: f, release: release, res: &parser.Result{}}
+	pc.buf = stmtBuffers.Get().(*parser.StatementBuffer)
 	defer func() {
-		buf.Reset()
-		stmtBuffers.Put(buf)
+		pc.buf.Reset()
+		stmtBuffers.Put(pc.buf)
 	}()
-	parse := func() {
-		if len(pending) == 0 {
-			return
-		}
-		// the statements of part live until the next call on buf: the
-		// Compactor copies the ones it keeps
-		script = parser.Script{File: f, Files: files, Batches: pending}
-		part := parser.ParseScriptReuse(&script, buf)
-		diags = append(diags, part.Diags...)
-		res.Directives = append(res.Directives, part.Directives...)
-		res.Statements = append(res.Statements, c.Add(part.Statements, part.Directives)...)
-		// parsed batches die unless a kept statement needs them
-		clear(pending)
-		pending, size = pending[:0], 0
-	}
-	files = []*parser.File{f}
-	s = parser.PreprocessPlain(f, opt, func(b *parser.Batch, plain bool) {
-		if release != nil {
-			if done += len(b.Text); done >= parseChunk {
-				parse()
-				release()
-				done = 0
-			}
-		}
-		if plain && skimming {
-			// Whether the Compactor needs it depends on the batches
-			// before it: parse those first.
-			parse()
-			if c.Settled() {
-				return
-			}
-			if c.Hunting() {
-				// only the run's blocker is wanted from it: its
-				// statements up to the first SL303 cannot look through
-				stmts := parser.ParsePlainUntil(b, buf, c.Stops)
-				res.Statements = append(res.Statements, c.Add(stmts, nil)...)
-				return
-			}
-		}
-		if len(pending) > 0 && (size+len(b.Text) > parseChunk || len(pending) >= parseBatches) {
-			parse()
-		}
-		pending = append(pending, b)
-		size += len(b.Text)
-	})
-	files = s.Files
-	parse()
+	pc.files = []*parser.File{f}
+	s := parser.PreprocessPlain(f, opt, pc.batch)
+	pc.files = s.Files
+	pc.parse()
 	if release != nil {
 		release()
 	}
+	res := pc.res
 	res.Script = s
-	res.Diags = append(append(res.Diags, s.Diags...), diags...)
-	res.Statements = c.Flush(res.Statements)
+	res.Diags = append(append(res.Diags, s.Diags...), pc.diags...)
+	res.Statements = pc.c.Flush(res.Statements)
 	return res
+}
+
+// compactParse is the state of one parseCompact (one allocation for the
+// file rather than one per variable its closures would share).
+type compactParse struct {
+	f       *parser.File
+	release func()
+	res     *parser.Result
+	c       rules.Compactor
+	buf     *parser.StatementBuffer
+	pending []*parser.Batch
+	size    int           // bytes in pending
+	done    int           // bytes read since the last release
+	diags   []parser.Diag // the parser's; the preprocessor's come first
+	files   []*parser.File
+	script  parser.Script // the run being parsed
+}
+
+// batch takes the next batch from the preprocessor.
+func (pc *compactParse) batch(b *parser.Batch, plain bool) {
+	if pc.release != nil {
+		if pc.done += len(b.Text); pc.done >= parseChunk {
+			pc.parse()
+			pc.release()
+			pc.done = 0
+		}
+	}
+	if plain && skimming {
+		// Whether the Compactor needs it depends on the batches before
+		// it: parse those first.
+		pc.parse()
+		if pc.c.Settled() {
+			return
+		}
+		if pc.c.Hunting() {
+			// only the run's blocker is wanted from it: its statements up
+			// to the first SL303 cannot look through
+			stmts := parser.ParsePlainUntil(b, pc.buf, pc.c.Stops)
+			pc.res.Statements = append(pc.res.Statements, pc.c.Add(stmts, nil)...)
+			return
+		}
+	}
+	if len(pc.pending) > 0 && (pc.size+len(b.Text) > parseChunk || len(pc.pending) >= parseBatches) {
+		pc.parse()
+	}
+	pc.pending = append(pc.pending, b)
+	pc.size += len(b.Text)
+}
+
+// parse parses the pending batches and keeps what the Compactor keeps.
+func (pc *compactParse) parse() {
+	if len(pc.pending) == 0 {
+		return
+	}
+	// the statements of part live until the next call on buf: the
+	// Compactor copies the ones it keeps
+	pc.script = parser.Script{File: pc.f, Files: pc.files, Batches: pc.pending}
+	part := parser.ParseScriptReuse(&pc.script, pc.buf)
+	pc.diags = append(pc.diags, part.Diags...)
+	pc.res.Directives = append(pc.res.Directives, part.Directives...)
+	pc.res.Statements = append(pc.res.Statements, pc.c.Add(part.Statements, part.Directives)...)
+	// parsed batches die unless a kept statement needs them
+	clear(pc.pending)
+	pc.pending, pc.size = pc.pending[:0], 0
 }
 
 // skimming lets parseCompact drop plain batches unparsed (a variable for

@@ -220,10 +220,10 @@ func PreprocessFunc(f *File, opt *PreprocessOptions, fn func(*Batch)) *Script {
 // is not plain may be any batch: the test is cheap and errs that way.
 func PreprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool)) *Script {
 	p := &ppPreprocessor{
-		onBatch:     fn,
-		script:      &Script{File: f, Files: []*File{f}},
-		vars:        make(map[string]string),
-		files:       make(map[string]*File),
+		onBatch: fn,
+		script:  &Script{File: f, Files: []*File{f}},
+		// vars and files are made when first written: most scripts
+		// define no variable and include nothing
 		maxDepth:    ppDefaultMaxDepth,
 		maxExpanded: DefaultMaxExpanded,
 	}
@@ -231,7 +231,7 @@ func PreprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bo
 	if opt != nil {
 		for k, v := range opt.Vars {
 			if k = strings.ToUpper(k); k != ppPassword {
-				p.vars[k] = v
+				p.setVar(k, v)
 			}
 		}
 		p.database = opt.Database
@@ -1295,13 +1295,21 @@ func (p *ppPreprocessor) setvar(f *File, a, e int, bad func(string)) {
 			p.diag(f, k, e, fmt.Sprintf("invalid value for sqlcmd variable %s: a value with blanks must be enclosed in double quotes", name))
 			return
 		}
-		p.vars[key] = raw
+		p.setVar(key, raw)
 		return
 	}
 	val, ok := ppUnquoteValue(raw)
 	if !ok {
 		p.diag(f, k, e, fmt.Sprintf("invalid value for sqlcmd variable %s: %s is not a double-quoted string (write \"\" for a quote inside it)", name, raw))
 		return
+	}
+	p.setVar(key, val)
+}
+
+// setVar sets the variable of upper-case name key.
+func (p *ppPreprocessor) setVar(key, val string) {
+	if p.vars == nil {
+		p.vars = make(map[string]string)
 	}
 	p.vars[key] = val
 }
@@ -1409,6 +1417,9 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 			}
 			span(msg)
 			return
+		}
+		if p.files == nil {
+			p.files = make(map[string]*File)
 		}
 		p.files[rp] = g
 		p.script.Files = append(p.script.Files, g)
