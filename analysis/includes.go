@@ -44,7 +44,7 @@ func (g *includeGuess) saw(in *input, res *parser.Result) {
 // can do without it (includeGuess): the results reach sink once the run
 // is known to include nothing, at its end.
 func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
-	if slices.Contains(r.opt.Paths, "-") || slices.Contains(r.opt.Context, "-") {
+	if !guessing || slices.Contains(r.opt.Paths, "-") || slices.Contains(r.opt.Context, "-") {
 		return r.static(ctx, sink) // standard input cannot be read twice
 	}
 	gctx, cancel := context.WithCancel(ctx)
@@ -74,6 +74,10 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 	again.known = r.guess.clean
 	return again.static(ctx, sink)
 }
+
+// guessing lets static runs guess (a variable for tests, which compare
+// with the pre-pass).
+var guessing = true
 
 // prepassReads counts the files findIncluded reads (tests).
 var prepassReads atomic.Int64

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -125,5 +126,65 @@ func TestIncludePrepassOnlyWhenNeeded(t *testing.T) {
 	}
 	if len(rs) != 41 || rs[len(rs)-1].Path != "d/V99.sql" || len(rs[len(rs)-1].Findings) != 1 {
 		t.Errorf("wrapper last: %d results, last %q, want the finding in the wrapper's", len(rs), rs[len(rs)-1].Path)
+	}
+}
+
+// A run that guesses gives what a run with the pre-pass gives, whatever
+// the layout of wrappers and includes, with context files and with an
+// editor's overlay.
+func TestIncludeGuessSameAsPrepass(t *testing.T) {
+	type file struct{ name, text string }
+	checkpoint := "USE S;\nCHECKPOINT $(n);\n"
+	for _, tc := range []struct {
+		name    string
+		files   []file
+		paths   []string
+		context []string
+		overlay []file
+	}{
+		{"none", []file{{"d/a.sql", "USE S;\nCHECKPOINT 5;\n"}, {"d/b.sql", "PRINT 1;\n"}}, []string{"d"}, nil, nil},
+		{"wrapper first", []file{{"d/a.sql", ":setvar n 5\n:r inc/x.sql\n"}, {"d/inc/x.sql", checkpoint}}, []string{"d"}, nil, nil},
+		{"wrapper last", []file{{"d/a.sql", checkpoint}, {"d/z.sql", ":setvar n 5\n:r a.sql\n"}, {"d/m.sql", "CHECKPOINT 7;\n"}}, []string{"d"}, nil, nil},
+		{"cycle", []file{{"c/a.sql", "CHECKPOINT 1;\n:r b.sql\n"}, {"c/b.sql", "CHECKPOINT 2;\n:r a.sql\n"}}, []string{"c"}, nil, nil},
+		{"context wrapper", []file{{"d/a.sql", checkpoint}, {"d/z.sql", ":setvar n 5\n:r a.sql\n"}}, []string{"d/a.sql"}, []string{"d"}, nil},
+		{"overlay wrapper", []file{{"d/a.sql", checkpoint}, {"d/b.sql", "PRINT 1;\n"}}, []string{"d"}, nil, []file{{"d/b.sql", ":setvar n 6\n:r a.sql\n"}}},
+	} {
+		dir := t.TempDir()
+		chdir(t, dir)
+		for _, f := range tc.files {
+			write(t, dir, f.name, f.text)
+		}
+		opt := func() Options {
+			o := Options{Paths: tc.paths, Context: tc.context, Workers: 2}
+			for _, f := range tc.overlay {
+				if o.Overlay == nil {
+					o.Overlay = map[string][]byte{}
+				}
+				o.Overlay[filepath.Join(dir, f.name)] = []byte(f.text)
+			}
+			return o
+		}
+		render := func(rs []*FileResult, sum *Summary) string {
+			var b strings.Builder
+			fmt.Fprintf(&b, "%d files, %d errors\n", sum.Files, len(sum.Errors))
+			for _, r := range rs {
+				fmt.Fprintf(&b, "%s:", r.Path)
+				for _, f := range r.Findings {
+					fmt.Fprintf(&b, " %s %s:%d %q", f.RuleID, f.Path, f.Line, f.Message)
+				}
+				b.WriteString("\n")
+			}
+			return b.String()
+		}
+		guessed := render(runAll(t, opt()))
+		guessing = false
+		prepass := render(runAll(t, opt()))
+		guessing = true
+		if guessed != prepass {
+			t.Errorf("%s: guessing gave\n%s\nthe pre-pass\n%s", tc.name, guessed, prepass)
+		}
+		if !strings.Contains(prepass, "SL") {
+			t.Errorf("%s: no finding: the comparison proves little\n%s", tc.name, prepass)
+		}
 	}
 }
