@@ -255,6 +255,9 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 		debug.SetPanicOnFault(true)
 		err = r.pipeline(ctx, func(p *parsed) {
 			c := checked{p: p}
+			if r.guess != nil {
+				r.guess.merging(p)
+			}
 			if p.err == nil && !r.included[p.id] {
 				func() {
 					defer func() { c.panic = recover() }()

@@ -116,16 +116,32 @@ func TestIncludePrepassOnlyWhenNeeded(t *testing.T) {
 	// with the wrapper's variables
 	write(t, dir, "d/V3.sql", "USE S;\nCHECKPOINT $(n);\n")
 	write(t, dir, "d/V99.sql", ":setvar n 5\n:r V3.sql\n")
-	before = prepassReads.Load()
+	before, restarts := prepassReads.Load(), guessRestarts.Load()
 	rs, sum = runAll(t, Options{Paths: []string{"d"}, Workers: 2})
-	if n := prepassReads.Load() - before; n < 1 || n > 2 {
-		t.Errorf("wrapper last: the pre-pass read %d files, want the wrapper only", n)
+	if n := prepassReads.Load() - before; n < 1 || n > 10 {
+		t.Errorf("wrapper last: the pre-pass read %d files, want the wrapper and the few in flight with it", n)
+	}
+	if n := guessRestarts.Load() - restarts; n != 1 {
+		t.Errorf("wrapper last: %d restarts, want 1 (the third file was checked on its own first)", n)
 	}
 	if got := ruleLines(findings(rs)); len(got) != 1 || got[0] != "SL302 d/V3.sql:2" || sum.Files != 41 {
 		t.Errorf("wrapper last: findings %v in %d files, want SL302 once, 41 files", got, sum.Files)
 	}
 	if len(rs) != 41 || rs[len(rs)-1].Path != "d/V99.sql" || len(rs[len(rs)-1].Findings) != 1 {
 		t.Errorf("wrapper last: %d results, last %q, want the finding in the wrapper's", len(rs), rs[len(rs)-1].Path)
+	}
+
+	// a wrapper before what it includes: the run goes on, without
+	// starting again
+	write(t, dir, "d/V1.sql", ":setvar n 5\n:r V3.sql\n")
+	write(t, dir, "d/V99.sql", "PRINT 'x';\n")
+	restarts = guessRestarts.Load()
+	rs, sum = runAll(t, Options{Paths: []string{"d"}, Workers: 2})
+	if n := guessRestarts.Load() - restarts; n != 0 {
+		t.Errorf("wrapper first: %d restarts, want none", n)
+	}
+	if got := ruleLines(findings(rs)); len(got) != 1 || got[0] != "SL302 d/V3.sql:2" || sum.Files != 41 || len(rs[0].Findings) != 1 {
+		t.Errorf("wrapper first: findings %v in %d files, want SL302 once, in the wrapper's result", got, sum.Files)
 	}
 }
 
