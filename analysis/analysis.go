@@ -125,7 +125,8 @@ type Summary struct {
 
 // Run analyzes the files of opt and calls sink, from the calling
 // goroutine, for each reported file in run order as soon as its findings
-// are final. An error means the run could not start or finish (a path
+// are final: in a static run, once the run is known to hold no :r
+// include, at its end (staticGuessing). An error means the run could not start or finish (a path
 // that does not exist, live facts that could not be read, ctx done);
 // unreadable files and folders are input errors in the results.
 func Run(ctx context.Context, opt Options, sink func(*FileResult)) (*Summary, error) {
@@ -136,7 +137,7 @@ func Run(ctx context.Context, opt Options, sink func(*FileResult)) (*Summary, er
 	if opt.Facts != nil || opt.FactsFor != nil {
 		return r.live(ctx, sink)
 	}
-	return r.static(ctx, sink)
+	return r.staticGuessing(ctx, sink)
 }
 
 // run is the state of one Run.
@@ -161,6 +162,10 @@ type run struct {
 	// holds those another file of the run includes (checked only there).
 	collected []input
 	included  map[fileID]bool
+	// guess is set while the run goes without findIncluded; known are
+	// the files a guessing run found to include nothing (includes.go).
+	guess *includeGuess
+	known map[string]bool
 	// maps are the mapped files of the run, ended when it ends
 	mapsMu sync.Mutex
 	maps   [][]byte
@@ -241,7 +246,9 @@ func EnabledRules(reg *rules.Registry, cfg *rules.Config) []report.Rule {
 func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
 	eng := rules.NewEngine(r.reg, &r.ruleCfg)
 	r.compact = true
-	r.findIncluded(ctx)
+	if r.guess == nil {
+		r.findIncluded(ctx)
+	}
 	defer r.unmapAll()
 	// A mapped file cut short while it is checked faults when its lost
 	// pages are read: that file's error (finish recovers), not a crash.
@@ -262,6 +269,9 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 		debug.SetPanicOnFault(true)
 		err = r.pipeline(ctx, func(p *parsed) {
 			c := checked{p: p}
+			if r.guess != nil {
+				r.guess.merging(p)
+			}
 			if p.err == nil && !r.included[p.id] {
 				func() {
 					defer func() { c.panic = recover() }()

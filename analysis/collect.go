@@ -386,13 +386,17 @@ var errChangedWhileRead = errors.New("the file was changed (cut short) while it 
 // reading it (a variable for tests).
 var mapMin int64 = 16 << 20
 
-// readFile reads a regular file and returns its identity, from the same
+// errNotRegular is the error for a file that is not a regular one.
+var errNotRegular = errors.New("not a regular file (a named pipe, socket or device is never read)")
+
+// readFileOS reads a regular file and returns its identity, from the same
 // open file: one open, one fstat, the reads. It never blocks on a named
 // pipe or a device. With mayMap, a file of mapMin bytes or more is mapped
 // (where the system can): its pages are read as the parser reaches them
 // and can be released once parsed (releasePages), so that a 500 MB script
-// never sits whole in memory.
-func readFile(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) {
+// never sits whole in memory. (readFile is this, or on Linux the same
+// with plain system calls.)
+func readFileOS(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, fileID{}, false, err
@@ -406,7 +410,7 @@ func readFile(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) {
 	case info.IsDir():
 		return nil, fileID{}, false, errors.New("is a directory")
 	case !info.Mode().IsRegular():
-		return nil, fileID{}, false, errors.New("not a regular file (a named pipe, socket or device is never read)")
+		return nil, fileID{}, false, errNotRegular
 	}
 	id, ok := sysID(info)
 	if !ok {
@@ -587,6 +591,9 @@ func (r *run) parseOne(in input) (p *parsed) {
 	} else {
 		p.result = parser.ParseFile(f, r.pre)
 	}
+	if r.guess != nil {
+		r.guess.saw(&in, p.result)
+	}
 	return p
 }
 
@@ -626,56 +633,99 @@ var stmtBuffers = sync.Pool{New: func() any { return new(parser.StatementBuffer)
 // parseCompact preprocesses f, handing its batches on as the preprocessor
 // finds them, and parses them a run at a time, keeping only the
 // statements the rules read (rules.Compactor): a large script never holds
-// all its batches, or their statements and tokens, at once. release, when
-// not nil, is called after each run is parsed (the pages of a mapped file
-// already read may go).
+// all its batches, or their statements and tokens, at once. A plain batch
+// (parser.PreprocessPlain: nothing in it but ordinary statements) is not
+// parsed at all when the Compactor would keep nothing of it: most batches
+// of most scripts. release, when not nil, is called after each run of
+// about parseChunk bytes (the pages of a mapped file already read may go).
 func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func()) *parser.Result {
-	res := &parser.Result{}
-	var (
-		c       rules.Compactor
-		pending []*parser.Batch
-		size    int
-		diags   []parser.Diag // the parser's; the preprocessor's come first
-		s       *parser.Script
-		files   []*parser.File
-	)
-	buf := stmtBuffers.Get().(*parser.StatementBuffer)
+	pc := &compactParse{f: f, release: release, res: &parser.Result{}}
+	pc.buf = stmtBuffers.Get().(*parser.StatementBuffer)
 	defer func() {
-		buf.Reset()
-		stmtBuffers.Put(buf)
+		pc.buf.Reset()
+		stmtBuffers.Put(pc.buf)
 	}()
-	parse := func() {
-		if len(pending) == 0 {
-			return
-		}
-		// the statements of part live until the next call on buf: the
-		// Compactor copies the ones it keeps
-		part := parser.ParseScriptReuse(&parser.Script{File: f, Files: files, Batches: pending}, buf)
-		diags = append(diags, part.Diags...)
-		res.Directives = append(res.Directives, part.Directives...)
-		res.Statements = append(res.Statements, c.Add(part.Statements, part.Directives)...)
-		// parsed batches die unless a kept statement needs them
-		clear(pending)
-		pending, size = pending[:0], 0
-		if release != nil {
-			release()
-		}
+	pc.files = []*parser.File{f}
+	s := parser.PreprocessPlain(f, opt, pc.batch)
+	pc.files = s.Files
+	pc.parse()
+	if release != nil {
+		release()
 	}
-	files = []*parser.File{f}
-	s = parser.PreprocessFunc(f, opt, func(b *parser.Batch) {
-		if len(pending) > 0 && (size+len(b.Text) > parseChunk || len(pending) >= parseBatches) {
-			parse()
-		}
-		pending = append(pending, b)
-		size += len(b.Text)
-	})
-	files = s.Files
-	parse()
+	res := pc.res
 	res.Script = s
-	res.Diags = append(append(res.Diags, s.Diags...), diags...)
-	res.Statements = c.Flush(res.Statements)
+	res.Diags = append(append(res.Diags, s.Diags...), pc.diags...)
+	res.Statements = pc.c.Flush(res.Statements)
 	return res
 }
+
+// compactParse is the state of one parseCompact (one allocation for the
+// file rather than one per variable its closures would share).
+type compactParse struct {
+	f       *parser.File
+	release func()
+	res     *parser.Result
+	c       rules.Compactor
+	buf     *parser.StatementBuffer
+	pending []*parser.Batch
+	size    int           // bytes in pending
+	done    int           // bytes read since the last release
+	diags   []parser.Diag // the parser's; the preprocessor's come first
+	files   []*parser.File
+	script  parser.Script // the run being parsed
+}
+
+// batch takes the next batch from the preprocessor.
+func (pc *compactParse) batch(b *parser.Batch, plain bool) {
+	if pc.release != nil {
+		if pc.done += len(b.Text); pc.done >= parseChunk {
+			pc.parse()
+			pc.release()
+			pc.done = 0
+		}
+	}
+	if plain && skimming {
+		// Whether the Compactor needs it depends on the batches before
+		// it: parse those first.
+		pc.parse()
+		if pc.c.Settled() {
+			return
+		}
+		if pc.c.Hunting() {
+			// only the run's blocker is wanted from it: its statements up
+			// to the first SL303 cannot look through
+			stmts := parser.ParsePlainUntil(b, pc.buf, pc.c.Stops)
+			pc.res.Statements = append(pc.res.Statements, pc.c.Add(stmts, nil)...)
+			return
+		}
+	}
+	if len(pc.pending) > 0 && (pc.size+len(b.Text) > parseChunk || len(pc.pending) >= parseBatches) {
+		pc.parse()
+	}
+	pc.pending = append(pc.pending, b)
+	pc.size += len(b.Text)
+}
+
+// parse parses the pending batches and keeps what the Compactor keeps.
+func (pc *compactParse) parse() {
+	if len(pc.pending) == 0 {
+		return
+	}
+	// the statements of part live until the next call on buf: the
+	// Compactor copies the ones it keeps
+	pc.script = parser.Script{File: pc.f, Files: pc.files, Batches: pc.pending}
+	part := parser.ParseScriptReuse(&pc.script, pc.buf)
+	pc.diags = append(pc.diags, part.Diags...)
+	pc.res.Directives = append(pc.res.Directives, part.Directives...)
+	pc.res.Statements = append(pc.res.Statements, pc.c.Add(part.Statements, part.Directives)...)
+	// parsed batches die unless a kept statement needs them
+	clear(pc.pending)
+	pc.pending, pc.size = pc.pending[:0], 0
+}
+
+// skimming lets parseCompact drop plain batches unparsed (a variable for
+// the differential test, which compares with and without).
+var skimming = true
 
 // pipeline runs collect → workers → in-order merge, calling merge for each
 // file in run order from the calling goroutine. At most window files are

@@ -3,11 +3,141 @@ package analysis
 import (
 	"bytes"
 	"context"
-	"os"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sqllint/sqllint/parser"
 )
+
+// includeGuess is a static run's guess that no file of the run includes
+// another: most runs include nothing, and knowing it for sure takes a
+// pass over every file before the first can be checked (findIncluded),
+// which costs about as much as grep over the whole run. The run goes
+// ahead without that pass and holds its results back. The first file
+// whose preprocessing reads a :r command ends the guess: the pass then
+// runs (reading only the files the run has not read) while the merge
+// waits before that file. When no file merged so far turns out to be
+// included by another, the run goes on with the pass's answer, as if it
+// had run first; otherwise it starts again.
+type includeGuess struct {
+	r      *run
+	ctx    context.Context
+	cancel context.CancelFunc
+	wrong  atomic.Bool
+	mu     sync.Mutex
+	clean  map[string]bool // files read and found to include nothing, by OS path
+	ready  chan struct{}   // closed when included is known
+	// included is the pass's answer, set before ready is closed.
+	included map[fileID]bool
+	// The merge goroutine's: the files merged while guessing, whether
+	// the run has gone on with the pass's answer, and whether it cannot.
+	merged            []fileID
+	resumed, violated bool
+}
+
+// saw records what a worker found in one file of the guessing run.
+func (g *includeGuess) saw(in *input, res *parser.Result) {
+	if in.osPath == "" || res == nil || res.Script == nil {
+		return // standard input is never looked at for includes; a file not read is read again
+	}
+	if res.Script.IncludeCommands > 0 {
+		if !g.wrong.Swap(true) {
+			go func() {
+				g.included = g.r.includedIn(g.ctx, g.isClean)
+				close(g.ready)
+			}()
+		}
+		return
+	}
+	g.mu.Lock()
+	g.clean[in.osPath] = true
+	g.mu.Unlock()
+}
+
+func (g *includeGuess) isClean(path string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.clean[path]
+}
+
+// merging is called by the merge, in run order, before p is merged:
+// once the guess is wrong it waits for the pass's answer and goes on
+// with it, or cancels the run when a file merged on its own is one
+// another includes.
+func (g *includeGuess) merging(p *parsed) {
+	if g.resumed || g.violated {
+		return
+	}
+	if !g.wrong.Load() {
+		if p.err == nil && p.id.valid() {
+			g.merged = append(g.merged, p.id)
+		}
+		return
+	}
+	select {
+	case <-g.ready:
+	case <-g.ctx.Done():
+		g.violated = true
+		return
+	}
+	for _, id := range g.merged {
+		if g.included[id] {
+			g.violated = true
+			g.cancel()
+			return
+		}
+	}
+	g.r.included = g.included
+	g.resumed = true
+}
+
+// staticGuessing is static, without the include pre-pass when the run
+// can do without it (includeGuess): the results reach sink at the end.
+func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
+	if !guessing || slices.Contains(r.opt.Paths, "-") || slices.Contains(r.opt.Context, "-") {
+		return r.static(ctx, sink) // standard input cannot be read twice
+	}
+	gctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	g := &includeGuess{r: r, ctx: gctx, cancel: cancel, clean: map[string]bool{}, ready: make(chan struct{})}
+	r.guess = g
+	var held []*FileResult
+	sum, err := r.static(gctx, func(res *FileResult) { held = append(held, res) })
+	if g.wrong.Load() {
+		<-g.ready // the pass stops with the run: never left behind
+	}
+	if !g.violated {
+		if err != nil {
+			return nil, err
+		}
+		for _, res := range held {
+			if err := ctx.Err(); err != nil {
+				return sum, err // as a run cancelled while it streams
+			}
+			sink(res)
+		}
+		return sum, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	guessRestarts.Add(1)
+	again, err := newRun(r.opt)
+	if err != nil {
+		return nil, err
+	}
+	again.known = g.clean
+	return again.static(ctx, sink)
+}
+
+// guessing lets static runs guess (a variable for tests, which compare
+// with the pre-pass).
+var guessing = true
+
+// prepassReads counts the files the include pre-pass reads, and
+// guessRestarts the runs that started again (tests).
+var prepassReads, guessRestarts atomic.Int64
 
 // findIncluded lists the run's files once, before the pipeline, and marks
 // in r.included the ones another file of the run includes with :r. Such a
@@ -29,8 +159,25 @@ func (r *run) findIncluded(ctx context.Context) {
 		return true
 	})
 	r.collected = ins
+	r.included = r.includedAmong(ctx, ins, func(path string) bool { return r.known[path] })
+}
+
+// includedIn is findIncluded's answer for a run already under way: the
+// files are listed again; known tells the files already found to include
+// nothing, which are not read again.
+func (r *run) includedIn(ctx context.Context, known func(string) bool) map[fileID]bool {
+	var ins []input
+	r.collect(ctx, func(in input) bool {
+		ins = append(ins, in)
+		return true
+	})
+	return r.includedAmong(ctx, ins, known)
+}
+
+// includedAmong returns the files of ins another of them includes.
+func (r *run) includedAmong(ctx context.Context, ins []input, known func(string) bool) map[fileID]bool {
 	if len(ins) < 2 {
-		return
+		return nil
 	}
 	pre := *r.pre
 	pre.Includes = parser.NewIncludeCache(r.cfg.MaxTotalExpandedSize)
@@ -53,6 +200,9 @@ func (r *run) findIncluded(ctx context.Context) {
 		if ins[i].err != nil || ins[i].osPath == "" || ctx.Err() != nil {
 			continue // standard input can be read only once
 		}
+		if known(ins[i].osPath) {
+			continue // read by a guessing run: it includes nothing
+		}
 		next <- i
 	}
 	close(next)
@@ -67,16 +217,18 @@ func (r *run) findIncluded(ctx context.Context) {
 			includes[id] = set
 		}
 	}
+	var included map[fileID]bool
 	for y, set := range includes {
 		for x := range set {
 			if x != y && !includes[x][y] {
-				if r.included == nil {
-					r.included = map[fileID]bool{}
+				if included == nil {
+					included = map[fileID]bool{}
 				}
-				r.included[x] = true
+				included[x] = true
 			}
 		}
 	}
+	return included
 }
 
 // includesOf returns the identity of one file of the run and, when it may
@@ -88,6 +240,7 @@ func (r *run) includesOf(in *input, pre *parser.PreprocessOptions, buf []byte) (
 			incs = nil
 		}
 	}()
+	prepassReads.Add(1)
 	may := false
 	if b, ok := r.opt.Overlay[absClean(in.osPath)]; ok {
 		id, may = r.identity(in.osPath), mayInclude(b)
@@ -110,38 +263,6 @@ func (r *run) includesOf(in *input, pre *parser.PreprocessOptions, buf []byte) (
 		incs = append(incs, r.identity(inc.Path))
 	}
 	return id, incs
-}
-
-// scanFile reads a regular file through buf and returns its identity and
-// whether it may hold a :r command.
-func scanFile(path string, buf []byte) (fileID, bool) {
-	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
-	if err != nil {
-		return fileID{}, false
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		return fileID{}, false
-	}
-	id, ok := sysID(info)
-	if !ok {
-		return fileID{}, true // the pipeline's read finds the identity
-	}
-	keep := 0 // bytes carried over from the previous read: a ':' may end it
-	for {
-		n, err := f.Read(buf[keep:])
-		if n > 0 {
-			chunk := buf[:keep+n]
-			if mayInclude(chunk) {
-				return id, true
-			}
-			keep = copy(buf, chunk[max(0, len(chunk)-2):])
-		}
-		if err != nil {
-			return id, false
-		}
-	}
 }
 
 // mayInclude reports whether data holds ':' followed by 'r' or 'R', in a

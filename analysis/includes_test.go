@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -86,5 +87,120 @@ func TestIncludedTwiceStillCounts(t *testing.T) {
 	rs, sum := runAll(t, Options{Paths: []string{"c"}})
 	if fs := findings(rs); len(fs) == 0 || sum.Files != 2 {
 		t.Errorf("cycle: findings %v, files %d; want the cycle reported, 2 files", ruleLines(fs), sum.Files)
+	}
+}
+
+// A run in which no file reads a :r command reads each file once: it
+// goes without the include pre-pass. One whose wrapper comes last starts
+// again when it reads it, and the pre-pass then reads only what the first
+// attempt did not: the findings are those of a run with the pre-pass.
+func TestIncludePrepassOnlyWhenNeeded(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	for i := 1; i <= 40; i++ {
+		write(t, dir, fmt.Sprintf("d/V%d.sql", i), "-- Note:read me\nPRINT 'x';\n")
+	}
+	write(t, dir, "d/V3.sql", "USE S;\nCHECKPOINT 5;\n")
+	// (the others hold ":r" in a comment: the old pre-pass preprocessed
+	// them all, to find no command)
+	before := prepassReads.Load()
+	rs, sum := runAll(t, Options{Paths: []string{"d"}, Workers: 2})
+	if n := prepassReads.Load() - before; n != 0 {
+		t.Errorf("no include: the pre-pass read %d files, want none", n)
+	}
+	if got := ruleLines(findings(rs)); len(got) != 1 || got[0] != "SL302 d/V3.sql:2" || sum.Files != 40 {
+		t.Errorf("no include: findings %v in %d files", got, sum.Files)
+	}
+
+	// the last file includes the third, which is then checked only there,
+	// with the wrapper's variables
+	write(t, dir, "d/V3.sql", "USE S;\nCHECKPOINT $(n);\n")
+	write(t, dir, "d/V99.sql", ":setvar n 5\n:r V3.sql\n")
+	before, restarts := prepassReads.Load(), guessRestarts.Load()
+	rs, sum = runAll(t, Options{Paths: []string{"d"}, Workers: 2})
+	if n := prepassReads.Load() - before; n < 1 || n > 10 {
+		t.Errorf("wrapper last: the pre-pass read %d files, want the wrapper and the few in flight with it", n)
+	}
+	if n := guessRestarts.Load() - restarts; n != 1 {
+		t.Errorf("wrapper last: %d restarts, want 1 (the third file was checked on its own first)", n)
+	}
+	if got := ruleLines(findings(rs)); len(got) != 1 || got[0] != "SL302 d/V3.sql:2" || sum.Files != 41 {
+		t.Errorf("wrapper last: findings %v in %d files, want SL302 once, 41 files", got, sum.Files)
+	}
+	if len(rs) != 41 || rs[len(rs)-1].Path != "d/V99.sql" || len(rs[len(rs)-1].Findings) != 1 {
+		t.Errorf("wrapper last: %d results, last %q, want the finding in the wrapper's", len(rs), rs[len(rs)-1].Path)
+	}
+
+	// a wrapper before what it includes: the run goes on, without
+	// starting again
+	write(t, dir, "d/V1.sql", ":setvar n 5\n:r V3.sql\n")
+	write(t, dir, "d/V99.sql", "PRINT 'x';\n")
+	restarts = guessRestarts.Load()
+	rs, sum = runAll(t, Options{Paths: []string{"d"}, Workers: 2})
+	if n := guessRestarts.Load() - restarts; n != 0 {
+		t.Errorf("wrapper first: %d restarts, want none", n)
+	}
+	if got := ruleLines(findings(rs)); len(got) != 1 || got[0] != "SL302 d/V3.sql:2" || sum.Files != 41 || len(rs[0].Findings) != 1 {
+		t.Errorf("wrapper first: findings %v in %d files, want SL302 once, in the wrapper's result", got, sum.Files)
+	}
+}
+
+// A run that guesses gives what a run with the pre-pass gives, whatever
+// the layout of wrappers and includes, with context files and with an
+// editor's overlay.
+func TestIncludeGuessSameAsPrepass(t *testing.T) {
+	type file struct{ name, text string }
+	checkpoint := "USE S;\nCHECKPOINT $(n);\n"
+	for _, tc := range []struct {
+		name    string
+		files   []file
+		paths   []string
+		context []string
+		overlay []file
+	}{
+		{"none", []file{{"d/a.sql", "USE S;\nCHECKPOINT 5;\n"}, {"d/b.sql", "PRINT 1;\n"}}, []string{"d"}, nil, nil},
+		{"wrapper first", []file{{"d/a.sql", ":setvar n 5\n:r inc/x.sql\n"}, {"d/inc/x.sql", checkpoint}}, []string{"d"}, nil, nil},
+		{"wrapper last", []file{{"d/a.sql", checkpoint}, {"d/z.sql", ":setvar n 5\n:r a.sql\n"}, {"d/m.sql", "CHECKPOINT 7;\n"}}, []string{"d"}, nil, nil},
+		{"cycle", []file{{"c/a.sql", "CHECKPOINT 1;\n:r b.sql\n"}, {"c/b.sql", "CHECKPOINT 2;\n:r a.sql\n"}}, []string{"c"}, nil, nil},
+		{"context wrapper", []file{{"d/a.sql", checkpoint}, {"d/z.sql", ":setvar n 5\n:r a.sql\n"}}, []string{"d/a.sql"}, []string{"d"}, nil},
+		{"overlay wrapper", []file{{"d/a.sql", checkpoint}, {"d/b.sql", "PRINT 1;\n"}}, []string{"d"}, nil, []file{{"d/b.sql", ":setvar n 6\n:r a.sql\n"}}},
+	} {
+		dir := t.TempDir()
+		chdir(t, dir)
+		for _, f := range tc.files {
+			write(t, dir, f.name, f.text)
+		}
+		opt := func() Options {
+			o := Options{Paths: tc.paths, Context: tc.context, Workers: 2}
+			for _, f := range tc.overlay {
+				if o.Overlay == nil {
+					o.Overlay = map[string][]byte{}
+				}
+				o.Overlay[filepath.Join(dir, f.name)] = []byte(f.text)
+			}
+			return o
+		}
+		render := func(rs []*FileResult, sum *Summary) string {
+			var b strings.Builder
+			fmt.Fprintf(&b, "%d files, %d errors\n", sum.Files, len(sum.Errors))
+			for _, r := range rs {
+				fmt.Fprintf(&b, "%s:", r.Path)
+				for _, f := range r.Findings {
+					fmt.Fprintf(&b, " %s %s:%d %q", f.RuleID, f.Path, f.Line, f.Message)
+				}
+				b.WriteString("\n")
+			}
+			return b.String()
+		}
+		guessed := render(runAll(t, opt()))
+		guessing = false
+		prepass := render(runAll(t, opt()))
+		guessing = true
+		if guessed != prepass {
+			t.Errorf("%s: guessing gave\n%s\nthe pre-pass\n%s", tc.name, guessed, prepass)
+		}
+		if !strings.Contains(prepass, "SL") {
+			t.Errorf("%s: no finding: the comparison proves little\n%s", tc.name, prepass)
+		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/sqllint/sqllint/internal/gencorpus"
 )
 
 // ordinarySQL generates about size bytes of ordinary T-SQL of the kind a
@@ -101,6 +103,32 @@ func BenchmarkParse(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				ParseFile(f, nil)
+			}
+		})
+	}
+}
+
+// generatedSQL is size bytes of the corpus generator's scripts at the given
+// share of statements of interest (tools/gencorpus): many small batches.
+func generatedSQL(size int64, density float64) string {
+	var sb strings.Builder
+	_, _ = gencorpus.New(1, density, 0).WriteTo(&sb, size)
+	return sb.String()
+}
+
+// BenchmarkPreprocessPass: the sqlcmd preprocessor alone, its pass over the bytes, which also
+// finds the plain batches (PreprocessPlain).
+func BenchmarkPreprocessPass(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		text string
+	}{{"ordinary", mixedSQL(1<<20, 0)}, {"generated", generatedSQL(1<<20, 0.02)}, {"interest", mixedSQL(1<<20, 1)}} {
+		b.Run(bc.name, func(b *testing.B) {
+			f := NewFile("bench.sql", bc.text)
+			b.SetBytes(int64(len(f.Text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				PreprocessFunc(f, nil, func(*Batch) {})
 			}
 		})
 	}

@@ -118,14 +118,18 @@ type ScannedDirective struct {
 // Scan tokenizes src, replacing s.Tokens, s.Directives and s.Open. It never
 // fails: an unterminated string, identifier or comment runs to the end of
 // src, and s.Open says where it starts.
-func (s *Scanner) Scan(src string) []Token {
+func (s *Scanner) Scan(src string) []Token { return s.scan(src, -1) }
+
+// scan is Scan stopping after limit tokens when limit >= 0: the tokens
+// are the first limit tokens of Scan's.
+func (s *Scanner) scan(src string, limit int) []Token {
 	toks := s.Tokens[:0]
 	s.Directives = s.Directives[:0]
 	s.Open = Unterminated{}
 	var closed bool
 	n := len(src)
 	i := 0
-	for i < n {
+	for i < n && len(toks) != limit {
 		c := src[i]
 		start := i
 		var kind TokKind

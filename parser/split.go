@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -110,10 +111,15 @@ func (b *StatementBuffer) Reset() {
 func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 	r := &Result{Script: s}
 	r.Diags = append(r.Diags, s.Diags...)
-	chunks := chunkBatches(s.Batches, runtime.GOMAXPROCS(0))
+	nchunks := 1 // few or small batches: nothing to share out (nor to allocate)
+	var chunks [][]*Batch
+	if !small(s.Batches) {
+		chunks = chunkBatches(s.Batches, runtime.GOMAXPROCS(0))
+		nchunks = len(chunks)
+	}
 	if buf != nil {
 		buf.Reset()
-		for len(buf.parts) < len(chunks) {
+		for len(buf.parts) < nchunks {
 			buf.parts = append(buf.parts, stmtArena{})
 		}
 	}
@@ -123,7 +129,7 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 		}
 		return &buf.parts[i]
 	}
-	if len(chunks) <= 1 {
+	if nchunks <= 1 {
 		a := arena(0)
 		if a != nil {
 			r.Statements = a.ptrs[:0]
@@ -172,9 +178,93 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 	return r
 }
 
+// ParsePlainUntil parses the statements of b, a plain batch
+// (PreprocessPlain), in order until one for which stop reports true is
+// complete, and returns them, that one last: the statements
+// ParseScriptReuse gives for b, up to that one, without scanning much of
+// the rest of b. It returns all of b's statements when none stops. Like
+// ParseScriptReuse it takes its statements from buf when buf is not nil.
+func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool) []*Statement {
+	var a *stmtArena
+	if buf != nil {
+		if len(buf.parts) == 0 {
+			buf.parts = append(buf.parts, stmtArena{})
+		}
+		a = &buf.parts[0]
+	}
+	sc := scannerPool.Get().(*Scanner)
+	defer scannerPool.Put(sc)
+	// A statement ends where the next one starts: the splitter decides
+	// that at the next statement's first token looking at most three
+	// tokens further, so with four more tokens scanned the statements
+	// up to the one that stops are those of the whole batch.
+	const lookahead = 4
+	for n := 64; ; n *= 4 {
+		if buf != nil {
+			buf.Reset()
+		}
+		toks := sc.scan(b.Text, n)
+		if len(toks) < n {
+			// the whole batch: as ParseScriptReuse parses it
+			r := &Result{}
+			if a != nil {
+				r.Statements = a.ptrs[:0]
+			}
+			parseBatches(r, []*Batch{b}, a)
+			if a != nil {
+				a.ptrs = r.Statements
+			}
+			for k, st := range r.Statements {
+				if stop(st) {
+					return r.Statements[:k+1]
+				}
+			}
+			return r.Statements
+		}
+		r := &Result{}
+		if a != nil {
+			r.Statements = a.ptrs[:0]
+		}
+		sp := splitter{arena: a}
+		sp.reset(r, b, toks)
+		sp.run()
+		if a != nil {
+			a.ptrs = r.Statements
+		}
+		for k, st := range r.Statements {
+			if st.Kind != KindOther || st.Node != nil || k+1 == len(r.Statements) {
+				break // not a plain batch, or the last statement: cut short here
+			}
+			if stop(st) {
+				next := r.Statements[k+1].Start
+				j := sort.Search(len(toks), func(i int) bool { return int(toks[i].Start) >= next })
+				if j+lookahead < len(toks) {
+					return r.Statements[:k+1]
+				}
+				break
+			}
+		}
+	}
+}
+
 // parallelMin is the script size below which one core parses it all:
 // starting goroutines costs more than it saves on small files.
 const parallelMin = 256 << 10
+
+// small reports whether batches are too few or too small to be parsed on
+// several cores (chunkBatches).
+func small(batches []*Batch) bool {
+	if len(batches) < 2 {
+		return true
+	}
+	total := 0
+	for _, b := range batches {
+		if total += len(b.Text); total >= parallelMin {
+			return false
+		}
+	}
+	return true
+}
 
 // chunkBatches cuts batches into at most n runs of about the same size.
 func chunkBatches(batches []*Batch, n int) [][]*Batch {

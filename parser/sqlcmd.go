@@ -92,6 +92,10 @@ type Script struct {
 	// Expanded is the number of bytes :r includes and $(var) values added
 	// to the root file's text.
 	Expanded int64
+	// IncludeCommands counts the :r command lines read, whether or not
+	// they included a file: none means that the script includes nothing
+	// whatever the include limits and the files on disk.
+	IncludeCommands int
 }
 
 const (
@@ -122,6 +126,63 @@ var (
 	ppLineStart = ppByteSet("Gg:!EeQqRr")
 )
 
+// The normal state's byte table: the bytes at which the scanner stops,
+// and, while a batch still looks plain (PreprocessPlain), the places
+// where a word of interest may start. For each byte the low bits say
+// when to stop at it and the high bits what it lets the next byte stop
+// at: stop at s[i] when tab[s[i]] & (tab[s[i-1]] >> 4) != 0.
+const (
+	ppAlways   = 1 << 0 // a byte the scanner acts on
+	ppWordHead = 1 << 1 // the first letter of a word of interest: after a non-word byte
+	ppHexX     = 1 << 2 // 'x' or 'X': after '0' (a 0x literal, which may end right before a word)
+	// As the byte before: every byte allows ppAlways; a byte that does
+	// not continue a word allows ppWordHead; '0' allows ppHexX.
+	ppAfterAny     = ppAlways << 4
+	ppAfterNonWord = ppWordHead << 4
+	ppAfterZero    = ppHexX << 4
+)
+
+// ppSecond are the second letters of the words of interest (ppKeywordAt):
+// most words that start with their first letters are passed over on it.
+var ppSecond = ppByteSet("sSaAeEbBhH")
+
+var (
+	// ppTabPlain is the table while the batch may still be plain, ppTabLoud
+	// once it is not: the scanner then stops only where it must.
+	ppTabPlain, ppTabLoud [256]uint8
+)
+
+func init() {
+	for c := 0; c < 256; c++ {
+		after := uint8(ppAfterAny)
+		// Word bytes for the filter: letters, _, #, @ and non-ASCII.
+		// Digits and $ are not (a number can end right before a word):
+		// a word after them is looked at more closely (ppWordAt).
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '#' || c == '@' || c >= 0x80) {
+			after |= ppAfterNonWord
+		}
+		if c == '0' {
+			after |= ppAfterZero
+		}
+		ppTabPlain[c] = after
+		ppTabLoud[c] = ppAfterAny
+		if ppStopNormal[c] {
+			ppTabPlain[c] |= ppAlways
+			ppTabLoud[c] |= ppAlways
+		}
+	}
+	// '<' may start an SSMS template (<name, type, value>), which the
+	// T-SQL scanner reads as one token, quotes and comment markers
+	// included: a plain batch must not hold one before a quote or
+	// comment on the same line.
+	ppTabPlain['<'] |= ppAlways
+	for _, c := range []byte("bcdruBCDRU") {
+		ppTabPlain[c] |= ppWordHead
+	}
+	ppTabPlain['x'] |= ppHexX
+	ppTabPlain['X'] |= ppHexX
+}
+
 func ppByteSet(chars string) (t [256]bool) {
 	for i := 0; i < len(chars); i++ {
 		t[chars[i]] = true
@@ -142,11 +203,27 @@ func Preprocess(f *File, opt *PreprocessOptions) *Script {
 // script is read; the Script returned (Files, Diags, Expanded) is
 // complete only after the last batch. A nil fn is Preprocess.
 func PreprocessFunc(f *File, opt *PreprocessOptions, fn func(*Batch)) *Script {
+	if fn == nil {
+		return PreprocessPlain(f, opt, nil)
+	}
+	return PreprocessPlain(f, opt, func(b *Batch, _ bool) { fn(b) })
+}
+
+// PreprocessPlain is PreprocessFunc whose fn also learns whether the
+// batch is plain, found on the preprocessor's own pass over the bytes: a
+// plain batch, scanned and split, gives only ordinary statements (Kind
+// Other, no Node), no Directive, no Diag, and no Dynamic with AddFile.
+// Its text is one run of one file, without a $(var), and holds no word
+// that starts or marks a statement of interest (USE, CHECKPOINT, BACKUP,
+// RESTORE, DBCC, DATABASE) outside strings and comments, no string with
+// "add" in it, no sqllint: comment, nothing unterminated. A batch that
+// is not plain may be any batch: the test is cheap and errs that way.
+func PreprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool)) *Script {
 	p := &ppPreprocessor{
-		onBatch:     fn,
-		script:      &Script{File: f, Files: []*File{f}},
-		vars:        make(map[string]string),
-		files:       make(map[string]*File),
+		onBatch: fn,
+		script:  &Script{File: f, Files: []*File{f}},
+		// vars and files are made when first written: most scripts
+		// define no variable and include nothing
 		maxDepth:    ppDefaultMaxDepth,
 		maxExpanded: DefaultMaxExpanded,
 	}
@@ -154,7 +231,7 @@ func PreprocessFunc(f *File, opt *PreprocessOptions, fn func(*Batch)) *Script {
 	if opt != nil {
 		for k, v := range opt.Vars {
 			if k = strings.ToUpper(k); k != ppPassword {
-				p.vars[k] = v
+				p.setVar(k, v)
 			}
 		}
 		p.database = opt.Database
@@ -203,8 +280,11 @@ func ppLoadFile(path string, limit int64) (*File, error) {
 }
 
 type ppPreprocessor struct {
-	script     *Script
-	onBatch    func(*Batch)      // nil: batches go to script.Batches
+	script  *Script
+	onBatch func(*Batch, bool) // nil: batches go to script.Batches
+	// loud is set once the batch under construction is known not to be
+	// plain (PreprocessPlain).
+	loud       bool
 	nbatches   int               // batches emitted so far
 	vars       map[string]string // upper-case name -> value: -v values, then :setvar
 	upper      map[string]string // name as written -> upper case (saves an allocation per use)
@@ -249,12 +329,17 @@ func (p *ppPreprocessor) diag(f *File, start, end int, msg string) {
 
 // emit ends the batch under construction (if it has any text).
 func (p *ppPreprocessor) emit(count int) {
+	// A batch built of several runs (a command line or an include inside
+	// it, a $(var)) is never plain, nor one that ends inside a string or
+	// comment.
+	plain := !p.loud && !p.b.built && p.state == ppStNormal
+	p.loud = false
 	if b := p.b.finish(); b != nil {
 		b.Index = p.nbatches
 		b.Count = count
 		p.nbatches++
 		if p.onBatch != nil {
-			p.onBatch(b)
+			p.onBatch(b, plain)
 			return
 		}
 		p.script.Batches = append(p.script.Batches, b)
@@ -262,14 +347,28 @@ func (p *ppPreprocessor) emit(count int) {
 }
 
 // scanFile runs f through the scanner, appending its text to the current
-// batch and acting on GO lines, commands and variable references.
+// batch and acting on GO lines, commands and variable references. While
+// the batch may still be plain (PreprocessPlain) it also stops where a
+// word of interest may start, and looks into strings and comments for
+// what would make the batch matter.
 func (p *ppPreprocessor) scanFile(f *File) {
 	s := f.Text
 	n := len(s)
 	run := 0 // start of the text not yet appended to the batch
 	i := 0
 	state, depth := p.state, p.depth
+	if state != ppStNormal {
+		p.loud = true // a string or comment that began in another file
+	}
+	tab := p.table()
+	// lt is the offset of the last '<' or "${" outside strings and
+	// comments: the T-SQL scanner may read a template or placeholder
+	// there as one token, comment or quote markers included, so a
+	// comment or quote after it on its line makes the batch loud.
+	lt := -1
+	qs := 0 // where the single-quoted string being read starts
 	for !p.quit {
+		ls := i // the start of the line
 		// i is at the start of a line. In the normal state it may be a GO
 		// line or a command; look closer only when its first non-blank
 		// byte can start one.
@@ -281,6 +380,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 			if j < n && ppLineStart[s[j]] {
 				if next, ok := p.lineCommand(f, i, &run); ok {
 					state, depth = p.state, p.depth // an include may change them
+					tab = p.table()                 // a GO line starts a batch
 					i = next
 					continue
 				}
@@ -292,31 +392,49 @@ func (p *ppPreprocessor) scanFile(f *File) {
 			switch state {
 			case ppStNormal:
 				// The hot loop: skip to the next byte of interest, four
-				// bytes per round (about twice as fast as one by one).
-			skip:
+				// bytes per round. Whether a byte stops the loop depends
+				// on the byte before it (a word starts after a non-word
+				// byte), read from the same table.
+				prev := uint8(ppAfterAny | ppAfterNonWord)
+				if i > 0 {
+					prev = tab[s[i-1]]
+				}
 				for i+4 <= n {
-					switch {
-					case ppStopNormal[s[i]]:
-						break skip
-					case ppStopNormal[s[i+1]]:
-						i++
-						break skip
-					case ppStopNormal[s[i+2]]:
-						i += 2
-						break skip
-					case ppStopNormal[s[i+3]]:
-						i += 3
-						break skip
+					c0 := tab[s[i]]
+					if c0&(prev>>4) != 0 {
+						goto stop
 					}
+					c1 := tab[s[i+1]]
+					if c1&(c0>>4) != 0 {
+						i++
+						goto stop
+					}
+					c2 := tab[s[i+2]]
+					if c2&(c1>>4) != 0 {
+						i += 2
+						goto stop
+					}
+					c3 := tab[s[i+3]]
+					if c3&(c2>>4) != 0 {
+						i += 3
+						goto stop
+					}
+					prev = c3
 					i += 4
 				}
-				for i < n && !ppStopNormal[s[i]] {
+				for i < n {
+					c := tab[s[i]]
+					if c&(prev>>4) != 0 {
+						break
+					}
+					prev = c
 					i++
 				}
+			stop:
 				if i >= n {
 					break line
 				}
-				switch s[i] {
+				switch c := s[i]; c {
 				case '\n':
 					i++
 					break line
@@ -331,39 +449,75 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					// closed on the same scan with no $ and no escape;
 					// anything else goes through the quoted state below.
 					q, stop, st := byte('\''), &ppStopSingle, ppStSingle
-					if c := s[i]; c == '"' {
+					if c == '"' {
 						q, stop, st = '"', &ppStopDouble, ppStDouble
 					} else if c == '[' {
 						q, stop, st = ']', &ppStopBracket, ppStBracket
+					}
+					if c == '\'' {
+						lt = -1 // a template never holds a single quote
+					} else if lt >= ls && !p.loud {
+						p.loud, tab = true, &ppTabLoud
 					}
 					k := i + 1
 					for k < n && !stop[s[k]] {
 						k++
 					}
 					if k < n && s[k] == q && (k+1 >= n || s[k+1] != q) {
+						if c == '\'' && !p.loud && ppHasAdd(s[i+1:k]) {
+							p.loud, tab = true, &ppTabLoud
+						}
 						i = k + 1
 						continue
 					}
-					state = st
+					state, qs = st, i
 					i++
 				case '-':
 					if i+1 < n && s[i+1] == '-' { // line comment: skip to the line break
+						if !p.loud && (lt >= ls || ppDirectiveAt(s, i+2)) {
+							p.loud, tab = true, &ppTabLoud
+						}
 						i += 2
 						for i < n && s[i] != '\n' && s[i] != '\r' {
 							i++
+						}
+						if !p.loud && i+1 < n && s[i] == '\r' && s[i+1] != '\n' {
+							// The T-SQL scanner ends a line comment at a
+							// line feed only: the next line is a comment
+							// there.
+							p.loud, tab = true, &ppTabLoud
 						}
 					} else {
 						i++
 					}
 				case '/':
 					if i+1 < n && s[i+1] == '*' {
+						if !p.loud && (lt >= ls || ppDirectiveAt(s, i+2)) {
+							p.loud, tab = true, &ppTabLoud
+						}
 						state, depth = ppStBlock, 1
 						i += 2
 					} else {
 						i++
 					}
 				case '$':
+					if i+1 < n && s[i+1] == '{' {
+						lt = i // a migration tool's ${name}
+					}
 					i = p.variable(f, i, n, &run)
+					if p.loud {
+						tab = &ppTabLoud
+					}
+				case '<':
+					lt = i
+					i++
+				default:
+					// A letter where a word of interest may start (the
+					// plain table only stops at those).
+					if !p.loud && (c|0x20 == 'x' || i+1 < n && ppSecond[s[i+1]]) && ppWordAt(s, i) {
+						p.loud, tab = true, &ppTabLoud
+					}
+					i++
 				}
 			case ppStSingle, ppStDouble, ppStBracket:
 				stop, q := &ppStopSingle, byte('\'')
@@ -380,11 +534,17 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				}
 				if s[i] == '$' {
 					i = p.variable(f, i, n, &run)
+					if p.loud {
+						tab = &ppTabLoud
+					}
 					continue
 				}
 				if i+1 < n && s[i+1] == q { // doubled: an escaped quote
 					i += 2
 					continue
+				}
+				if state == ppStSingle && !p.loud && ppHasAdd(s[qs:i]) {
+					p.loud, tab = true, &ppTabLoud
 				}
 				state = ppStNormal
 				i++
@@ -421,6 +581,89 @@ func (p *ppPreprocessor) scanFile(f *File) {
 	}
 }
 
+// table is the normal state's byte table for the batch under
+// construction.
+func (p *ppPreprocessor) table() *[256]uint8 {
+	if p.loud {
+		return &ppTabLoud
+	}
+	return &ppTabPlain
+}
+
+// ppWordAt reports whether a T-SQL token that starts or marks a statement
+// of interest may start at s[i], a letter the plain table stopped at: a
+// word head after a non-word byte, or the x of a 0x literal, after whose
+// digits a word may start. It errs towards yes.
+func ppWordAt(s string, i int) bool {
+	if s[i]|0x20 == 'x' {
+		j := i + 1
+		for j < len(s) && isHex(s[j]) {
+			j++
+		}
+		return j < len(s) && ppKeywordAt(s, j)
+	}
+	if !ppKeywordAt(s, i) {
+		return false
+	}
+	if i == 0 || !identCont[s[i-1]] {
+		return true
+	}
+	// After a digit or '$': the token starts here only when the run of
+	// word bytes before it is a number.
+	r := i - 1
+	for r > 0 && identCont[s[r-1]] {
+		r--
+	}
+	return s[r] >= '0' && s[r] <= '9'
+}
+
+// ppKeywordAt reports whether s[i:] starts with a word that starts or
+// marks a statement of interest for the splitter, in any case, as a whole
+// word: USE, CHECKPOINT, BACKUP, RESTORE, DBCC, DATABASE (CREATE, ALTER
+// and DROP matter only with DATABASE).
+func ppKeywordAt(s string, i int) bool {
+	var w string
+	switch s[i] | 0x20 {
+	case 'u':
+		w = "use"
+	case 'b':
+		w = "backup"
+	case 'r':
+		w = "restore"
+	case 'c':
+		w = "checkpoint"
+	case 'd':
+		w = "database"
+		if i+1 < len(s) && s[i+1]|0x20 == 'b' {
+			w = "dbcc"
+		}
+	default:
+		return false
+	}
+	e := i + len(w)
+	return ppHasPrefixFold(s, i, w) && (e >= len(s) || !identCont[s[e]])
+}
+
+// ppHasAdd reports whether s holds "add" in any case: a string that may
+// hold ADD FILE text (stringHasAdd).
+func ppHasAdd(s string) bool {
+	for i := 0; i+3 <= len(s); i++ {
+		if s[i+2]|0x20 == 'd' && s[i+1]|0x20 == 'd' && s[i]|0x20 == 'a' {
+			return true
+		}
+	}
+	return false
+}
+
+// ppDirectiveAt reports whether the comment body starting at s[i] is a
+// sqllint: directive (Scanner.comment).
+func ppDirectiveAt(s string, i int) bool {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return ppHasPrefixFold(s, i, "sqllint:")
+}
+
 func ppIsVarNameByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
 }
@@ -436,6 +679,7 @@ func (p *ppPreprocessor) variable(f *File, i, limit int, run *int) int {
 	if i+1 >= limit || s[i+1] != '(' {
 		return i + 1
 	}
+	p.loud = true // a batch with $( is never plain
 	j := i + 2
 	for j < limit && ppIsVarNameByte(s[j]) {
 		j++
@@ -736,6 +980,9 @@ func (p *ppPreprocessor) lineCommand(f *File, ls int, run *int) (int, bool) {
 				word = w
 			}
 		}
+		if word == "" {
+			return 0, false // END, ELSE, RETURN, EXEC, ...
+		}
 		le, _ := ppLineEnd(s, k)
 		switch word {
 		case "exit":
@@ -875,6 +1122,7 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 	case "setvar":
 		p.setvar(f, a, e, bad)
 	case "r":
+		p.script.IncludeCommands++
 		if a == e {
 			bad("a file name is required")
 			return
@@ -967,6 +1215,7 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 			i = p.variable(f, i+k, qe, &run)
 		}
 		p.b.appendRun(f, run, qe)
+		p.loud = true // text from a command line
 		p.emit(1)
 		p.quit = true
 	default:
@@ -1046,13 +1295,21 @@ func (p *ppPreprocessor) setvar(f *File, a, e int, bad func(string)) {
 			p.diag(f, k, e, fmt.Sprintf("invalid value for sqlcmd variable %s: a value with blanks must be enclosed in double quotes", name))
 			return
 		}
-		p.vars[key] = raw
+		p.setVar(key, raw)
 		return
 	}
 	val, ok := ppUnquoteValue(raw)
 	if !ok {
 		p.diag(f, k, e, fmt.Sprintf("invalid value for sqlcmd variable %s: %s is not a double-quoted string (write \"\" for a quote inside it)", name, raw))
 		return
+	}
+	p.setVar(key, val)
+}
+
+// setVar sets the variable of upper-case name key.
+func (p *ppPreprocessor) setVar(key, val string) {
+	if p.vars == nil {
+		p.vars = make(map[string]string)
 	}
 	p.vars[key] = val
 }
@@ -1160,6 +1417,9 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 			}
 			span(msg)
 			return
+		}
+		if p.files == nil {
+			p.files = make(map[string]*File)
 		}
 		p.files[rp] = g
 		p.script.Files = append(p.script.Files, g)

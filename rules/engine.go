@@ -535,6 +535,46 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 	return out
 }
 
+// Settled reports whether a run of statements that are all ordinary
+// would add nothing: a plain batch (parser.PreprocessPlain), whose
+// statements are all KindOther without a Node or ADD FILE text, may then
+// be dropped unparsed. That is so once the run's blocker is held (every
+// ordinary statement after it is dropped until one is kept) and no
+// directive waits for the statement it applies to.
+func (c *Compactor) Settled() bool {
+	if c.blocker == nil {
+		return false
+	}
+	for _, ends := range c.pending {
+		if len(ends) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Hunting reports whether the Compactor waits only for the run's
+// blocker: none is held and no directive waits for its statement. The
+// statements of a plain batch then matter only up to the first that
+// Stops (parser.ParsePlainUntil).
+func (c *Compactor) Hunting() bool {
+	if c.blocker != nil {
+		return false
+	}
+	for _, ends := range c.pending {
+		if len(ends) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Stops reports whether st, an ordinary statement, would be the run's
+// blocker were none held: SL303 cannot look through it.
+func (c *Compactor) Stops(st *parser.Statement) bool {
+	return st.Kind == parser.KindOther && st.Node == nil && !passesOver(st)
+}
+
 // Flush appends the last run's blocker to kept.
 func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 	if c.blocker != nil {

@@ -1,0 +1,121 @@
+//go:build linux
+
+package analysis
+
+import (
+	"errors"
+	"syscall"
+)
+
+// On Linux the files of a run are read with plain system calls: an
+// *os.File registers every descriptor with the runtime's poller (one
+// epoll_ctl per file, refused for regular files) and reads once more
+// for the end of the file. Here a file costs open, fstat, the reads of
+// its bytes and close: for 20,000 small scripts read twice (the include
+// pre-pass, then the worker), 40,000 system calls fewer.
+
+// openRegular opens path for reading, never blocking on a named pipe,
+// and returns its descriptor and size after checking that it is a
+// regular file (the errors are those of readFileOS).
+func openRegular(path string) (fd int, id fileID, size int64, err error) {
+	for {
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		if !errors.Is(err, syscall.EINTR) {
+			break
+		}
+	}
+	if err != nil {
+		return -1, fileID{}, 0, err
+	}
+	var st syscall.Stat_t
+	for {
+		err = syscall.Fstat(fd, &st)
+		if !errors.Is(err, syscall.EINTR) {
+			break
+		}
+	}
+	switch {
+	case err != nil:
+	case st.Mode&syscall.S_IFMT == syscall.S_IFDIR:
+		err = errors.New("is a directory")
+	case st.Mode&syscall.S_IFMT != syscall.S_IFREG:
+		err = errNotRegular
+	}
+	if err != nil {
+		_ = syscall.Close(fd)
+		return -1, fileID{}, 0, err
+	}
+	return fd, fileID{dev: uint64(st.Dev), ino: uint64(st.Ino)}, st.Size, nil //nolint:unconvert // Dev is not uint64 everywhere
+}
+
+// readFD reads into buf[len(buf):cap(buf)] once, retrying when
+// interrupted; n is 0 at the end of the file.
+func readFD(fd int, buf []byte) (int, error) {
+	for {
+		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
+		if !errors.Is(err, syscall.EINTR) {
+			if n < 0 {
+				n = 0
+			}
+			return n, err
+		}
+	}
+}
+
+// readFile is readFileOS without an *os.File: one open, one fstat, the
+// reads (none past the size fstat gave unless the file grew or says it
+// is empty), one close.
+func readFile(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) {
+	fd, id, size, err := openRegular(path)
+	if err != nil {
+		return nil, fileID{}, false, err
+	}
+	if mayMap && canMap && size >= mapMin {
+		_ = syscall.Close(fd)
+		return readFileOS(path, r, mayMap)
+	}
+	defer syscall.Close(fd)
+	data := make([]byte, 0, size+1)
+	for {
+		n, err := readFD(fd, data)
+		if err != nil {
+			return nil, fileID{}, false, err
+		}
+		data = data[:len(data)+n]
+		if n == 0 || size > 0 && int64(len(data)) == size {
+			// the size fstat gave: a file that grows while it is read
+			// is read as it was then, and one that says it is empty
+			// (some file systems do) to its end
+			return data, id, false, nil
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // the file grew
+		}
+	}
+}
+
+// scanFile reads a regular file through buf and returns its identity and
+// whether it may hold a :r command.
+func scanFile(path string, buf []byte) (fileID, bool) {
+	fd, id, size, err := openRegular(path)
+	if err != nil {
+		return fileID{}, false
+	}
+	defer syscall.Close(fd)
+	keep := 0 // bytes carried over from the previous read: a ':' may end it
+	var total int64
+	for {
+		n, err := readFD(fd, buf[:keep])
+		if n > 0 {
+			total += int64(n)
+			chunk := buf[:keep+n]
+			if mayInclude(chunk) {
+				return id, true
+			}
+			keep = copy(buf, chunk[max(0, len(chunk)-2):])
+		}
+		if err != nil || n == 0 || size > 0 && total >= size {
+			return id, false
+		}
+	}
+}

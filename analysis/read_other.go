@@ -1,0 +1,45 @@
+//go:build !linux
+
+package analysis
+
+import "os"
+
+// readFile reads a regular file (readFileOS).
+func readFile(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) {
+	return readFileOS(path, r, mayMap)
+}
+
+// scanFile reads a regular file through buf (scanFileOS).
+func scanFile(path string, buf []byte) (fileID, bool) { return scanFileOS(path, buf) }
+
+// scanFileOS reads a regular file through buf and returns its identity and
+// whether it may hold a :r command.
+func scanFileOS(path string, buf []byte) (fileID, bool) {
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return fileID{}, false
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return fileID{}, false
+	}
+	id, ok := sysID(info)
+	if !ok {
+		return fileID{}, true // the pipeline's read finds the identity
+	}
+	keep := 0 // bytes carried over from the previous read: a ':' may end it
+	for {
+		n, err := f.Read(buf[keep:])
+		if n > 0 {
+			chunk := buf[:keep+n]
+			if mayInclude(chunk) {
+				return id, true
+			}
+			keep = copy(buf, chunk[max(0, len(chunk)-2):])
+		}
+		if err != nil {
+			return id, false
+		}
+	}
+}

@@ -1,0 +1,88 @@
+package analysis
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sqllint/sqllint/internal/gencorpus"
+	"github.com/sqllint/sqllint/parser"
+)
+
+// parseBoth runs parseCompact on f with plain batches passed over and
+// with every batch parsed, and fails unless the results are the same.
+// It returns how many statements were kept.
+func parseBoth(t *testing.T, f *parser.File, opt *parser.PreprocessOptions) int {
+	t.Helper()
+	defer func(s bool) { skimming = s }(skimming)
+	skimming = false
+	all := parseCompact(f, opt, nil)
+	skimming = true
+	skim := parseCompact(f, opt, nil)
+	if !reflect.DeepEqual(all.Diags, skim.Diags) {
+		t.Errorf("%s: diagnostics differ: %d parsing every batch, %d passing over plain ones", f.Path, len(all.Diags), len(skim.Diags))
+	}
+	if !reflect.DeepEqual(all.Directives, skim.Directives) {
+		t.Errorf("%s: directives differ: %d parsing every batch, %d passing over plain ones", f.Path, len(all.Directives), len(skim.Directives))
+	}
+	if len(all.Statements) != len(skim.Statements) {
+		t.Errorf("%s: %d statements kept parsing every batch, %d passing over plain ones", f.Path, len(all.Statements), len(skim.Statements))
+		return len(all.Statements)
+	}
+	for i, a := range all.Statements {
+		if b := skim.Statements[i]; !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: statement %d differs: %q at %v, %q at %v", f.Path, i, a.Keyword(), a.Span().Start.Position(), b.Keyword(), b.Span().Start.Position())
+		}
+	}
+	return len(all.Statements)
+}
+
+// Passing over plain batches keeps the same statements, diagnostics and
+// directives as parsing every batch, on the fixtures and on generated
+// scripts of every density, in runs of any size.
+func TestPlainBatchesPassedOver(t *testing.T) {
+	var files []string
+	for _, root := range []string{"../testdata", "../examples"} {
+		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".sql") {
+				files = append(files, p)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(files) < 50 {
+		t.Fatalf("only %d fixtures", len(files))
+	}
+	opt := &parser.PreprocessOptions{Vars: map[string]string{"DatabaseName": "Sales", "DB": "Sales"}, IncludeOutside: true}
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.Decode(p, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parseBoth(t, f, opt)
+	}
+	defer func(n, m int) { parseChunk, parseBatches = n, m }(parseChunk, parseBatches)
+	for _, run := range []struct{ chunk, batches int }{{4 << 20, 16 << 10}, {300, 3}} {
+		parseChunk, parseBatches = run.chunk, run.batches
+		for _, density := range []float64{0.02, 0.2, 1} {
+			for seed := uint64(1); seed <= 3; seed++ {
+				var sb strings.Builder
+				if _, err := gencorpus.New(seed, density, int(seed)).WriteTo(&sb, 200<<10); err != nil {
+					t.Fatal(err)
+				}
+				if parseBoth(t, parser.NewFile("gen.sql", sb.String()), nil) == 0 {
+					t.Errorf("density %v, seed %d: nothing kept: the comparison proves nothing", density, seed)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,235 @@
+package parser
+
+import (
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sqllint/sqllint/internal/gencorpus"
+)
+
+// plainBatches preprocesses text and returns each batch's text with
+// whether PreprocessPlain called it plain.
+func plainBatches(text string, opt *PreprocessOptions) (texts []string, plain []bool) {
+	PreprocessPlain(NewFile("t.sql", text), opt, func(b *Batch, p bool) {
+		texts = append(texts, b.Text)
+		plain = append(plain, p)
+	})
+	return texts, plain
+}
+
+func TestPreprocessPlain(t *testing.T) {
+	for _, tc := range []struct {
+		src   string
+		plain bool
+	}{
+		{"SELECT 1;\n", true},
+		{"CREATE TABLE t (a int); INSERT t VALUES (1); UPDATE t SET a = 2;", true},
+		{"SELECT DATEADD(day, 1, x) FROM sys.databases WHERE name = N'used';", true},
+		{"SELECT reuse, user_name(), DATABASEPROPERTYEX(1, 'x'), restored, checkpoints, backups, dbccx FROM t", true},
+		{"SELECT 1 AS [use], 2 AS \"checkpoint\", @use, #use, x$use, $use FROM t", true},
+		{"SELECT 1 -- use Sales\n/* CHECKPOINT 5 */ SELECT 'backup database x'", true},
+		{"SELECT 'it''s done' + N'x'", true},
+		{"IF x < 1 SELECT 'a' -- a comparison, then a comment\n", true},
+		{"SELECT 0x1F, 0xDBCC, 10use", false}, // the scanner reads 10use as 10 and use
+		{"SELECT 0x1FUSE", false},             // 0x1F then USE
+		{"SELECT 0xUSE", false},
+		{"checkpoint", false},
+		{"ChEcKpOiNt 5", false},
+		{"SELECT 1\nuse Sales", false},
+		{"SELECT 1;USE Sales", false},
+		{"SELECT x.use", false},
+		{"SELECT 1\nBACKUP LOG x TO DISK = 'y'", false},
+		{"RESTORE FILELISTONLY FROM DISK = 'x'", false},
+		{"DBCC TRACEON (1806)", false},
+		{"CREATE DATABASE x", false},
+		{"ALTER DATABASE x SET RECOVERY SIMPLE", false},
+		{"SELECT 'ADD FILE'", false},
+		{"SELECT N'x''add'", false},
+		{"SET @s = 'ALTER x ' + 'ADD'", false},
+		{"SELECT 1 -- sqllint:ignore SL302 reason\n", false},
+		{"/*  SQLLINT:ignore-file SL302 reason */ SELECT 1", false},
+		{"SELECT 1 /* a sqllint: inside a comment is no directive */", true},
+		{"SELECT 'never closed", false},
+		{"SELECT [never closed", false},
+		{"SELECT 1 /* never closed", false},
+		{"SELECT 1 /* /* nested */ never closed", false},
+		{"SELECT $(undefined)", false},
+		{"SELECT '$(undefined)'", false},
+		{"SELECT <a--b, int, 1> USE x", false}, // a template holding "--"
+		{"SELECT x < 'a' -- no template holds a quote\n", true},
+		{"SELECT <a\"b, int, 1> USE x \"", false}, // and one holding a quote
+		{"SELECT ${a--b} USE x", false},           // a placeholder holding "--"
+		{"SELECT 1 -- x\r it's\nUSE x\n'", false}, // a lone CR ends the comment for sqlcmd only
+		{"SELECT 1\r\nSELECT 2\r\n", true},
+	} {
+		texts, plain := plainBatches(tc.src, nil)
+		if len(texts) != 1 {
+			t.Errorf("%q: %d batches, want 1", tc.src, len(texts))
+			continue
+		}
+		if plain[0] != tc.plain {
+			t.Errorf("%q: plain %v, want %v", tc.src, plain[0], tc.plain)
+		}
+		checkPlain(t, texts[0], plain[0])
+	}
+}
+
+// Plain is a property of each batch: a GO line starts a new one, and what
+// sqlcmd changes in a batch (a command line inside it, a variable, an
+// include) makes it not plain.
+func TestPreprocessPlainBatches(t *testing.T) {
+	inc := func(string) (*File, error) { return NewFile("inc.sql", "SELECT 2\n"), nil }
+	for _, tc := range []struct {
+		src   string
+		plain []bool
+	}{
+		{"USE Sales\nGO\nSELECT 1\nGO\nCHECKPOINT\nGO\nPRINT 'x'\n", []bool{false, true, false, true}},
+		{"SELECT 'a\nGO\nb'\nGO\nSELECT 1", []bool{true, true}},
+		{":setvar x 1\nSELECT 1\nGO\nSELECT 1\n:setvar y 2\nSELECT 2\nGO\n", []bool{true, false}},
+		{":r inc.sql\nGO\nSELECT 1\n:r inc.sql\nGO\n", []bool{true, false}},
+		{":setvar kw CHECKPOINT\n$(kw) 5\nGO\n", []bool{false}},
+		{"SELECT 1\n:exit(SELECT 2)\n", []bool{false}},
+		{"SELECT 1\nGO\nSELECT 'never closed\nGO\n", []bool{true, false}},
+	} {
+		texts, plain := plainBatches(tc.src, &PreprocessOptions{Load: inc, IncludeOutside: true})
+		if fmt.Sprint(plain) != fmt.Sprint(tc.plain) {
+			t.Errorf("%q: plain %v, want %v (batches %q)", tc.src, plain, tc.plain, texts)
+		}
+		for i := range texts {
+			checkPlain(t, texts[i], plain[i])
+		}
+	}
+}
+
+// checkPlain fails when a batch called plain is not: scanned and split, it
+// gives a statement of interest, a directive, a diagnostic or ADD FILE
+// text.
+func checkPlain(t *testing.T, text string, plain bool) {
+	t.Helper()
+	if !plain {
+		return
+	}
+	f := NewFile("b.sql", text)
+	b := &Batch{Text: text, Segs: []Segment{{File: f}}}
+	r := ParseScript(&Script{File: f, Files: []*File{f}, Batches: []*Batch{b}})
+	if len(r.Diags) > 0 || len(r.Directives) > 0 {
+		t.Fatalf("plain batch %q: %d diagnostics, %d directives", text, len(r.Diags), len(r.Directives))
+	}
+	for _, st := range r.Statements {
+		if st.Kind != KindOther || st.Node != nil || st.Dynamic != nil && st.Dynamic.AddFile != "" {
+			t.Fatalf("plain batch %q: statement %q is %v", text, text[st.Start:st.End], st.Kind)
+		}
+	}
+}
+
+// Every plain batch of the fixtures and of generated scripts is plain,
+// and the generated ones mostly are.
+func TestPreprocessPlainCorpora(t *testing.T) {
+	for _, path := range fixtureFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Decode(path, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		PreprocessPlain(f, &PreprocessOptions{Vars: map[string]string{"DatabaseName": "Sales"}}, func(b *Batch, plain bool) {
+			checkPlain(t, b.Text, plain)
+		})
+	}
+	for _, density := range []float64{0.02, 0.2, 1} {
+		var sb strings.Builder
+		if _, err := gencorpus.New(7, density, 0).WriteTo(&sb, 1<<20); err != nil {
+			t.Fatal(err)
+		}
+		n, plain := 0, 0
+		PreprocessPlain(NewFile("g.sql", sb.String()), nil, func(b *Batch, p bool) {
+			checkPlain(t, b.Text, p)
+			n++
+			if p {
+				plain++
+			}
+		})
+		if density == 0.02 && plain < n*8/10 {
+			t.Errorf("density %v: %d plain batches of %d, want most", density, plain, n)
+		}
+	}
+}
+
+// FuzzPreprocessPlain checks that a batch called plain is.
+func FuzzPreprocessPlain(f *testing.F) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	for _, s := range []string{
+		"SELECT 0x1FUSE, 1use, x.use, <a--b, c, d> USE x",
+		"SELECT 1 -- x\r it's\nUSE x\n'",
+		"SELECT 'a' + N'add' /* sqllint:ignore SL302 x */",
+		"SELECT ${a--b} USE x\nGO\nSELECT [a]]b], \"c\"\"d\" FROM t",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		PreprocessPlain(NewFile("f.sql", src), nil, func(b *Batch, plain bool) {
+			checkPlain(t, b.Text, plain)
+		})
+	})
+}
+
+// ParsePlainUntil gives the statements of a whole parse up to the one
+// that stops, whichever it is, on the plain batches of generated scripts
+// and of the fixtures.
+func TestParsePlainUntil(t *testing.T) {
+	var texts []string
+	for _, density := range []float64{0.02, 0.2} {
+		var sb strings.Builder
+		if _, err := gencorpus.New(3, density, 0).WriteTo(&sb, 300<<10); err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, sb.String())
+	}
+	for _, path := range fixtureFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(data))
+	}
+	texts = append(texts, strings.Repeat("SELECT a, b, c FROM t WHERE x IN (1, 2, 3);\n", 200)+"PRINT 'x'\n",
+		strings.Repeat("PRINT 'x'; SET @a = 1\n", 100)+"WHILE @a < 3 BEGIN SET @a += 1 END\n")
+	var buf StatementBuffer
+	prefixes := 0
+	for _, text := range texts {
+		PreprocessPlain(NewFile("p.sql", text), nil, func(b *Batch, plain bool) {
+			if !plain {
+				return
+			}
+			f := b.Segs[0].File
+			whole := ParseScript(&Script{File: f, Files: []*File{f}, Batches: []*Batch{b}}).Statements
+			var sc Scanner
+			if len(sc.Scan(b.Text)) > 64 {
+				prefixes++
+			}
+			for _, k := range []int{0, 1, 2, 5, len(whole) - 1, len(whole)} {
+				stop := func(st *Statement) bool { return k < len(whole) && st.Start == whole[k].Start }
+				got := ParsePlainUntil(b, &buf, stop)
+				want := whole[:min(k+1, len(whole))]
+				if len(got) != len(want) {
+					t.Fatalf("batch %q, stop at statement %d: %d statements, want %d", b.Text, k, len(got), len(want))
+				}
+				for i := range got {
+					if !reflect.DeepEqual(*got[i], *want[i]) {
+						t.Fatalf("batch %q, stop at statement %d: statement %d is %+v, want %+v", b.Text, k, i, *got[i], *want[i])
+					}
+				}
+			}
+		})
+	}
+	if prefixes < 50 {
+		t.Errorf("only %d batches long enough to be parsed in part", prefixes)
+	}
+}
