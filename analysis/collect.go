@@ -583,6 +583,10 @@ func (r *run) parseOne(in input) (p *parsed) {
 		p.result = parseCompact(f, r.pre, release)
 		if p.mapped != nil {
 			f.IndexLines(release) // here, not where findings are resolved
+			// the rules read the kept statements' own copies, and the
+			// text around findings a page at a time
+			detachMapped(p.result, data, release)
+			f.SetRelease(release)
 		}
 	} else {
 		p.result = parser.ParseFile(f, r.pre)

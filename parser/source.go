@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -39,6 +40,11 @@ type File struct {
 	lines  []int // start offset of every lineStride-th line; built on first use
 	nlines int   // number of lines
 	hasCR  bool  // the text holds a CR: a line may end with CR or CRLF
+
+	// release, when set (SetRelease), is called after every releaseEvery
+	// reads of Text counted in reads.
+	release func()
+	reads   atomic.Uint32
 }
 
 // srcUtf8BOM is the UTF-8 encoding of U+FEFF.
@@ -654,12 +660,9 @@ func (f *File) Position(off int) Position {
 		}
 		n, start = n+1, j
 	}
-	return Position{
-		Path:   f.Path,
-		Line:   n,
-		Column: utf8.RuneCountInString(f.Text[start:off]) + 1,
-		Offset: off,
-	}
+	col := utf8.RuneCountInString(f.Text[start:off]) + 1
+	f.Touched()
+	return Position{Path: f.Path, Line: n, Column: col, Offset: off}
 }
 
 // lineBounds returns the start of line n (1-based, clamped) and the end
@@ -691,6 +694,7 @@ func (f *File) Offset(line, col int) int {
 		_, size := utf8.DecodeRuneInString(f.Text[off:end])
 		off += size
 	}
+	f.Touched()
 	return off
 }
 
@@ -701,5 +705,42 @@ func (f *File) Line(n int) (string, bool) {
 		return "", false
 	}
 	start, end := f.lineBounds(n)
-	return f.Text[start:end], true
+	return f.Slice(start, end), true
+}
+
+// releaseEvery is how many reads of a paged text (SetRelease) are made
+// between two calls of its release function. On Linux a read of a mapped
+// file maps the 64 KB around it (fault-around), so at most about
+// releaseEvery × 128 KB of it stay resident.
+const releaseEvery = 32
+
+// SetRelease pages f's text: f counts the reads of its text that come
+// after it was parsed (Position, Line, Offset, Slice and the callers'
+// own, told through Touched) and calls release after every releaseEvery
+// of them. A text that is a mapped file (a large script) thus never
+// becomes resident whole while thousands of findings all over it are
+// checked and resolved: release drops the pages read (madvise
+// MADV_DONTNEED), and the next read maps them again from the page cache.
+// Set it before the file is shared between goroutines.
+func (f *File) SetRelease(release func()) { f.release = release }
+
+// Touched tells f that its caller read some of f.Text directly: for a
+// paged text (SetRelease), the pages read may be released from time to
+// time. It does nothing for other files.
+func (f *File) Touched() {
+	if f.release != nil && f.reads.Add(1)%releaseEvery == 0 {
+		f.release()
+	}
+}
+
+// Slice is f.Text[start:end], which must be in range. For a paged text
+// (SetRelease) it is a copy, so that the caller may keep it once the
+// pages it came from are released, and the read counts (Touched).
+func (f *File) Slice(start, end int) string {
+	if f.release == nil {
+		return f.Text[start:end]
+	}
+	s := strings.Clone(f.Text[start:end])
+	f.Touched()
+	return s
 }
