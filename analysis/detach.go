@@ -120,30 +120,52 @@ func (d *detacher) batch(stmts []*parser.Statement) {
 		return
 	}
 	orig, segs := b.Text, b.Segs
+	// Statements close to each other (a gap of at most detachGap bytes)
+	// are copied as one region with what lies between them: one segment
+	// rather than one per statement. Each region is followed by a newline,
+	// so that no two regions share an offset.
+	type region struct{ start, end, n int } // orig[start:end], n statements
+	var regions []region
 	size := 0
 	for _, st := range stmts {
+		if k := len(regions) - 1; k >= 0 && st.Start >= regions[k].end && st.Start-regions[k].end <= detachGap {
+			size += max(st.End, regions[k].end) - regions[k].end
+			regions[k].end = max(st.End, regions[k].end)
+			regions[k].n++
+			continue
+		}
+		regions = append(regions, region{st.Start, st.End, 1})
 		size += st.End - st.Start + 1
 	}
 	buf := make([]byte, size)
 	text := unsafe.String(unsafe.SliceData(buf), len(buf)) // buf is not written once copied
-	out := make([]parser.Segment, 0, len(stmts))
-	o := 0
-	for _, st := range stmts {
-		s, e := st.Start, st.End
+	out := make([]parser.Segment, 0, len(regions))
+	base := uintptr(unsafe.Pointer(unsafe.StringData(orig)))
+	o, i := 0, 0
+	for _, rg := range regions {
+		s, e := rg.start, rg.end
 		copy(buf[o:], orig[s:e])
-		buf[o+e-s] = '\n' // pieces never share an offset
+		buf[o+e-s] = '\n'
 		out = moveSegments(out, segs, s, e, o)
-		d.from, d.n, d.to = uintptr(unsafe.Pointer(unsafe.StringData(orig)))+uintptr(s), e-s, text[o:o+e-s]
-		st.Start, st.End = o, o+e-s
-		d.strings(st)
+		d.from, d.n, d.to = base+uintptr(s), e-s, text[o:o+e-s]
+		for _, st := range stmts[i : i+rg.n] {
+			st.Start, st.End = o+st.Start-s, o+st.End-s
+			d.strings(st)
+		}
+		i += rg.n
 		o += e - s + 1
-		if d.read++; d.read%detachReleaseEvery == 0 {
+		if d.read += rg.n; d.read >= detachReleaseEvery {
+			d.read = 0
 			d.release()
 		}
 	}
 	d.to = ""
 	b.Text, b.Segs = text, out
 }
+
+// detachGap is the largest gap between two kept statements of a batch
+// copied with them (rather than starting a new region and segment).
+const detachGap = 256
 
 // moveSegments appends to out the segments that map batch offsets
 // [s, e) of segs, for the same text moved to offset o: every offset in it

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -42,8 +43,15 @@ func TestSparseLineIndex(t *testing.T) {
 		s := sb.String()
 		want := naiveLines(s)
 		f := NewFile("a.sql", s)
+		if round%2 == 1 {
+			smallIndexMax = 0 // the index of a text of 4 GiB or more
+		}
 		var calls int
 		f.IndexLines(func() { calls++ })
+		smallIndexMax = math.MaxUint32
+		if (f.big != nil) != (round%2 == 1 && len(s) > 0) {
+			t.Fatalf("round %d: big index %v", round, f.big != nil)
+		}
 		if calls == 0 && len(s) > 0 {
 			t.Fatalf("%q: progress never called", s)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"sync"
@@ -37,9 +38,10 @@ type File struct {
 	spots []lossySpot
 
 	once   sync.Once
-	lines  []int // start offset of every lineStride-th line; built on first use
-	nlines int   // number of lines
-	hasCR  bool  // the text holds a CR: a line may end with CR or CRLF
+	lines  []uint32 // start offset of every lineStride-th line; built on first use
+	big    []int    // the same, for a text of 4 GiB or more
+	nlines int      // number of lines
+	hasCR  bool     // the text holds a CR: a line may end with CR or CRLF
 
 	// release, when set (SetRelease), is called after every releaseEvery
 	// reads of Text counted in reads.
@@ -557,15 +559,31 @@ func (f *File) diff(text string) Replacement {
 // lineStride is how many lines apart the line index records a start: a
 // position is found from the nearest recorded line by scanning at most
 // lineStride-1 line breaks, and the index of a large file stays small
-// (one int per 16 lines: about 7 MB for 500 MB of 35-byte lines).
+// (4 bytes per 16 lines: about 3.5 MB for 500 MB of 35-byte lines).
 const lineStride = 16
 
-// lineIndex returns the start offsets of lines 1, 1+lineStride,
-// 1+2*lineStride, ... of f.Text. LF, CRLF and a lone CR each end a line,
-// so a text ending with a line break has a last, empty line.
-func (f *File) lineIndex() []int {
+// lineIndex builds the index of the start offsets of lines 1,
+// 1+lineStride, 1+2*lineStride, ... of f.Text and returns its length.
+// LF, CRLF and a lone CR each end a line, so a text ending with a line
+// break has a last, empty line.
+func (f *File) lineIndex() int {
 	f.IndexLines(nil)
-	return f.lines
+	if f.big != nil {
+		return len(f.big)
+	}
+	return len(f.lines)
+}
+
+// smallIndexMax is the largest text whose line index holds 32-bit
+// offsets (a variable for tests).
+var smallIndexMax uint64 = math.MaxUint32
+
+// indexed is the k-th start offset of the line index.
+func (f *File) indexed(k int) int {
+	if f.big != nil {
+		return f.big[k]
+	}
+	return int(f.lines[k])
 }
 
 // lineIndexProgress is how much text IndexLines scans between calls of
@@ -585,7 +603,15 @@ func (f *File) IndexLines(progress func()) {
 				progress()
 			}
 		}
-		lines := make([]int, 1, len(s)/(32*lineStride)+1)
+		var (
+			lines []uint32
+			big   []int
+		)
+		if uint64(len(s)) <= smallIndexMax {
+			lines = make([]uint32, 1, len(s)/(32*lineStride)+1)
+		} else {
+			big = make([]int, 1, len(s)/(32*lineStride)+1)
+		}
 		n, next := 1, lineIndexProgress
 		for i := 0; ; {
 			j := f.nextLine(i)
@@ -593,7 +619,11 @@ func (f *File) IndexLines(progress func()) {
 				break
 			}
 			if n%lineStride == 0 {
-				lines = append(lines, j)
+				if big != nil {
+					big = append(big, j)
+				} else {
+					lines = append(lines, uint32(j))
+				}
 			}
 			n++
 			if i = j; i >= next && progress != nil {
@@ -601,7 +631,7 @@ func (f *File) IndexLines(progress func()) {
 				next = i + lineIndexProgress
 			}
 		}
-		f.lines, f.nlines = lines, n
+		f.lines, f.big, f.nlines = lines, big, n
 	})
 }
 
@@ -629,9 +659,9 @@ func (f *File) nextLine(i int) int {
 
 // lineStart returns the start offset of line n (1-based, at most Lines()).
 func (f *File) lineStart(n int) int {
-	lines := f.lineIndex()
+	f.lineIndex()
 	k := (n - 1) / lineStride
-	start := lines[k]
+	start := f.indexed(k)
 	for m := k*lineStride + 1; m < n; m++ {
 		start = f.nextLine(start)
 	}
@@ -650,9 +680,8 @@ func (f *File) Lines() int {
 // clamped to [0, len(f.Text)].
 func (f *File) Position(off int) Position {
 	off = max(0, min(off, len(f.Text)))
-	lines := f.lineIndex()
-	k := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
-	n, start := k*lineStride+1, lines[k]
+	k := sort.Search(f.lineIndex(), func(i int) bool { return f.indexed(i) > off }) - 1
+	n, start := k*lineStride+1, f.indexed(k)
 	for {
 		j := f.nextLine(start)
 		if j < 0 || j > off {
