@@ -165,7 +165,7 @@ func (d *detacher) batch(stmts []*parser.Statement) {
 
 // detachGap is the largest gap between two kept statements of a batch
 // copied with them (rather than starting a new region and segment).
-const detachGap = 256
+const detachGap = 32
 
 // moveSegments appends to out the segments that map batch offsets
 // [s, e) of segs, for the same text moved to offset o: every offset in it
