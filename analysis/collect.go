@@ -458,7 +458,7 @@ func (r *run) unmapAll() {
 
 // mapChunk is how much of a mapped file is checked or hashed between
 // releases of its pages.
-const mapChunk = 16 << 20
+const mapChunk = 4 << 20
 
 // hashMapped is maphash.Bytes of a mapped file, its pages released as it
 // goes.

@@ -588,11 +588,11 @@ func (f *File) indexed(k int) int {
 
 // lineIndexProgress is how much text IndexLines scans between calls of
 // its progress function.
-const lineIndexProgress = 16 << 20
+const lineIndexProgress = 4 << 20
 
 // IndexLines builds the line index that Position, Line and Offset use,
 // if it is not built yet, calling progress (when not nil) after each
-// 16 MB of text scanned: a caller whose text is a mapped file may let the
+// 4 MB of text scanned: a caller whose text is a mapped file may let the
 // pages already read go.
 func (f *File) IndexLines(progress func()) {
 	f.once.Do(func() {
