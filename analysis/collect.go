@@ -565,6 +565,13 @@ func (r *run) parseOne(in input) (p *parsed) {
 	case mapped:
 		if f = decodeMapped(in.display, data); f != nil {
 			p.mapped = data
+		} else if g, text := transcodeMapped(in.display, data, release); g != nil {
+			// UTF-16 or Windows-1252: the UTF-8 text is a mapped
+			// temporary file, paged as the script's own would be
+			release()
+			r.keepMapping(text)
+			data, f, p.mapped = text, g, text
+			release = func() { releasePages(text) }
 		} else {
 			f, err = parser.Decode(in.display, data) // transcoded: a copy
 			release()

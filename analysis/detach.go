@@ -1,9 +1,12 @@
 package analysis
 
 import (
+	"bufio"
+	"os"
 	"reflect"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/sqllint/sqllint/parser"
@@ -248,4 +251,39 @@ func (d *detacher) walk(v reflect.Value) {
 			d.walk(v.Index(i))
 		}
 	}
+}
+
+// transcoded counts the files transcodeMapped decoded (tests).
+var transcoded atomic.Int64
+
+// transcodeMapped decodes a mapped file that is not UTF-8 (UTF-16,
+// Windows-1252) into a temporary file, a window at a time, and maps that:
+// the decoded text is then paged like a UTF-8 script's rather than held
+// whole in memory (a 200 MB UTF-16 script is 100 MB of text). The
+// temporary file is removed at once; its mapping ends with the run. It
+// returns nil when the file must be decoded whole (text that does not
+// decode without loss, binary data) or the temporary file cannot be
+// written (no space: the caller decodes in memory).
+func transcodeMapped(path string, data []byte, release func()) (*parser.File, []byte) {
+	tmp, err := os.CreateTemp("", "sqllint-*.sql")
+	if err != nil {
+		return nil, nil
+	}
+	defer tmp.Close()
+	_ = os.Remove(tmp.Name())
+	w := bufio.NewWriterSize(tmp, 256<<10)
+	enc, noBOM, ok, err := parser.Transcode(w, data, release)
+	if !ok || err != nil || w.Flush() != nil {
+		return nil, nil
+	}
+	info, err := tmp.Stat()
+	if err != nil || info.Size() == 0 {
+		return nil, nil
+	}
+	text, err := mapFile(tmp, info.Size())
+	if err != nil {
+		return nil, nil
+	}
+	transcoded.Add(1)
+	return parser.NewTranscoded(path, unsafe.String(unsafe.SliceData(text), len(text)), enc, noBOM), text
 }

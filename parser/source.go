@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"sort"
 	"strings"
@@ -772,4 +773,123 @@ func (f *File) Slice(start, end int) string {
 	s := strings.Clone(f.Text[start:end])
 	f.Touched()
 	return s
+}
+
+// transcodeWindow is how many bytes Transcode decodes at a time (a
+// variable for tests; even).
+var transcodeWindow = 1 << 20
+
+// Transcode writes to w the text Decode would give data when data is
+// UTF-16 (with or without a byte order mark) or Windows-1252, a window
+// at a time, calling progress (when not nil) after each 4 MB of data
+// read, so that a large file is never decoded whole in memory (the
+// caller writes to a temporary file it then maps; see NewTranscoded). It
+// returns the encoding, and ok false, having written an arbitrary part,
+// for anything else: UTF-8, data Decode rejects as binary, and text that
+// does not decode without loss (an unpaired surrogate, an odd trailing
+// byte, invalid UTF-8 after a UTF-8 byte order mark). Decode those whole.
+func Transcode(w io.Writer, data []byte, progress func()) (enc Encoding, noBOM bool, ok bool, err error) {
+	start, big := 0, false
+	switch {
+	case len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF:
+		return 0, false, false, nil
+	case len(data) >= 2 && data[0] == 0xFF && data[1] == 0xFE:
+		start = 2
+	case len(data) >= 2 && data[0] == 0xFE && data[1] == 0xFF:
+		start, big = 2, true
+	case bytes.IndexByte(data, 0) >= 0:
+		switch srcGuessUTF16(data) {
+		case 'L':
+			noBOM = true
+		case 'B':
+			noBOM, big = true, true
+		default:
+			return 0, false, false, nil // binary
+		}
+	default:
+		if utf8.Valid(data) {
+			return 0, false, false, nil
+		}
+		ok, err := transcodeCP1252(w, data, progress)
+		return CP1252, false, ok, err
+	}
+	enc = UTF16LE
+	if big {
+		enc = UTF16BE
+	}
+	ok, err = transcodeUTF16(w, data[start:], big, progress)
+	return enc, noBOM, ok, err
+}
+
+func transcodeCP1252(w io.Writer, data []byte, progress func()) (bool, error) {
+	next := lineIndexProgress
+	for off := 0; off < len(data); off += transcodeWindow {
+		part := data[off:min(off+transcodeWindow, len(data))]
+		if _, err := io.WriteString(w, srcDecodeCP1252(part)); err != nil {
+			return false, err
+		}
+		if off+len(part) >= next && progress != nil {
+			progress()
+			next += lineIndexProgress
+		}
+	}
+	return true, nil
+}
+
+// transcodeUTF16 is srcDecodeUTF16 a window at a time; false at the first
+// unit it would make lossy or reject.
+func transcodeUTF16(w io.Writer, body []byte, bigEndian bool, progress func()) (bool, error) {
+	unit := func(i int) rune {
+		if bigEndian {
+			return rune(body[i])<<8 | rune(body[i+1])
+		}
+		return rune(body[i+1])<<8 | rune(body[i])
+	}
+	if len(body)%2 == 1 {
+		return false, nil // an odd trailing byte
+	}
+	buf := make([]byte, 0, transcodeWindow/2*3+8)
+	next := lineIndexProgress
+	for i := 0; i < len(body); {
+		end := min(i+transcodeWindow, len(body))
+		buf = buf[:0]
+		for ; i < end; i += 2 {
+			u := unit(i)
+			switch {
+			case u < 0x80:
+				if u == 0 {
+					return false, nil // binary
+				}
+				buf = append(buf, byte(u))
+			case u >= 0xD800 && u < 0xDC00:
+				if i+3 >= len(body) {
+					return false, nil
+				}
+				u2 := unit(i + 2)
+				if u2 < 0xDC00 || u2 >= 0xE000 {
+					return false, nil
+				}
+				buf = utf8.AppendRune(buf, 0x10000+(u-0xD800)<<10+(u2-0xDC00))
+				i += 2 // the pair may end past end: the next window starts after it
+			case u >= 0xDC00 && u < 0xE000:
+				return false, nil
+			default:
+				buf = utf8.AppendRune(buf, u)
+			}
+		}
+		if _, err := w.Write(buf); err != nil {
+			return false, err
+		}
+		if i >= next && progress != nil {
+			progress()
+			next = i + lineIndexProgress
+		}
+	}
+	return true, nil
+}
+
+// NewTranscoded returns the file Decode would return for bytes that
+// Transcode turned into text with the encoding enc.
+func NewTranscoded(path, text string, enc Encoding, noBOM bool) *File {
+	return &File{Path: path, Text: text, Encoding: enc, noBOM: noBOM}
 }
