@@ -264,6 +264,7 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 			}
 			return c.findings
 		})
+		c.p.untighten()
 		if res != nil {
 			sink(res)
 		}
