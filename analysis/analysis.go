@@ -264,7 +264,6 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 			}
 			return c.findings
 		})
-		c.p.untighten()
 		if res != nil {
 			sink(res)
 		}

@@ -19,7 +19,6 @@ import (
 	"unsafe"
 
 	"github.com/sqllint/sqllint/config"
-	"github.com/sqllint/sqllint/internal/memlimit"
 	"github.com/sqllint/sqllint/internal/natsort"
 	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/rules"
@@ -46,16 +45,6 @@ type parsed struct {
 	// (mapFile): strings that outlive the run are copied out of it, and
 	// its pages are released as findings are resolved.
 	mapped []byte
-	// tight, when set, ends the tighter heap limit kept while a mapped
-	// script is checked (memlimit.Tighten): once its findings are final.
-	tight func()
-}
-
-// untighten ends p's tighter heap limit, if any.
-func (p *parsed) untighten() {
-	if p.tight != nil {
-		p.tight()
-	}
 }
 
 // matcher is the config's include/exclude decision, computed once.
@@ -547,9 +536,6 @@ func (r *run) parseOne(in input) (p *parsed) {
 	var release func() // lets the pages of a mapped file go
 	if mapped {
 		r.keepMapping(data)
-		// its statements make most of the heap until its findings are
-		// final: collected more often meanwhile
-		p.tight = memlimit.Tighten()
 		release = func() { releasePages(data) }
 		defer release()
 		// A mapped file cut short by another program faults when its lost
@@ -751,11 +737,8 @@ func (r *run) pipeline(ctx context.Context, merge func(*parsed)) error {
 				// a, ./a, d/../d/a, /abs/a or a link to a: the first name wins
 				seen[p.id] = true
 				merge(p)
-				<-slots
-				continue
 			}
 		}
-		p.untighten() // not merged
 		<-slots
 	}
 	return err

@@ -16,10 +16,7 @@ import (
 	"sync/atomic"
 )
 
-var (
-	floor atomic.Int64
-	tight atomic.Int32 // Tighten calls not yet done
-)
+var floor atomic.Int64
 
 // Start turns the policy on. It does nothing when the user set GOGC or
 // GOMEMLIMIT (getenv returns ""): their settings win.
@@ -53,10 +50,6 @@ func adjust() {
 		return
 	}
 	live := int64(sample[0].Value.Uint64())
-	if tight.Load() > 0 {
-		debug.SetMemoryLimit(TightLimit(floor.Load(), live))
-		return
-	}
 	debug.SetMemoryLimit(Limit(floor.Load(), live))
 }
 
@@ -66,35 +59,4 @@ func adjust() {
 // script's heap need not double.
 func Limit(floor, live int64) int64 {
 	return max(floor, live+max(floor/2, min(live, 256<<20)))
-}
-
-// tightCap is the heap TightLimit keeps to when it can.
-const tightCap = 96 << 20
-
-// TightLimit is Limit while a large script is checked (Tighten): the
-// heap may grow to 96 MB, or to the live heap plus half the floor (a
-// quarter of the live heap for a large one) when that is more, rather
-// than to twice the live heap. One large script's
-// statements make most of the heap for a while and then die, and a few
-// more collections while it is checked cost little (a 500 MB script:
-// no more CPU, 124 MB of peak RSS rather than 160 MB).
-func TightLimit(floor, live int64) int64 {
-	return min(Limit(floor, live), max(floor, tightCap, live+max(floor/2, live/4)))
-}
-
-// Tighten applies TightLimit until done is called (once), when the policy
-// is on (Start); calls nest.
-func Tighten() (done func()) {
-	if floor.Load() == 0 {
-		return func() {}
-	}
-	tight.Add(1)
-	adjust()
-	var once atomic.Bool
-	return func() {
-		if once.CompareAndSwap(false, true) {
-			tight.Add(-1)
-			adjust()
-		}
-	}
 }

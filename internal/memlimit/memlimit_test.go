@@ -44,36 +44,3 @@ func TestLimitFollowsTheLiveHeap(t *testing.T) {
 	}
 	runtime.KeepAlive(big)
 }
-
-func TestTightLimit(t *testing.T) {
-	for _, c := range []struct{ live, want int64 }{
-		{0, 48 << 20}, {30 << 20, 60 << 20}, {60 << 20, 96 << 20}, {82 << 20, 106 << 20},
-		{200 << 20, 250 << 20}, {1 << 30, 1<<30 + 256<<20},
-	} {
-		if got := TightLimit(48<<20, c.live); got != c.want {
-			t.Errorf("TightLimit(48 MB, %d MB) = %d MB, want %d MB", c.live>>20, got>>20, c.want>>20)
-		}
-	}
-}
-
-// While a large script is checked the limit stays near 96 MB; it follows
-// the live heap again once it is done.
-func TestTighten(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	if !Start(func(string) string { return "" }, 8<<20) {
-		t.Fatal("not started")
-	}
-	big := make([]byte, 64<<20)
-	runtime.GC()
-	done := Tighten()
-	if l := debug.SetMemoryLimit(-1); l > 100<<20 {
-		t.Errorf("limit %d MB with a 64 MB live heap, tightened", l>>20)
-	}
-	done()
-	done()
-	if l := debug.SetMemoryLimit(-1); l < 127<<20 {
-		t.Errorf("limit %d MB with a 64 MB live heap, no longer tightened", l>>20)
-	}
-	runtime.KeepAlive(big)
-}
