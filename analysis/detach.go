@@ -205,10 +205,16 @@ func (d *detacher) strings(st *parser.Statement) {
 	}
 }
 
-var fileType = reflect.TypeFor[*parser.File]()
+// Pointers walk does not follow: a file's text is the mapping itself,
+// and a batch or statement is not part of a statement's parsed form.
+var (
+	fileType  = reflect.TypeFor[*parser.File]()
+	batchType = reflect.TypeFor[*parser.Batch]()
+	stmtType  = reflect.TypeFor[*parser.Statement]()
+)
 
 // walk moves every string reachable from v (addressable), except through
-// a *parser.File (its text is the mapping itself).
+// a *parser.File, *parser.Batch or *parser.Statement.
 func (d *detacher) walk(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.String:
@@ -216,7 +222,7 @@ func (d *detacher) walk(v reflect.Value) {
 			v.SetString(d.moved(s))
 		}
 	case reflect.Pointer:
-		if !v.IsNil() && v.Type() != fileType {
+		if t := v.Type(); !v.IsNil() && t != fileType && t != batchType && t != stmtType {
 			d.walk(v.Elem())
 		}
 	case reflect.Interface:
