@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -79,7 +80,7 @@ type detacher struct {
 
 // releaseEvery: the pages read by copying this many statements are
 // released (each maps the 64 KB around it).
-const detachReleaseEvery = 64
+const detachReleaseEvery = 32
 
 // inMapping reports whether s points into the mapping.
 func (d *detacher) inMapping(s string) bool {
@@ -222,7 +223,7 @@ func (d *detacher) walk(v reflect.Value) {
 			v.SetString(d.moved(s))
 		}
 	case reflect.Pointer:
-		if t := v.Type(); !v.IsNil() && t != fileType && t != batchType && t != stmtType {
+		if !v.IsNil() && holdsStrings(v.Type()) {
 			d.walk(v.Elem())
 		}
 	case reflect.Interface:
@@ -230,6 +231,9 @@ func (d *detacher) walk(v reflect.Value) {
 			return
 		}
 		e := v.Elem()
+		if !holdsStrings(e.Type()) {
+			return
+		}
 		if e.Kind() == reflect.Pointer {
 			d.walk(e)
 			return
@@ -241,22 +245,73 @@ func (d *detacher) walk(v reflect.Value) {
 			v.Set(cp)
 		}
 	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				d.walk(v.Field(i))
-			}
+		for _, i := range stringFields(v.Type()) {
+			d.walk(v.Field(i))
 		}
 	case reflect.Slice, reflect.Array:
-		if v.Kind() == reflect.Slice && v.IsNil() {
+		if !holdsStrings(v.Type()) {
 			return
-		}
-		if t := v.Type().Elem(); t.Kind() == reflect.Int || t.Kind() == reflect.Int64 || t.Kind() == reflect.Uint8 {
-			return // no strings in it
 		}
 		for i := 0; i < v.Len(); i++ {
 			d.walk(v.Index(i))
 		}
 	}
+}
+
+// plans caches, by struct type, the exported fields that may hold a
+// string walk moves (spans, sizes and counts are passed over).
+var plans sync.Map // reflect.Type → []int
+
+func stringFields(t reflect.Type) []int {
+	if p, ok := plans.Load(t); ok {
+		return p.([]int)
+	}
+	var fields []int
+	for i := 0; i < t.NumField(); i++ {
+		if f := t.Field(i); f.IsExported() && typeHoldsStrings(f.Type, map[reflect.Type]bool{}) {
+			fields = append(fields, i)
+		}
+	}
+	plans.Store(t, fields)
+	return fields
+}
+
+// holdsStrings reports whether a value of type t may hold a string walk
+// moves.
+func holdsStrings(t reflect.Type) bool {
+	if p, ok := holds.Load(t); ok {
+		return p.(bool)
+	}
+	h := typeHoldsStrings(t, map[reflect.Type]bool{})
+	holds.Store(t, h)
+	return h
+}
+
+var holds sync.Map // reflect.Type → bool
+
+func typeHoldsStrings(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false // the other fields decide
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.String, reflect.Interface:
+		return true
+	case reflect.Pointer:
+		if t == fileType || t == batchType || t == stmtType {
+			return false
+		}
+		return typeHoldsStrings(t.Elem(), seen)
+	case reflect.Slice, reflect.Array:
+		return typeHoldsStrings(t.Elem(), seen)
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if f := t.Field(i); f.IsExported() && typeHoldsStrings(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // transcoded counts the files transcodeMapped decoded (tests).
