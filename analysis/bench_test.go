@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -66,7 +67,13 @@ func dirSize(dir string) int64 {
 func benchRun(b *testing.B, dir string, size int64) {
 	b.SetBytes(size)
 	b.ReportAllocs()
+	// the program's code is paged in by a small run first, so that the
+	// file pages measured are the scripts'
+	if _, err := Run(context.Background(), Options{Paths: []string{"../testdata/rules"}}, func(*FileResult) {}); err != nil {
+		b.Fatal(err)
+	}
 	peak := heapPeak()
+	filePeak, fileBase := rssFilePeak()
 	for b.Loop() {
 		n := 0
 		_, err := Run(context.Background(), Options{Paths: []string{dir}, SkipFingerprints: true}, func(r *FileResult) { n += len(r.Findings) })
@@ -75,6 +82,48 @@ func benchRun(b *testing.B, dir string, size int64) {
 		}
 	}
 	b.ReportMetric(float64(peak())/(1<<20), "peak-heap-MB")
+	if p := filePeak(); p > 0 {
+		b.ReportMetric(float64(p-fileBase)/(1<<20), "peak-file-pages-MB")
+	}
+}
+
+// rssFilePeak samples the file pages the process has mapped (RssFile in
+// /proc/self/status, Linux only) every millisecond until the returned
+// function is called, which gives the largest value seen (0 where it
+// cannot be read), with the value before the run: what a mapped script
+// keeps resident at worst (and any code first run meanwhile).
+func rssFilePeak() (func() uint64, uint64) {
+	read := func() uint64 {
+		b, err := os.ReadFile("/proc/self/status")
+		if err != nil {
+			return 0
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if f := strings.Fields(l); len(f) >= 2 && f[0] == "RssFile:" {
+				n, _ := strconv.ParseUint(f[1], 10, 64)
+				return n << 10
+			}
+		}
+		return 0
+	}
+	base := read()
+	stop := make(chan struct{})
+	done := make(chan uint64)
+	go func() {
+		var peak uint64
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			peak = max(peak, read())
+			select {
+			case <-stop:
+				done <- peak
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() uint64 { close(stop); return <-done }, base
 }
 
 // heapPeak samples the heap (objects in use, garbage included) every
@@ -137,7 +186,7 @@ func BenchmarkRunManyBatches(b *testing.B) {
 }
 
 // BenchmarkRunOneFile is one 20 MB script at 2% (mapped, not read, on
-// Linux).
+// Linux): peak-file-pages-MB is how much of it was resident at worst.
 func BenchmarkRunOneFile(b *testing.B) {
 	dir, size := benchCorpus(b, "onefile", gencorpus.Options{Files: 1, Bytes: 20e6, Density: 0.02, Seed: 3})
 	benchRun(b, dir, size)

@@ -462,7 +462,7 @@ func (r *run) unmapAll() {
 
 // mapChunk is how much of a mapped file is checked or hashed between
 // releases of its pages.
-const mapChunk = 16 << 20
+const mapChunk = 4 << 20
 
 // hashMapped is maphash.Bytes of a mapped file, its pages released as it
 // goes.
@@ -569,6 +569,13 @@ func (r *run) parseOne(in input) (p *parsed) {
 	case mapped:
 		if f = decodeMapped(in.display, data); f != nil {
 			p.mapped = data
+		} else if g, text := transcodeMapped(in.display, data, release); g != nil {
+			// UTF-16 or Windows-1252: the UTF-8 text is a mapped
+			// temporary file, paged as the script's own would be
+			release()
+			r.keepMapping(text)
+			data, f, p.mapped = text, g, text
+			release = func() { releasePages(text) }
 		} else {
 			f, err = parser.Decode(in.display, data) // transcoded: a copy
 			release()
@@ -587,6 +594,10 @@ func (r *run) parseOne(in input) (p *parsed) {
 		p.result = parseCompact(f, r.pre, release)
 		if p.mapped != nil {
 			f.IndexLines(release) // here, not where findings are resolved
+			// the rules read the kept statements' own copies, and the
+			// text around findings a page at a time
+			detachMapped(p.result, data, release)
+			f.SetRelease(release)
 		}
 	} else {
 		p.result = parser.ParseFile(f, r.pre)

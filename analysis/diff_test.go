@@ -251,8 +251,35 @@ func TestSameOutputAsBeforeMapped(t *testing.T) {
 		t.Fatal("no file was mapped")
 	}
 	dir := t.TempDir()
-	if _, err := gencorpus.Write(dir, gencorpus.Options{Files: 3, Bytes: 6e5, Density: 0.2, Seed: 15}); err != nil {
+	files, err := gencorpus.Write(dir, gencorpus.Options{Files: 3, Bytes: 6e5, Density: 0.2, Seed: 15})
+	if err != nil {
 		t.Fatal(err)
 	}
 	compareFormats(t, dir, config.Default())
+	// UTF-16 and Windows-1252 scripts are decoded into a temporary file,
+	// which is mapped in turn
+	for i, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := parser.Decode(f, data)
+		g.Encoding = []parser.Encoding{parser.UTF16LE, parser.UTF16BE, parser.CP1252}[i%3]
+		text := g.Text
+		if g.Encoding == parser.CP1252 {
+			text = strings.ReplaceAll(text, "--", "-- café ") // a byte that is not UTF-8
+		}
+		enc, err := g.Encode(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, enc, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before = transcoded.Load()
+	compareFormats(t, dir, config.Default())
+	if transcoded.Load()-before != int64(len(files)) {
+		t.Fatalf("%d files transcoded into a mapped file, want %d", transcoded.Load()-before, len(files))
+	}
 }

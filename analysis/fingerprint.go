@@ -38,5 +38,5 @@ func (x *stmtIndex) fingerprint(pos parser.Pos) string {
 	if i < 0 || pos.Offset >= spans[i].end || spans[i].end > len(pos.File.Text) {
 		return ""
 	}
-	return baseline.Fingerprint(pos.File.Text[spans[i].start:spans[i].end])
+	return baseline.Fingerprint(pos.File.Slice(spans[i].start, spans[i].end))
 }

@@ -97,3 +97,36 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTranscode checks that Transcode, with windows of any even size,
+// writes exactly Decode's text and encoding, or declines.
+func FuzzTranscode(f *testing.F) {
+	for _, s := range seeds {
+		f.Add([]byte(s), uint8(3))
+		f.Add(srcEncodeUTF16(s+"é😀", false, true), uint8(1))
+		f.Add(srcEncodeUTF16(s, true, false), uint8(2))
+		f.Add([]byte(s+"caf\xe9\x80"), uint8(5))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, w uint8) {
+		defer func(n int) { transcodeWindow = n }(transcodeWindow)
+		transcodeWindow = 2 * (int(w) + 1)
+		var sb strings.Builder
+		enc, noBOM, ok, err := Transcode(&sb, data, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			return
+		}
+		want, err := Decode("a.sql", data)
+		if err != nil {
+			t.Fatalf("transcoded what Decode rejects: %v", err)
+		}
+		if want.Lossy() {
+			t.Fatal("transcoded a lossy file")
+		}
+		if sb.String() != want.Text || enc != want.Encoding || noBOM != want.noBOM {
+			t.Fatalf("%s %v %q, want %s %v %q", enc, noBOM, sb.String(), want.Encoding, want.noBOM, want.Text)
+		}
+	})
+}

@@ -1,10 +1,12 @@
 package parser
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // naiveLines is the start of every line of s (LF, CRLF or a lone CR end
@@ -41,8 +43,15 @@ func TestSparseLineIndex(t *testing.T) {
 		s := sb.String()
 		want := naiveLines(s)
 		f := NewFile("a.sql", s)
+		if round%2 == 1 {
+			smallIndexMax = 0 // the index of a text of 4 GiB or more
+		}
 		var calls int
 		f.IndexLines(func() { calls++ })
+		smallIndexMax = math.MaxUint32
+		if (f.big != nil) != (round%2 == 1 && len(s) > 0) {
+			t.Fatalf("round %d: big index %v", round, f.big != nil)
+		}
 		if calls == 0 && len(s) > 0 {
 			t.Fatalf("%q: progress never called", s)
 		}
@@ -75,5 +84,43 @@ func TestSparseLineIndex(t *testing.T) {
 				t.Fatalf("%q: Offset(%d, 1) = %d, want %d", s, n, off, want[n-1])
 			}
 		}
+	}
+}
+
+// A paged text (a mapped script) releases its pages after every
+// releaseEvery reads through Position, Line, Offset, Slice or Touched,
+// and what Line and Slice return does not point into it.
+func TestPagedTextReleases(t *testing.T) {
+	text := strings.Repeat("SELECT 1;\r\nGO\n", 100)
+	f := NewFile("a.sql", text)
+	plain := NewFile("a.sql", text)
+	releases := 0
+	f.SetRelease(func() { releases++ })
+	reads := 0
+	for n := 1; n <= f.Lines(); n++ {
+		got, ok := f.Line(n)
+		want, _ := plain.Line(n)
+		if !ok || got != want {
+			t.Fatalf("Line(%d) = %q, want %q", n, got, want)
+		}
+		if p := uintptr(unsafe.Pointer(unsafe.StringData(got))); len(got) > 0 && p >= uintptr(unsafe.Pointer(unsafe.StringData(text))) && p < uintptr(unsafe.Pointer(unsafe.StringData(text)))+uintptr(len(text)) {
+			t.Fatalf("Line(%d) points into the paged text", n)
+		}
+		off := plain.Offset(n, 3)
+		if f.Offset(n, 3) != off || f.Position(off) != plain.Position(off) {
+			t.Fatalf("line %d: offsets or positions differ", n)
+		}
+		if s := f.Slice(off, min(off+1, len(text))); s != text[off:min(off+1, len(text))] {
+			t.Fatalf("Slice(%d) = %q", off, s)
+		}
+		f.Touched()
+		reads += 5
+	}
+	if want := reads / releaseEvery; releases != want {
+		t.Fatalf("%d releases for %d reads, want %d", releases, reads, want)
+	}
+	plain.Touched()
+	if s := plain.Slice(0, 6); unsafe.StringData(s) != unsafe.StringData(text) {
+		t.Fatal("Slice of a text that is not paged copies")
 	}
 }

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -36,9 +39,15 @@ type File struct {
 	spots []lossySpot
 
 	once   sync.Once
-	lines  []int // start offset of every lineStride-th line; built on first use
-	nlines int   // number of lines
-	hasCR  bool  // the text holds a CR: a line may end with CR or CRLF
+	lines  []uint32 // start offset of every lineStride-th line; built on first use
+	big    []int    // the same, for a text of 4 GiB or more
+	nlines int      // number of lines
+	hasCR  bool     // the text holds a CR: a line may end with CR or CRLF
+
+	// release, when set (SetRelease), is called after every releaseEvery
+	// reads of Text counted in reads.
+	release func()
+	reads   atomic.Uint32
 }
 
 // srcUtf8BOM is the UTF-8 encoding of U+FEFF.
@@ -551,24 +560,40 @@ func (f *File) diff(text string) Replacement {
 // lineStride is how many lines apart the line index records a start: a
 // position is found from the nearest recorded line by scanning at most
 // lineStride-1 line breaks, and the index of a large file stays small
-// (one int per 16 lines: about 7 MB for 500 MB of 35-byte lines).
+// (4 bytes per 16 lines: about 3.5 MB for 500 MB of 35-byte lines).
 const lineStride = 16
 
-// lineIndex returns the start offsets of lines 1, 1+lineStride,
-// 1+2*lineStride, ... of f.Text. LF, CRLF and a lone CR each end a line,
-// so a text ending with a line break has a last, empty line.
-func (f *File) lineIndex() []int {
+// lineIndex builds the index of the start offsets of lines 1,
+// 1+lineStride, 1+2*lineStride, ... of f.Text and returns its length.
+// LF, CRLF and a lone CR each end a line, so a text ending with a line
+// break has a last, empty line.
+func (f *File) lineIndex() int {
 	f.IndexLines(nil)
-	return f.lines
+	if f.big != nil {
+		return len(f.big)
+	}
+	return len(f.lines)
+}
+
+// smallIndexMax is the largest text whose line index holds 32-bit
+// offsets (a variable for tests).
+var smallIndexMax uint64 = math.MaxUint32
+
+// indexed is the k-th start offset of the line index.
+func (f *File) indexed(k int) int {
+	if f.big != nil {
+		return f.big[k]
+	}
+	return int(f.lines[k])
 }
 
 // lineIndexProgress is how much text IndexLines scans between calls of
 // its progress function.
-const lineIndexProgress = 16 << 20
+const lineIndexProgress = 4 << 20
 
 // IndexLines builds the line index that Position, Line and Offset use,
 // if it is not built yet, calling progress (when not nil) after each
-// 16 MB of text scanned: a caller whose text is a mapped file may let the
+// 4 MB of text scanned: a caller whose text is a mapped file may let the
 // pages already read go.
 func (f *File) IndexLines(progress func()) {
 	f.once.Do(func() {
@@ -579,7 +604,15 @@ func (f *File) IndexLines(progress func()) {
 				progress()
 			}
 		}
-		lines := make([]int, 1, len(s)/(32*lineStride)+1)
+		var (
+			lines []uint32
+			big   []int
+		)
+		if uint64(len(s)) <= smallIndexMax {
+			lines = make([]uint32, 1, len(s)/(32*lineStride)+1)
+		} else {
+			big = make([]int, 1, len(s)/(32*lineStride)+1)
+		}
 		n, next := 1, lineIndexProgress
 		for i := 0; ; {
 			j := f.nextLine(i)
@@ -587,7 +620,11 @@ func (f *File) IndexLines(progress func()) {
 				break
 			}
 			if n%lineStride == 0 {
-				lines = append(lines, j)
+				if big != nil {
+					big = append(big, j)
+				} else {
+					lines = append(lines, uint32(j))
+				}
 			}
 			n++
 			if i = j; i >= next && progress != nil {
@@ -595,7 +632,7 @@ func (f *File) IndexLines(progress func()) {
 				next = i + lineIndexProgress
 			}
 		}
-		f.lines, f.nlines = lines, n
+		f.lines, f.big, f.nlines = lines, big, n
 	})
 }
 
@@ -623,9 +660,9 @@ func (f *File) nextLine(i int) int {
 
 // lineStart returns the start offset of line n (1-based, at most Lines()).
 func (f *File) lineStart(n int) int {
-	lines := f.lineIndex()
+	f.lineIndex()
 	k := (n - 1) / lineStride
-	start := lines[k]
+	start := f.indexed(k)
 	for m := k*lineStride + 1; m < n; m++ {
 		start = f.nextLine(start)
 	}
@@ -644,9 +681,8 @@ func (f *File) Lines() int {
 // clamped to [0, len(f.Text)].
 func (f *File) Position(off int) Position {
 	off = max(0, min(off, len(f.Text)))
-	lines := f.lineIndex()
-	k := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
-	n, start := k*lineStride+1, lines[k]
+	k := sort.Search(f.lineIndex(), func(i int) bool { return f.indexed(i) > off }) - 1
+	n, start := k*lineStride+1, f.indexed(k)
 	for {
 		j := f.nextLine(start)
 		if j < 0 || j > off {
@@ -654,12 +690,9 @@ func (f *File) Position(off int) Position {
 		}
 		n, start = n+1, j
 	}
-	return Position{
-		Path:   f.Path,
-		Line:   n,
-		Column: utf8.RuneCountInString(f.Text[start:off]) + 1,
-		Offset: off,
-	}
+	col := utf8.RuneCountInString(f.Text[start:off]) + 1
+	f.Touched()
+	return Position{Path: f.Path, Line: n, Column: col, Offset: off}
 }
 
 // lineBounds returns the start of line n (1-based, clamped) and the end
@@ -691,6 +724,7 @@ func (f *File) Offset(line, col int) int {
 		_, size := utf8.DecodeRuneInString(f.Text[off:end])
 		off += size
 	}
+	f.Touched()
 	return off
 }
 
@@ -701,5 +735,161 @@ func (f *File) Line(n int) (string, bool) {
 		return "", false
 	}
 	start, end := f.lineBounds(n)
-	return f.Text[start:end], true
+	return f.Slice(start, end), true
+}
+
+// releaseEvery is how many reads of a paged text (SetRelease) are made
+// between two calls of its release function. On Linux a read of a mapped
+// file maps the 64 KB around it (fault-around), so at most about
+// releaseEvery × 128 KB of it stay resident.
+const releaseEvery = 32
+
+// SetRelease pages f's text: f counts the reads of its text that come
+// after it was parsed (Position, Line, Offset, Slice and the callers'
+// own, told through Touched) and calls release after every releaseEvery
+// of them. A text that is a mapped file (a large script) thus never
+// becomes resident whole while thousands of findings all over it are
+// checked and resolved: release drops the pages read (madvise
+// MADV_DONTNEED), and the next read maps them again from the page cache.
+// Set it before the file is shared between goroutines.
+func (f *File) SetRelease(release func()) { f.release = release }
+
+// Touched tells f that its caller read some of f.Text directly: for a
+// paged text (SetRelease), the pages read may be released from time to
+// time. It does nothing for other files.
+func (f *File) Touched() {
+	if f.release != nil && f.reads.Add(1)%releaseEvery == 0 {
+		f.release()
+	}
+}
+
+// Slice is f.Text[start:end], which must be in range. For a paged text
+// (SetRelease) it is a copy, so that the caller may keep it once the
+// pages it came from are released, and the read counts (Touched).
+func (f *File) Slice(start, end int) string {
+	if f.release == nil {
+		return f.Text[start:end]
+	}
+	s := strings.Clone(f.Text[start:end])
+	f.Touched()
+	return s
+}
+
+// transcodeWindow is how many bytes Transcode decodes at a time (a
+// variable for tests; even).
+var transcodeWindow = 1 << 20
+
+// Transcode writes to w the text Decode would give data when data is
+// UTF-16 (with or without a byte order mark) or Windows-1252, a window
+// at a time, calling progress (when not nil) after each 4 MB of data
+// read, so that a large file is never decoded whole in memory (the
+// caller writes to a temporary file it then maps; see NewTranscoded). It
+// returns the encoding, and ok false, having written an arbitrary part,
+// for anything else: UTF-8, data Decode rejects as binary, and text that
+// does not decode without loss (an unpaired surrogate, an odd trailing
+// byte, invalid UTF-8 after a UTF-8 byte order mark). Decode those whole.
+func Transcode(w io.Writer, data []byte, progress func()) (enc Encoding, noBOM bool, ok bool, err error) {
+	start, big := 0, false
+	switch {
+	case len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF:
+		return 0, false, false, nil
+	case len(data) >= 2 && data[0] == 0xFF && data[1] == 0xFE:
+		start = 2
+	case len(data) >= 2 && data[0] == 0xFE && data[1] == 0xFF:
+		start, big = 2, true
+	case bytes.IndexByte(data, 0) >= 0:
+		switch srcGuessUTF16(data) {
+		case 'L':
+			noBOM = true
+		case 'B':
+			noBOM, big = true, true
+		default:
+			return 0, false, false, nil // binary
+		}
+	default:
+		if utf8.Valid(data) {
+			return 0, false, false, nil
+		}
+		ok, err := transcodeCP1252(w, data, progress)
+		return CP1252, false, ok, err
+	}
+	enc = UTF16LE
+	if big {
+		enc = UTF16BE
+	}
+	ok, err = transcodeUTF16(w, data[start:], big, progress)
+	return enc, noBOM, ok, err
+}
+
+func transcodeCP1252(w io.Writer, data []byte, progress func()) (bool, error) {
+	next := lineIndexProgress
+	for off := 0; off < len(data); off += transcodeWindow {
+		part := data[off:min(off+transcodeWindow, len(data))]
+		if _, err := io.WriteString(w, srcDecodeCP1252(part)); err != nil {
+			return false, err
+		}
+		if off+len(part) >= next && progress != nil {
+			progress()
+			next += lineIndexProgress
+		}
+	}
+	return true, nil
+}
+
+// transcodeUTF16 is srcDecodeUTF16 a window at a time; false at the first
+// unit it would make lossy or reject.
+func transcodeUTF16(w io.Writer, body []byte, bigEndian bool, progress func()) (bool, error) {
+	unit := func(i int) rune {
+		if bigEndian {
+			return rune(body[i])<<8 | rune(body[i+1])
+		}
+		return rune(body[i+1])<<8 | rune(body[i])
+	}
+	if len(body)%2 == 1 {
+		return false, nil // an odd trailing byte
+	}
+	buf := make([]byte, 0, transcodeWindow/2*3+8)
+	next := lineIndexProgress
+	for i := 0; i < len(body); {
+		end := min(i+transcodeWindow, len(body))
+		buf = buf[:0]
+		for ; i < end; i += 2 {
+			u := unit(i)
+			switch {
+			case u < 0x80:
+				if u == 0 {
+					return false, nil // binary
+				}
+				buf = append(buf, byte(u))
+			case u >= 0xD800 && u < 0xDC00:
+				if i+3 >= len(body) {
+					return false, nil
+				}
+				u2 := unit(i + 2)
+				if u2 < 0xDC00 || u2 >= 0xE000 {
+					return false, nil
+				}
+				buf = utf8.AppendRune(buf, 0x10000+(u-0xD800)<<10+(u2-0xDC00))
+				i += 2 // the pair may end past end: the next window starts after it
+			case u >= 0xDC00 && u < 0xE000:
+				return false, nil
+			default:
+				buf = utf8.AppendRune(buf, u)
+			}
+		}
+		if _, err := w.Write(buf); err != nil {
+			return false, err
+		}
+		if i >= next && progress != nil {
+			progress()
+			next = i + lineIndexProgress
+		}
+	}
+	return true, nil
+}
+
+// NewTranscoded returns the file Decode would return for bytes that
+// Transcode turned into text with the encoding enc.
+func NewTranscoded(path, text string, enc Encoding, noBOM bool) *File {
+	return &File{Path: path, Text: text, Encoding: enc, noBOM: noBOM}
 }

@@ -3,6 +3,8 @@ package parser
 import (
 	"bytes"
 	"errors"
+	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -566,4 +568,57 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// Transcode writes, a window at a time, exactly the text Decode gives for
+// UTF-16 (either order, with or without a byte order mark) and
+// Windows-1252, surrogate pairs across windows included, and declines
+// what Decode would make lossy or reject.
+func TestTranscodeAsDecode(t *testing.T) {
+	defer func(n int) { transcodeWindow = n }(transcodeWindow)
+	text := strings.Repeat("SELECT N'é😀€';\r\nGO\n-- ü\n", 40)
+	le := srcEncodeUTF16(text, false, true)
+	be := srcEncodeUTF16(text, true, true)
+	cases := map[string][]byte{
+		"utf-16le":       le,
+		"utf-16be":       be,
+		"utf-16le-nobom": srcEncodeUTF16(text, false, false),
+		"utf-16be-nobom": srcEncodeUTF16(text, true, false),
+		"cp1252":         []byte("SELECT 'caf\xe9 \x80 \x81 \xff';\n" + strings.Repeat("x\x9f\n", 50)),
+	}
+	declined := map[string][]byte{
+		"utf-8":          []byte(text),
+		"utf-8-bom-bad":  append([]byte("\xEF\xBB\xBFSELECT 1 "), 0xff),
+		"odd":            append(slices.Clone(le), 'x'),
+		"lone-surrogate": append(slices.Clone(le[:len(le)-2]), 0x00, 0xD8),
+		"low-surrogate":  append(slices.Clone(le), 0x00, 0xDC, 'a', 0),
+		"binary":         []byte("SELECT\x00\x01\x02\x03 1"),
+		"nul-unit":       append(slices.Clone(le), 0, 0, 'a', 0),
+	}
+	for _, win := range []int{2, 4, 6, 64, 1 << 20} {
+		transcodeWindow = win
+		for name, data := range cases {
+			want, err := Decode("a.sql", data)
+			if err != nil {
+				t.Fatal(name, err)
+			}
+			var sb strings.Builder
+			enc, noBOM, ok, err := Transcode(&sb, data, nil)
+			if !ok || err != nil {
+				t.Fatalf("%s, window %d: declined (%v)", name, win, err)
+			}
+			got := NewTranscoded("a.sql", sb.String(), enc, noBOM)
+			if got.Text != want.Text || got.Encoding != want.Encoding || got.noBOM != want.noBOM {
+				t.Fatalf("%s, window %d: %s %v %q, want %s %v %q", name, win, got.Encoding, got.noBOM, got.Text[:min(40, len(got.Text))], want.Encoding, want.noBOM, want.Text[:min(40, len(want.Text))])
+			}
+			if b, err := got.Encode(got.Text); err != nil || !bytes.Equal(b, data) {
+				t.Fatalf("%s: Encode does not give the bytes back (%v)", name, err)
+			}
+		}
+		for name, data := range declined {
+			if _, _, ok, _ := Transcode(io.Discard, data, nil); ok {
+				t.Errorf("%s, window %d: transcoded, want declined", name, win)
+			}
+		}
+	}
 }

@@ -40,15 +40,15 @@ func fileText(s parser.Span) string {
 	if s.Start.File == nil || s.Start.File != s.End.File || s.Start.Offset > s.End.Offset || s.End.Offset > len(s.Start.File.Text) {
 		return ""
 	}
-	return s.Start.File.Text[s.Start.Offset:s.End.Offset]
+	return s.Start.File.Slice(s.Start.Offset, s.End.Offset)
 }
 
 // sameText reports whether the file text at s starts with prefix (case
 // insensitive): fixes are only offered where the file says what the batch
 // says.
 func sameText(s parser.Span, prefix string) bool {
-	t := s.Start.File.Text[s.Start.Offset:]
-	return len(t) >= len(prefix) && strings.EqualFold(t[:len(prefix)], prefix)
+	f := s.Start.File
+	return len(f.Text)-s.Start.Offset >= len(prefix) && strings.EqualFold(f.Slice(s.Start.Offset, s.Start.Offset+len(prefix)), prefix)
 }
 
 func dbName(e *Effect) string {
@@ -152,6 +152,7 @@ func removeStatement(st *parser.Statement) *Fix {
 		return nil
 	}
 	text := s.File.Text
+	defer s.File.Touched() // a large script's pages may go
 	end := e.Offset
 	if end < len(text) && text[end] == ';' {
 		end++

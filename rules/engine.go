@@ -469,7 +469,9 @@ func contains(xs []string, x string) bool {
 // (parsed or not), statements in a WHILE loop that may build dynamic SQL
 // (SL103), the statement each suppression directive applies to, and of
 // every run of other statements the first one SL303 cannot look through
-// (none when it can look through them all). Findings are the same with or
+// (none when it can look through them all) when a rule can see it: after
+// a CHECKPOINT (SL303), or ending a WHILE loop of its batch (SL103 takes
+// the statements of one loop together). Findings are the same with or
 // without it; a rule that starts reading other statements must be
 // reflected here (the analysis package's differential test catches it).
 func Compact(r *parser.Result) {
@@ -486,6 +488,24 @@ type Compactor struct {
 	// the last batch a kept statement was in, and its copy: kept
 	// statements of one batch share one copy
 	batch, owned *parser.Batch
+	// what the last kept statement leaves for a blocker to matter
+	afterCheckpoint bool          // SL303 walks on from a CHECKPOINT
+	loopBatch       *parser.Batch // SL103: the last was in a loop of this batch
+}
+
+// note records what the kept statement st leaves for the next blocker.
+func (c *Compactor) note(st *parser.Statement) {
+	c.afterCheckpoint = st.Kind == parser.KindCheckpoint || c.afterCheckpoint && st.Kind == parser.KindOther && passesOver(st)
+	c.loopBatch = nil
+	if st.InLoop {
+		c.loopBatch = st.Batch
+	}
+}
+
+// needBlocker reports whether a rule can see c.blocker: SL303 walks on
+// to it from a CHECKPOINT, or it ends a loop of its batch (SL103).
+func (c *Compactor) needBlocker() bool {
+	return c.afterCheckpoint || !c.blocker.InLoop && c.loopBatch != nil && c.loopBatch == c.blocker.Batch
 }
 
 // Add compacts stmts (the directives are those parsed with them) and
@@ -519,9 +539,13 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 	for _, st := range stmts {
 		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil && addFile[st.Batch] {
 			if c.blocker != nil {
-				out = append(out, c.own(c.blocker))
+				if c.needBlocker() {
+					c.note(c.blocker)
+					out = append(out, c.own(c.blocker))
+				}
 				c.blocker = nil
 			}
+			c.note(st)
 			out = append(out, c.own(st))
 			continue
 		}

@@ -1,0 +1,350 @@
+package analysis
+
+import (
+	"bufio"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+// detachMapped copies out of a mapped file what the kept statements of
+// res read once the file is parsed, so that the model and the rules never
+// fault its pages back in: the text of each statement (a batch copy holds
+// only its kept statements' text, each followed by a newline, with
+// Start, End and the segments moved so that every position is the same),
+// the strings of the parsed statements and of their dynamic SQL facts,
+// the directives' text and the diagnostics' messages. What the statements
+// do not hold (the text around a finding, its line) is read from the
+// file (parser.File.SetRelease). release is called as the copying reads
+// its way through the file.
+//
+// The copy is small: the statements a rule reads are few (11 MB of
+// statement text for a 500 MB script at 2% of interest, where their
+// whole batches are 98 MB).
+func detachMapped(res *parser.Result, mapping []byte, release func()) {
+	if len(mapping) == 0 {
+		return
+	}
+	d := detacher{lo: uintptr(unsafe.Pointer(unsafe.SliceData(mapping))), release: release}
+	d.hi = d.lo + uintptr(len(mapping))
+	// The kept statements of one batch share one copy of it, and follow
+	// each other; grouped by batch anyway, in order of first appearance.
+	var (
+		groups [][]*parser.Statement
+		index  = map[*parser.Batch]int{}
+	)
+	for _, st := range res.Statements {
+		k, ok := index[st.Batch]
+		if !ok || st.Batch == nil {
+			k = len(groups)
+			index[st.Batch] = k
+			groups = append(groups, nil)
+		}
+		groups[k] = append(groups[k], st)
+	}
+	for _, g := range groups {
+		d.batch(g)
+	}
+	for i := range res.Directives {
+		res.Directives[i].Text = d.clone(res.Directives[i].Text)
+	}
+	for i := range res.Diags {
+		res.Diags[i].Message = d.clone(res.Diags[i].Message)
+	}
+	if s := res.Script; s != nil {
+		for i := range s.Diags {
+			s.Diags[i].Message = d.clone(s.Diags[i].Message)
+		}
+	}
+	release()
+}
+
+// detacher holds the mapping being detached from and, while a statement
+// is moved, where its text was and where it is now.
+type detacher struct {
+	lo, hi  uintptr // the mapping's addresses
+	release func()
+	read    int // statements copied since the last release
+	// the statement being moved: its text in the mapping (from, n bytes)
+	// is now to[:n]
+	from uintptr
+	n    int
+	to   string
+}
+
+// releaseEvery: the pages read by copying this many statements are
+// released (each maps the 64 KB around it).
+const detachReleaseEvery = 32
+
+// inMapping reports whether s points into the mapping.
+func (d *detacher) inMapping(s string) bool {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	return len(s) > 0 && p >= d.lo && p < d.hi
+}
+
+// clone is s, copied when it points into the mapping.
+func (d *detacher) clone(s string) string {
+	if d.inMapping(s) {
+		return strings.Clone(s)
+	}
+	return s
+}
+
+// moved is s pointing into the statement's new text when it is part of
+// its old text, a copy when it is elsewhere in the mapping, s otherwise.
+func (d *detacher) moved(s string) string {
+	if !d.inMapping(s) {
+		return s
+	}
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	if d.to != "" && p >= d.from && p+uintptr(len(s)) <= d.from+uintptr(d.n) {
+		off := int(p - d.from)
+		return d.to[off : off+len(s)]
+	}
+	return strings.Clone(s)
+}
+
+// batch moves the kept statements of one batch (all sharing one copy of
+// it, made by rules.Compactor) to a new text holding only theirs.
+func (d *detacher) batch(stmts []*parser.Statement) {
+	b := stmts[0].Batch
+	if b == nil || !d.inMapping(b.Text) {
+		// text the preprocessor built (variables, includes) is already
+		// the batch's own; only strings that point into the file move
+		d.to = ""
+		for _, st := range stmts {
+			d.strings(st)
+		}
+		return
+	}
+	orig, segs := b.Text, b.Segs
+	// Statements close to each other (a gap of at most detachGap bytes)
+	// are copied as one region with what lies between them: one segment
+	// rather than one per statement. Each region is followed by a newline,
+	// so that no two regions share an offset.
+	type region struct{ start, end, n int } // orig[start:end], n statements
+	var regions []region
+	size := 0
+	for _, st := range stmts {
+		if k := len(regions) - 1; k >= 0 && st.Start >= regions[k].end && st.Start-regions[k].end <= detachGap {
+			size += max(st.End, regions[k].end) - regions[k].end
+			regions[k].end = max(st.End, regions[k].end)
+			regions[k].n++
+			continue
+		}
+		regions = append(regions, region{st.Start, st.End, 1})
+		size += st.End - st.Start + 1
+	}
+	buf := make([]byte, size)
+	text := unsafe.String(unsafe.SliceData(buf), len(buf)) // buf is not written once copied
+	out := make([]parser.Segment, 0, len(regions))
+	base := uintptr(unsafe.Pointer(unsafe.StringData(orig)))
+	o, i := 0, 0
+	for _, rg := range regions {
+		s, e := rg.start, rg.end
+		copy(buf[o:], orig[s:e])
+		buf[o+e-s] = '\n'
+		out = moveSegments(out, segs, s, e, o)
+		d.from, d.n, d.to = base+uintptr(s), e-s, text[o:o+e-s]
+		for _, st := range stmts[i : i+rg.n] {
+			st.Start, st.End = o+st.Start-s, o+st.End-s
+			d.strings(st)
+		}
+		i += rg.n
+		o += e - s + 1
+		if d.read += rg.n; d.read >= detachReleaseEvery {
+			d.read = 0
+			d.release()
+		}
+	}
+	d.to = ""
+	b.Text, b.Segs = text, out
+}
+
+// detachGap is the largest gap between two kept statements of a batch
+// copied with them (rather than starting a new region and segment).
+const detachGap = 32
+
+// moveSegments appends to out the segments that map batch offsets
+// [s, e) of segs, for the same text moved to offset o: every offset in it
+// maps to the same file position as before.
+func moveSegments(out, segs []parser.Segment, s, e, o int) []parser.Segment {
+	j := sort.Search(len(segs), func(i int) bool { return segs[i].Out > s }) - 1
+	if j < 0 {
+		j = 0
+	}
+	first := segs[j]
+	in := first.In
+	if !first.Subst {
+		in += s - first.Out
+	}
+	out = append(out, parser.Segment{Out: o, File: first.File, In: in, Subst: first.Subst})
+	for _, sg := range segs[j+1:] {
+		if sg.Out >= e {
+			break
+		}
+		sg.Out = o + sg.Out - s
+		out = append(out, sg)
+	}
+	return out
+}
+
+// strings moves the strings of a statement's parsed form and dynamic SQL
+// facts.
+func (d *detacher) strings(st *parser.Statement) {
+	if st.Node != nil {
+		d.walk(reflect.ValueOf(&st.Node).Elem())
+	}
+	if st.Dynamic != nil {
+		d.walk(reflect.ValueOf(st.Dynamic).Elem())
+	}
+}
+
+// Pointers walk does not follow: a file's text is the mapping itself,
+// and a batch or statement is not part of a statement's parsed form.
+var (
+	fileType  = reflect.TypeFor[*parser.File]()
+	batchType = reflect.TypeFor[*parser.Batch]()
+	stmtType  = reflect.TypeFor[*parser.Statement]()
+)
+
+// walk moves every string reachable from v (addressable), except through
+// a *parser.File, *parser.Batch or *parser.Statement.
+func (d *detacher) walk(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.String:
+		if s := v.String(); d.inMapping(s) && v.CanSet() {
+			v.SetString(d.moved(s))
+		}
+	case reflect.Pointer:
+		if !v.IsNil() && holdsStrings(v.Type()) {
+			d.walk(v.Elem())
+		}
+	case reflect.Interface:
+		if v.IsNil() {
+			return
+		}
+		e := v.Elem()
+		if !holdsStrings(e.Type()) {
+			return
+		}
+		if e.Kind() == reflect.Pointer {
+			d.walk(e)
+			return
+		}
+		if v.CanSet() { // a value in an interface: moved in a copy
+			cp := reflect.New(e.Type()).Elem()
+			cp.Set(e)
+			d.walk(cp)
+			v.Set(cp)
+		}
+	case reflect.Struct:
+		for _, i := range stringFields(v.Type()) {
+			d.walk(v.Field(i))
+		}
+	case reflect.Slice, reflect.Array:
+		if !holdsStrings(v.Type()) {
+			return
+		}
+		for i := 0; i < v.Len(); i++ {
+			d.walk(v.Index(i))
+		}
+	}
+}
+
+// plans caches, by struct type, the exported fields that may hold a
+// string walk moves (spans, sizes and counts are passed over).
+var plans sync.Map // reflect.Type → []int
+
+func stringFields(t reflect.Type) []int {
+	if p, ok := plans.Load(t); ok {
+		return p.([]int)
+	}
+	var fields []int
+	for i := 0; i < t.NumField(); i++ {
+		if f := t.Field(i); f.IsExported() && typeHoldsStrings(f.Type, map[reflect.Type]bool{}) {
+			fields = append(fields, i)
+		}
+	}
+	plans.Store(t, fields)
+	return fields
+}
+
+// holdsStrings reports whether a value of type t may hold a string walk
+// moves.
+func holdsStrings(t reflect.Type) bool {
+	if p, ok := holds.Load(t); ok {
+		return p.(bool)
+	}
+	h := typeHoldsStrings(t, map[reflect.Type]bool{})
+	holds.Store(t, h)
+	return h
+}
+
+var holds sync.Map // reflect.Type → bool
+
+func typeHoldsStrings(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false // the other fields decide
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.String, reflect.Interface:
+		return true
+	case reflect.Pointer:
+		if t == fileType || t == batchType || t == stmtType {
+			return false
+		}
+		return typeHoldsStrings(t.Elem(), seen)
+	case reflect.Slice, reflect.Array:
+		return typeHoldsStrings(t.Elem(), seen)
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if f := t.Field(i); f.IsExported() && typeHoldsStrings(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// transcoded counts the files transcodeMapped decoded (tests).
+var transcoded atomic.Int64
+
+// transcodeMapped decodes a mapped file that is not UTF-8 (UTF-16,
+// Windows-1252) into a temporary file, a window at a time, and maps that:
+// the decoded text is then paged like a UTF-8 script's rather than held
+// whole in memory (a 200 MB UTF-16 script is 100 MB of text). The
+// temporary file is removed at once; its mapping ends with the run. It
+// returns nil when the file must be decoded whole (text that does not
+// decode without loss, binary data) or the temporary file cannot be
+// written (no space: the caller decodes in memory).
+func transcodeMapped(path string, data []byte, release func()) (*parser.File, []byte) {
+	tmp, err := os.CreateTemp("", "sqllint-*.sql")
+	if err != nil {
+		return nil, nil
+	}
+	defer tmp.Close()
+	_ = os.Remove(tmp.Name())
+	w := bufio.NewWriterSize(tmp, 256<<10)
+	enc, noBOM, ok, err := parser.Transcode(w, data, release)
+	if !ok || err != nil || w.Flush() != nil {
+		return nil, nil
+	}
+	info, err := tmp.Stat()
+	if err != nil || info.Size() == 0 {
+		return nil, nil
+	}
+	text, err := mapFile(tmp, info.Size())
+	if err != nil {
+		return nil, nil
+	}
+	transcoded.Add(1)
+	return parser.NewTranscoded(path, unsafe.String(unsafe.SliceData(text), len(text)), enc, noBOM), text
+}
