@@ -34,6 +34,9 @@ type includeGuess struct {
 	// the run has gone on with the pass's answer, and whether it cannot.
 	merged            []fileID
 	resumed, violated bool
+	// streaming is set once the run has gone on with the pass's answer:
+	// the results held so far are then final and the rest is not held.
+	streaming atomic.Bool
 }
 
 // saw records what a worker found in one file of the guessing run.
@@ -42,17 +45,23 @@ func (g *includeGuess) saw(in *input, res *parser.Result) {
 		return // standard input is never looked at for includes; a file not read is read again
 	}
 	if res.Script.IncludeCommands > 0 {
-		if !g.wrong.Swap(true) {
-			go func() {
-				g.included = g.r.includedIn(g.ctx, g.isClean)
-				close(g.ready)
-			}()
-		}
+		g.end()
 		return
 	}
 	g.mu.Lock()
 	g.clean[in.osPath] = true
 	g.mu.Unlock()
+}
+
+// end ends the guess: the include pass runs over the files not read yet,
+// and the merge waits for its answer before the next file.
+func (g *includeGuess) end() {
+	if !g.wrong.Swap(true) {
+		go func() {
+			g.included = g.r.includedIn(g.ctx, g.isClean)
+			close(g.ready)
+		}()
+	}
 }
 
 func (g *includeGuess) isClean(path string) bool {
@@ -90,6 +99,7 @@ func (g *includeGuess) merging(p *parsed) {
 	}
 	g.r.included = g.included
 	g.resumed = true
+	g.streaming.Store(true)
 }
 
 // staticGuessing is static, without the include pre-pass when the run
@@ -102,8 +112,30 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 	defer cancel()
 	g := &includeGuess{r: r, ctx: gctx, cancel: cancel, clean: map[string]bool{}, ready: make(chan struct{})}
 	r.guess = g
-	var held []*FileResult
-	sum, err := r.static(gctx, func(res *FileResult) { held = append(held, res) })
+	// Results are held while the guess may still be wrong, up to
+	// holdFindings findings: past that the guess ends as at a :r command,
+	// so that memory does not grow with the findings of a large run.
+	var (
+		mu       sync.Mutex
+		held     []*FileResult
+		findings int
+	)
+	sum, err := r.static(gctx, func(res *FileResult) {
+		mu.Lock()
+		defer mu.Unlock()
+		if g.streaming.Load() {
+			for _, h := range held {
+				sink(h)
+			}
+			held = nil
+			sink(res)
+			return
+		}
+		held = append(held, res)
+		if findings += len(res.Findings); findings > holdFindings {
+			g.end()
+		}
+	})
 	if g.wrong.Load() {
 		<-g.ready // the pass stops with the run: never left behind
 	}
@@ -130,6 +162,10 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 	again.known = g.clean
 	return again.static(ctx, sink)
 }
+
+// holdFindings is how many findings a guessing run holds back before it
+// ends its guess (a variable for tests).
+var holdFindings = 1 << 15
 
 // guessing lets static runs guess (a variable for tests, which compare
 // with the pre-pass).

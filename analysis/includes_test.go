@@ -193,6 +193,13 @@ func TestIncludeGuessSameAsPrepass(t *testing.T) {
 			return b.String()
 		}
 		guessed := render(runAll(t, opt()))
+		// a guess ended early because the held findings pass the bound
+		holdFindings = 0
+		bounded := render(runAll(t, opt()))
+		holdFindings = 1 << 15
+		if bounded != guessed {
+			t.Errorf("%s: ending the guess early gave\n%s\nguessing\n%s", tc.name, bounded, guessed)
+		}
 		guessing = false
 		prepass := render(runAll(t, opt()))
 		guessing = true
