@@ -189,18 +189,34 @@ func diff(a, b []string) []op {
 	return ops
 }
 
+// maxExactD bounds the edit distance diffed exactly: Myers keeps a trace
+// of O(D²) ints, so a diff of more than this many changed lines (a
+// --fix over a large script) goes through resync instead.
+const maxExactD = 2048
+
 func myers(a, b []string) []op {
+	if ops, ok := myersBounded(a, b, maxExactD); ok {
+		return ops
+	}
+	return resync(a, b)
+}
+
+// myersBounded is Myers' algorithm, giving up (false) when the shortest
+// edit script is longer than limit. The trace keeps, for each step d,
+// only the 2d+3 diagonals the walk back reads.
+func myersBounded(a, b []string, limit int) ([]op, bool) {
 	n, m := len(a), len(b)
 	if n == 0 && m == 0 {
-		return nil
+		return nil, true
 	}
-	maxD := n + m
+	maxD := min(n+m, limit)
 	off := maxD + 1
 	v := make([]int, 2*maxD+3)
-	var trace [][]int // trace[d] is V before step d
+	var trace [][]int // trace[d] is V[-d-1..d+1] before step d
+	found := false
 search:
 	for d := 0; d <= maxD; d++ {
-		trace = append(trace, append([]int(nil), v...))
+		trace = append(trace, append([]int(nil), v[off-d-1:off+d+2]...))
 		for k := -d; k <= d; k += 2 {
 			var x int
 			if k == -d || k != d && v[off+k-1] < v[off+k+1] {
@@ -215,22 +231,27 @@ search:
 			}
 			v[off+k] = x
 			if x >= n && y >= m {
+				found = true
 				break search
 			}
 		}
+	}
+	if !found {
+		return nil, false
 	}
 	var rev []op
 	x, y := n, m
 	for d := len(trace) - 1; d >= 0; d-- {
 		vd := trace[d]
+		at := func(k int) int { return vd[k+d+1] }
 		k := x - y
 		var pk int
-		if k == -d || k != d && vd[off+k-1] < vd[off+k+1] {
+		if k == -d || k != d && at(k-1) < at(k+1) {
 			pk = k + 1
 		} else {
 			pk = k - 1
 		}
-		px := vd[off+pk]
+		px := at(pk)
 		py := px - pk
 		for x > px && y > py && x > 0 && y > 0 {
 			x--
@@ -250,6 +271,51 @@ search:
 	ops := make([]op, len(rev))
 	for i := range rev {
 		ops[i] = rev[len(rev)-1-i]
+	}
+	return ops, true
+}
+
+// resync is a valid edit script from a to b in bounded memory, for
+// inputs too different to diff exactly: equal lines are kept as they
+// come; at a difference the nearest line of a's next resyncWindow lines
+// found among b's next resyncWindow lines is the next anchor, and the gap
+// before it is diffed exactly when small (otherwise deleted, then
+// inserted). Not always the shortest script, always a correct one.
+func resync(a, b []string) []op {
+	const resyncWindow = 512
+	var ops []op
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		if i < len(a) && j < len(b) && a[i] == b[j] {
+			ops = append(ops, op{' ', i, j})
+			i++
+			j++
+			continue
+		}
+		p, q := min(len(a), i+resyncWindow), min(len(b), j+resyncWindow)
+		first := make(map[string]int, q-j)
+		for y := q - 1; y >= j; y-- {
+			first[b[y]] = y
+		}
+		for x := i; x < p; x++ {
+			if y, ok := first[a[x]]; ok {
+				p, q = x, y
+				break
+			}
+		}
+		if gap, ok := myersBounded(a[i:p], b[j:q], resyncWindow/2); ok {
+			for _, o := range gap {
+				ops = append(ops, op{o.kind, o.a + i, o.b + j})
+			}
+		} else {
+			for x := i; x < p; x++ {
+				ops = append(ops, op{'-', x, j})
+			}
+			for y := j; y < q; y++ {
+				ops = append(ops, op{'+', p, y})
+			}
+		}
+		i, j = p, q
 	}
 	return ops
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -140,4 +141,100 @@ func TestLineMap(t *testing.T) {
 			t.Errorf("LineMap(%q) = %v, want %v", tt.updated, got, tt.want)
 		}
 	}
+}
+
+// checkScript fails unless ops is an edit script from a to b: every line
+// of a kept or deleted and every line of b kept or inserted, in order,
+// kept lines equal, and each op naming the position it is at on the
+// other side (LineMap reads it).
+func checkScript(t *testing.T, a, b []string, ops []op) (changes int) {
+	t.Helper()
+	i, j := 0, 0
+	for _, o := range ops {
+		switch o.kind {
+		case ' ':
+			if o.a != i || o.b != j || a[i] != b[j] {
+				t.Fatalf("keep %+v at a %d, b %d", o, i, j)
+			}
+			i++
+			j++
+		case '-':
+			if o.a != i || o.b != j {
+				t.Fatalf("delete %+v at a %d, b %d", o, i, j)
+			}
+			i++
+			changes++
+		case '+':
+			if o.a != i || o.b != j {
+				t.Fatalf("insert %+v at a %d, b %d", o, i, j)
+			}
+			j++
+			changes++
+		}
+	}
+	if i != len(a) || j != len(b) {
+		t.Fatalf("script ends at a %d of %d, b %d of %d", i, len(a), j, len(b))
+	}
+	return changes
+}
+
+func edited(r *rand.Rand, n, edits int) (a, b []string) {
+	for i := 0; i < n; i++ {
+		a = append(a, fmt.Sprintf("line %d", r.Intn(n/4+1)))
+	}
+	b = slices.Clone(a)
+	for e := 0; e < edits; e++ {
+		k := r.Intn(len(b) + 1)
+		switch r.Intn(3) {
+		case 0:
+			b = slices.Insert(b, k, fmt.Sprintf("new %d", e))
+		case 1:
+			if k < len(b) {
+				b = slices.Delete(b, k, k+1)
+			}
+		default:
+			if k < len(b) {
+				b[k] = fmt.Sprintf("changed %d", e)
+			}
+		}
+	}
+	return a, b
+}
+
+// Small diffs are exact and shortest; a diff of many thousands of changed
+// lines over a large file (a --fix of a big script) is still a correct
+// script, without the O(D×N) trace that took gigabytes.
+func TestDiffScripts(t *testing.T) {
+	r := rand.New(rand.NewSource(12))
+	for n := 0; n < 300; n++ {
+		a, b := edited(r, r.Intn(40), r.Intn(6))
+		ops := diff(a, b)
+		got := checkScript(t, a, b, ops)
+		// the shortest script is never longer than the edits made
+		// allow: compare with a plain LCS
+		if want := len(a) + len(b) - 2*lcs(a, b); got != want {
+			t.Fatalf("%q -> %q: %d changes, shortest is %d", a, b, got, want)
+		}
+	}
+	a, b := edited(r, 200_000, 20_000)
+	checkScript(t, a, b, diff(a, b))
+	if _, ok := myersBounded(a, b, maxExactD); ok {
+		t.Fatal("the large case should be past the exact bound")
+	}
+}
+
+func lcs(a, b []string) int {
+	prev := make([]int, len(b)+1)
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		for j := 1; j <= len(b); j++ {
+			if a[i-1] == b[j-1] {
+				cur[j] = prev[j-1] + 1
+			} else {
+				cur[j] = max(prev[j], cur[j-1])
+			}
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
