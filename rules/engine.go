@@ -211,8 +211,17 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 	out := runRules(e.reg, e.cfg, m, scripts, true)
 	clear(m.Effects)
 	m.Scripts, m.Effects = nil, m.Effects[:0]
+	if cap(m.Effects) > keepEffects {
+		// a huge script's effects (120 bytes a statement) would stay
+		// live while its findings are resolved and printed
+		m.Effects = nil
+	}
 	return out
 }
+
+// keepEffects is the most effects whose room Check keeps for the next
+// file: a typical file's, not a huge script's.
+const keepEffects = 1 << 12
 
 // Settle applies the suppressions of script r to the findings Check gave
 // for it, then sorts them and drops duplicates. It reads only r and the
