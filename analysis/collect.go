@@ -777,15 +777,14 @@ func (r *run) pipeline(ctx context.Context, merge func(*parsed)) error {
 		}()
 	}
 	var err error
-	seen := map[fileID]bool{}
+	var seen idSet
 	for in := range order {
 		p := <-in.done
 		if err == nil {
 			if err = ctx.Err(); err != nil {
 				close(stop)
-			} else if !p.id.valid() || !seen[p.id] {
+			} else if !p.id.valid() || seen.add(p.id) {
 				// a, ./a, d/../d/a, /abs/a or a link to a: the first name wins
-				seen[p.id] = true
 				merge(p)
 			}
 		}

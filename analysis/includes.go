@@ -32,7 +32,7 @@ type includeGuess struct {
 	included map[fileID]bool
 	// The merge goroutine's: the files merged while guessing, whether
 	// the run has gone on with the pass's answer, and whether it cannot.
-	merged            []fileID
+	merged            idSet
 	resumed, violated bool
 	// streaming is set once the run has gone on with the pass's answer:
 	// the results held so far are then final and the rest is not held.
@@ -80,7 +80,7 @@ func (g *includeGuess) merging(p *parsed) {
 	}
 	if !g.wrong.Load() {
 		if p.err == nil && p.id.valid() {
-			g.merged = append(g.merged, p.id)
+			g.merged.add(p.id)
 		}
 		return
 	}
@@ -90,14 +90,15 @@ func (g *includeGuess) merging(p *parsed) {
 		g.violated = true
 		return
 	}
-	for _, id := range g.merged {
-		if g.included[id] {
+	for id, inc := range g.included {
+		if inc && g.merged.has(id) {
 			g.violated = true
 			g.cancel()
 			return
 		}
 	}
 	g.r.included = g.included
+	g.merged = idSet{} // checked: not needed any more
 	g.resumed = true
 	g.streaming.Store(true)
 }
