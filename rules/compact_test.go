@@ -76,3 +76,59 @@ func findingsOf(r *parser.Result) []string {
 	}
 	return out
 }
+
+// Backups of a database summarized (too many files to copy) share one
+// summary while the database does not change between them, each keeping
+// its own position; a change (a file grown, a TARGET_RECOVERY_TIME)
+// starts a new summary, and a restore of each set gets what the database
+// held when that set was written.
+func TestBackupSummariesShared(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("CREATE DATABASE Big ON PRIMARY (NAME = Big, FILENAME = 'D:\\Big.mdf', SIZE = 1GB) LOG ON (NAME = Big_log, FILENAME = 'L:\\Big.ldf', SIZE = 2GB);\n")
+	for i := 0; i < snapshotMaxFiles; i++ {
+		fmt.Fprintf(&b, "ALTER DATABASE Big ADD FILE (NAME = F%d, FILENAME = 'D:\\F%d.ndf', SIZE = 1MB);\n", i, i)
+	}
+	backup := "BACKUP DATABASE Big TO DISK = 'B:\\Big.bak';\n"
+	b.WriteString(backup + backup) // sets 1 and 2: the same
+	b.WriteString("ALTER DATABASE Big MODIFY FILE (NAME = F0, SIZE = 2MB);\n" + backup)
+	b.WriteString("ALTER DATABASE Big SET TARGET_RECOVERY_TIME = 60 SECONDS;\n" + backup + backup)
+	for i := 1; i <= 5; i++ {
+		fmt.Fprintf(&b, "RESTORE DATABASE C%d FROM DISK = 'B:\\Big.bak' WITH FILE = %d;\n", i, i)
+	}
+	res := parser.ParseFile(parser.NewFile("deploy.sql", b.String()), nil)
+	m := BuildModel([]*parser.Result{res}, "", nil)
+	sets := m.devices["DISK:b:\\big.bak"].sets
+	if len(sets) != 5 {
+		t.Fatalf("%d backup sets", len(sets))
+	}
+	if sets[0].layout != sets[1].layout || sets[3].layout != sets[4].layout || sets[1].layout == sets[2].layout || sets[2].layout == sets[3].layout {
+		t.Errorf("summaries shared wrongly: %p %p %p %p %p", sets[0].layout, sets[1].layout, sets[2].layout, sets[3].layout, sets[4].layout)
+	}
+	for i := 1; i < len(sets); i++ {
+		if sets[i].At.Line <= sets[i-1].At.Line {
+			t.Errorf("set %d is at line %d, set %d at line %d", i+1, sets[i].At.Line, i, sets[i-1].At.Line)
+		}
+	}
+	data := int64(1<<30 + snapshotMaxFiles<<20)
+	wantData := []int64{data, data, data + 1<<20, data + 1<<20, data + 1<<20}
+	var restores []*RestoreEffect
+	for _, e := range m.Effects {
+		if e.Restore != nil {
+			restores = append(restores, e.Restore)
+		}
+	}
+	if len(restores) != 5 {
+		t.Fatalf("%d restores", len(restores))
+	}
+	for i, re := range restores {
+		if re.Bytes(false) != wantData[i] || re.Bytes(true) != 2<<30 || re.Backup == nil || *re.Backup != sets[i].At {
+			t.Errorf("restore of set %d: %d data bytes (want %d), %d log bytes, from %v", i+1, re.Bytes(false), wantData[i], re.Bytes(true), re.Backup)
+		}
+	}
+	for i, trt := range []bool{false, false, false, true, true} {
+		c := m.Databases[fmt.Sprintf("c%d", i+1)]
+		if c == nil || (c.TRT != nil) != trt || c.FileCount() != snapshotMaxFiles+2 {
+			t.Errorf("C%d: %+v", i+1, c)
+		}
+	}
+}

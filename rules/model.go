@@ -64,8 +64,9 @@ type Database struct {
 	// restoring is true after a RESTORE WITH NORECOVERY or STANDBY, until
 	// one WITH RECOVERY: the database waits for more backups.
 	restoring bool
-	// snap is the last backup snapshot of this database (see snapshot).
-	snap *backupSet
+	// snap is the last backup snapshot of this database (see snapshot),
+	// summary its last summarized one.
+	snap, summary *layout
 	// summaries counts the summarized backup snapshots of this database.
 	summaries int
 	// ExtraFilegroups counts filegroups whose names are not known (a

@@ -19,10 +19,18 @@ import (
 // whose content the model does not know (differential, partial or file
 // backups): it still takes a position on the device.
 type backupSet struct {
-	Source *Database // the snapshot: files, filegroups, TDE, TRT
+	*layout
 	// At is where the BACKUP statement is, resolved: the model outlives
 	// the file's text, so it keeps no statement.
-	At *parser.Position
+	At parser.Position
+}
+
+// layout is what a backup set holds of its database, shared by the sets
+// of backups between which the database did not change: a script that
+// backs up a database after each of thousands of steps keeps one
+// position for each, not one copy of the database.
+type layout struct {
+	Source *Database // the snapshot: files, filegroups, TDE, TRT
 	// files are the snapshot's files with a known size, shared read-only
 	// by every restore of the set; for a summary, one Alloc for all the
 	// data files and one for all the log files.
@@ -146,13 +154,14 @@ func optValue(opts []parser.Option, name string) (string, bool) {
 // database that did not change in between share one copy (it is never
 // written to): a script that backs up a database after each step does
 // not copy all its files each time.
-func (m *Model) snapshot(d *Database) *backupSet {
+func (m *Model) snapshot(d *Database) *layout {
 	if d.FileCount() > snapshotMaxFiles || d.FilegroupCount() > snapshotMaxFiles || m.snapshotCopied >= snapshotBudget {
 		d.summaries++
-		return summaryLayout(d, d.summaries <= summaryMaxPerDB)
+		d.summary = summaryLayout(d, d.summaries <= summaryMaxPerDB, d.summary)
+		return d.summary
 	}
 	if last := d.snap; last != nil && sameLayout(d, last.Source) {
-		return &backupSet{Source: last.Source, files: slices.Clip(last.files), partial: last.partial}
+		return last
 	}
 	set := copyLayout(d)
 	m.snapshotCopied += len(d.Files) + len(d.Filegroups)
@@ -171,7 +180,34 @@ var (
 
 // summaryLayout is a snapshot of d without its files' names: counts and,
 // with sizes, the data and log bytes of the files whose size is known.
-func summaryLayout(d *Database, sizes bool) *backupSet {
+// It is last (d's previous summary) when that holds the same.
+func summaryLayout(d *Database, sizes bool, last *layout) *layout {
+	partial := !d.Created && !d.FromServer || d.Unnamed > 0
+	var data, logBytes int64
+	if !sizes {
+		partial = true
+	} else {
+		for _, f := range d.Files {
+			switch {
+			case f.Size <= 0:
+				partial = true
+			case f.Log:
+				logBytes += f.Size
+			default:
+				data += f.Size
+			}
+		}
+	}
+	var files []Alloc
+	if data > 0 {
+		files = append(files, Alloc{Bytes: data})
+	}
+	if logBytes > 0 {
+		files = append(files, Alloc{Log: true, Bytes: logBytes})
+	}
+	if last != nil && last.partial == partial && slices.Equal(last.files, files) && sameSummary(d, last.Source) {
+		return last
+	}
 	c := &Database{Key: d.Key, Name: d.Name, Files: noFiles, Unnamed: d.FileCount(),
 		Filegroups: primaryOnly, ExtraFilegroups: d.FilegroupCount() - 1,
 		TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
@@ -179,29 +215,15 @@ func summaryLayout(d *Database, sizes bool) *backupSet {
 		t := *d.TRT
 		c.TRT = &t
 	}
-	set := &backupSet{Source: c, partial: !d.Created && !d.FromServer || d.Unnamed > 0}
-	if !sizes {
-		set.partial = true
-		return set
-	}
-	var data, logBytes int64
-	for _, f := range d.Files {
-		switch {
-		case f.Size <= 0:
-			set.partial = true
-		case f.Log:
-			logBytes += f.Size
-		default:
-			data += f.Size
-		}
-	}
-	if data > 0 {
-		set.files = append(set.files, Alloc{Bytes: data})
-	}
-	if logBytes > 0 {
-		set.files = append(set.files, Alloc{Log: true, Bytes: logBytes})
-	}
-	return set
+	return &layout{Source: c, files: files, partial: partial}
+}
+
+// sameSummary reports whether c (a summary) holds what summaryLayout
+// would take from d now, files aside.
+func sameSummary(d, c *Database) bool {
+	return c.Key == d.Key && c.Name == d.Name && c.Unnamed == d.FileCount() &&
+		c.ExtraFilegroups == d.FilegroupCount()-1 && c.TDE == d.TDE && c.Created == d.Created &&
+		c.FromServer == d.FromServer && (d.TRT == nil) == (c.TRT == nil) && (d.TRT == nil || *d.TRT == *c.TRT)
 }
 
 // sameLayout reports whether c (a snapshot) holds what snapshot would copy
@@ -226,7 +248,7 @@ func sameLayout(d, c *Database) bool {
 	return true
 }
 
-func copyLayout(d *Database) *backupSet {
+func copyLayout(d *Database) *layout {
 	c := &Database{Key: d.Key, Name: d.Name, Files: make(map[string]*DBFile, len(d.Files)), Unnamed: d.Unnamed, ExtraFilegroups: d.ExtraFilegroups,
 		Filegroups: make(map[string]bool, len(d.Filegroups)), TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
 	files := make([]DBFile, 0, len(d.Files)) // one allocation, not one per file
@@ -241,7 +263,7 @@ func copyLayout(d *Database) *backupSet {
 		t := *d.TRT
 		c.TRT = &t
 	}
-	return &backupSet{Source: c, files: filesOf(c), partial: partial(c)}
+	return &layout{Source: c, files: filesOf(c), partial: partial(c)}
 }
 
 // ownPath is own(path) for the path of a backup's position, one copy per
@@ -259,10 +281,8 @@ func (m *Model) ownPath(path string) string {
 func (m *Model) backup(e *Effect, n *parser.Backup) {
 	var set *backupSet
 	if len(n.Files) == 0 && !n.ReadWriteFilegroups && !hasOpt(n.Options, "DIFFERENTIAL") && e.DB != nil {
-		set = m.snapshot(e.DB)
-		at := e.Stmt.Span().Start.Position()
-		at.Path = m.ownPath(at.Path)
-		set.At = &at
+		set = &backupSet{layout: m.snapshot(e.DB), At: e.Stmt.Span().Start.Position()}
+		set.At.Path = m.ownPath(set.At.Path)
 	}
 	initialize := hasOpt(n.Options, "INIT") || hasOpt(n.Options, "FORMAT")
 	for _, t := range n.Targets {
@@ -350,7 +370,7 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 		re.Source = set.Source.Name
 		m.replaceWith(d, set.Source)
 		if len(set.files) > 0 {
-			re.Sizes, re.Backup = SizesBackup, set.At
+			re.Sizes, re.Backup = SizesBackup, &set.At
 			re.Files, re.Partial = set.files, set.partial
 			return
 		}
