@@ -3,6 +3,7 @@ package analysis
 import (
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // fileID is the identity of a physical file: a, ./a, d/../d/a, /abs/a
@@ -31,15 +32,16 @@ func (r *run) identity(path string) fileID {
 }
 
 // idSet is a set of file identities, small enough to hold one entry for
-// each file of a run of 100,000: an inode is 8 bytes in the map of its
+// each file of a run of 100,000: an inode is 8 bytes in the set of its
 // device (a run's files are on one device or a few), where a map keyed by
-// fileID holds 32 bytes and a string header for each.
+// fileID holds 32 bytes and a string header for each, and a map of
+// uint64 16 bytes a slot at best.
 type idSet struct {
-	byDev map[uint64]map[uint64]struct{}
+	byDev map[uint64]*inoSet
 	other map[fileID]struct{} // identities by path
-	// the map of the last device looked up
+	// the set of the last device looked up
 	dev  uint64
-	inos map[uint64]struct{}
+	inos *inoSet
 }
 
 // add adds id to the set and reports whether it was not in it.
@@ -54,12 +56,7 @@ func (s *idSet) add(id fileID) bool {
 		s.other[id] = struct{}{}
 		return true
 	}
-	inos := s.device(id.dev, true)
-	if _, ok := inos[id.ino]; ok {
-		return false
-	}
-	inos[id.ino] = struct{}{}
-	return true
+	return s.device(id.dev, true).add(id.ino)
 }
 
 // has reports whether id is in the set.
@@ -68,13 +65,13 @@ func (s *idSet) has(id fileID) bool {
 		_, ok := s.other[id]
 		return ok
 	}
-	_, ok := s.device(id.dev, false)[id.ino]
-	return ok
+	inos := s.device(id.dev, false)
+	return inos != nil && inos.has(id.ino)
 }
 
 // device returns the inodes of device dev, nil when there are none
 // unless create.
-func (s *idSet) device(dev uint64, create bool) map[uint64]struct{} {
+func (s *idSet) device(dev uint64, create bool) *inoSet {
 	if s.inos != nil && s.dev == dev {
 		return s.inos
 	}
@@ -84,11 +81,71 @@ func (s *idSet) device(dev uint64, create bool) map[uint64]struct{} {
 			return nil
 		}
 		if s.byDev == nil {
-			s.byDev = map[uint64]map[uint64]struct{}{}
+			s.byDev = map[uint64]*inoSet{}
 		}
-		inos = map[uint64]struct{}{}
+		inos = &inoSet{}
 		s.byDev[dev] = inos
 	}
 	s.dev, s.inos = dev, inos
 	return inos
+}
+
+// inoSet is a set of inode numbers: a sorted slice, and the numbers added
+// since it was last merged into it, at most inoPending of them.
+type inoSet struct {
+	sorted  []uint64
+	pending map[uint64]struct{}
+}
+
+const inoPending = 1 << 10
+
+func (s *inoSet) has(ino uint64) bool {
+	if _, ok := slices.BinarySearch(s.sorted, ino); ok {
+		return true
+	}
+	_, ok := s.pending[ino]
+	return ok
+}
+
+func (s *inoSet) add(ino uint64) bool {
+	if s.has(ino) {
+		return false
+	}
+	if s.pending == nil {
+		s.pending = make(map[uint64]struct{}, inoPending)
+	}
+	s.pending[ino] = struct{}{}
+	if len(s.pending) >= inoPending {
+		s.merge()
+	}
+	return true
+}
+
+// merge moves the pending numbers into the sorted slice.
+func (s *inoSet) merge() {
+	add := make([]uint64, 0, len(s.pending))
+	for ino := range s.pending {
+		add = append(add, ino)
+	}
+	clear(s.pending)
+	slices.Sort(add)
+	if len(s.sorted) == 0 || add[0] > s.sorted[len(s.sorted)-1] {
+		// the usual case: a walk meets inodes in about the order a
+		// checkout created them
+		s.sorted = append(s.sorted, add...)
+		return
+	}
+	out := make([]uint64, 0, len(s.sorted)+len(add))
+	i, j := 0, 0
+	for i < len(s.sorted) && j < len(add) {
+		if s.sorted[i] < add[j] {
+			out = append(out, s.sorted[i])
+			i++
+		} else {
+			out = append(out, add[j])
+			j++
+		}
+	}
+	out = append(append(out, s.sorted[i:]...), add[j:]...)
+	s.sorted = out
 }
