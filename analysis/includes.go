@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/sqllint/sqllint/parser"
+	"github.com/sqllint/sqllint/report"
 )
 
 // includeGuess is a static run's guess that no file of the run includes
@@ -118,7 +119,7 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 	// so that memory does not grow with the findings of a large run.
 	var (
 		mu       sync.Mutex
-		held     []*FileResult
+		held     []heldResult
 		findings int
 	)
 	sum, err := r.static(gctx, func(res *FileResult) {
@@ -126,13 +127,13 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 		defer mu.Unlock()
 		if g.streaming.Load() {
 			for _, h := range held {
-				sink(h)
+				sink(h.result())
 			}
 			held = nil
 			sink(res)
 			return
 		}
-		held = append(held, res)
+		held = append(held, hold(res))
 		if findings += len(res.Findings); findings > holdFindings {
 			g.end()
 		}
@@ -144,11 +145,12 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 		if err != nil {
 			return nil, err
 		}
-		for _, res := range held {
+		for i, res := range held {
 			if err := ctx.Err(); err != nil {
 				return sum, err // as a run cancelled while it streams
 			}
-			sink(res)
+			sink(res.result())
+			held[i] = heldResult{} // printed: may go
 		}
 		return sum, nil
 	}
@@ -162,6 +164,28 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 	}
 	again.known = g.clean
 	return again.static(ctx, sink)
+}
+
+// heldResult is a result a guessing run holds back: most files of a run
+// have no finding, and only their path is held.
+type heldResult struct {
+	path string
+	res  *FileResult // nil: a result with no finding and no error
+}
+
+func hold(res *FileResult) heldResult {
+	if res.Err == nil && res.Findings != nil && len(res.Findings) == 0 {
+		return heldResult{path: res.Path}
+	}
+	return heldResult{res: res}
+}
+
+// result is the result held.
+func (h heldResult) result() *FileResult {
+	if h.res != nil {
+		return h.res
+	}
+	return &FileResult{Path: h.path, Findings: []report.Finding{}}
 }
 
 // holdFindings is how many findings a guessing run holds back before it

@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -208,6 +209,24 @@ func TestIncludeGuessSameAsPrepass(t *testing.T) {
 		}
 		if !strings.Contains(prepass, "SL") {
 			t.Errorf("%s: no finding: the comparison proves little\n%s", tc.name, prepass)
+		}
+	}
+}
+
+// A held result gives back what was held: a result without findings or
+// error by its path alone, any other as it was.
+func TestHeldResult(t *testing.T) {
+	empty := &FileResult{Path: "a/b.sql", Findings: []report.Finding{}}
+	if h := hold(empty); h.res != nil || !reflect.DeepEqual(h.result(), empty) {
+		t.Errorf("held %+v, gave back %+v", h, h.result())
+	}
+	for _, res := range []*FileResult{
+		{Path: "a/c.sql", Findings: []report.Finding{{RuleID: "SL302", Message: "m"}}},
+		{Path: "a/d.sql", Err: &report.InputError{Path: "a/d.sql", Message: "unreadable"}},
+		{Path: "a/e.sql"},
+	} {
+		if got := hold(res).result(); got != res {
+			t.Errorf("%+v gave back %+v", res, got)
 		}
 	}
 }
