@@ -68,6 +68,42 @@ GO
 	}
 }
 
+// An Engine's findings are those of Analyze, and it leaves no parsed
+// statement (nor dynamic SQL facts) behind once its rules ran: they would
+// live on while the findings are resolved.
+func TestEngineDropsParsedStatements(t *testing.T) {
+	script := "USE Sales;\nALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;\nCHECKPOINT;\n" +
+		"DECLARE @s nvarchar(max) = N'ALTER DATABASE Sales ADD FILE (NAME = x, FILENAME = ''D:\\x.ndf'')';\nEXEC (@s);\nBACKUP DATABASE Sales TO DISK = 'B:\\s.bak';\n"
+	parse := func() *parser.Result { return parser.ParseFile(parser.NewFile("a.sql", script), nil) }
+	want := findingsOf(parse())
+	r := parse()
+	nodes, dynamic := 0, 0
+	for _, st := range r.Statements {
+		if st.Node != nil {
+			nodes++
+		}
+		if st.Dynamic != nil {
+			dynamic++
+		}
+	}
+	if nodes == 0 || dynamic == 0 {
+		t.Fatalf("%d parsed statements, %d with dynamic SQL: the script must have both", nodes, dynamic)
+	}
+	var got []string
+	for _, f := range NewEngine(Default, nil).File(r) {
+		p := f.Span.Start.Position()
+		got = append(got, fmt.Sprintf("%s %d:%d %s", f.Rule.ID, p.Line, p.Column, f.Message))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) || len(want) == 0 {
+		t.Errorf("engine:\n%s\nanalyze:\n%s", got, want)
+	}
+	for _, st := range r.Statements {
+		if st.Node != nil || st.Dynamic != nil {
+			t.Errorf("%s at %d kept its node or dynamic SQL facts", st.Keyword(), st.Start)
+		}
+	}
+}
+
 func findingsOf(r *parser.Result) []string {
 	var out []string
 	for _, f := range Analyze(Default, []*parser.Result{r}, nil) {

@@ -209,6 +209,13 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 	}
 	m.replay(0, r, e.cfg.DefaultDatabase)
 	out := runRules(e.reg, e.cfg, m, scripts, true)
+	// What the statements parsed to is not read again: settling and
+	// resolving the findings read only spans and the file's text. The
+	// parsed statements of a huge script (20 MB for 477 MB) need not live
+	// while its findings are resolved and printed.
+	for _, st := range r.Statements {
+		st.Node, st.Dynamic = nil, nil
+	}
 	clear(m.Effects)
 	m.Scripts, m.Effects = nil, m.Effects[:0]
 	if cap(m.Effects) > keepEffects {
