@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -166,5 +167,52 @@ func TestBackupSummariesShared(t *testing.T) {
 		if c == nil || (c.TRT != nil) != trt || c.FileCount() != snapshotMaxFiles+2 {
 			t.Errorf("C%d: %+v", i+1, c)
 		}
+	}
+}
+
+// A copied snapshot gives a restore every file as the database had it
+// (name, filegroup, size, known or not) and only the sizes it knows; a
+// renamed file or a file moved to another filegroup is a new snapshot.
+func TestBackupCopyRestores(t *testing.T) {
+	sql := `CREATE DATABASE S ON PRIMARY (NAME = S_dat, FILENAME = 'D:\S.mdf', SIZE = 1GB),
+FILEGROUP FG1 (NAME = S_fg, FILENAME = 'D:\S_fg.ndf', SIZE = 2GB)
+LOG ON (NAME = S_log, FILENAME = 'L:\S.ldf', SIZE = 512MB);
+ALTER DATABASE S MODIFY FILE (NAME = S_fg, SIZE = $(sz));
+BACKUP DATABASE S TO DISK = 'B:\S.bak';
+ALTER DATABASE S MODIFY FILE (NAME = S_dat, NEWNAME = S_data);
+BACKUP DATABASE S TO DISK = 'B:\S.bak';
+BACKUP DATABASE S TO DISK = 'B:\S.bak';
+RESTORE DATABASE C1 FROM DISK = 'B:\S.bak' WITH FILE = 1;
+RESTORE DATABASE C3 FROM DISK = 'B:\S.bak' WITH FILE = 3;
+`
+	res := parser.ParseFile(parser.NewFile("deploy.sql", sql), nil)
+	m := BuildModel([]*parser.Result{res}, "", nil)
+	sets := m.devices["DISK:b:\\s.bak"].sets
+	if len(sets) != 3 || sets[0].layout == sets[1].layout || sets[1].layout != sets[2].layout {
+		t.Fatalf("%d sets, shared wrongly", len(sets))
+	}
+	files := func(d *Database) string {
+		var out []string
+		for k, f := range d.Files {
+			out = append(out, fmt.Sprintf("%s=%+v", k, *f))
+		}
+		slices.Sort(out)
+		return strings.Join(out, " ")
+	}
+	c1 := "s_dat={Name:S_dat Log:false Size:1073741824 Filegroup:PRIMARY} s_fg={Name:S_fg Log:false Size:0 Filegroup:FG1} s_log={Name:S_log Log:true Size:536870912 Filegroup:}"
+	c3 := strings.Replace(c1, "s_dat={Name:S_dat", "s_data={Name:S_data", 1)
+	if got := files(m.Databases["c1"]); got != c1 {
+		t.Errorf("C1: %s\nwant %s", got, c1)
+	}
+	if got := files(m.Databases["c3"]); got != c3 {
+		t.Errorf("C3: %s\nwant %s", got, c3)
+	}
+	for _, e := range m.Effects {
+		if re := e.Restore; re != nil && (re.Bytes(false) != 1<<30 || re.Bytes(true) != 512<<20 || !re.Partial || len(re.Files) != 2) {
+			t.Errorf("restore effect %+v", re)
+		}
+	}
+	if c := m.Databases["c1"]; c.FilegroupCount() != 2 || !c.Filegroups["fg1"] {
+		t.Errorf("C1 filegroups %v", c.Filegroups)
 	}
 }

@@ -30,13 +30,31 @@ type backupSet struct {
 // backs up a database after each of thousands of steps keeps one
 // position for each, not one copy of the database.
 type layout struct {
-	Source *Database // the snapshot: files, filegroups, TDE, TRT
-	// files are the snapshot's files with a known size, shared read-only
-	// by every restore of the set; for a summary, one Alloc for all the
-	// data files and one for all the log files.
+	// Source is the snapshot: filegroups, TDE, TRT, counts; the files of
+	// a summary. A copy's files are in files, keys and groups instead: a
+	// map and a DBFile for each took 40% more.
+	Source *Database
+	// files are, for a copy, every file of the snapshot, those with a
+	// known size first (the first known), their sizes in Bytes; for a
+	// summary, one Alloc for all the data files and one for all the log
+	// files. The ones with a known size (sized) are shared read-only by
+	// every restore of the set.
 	files []Alloc
+	known int
+	// keys and groups are, for a copy, the files' keys in Source.Files
+	// and their filegroups; nil for a summary.
+	keys, groups []string
+	copied       bool
 	// partial is true when some of the files' sizes are unknown.
 	partial bool
+}
+
+// sized is the snapshot's files with a known size.
+func (l *layout) sized() []Alloc {
+	if l.copied {
+		return l.files[:l.known:l.known]
+	}
+	return l.files
 }
 
 // A snapshot copies the database's files only while that stays cheap: a
@@ -160,7 +178,7 @@ func (m *Model) snapshot(d *Database) *layout {
 		d.summary = summaryLayout(d, d.summaries <= summaryMaxPerDB, d.summary)
 		return d.summary
 	}
-	if last := d.snap; last != nil && sameLayout(d, last.Source) {
+	if last := d.snap; last != nil && sameLayout(d, last) {
 		return last
 	}
 	set := copyLayout(d)
@@ -226,17 +244,20 @@ func sameSummary(d, c *Database) bool {
 		c.FromServer == d.FromServer && (d.TRT == nil) == (c.TRT == nil) && (d.TRT == nil || *d.TRT == *c.TRT)
 }
 
-// sameLayout reports whether c (a snapshot) holds what snapshot would copy
+// sameLayout reports whether l (a copy) holds what snapshot would copy
 // from d now.
-func sameLayout(d, c *Database) bool {
+func sameLayout(d *Database, l *layout) bool {
+	c := l.Source
 	if d.Key != c.Key || d.Name != c.Name || d.Unnamed != c.Unnamed || d.TDE != c.TDE || d.Created != c.Created ||
-		d.FromServer != c.FromServer || len(d.Files) != len(c.Files) || len(d.Filegroups) != len(c.Filegroups) ||
+		d.FromServer != c.FromServer || len(d.Files) != len(l.keys) || len(d.Filegroups) != len(c.Filegroups) ||
 		d.ExtraFilegroups != c.ExtraFilegroups ||
 		(d.TRT == nil) != (c.TRT == nil) || d.TRT != nil && *d.TRT != *c.TRT {
 		return false
 	}
-	for k, f := range d.Files {
-		if cf, ok := c.Files[k]; !ok || *cf != *f {
+	// as many files, the keys of l all different: the same files
+	for i, k := range l.keys {
+		f, a := d.Files[k], &l.files[i]
+		if f == nil || f.Name != a.File || f.Log != a.Log || f.Size != a.Bytes || f.Filegroup != l.groups[i] {
 			return false
 		}
 	}
@@ -249,13 +270,24 @@ func sameLayout(d, c *Database) bool {
 }
 
 func copyLayout(d *Database) *layout {
-	c := &Database{Key: d.Key, Name: d.Name, Files: make(map[string]*DBFile, len(d.Files)), Unnamed: d.Unnamed, ExtraFilegroups: d.ExtraFilegroups,
+	c := &Database{Key: d.Key, Name: d.Name, Unnamed: d.Unnamed, ExtraFilegroups: d.ExtraFilegroups,
 		Filegroups: make(map[string]bool, len(d.Filegroups)), TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
-	files := make([]DBFile, 0, len(d.Files)) // one allocation, not one per file
+	n := len(d.Files)
+	l := &layout{Source: c, copied: true, files: make([]Alloc, n), keys: make([]string, n), groups: make([]string, n)}
+	lo, hi := 0, n // known sizes from the start, unknown from the end
 	for k, f := range d.Files {
-		files = append(files, *f)
-		c.Files[k] = &files[len(files)-1]
+		var i int
+		if f.Size > 0 {
+			i = lo
+			lo++
+		} else {
+			hi--
+			i = hi
+		}
+		l.files[i] = Alloc{File: f.Name, Log: f.Log, Bytes: f.Size}
+		l.keys[i], l.groups[i] = k, f.Filegroup
 	}
+	l.known = lo
 	for k, v := range d.Filegroups {
 		c.Filegroups[k] = v
 	}
@@ -263,7 +295,8 @@ func copyLayout(d *Database) *layout {
 		t := *d.TRT
 		c.TRT = &t
 	}
-	return &layout{Source: c, files: filesOf(c), partial: partial(c)}
+	l.partial = !c.Created && !c.FromServer || c.Unnamed > 0 || l.known < n // partial(d)
+	return l
 }
 
 // ownPath is own(path) for the path of a backup's position, one copy per
@@ -368,10 +401,10 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 	switch {
 	case set != nil:
 		re.Source = set.Source.Name
-		m.replaceWith(d, set.Source)
-		if len(set.files) > 0 {
+		m.restoreLayout(d, set.layout)
+		if files := set.sized(); len(files) > 0 {
 			re.Sizes, re.Backup = SizesBackup, &set.At
-			re.Files, re.Partial = set.files, set.partial
+			re.Files, re.Partial = files, set.partial
 			return
 		}
 		if m.fromHistory(re, d, set.Source.Key) {
@@ -418,6 +451,20 @@ func (m *Model) fromHistory(re *RestoreEffect, d *Database, key string) bool {
 	return true
 }
 
+// restoreLayout makes d what the snapshot l holds (see replaceWith).
+func (m *Model) restoreLayout(d *Database, l *layout) {
+	if !l.copied {
+		m.replaceWith(d, l.Source)
+		return
+	}
+	d.Files = make(map[string]*DBFile, len(l.keys))
+	for i, k := range l.keys {
+		f := &l.files[i]
+		d.Files[k] = &DBFile{Name: f.File, Log: f.Log, Size: f.Bytes, Filegroup: l.groups[i]}
+	}
+	replaceOptions(d, l.Source)
+}
+
 // replaceWith makes d a copy of the layout of src: the files, filegroups
 // and database options a restore brings back. d keeps its name and what
 // rules already reported on it.
@@ -430,6 +477,11 @@ func (m *Model) replaceWith(d, src *Database) {
 		cf := *f
 		d.Files[k] = &cf
 	}
+	replaceOptions(d, src)
+}
+
+// replaceOptions is replaceWith but for the files.
+func replaceOptions(d, src *Database) {
 	d.Unnamed, d.ExtraFilegroups = src.Unnamed, src.ExtraFilegroups
 	d.Filegroups = make(map[string]bool, len(src.Filegroups))
 	for k, v := range src.Filegroups {
