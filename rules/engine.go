@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sqllint/sqllint/internal/memlimit"
 	"github.com/sqllint/sqllint/parser"
 )
 
@@ -223,8 +224,17 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 		// live while its findings are resolved and printed
 		m.Effects = nil
 	}
+	if len(r.Statements) >= collectAfter {
+		// its effects and parsed statements are garbage now
+		memlimit.Collect()
+	}
 	return out
 }
+
+// collectAfter is how many kept statements make a script so large that a
+// collection after its rules ran is worth it (about 2% of a 150 MB
+// script's statements; a collection then costs a few percent of it).
+const collectAfter = 1 << 15
 
 // keepEffects is the most effects whose room Check keeps for the next
 // file: a typical file's, not a huge script's.

@@ -16,7 +16,10 @@ import (
 	"sync/atomic"
 )
 
-var floor atomic.Int64
+var (
+	floor   atomic.Int64
+	started atomic.Bool
+)
 
 // Start turns the policy on. It does nothing when the user set GOGC or
 // GOMEMLIMIT (getenv returns ""): their settings win.
@@ -25,6 +28,7 @@ func Start(getenv func(string) string, floorBytes int64) bool {
 		return false
 	}
 	floor.Store(floorBytes)
+	started.Store(true)
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(floorBytes)
 	arm()
@@ -59,4 +63,14 @@ func adjust() {
 // script's heap need not double.
 func Limit(floor, live int64) int64 {
 	return max(floor, live+max(floor/2, min(live, 256<<20)))
+}
+
+// Collect starts a collection in the background when the policy is on:
+// a caller that just let go of much of the heap (a huge script checked)
+// lowers the limit now, where the next collection would come only once
+// the heap reached the limit set while it held all that.
+func Collect() {
+	if started.Load() {
+		go runtime.GC()
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"testing"
+	"time"
 )
 
 func TestLimit(t *testing.T) {
@@ -43,4 +44,32 @@ func TestLimitFollowsTheLiveHeap(t *testing.T) {
 		t.Errorf("limit %d MB with a 64 MB live heap", l>>20)
 	}
 	runtime.KeepAlive(big)
+}
+
+// Collect lowers the limit once a large live heap has gone, without
+// waiting for the heap to reach the limit it set.
+func TestCollectLowersTheLimit(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	if !Start(func(string) string { return "" }, 8<<20) {
+		t.Fatal("not started")
+	}
+	func() {
+		big := make([]byte, 64<<20)
+		for i := 0; i < 100 && debug.SetMemoryLimit(-1) < 127<<20; i++ {
+			runtime.GC()
+			time.Sleep(time.Millisecond) // the finalizer runs
+		}
+		if l := debug.SetMemoryLimit(-1); l < 127<<20 {
+			t.Fatalf("limit %d MB with a 64 MB live heap", l>>20)
+		}
+		runtime.KeepAlive(big)
+	}()
+	Collect()
+	for i := 0; i < 1000 && debug.SetMemoryLimit(-1) >= 64<<20; i++ {
+		time.Sleep(time.Millisecond)
+	}
+	if l := debug.SetMemoryLimit(-1); l >= 64<<20 {
+		t.Errorf("limit %d MB once the 64 MB are gone", l>>20)
+	}
 }
