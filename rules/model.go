@@ -467,14 +467,25 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 // variable) makes the size unknown again. A smaller SIZE allocates
 // nothing and leaves the size as it was (SQL Server refuses to shrink a
 // file with MODIFY FILE).
+//
+// A DBFile is never changed in place: backup snapshots share the DBFiles
+// of the files that did not change since (see copyLayout), so a statement
+// that changes a file replaces it with a changed copy.
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	key := strings.ToLower(f.Name)
 	df := d.Files[key]
-	if df == nil && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
+	switch {
+	case df == nil && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
 		df = &DBFile{Name: m.own(f.Name), Log: isLogName(f)}
 		d.Files[ownLowered(key, f.Name)] = df
 		if d.Unnamed > 0 {
 			d.Unnamed--
+		}
+	case df != nil && (f.NewName != "" || f.Size != nil && (f.Size.Unknown && df.Size != 0 || !f.Size.Unknown && f.Size.Bytes > df.Size)):
+		c := *df
+		df = &c
+		if f.NewName == "" { // else it moves to its new name below
+			d.Files[ownLowered(key, f.Name)] = df
 		}
 	}
 	log := isLogName(f)

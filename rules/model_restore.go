@@ -31,28 +31,34 @@ type backupSet struct {
 // position for each, not one copy of the database.
 type layout struct {
 	// Source is the snapshot: filegroups, TDE, TRT, counts; the files of
-	// a summary. A copy's files are in files, keys and groups instead: a
-	// map and a DBFile for each took 40% more.
+	// a summary. A copy's files are in dbFiles and keys instead.
 	Source *Database
-	// files are, for a copy, every file of the snapshot, those with a
-	// known size first (the first known), their sizes in Bytes; for a
-	// summary, one Alloc for all the data files and one for all the log
-	// files. The ones with a known size (sized) are shared read-only by
-	// every restore of the set.
+	// files are the snapshot's files with a known size, shared read-only
+	// by every restore of the set (for a copy, made at its first
+	// restore); for a summary, one Alloc for all the data files and one
+	// for all the log files.
 	files []Alloc
-	known int
-	// keys and groups are, for a copy, the files' keys in Source.Files
-	// and their filegroups; nil for a summary.
-	keys, groups []string
-	copied       bool
+	// dbFiles and keys are, for a copy, the database's files and their
+	// keys in its Files: the DBFiles themselves, which the model never
+	// changes (modifyFile), shared with the database and with the other
+	// snapshots that hold them; a copy costs 24 bytes a file.
+	dbFiles []*DBFile
+	keys    []string
+	known   int // the dbFiles with a known size
+	copied  bool
 	// partial is true when some of the files' sizes are unknown.
 	partial bool
 }
 
 // sized is the snapshot's files with a known size.
 func (l *layout) sized() []Alloc {
-	if l.copied {
-		return l.files[:l.known:l.known]
+	if l.copied && l.files == nil && l.known > 0 {
+		l.files = make([]Alloc, 0, l.known)
+		for _, f := range l.dbFiles {
+			if f.Size > 0 {
+				l.files = append(l.files, Alloc{File: f.Name, Log: f.Log, Bytes: f.Size})
+			}
+		}
 	}
 	return l.files
 }
@@ -256,8 +262,8 @@ func sameLayout(d *Database, l *layout) bool {
 	}
 	// as many files, the keys of l all different: the same files
 	for i, k := range l.keys {
-		f, a := d.Files[k], &l.files[i]
-		if f == nil || f.Name != a.File || f.Log != a.Log || f.Size != a.Bytes || f.Filegroup != l.groups[i] {
+		f, c := d.Files[k], l.dbFiles[i]
+		if f != c && (f == nil || *f != *c) {
 			return false
 		}
 	}
@@ -273,21 +279,13 @@ func copyLayout(d *Database) *layout {
 	c := &Database{Key: d.Key, Name: d.Name, Unnamed: d.Unnamed, ExtraFilegroups: d.ExtraFilegroups,
 		Filegroups: make(map[string]bool, len(d.Filegroups)), TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
 	n := len(d.Files)
-	l := &layout{Source: c, copied: true, files: make([]Alloc, n), keys: make([]string, n), groups: make([]string, n)}
-	lo, hi := 0, n // known sizes from the start, unknown from the end
+	l := &layout{Source: c, copied: true, dbFiles: make([]*DBFile, 0, n), keys: make([]string, 0, n)}
 	for k, f := range d.Files {
-		var i int
+		l.dbFiles, l.keys = append(l.dbFiles, f), append(l.keys, k)
 		if f.Size > 0 {
-			i = lo
-			lo++
-		} else {
-			hi--
-			i = hi
+			l.known++
 		}
-		l.files[i] = Alloc{File: f.Name, Log: f.Log, Bytes: f.Size}
-		l.keys[i], l.groups[i] = k, f.Filegroup
 	}
-	l.known = lo
 	for k, v := range d.Filegroups {
 		c.Filegroups[k] = v
 	}
@@ -295,7 +293,7 @@ func copyLayout(d *Database) *layout {
 		t := *d.TRT
 		c.TRT = &t
 	}
-	l.partial = !c.Created && !c.FromServer || c.Unnamed > 0 || l.known < n // partial(d)
+	l.partial = !c.Created && !c.FromServer || c.Unnamed > 0 || l.known < n // partial(c)
 	return l
 }
 
@@ -459,8 +457,8 @@ func (m *Model) restoreLayout(d *Database, l *layout) {
 	}
 	d.Files = make(map[string]*DBFile, len(l.keys))
 	for i, k := range l.keys {
-		f := &l.files[i]
-		d.Files[k] = &DBFile{Name: f.File, Log: f.Log, Size: f.Bytes, Filegroup: l.groups[i]}
+		cf := *l.dbFiles[i]
+		d.Files[k] = &cf
 	}
 	replaceOptions(d, l.Source)
 }
