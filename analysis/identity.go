@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,11 +38,11 @@ func (r *run) identity(path string) fileID {
 // fileID holds 32 bytes and a string header for each, and a map of
 // uint64 16 bytes a slot at best.
 type idSet struct {
-	byDev map[uint64]*inoSet
+	byDev map[uint64]*sortedSet[uint64]
 	other map[fileID]struct{} // identities by path
 	// the set of the last device looked up
 	dev  uint64
-	inos *inoSet
+	inos *sortedSet[uint64]
 }
 
 // add adds id to the set and reports whether it was not in it.
@@ -71,7 +72,7 @@ func (s *idSet) has(id fileID) bool {
 
 // device returns the inodes of device dev, nil when there are none
 // unless create.
-func (s *idSet) device(dev uint64, create bool) *inoSet {
+func (s *idSet) device(dev uint64, create bool) *sortedSet[uint64] {
 	if s.inos != nil && s.dev == dev {
 		return s.inos
 	}
@@ -81,61 +82,64 @@ func (s *idSet) device(dev uint64, create bool) *inoSet {
 			return nil
 		}
 		if s.byDev == nil {
-			s.byDev = map[uint64]*inoSet{}
+			s.byDev = map[uint64]*sortedSet[uint64]{}
 		}
-		inos = &inoSet{}
+		inos = &sortedSet[uint64]{}
 		s.byDev[dev] = inos
 	}
 	s.dev, s.inos = dev, inos
 	return inos
 }
 
-// inoSet is a set of inode numbers: a sorted slice, and the numbers added
-// since it was last merged into it, at most inoPending of them.
-type inoSet struct {
-	sorted  []uint64
-	pending map[uint64]struct{}
+// sortedSet is a set of inode numbers or paths held in little more
+// room than the values themselves (a map of uint64 takes 16 bytes a slot,
+// of strings 24): a sorted slice, and the values added since it was last
+// merged into it, at most sortedPending of them.
+type sortedSet[T cmp.Ordered] struct {
+	sorted  []T
+	pending map[T]struct{}
 }
 
-const inoPending = 1 << 10
+const sortedPending = 1 << 10
 
-func (s *inoSet) has(ino uint64) bool {
-	if _, ok := slices.BinarySearch(s.sorted, ino); ok {
+func (s *sortedSet[T]) has(v T) bool {
+	if _, ok := slices.BinarySearch(s.sorted, v); ok {
 		return true
 	}
-	_, ok := s.pending[ino]
+	_, ok := s.pending[v]
 	return ok
 }
 
-func (s *inoSet) add(ino uint64) bool {
-	if s.has(ino) {
+// add adds v and reports whether it was not in the set.
+func (s *sortedSet[T]) add(v T) bool {
+	if s.has(v) {
 		return false
 	}
 	if s.pending == nil {
-		s.pending = make(map[uint64]struct{}, inoPending)
+		s.pending = make(map[T]struct{}, sortedPending)
 	}
-	s.pending[ino] = struct{}{}
-	if len(s.pending) >= inoPending {
+	s.pending[v] = struct{}{}
+	if len(s.pending) >= sortedPending {
 		s.merge()
 	}
 	return true
 }
 
-// merge moves the pending numbers into the sorted slice.
-func (s *inoSet) merge() {
-	add := make([]uint64, 0, len(s.pending))
-	for ino := range s.pending {
-		add = append(add, ino)
+// merge moves the pending values into the sorted slice.
+func (s *sortedSet[T]) merge() {
+	add := make([]T, 0, len(s.pending))
+	for v := range s.pending {
+		add = append(add, v)
 	}
 	clear(s.pending)
 	slices.Sort(add)
 	if len(s.sorted) == 0 || add[0] > s.sorted[len(s.sorted)-1] {
-		// the usual case: a walk meets inodes in about the order a
-		// checkout created them
+		// the usual case for inodes: a walk meets them in about the
+		// order a checkout created them
 		s.sorted = append(s.sorted, add...)
 		return
 	}
-	out := make([]uint64, 0, len(s.sorted)+len(add))
+	out := make([]T, 0, len(s.sorted)+len(add))
 	i, j := 0, 0
 	for i < len(s.sorted) && j < len(add) {
 		if s.sorted[i] < add[j] {

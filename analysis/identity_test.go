@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -36,13 +37,13 @@ func TestIDSet(t *testing.T) {
 	}
 }
 
-// An inoSet holds what was added, whatever the order, across merges of
-// its pending numbers into the sorted ones.
-func TestInoSet(t *testing.T) {
-	var s inoSet
+// A sortedSet holds what was added, whatever the order, across merges of
+// its pending values into the sorted ones.
+func TestSortedSet(t *testing.T) {
+	var s sortedSet[uint64]
 	in := map[uint64]bool{}
 	x := uint64(12345)
-	for i := 0; i < 5*inoPending+17; i++ {
+	for i := 0; i < 5*sortedPending+17; i++ {
 		var ino uint64
 		switch i % 3 {
 		case 0:
@@ -68,5 +69,28 @@ func TestInoSet(t *testing.T) {
 		if !in[ino] && s.has(ino) {
 			t.Fatalf("%d never added", ino)
 		}
+	}
+}
+
+// A sortedSet of paths, added in a walk's natural order (not the sorted
+// order), holds each once.
+func TestSortedSetOfPaths(t *testing.T) {
+	var s sortedSet[string]
+	var paths []string
+	for i := 1; i <= 3*sortedPending; i++ {
+		paths = append(paths, fmt.Sprintf("d%d/f%d.sql", i%7, i))
+	}
+	for _, p := range paths {
+		if !s.add(p) {
+			t.Fatalf("%s: not new", p)
+		}
+	}
+	for _, p := range paths {
+		if s.add(p) || !s.has(p) {
+			t.Fatalf("%s lost or added twice", p)
+		}
+	}
+	if s.has("d1/f0.sql") || s.has("") || !slices.IsSorted(s.sorted) {
+		t.Fatal("a path never added is in the set, or the set is out of order")
 	}
 }

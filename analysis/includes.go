@@ -27,8 +27,8 @@ type includeGuess struct {
 	cancel context.CancelFunc
 	wrong  atomic.Bool
 	mu     sync.Mutex
-	clean  map[string]bool // files read and found to include nothing, by OS path
-	ready  chan struct{}   // closed when included is known
+	clean  sortedSet[string] // files read and found to include nothing, by OS path
+	ready  chan struct{}     // closed when included is known
 	// included is the pass's answer, set before ready is closed.
 	included map[fileID]bool
 	// The merge goroutine's: the files merged while guessing, whether
@@ -50,7 +50,7 @@ func (g *includeGuess) saw(in *input, res *parser.Result) {
 		return
 	}
 	g.mu.Lock()
-	g.clean[in.osPath] = true
+	g.clean.add(in.osPath)
 	g.mu.Unlock()
 }
 
@@ -68,7 +68,21 @@ func (g *includeGuess) end() {
 func (g *includeGuess) isClean(path string) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.clean[path]
+	return g.clean.has(path)
+}
+
+// cleanMap is the clean files as a map, for a run that starts again.
+func (g *includeGuess) cleanMap() map[string]bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	known := make(map[string]bool, len(g.clean.sorted)+len(g.clean.pending))
+	for _, p := range g.clean.sorted {
+		known[p] = true
+	}
+	for p := range g.clean.pending {
+		known[p] = true
+	}
+	return known
 }
 
 // merging is called by the merge, in run order, before p is merged:
@@ -112,28 +126,33 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 	}
 	gctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	g := &includeGuess{r: r, ctx: gctx, cancel: cancel, clean: map[string]bool{}, ready: make(chan struct{})}
+	g := &includeGuess{r: r, ctx: gctx, cancel: cancel, ready: make(chan struct{})}
 	r.guess = g
 	// Results are held while the guess may still be wrong, up to
 	// holdFindings findings: past that the guess ends as at a :r command,
 	// so that memory does not grow with the findings of a large run.
 	var (
 		mu       sync.Mutex
-		held     []heldResult
+		held     [][]heldResult // in chunks: no slack of a doubling slice
 		findings int
 	)
 	sum, err := r.static(gctx, func(res *FileResult) {
 		mu.Lock()
 		defer mu.Unlock()
 		if g.streaming.Load() {
-			for _, h := range held {
-				sink(h.result())
+			for _, chunk := range held {
+				for _, h := range chunk {
+					sink(h.result())
+				}
 			}
 			held = nil
 			sink(res)
 			return
 		}
-		held = append(held, hold(res))
+		if n := len(held); n == 0 || len(held[n-1]) == cap(held[n-1]) {
+			held = append(held, make([]heldResult, 0, heldChunk))
+		}
+		held[len(held)-1] = append(held[len(held)-1], hold(res))
 		if findings += len(res.Findings); findings > holdFindings {
 			g.end()
 		}
@@ -145,12 +164,14 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 		if err != nil {
 			return nil, err
 		}
-		for i, res := range held {
-			if err := ctx.Err(); err != nil {
-				return sum, err // as a run cancelled while it streams
+		for i, chunk := range held {
+			for _, res := range chunk {
+				if err := ctx.Err(); err != nil {
+					return sum, err // as a run cancelled while it streams
+				}
+				sink(res.result())
 			}
-			sink(res.result())
-			held[i] = heldResult{} // printed: may go
+			held[i] = nil // printed: may go
 		}
 		return sum, nil
 	}
@@ -162,7 +183,7 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 	if err != nil {
 		return nil, err
 	}
-	again.known = g.clean
+	again.known = g.cleanMap()
 	return again.static(ctx, sink)
 }
 
@@ -172,6 +193,10 @@ type heldResult struct {
 	path string
 	res  *FileResult // nil: a result with no finding and no error
 }
+
+// heldChunk is how many results a chunk of held results holds (a
+// variable for tests).
+var heldChunk = 1 << 10
 
 func hold(res *FileResult) heldResult {
 	if res.Err == nil && res.Findings != nil && len(res.Findings) == 0 {

@@ -194,6 +194,13 @@ func TestIncludeGuessSameAsPrepass(t *testing.T) {
 			return b.String()
 		}
 		guessed := render(runAll(t, opt()))
+		// results held one a chunk
+		heldChunk = 1
+		chunked := render(runAll(t, opt()))
+		heldChunk = 1 << 10
+		if chunked != guessed {
+			t.Errorf("%s: results held one a chunk gave\n%s\nguessing\n%s", tc.name, chunked, guessed)
+		}
 		// a guess ended early because the held findings pass the bound
 		holdFindings = 0
 		bounded := render(runAll(t, opt()))
