@@ -293,7 +293,7 @@ func copyLayout(d *Database) *layout {
 		t := *d.TRT
 		c.TRT = &t
 	}
-	l.partial = !c.Created && !c.FromServer || c.Unnamed > 0 || l.known < n // partial(c)
+	l.partial = !c.Created && !c.FromServer || c.Unnamed > 0 || l.known < n // as partial(d)
 	return l
 }
 
