@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/sqllint/sqllint/parser"
@@ -21,7 +20,7 @@ var sl301 = &Rule{
 				File: d.Span.Start.File, Start: d.Span.Start.Offset, End: d.Span.End.Offset,
 				New: "TARGET_RECOVERY_TIME = 60 SECONDS",
 			}}}
-			if !trtZeroRE.MatchString(fileText(d.Span)) {
+			if !isTRTZero(fileText(d.Span)) {
 				fix = nil // the option came (in part) through a sqlcmd variable
 			}
 			p.Report(d.ClauseSpan, fix,
@@ -31,8 +30,63 @@ var sl301 = &Rule{
 	},
 }
 
-// trtZeroRE is the text a TARGET_RECOVERY_TIME = 0 fix may replace.
-var trtZeroRE = regexp.MustCompile(`(?is)^TARGET_RECOVERY_TIME\s*=\s*0+\s+(SECONDS|MINUTES)$`)
+// isTRTZero reports whether s is text a TARGET_RECOVERY_TIME = 0 fix may
+// replace: all of s as (?is)^TARGET_RECOVERY_TIME\s*=\s*0+\s+(SECONDS|MINUTES)$
+// matches it, by hand (a regular expression cost more than the rule).
+func isTRTZero(s string) bool {
+	i := foldWordAt(s, 0, "TARGET_RECOVERY_TIME")
+	if i < 0 {
+		return false
+	}
+	i = skipSpaces(s, i)
+	if i == len(s) || s[i] != '=' {
+		return false
+	}
+	i = skipSpaces(s, i+1)
+	j := i
+	for j < len(s) && s[j] == '0' {
+		j++
+	}
+	if j == i {
+		return false
+	}
+	if i = skipSpaces(s, j); i == j {
+		return false
+	}
+	if j = foldWordAt(s, i, "SECONDS"); j < 0 {
+		j = foldWordAt(s, i, "MINUTES")
+	}
+	return j == len(s)
+}
+
+// skipSpaces returns the end of the run of \s ([\t\n\f\r ]) at i in s.
+func skipSpaces(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\f' || s[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// foldWordAt returns the end of word (upper-case ASCII) in s at i, matched
+// as (?i) matches it: ASCII letters in either case, and also the letters
+// Unicode folds to S and K (ſ and the Kelvin sign); -1 when it is not
+// there.
+func foldWordAt(s string, i int, word string) int {
+	for k := 0; k < len(word); k++ {
+		c := word[k]
+		switch {
+		case i < len(s) && (s[i] == c || 'A' <= c && c <= 'Z' && s[i] == c+'a'-'A'):
+			i++
+		case c == 'S' && strings.HasPrefix(s[i:], "\u017f"):
+			i += len("\u017f")
+		case c == 'K' && strings.HasPrefix(s[i:], "\u212a"):
+			i += len("\u212a")
+		default:
+			return -1
+		}
+	}
+	return i
+}
 
 // fileText is the file's text under s, "" when s is not one range of one
 // file.

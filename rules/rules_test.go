@@ -3,6 +3,7 @@ package rules
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -221,4 +222,44 @@ func diffLines(want, got string) string {
 		}
 	}
 	return b.String()
+}
+
+// isTRTZero matches by hand what this regular expression matches.
+var trtZeroRE = regexp.MustCompile(`(?is)^TARGET_RECOVERY_TIME\s*=\s*0+\s+(SECONDS|MINUTES)$`)
+
+func TestIsTRTZeroAsTheRegularExpression(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		if got, want := isTRTZero(s), trtZeroRE.MatchString(s); got != want {
+			t.Errorf("isTRTZero(%q) = %v; the regular expression says %v", s, got, want)
+		}
+	}
+	for _, s := range []string{
+		"", "TARGET_RECOVERY_TIME = 0 SECONDS", "target_recovery_time=00\tminutes", "TARGET_RECOVERY_TIME = 0SECONDS",
+		"TARGET_RECOVERY_TIME = 0 SECONDS ", " TARGET_RECOVERY_TIME = 0 SECONDS", "TARGET_RECOVERY_TIME = 10 SECONDS",
+		"TARGET_RECOVERY_TIME = 0 \u017fECONDS", "TARGET_RECOVERY_TIME = 0 MINUTE\u017f", "TARGET_RECOVERY_TIME = 0 HOURS",
+		"TARGET_RECOVERY_TIME\n=\n0\r\nSECONDS", "TARGET_RECOVERY_TIME = 0\vSECONDS", "TARGET_RECOVERY_TIME 0 SECONDS",
+		"TARGET_RECOVERY_TIME = SECONDS", "TARGET_RECOVERY_TIME = 0 $(unit)",
+	} {
+		check(s)
+	}
+	// and on strings made of pieces that match or nearly do
+	pieces := [][]string{
+		{"TARGET_RECOVERY_TIME", "target_recovery_time", "TARGET_RECOVERY_TIM", "x"},
+		{"", " ", "\t\n", "\v"},
+		{"=", "", "=="},
+		{"", " ", "\r\n", "\v"},
+		{"0", "00", "", "1", "01"},
+		{" ", "  \f", "", "\v"},
+		{"SECONDS", "seconds", "MINUTES", "minute\u017f", "\u017fECOND\u017f", "HOURS", "SECOND"},
+		{"", "", " ", "x", "\u212a"},
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var b strings.Builder
+		for _, p := range pieces {
+			b.WriteString(p[rng.IntN(len(p))])
+		}
+		check(b.String())
+	}
 }
