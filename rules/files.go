@@ -69,8 +69,7 @@ var sl103 = &Rule{
 			for _, b := range bs {
 				if !reported[b.st] {
 					reported[b.st] = true
-					p.Report(b.st.Span(), nil, "%s built as dynamic SQL inside a WHILE loop and run: the number of files and filegroups (and so the startup delay, SL101) cannot be known before the script runs; list them explicitly",
-						b.what)
+					p.Report(b.st.Span(), nil, "%s", sl103Message(b.what))
 				}
 			}
 		}
@@ -117,6 +116,21 @@ var sl103 = &Rule{
 			i = j
 		}
 	},
+}
+
+// sl103Message is SL103's message about ADD FILE text what: one string
+// for each text the parser gives, not one per finding.
+func sl103Message(what string) string {
+	const rest = " built as dynamic SQL inside a WHILE loop and run: the number of files and filegroups (and so the startup delay, SL101) cannot be known before the script runs; list them explicitly"
+	switch what {
+	case "ADD FILE":
+		return "ADD FILE" + rest
+	case "ADD FILEGROUP":
+		return "ADD FILEGROUP" + rest
+	case "ADD LOG FILE":
+		return "ADD LOG FILE" + rest
+	}
+	return what + rest
 }
 
 // addFileText is the ADD FILE text statement d builds: in its own strings,
