@@ -234,11 +234,10 @@ func removeStatement(st *parser.Statement) *Fix {
 
 // nulDevices are the names of the null device.
 func isNul(v string) bool {
-	switch strings.ToUpper(strings.TrimSpace(v)) {
-	case "NUL", "NUL:", `\\.\NUL`:
-		return true
-	}
-	return false
+	// folded rather than upper-cased: a backup names a real file, and
+	// upper-casing its name allocated for every backup
+	v = strings.TrimSpace(v)
+	return strings.EqualFold(v, "NUL") || strings.EqualFold(v, "NUL:") || strings.EqualFold(v, `\\.\NUL`)
 }
 
 var sl304 = &Rule{

@@ -263,3 +263,17 @@ func TestIsTRTZeroAsTheRegularExpression(t *testing.T) {
 		check(b.String())
 	}
 }
+
+func TestIsNul(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"NUL", true}, {"nul", true}, {" Nul: ", true}, {`\\.\nul`, true}, {`\\.\NUL`, true}, {"\tNUL\n", true},
+		{"NUL.bak", false}, {"B:\\Backup\\x.bak", false}, {"", false}, {"NULL", false}, {"NU", false}, {`\\.\NUL:`, false},
+	} {
+		if got := isNul(c.s); got != c.want {
+			t.Errorf("isNul(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
