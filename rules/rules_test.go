@@ -277,3 +277,26 @@ func TestIsNul(t *testing.T) {
 		}
 	}
 }
+
+// TestSL103ManyBuildersInALoop: a loop that assigns ADD FILE text to
+// more variables than loopAddFiles looks through in a list (it then
+// indexes them) reports the builders of the variables it runs, and only
+// those, as a loop with few does.
+func TestSL103ManyBuildersInALoop(t *testing.T) {
+	for _, n := range []int{3, 40} {
+		var b strings.Builder
+		b.WriteString("DECLARE @i int = 0;\nWHILE @i < 10\nBEGIN\n")
+		for k := range n {
+			fmt.Fprintf(&b, "    SET @v%d = N'ALTER DATABASE s ADD FILEGROUP FG' + CAST(@i AS nvarchar(10));\n", k)
+		}
+		b.WriteString("    SET @v1 = @v1 + N' ADD FILE';\n    EXEC (@v1);\n    EXEC sys.sp_executesql @v2;\n    SET @i += 1;\nEND\n")
+		var lines []int
+		for _, f := range run(t, b.String(), nil, "SL103") {
+			lines = append(lines, f.Span.Start.Position().Line)
+		}
+		// @v1's two builders (lines 5 and n+4) and @v2's (line 6)
+		if want := []int{5, 6, n + 4}; fmt.Sprint(lines) != fmt.Sprint(want) {
+			t.Errorf("%d variables: SL103 on lines %v, want %v", n, lines, want)
+		}
+	}
+}
