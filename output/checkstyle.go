@@ -85,8 +85,25 @@ func writeCheckstyle(b *bytes.Buffer, r *report.Report, _ Options) error {
 // encoding/xml's chardata, newlines and tabs stay as they are, so
 // multi-line text stays readable.
 func xmlText(s string) string {
+	// Most text is printable ASCII without '&', '<' or '>', which stays
+	// as it is: returned without a copy, or copied up to the first byte
+	// that needs a look, a character at a time from there.
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f && c != '&' && c != '<' && c != '>' || c == '\t' || c == '\n' {
+			i++
+			continue
+		}
+		break
+	}
+	if i == len(s) {
+		return s
+	}
 	var sb strings.Builder
-	for _, r := range s {
+	sb.Grow(len(s) + 16)
+	sb.WriteString(s[:i])
+	for _, r := range s[i:] {
 		switch {
 		case r == '&':
 			sb.WriteString("&amp;")

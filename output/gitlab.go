@@ -88,5 +88,41 @@ func writeGitLab(b *bytes.Buffer, r *report.Report, opt Options) error {
 			Location:    gitlabLocation{Path: relToRoot(e.Path, root), Lines: gitlabLines{Begin: 1, End: 1}},
 		})
 	}
-	return encodeJSON(b, issues)
+	writeGitLabIssues(b, issues)
+	return nil
+}
+
+// writeGitLabIssues writes issues as encodeJSON does, by hand (jw):
+// encoding/json's reflection and indentation were most of the cost of a
+// large report.
+func writeGitLabIssues(b *bytes.Buffer, issues []gitlabIssue) {
+	w := jw{b: b}
+	w.open('[')
+	for i := range issues {
+		w.elem()
+		w.gitlabIssue(&issues[i])
+	}
+	w.close(']')
+	b.WriteByte('\n')
+}
+
+// gitlabIssue writes is as encodeJSON does, at the writer's depth.
+func (w *jw) gitlabIssue(is *gitlabIssue) {
+	w.open('{')
+	w.keyStr("description", is.Description)
+	w.keyStr("check_name", is.CheckName)
+	w.keyStr("fingerprint", is.Fingerprint)
+	w.keyStr("severity", is.Severity)
+	w.key("location")
+	w.open('{')
+	w.keyStr("path", is.Location.Path)
+	w.key("lines")
+	w.open('{')
+	w.keyNum("begin", is.Location.Lines.Begin)
+	if is.Location.Lines.End != 0 {
+		w.keyNum("end", is.Location.Lines.End)
+	}
+	w.close('}')
+	w.close('}')
+	w.close('}')
 }
