@@ -73,10 +73,17 @@ func writeCheckstyle(b *bytes.Buffer, r *report.Report, _ Options) error {
 		})
 	}
 	doc := checkstyleDoc{Version: "4.3"}
+	size := 128
 	for _, name := range fileOrder(r) {
-		doc.Files = append(doc.Files, *byFile[name])
+		cf := byFile[name]
+		doc.Files = append(doc.Files, *cf)
+		size += 64 + len(cf.Name)
+		for i := range cf.Errors {
+			e := &cf.Errors[i]
+			size += 96 + len(e.Severity) + len(e.Message) + len(e.Source)
+		}
 	}
-	return encodeXML(b, doc)
+	return encodeXML(b, doc, size)
 }
 
 // xmlText escapes s for element content written with ",innerxml": &, <
@@ -149,7 +156,11 @@ func fileOrder(r *report.Report) []string {
 // encodeXML writes the XML declaration and v, indented by 2 spaces, with a
 // trailing newline. encoding/xml escapes attribute values (including
 // newlines, as &#xA;) and replaces characters XML cannot carry with U+FFFD.
-func encodeXML(b *bytes.Buffer, v any) error {
+//
+// size is about the document's length: the buffer grows to it once, and
+// a large document is not copied a dozen times as it doubles.
+func encodeXML(b *bytes.Buffer, v any, size int) error {
+	b.Grow(size + size/16)
 	b.WriteString(xml.Header)
 	enc := xml.NewEncoder(b)
 	enc.Indent("", "  ")

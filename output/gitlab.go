@@ -96,6 +96,14 @@ func writeGitLab(b *bytes.Buffer, r *report.Report, opt Options) error {
 // encoding/json's reflection and indentation were most of the cost of a
 // large report.
 func writeGitLabIssues(b *bytes.Buffer, issues []gitlabIssue) {
+	// the document's size, near enough (escapes aside) that a large one
+	// is not copied a dozen times as the buffer doubles
+	size := 4
+	for i := range issues {
+		is := &issues[i]
+		size += 208 + len(is.Description) + len(is.CheckName) + len(is.Fingerprint) + len(is.Severity) + len(is.Location.Path)
+	}
+	b.Grow(size + size/16)
 	w := jw{b: b}
 	w.open('[')
 	for i := range issues {

@@ -166,12 +166,26 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 	for _, path := range fileOrder(r) {
 		doc.Suites = append(doc.Suites, *suites[path])
 	}
+	size := 128
 	for _, s := range doc.Suites {
 		doc.Tests += s.Tests
 		doc.Failures += s.Failures
 		doc.Errors += s.Errors
+		size += 192 + 2*len(s.Name)
+		for i := range s.Cases {
+			c := &s.Cases[i]
+			size += 128 + len(c.Name) + len(c.Classname)
+			for _, p := range []*junitProblem{c.Error, c.Failure} {
+				if p != nil {
+					size += len(p.Message) + len(p.Type) + len(p.Text)
+				}
+			}
+			if c.SystemOut != nil {
+				size += len(c.SystemOut.XML)
+			}
+		}
 	}
-	return encodeXML(b, doc)
+	return encodeXML(b, doc, size)
 }
 
 // junitCaseName is "SL302 checkpoint-duration at 3:5": unique within the
