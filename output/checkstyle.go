@@ -83,7 +83,8 @@ func writeCheckstyle(b *bytes.Buffer, r *report.Report, _ Options) error {
 			size += 96 + len(e.Severity) + len(e.Message) + len(e.Source)
 		}
 	}
-	return encodeXML(b, doc, size)
+	writeXMLDoc(b, size, func(w *xw) { w.checkstyle(&doc) })
+	return nil
 }
 
 // xmlText escapes s for element content written with ",innerxml": &, <
@@ -151,22 +152,4 @@ func fileOrder(r *report.Report) []string {
 		add(r.Errors[i].Path)
 	}
 	return out
-}
-
-// encodeXML writes the XML declaration and v, indented by 2 spaces, with a
-// trailing newline. encoding/xml escapes attribute values (including
-// newlines, as &#xA;) and replaces characters XML cannot carry with U+FFFD.
-//
-// size is about the document's length: the buffer grows to it once, and
-// a large document is not copied a dozen times as it doubles.
-func encodeXML(b *bytes.Buffer, v any, size int) error {
-	b.Grow(size + size/16)
-	b.WriteString(xml.Header)
-	enc := xml.NewEncoder(b)
-	enc.Indent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	b.WriteByte('\n')
-	return enc.Close()
 }

@@ -185,7 +185,8 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 			}
 		}
 	}
-	return encodeXML(b, doc, size)
+	writeXMLDoc(b, size, func(w *xw) { w.junit(&doc) })
+	return nil
 }
 
 // junitCaseName is "SL302 checkpoint-duration at 3:5": unique within the

@@ -171,6 +171,9 @@ func traceOn(e *Effect, flags ...int) []int {
 	if !ok || !t.On {
 		return nil
 	}
+	if len(t.Flags) == 1 && len(flags) == 1 && t.Flags[0] == flags[0] {
+		return t.Flags // the usual DBCC TRACEON (n, -1) asked about n: no copy
+	}
 	var hit []int
 	for _, f := range t.Flags {
 		for _, want := range flags {
