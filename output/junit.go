@@ -109,6 +109,7 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 		}
 		return s
 	}
+	var detail bytes.Buffer // reused: its text is copied out by String
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		s := suite(f.Path)
@@ -117,10 +118,12 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 			Name:      cleanLine(junitCaseName(f)),
 			Classname: path,
 		}
-		var detail bytes.Buffer
+		detail.Reset()
 		textFinding(&detail, f, false, true, func(f *report.Finding) (string, bool) { return sourceLine(r, f.Path, f.Line) })
 		if rule := rules[f.RuleID]; rule != nil && rule.HelpURI != "" {
-			detail.WriteString("See " + rule.HelpURI + "\n")
+			detail.WriteString("See ")
+			detail.WriteString(rule.HelpURI)
+			detail.WriteByte('\n')
 		}
 		sev := severity(f.Severity)
 		if sev == report.Info {
