@@ -3,7 +3,6 @@ package output
 import (
 	"bytes"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/sqllint/sqllint/report"
@@ -41,6 +40,7 @@ func azureDataOf(s string) string { return azureData.Replace(cleanLine(s)) }
 func azurePropOf(s string) string { return azureProp.Replace(cleanLine(s)) }
 
 func writeAzure(b *bytes.Buffer, r *report.Report, _ Options) error {
+	lastPath, pathProp := "", ""
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		sev := severity(f.Severity)
@@ -50,18 +50,29 @@ func writeAzure(b *bytes.Buffer, r *report.Report, _ Options) error {
 			b.WriteString(azureDefuse(line.String()))
 			continue
 		}
-		b.WriteString("##vso[task.logissue type=" + sev + ";")
+		b.WriteString("##vso[task.logissue type=")
+		b.WriteString(sev)
+		b.WriteByte(';')
 		if f.Path != "" { // run-level findings (live mode) have no file
-			b.WriteString("sourcepath=" + azurePropOf(f.Path) + ";")
+			if f.Path != lastPath || pathProp == "" {
+				lastPath, pathProp = f.Path, azurePropOf(f.Path) // once for the findings of a file
+			}
+			b.WriteString("sourcepath=")
+			b.WriteString(pathProp)
+			b.WriteByte(';')
 		}
 		if f.Line > 0 && f.Path != "" {
-			b.WriteString("linenumber=" + strconv.Itoa(f.Line) + ";")
+			writeProp(b, "linenumber=", f.Line)
+			b.WriteByte(';')
 			if f.Column > 0 {
-				b.WriteString("columnnumber=" + strconv.Itoa(f.Column) + ";")
+				writeProp(b, "columnnumber=", f.Column)
+				b.WriteByte(';')
 			}
 		}
 		if f.RuleID != "" {
-			b.WriteString("code=" + azurePropOf(f.RuleID) + ";")
+			b.WriteString("code=")
+			b.WriteString(azurePropOf(f.RuleID))
+			b.WriteByte(';')
 		}
 		b.WriteString("]")
 		msg := message(f)

@@ -73,10 +73,18 @@ func writeCheckstyle(b *bytes.Buffer, r *report.Report, _ Options) error {
 		})
 	}
 	doc := checkstyleDoc{Version: "4.3"}
+	size := 128
 	for _, name := range fileOrder(r) {
-		doc.Files = append(doc.Files, *byFile[name])
+		cf := byFile[name]
+		doc.Files = append(doc.Files, *cf)
+		size += 64 + len(cf.Name)
+		for i := range cf.Errors {
+			e := &cf.Errors[i]
+			size += 96 + len(e.Severity) + len(e.Message) + len(e.Source)
+		}
 	}
-	return encodeXML(b, doc)
+	writeXMLDoc(b, size, func(w *xw) { w.checkstyle(&doc) })
+	return nil
 }
 
 // xmlText escapes s for element content written with ",innerxml": &, <
@@ -85,8 +93,25 @@ func writeCheckstyle(b *bytes.Buffer, r *report.Report, _ Options) error {
 // encoding/xml's chardata, newlines and tabs stay as they are, so
 // multi-line text stays readable.
 func xmlText(s string) string {
+	// Most text is printable ASCII without '&', '<' or '>', which stays
+	// as it is: returned without a copy, or copied up to the first byte
+	// that needs a look, a character at a time from there.
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f && c != '&' && c != '<' && c != '>' || c == '\t' || c == '\n' {
+			i++
+			continue
+		}
+		break
+	}
+	if i == len(s) {
+		return s
+	}
 	var sb strings.Builder
-	for _, r := range s {
+	sb.Grow(len(s) + 16)
+	sb.WriteString(s[:i])
+	for _, r := range s[i:] {
 		switch {
 		case r == '&':
 			sb.WriteString("&amp;")
@@ -127,18 +152,4 @@ func fileOrder(r *report.Report) []string {
 		add(r.Errors[i].Path)
 	}
 	return out
-}
-
-// encodeXML writes the XML declaration and v, indented by 2 spaces, with a
-// trailing newline. encoding/xml escapes attribute values (including
-// newlines, as &#xA;) and replaces characters XML cannot carry with U+FFFD.
-func encodeXML(b *bytes.Buffer, v any) error {
-	b.WriteString(xml.Header)
-	enc := xml.NewEncoder(b)
-	enc.Indent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	b.WriteByte('\n')
-	return enc.Close()
 }

@@ -43,34 +43,45 @@ func githubCommand(sev string) string {
 }
 
 func writeGitHub(b *bytes.Buffer, r *report.Report, _ Options) error {
+	// written piece by piece, the path escaped once for the findings of
+	// a file: a string built for every piece was most of the format's
+	// cost
+	lastPath, pathProp := "", ""
 	for i := range r.Findings {
 		f := &r.Findings[i]
-		b.WriteString("::" + githubCommand(f.Severity) + " ")
+		b.WriteString("::")
+		b.WriteString(githubCommand(f.Severity))
+		b.WriteByte(' ')
 		props := 0
 		if f.Path != "" { // run-level findings (live mode) have no file
-			b.WriteString("file=" + githubPropOf(f.Path))
+			if f.Path != lastPath || pathProp == "" {
+				lastPath, pathProp = f.Path, githubPropOf(f.Path)
+			}
+			b.WriteString("file=")
+			b.WriteString(pathProp)
 			props++
 		}
 		if f.Line > 0 && f.Path != "" {
-			b.WriteString(",line=" + strconv.Itoa(f.Line))
+			writeProp(b, ",line=", f.Line)
 			single := f.EndLine <= f.Line
 			if f.Column > 0 && single {
-				b.WriteString(",col=" + strconv.Itoa(f.Column))
+				writeProp(b, ",col=", f.Column)
 			}
 			if f.EndLine > f.Line {
-				b.WriteString(",endLine=" + strconv.Itoa(f.EndLine))
+				writeProp(b, ",endLine=", f.EndLine)
 			} else {
-				b.WriteString(",endLine=" + strconv.Itoa(f.Line))
+				writeProp(b, ",endLine=", f.Line)
 			}
 			if f.EndColumn > 0 && f.Column > 0 && single {
-				b.WriteString(",endColumn=" + strconv.Itoa(f.EndColumn))
+				writeProp(b, ",endColumn=", f.EndColumn)
 			}
 		}
 		if title := ruleLabel(f); title != "" {
 			if props > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString("title=" + githubPropOf(title))
+			b.WriteString("title=")
+			b.WriteString(githubPropOf(title))
 		}
 		b.WriteString("::")
 		b.WriteString(githubDataOf(message(f)))
@@ -86,4 +97,11 @@ func writeGitHub(b *bytes.Buffer, r *report.Report, _ Options) error {
 		b.WriteByte('\n')
 	}
 	return nil
+}
+
+// writeProp writes name (with its separator and '=') and the number n.
+func writeProp(b *bytes.Buffer, name string, n int) {
+	var a [20]byte
+	b.WriteString(name)
+	b.Write(strconv.AppendInt(a[:0], int64(n), 10))
 }

@@ -24,7 +24,14 @@ type jw struct {
 	tmp    bytes.Buffer
 }
 
+// newlineIndent is a line break and the indentation of 31 levels.
+const newlineIndent = "\n                                                              "
+
 func (w *jw) newline() {
+	if n := 1 + 2*w.indent; n <= len(newlineIndent) {
+		w.b.WriteString(newlineIndent[:n]) // one write, not one per level
+		return
+	}
 	w.b.WriteByte('\n')
 	for range w.indent {
 		w.b.WriteString("  ")
@@ -57,8 +64,17 @@ func (w *jw) elem() {
 	w.newline()
 }
 
-// key starts the member named k of an object.
+// key starts the member named k of an object. Keys are the formats'
+// own names, printable ASCII without '"' or '\\': written as they are.
 func (w *jw) key(k string) {
+	w.elem()
+	w.b.WriteByte('"')
+	w.b.WriteString(k)
+	w.b.WriteString("\": ")
+}
+
+// mapKey starts the member of a map named k, which is escaped as needed.
+func (w *jw) mapKey(k string) {
 	w.elem()
 	w.str(k)
 	w.b.WriteString(": ")
@@ -172,8 +188,16 @@ func (w *jw) sarifResult(r *sarifResult, indent int) {
 		w.b.WriteString("null")
 	} else {
 		w.open('{')
-		for _, k := range slices.Sorted(maps.Keys(r.PartialFingerprints)) {
-			w.keyStr(k, r.PartialFingerprints[k])
+		if len(r.PartialFingerprints) == 1 {
+			for k, v := range r.PartialFingerprints {
+				w.mapKey(k) // one key: nothing to sort
+				w.str(v)
+			}
+		} else {
+			for _, k := range slices.Sorted(maps.Keys(r.PartialFingerprints)) {
+				w.mapKey(k)
+				w.str(r.PartialFingerprints[k])
+			}
 		}
 		w.close('}')
 	}

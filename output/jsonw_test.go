@@ -80,3 +80,25 @@ func TestHandWrittenJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestHandWrittenGitLab: GitLab issues written by jw are the bytes
+// encodeJSON writes, for no issue, one and several.
+func TestHandWrittenGitLab(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	s := func() string { return jsonStrings[r.Intn(len(jsonStrings))] }
+	for i := 0; i < 1000; i++ {
+		issues := []gitlabIssue{}
+		for n := r.Intn(4); n > 0; n-- {
+			issues = append(issues, gitlabIssue{Description: s(), CheckName: s(), Fingerprint: s(), Severity: s(),
+				Location: gitlabLocation{Path: s(), Lines: gitlabLines{Begin: r.Intn(3), End: r.Intn(3)}}})
+		}
+		var got, want bytes.Buffer
+		writeGitLabIssues(&got, issues)
+		if err := encodeJSON(&want, issues); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Fatalf("issues %+v:\n got %s\nwant %s", issues, got.String(), want.String())
+		}
+	}
+}

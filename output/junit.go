@@ -109,6 +109,7 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 		}
 		return s
 	}
+	var detail bytes.Buffer // reused: its text is copied out by String
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		s := suite(f.Path)
@@ -117,10 +118,12 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 			Name:      cleanLine(junitCaseName(f)),
 			Classname: path,
 		}
-		var detail bytes.Buffer
+		detail.Reset()
 		textFinding(&detail, f, false, true, func(f *report.Finding) (string, bool) { return sourceLine(r, f.Path, f.Line) })
 		if rule := rules[f.RuleID]; rule != nil && rule.HelpURI != "" {
-			detail.WriteString("See " + rule.HelpURI + "\n")
+			detail.WriteString("See ")
+			detail.WriteString(rule.HelpURI)
+			detail.WriteByte('\n')
 		}
 		sev := severity(f.Severity)
 		if sev == report.Info {
@@ -166,12 +169,27 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 	for _, path := range fileOrder(r) {
 		doc.Suites = append(doc.Suites, *suites[path])
 	}
+	size := 128
 	for _, s := range doc.Suites {
 		doc.Tests += s.Tests
 		doc.Failures += s.Failures
 		doc.Errors += s.Errors
+		size += 192 + 2*len(s.Name)
+		for i := range s.Cases {
+			c := &s.Cases[i]
+			size += 128 + len(c.Name) + len(c.Classname)
+			for _, p := range []*junitProblem{c.Error, c.Failure} {
+				if p != nil {
+					size += len(p.Message) + len(p.Type) + len(p.Text)
+				}
+			}
+			if c.SystemOut != nil {
+				size += len(c.SystemOut.XML)
+			}
+		}
 	}
-	return encodeXML(b, doc)
+	writeXMLDoc(b, size, func(w *xw) { w.junit(&doc) })
+	return nil
 }
 
 // junitCaseName is "SL302 checkpoint-duration at 3:5": unique within the

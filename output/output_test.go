@@ -1103,3 +1103,42 @@ func BenchmarkTextLongLine(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "output-bytes")
 }
+
+// TestXMLTextAsTheRuneScan: the ASCII scan that xmlText starts with
+// changes nothing: its text is what escaping every character gives, on
+// every one- and two-byte string and on mixed text.
+func TestXMLTextAsTheRuneScan(t *testing.T) {
+	slow := func(s string) string {
+		var sb strings.Builder
+		for _, r := range s {
+			switch {
+			case r == '&':
+				sb.WriteString("&amp;")
+			case r == '<':
+				sb.WriteString("&lt;")
+			case r == '>':
+				sb.WriteString("&gt;")
+			case r == '\r':
+				sb.WriteString("&#xD;")
+			case r == '\t' || r == '\n' || (r >= 0x20 && r <= 0xD7FF && r != utf8.RuneError) ||
+				(r >= 0xE000 && r <= 0xFFFD) || (r >= 0x10000 && r <= 0x10FFFF):
+				sb.WriteRune(r)
+			default:
+				sb.WriteRune(utf8.RuneError)
+			}
+		}
+		return sb.String()
+	}
+	cases := []string{"", "plain text", "a<b", "é", "x\uFFFDy", "\U0001F600 ok", "tab\tand\nline"}
+	for i := 0; i < 256; i++ {
+		cases = append(cases, string([]byte{byte(i)}), "abc"+string([]byte{byte(i)}))
+		for j := 0; j < 256; j++ {
+			cases = append(cases, string([]byte{byte(i), byte(j)})+"z")
+		}
+	}
+	for _, s := range cases {
+		if got, want := xmlText(s), slow(s); got != want {
+			t.Errorf("xmlText(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

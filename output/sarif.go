@@ -155,17 +155,40 @@ func writeSARIF(b *bytes.Buffer, r *report.Report, opt Options) error {
 
 // sarifResultOf is the result of a finding whose rule is descriptor idx.
 func sarifResultOf(f *report.Finding, idx int, fp, root string) *sarifResult {
-	loc := artifactLocation(f.Path, root)
-	res := &sarifResult{
-		RuleID:    f.RuleID,
-		RuleIndex: idx,
-		Level:     sarifLevel(f.Severity),
-		Message:   sarifMessage{Text: message(f)},
-		Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
-			ArtifactLocation: loc,
-			Region:           region(f.Line, f.Column, f.EndLine, f.EndColumn),
-		}}},
-		PartialFingerprints: map[string]string{FingerprintKey: fp},
+	res := new(sarifResult)
+	sarifResultInto(res, new(sarifScratch), f, idx, fp, artifactLocation(f.Path, root))
+	return res
+}
+
+// sarifScratch is the memory of a result that a stream reuses from one
+// finding to the next: its location, region and fingerprints.
+type sarifScratch struct {
+	locs   [1]sarifLocation
+	region sarifRegion
+	fps    map[string]string
+}
+
+// sarifResultInto sets *res to the result of a finding whose rule is
+// descriptor idx and whose file is at loc, in the memory of sc: res is
+// good until sc is used again.
+func sarifResultInto(res *sarifResult, sc *sarifScratch, f *report.Finding, idx int, fp string, loc sarifArtifactLocation) {
+	if sc.fps == nil {
+		sc.fps = map[string]string{}
+	}
+	sc.fps[FingerprintKey] = fp
+	var reg *sarifRegion
+	if r := region(f.Line, f.Column, f.EndLine, f.EndColumn); r != nil {
+		sc.region = *r
+		reg = &sc.region
+	}
+	sc.locs[0] = sarifLocation{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: loc, Region: reg}}
+	*res = sarifResult{
+		RuleID:              f.RuleID,
+		RuleIndex:           idx,
+		Level:               sarifLevel(f.Severity),
+		Message:             sarifMessage{Text: message(f)},
+		Locations:           sc.locs[:1:1],
+		PartialFingerprints: sc.fps,
 	}
 	if f.Path == "" {
 		res.Locations = nil // a run-level finding (live mode): about the server, not a file
@@ -178,7 +201,6 @@ func sarifResultOf(f *report.Finding, idx int, fp, root string) *sarifResult {
 	if f.Confirmed != "" {
 		res.Properties = &sarifResultProps{ConfirmedOn: f.Confirmed}
 	}
-	return res
 }
 
 // sarifDocument is the log of report r with the given results. Its rules

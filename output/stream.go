@@ -313,6 +313,13 @@ type sarifStream struct {
 	w     jw
 	mem   bytes.Buffer // encoded results, each preceded by ",\n" but the first
 	file  *os.File     // encoded results past sarifSpill
+	// the result being written and its memory, reused; the artifact
+	// location of the last finding's path, which the next ones share
+	res     sarifResult
+	scratch sarifScratch
+	locPath string
+	loc     sarifArtifactLocation
+	locSet  bool
 	// late are the findings from the first one that names a rule the
 	// report does not describe: their ruleIndex is known at the end.
 	late []report.Finding
@@ -367,7 +374,11 @@ func (x *sarifStream) result(f *report.Finding, idx int, fp string) error {
 	}
 	x.n++
 	x.mem.WriteString("\n        ")
-	x.w.sarifResult(sarifResultOf(f, idx, fp, x.root), 4)
+	if !x.locSet || f.Path != x.locPath {
+		x.locPath, x.loc, x.locSet = f.Path, artifactLocation(f.Path, x.root), true
+	}
+	sarifResultInto(&x.res, &x.scratch, f, idx, fp, x.loc)
+	x.w.sarifResult(&x.res, 4)
 	if x.spill && x.mem.Len() > sarifSpill {
 		if x.file == nil {
 			if f, err := os.CreateTemp("", "sqllint-sarif-*"); err == nil {

@@ -125,6 +125,19 @@ func TestHasControl(t *testing.T) {
 		}
 	}
 	cases = append(cases, "日本\u0085x", "x\u00ad", "\r\n", "a\tb")
+	// every byte and every pair at every place of longer text, which
+	// is read eight bytes at a time
+	for i := 0; i < 256; i++ {
+		for at := 0; at < 18; at++ {
+			b := []byte("abcdefghijklmnopqr")
+			b[at] = byte(i)
+			cases = append(cases, string(b))
+			if at < 17 {
+				b[at+1] = 0x85
+				cases = append(cases, string(b))
+			}
+		}
+	}
 	for _, s := range cases {
 		for _, keep := range []bool{false, true} {
 			if got, want := hasControl(s, keep), slow(s, keep); got != want {

@@ -264,60 +264,80 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler) {
 	// aligns under the source whatever the tab width; other characters
 	// become as many spaces as they take columns. vis tracks the visual
 	// column (for tabs inside the range), counted from the start of the
-	// gutter.
-	b.WriteString("  ")
+	// gutter. The line is appended to the buffer's free space, not
+	// written a byte at a time.
+	line := b.AvailableBuffer()
+	line = append(line, "  "...)
 	for range num {
-		b.WriteByte(' ')
+		line = append(line, ' ')
 	}
-	b.WriteString(" | ")
+	line = append(line, " | "...)
 	vis := gutterLen
 	for _, r := range prefix {
 		w := runeWidth(r)
-		writeSpaces(b, w)
+		line = appendRepeat(line, ' ', w)
 		vis += w
 	}
 	for i := 0; i < start; i++ {
 		if i >= n {
-			b.WriteByte(' ')
+			line = append(line, ' ')
 			vis++
+			continue
+		}
+		if ascii {
+			// after cleanText an ASCII line holds no control
+			// character but tabs: every other character is one column
+			if shown[i] == '\t' {
+				line = append(line, '\t')
+				vis += tabWidth - vis%tabWidth
+			} else {
+				line = append(line, ' ')
+				vis++
+			}
 			continue
 		}
 		r := at(i)
 		if r == '\t' {
-			b.WriteByte('\t')
+			line = append(line, '\t')
 			vis += tabWidth - vis%tabWidth
 			continue
 		}
 		w := runeWidth(r)
-		writeSpaces(b, w)
+		line = appendRepeat(line, ' ', w)
 		vis += w
 	}
 	width := 0
 	for i := start; i < end; i++ {
-		r := at(i)
-		w := runeWidth(r)
-		if r == '\t' {
-			w = tabWidth - (vis+width)%tabWidth
+		var w int
+		if ascii && shown[i] != '\t' {
+			w = 1
+		} else {
+			r := at(i)
+			w = runeWidth(r)
+			if r == '\t' {
+				w = tabWidth - (vis+width)%tabWidth
+			}
 		}
 		width += w
 	}
 	if st {
-		b.WriteString(ansiGreen)
+		line = append(line, ansiGreen...)
 	}
-	b.WriteByte('^')
-	for i := 1; i < width; i++ {
-		b.WriteByte('~')
-	}
+	line = append(line, '^')
+	line = appendRepeat(line, '~', width-1)
 	if st {
-		b.WriteString(ansiReset)
+		line = append(line, ansiReset...)
 	}
-	b.WriteByte('\n')
+	line = append(line, '\n')
+	b.Write(line)
 }
 
-func writeSpaces(b *bytes.Buffer, n int) {
+// appendRepeat appends n copies of c to buf.
+func appendRepeat(buf []byte, c byte, n int) []byte {
 	for range n {
-		b.WriteByte(' ')
+		buf = append(buf, c)
 	}
+	return buf
 }
 
 // isASCII reports whether s is all ASCII.
@@ -409,7 +429,22 @@ func replaceControls(s string, keepCR bool) string {
 // replaces: C0 controls (but tab, newline and, with keepCR, CR), DEL, and
 // C1 controls (U+0080–U+009F, encoded C2 80–C2 9F).
 func hasControl(s string, keepCR bool) bool {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	// eight bytes at a time while none is below 0x20, 0x7f or 0xc2 (the
+	// lead byte of U+0080-U+009F): a message or a source line is mostly
+	// such bytes, and each was tested on its own
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		below := (x - ones*0x20) &^ x & highs // some byte < 0x20
+		del := x ^ ones*0x7f
+		c2 := x ^ ones*0xc2
+		if below|(del-ones)&^del&highs|(c2-ones)&^c2&highs != 0 {
+			break // look at these bytes one by one
+		}
+	}
+	for ; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c < 0x20:

@@ -510,7 +510,9 @@ func (c *converter) backup(g *gBackup) *Backup {
 		}
 		b.Files = append(b.Files, f)
 	}
-	b.Targets = append(b.Targets, c.devices(g.Devices, false)...)
+	if ts := c.devices(g.Devices, false); len(ts) > 0 {
+		b.Targets = ts // not copied into the empty list: one allocation per BACKUP less
+	}
 	for _, m := range g.Mirrors {
 		b.Targets = append(b.Targets, c.devices(m.Devices, true)...)
 	}
@@ -597,7 +599,7 @@ func (c *converter) bOptions(gs []*gBOption) []Option {
 }
 
 func (c *converter) dbcc(g *gDBCC) *TraceFlags {
-	t := &TraceFlags{On: strings.EqualFold(g.Cmd, "TRACEON"), NoInfoMsgs: g.NoInfoMsgs, Flags: []int{}}
+	t := &TraceFlags{On: strings.EqualFold(g.Cmd, "TRACEON"), NoInfoMsgs: g.NoInfoMsgs, Flags: make([]int, 0, len(g.Flags))}
 	for _, f := range g.Flags {
 		switch {
 		case f.Var != nil:

@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -30,11 +29,15 @@ type Dynamic struct {
 	ExecVars []string
 }
 
-// addFileRE finds ADD FILE, ADD LOG FILE and ADD FILEGROUP in a string.
-var addFileRE = regexp.MustCompile(`(?i)\bADD\s+(LOG\s+)?FILE(GROUP)?\b`)
+// dynamicBox holds a Dynamic and room for its first variables.
+type dynamicBox struct {
+	d       Dynamic
+	assigns [1]string
+	uses    [2]string
+}
 
-// tempdbAddRE finds ALTER DATABASE tempdb ADD in dynamic SQL text.
-var tempdbAddRE = regexp.MustCompile(`(?i)\bALTER\s+DATABASE\s+(\[tempdb\]|"tempdb"|tempdb)\s+ADD\b`)
+// setTarget is the target of SET @v =: token 1.
+var setTarget = [...]int{1}
 
 // dynamicFacts returns the Dynamic of the ordinary statement made of
 // toks, or nil. It looks only at statements starting with SET @v,
@@ -50,27 +53,46 @@ func dynamicFacts(text string, toks []Token, all bool) *Dynamic {
 		return nil
 	}
 	first := text[toks[0].Start:toks[0].End]
-	var d Dynamic
-	var targets []int // token indexes of the assigned variables
+	var (
+		assigns  []string
+		one      string // the variable SET sets
+		targets  []int  // token indexes of the assigned variables
+		exec     bool
+		execVars []string
+	)
 	switch k := lookupKeyword(first); {
 	case k == kwSet:
 		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
-			d.Assigns, targets = []string{strings.ToLower(tokText(text, toks[1]))}, []int{1}
+			one, targets = strings.ToLower(tokText(text, toks[1])), setTarget[:]
 		}
 	case k != kwStmt:
 	case strings.EqualFold(first, "DECLARE"):
-		d.Assigns, targets = assignments(text, toks, true)
+		assigns, targets = assignments(text, toks, true)
 	case strings.EqualFold(first, "SELECT"):
 		if toks[1].Kind == TokVar {
-			d.Assigns, targets = assignments(text, toks, false)
+			assigns, targets = assignments(text, toks, false)
 		}
 	case strings.EqualFold(first, "EXEC"), strings.EqualFold(first, "EXECUTE"):
-		d.Exec, d.ExecVars = execFacts(text, toks)
+		exec, execVars = execFacts(text, toks)
 	}
-	if len(d.Assigns) == 0 && !d.Exec {
+	if len(assigns) == 0 && one == "" && !exec {
 		return nil
 	}
-	var joined strings.Builder
+	// the Dynamic and its first variables are one allocation: a
+	// statement that builds or runs dynamic SQL sets one variable and
+	// reads a couple
+	box := new(dynamicBox)
+	d := &box.d
+	d.Assigns, d.Exec, d.ExecVars = assigns, exec, execVars
+	if one != "" {
+		box.assigns[0] = one
+		d.Assigns = box.assigns[:1:1]
+	}
+	d.Uses = box.uses[:0:len(box.uses)]
+	// the string literals joined by spaces, for ADD FILE text built in
+	// pieces; on the stack unless long
+	var buf [512]byte
+	joined := buf[:0]
 	for i, t := range toks {
 		switch t.Kind {
 		case TokString, TokNString:
@@ -78,26 +100,27 @@ func dynamicFacts(text string, toks []Token, all bool) *Dynamic {
 			if d.AddFile == "" {
 				d.AddFile = addFileMatch(v)
 			}
-			joined.WriteString(v)
-			joined.WriteByte(' ')
+			joined = append(joined, v...)
+			joined = append(joined, ' ')
 		case TokVar:
 			if w := tokText(text, t); len(d.Assigns) > 0 && !slices.Contains(targets, i) && !strings.HasPrefix(w, "@@") {
 				d.Uses = append(d.Uses, strings.ToLower(w))
 			}
 		}
 	}
-	if d.AddFile == "" {
-		d.AddFile = addFileMatch(joined.String())
+	if len(d.Uses) == 0 {
+		d.Uses = nil
 	}
-	if d.AddFile != "" && tempdbAddRE.MatchString(joined.String()) {
+	if d.AddFile == "" {
+		d.AddFile = addFileMatch(joined)
+	}
+	if d.AddFile != "" && hasTempdbAdd(joined) {
 		// tempdb's files, added one per core in a loop: the usual
 		// tempdb configuration, bounded by the core count, and a
 		// per-restart cost (SL208) rather than a file count to know.
 		d.AddFile = ""
 	}
-	out := new(Dynamic) // d itself stays on the stack: most statements return nil above
-	*out = d
-	return out
+	return d
 }
 
 // stringHasAdd reports whether a string literal of toks contains "add",
@@ -133,13 +156,140 @@ func assignOpAt(text string, toks []Token, i int) bool {
 	return p == "=" || len(p) == 2 && p[1] == '='
 }
 
-// addFileMatch returns ADD FILE, ADD LOG FILE or ADD FILEGROUP, upper-case
-// with single spaces, when s contains it; "" otherwise.
-func addFileMatch(s string) string {
-	if m := addFileRE.FindString(s); m != "" {
-		return strings.ToUpper(strings.Join(strings.Fields(m), " "))
+// addFileMatch returns ADD FILE, ADD LOG FILE or ADD FILEGROUP when s
+// contains it as (?i)\bADD\s+(LOG\s+)?FILE(GROUP)?\b matches it,
+// upper-case with single spaces; "" otherwise. (A hand-written match: the
+// regular expression took a twentieth of a run in which every statement
+// is of interest.)
+func addFileMatch[T string | []byte](s T) string {
+	for i := 0; i+3 <= len(s); i++ {
+		if s[i]|0x20 != 'a' || i > 0 && isWordByte(s[i-1]) {
+			continue
+		}
+		j := foldWordAt(s, i, "ADD")
+		if j < 0 {
+			continue
+		}
+		if j = spacesAt(s, j); j < 0 {
+			continue
+		}
+		log := false
+		if k := foldWordAt(s, j, "LOG"); k >= 0 {
+			if k = spacesAt(s, k); k >= 0 {
+				j, log = k, true
+			}
+		}
+		if j = foldWordAt(s, j, "FILE"); j < 0 {
+			continue
+		}
+		group := false
+		if k := foldWordAt(s, j, "GROUP"); k >= 0 && (k == len(s) || !isWordByte(s[k])) {
+			j, group = k, true
+		}
+		if j < len(s) && isWordByte(s[j]) {
+			continue
+		}
+		switch {
+		case log && group:
+			return "ADD LOG FILEGROUP"
+		case log:
+			return "ADD LOG FILE"
+		case group:
+			return "ADD FILEGROUP"
+		}
+		return "ADD FILE"
 	}
 	return ""
+}
+
+// hasTempdbAdd reports whether s contains ALTER DATABASE tempdb ADD as
+// (?i)\bALTER\s+DATABASE\s+(\[tempdb\]|"tempdb"|tempdb)\s+ADD\b matches
+// it.
+func hasTempdbAdd[T string | []byte](s T) bool {
+	for i := 0; i+5 <= len(s); i++ {
+		if s[i]|0x20 != 'a' || i > 0 && isWordByte(s[i-1]) {
+			continue
+		}
+		j := foldWordAt(s, i, "ALTER")
+		if j < 0 {
+			continue
+		}
+		if j = spacesAt(s, j); j < 0 {
+			continue
+		}
+		if j = foldWordAt(s, j, "DATABASE"); j < 0 {
+			continue
+		}
+		if j = spacesAt(s, j); j < 0 {
+			continue
+		}
+		switch {
+		case j < len(s) && s[j] == '[':
+			if j = foldWordAt(s, j+1, "TEMPDB"); j >= 0 && j < len(s) && s[j] == ']' {
+				j++
+			} else {
+				j = -1
+			}
+		case j < len(s) && s[j] == '"':
+			if j = foldWordAt(s, j+1, "TEMPDB"); j >= 0 && j < len(s) && s[j] == '"' {
+				j++
+			} else {
+				j = -1
+			}
+		default:
+			j = foldWordAt(s, j, "TEMPDB")
+		}
+		if j < 0 {
+			continue
+		}
+		if j = spacesAt(s, j); j < 0 {
+			continue
+		}
+		if j = foldWordAt(s, j, "ADD"); j >= 0 && (j == len(s) || !isWordByte(s[j])) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldWordAt returns the end of word (upper-case ASCII) in s at i, matched
+// as (?i) matches it: ASCII letters in either case, and also the letters
+// Unicode folds to S and K (ſ and the Kelvin sign); -1 when it is not
+// there.
+func foldWordAt[T string | []byte](s T, i int, word string) int {
+	for k := 0; k < len(word); k++ {
+		c := word[k]
+		switch {
+		case i < len(s) && (s[i] == c || 'A' <= c && c <= 'Z' && s[i] == c+'a'-'A'):
+			i++
+		case c == 'S' && i+1 < len(s) && s[i] == 0xc5 && s[i+1] == 0xbf: // ſ
+			i += 2
+		case c == 'K' && i+2 < len(s) && s[i] == 0xe2 && s[i+1] == 0x84 && s[i+2] == 0xaa: // Kelvin sign
+			i += 3
+		default:
+			return -1
+		}
+	}
+	return i
+}
+
+// spacesAt returns the end of the run of \s ([\t\n\f\r ]) at i in s, -1
+// when there is none.
+func spacesAt[T string | []byte](s T, i int) int {
+	j := i
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\f' || s[j] == '\r') {
+		j++
+	}
+	if j == i {
+		return -1
+	}
+	return j
+}
+
+// isWordByte reports whether c is an ASCII word character (\w): \b in a
+// regular expression sees only those.
+func isWordByte(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
 }
 
 // assignments returns the variables SELECT @a = ..., @b = ... or DECLARE

@@ -1,7 +1,10 @@
 package parser
 
 import (
+	"math/rand/v2"
 	"reflect"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -67,4 +70,57 @@ SET @d = N'x';
 			t.Errorf("statement %d (%s): facts %+v, want recorded = %v", i+1, st.Text(), st.Dynamic, has[i])
 		}
 	}
+}
+
+// The regular expressions addFileMatch and hasTempdbAdd match by hand.
+var (
+	addFileRE   = regexp.MustCompile(`(?i)\bADD\s+(LOG\s+)?FILE(GROUP)?\b`)
+	tempdbAddRE = regexp.MustCompile(`(?i)\bALTER\s+DATABASE\s+(\[tempdb\]|"tempdb"|tempdb)\s+ADD\b`)
+)
+
+// checkMatchers fails unless addFileMatch and hasTempdbAdd agree with the
+// regular expressions on s, as a string and as bytes.
+func checkMatchers(t *testing.T, s string) {
+	t.Helper()
+	want := ""
+	if m := addFileRE.FindString(s); m != "" {
+		want = strings.ToUpper(strings.Join(strings.Fields(m), " "))
+	}
+	if got, gotB := addFileMatch(s), addFileMatch([]byte(s)); got != want || gotB != want {
+		t.Errorf("addFileMatch(%q) = %q, %q; the regular expression says %q", s, got, gotB, want)
+	}
+	wantT := tempdbAddRE.MatchString(s)
+	if got, gotB := hasTempdbAdd(s), hasTempdbAdd([]byte(s)); got != wantT || gotB != wantT {
+		t.Errorf("hasTempdbAdd(%q) = %v, %v; the regular expression says %v", s, got, gotB, wantT)
+	}
+}
+
+func TestMatchersAsTheRegularExpressions(t *testing.T) {
+	for _, s := range []string{
+		"", "ADD", "ADD FILE", "add file", "ADD  \t\r\n\fLOG \n FILE", "ADD\vFILE", "ADDFILE", "xADD FILE", "_ADD FILE",
+		"ADD FILEGROUP", "ADD FILEGROUPS", "ADD FILES", "ADD FILE_", "ADD LOG FILEGROUP", "ADD LOG", "ADD LOG  FILEX ADD FILE",
+		"ADD LOGFILE", "é ADD FILE", "ADD FILEé", "ADD FILE\u212a", "ADD ADD FILE", "ALTER DATABASE [FG_ ADD FILEGROUP x",
+		"ALTER DATABASE tempdb ADD FILE", "alter database [TempDB] add file", `ALTER DATABASE "tempdb" ADD`, "ALTER DATABA\u017fE tempdb ADD FILE",
+		"ALTER DATABASE tempdbx ADD FILE", "ALTER DATABASE [tempdb ADD FILE", "ALTER DATABASE tempdb ADDx ADD FILE", "XALTER DATABASE tempdb ADD FILE",
+		"ALTER  DATABASE\ttempdb\nADD", "ALTER DATABASE tempdb  ADD_", "ALTER DATABASE tempdb", "ALTER DATABASE", "ALTER",
+	} {
+		checkMatchers(t, s)
+	}
+	// and on random strings made of the words they look for
+	words := []string{"ADD", "add", "LOG", "log", "FILE", "File", "GROUP", "group", "ALTER", "DATABASE", "databa\u017fe", "tempdb", "TEMPDB",
+		"[", "]", `"`, " ", "  ", "\t", "\n", "\v", "x", "_", "1", "é", "\u212a", "\u017f", "(", ";"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(12) {
+			b.WriteString(words[rng.IntN(len(words))])
+		}
+		checkMatchers(t, b.String())
+	}
+}
+
+func FuzzMatchers(f *testing.F) {
+	f.Add("ALTER DATABASE [tempdb] ADD FILE")
+	f.Add("ADD LOG FILEGROUP")
+	f.Fuzz(checkMatchers)
 }

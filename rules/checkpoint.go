@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/sqllint/sqllint/parser"
@@ -21,18 +21,72 @@ var sl301 = &Rule{
 				File: d.Span.Start.File, Start: d.Span.Start.Offset, End: d.Span.End.Offset,
 				New: "TARGET_RECOVERY_TIME = 60 SECONDS",
 			}}}
-			if !trtZeroRE.MatchString(fileText(d.Span)) {
+			if !isTRTZero(fileText(d.Span)) {
 				fix = nil // the option came (in part) through a sqlcmd variable
 			}
-			p.Report(d.ClauseSpan, fix,
-				"TARGET_RECOVERY_TIME = %s turns off indirect checkpoints for %s: automatic checkpoints then write dirty pages in bursts; use 60 SECONDS, the default since SQL Server 2016",
-				d.Raw, dbName(e))
+			p.Report(d.ClauseSpan, fix, "%s", "TARGET_RECOVERY_TIME = "+d.Raw+" turns off indirect checkpoints for "+dbName(e)+
+				": automatic checkpoints then write dirty pages in bursts; use 60 SECONDS, the default since SQL Server 2016")
 		}
 	},
 }
 
-// trtZeroRE is the text a TARGET_RECOVERY_TIME = 0 fix may replace.
-var trtZeroRE = regexp.MustCompile(`(?is)^TARGET_RECOVERY_TIME\s*=\s*0+\s+(SECONDS|MINUTES)$`)
+// isTRTZero reports whether s is text a TARGET_RECOVERY_TIME = 0 fix may
+// replace: all of s as (?is)^TARGET_RECOVERY_TIME\s*=\s*0+\s+(SECONDS|MINUTES)$
+// matches it, by hand (a regular expression cost more than the rule).
+func isTRTZero(s string) bool {
+	i := foldWordAt(s, 0, "TARGET_RECOVERY_TIME")
+	if i < 0 {
+		return false
+	}
+	i = skipSpaces(s, i)
+	if i == len(s) || s[i] != '=' {
+		return false
+	}
+	i = skipSpaces(s, i+1)
+	j := i
+	for j < len(s) && s[j] == '0' {
+		j++
+	}
+	if j == i {
+		return false
+	}
+	if i = skipSpaces(s, j); i == j {
+		return false
+	}
+	if j = foldWordAt(s, i, "SECONDS"); j < 0 {
+		j = foldWordAt(s, i, "MINUTES")
+	}
+	return j == len(s)
+}
+
+// skipSpaces returns the end of the run of \s ([\t\n\f\r ]) at i in s.
+func skipSpaces(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\f' || s[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// foldWordAt returns the end of word (upper-case ASCII) in s at i, matched
+// as (?i) matches it: ASCII letters in either case, and also the letters
+// Unicode folds to S and K (ſ and the Kelvin sign); -1 when it is not
+// there.
+func foldWordAt(s string, i int, word string) int {
+	for k := 0; k < len(word); k++ {
+		c := word[k]
+		switch {
+		case i < len(s) && (s[i] == c || 'A' <= c && c <= 'Z' && s[i] == c+'a'-'A'):
+			i++
+		case c == 'S' && strings.HasPrefix(s[i:], "\u017f"):
+			i += len("\u017f")
+		case c == 'K' && strings.HasPrefix(s[i:], "\u212a"):
+			i += len("\u212a")
+		default:
+			return -1
+		}
+	}
+	return i
+}
 
 // fileText is the file's text under s, "" when s is not one range of one
 // file.
@@ -80,9 +134,9 @@ var sl302 = &Rule{
 					File: kw.File, Start: kw.Offset + len("CHECKPOINT"), End: c.DurationSpan.End.Offset,
 				}}}
 			}
-			p.Report(e.Stmt.Span(), fix,
-				"CHECKPOINT %d asks SQL Server to stretch the checkpoint over %d s; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)",
-				*c.Duration, *c.Duration)
+			n := strconv.FormatInt(*c.Duration, 10)
+			p.Report(e.Stmt.Span(), fix, "%s", "CHECKPOINT "+n+" asks SQL Server to stretch the checkpoint over "+n+
+				" s; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)")
 		}
 	},
 }
@@ -136,9 +190,8 @@ var sl303 = &Rule{
 			if !ok || b.Log || b.Database.Key() != e.Context {
 				continue
 			}
-			p.Report(e.Stmt.Span(), removeStatement(e.Stmt),
-				"CHECKPOINT right before BACKUP DATABASE %s adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT",
-				b.Database.Value)
+			p.Report(e.Stmt.Span(), removeStatement(e.Stmt), "%s", "CHECKPOINT right before BACKUP DATABASE "+b.Database.Value+
+				" adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT")
 		}
 	},
 }
@@ -181,11 +234,10 @@ func removeStatement(st *parser.Statement) *Fix {
 
 // nulDevices are the names of the null device.
 func isNul(v string) bool {
-	switch strings.ToUpper(strings.TrimSpace(v)) {
-	case "NUL", "NUL:", `\\.\NUL`:
-		return true
-	}
-	return false
+	// folded rather than upper-cased: a backup names a real file, and
+	// upper-casing its name allocated for every backup
+	v = strings.TrimSpace(v)
+	return strings.EqualFold(v, "NUL") || strings.EqualFold(v, "NUL:") || strings.EqualFold(v, `\\.\NUL`)
 }
 
 var sl304 = &Rule{

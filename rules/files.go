@@ -69,8 +69,7 @@ var sl103 = &Rule{
 			for _, b := range bs {
 				if !reported[b.st] {
 					reported[b.st] = true
-					p.Report(b.st.Span(), nil, "%s built as dynamic SQL inside a WHILE loop and run: the number of files and filegroups (and so the startup delay, SL101) cannot be known before the script runs; list them explicitly",
-						b.what)
+					p.Report(b.st.Span(), nil, "%s", sl103Message(b.what))
 				}
 			}
 		}
@@ -108,8 +107,8 @@ var sl103 = &Rule{
 			}
 			run, builders := loopAddFiles(effects[i:j], vars, fromLoop)
 			report(run)
-			for v, bs := range builders {
-				fromLoop[v] = append(fromLoop[v], bs...)
+			for _, x := range builders {
+				fromLoop[x.v] = append(fromLoop[x.v], x.b)
 			}
 			for _, e := range effects[i:j] {
 				assignDynamic(vars, e.Stmt.Dynamic)
@@ -117,6 +116,21 @@ var sl103 = &Rule{
 			i = j
 		}
 	},
+}
+
+// sl103Message is SL103's message about ADD FILE text what: one string
+// for each text the parser gives, not one per finding.
+func sl103Message(what string) string {
+	const rest = " built as dynamic SQL inside a WHILE loop and run: the number of files and filegroups (and so the startup delay, SL101) cannot be known before the script runs; list them explicitly"
+	switch what {
+	case "ADD FILE":
+		return "ADD FILE" + rest
+	case "ADD FILEGROUP":
+		return "ADD FILEGROUP" + rest
+	case "ADD LOG FILE":
+		return "ADD LOG FILE" + rest
+	}
+	return what + rest
 }
 
 // addFileText is the ADD FILE text statement d builds: in its own strings,
@@ -155,20 +169,26 @@ type built struct {
 	what string
 }
 
+// assigned is a statement of a loop that assigns ADD FILE text to v.
+type assigned struct {
+	v string
+	b built
+}
+
 // loopAddFiles returns the statements of one loop that build ADD FILE text
 // the loop runs: an EXEC (...) or sp_executesql whose own strings hold it,
 // and the statements of the loop that assign such text (from their strings,
 // or from a variable holding it) to a variable the loop runs, or that an
 // earlier loop built (fromLoop). Inside the loop the order of statements
 // does not matter: what one iteration assigns the next one may run. It
-// also returns, by variable, the statements that assign ADD FILE text in
-// the loop, for an EXEC after it.
+// also returns the statements that assign ADD FILE text in the loop, with
+// the variable, in order, for an EXEC after it.
 //
 // Text assigned before the loop and only run inside it is not reported:
 // it is fixed, so it adds one file or filegroup, and running it again
 // fails on the name that now exists. Text that is only printed or raised
 // (a dry run) is never reported.
-func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][]built) (run []built, builders map[string][]built) {
+func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][]built) (run []built, builders []assigned) {
 	inLoop := map[string]string{}
 	lookup := func(v string) string {
 		if w := inLoop[v]; w != "" {
@@ -193,7 +213,6 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 			}
 		}
 	}
-	builders = map[string][]built{}
 	for i := range loop {
 		d := loop[i].Stmt.Dynamic
 		if d == nil || len(d.Assigns) == 0 {
@@ -201,8 +220,18 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 		}
 		if what := addFileText(d, lookup); what != "" {
 			for _, a := range d.Assigns {
-				builders[a] = append(builders[a], built{loop[i].Stmt, what})
+				builders = append(builders, assigned{a, built{loop[i].Stmt, what}})
 			}
+		}
+	}
+	// the builders of a variable: looked for in the list, which is a
+	// statement or two in a loop, or in a map when the loop has many (a
+	// map for every loop was most of SL103's allocations)
+	var byVar map[string][]built
+	if len(builders) > 16 {
+		byVar = map[string][]built{}
+		for _, x := range builders {
+			byVar[x.v] = append(byVar[x.v], x.b)
 		}
 	}
 	for i := range loop {
@@ -214,7 +243,15 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 			run = append(run, built{loop[i].Stmt, d.AddFile})
 		}
 		for _, v := range d.ExecVars {
-			run = append(run, builders[v]...)
+			if byVar != nil {
+				run = append(run, byVar[v]...)
+			} else {
+				for _, x := range builders {
+					if x.v == v {
+						run = append(run, x.b)
+					}
+				}
+			}
 			run = append(run, fromLoop[v]...)
 		}
 	}

@@ -3,6 +3,7 @@ package rules
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -221,4 +222,81 @@ func diffLines(want, got string) string {
 		}
 	}
 	return b.String()
+}
+
+// isTRTZero matches by hand what this regular expression matches.
+var trtZeroRE = regexp.MustCompile(`(?is)^TARGET_RECOVERY_TIME\s*=\s*0+\s+(SECONDS|MINUTES)$`)
+
+func TestIsTRTZeroAsTheRegularExpression(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		if got, want := isTRTZero(s), trtZeroRE.MatchString(s); got != want {
+			t.Errorf("isTRTZero(%q) = %v; the regular expression says %v", s, got, want)
+		}
+	}
+	for _, s := range []string{
+		"", "TARGET_RECOVERY_TIME = 0 SECONDS", "target_recovery_time=00\tminutes", "TARGET_RECOVERY_TIME = 0SECONDS",
+		"TARGET_RECOVERY_TIME = 0 SECONDS ", " TARGET_RECOVERY_TIME = 0 SECONDS", "TARGET_RECOVERY_TIME = 10 SECONDS",
+		"TARGET_RECOVERY_TIME = 0 \u017fECONDS", "TARGET_RECOVERY_TIME = 0 MINUTE\u017f", "TARGET_RECOVERY_TIME = 0 HOURS",
+		"TARGET_RECOVERY_TIME\n=\n0\r\nSECONDS", "TARGET_RECOVERY_TIME = 0\vSECONDS", "TARGET_RECOVERY_TIME 0 SECONDS",
+		"TARGET_RECOVERY_TIME = SECONDS", "TARGET_RECOVERY_TIME = 0 $(unit)",
+	} {
+		check(s)
+	}
+	// and on strings made of pieces that match or nearly do
+	pieces := [][]string{
+		{"TARGET_RECOVERY_TIME", "target_recovery_time", "TARGET_RECOVERY_TIM", "x"},
+		{"", " ", "\t\n", "\v"},
+		{"=", "", "=="},
+		{"", " ", "\r\n", "\v"},
+		{"0", "00", "", "1", "01"},
+		{" ", "  \f", "", "\v"},
+		{"SECONDS", "seconds", "MINUTES", "minute\u017f", "\u017fECOND\u017f", "HOURS", "SECOND"},
+		{"", "", " ", "x", "\u212a"},
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var b strings.Builder
+		for _, p := range pieces {
+			b.WriteString(p[rng.IntN(len(p))])
+		}
+		check(b.String())
+	}
+}
+
+func TestIsNul(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"NUL", true}, {"nul", true}, {" Nul: ", true}, {`\\.\nul`, true}, {`\\.\NUL`, true}, {"\tNUL\n", true},
+		{"NUL.bak", false}, {"B:\\Backup\\x.bak", false}, {"", false}, {"NULL", false}, {"NU", false}, {`\\.\NUL:`, false},
+	} {
+		if got := isNul(c.s); got != c.want {
+			t.Errorf("isNul(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
+
+// TestSL103ManyBuildersInALoop: a loop that assigns ADD FILE text to
+// more variables than loopAddFiles looks through in a list (it then
+// indexes them) reports the builders of the variables it runs, and only
+// those, as a loop with few does.
+func TestSL103ManyBuildersInALoop(t *testing.T) {
+	for _, n := range []int{3, 40} {
+		var b strings.Builder
+		b.WriteString("DECLARE @i int = 0;\nWHILE @i < 10\nBEGIN\n")
+		for k := range n {
+			fmt.Fprintf(&b, "    SET @v%d = N'ALTER DATABASE s ADD FILEGROUP FG' + CAST(@i AS nvarchar(10));\n", k)
+		}
+		b.WriteString("    SET @v1 = @v1 + N' ADD FILE';\n    EXEC (@v1);\n    EXEC sys.sp_executesql @v2;\n    SET @i += 1;\nEND\n")
+		var lines []int
+		for _, f := range run(t, b.String(), nil, "SL103") {
+			lines = append(lines, f.Span.Start.Position().Line)
+		}
+		// @v1's two builders (lines 5 and n+4) and @v2's (line 6)
+		if want := []int{5, 6, n + 4}; fmt.Sprint(lines) != fmt.Sprint(want) {
+			t.Errorf("%d variables: SL103 on lines %v, want %v", n, lines, want)
+		}
+	}
 }

@@ -1,8 +1,7 @@
 package rules
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -53,6 +52,7 @@ var sl201 = &Rule{
 	Options: []Option{optZeroingRate, optZeroingBudget},
 	Run: func(p *Pass) {
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("zeroing-budget")
+		rateText := formatNumber(rate)
 		facts := p.Facts()
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
@@ -74,8 +74,8 @@ var sl201 = &Rule{
 			}
 			estText, budgetText := formatOverBudget(sec, budget)
 			amount, about := allocWords(bytes, upTo)
-			msg := fmt.Sprintf("allocates %s of data file: without Instant File Initialization zero-filling takes %s %s at %s MB/s (measured: 100 GB took 16 min 04 s without IFI, 12 s with it), over the %s budget",
-				amount, about, estText, formatNumber(rate), budgetText)
+			msg := "allocates " + amount + " of data file: without Instant File Initialization zero-filling takes " + about + " " + estText + " at " + rateText +
+				" MB/s (measured: 100 GB took 16 min 04 s without IFI, 12 s with it), over the " + budgetText + " budget"
 			if upTo {
 				msg += "; the file's earlier size is unknown, so only its growth is zero-filled"
 			}
@@ -147,9 +147,8 @@ var sl203 = &Rule{
 				}
 				switch {
 				case g.Size.Percent > 0:
-					p.Report(logClauseSpan(e), nil,
-						"log file %s grows by %d%%: every growth is larger than the last and is zero-filled while transactions wait (log files never use Instant File Initialization); use a fixed growth such as 64MB",
-						name, g.Size.Percent)
+					p.Report(logClauseSpan(e), nil, "%s", "log file "+name+" grows by "+strconv.FormatInt(g.Size.Percent, 10)+
+						"%: every growth is larger than the last and is zero-filled while transactions wait (log files never use Instant File Initialization); use a fixed growth such as 64MB")
 				case g.Size.Bytes > 0:
 					if version >= 16 && g.Size.Bytes <= instantLogGrowth {
 						continue
@@ -159,9 +158,8 @@ var sl203 = &Rule{
 						continue
 					}
 					estText, budgetText := formatOverBudget(sec, budget)
-					p.Report(logClauseSpan(e), nil,
-						"log file %s grows by %s: each autogrowth zero-fills it while transactions wait, about %s at %s MB/s, over the %s budget",
-						name, formatBytes(g.Size.Bytes), estText, formatNumber(rate), budgetText)
+					p.Report(logClauseSpan(e), nil, "%s", "log file "+name+" grows by "+formatBytes(g.Size.Bytes)+
+						": each autogrowth zero-fills it while transactions wait, about "+estText+" at "+formatNumber(rate)+" MB/s, over the "+budgetText+" budget")
 				}
 			}
 		}
@@ -172,6 +170,9 @@ func traceOn(e *Effect, flags ...int) []int {
 	t, ok := e.Stmt.Node.(*parser.TraceFlags)
 	if !ok || !t.On {
 		return nil
+	}
+	if len(t.Flags) == 1 && len(flags) == 1 && t.Flags[0] == flags[0] {
+		return t.Flags // the usual DBCC TRACEON (n, -1) asked about n: no copy
 	}
 	var hit []int
 	for _, f := range t.Flags {
@@ -197,9 +198,12 @@ var sl204 = &Rule{
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
 			if len(traceOn(e, 1806)) > 0 {
-				p.Report(e.Stmt.Span(), nil,
-					"turns on trace flag 1806 %s, which disables Instant File Initialization: new data-file space is zero-filled again (measured: a 100 GB file took 16 min 04 s instead of 12 s)",
-					scope(e))
+				const rest = ", which disables Instant File Initialization: new data-file space is zero-filled again (measured: a 100 GB file took 16 min 04 s instead of 12 s)"
+				msg := "turns on trace flag 1806 for this session" + rest
+				if scope(e) == "for the whole instance" {
+					msg = "turns on trace flag 1806 for the whole instance" + rest // one string, not one per finding
+				}
+				p.Report(e.Stmt.Span(), nil, "%s", msg)
 			}
 		}
 	},
@@ -211,13 +215,12 @@ var sl205 = &Rule{
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
 			if hit := traceOn(e, 3004, 3605); len(hit) > 0 {
-				names := make([]string, len(hit))
-				for i, f := range hit {
-					names[i] = fmt.Sprint(f)
+				names := strconv.Itoa(hit[0])
+				for _, f := range hit[1:] {
+					names += " and " + strconv.Itoa(f)
 				}
-				p.Report(e.Stmt.Span(), nil,
-					"turns on diagnostic trace flag %s %s: 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script",
-					strings.Join(names, " and "), scope(e))
+				p.Report(e.Stmt.Span(), nil, "%s", "turns on diagnostic trace flag "+names+" "+scope(e)+
+					": 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script")
 			}
 		}
 	},
