@@ -657,7 +657,7 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func())
 		stmtBuffers.Put(pc.buf)
 	}()
 	pc.files = []*parser.File{f}
-	s := parser.PreprocessPlain(f, opt, pc.batch)
+	s := parser.PreprocessLent(f, opt, pc.batch)
 	pc.files = s.Files
 	pc.parse()
 	if release != nil {
@@ -686,7 +686,9 @@ type compactParse struct {
 	script  parser.Script // the run being parsed
 }
 
-// batch takes the next batch from the preprocessor.
+// batch takes the next batch from the preprocessor. A plain batch is
+// lent (parser.PreprocessLent): it is copied when kept, or parsed, as
+// the statements of a batch point to it.
 func (pc *compactParse) batch(b *parser.Batch, plain bool) {
 	if pc.release != nil {
 		if pc.done += len(b.Text); pc.done >= parseChunk {
@@ -702,6 +704,7 @@ func (pc *compactParse) batch(b *parser.Batch, plain bool) {
 		if pc.c.Settled() {
 			return
 		}
+		b = b.Clone()
 		if pc.c.Hunting() {
 			// only the run's blocker is wanted from it: its statements up
 			// to the first SL303 cannot look through
@@ -709,6 +712,9 @@ func (pc *compactParse) batch(b *parser.Batch, plain bool) {
 			pc.res.Statements = append(pc.res.Statements, pc.c.Add(stmts, nil)...)
 			return
 		}
+	}
+	if plain && !skimming {
+		b = b.Clone()
 	}
 	if len(pc.pending) > 0 && (pc.size+len(b.Text) > parseChunk || len(pc.pending) >= parseBatches) {
 		pc.parse()

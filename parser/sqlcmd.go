@@ -219,7 +219,22 @@ func PreprocessFunc(f *File, opt *PreprocessOptions, fn func(*Batch)) *Script {
 // "add" in it, no sqllint: comment, nothing unterminated. A batch that
 // is not plain may be any batch: the test is cheap and errs that way.
 func PreprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool)) *Script {
+	return preprocessPlain(f, opt, fn, false)
+}
+
+// PreprocessLent is PreprocessPlain whose plain batches are lent: a
+// plain batch (*b and its Segs) is valid only until fn returns, as the
+// next plain batch reuses its memory; fn keeps one with b.Clone(). A
+// caller that drops most plain batches unlooked-at (a static run, once
+// nothing ordinary matters) then allocates nothing for them. The other
+// batches are fn's to keep, as with PreprocessPlain.
+func PreprocessLent(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool)) *Script {
+	return preprocessPlain(f, opt, fn, fn != nil)
+}
+
+func preprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), lend bool) *Script {
 	p := &ppPreprocessor{
+		lend:    lend,
 		onBatch: fn,
 		script:  &Script{File: f, Files: []*File{f}},
 		// vars and files are made when first written: most scripts
@@ -282,6 +297,7 @@ func ppLoadFile(path string, limit int64) (*File, error) {
 type ppPreprocessor struct {
 	script  *Script
 	onBatch func(*Batch, bool) // nil: batches go to script.Batches
+	lend    bool               // plain batches are lent to onBatch (PreprocessLent)
 	// loud is set once the batch under construction is known not to be
 	// plain (PreprocessPlain).
 	loud       bool
@@ -334,7 +350,7 @@ func (p *ppPreprocessor) emit(count int) {
 	// comment.
 	plain := !p.loud && !p.b.built && p.state == ppStNormal
 	p.loud = false
-	if b := p.b.finish(); b != nil {
+	if b := p.b.finish(plain && p.lend); b != nil {
 		b.Index = p.nbatches
 		b.Count = count
 		p.nbatches++
@@ -1624,6 +1640,7 @@ type ppBatchBuilder struct {
 
 	slab     []ppSimpleBatch // preallocated simple batches
 	slabSize int
+	lent     *ppSimpleBatch // the lent plain batch (PreprocessLent)
 }
 
 func (b *ppBatchBuilder) size() int {
@@ -1692,28 +1709,40 @@ func (b *ppBatchBuilder) build() {
 }
 
 // finish returns the batch built so far (nil when it has no text) and
-// starts a new one.
-func (b *ppBatchBuilder) finish() *Batch {
-	defer b.reset()
+// starts a new one. A lent batch of one run is the builder's own, reused
+// by the next lent one.
+func (b *ppBatchBuilder) finish(lent bool) *Batch {
 	if b.built {
-		if b.sb.Len() == 0 {
+		text, segs := b.sb.String(), b.segs
+		b.reset()
+		if text == "" {
 			return nil
 		}
-		return &Batch{Text: b.sb.String(), Segs: b.segs}
+		return &Batch{Text: text, Segs: segs}
 	}
 	if b.file == nil || b.start == b.end {
+		b.reset()
 		return nil
 	}
-	// The batch and its only segment come from a slab: one allocation
-	// for many batches.
-	if len(b.slab) == 0 {
-		b.slabSize = min(max(2*b.slabSize, 16), 1024)
-		b.slab = make([]ppSimpleBatch, b.slabSize)
+	var one *ppSimpleBatch
+	if lent {
+		if b.lent == nil {
+			b.lent = new(ppSimpleBatch)
+		}
+		one = b.lent
+	} else {
+		// The batch and its only segment come from a slab: one
+		// allocation for many batches.
+		if len(b.slab) == 0 {
+			b.slabSize = min(max(2*b.slabSize, 16), 1024)
+			b.slab = make([]ppSimpleBatch, b.slabSize)
+		}
+		one = &b.slab[0]
+		b.slab = b.slab[1:]
 	}
-	one := &b.slab[0]
-	b.slab = b.slab[1:]
 	one.seg[0] = Segment{Out: 0, File: b.file, In: b.start}
 	one.b = Batch{Text: b.file.Text[b.start:b.end], Segs: one.seg[:]}
+	b.reset()
 	return &one.b
 }
 
@@ -1723,7 +1752,24 @@ type ppSimpleBatch struct {
 	seg [1]Segment
 }
 
+// Clone returns a copy of b that shares no memory with it but the text
+// (a lent batch kept: PreprocessLent).
+func (b *Batch) Clone() *Batch {
+	if len(b.Segs) == 1 {
+		one := &ppSimpleBatch{b: *b, seg: [1]Segment{b.Segs[0]}}
+		one.b.Segs = one.seg[:]
+		return &one.b
+	}
+	c := *b
+	c.Segs = append([]Segment(nil), b.Segs...)
+	return &c
+}
+
+// reset starts a new batch; the slab and the lent batch stay. (Only
+// the fields a batch sets are cleared: this runs once per batch.)
 func (b *ppBatchBuilder) reset() {
-	slab, size := b.slab, b.slabSize
-	*b = ppBatchBuilder{slab: slab, slabSize: size}
+	b.file, b.start, b.end, b.last = nil, 0, 0, 0
+	if b.built {
+		b.built, b.sb, b.segs = false, strings.Builder{}, nil
+	}
 }
