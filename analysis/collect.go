@@ -684,6 +684,10 @@ type compactParse struct {
 	diags   []parser.Diag // the parser's; the preprocessor's come first
 	files   []*parser.File
 	script  parser.Script // the run being parsed
+	// settled is set when c.Settled() was true and nothing was added
+	// to c since: the plain batches of a long run are dropped without
+	// asking again.
+	settled bool
 }
 
 // batch takes the next batch from the preprocessor. A plain batch is
@@ -701,7 +705,8 @@ func (pc *compactParse) batch(b *parser.Batch, plain bool) {
 		// Whether the Compactor needs it depends on the batches before
 		// it: parse those first.
 		pc.parse()
-		if pc.c.Settled() {
+		if pc.settled || pc.c.Settled() {
+			pc.settled = true
 			return
 		}
 		b = b.Clone()
@@ -709,6 +714,7 @@ func (pc *compactParse) batch(b *parser.Batch, plain bool) {
 			// only the run's blocker is wanted from it: its statements up
 			// to the first SL303 cannot look through
 			stmts := parser.ParsePlainUntil(b, pc.buf, pc.c.Stops)
+			pc.settled = false
 			pc.res.Statements = append(pc.res.Statements, pc.c.Add(stmts, nil)...)
 			return
 		}
@@ -732,6 +738,7 @@ func (pc *compactParse) parse() {
 	// Compactor copies the ones it keeps
 	pc.script = parser.Script{File: pc.f, Files: pc.files, Batches: pc.pending}
 	part := parser.ParseScriptReuse(&pc.script, pc.buf)
+	pc.settled = false
 	pc.diags = append(pc.diags, part.Diags...)
 	pc.res.Directives = append(pc.res.Directives, part.Directives...)
 	pc.res.Statements = append(pc.res.Statements, pc.c.Add(part.Statements, part.Directives)...)

@@ -1069,6 +1069,9 @@ func (c *ppCommand) args(s string) (start, end int) {
 // goCount parses what follows GO on its line (from k to the line end le):
 // nothing, an optional "-- comment", or a positive count.
 func (p *ppPreprocessor) goCount(f *File, k, le int) int {
+	if k == le {
+		return 1 // GO alone on its line
+	}
 	s := f.Text
 	c := ppCommand{name: "go", nameEnd: k, end: le}
 	a, e := c.args(s)
@@ -1734,14 +1737,17 @@ func (b *ppBatchBuilder) finish(lent bool) *Batch {
 		// The batch and its only segment come from a slab: one
 		// allocation for many batches.
 		if len(b.slab) == 0 {
-			b.slabSize = min(max(2*b.slabSize, 16), 1024)
+			b.slabSize = min(max(2*b.slabSize, 4), 1024)
 			b.slab = make([]ppSimpleBatch, b.slabSize)
 		}
 		one = &b.slab[0]
 		b.slab = b.slab[1:]
 	}
-	one.seg[0] = Segment{Out: 0, File: b.file, In: b.start}
-	one.b = Batch{Text: b.file.Text[b.start:b.end], Segs: one.seg[:]}
+	// field by field: a whole-struct copy from a temporary stalls on
+	// the stores just made (once per batch)
+	seg := &one.seg[0]
+	seg.Out, seg.File, seg.In, seg.Subst = 0, b.file, b.start, false
+	one.b.Text, one.b.Segs, one.b.Index, one.b.Count = b.file.Text[b.start:b.end], one.seg[:], 0, 0
 	b.reset()
 	return &one.b
 }
