@@ -416,21 +416,22 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					prev = tab[s[i-1]]
 				}
 				for i+4 <= n {
-					c0 := tab[s[i]]
+					w := s[i : i+4] // one bounds check for the round
+					c0 := tab[w[0]]
 					if c0&(prev>>4) != 0 {
 						goto stop
 					}
-					c1 := tab[s[i+1]]
+					c1 := tab[w[1]]
 					if c1&(c0>>4) != 0 {
 						i++
 						goto stop
 					}
-					c2 := tab[s[i+2]]
+					c2 := tab[w[2]]
 					if c2&(c1>>4) != 0 {
 						i += 2
 						goto stop
 					}
-					c3 := tab[s[i+3]]
+					c3 := tab[w[3]]
 					if c3&(c2>>4) != 0 {
 						i += 3
 						goto stop
@@ -451,15 +452,22 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					break line
 				}
 				switch c := s[i]; c {
-				case '\n':
+				case '\n', '\r':
 					i++
-					break line
-				case '\r':
-					i++
-					if i < n && s[i] == '\n' {
+					if c == '\r' && i < n && s[i] == '\n' {
 						i++
 					}
-					break line
+					// The next line goes on here unless its first
+					// non-blank byte may start a GO line or a command
+					// (blanks never stop the scan).
+					j := i
+					for j < n && (s[j] == ' ' || s[j] == '\t') {
+						j++
+					}
+					if j >= n || ppLineStart[s[j]] {
+						break line
+					}
+					ls, i = i, j
 				case '\'', '"', '[':
 					// Fast path for the common case, a short quoted run
 					// closed on the same scan with no $ and no escape;
