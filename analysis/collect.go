@@ -341,9 +341,9 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 	return true
 }
 
-// readDir is os.ReadDir; tests replace it to make a folder unreadable
-// even to root.
-var readDir = os.ReadDir
+// readDir is listDir; tests replace it to make a folder unreadable even
+// to root.
+var readDir = listDir
 
 // cleanErr drops the path an *fs.PathError repeats.
 func cleanErr(err error) error {
