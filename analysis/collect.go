@@ -306,13 +306,15 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 		list = append(list, ent{name, name, false, d.Type()&fs.ModeSymlink != 0})
 	}
 	slices.SortFunc(list, func(a, b ent) int {
+		// natsort's order is total: keys that differ are never equal in
+		// it, so one comparison decides
 		switch {
+		case a.key == b.key:
+			return 0
 		case natsort.Less(a.key, b.key):
 			return -1
-		case natsort.Less(b.key, a.key):
-			return 1
 		}
-		return 0
+		return 1
 	})
 	for _, e := range list {
 		path := filepath.Join(dir, e.name)
