@@ -593,9 +593,15 @@ func (r *run) parseOne(in input) (p *parsed) {
 		if p.mapped == nil {
 			release = nil
 		}
+		var indexed func()
+		if p.mapped != nil {
+			// here, not where findings are resolved, and on the other
+			// core while this one parses
+			indexed = indexLinesAsync(f, release)
+		}
 		p.result = parseCompact(f, r.pre, release)
 		if p.mapped != nil {
-			f.IndexLines(release) // here, not where findings are resolved
+			indexed()
 			// the rules read the kept statements' own copies, and the
 			// text around findings a page at a time
 			detachMapped(p.result, data, release)
@@ -608,6 +614,28 @@ func (r *run) parseOne(in input) (p *parsed) {
 		r.guess.saw(&in, p.result)
 	}
 	return p
+}
+
+// indexLinesAsync builds f's line index (File.IndexLines) in a goroutine
+// of its own, and returns a function that waits for it and panics with
+// its panic, if any: a fault on a mapped file cut short is the file's
+// error, as if the index were built by the caller. A caller that panics
+// before waiting leaves the goroutine to end alone (a fault there is
+// recovered).
+func indexLinesAsync(f *parser.File, release func()) func() {
+	done := make(chan any, 1)
+	go func() {
+		var x any
+		defer func() { done <- x }()
+		defer func() { x = recover() }()
+		debug.SetPanicOnFault(true)
+		f.IndexLines(release)
+	}()
+	return func() {
+		if x := <-done; x != nil {
+			panic(x)
+		}
+	}
 }
 
 // overlaid reports whether the overlay holds path.
