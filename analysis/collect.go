@@ -306,13 +306,15 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 		list = append(list, ent{name, name, false, d.Type()&fs.ModeSymlink != 0})
 	}
 	slices.SortFunc(list, func(a, b ent) int {
+		// natsort's order is total: keys that differ are never equal in
+		// it, so one comparison decides
 		switch {
+		case a.key == b.key:
+			return 0
 		case natsort.Less(a.key, b.key):
 			return -1
-		case natsort.Less(b.key, a.key):
-			return 1
 		}
-		return 0
+		return 1
 	})
 	for _, e := range list {
 		path := filepath.Join(dir, e.name)
@@ -341,9 +343,9 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 	return true
 }
 
-// readDir is os.ReadDir; tests replace it to make a folder unreadable
-// even to root.
-var readDir = os.ReadDir
+// readDir is listDir; tests replace it to make a folder unreadable even
+// to root.
+var readDir = listDir
 
 // cleanErr drops the path an *fs.PathError repeats.
 func cleanErr(err error) error {
@@ -591,9 +593,15 @@ func (r *run) parseOne(in input) (p *parsed) {
 		if p.mapped == nil {
 			release = nil
 		}
+		var indexed func()
+		if p.mapped != nil {
+			// here, not where findings are resolved, and on the other
+			// core while this one parses
+			indexed = indexLinesAsync(f, release)
+		}
 		p.result = parseCompact(f, r.pre, release)
 		if p.mapped != nil {
-			f.IndexLines(release) // here, not where findings are resolved
+			indexed()
 			// the rules read the kept statements' own copies, and the
 			// text around findings a page at a time
 			detachMapped(p.result, data, release)
@@ -606,6 +614,28 @@ func (r *run) parseOne(in input) (p *parsed) {
 		r.guess.saw(&in, p.result)
 	}
 	return p
+}
+
+// indexLinesAsync builds f's line index (File.IndexLines) in a goroutine
+// of its own, and returns a function that waits for it and panics with
+// its panic, if any: a fault on a mapped file cut short is the file's
+// error, as if the index were built by the caller. A caller that panics
+// before waiting leaves the goroutine to end alone (a fault there is
+// recovered).
+func indexLinesAsync(f *parser.File, release func()) func() {
+	done := make(chan any, 1)
+	go func() {
+		var x any
+		defer func() { done <- x }()
+		defer func() { x = recover() }()
+		debug.SetPanicOnFault(true)
+		f.IndexLines(release)
+	}()
+	return func() {
+		if x := <-done; x != nil {
+			panic(x)
+		}
+	}
 }
 
 // overlaid reports whether the overlay holds path.
@@ -657,7 +687,7 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func())
 		stmtBuffers.Put(pc.buf)
 	}()
 	pc.files = []*parser.File{f}
-	s := parser.PreprocessPlain(f, opt, pc.batch)
+	s := parser.PreprocessLent(f, opt, pc.batch)
 	pc.files = s.Files
 	pc.parse()
 	if release != nil {
@@ -684,9 +714,15 @@ type compactParse struct {
 	diags   []parser.Diag // the parser's; the preprocessor's come first
 	files   []*parser.File
 	script  parser.Script // the run being parsed
+	// settled is set when c.Settled() was true and nothing was added
+	// to c since: the plain batches of a long run are dropped without
+	// asking again.
+	settled bool
 }
 
-// batch takes the next batch from the preprocessor.
+// batch takes the next batch from the preprocessor. A plain batch is
+// lent (parser.PreprocessLent): it is copied when kept, or parsed, as
+// the statements of a batch point to it.
 func (pc *compactParse) batch(b *parser.Batch, plain bool) {
 	if pc.release != nil {
 		if pc.done += len(b.Text); pc.done >= parseChunk {
@@ -699,16 +735,22 @@ func (pc *compactParse) batch(b *parser.Batch, plain bool) {
 		// Whether the Compactor needs it depends on the batches before
 		// it: parse those first.
 		pc.parse()
-		if pc.c.Settled() {
+		if pc.settled || pc.c.Settled() {
+			pc.settled = true
 			return
 		}
+		b = b.Clone()
 		if pc.c.Hunting() {
 			// only the run's blocker is wanted from it: its statements up
 			// to the first SL303 cannot look through
 			stmts := parser.ParsePlainUntil(b, pc.buf, pc.c.Stops)
+			pc.settled = false
 			pc.res.Statements = append(pc.res.Statements, pc.c.Add(stmts, nil)...)
 			return
 		}
+	}
+	if plain && !skimming {
+		b = b.Clone()
 	}
 	if len(pc.pending) > 0 && (pc.size+len(b.Text) > parseChunk || len(pc.pending) >= parseBatches) {
 		pc.parse()
@@ -726,6 +768,7 @@ func (pc *compactParse) parse() {
 	// Compactor copies the ones it keeps
 	pc.script = parser.Script{File: pc.f, Files: pc.files, Batches: pc.pending}
 	part := parser.ParseScriptReuse(&pc.script, pc.buf)
+	pc.settled = false
 	pc.diags = append(pc.diags, part.Diags...)
 	pc.res.Directives = append(pc.res.Directives, part.Directives...)
 	pc.res.Statements = append(pc.res.Statements, pc.c.Add(part.Statements, part.Directives)...)

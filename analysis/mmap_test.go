@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unsafe"
+
+	"github.com/sqllint/sqllint/parser"
 )
 
 // A mapped file cut short while it is read is that file's input error,
@@ -51,4 +54,43 @@ func TestMappedFileCutShort(t *testing.T) {
 	if len(sum.Errors) != 1 {
 		t.Fatalf("errors %v", sum.Errors)
 	}
+}
+
+// The line index built beside the parse (indexLinesAsync) hands a fault
+// on a mapped file cut short to the caller, as a panic the caller turns
+// into the file's error.
+func TestIndexLinesAsyncFault(t *testing.T) {
+	if !canMap {
+		t.Skip("files are not mapped on this system")
+	}
+	path := filepath.Join(t.TempDir(), "a.sql")
+	if err := os.WriteFile(path, []byte(strings.Repeat("SELECT 1;\nGO\n", 100000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := mapFile(f, info.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unmapFile(data)
+	file := parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data)))
+	if err := os.Truncate(path, 10); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		x := recover()
+		if _, ok := x.(interface{ Addr() uintptr }); !ok {
+			t.Fatalf("recovered %v, want the fault", x)
+		}
+	}()
+	indexLinesAsync(file, nil)()
+	t.Fatal("no fault")
 }

@@ -4,6 +4,7 @@ package analysis
 
 import (
 	"errors"
+	"os"
 	"syscall"
 )
 
@@ -118,4 +119,17 @@ func scanFile(path string, buf []byte) (fileID, bool) {
 			return id, false
 		}
 	}
+}
+
+// listDir is os.ReadDir without its sort by name: the walk sorts the
+// entries naturally anyway. O_DIRECTORY makes the open of anything but a
+// folder fail at once (a named pipe put in a folder's place never blocks),
+// with os.ReadDir's error.
+func listDir(name string) ([]os.DirEntry, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_DIRECTORY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.ReadDir(-1)
 }

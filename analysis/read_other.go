@@ -43,3 +43,6 @@ func scanFileOS(path string, buf []byte) (fileID, bool) {
 		}
 	}
 }
+
+// listDir lists a folder (os.ReadDir).
+func listDir(name string) ([]os.DirEntry, error) { return os.ReadDir(name) }

@@ -160,6 +160,58 @@ func TestPreprocessPlainCorpora(t *testing.T) {
 	}
 }
 
+// PreprocessLent gives the batches PreprocessPlain gives, the plain
+// ones in one reused Batch, which Clone copies out of.
+func TestPreprocessLent(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(":setvar X 1\nSELECT $(X);\nGO\n")
+	if _, err := gencorpus.New(3, 0.02, 0).WriteTo(&sb, 256<<10); err != nil {
+		t.Fatal(err)
+	}
+	sb.WriteString("GO\nSELECT 1\nGO\nSELECT 2\n")
+	f := NewFile("t.sql", sb.String())
+	type got struct {
+		b     Batch
+		plain bool
+	}
+	var want []got
+	PreprocessPlain(f, nil, func(b *Batch, plain bool) {
+		want = append(want, got{*b, plain})
+	})
+	var (
+		kept   []*Batch
+		shared *Batch
+		plains int
+	)
+	PreprocessLent(f, nil, func(b *Batch, plain bool) {
+		// the lent batch is the right one while fn runs
+		if k := len(kept); k >= len(want) || !reflect.DeepEqual(got{*b, plain}, want[k]) {
+			t.Fatalf("batch %d: %+v (plain %v), not the batch PreprocessPlain gives", k, *b, plain)
+		}
+		kept = append(kept, b.Clone())
+		if !plain {
+			return
+		}
+		if plains++; shared == nil {
+			shared = b
+		} else if b != shared {
+			t.Fatalf("batch %d: a new plain batch, want the lent one again", b.Index)
+		}
+	})
+	if plains < 2 || len(kept) == plains {
+		t.Fatalf("%d plain batches of %d: the text needs several of both kinds", plains, len(kept))
+	}
+	if len(kept) != len(want) {
+		t.Fatalf("%d batches, want %d", len(kept), len(want))
+	}
+	// the clones keep their batch after the lent one was reused
+	for i := range want {
+		if !reflect.DeepEqual(*kept[i], want[i].b) {
+			t.Errorf("batch %d: clone %+v, want %+v", i, *kept[i], want[i].b)
+		}
+	}
+}
+
 // FuzzPreprocessPlain checks that a batch called plain is.
 func FuzzPreprocessPlain(f *testing.F) {
 	for _, s := range seeds {

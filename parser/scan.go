@@ -135,7 +135,8 @@ func (s *Scanner) scan(src string, limit int) []Token {
 		var kind TokKind
 		switch charClass[c] {
 		case cSpace:
-			i++
+			for i++; i < n && charClass[src[i]] == cSpace; i++ {
+			}
 			continue
 		case cN:
 			if i+1 < n && src[i+1] == '\'' {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
 	"sort"
 	"strings"
 	"sync"
@@ -598,12 +599,6 @@ const lineIndexProgress = 4 << 20
 func (f *File) IndexLines(progress func()) {
 	f.once.Do(func() {
 		s := f.Text
-		for k := 0; k < len(s) && !f.hasCR; k += lineIndexProgress {
-			f.hasCR = strings.IndexByte(s[k:min(k+lineIndexProgress, len(s))], '\r') >= 0
-			if progress != nil {
-				progress()
-			}
-		}
 		var (
 			lines []uint32
 			big   []int
@@ -613,6 +608,25 @@ func (f *File) IndexLines(progress func()) {
 		} else {
 			big = make([]int, 1, len(s)/(32*lineStride)+1)
 		}
+		record := func(j int) {
+			if big != nil {
+				big = append(big, j)
+			} else {
+				lines = append(lines, uint32(j))
+			}
+		}
+		// Most texts break lines with LF or CRLF only: each line then
+		// ends at an LF, found eight bytes at a time.
+		if n, hasCR, ok := indexLF(s, record, progress); ok {
+			f.lines, f.big, f.nlines, f.hasCR = lines, big, n, hasCR
+			return
+		}
+		// A lone CR: line by line.
+		f.hasCR = true
+		if progress != nil {
+			progress() // for the text indexLF read
+		}
+		lines, big = lines[:min(len(lines), 1)], big[:min(len(big), 1)]
 		n, next := 1, lineIndexProgress
 		for i := 0; ; {
 			j := f.nextLine(i)
@@ -620,11 +634,7 @@ func (f *File) IndexLines(progress func()) {
 				break
 			}
 			if n%lineStride == 0 {
-				if big != nil {
-					big = append(big, j)
-				} else {
-					lines = append(lines, uint32(j))
-				}
+				record(j)
 			}
 			n++
 			if i = j; i >= next && progress != nil {
@@ -634,6 +644,66 @@ func (f *File) IndexLines(progress func()) {
 		}
 		f.lines, f.big, f.nlines = lines, big, n
 	})
+}
+
+// indexLF calls record with the start of every lineStride-th line of s
+// after the first (lines 1+lineStride, 1+2*lineStride, ...) and returns
+// the number of lines and whether s holds a CR, when every CR of s is
+// followed by an LF (ok); it stops early with ok false at a lone CR.
+// progress, when not nil, is called after each lineIndexProgress bytes.
+func indexLF(s string, record func(int), progress func()) (n int, hasCR, ok bool) {
+	const (
+		low7 = 0x7f7f7f7f7f7f7f7f
+		lfs  = 0x0a0a0a0a0a0a0a0a
+		crs  = 0x0d0d0d0d0d0d0d0d
+	)
+	// zeros has 0x80 in each byte of x that is 0, and 0 in the others:
+	// no carry crosses a byte.
+	zeros := func(x uint64) uint64 { return ^(((x & low7) + low7) | x | low7) }
+	n = 1
+	next := lineIndexProgress
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		lf := zeros(x ^ lfs)
+		if cr := zeros(x ^ crs); cr != 0 {
+			hasCR = true
+			// each CR is followed by an LF: in this word, or the next
+			if cr<<8&^lf != 0 || cr>>63 != 0 && (i+8 >= len(s) || s[i+8] != '\n') {
+				return 0, true, false
+			}
+		}
+		for ; lf != 0; lf &= lf - 1 {
+			if n%lineStride == 0 {
+				record(i + bits.TrailingZeros64(lf)/8 + 1)
+			}
+			n++
+		}
+		if i+8 >= next && progress != nil {
+			progress()
+			next += lineIndexProgress
+		}
+	}
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '\r':
+			hasCR = true
+			if i+1 >= len(s) || s[i+1] != '\n' {
+				return 0, true, false
+			}
+		case '\n':
+			if n%lineStride == 0 {
+				record(i + 1)
+			}
+			n++
+		}
+	}
+	if progress != nil && len(s) > 0 {
+		progress()
+	}
+	return n, hasCR, true
 }
 
 // nextLine returns the start of the line after the one holding offset i

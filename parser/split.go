@@ -765,16 +765,27 @@ func (s *splitter) startStatement(i int, k kw) int {
 		}
 	case kwCreate, kwAlter, kwDrop:
 		if s.isWord(i+1, "DATABASE") && !s.lookAlike(i+2) {
-			kind := map[kw]Kind{kwCreate: KindCreateDatabase, kwAlter: KindAlterDatabase, kwDrop: KindDropDatabase}[k]
+			kind := KindCreateDatabase
+			if k == kwAlter {
+				kind = KindAlterDatabase
+			} else if k == kwDrop {
+				kind = KindDropDatabase
+			}
 			return s.interest(i, kind)
 		}
 	case kwBackup, kwRestore:
 		kind := KindOther
 		switch {
 		case s.isWord(i+1, "DATABASE"):
-			kind = map[kw]Kind{kwBackup: KindBackupDatabase, kwRestore: KindRestoreDatabase}[k]
+			kind = KindBackupDatabase
+			if k == kwRestore {
+				kind = KindRestoreDatabase
+			}
 		case s.isWord(i+1, "LOG"):
-			kind = map[kw]Kind{kwBackup: KindBackupLog, kwRestore: KindRestoreLog}[k]
+			kind = KindBackupLog
+			if k == kwRestore {
+				kind = KindRestoreLog
+			}
 		case k == kwRestore && restoreOnly(s, i+1):
 			kind = KindRestoreOnly
 		}

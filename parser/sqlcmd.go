@@ -219,7 +219,22 @@ func PreprocessFunc(f *File, opt *PreprocessOptions, fn func(*Batch)) *Script {
 // "add" in it, no sqllint: comment, nothing unterminated. A batch that
 // is not plain may be any batch: the test is cheap and errs that way.
 func PreprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool)) *Script {
+	return preprocessPlain(f, opt, fn, false)
+}
+
+// PreprocessLent is PreprocessPlain whose plain batches are lent: a
+// plain batch (*b and its Segs) is valid only until fn returns, as the
+// next plain batch reuses its memory; fn keeps one with b.Clone(). A
+// caller that drops most plain batches unlooked-at (a static run, once
+// nothing ordinary matters) then allocates nothing for them. The other
+// batches are fn's to keep, as with PreprocessPlain.
+func PreprocessLent(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool)) *Script {
+	return preprocessPlain(f, opt, fn, fn != nil)
+}
+
+func preprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), lend bool) *Script {
 	p := &ppPreprocessor{
+		lend:    lend,
 		onBatch: fn,
 		script:  &Script{File: f, Files: []*File{f}},
 		// vars and files are made when first written: most scripts
@@ -282,6 +297,7 @@ func ppLoadFile(path string, limit int64) (*File, error) {
 type ppPreprocessor struct {
 	script  *Script
 	onBatch func(*Batch, bool) // nil: batches go to script.Batches
+	lend    bool               // plain batches are lent to onBatch (PreprocessLent)
 	// loud is set once the batch under construction is known not to be
 	// plain (PreprocessPlain).
 	loud       bool
@@ -334,7 +350,7 @@ func (p *ppPreprocessor) emit(count int) {
 	// comment.
 	plain := !p.loud && !p.b.built && p.state == ppStNormal
 	p.loud = false
-	if b := p.b.finish(); b != nil {
+	if b := p.b.finish(plain && p.lend); b != nil {
 		b.Index = p.nbatches
 		b.Count = count
 		p.nbatches++
@@ -400,21 +416,22 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					prev = tab[s[i-1]]
 				}
 				for i+4 <= n {
-					c0 := tab[s[i]]
+					w := s[i : i+4] // one bounds check for the round
+					c0 := tab[w[0]]
 					if c0&(prev>>4) != 0 {
 						goto stop
 					}
-					c1 := tab[s[i+1]]
+					c1 := tab[w[1]]
 					if c1&(c0>>4) != 0 {
 						i++
 						goto stop
 					}
-					c2 := tab[s[i+2]]
+					c2 := tab[w[2]]
 					if c2&(c1>>4) != 0 {
 						i += 2
 						goto stop
 					}
-					c3 := tab[s[i+3]]
+					c3 := tab[w[3]]
 					if c3&(c2>>4) != 0 {
 						i += 3
 						goto stop
@@ -435,15 +452,22 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					break line
 				}
 				switch c := s[i]; c {
-				case '\n':
+				case '\n', '\r':
 					i++
-					break line
-				case '\r':
-					i++
-					if i < n && s[i] == '\n' {
+					if c == '\r' && i < n && s[i] == '\n' {
 						i++
 					}
-					break line
+					// The next line goes on here unless its first
+					// non-blank byte may start a GO line or a command
+					// (blanks never stop the scan).
+					j := i
+					for j < n && (s[j] == ' ' || s[j] == '\t') {
+						j++
+					}
+					if j >= n || ppLineStart[s[j]] {
+						break line
+					}
+					ls, i = i, j
 				case '\'', '"', '[':
 					// Fast path for the common case, a short quoted run
 					// closed on the same scan with no $ and no escape;
@@ -1053,6 +1077,9 @@ func (c *ppCommand) args(s string) (start, end int) {
 // goCount parses what follows GO on its line (from k to the line end le):
 // nothing, an optional "-- comment", or a positive count.
 func (p *ppPreprocessor) goCount(f *File, k, le int) int {
+	if k == le {
+		return 1 // GO alone on its line
+	}
 	s := f.Text
 	c := ppCommand{name: "go", nameEnd: k, end: le}
 	a, e := c.args(s)
@@ -1624,6 +1651,7 @@ type ppBatchBuilder struct {
 
 	slab     []ppSimpleBatch // preallocated simple batches
 	slabSize int
+	lent     *ppSimpleBatch // the lent plain batch (PreprocessLent)
 }
 
 func (b *ppBatchBuilder) size() int {
@@ -1692,28 +1720,43 @@ func (b *ppBatchBuilder) build() {
 }
 
 // finish returns the batch built so far (nil when it has no text) and
-// starts a new one.
-func (b *ppBatchBuilder) finish() *Batch {
-	defer b.reset()
+// starts a new one. A lent batch of one run is the builder's own, reused
+// by the next lent one.
+func (b *ppBatchBuilder) finish(lent bool) *Batch {
 	if b.built {
-		if b.sb.Len() == 0 {
+		text, segs := b.sb.String(), b.segs
+		b.reset()
+		if text == "" {
 			return nil
 		}
-		return &Batch{Text: b.sb.String(), Segs: b.segs}
+		return &Batch{Text: text, Segs: segs}
 	}
 	if b.file == nil || b.start == b.end {
+		b.reset()
 		return nil
 	}
-	// The batch and its only segment come from a slab: one allocation
-	// for many batches.
-	if len(b.slab) == 0 {
-		b.slabSize = min(max(2*b.slabSize, 16), 1024)
-		b.slab = make([]ppSimpleBatch, b.slabSize)
+	var one *ppSimpleBatch
+	if lent {
+		if b.lent == nil {
+			b.lent = new(ppSimpleBatch)
+		}
+		one = b.lent
+	} else {
+		// The batch and its only segment come from a slab: one
+		// allocation for many batches.
+		if len(b.slab) == 0 {
+			b.slabSize = min(max(2*b.slabSize, 4), 1024)
+			b.slab = make([]ppSimpleBatch, b.slabSize)
+		}
+		one = &b.slab[0]
+		b.slab = b.slab[1:]
 	}
-	one := &b.slab[0]
-	b.slab = b.slab[1:]
-	one.seg[0] = Segment{Out: 0, File: b.file, In: b.start}
-	one.b = Batch{Text: b.file.Text[b.start:b.end], Segs: one.seg[:]}
+	// field by field: a whole-struct copy from a temporary stalls on
+	// the stores just made (once per batch)
+	seg := &one.seg[0]
+	seg.Out, seg.File, seg.In, seg.Subst = 0, b.file, b.start, false
+	one.b.Text, one.b.Segs, one.b.Index, one.b.Count = b.file.Text[b.start:b.end], one.seg[:], 0, 0
+	b.reset()
 	return &one.b
 }
 
@@ -1723,7 +1766,24 @@ type ppSimpleBatch struct {
 	seg [1]Segment
 }
 
+// Clone returns a copy of b that shares no memory with it but the text
+// (a lent batch kept: PreprocessLent).
+func (b *Batch) Clone() *Batch {
+	if len(b.Segs) == 1 {
+		one := &ppSimpleBatch{b: *b, seg: [1]Segment{b.Segs[0]}}
+		one.b.Segs = one.seg[:]
+		return &one.b
+	}
+	c := *b
+	c.Segs = append([]Segment(nil), b.Segs...)
+	return &c
+}
+
+// reset starts a new batch; the slab and the lent batch stay. (Only
+// the fields a batch sets are cleared: this runs once per batch.)
 func (b *ppBatchBuilder) reset() {
-	slab, size := b.slab, b.slabSize
-	*b = ppBatchBuilder{slab: slab, slabSize: size}
+	b.file, b.start, b.end, b.last = nil, 0, 0, 0
+	if b.built {
+		b.built, b.sb, b.segs = false, strings.Builder{}, nil
+	}
 }

@@ -21,7 +21,7 @@ func Less(a, b string) bool {
 				return ta < tb
 			}
 			if len(na) != len(nb) && tie == 0 { // 01 before 1 keeps the order total
-				tie = map[bool]int{true: -1, false: 1}[len(na) > len(nb)]
+				tie = order(len(na) > len(nb))
 			}
 			a, b = ra, rb
 			continue
@@ -31,7 +31,7 @@ func Less(a, b string) bool {
 			return la < lb
 		}
 		if ca != cb && tie == 0 {
-			tie = map[bool]int{true: -1, false: 1}[ca < cb]
+			tie = order(ca < cb)
 		}
 		a, b = a[1:], b[1:]
 	}
@@ -39,6 +39,14 @@ func Less(a, b string) bool {
 		return len(a) < len(b)
 	}
 	return tie < 0
+}
+
+// order is -1 when a comes first, else 1.
+func order(aFirst bool) int {
+	if aFirst {
+		return -1
+	}
+	return 1
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
