@@ -291,6 +291,12 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 			}
 			return eng.Settle(res, c.findings)
 		})
+		if c.p.lent != nil {
+			// nothing reads the file any more: the engine is done with
+			// it, and finish copied what its result keeps
+			readBuffers.put(c.p.lent)
+			c.p.lent = nil
+		}
 		if res != nil {
 			sink(res)
 		}
@@ -448,6 +454,8 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 		}
 		if p.mapped != nil {
 			ownStrings(&rf) // the mapping ends with the run
+		} else if p.lent != nil {
+			ownStringsIn(&rf, p.lent) // the buffer is reused
 		}
 		res.Findings = append(res.Findings, rf)
 		if rf.Fix != nil && r.sum.Sources != nil {

@@ -45,6 +45,9 @@ type parsed struct {
 	// (mapFile): strings that outlive the run are copied out of it, and
 	// its pages are released as findings are resolved.
 	mapped []byte
+	// lent is the pool's buffer the file was read into: given back once
+	// the file is finished (strings that outlive it are copied out).
+	lent []byte
 }
 
 // matcher is the config's include/exclude decision, computed once.
@@ -359,19 +362,22 @@ func cleanErr(err error) error {
 var hashSeed = maphash.MakeSeed()
 
 // read returns the bytes of one input: standard input, the overlay, or
-// the disk. With mayMap, a large regular file may come back mapped
-// (mapped true) rather than read.
-func (r *run) read(in *input, mayMap bool) (data []byte, id fileID, mapped bool, err error) {
+// the disk. With mayMap (a static run's worker), a large regular file may
+// come back mapped (mapped true) rather than read, and a file read from
+// the disk comes in a buffer of the pool (lent true), which the caller
+// gives back once nothing reads it (read_pool.go).
+func (r *run) read(in *input, mayMap bool) (data []byte, id fileID, mapped, lent bool, err error) {
 	if in.osPath == "" {
 		b, err := io.ReadAll(r.opt.Stdin)
-		return b, fileID{}, false, err
+		return b, fileID{}, false, false, err
 	}
 	if r.opt.Overlay != nil {
 		if b, ok := r.opt.Overlay[r.abs(in.osPath)]; ok {
-			return b, r.identity(in.osPath), false, nil
+			return b, r.identity(in.osPath), false, false, nil
 		}
 	}
-	return readFile(in.osPath, r, mayMap)
+	data, id, mapped, err = readFile(in.osPath, r, mayMap, mayMap)
+	return data, id, mapped, mayMap && !mapped && err == nil, err
 }
 
 // mapped counts the files mapped, and afterMap is called after each is
@@ -398,7 +404,7 @@ var errNotRegular = errors.New("not a regular file (a named pipe, socket or devi
 // and can be released once parsed (releasePages), so that a 500 MB script
 // never sits whole in memory. (readFile is this, or on Linux the same
 // with plain system calls.)
-func readFileOS(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) {
+func readFileOS(path string, r *run, mayMap, lend bool) ([]byte, fileID, bool, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, fileID{}, false, err
@@ -428,7 +434,7 @@ func readFileOS(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) 
 		}
 		// not mappable: read it
 	}
-	data := make([]byte, 0, info.Size()+1)
+	data := buffer(info.Size()+1, lend)
 	for {
 		n, err := f.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
@@ -533,10 +539,13 @@ func (r *run) parseOne(in input) (p *parsed) {
 			p.result = nil
 		}
 	}()
-	data, id, mapped, err := r.read(&in, r.compact)
+	data, id, mapped, lent, err := r.read(&in, r.compact)
 	if err != nil {
 		p.err = cleanErr(err)
 		return p
+	}
+	if lent {
+		p.lent = data
 	}
 	p.id = id
 	var release func() // lets the pages of a mapped file go

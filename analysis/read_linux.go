@@ -66,17 +66,17 @@ func readFD(fd int, buf []byte) (int, error) {
 // readFile is readFileOS without an *os.File: one open, one fstat, the
 // reads (none past the size fstat gave unless the file grew or says it
 // is empty), one close.
-func readFile(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) {
+func readFile(path string, r *run, mayMap, lend bool) ([]byte, fileID, bool, error) {
 	fd, id, size, err := openRegular(path)
 	if err != nil {
 		return nil, fileID{}, false, err
 	}
 	if mayMap && canMap && size >= mapMin {
 		_ = syscall.Close(fd)
-		return readFileOS(path, r, mayMap)
+		return readFileOS(path, r, mayMap, lend)
 	}
 	defer syscall.Close(fd)
-	data := make([]byte, 0, size+1)
+	data := buffer(size+1, lend)
 	for {
 		n, err := readFD(fd, data)
 		if err != nil {

@@ -5,8 +5,8 @@ package analysis
 import "os"
 
 // readFile reads a regular file (readFileOS).
-func readFile(path string, r *run, mayMap bool) ([]byte, fileID, bool, error) {
-	return readFileOS(path, r, mayMap)
+func readFile(path string, r *run, mayMap, lend bool) ([]byte, fileID, bool, error) {
+	return readFileOS(path, r, mayMap, lend)
 }
 
 // scanFile reads a regular file through buf (scanFileOS).
