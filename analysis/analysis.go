@@ -522,7 +522,7 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 			rf.Fingerprint = stmts.fingerprint(f.Span.Start)
 		}
 		if p.mapped != nil {
-			ownStrings(&rf) // the mapping ends with the run
+			ownStringsIn(&rf, p.mapped) // the mapping ends with the run
 		} else if p.lent != nil {
 			ownStringsIn(&rf, p.lent) // the buffer is reused
 		}
@@ -552,21 +552,6 @@ func (r *run) resolve(f rules.Finding, file *parser.File) report.Finding {
 		}
 	}
 	return rf
-}
-
-// ownStrings copies the strings of a finding that may point into its
-// file's text.
-func ownStrings(rf *report.Finding) {
-	rf.Message = strings.Clone(rf.Message)
-	if rf.Fix != nil {
-		fix := *rf.Fix
-		fix.Description = strings.Clone(fix.Description)
-		fix.Edits = slices.Clone(fix.Edits)
-		for i := range fix.Edits {
-			fix.Edits[i].NewText = strings.Clone(fix.Edits[i].NewText)
-		}
-		rf.Fix = &fix
-	}
 }
 
 // includedSource identifies an included file with a fix: its bytes in the

@@ -108,9 +108,10 @@ func (p *bufferPool) put(b []byte) {
 	p.mu.Unlock()
 }
 
-// ownStringsIn copies the strings of a finding that point into buf: the
-// buffer is reused once the file is finished. Most point elsewhere
-// (messages the rules formatted, the copied source line), and are kept.
+// ownStringsIn copies the strings of a finding that point into buf, its
+// file's read buffer (reused once the file is finished) or mapping (which
+// ends with the run). Most point elsewhere (messages the rules formatted,
+// the copied source line), and are kept as they are.
 func ownStringsIn(rf *report.Finding, buf []byte) {
 	if len(buf) == 0 {
 		return
