@@ -408,8 +408,10 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 	ids := map[*parser.File]fileID{root: p.id}
 	res.Findings = make([]report.Finding, 0, len(findings))
 	var stmts *stmtIndex // built for the first finding
+	var owned map[string]string
 	if p.mapped != nil {
 		defer releasePages(p.mapped)
+		owned = map[string]string{}
 	}
 	for i, f := range findings {
 		if p.mapped != nil && i%128 == 127 {
@@ -447,7 +449,7 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 			rf.Fingerprint = stmts.fingerprint(f.Span.Start)
 		}
 		if p.mapped != nil {
-			ownStrings(&rf) // the mapping ends with the run
+			ownStrings(&rf, owned) // the mapping ends with the run
 		}
 		res.Findings = append(res.Findings, rf)
 		if rf.Fix != nil && r.sum.Sources != nil {
@@ -478,9 +480,17 @@ func (r *run) resolve(f rules.Finding, file *parser.File) report.Finding {
 }
 
 // ownStrings copies the strings of a finding that may point into its
-// file's text.
-func ownStrings(rf *report.Finding) {
-	rf.Message = strings.Clone(rf.Message)
+// file's text. The copies of messages are shared through owned: a file's
+// findings repeat a few dozen messages (the rules share each one).
+func ownStrings(rf *report.Finding, owned map[string]string) {
+	if m, ok := owned[rf.Message]; ok {
+		rf.Message = m
+	} else {
+		rf.Message = strings.Clone(rf.Message)
+		if len(owned) < maxOwnedMessages {
+			owned[rf.Message] = rf.Message
+		}
+	}
 	if rf.Fix != nil {
 		fix := *rf.Fix
 		fix.Description = strings.Clone(fix.Description)
@@ -491,6 +501,9 @@ func ownStrings(rf *report.Finding) {
 		rf.Fix = &fix
 	}
 }
+
+// maxOwnedMessages bounds the copies of messages ownStrings shares.
+const maxOwnedMessages = 1 << 10
 
 // includedSource identifies an included file with a fix: its bytes in the
 // overlay or on disk, if they still decode to the text analyzed.

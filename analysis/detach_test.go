@@ -12,6 +12,7 @@ import (
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/internal/gencorpus"
 	"github.com/sqllint/sqllint/parser"
+	"github.com/sqllint/sqllint/report"
 )
 
 // detachScripts are the fixtures and a generated script at every density
@@ -159,4 +160,25 @@ func stringInside(v reflect.Value, inside func(string) bool) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// The findings of a mapped file own their messages, one copy of each.
+func TestOwnStringsSharesMessages(t *testing.T) {
+	text := []byte("turns on trace flag 3004; turns on trace flag 3004;")
+	owned := map[string]string{}
+	var fs []report.Finding
+	for i := range 3 {
+		rf := report.Finding{Message: unsafe.String(&text[i%2*26], 25)}
+		ownStrings(&rf, owned)
+		fs = append(fs, rf)
+	}
+	for i, f := range fs {
+		p := unsafe.StringData(f.Message)
+		if f.Message != "turns on trace flag 3004;" || p == &text[0] || p == &text[26] {
+			t.Fatalf("finding %d: message %q not a copy", i, f.Message)
+		}
+		if p != unsafe.StringData(fs[0].Message) {
+			t.Errorf("finding %d: a copy of its own", i)
+		}
+	}
 }

@@ -91,9 +91,9 @@ func (p *Pass) Facts() *ServerFacts {
 func (p *Pass) Report(at parser.Span, fix *Fix, format string, args ...any) *Finding {
 	var msg string
 	if s, ok := onlyString(format, args); ok {
-		msg = s // a message the rule formatted already
+		msg = p.Model.message(s, true) // a message the rule formatted already
 	} else {
-		msg = fmt.Sprintf(format, args...)
+		msg = p.Model.message(fmt.Sprintf(format, args...), false)
 	}
 	*p.out = append(*p.out, Finding{Rule: p.Rule, Severity: p.Severity(), Span: at, Message: msg, Fix: fix})
 	return &(*p.out)[len(*p.out)-1]
