@@ -151,8 +151,8 @@ func TestBackupSummariesShared(t *testing.T) {
 	wantData := []int64{data, data, data + 1<<20, data + 1<<20, data + 1<<20}
 	var restores []*RestoreEffect
 	for _, e := range m.Effects {
-		if e.Restore != nil {
-			restores = append(restores, e.Restore)
+		if e.Restore() != nil {
+			restores = append(restores, e.Restore())
 		}
 	}
 	if len(restores) != 5 {
@@ -209,7 +209,7 @@ RESTORE DATABASE C3 FROM DISK = 'B:\S.bak' WITH FILE = 3;
 		t.Errorf("C3: %s\nwant %s", got, c3)
 	}
 	for _, e := range m.Effects {
-		if re := e.Restore; re != nil && (re.Bytes(false) != 1<<30 || re.Bytes(true) != 512<<20 || !re.Partial || len(re.Files) != 2) {
+		if re := e.Restore(); re != nil && (re.Bytes(false) != 1<<30 || re.Bytes(true) != 512<<20 || !re.Partial || len(re.Files) != 2) {
 			t.Errorf("restore effect %+v", re)
 		}
 	}
@@ -253,5 +253,23 @@ func TestReportSharesMessages(t *testing.T) {
 	}
 	if out[len(out)-1].Message != fmt.Sprintf("file %d", 3*maxMessages-1) {
 		t.Errorf("last message %q", out[len(out)-1].Message)
+	}
+}
+
+// An Effect is made for each kept statement of a script and lives while
+// its rules run: what few statements do is held apart.
+func TestEffectIsSmall(t *testing.T) {
+	if n := unsafe.Sizeof(Effect{}); n > 64 {
+		t.Errorf("an Effect takes %d bytes, want at most 64", n)
+	}
+	e := &Effect{}
+	if e.Allocs() != nil || e.Growths() != nil || e.Restore() != nil || e.more != nil {
+		t.Fatal("an empty Effect holds something")
+	}
+	e.addAlloc(Alloc{File: "a", Bytes: 1})
+	e.addGrowth(Growth{File: "b"})
+	e.addAlloc(Alloc{File: "c", Bytes: 2})
+	if a := e.Allocs(); len(a) != 2 || a[0].File != "a" || a[1].File != "c" || len(e.Growths()) != 1 || e.Growths()[0].File != "b" {
+		t.Errorf("allocs %+v, growths %+v", e.Allocs(), e.Growths())
 	}
 }
