@@ -29,7 +29,7 @@ var sl209 = &Rule{
 		facts := p.Facts()
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
-			for _, g := range e.Growths {
+			for _, g := range e.Growths() {
 				if g.Log {
 					continue
 				}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -150,8 +151,8 @@ func TestBackupSummariesShared(t *testing.T) {
 	wantData := []int64{data, data, data + 1<<20, data + 1<<20, data + 1<<20}
 	var restores []*RestoreEffect
 	for _, e := range m.Effects {
-		if e.Restore != nil {
-			restores = append(restores, e.Restore)
+		if e.Restore() != nil {
+			restores = append(restores, e.Restore())
 		}
 	}
 	if len(restores) != 5 {
@@ -208,11 +209,67 @@ RESTORE DATABASE C3 FROM DISK = 'B:\S.bak' WITH FILE = 3;
 		t.Errorf("C3: %s\nwant %s", got, c3)
 	}
 	for _, e := range m.Effects {
-		if re := e.Restore; re != nil && (re.Bytes(false) != 1<<30 || re.Bytes(true) != 512<<20 || !re.Partial || len(re.Files) != 2) {
+		if re := e.Restore(); re != nil && (re.Bytes(false) != 1<<30 || re.Bytes(true) != 512<<20 || !re.Partial || len(re.Files) != 2) {
 			t.Errorf("restore effect %+v", re)
 		}
 	}
 	if c := m.Databases["c1"]; c.FilegroupCount() != 2 || !c.Filegroups["fg1"] {
 		t.Errorf("C1 filegroups %v", c.Filegroups)
+	}
+}
+
+// The findings of a script share each message: a rule formats one per
+// finding, and the model keeps one of each. A message a rule formatted
+// itself ("%s") is copied, as it may be a slice of a script's text.
+func TestReportSharesMessages(t *testing.T) {
+	m := &Model{}
+	var out []Finding
+	p := &Pass{Rule: &Rule{ID: "SL999"}, Model: m, out: &out}
+	text := "database Sales has 3 files: database Sales has 3 files"
+	for range 3 {
+		p.Report(parser.Span{}, nil, "database %s has %d files", "Sales", 3)
+		p.Report(parser.Span{}, nil, "%s", text[:len(text)/2-1])
+	}
+	for i := 2; i < len(out); i++ {
+		if out[i].Message != out[i-2].Message || unsafe.StringData(out[i].Message) != unsafe.StringData(out[i-2].Message) {
+			t.Fatalf("finding %d: message %q not shared with %q", i, out[i].Message, out[i-2].Message)
+		}
+	}
+	if out[0].Message != "database Sales has 3 files" || out[1].Message != out[0].Message {
+		t.Fatalf("messages %q, %q", out[0].Message, out[1].Message)
+	}
+	var first []Finding
+	q := &Pass{Rule: p.Rule, Model: &Model{}, out: &first}
+	q.Report(parser.Span{}, nil, "%s", text[:len(text)/2-1])
+	if first[0].Message != out[0].Message || unsafe.StringData(first[0].Message) == unsafe.StringData(text) {
+		t.Errorf("a message the rule formatted is kept as %q, a slice of its text", first[0].Message)
+	}
+	// bounded: the table starts over
+	for i := range 3 * maxMessages {
+		p.Report(parser.Span{}, nil, "file %d", i)
+	}
+	if len(m.messages) > maxMessages {
+		t.Errorf("%d messages interned, at most %d", len(m.messages), maxMessages)
+	}
+	if out[len(out)-1].Message != fmt.Sprintf("file %d", 3*maxMessages-1) {
+		t.Errorf("last message %q", out[len(out)-1].Message)
+	}
+}
+
+// An Effect is made for each kept statement of a script and lives while
+// its rules run: what few statements do is held apart.
+func TestEffectIsSmall(t *testing.T) {
+	if n := unsafe.Sizeof(Effect{}); n > 64 {
+		t.Errorf("an Effect takes %d bytes, want at most 64", n)
+	}
+	e := &Effect{}
+	if e.Allocs() != nil || e.Growths() != nil || e.Restore() != nil || e.more != nil {
+		t.Fatal("an empty Effect holds something")
+	}
+	e.addAlloc(Alloc{File: "a", Bytes: 1})
+	e.addGrowth(Growth{File: "b"})
+	e.addAlloc(Alloc{File: "c", Bytes: 2})
+	if a := e.Allocs(); len(a) != 2 || a[0].File != "a" || a[1].File != "c" || len(e.Growths()) != 1 || e.Growths()[0].File != "b" {
+		t.Errorf("allocs %+v, growths %+v", e.Allocs(), e.Growths())
 	}
 }

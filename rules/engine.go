@@ -92,9 +92,9 @@ func (p *Pass) Facts() *ServerFacts {
 func (p *Pass) Report(at parser.Span, fix *Fix, format string, args ...any) *Finding {
 	var msg string
 	if s, ok := onlyString(format, args); ok {
-		msg = s // a message the rule formatted already
+		msg = p.Model.message(s, true) // a message the rule formatted already
 	} else {
-		msg = fmt.Sprintf(format, args...)
+		msg = p.Model.message(fmt.Sprintf(format, args...), false)
 	}
 	*p.out = append(*p.out, Finding{Rule: p.Rule, Severity: p.Severity(), Span: at, Message: msg, Fix: fix})
 	return &(*p.out)[len(*p.out)-1]
@@ -222,6 +222,12 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 		m.Effects = make([]Effect, 0, len(r.Statements))
 	}
 	m.replay(0, r, e.cfg.DefaultDatabase)
+	if len(r.Statements) >= collectAfter {
+		// The heap of a huge script peaks as its rules end: its
+		// statements, effects and findings all live. Collected now, the
+		// garbage of its parse and replay is not part of that peak.
+		memlimit.Collect()
+	}
 	out := runRules(e.reg, e.cfg, m, scripts, true)
 	// What the statements parsed to is not read again: settling and
 	// resolving the findings read only spans and the file's text. The
@@ -245,8 +251,9 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 }
 
 // collectAfter is how many kept statements make a script so large that a
-// collection after its rules ran is worth it (about 2% of a 150 MB
-// script's statements; a collection then costs a few percent of it).
+// collection after its replay and one after its rules are worth it (about
+// 2% of a 150 MB script's statements; each collection then costs a
+// percent or two of it).
 const collectAfter = 1 << 15
 
 // keepEffects is the most effects whose room Check keeps for the next

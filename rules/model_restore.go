@@ -395,7 +395,7 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 		return
 	}
 	re := &RestoreEffect{Replace: n.Replace || hasOpt(n.Options, "REPLACE"), Device: dev}
-	e.Restore = re
+	e.extra().restore = re
 	switch {
 	case set != nil:
 		re.Source = set.Source.Name

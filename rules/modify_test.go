@@ -60,8 +60,8 @@ ALTER DATABASE Baz MODIFY FILE (NAME = Baz, SIZE = 2GB);
 			t.Errorf("statement %d: %d files, want 2 (the MODIFY names files the database has)", i+1, e.Files)
 		}
 	}
-	if e := m.Effects[3]; len(e.Allocs) != 1 || e.Allocs[0].Bytes != 1<<30 || e.Allocs[0].UpTo {
-		t.Errorf("1 GB to 2 GB: allocs %+v, want one known 1 GB", e.Allocs)
+	if e := m.Effects[3]; len(e.Allocs()) != 1 || e.Allocs()[0].Bytes != 1<<30 || e.Allocs()[0].UpTo {
+		t.Errorf("1 GB to 2 GB: allocs %+v, want one known 1 GB", e.Allocs())
 	}
 }
 
@@ -71,8 +71,8 @@ ALTER DATABASE Bar MODIFY FILE (NAME = Bar_dat, SIZE = $(NewSize));
 ALTER DATABASE Bar MODIFY FILE (NAME = Bar_dat, SIZE = 2GB);
 `), nil)
 	m := BuildModel([]*parser.Result{res}, "", nil)
-	if e := m.Effects[2]; len(e.Allocs) != 1 || !e.Allocs[0].UpTo || e.Allocs[0].Bytes != 2<<30 {
-		t.Errorf("after a size the model cannot read: allocs %+v, want up to 2 GB", e.Allocs)
+	if e := m.Effects[2]; len(e.Allocs()) != 1 || !e.Allocs()[0].UpTo || e.Allocs()[0].Bytes != 2<<30 {
+		t.Errorf("after a size the model cannot read: allocs %+v, want up to 2 GB", e.Allocs())
 	}
 }
 

@@ -20,7 +20,7 @@ var sl207 = &Rule{
 		facts := p.Facts()
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
-			re := e.Restore
+			re := e.Restore()
 			if re == nil || len(re.Files) == 0 {
 				continue // silent when no size is known
 			}

@@ -152,10 +152,10 @@ RESTORE VERIFYONLY FROM DISK = 'B:\Sales.bak';
 	var restores, empty int
 	for _, e := range m.Effects {
 		switch {
-		case e.Restore != nil:
+		case e.Restore() != nil:
 			restores++
-			if e.Restore.Sizes != SizesBackup || e.Restore.Bytes(false) != 100<<30 || e.Restore.Bytes(true) != 10<<30 {
-				t.Errorf("restore = %+v", e.Restore)
+			if e.Restore().Sizes != SizesBackup || e.Restore().Bytes(false) != 100<<30 || e.Restore().Bytes(true) != 10<<30 {
+				t.Errorf("restore = %+v", e.Restore())
 			}
 		case e.Stmt.Kind == parser.KindRestoreLog && e.DB == cp:
 			empty++
@@ -377,8 +377,8 @@ func TestBackupSnapshotSummary(t *testing.T) {
 	}
 	var re *RestoreEffect
 	for _, e := range m.Effects {
-		if e.Restore != nil {
-			re = e.Restore
+		if e.Restore() != nil {
+			re = e.Restore()
 		}
 	}
 	if re == nil || re.Bytes(false) != 1<<30+int64(files)<<20 || re.Bytes(true) != 2<<30 || re.Partial {

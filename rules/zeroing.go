@@ -28,7 +28,7 @@ func logClauseSpan(e *Effect) parser.Span {
 // set when part of it is an upper bound (a MODIFY FILE of a file whose
 // earlier size is unknown).
 func sumAllocs(e *Effect, log bool) (total int64, upTo bool) {
-	for _, a := range e.Allocs {
+	for _, a := range e.Allocs() {
 		if a.Log == log {
 			total += a.Bytes
 			upTo = upTo || a.UpTo
@@ -137,7 +137,7 @@ var sl203 = &Rule{
 		}
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
-			for _, g := range e.Growths {
+			for _, g := range e.Growths() {
 				if !g.Log || g.Size.Unknown || g.Size.Unlimited {
 					continue
 				}

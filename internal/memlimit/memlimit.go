@@ -65,12 +65,16 @@ func Limit(floor, live int64) int64 {
 	return max(floor, live+max(floor/2, min(live, 256<<20)))
 }
 
-// Collect starts a collection in the background when the policy is on:
-// a caller that just let go of much of the heap (a huge script checked)
-// lowers the limit now, where the next collection would come only once
-// the heap reached the limit set while it held all that.
+// Collect runs a collection when the policy is on, and returns once it
+// is done: a caller that just let go of much of the heap (a huge script
+// checked) lowers the limit now, where the next collection would come
+// only once the heap reached the limit set while it held all that; one
+// about to allocate much that stays live (a huge script's findings) does
+// so from the live heap rather than from what garbage the limit allowed.
+// Run in the background, the collection let the heap grow by what was
+// allocated meanwhile.
 func Collect() {
 	if started.Load() {
-		go runtime.GC()
+		runtime.GC()
 	}
 }

@@ -73,3 +73,20 @@ func TestCollectLowersTheLimit(t *testing.T) {
 		t.Errorf("limit %d MB once the 64 MB are gone", l>>20)
 	}
 }
+
+// Collect returns once its collection is done: what its caller
+// allocates next starts from the live heap.
+func TestCollectWaits(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	if !Start(func(string) string { return "" }, 8<<20) {
+		t.Fatal("not started")
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	Collect()
+	runtime.ReadMemStats(&after)
+	if after.NumGC <= before.NumGC {
+		t.Errorf("%d collections done when Collect returned, %d before", after.NumGC, before.NumGC)
+	}
+}
