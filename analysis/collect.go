@@ -679,6 +679,10 @@ var stmtBuffers = sync.Pool{New: func() any { return new(parser.StatementBuffer)
 // parsed at all when the Compactor would keep nothing of it: most batches
 // of most scripts. release, when not nil, is called after each run of
 // about parseChunk bytes (the pages of a mapped file already read may go).
+//
+// A script of pipeMin bytes or more is preprocessed on the calling
+// goroutine while a second one parses its runs of batches, in order
+// (parsePiped): the result is the same.
 func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func()) *parser.Result {
 	pc := &compactParse{f: f, release: release, res: &parser.Result{}}
 	pc.buf = stmtBuffers.Get().(*parser.StatementBuffer)
@@ -687,7 +691,12 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func())
 		stmtBuffers.Put(pc.buf)
 	}()
 	pc.files = []*parser.File{f}
-	s := parser.PreprocessLent(f, opt, pc.batch)
+	var s *parser.Script
+	if len(f.Text) >= pipeMin {
+		s = pc.parsePiped(opt)
+	} else {
+		s = parser.PreprocessLent(f, opt, pc.batch)
+	}
 	pc.files = s.Files
 	pc.parse()
 	if release != nil {
@@ -776,6 +785,222 @@ func (pc *compactParse) parse() {
 	clear(pc.pending)
 	pc.pending, pc.size = pc.pending[:0], 0
 }
+
+// pipeMin is the size of script from which parseCompact preprocesses
+// and parses on two goroutines (a variable for tests). Below it the
+// handoffs would cost more than they save, and a run of many small files
+// keeps both cores busy with a file each.
+var pipeMin = 16 << 20
+
+// pipeChunk is the size of a run handed on (parsePiped): a quarter of a
+// run parsed, so that the preprocessor is never far ahead, and the pages
+// both read stay few.
+var pipeChunk = 1 << 20
+
+// pipeBatches is the most batches a run handed on holds (its memory is
+// made once, and reused).
+const pipeBatches = 4 << 10
+
+// pipeRun is a run of batches handed from the preprocessor to the
+// goroutine that parses them (parsePiped): at most parseChunk bytes or
+// parseBatches batches.
+type pipeRun struct {
+	items []pipeItem
+	size  int // bytes of batches, those dropped included
+	// dropped is the bytes of plain batches the preprocessor dropped
+	// (parsePiped), counted towards the next release
+	dropped int
+	// end is the offset in the script's text of the end of its last
+	// batch, or -1
+	end int
+}
+
+// pipeItem is one batch of a pipeRun: a batch the preprocessor gave
+// away (b), or a copy of a lent plain one (lent, seg), which the
+// preprocessor's next plain batch would overwrite.
+type pipeItem struct {
+	b     *parser.Batch
+	lent  parser.Batch
+	seg   parser.Segment
+	plain bool
+}
+
+// parsePiped is parseCompact's preprocess-and-parse on two goroutines:
+// the calling one preprocesses and hands the batches on in runs, through
+// a queue of one run, to a second one that takes them in order exactly as
+// batch would (parsing, skimming, the Compactor's calls: all of them on
+// that goroutine, in the script's order). So at most three runs are in
+// memory: the one being parsed, the one queued, the one being filled.
+// Pages of a mapped script are released (pc.release) only by the second
+// goroutine, behind the batch it takes: the preprocessor is ahead of it.
+// A panic on either goroutine (a fault on a mapped script cut short, a
+// bug) stops both and is the caller's panic, as on one goroutine.
+func (pc *compactParse) parsePiped(opt *parser.PreprocessOptions) *parser.Script {
+	runs := make(chan *pipeRun, 1)
+	free := make(chan *pipeRun, 3)
+	done := make(chan any, 1)
+	var failed atomic.Bool
+	// settledAt is the number of the last batch after which the parse was
+	// settled (pc.settled), or -1: while it is, a plain batch is dropped
+	// there unlooked-at, so the preprocessor drops the plain batches that
+	// follow it (and no other batch) itself.
+	var settledAt atomic.Int64
+	settledAt.Store(-1)
+	go func() {
+		var x any
+		defer func() { done <- x }()
+		defer func() {
+			if x = recover(); x != nil {
+				failed.Store(true)
+				for range runs {
+					// the preprocessor stops at its next run
+				}
+			}
+		}()
+		debug.SetPanicOnFault(true)
+		n, settled := int64(0), false
+		// pages are released behind the batch being taken, the text
+		// before it being read by both goroutines
+		text, at, released := pc.f.Text, 0, 0
+		base := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+		if pc.release != nil {
+			pc.release = func() {
+				releaseText(text, released, at)
+				released = max(released, at)
+			}
+		}
+		for run := range runs {
+			for i := range run.items {
+				it := &run.items[i]
+				b := it.b
+				if b == nil {
+					it.lent.Segs = unsafe.Slice(&it.seg, 1)
+					b = &it.lent
+				}
+				if off := uintptr(unsafe.Pointer(unsafe.StringData(b.Text))) - base; off < uintptr(len(text)) {
+					at = int(off)
+				}
+				if pipeTaken != nil {
+					pipeTaken(b)
+				}
+				pc.batch(b, it.plain)
+				if pc.settled != settled {
+					settled = pc.settled
+					if settled {
+						settledAt.Store(n)
+					} else {
+						settledAt.Store(-1)
+					}
+				}
+				n++
+			}
+			if pc.release != nil && run.dropped > 0 {
+				// what the preprocessor dropped was read: its pages may go
+				if run.end >= 0 {
+					at = max(at, run.end)
+				}
+				if pc.done += run.dropped; pc.done >= parseChunk {
+					pc.parse()
+					pc.release()
+					pc.done = 0
+				}
+			}
+			clear(run.items)
+			run.items, run.size, run.dropped, run.end = run.items[:0], 0, 0, -1
+			select {
+			case free <- run:
+			default:
+			}
+		}
+	}()
+	var cur *pipeRun
+	base := uintptr(unsafe.Pointer(unsafe.StringData(pc.f.Text)))
+	sent, lastOther := int64(0), int64(-1) // batches handed on; the number of the last not plain
+	send := func() {
+		runs <- cur
+		cur = nil
+		if failed.Load() {
+			panic(pipeStopped{})
+		}
+	}
+	waited := false
+	wait := func() {
+		close(runs)
+		waited = true
+		if x := <-done; x != nil {
+			panic(x)
+		}
+	}
+	defer func() {
+		if waited {
+			return
+		}
+		// the preprocessor panicked, or stopped for the parse: the parse
+		// stops, and the first panic is the one reported
+		y := recover()
+		failed.Store(true)
+		close(runs)
+		x := <-done
+		if _, stopped := y.(pipeStopped); stopped {
+			y = x
+		}
+		if y != nil {
+			panic(y)
+		}
+	}()
+	s := parser.PreprocessLent(pc.f, opt, func(b *parser.Batch, plain bool) {
+		if cur == nil {
+			select {
+			case cur = <-free:
+			default:
+				cur = &pipeRun{items: make([]pipeItem, 0, pipeBatches), end: -1}
+			}
+		}
+		if off := uintptr(unsafe.Pointer(unsafe.StringData(b.Text))) - base; off < uintptr(len(pc.f.Text)) {
+			cur.end = int(off) + len(b.Text)
+		}
+		if plain && skimming {
+			if at := settledAt.Load(); at >= 0 && at >= lastOther {
+				// the parse is settled after a batch at or after the last
+				// that was not plain: it would drop this one unlooked-at
+				cur.dropped += len(b.Text)
+				if cur.size += len(b.Text); cur.size >= pipeChunk {
+					send()
+				}
+				return
+			}
+		}
+		if !plain {
+			lastOther = sent
+		}
+		sent++
+		if plain && len(b.Segs) == 1 {
+			cur.items = append(cur.items, pipeItem{lent: *b, seg: b.Segs[0], plain: true})
+			cur.items[len(cur.items)-1].lent.Segs = nil
+		} else {
+			if plain {
+				b = b.Clone()
+			}
+			cur.items = append(cur.items, pipeItem{b: b, plain: plain})
+		}
+		if cur.size += len(b.Text); cur.size >= pipeChunk || len(cur.items) >= min(pipeBatches, parseBatches) {
+			send()
+		}
+	})
+	if cur != nil {
+		send()
+	}
+	wait()
+	return s
+}
+
+// pipeTaken, when set, is called with each batch parsePiped's second
+// goroutine takes (tests).
+var pipeTaken func(*parser.Batch)
+
+// pipeStopped stops the preprocessor of parsePiped when the parse has
+// failed: the parse's panic is the one reported.
+type pipeStopped struct{}
 
 // skimming lets parseCompact drop plain batches unparsed (a variable for
 // the differential test, which compares with and without).

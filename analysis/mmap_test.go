@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"unsafe"
@@ -92,5 +93,67 @@ func TestIndexLinesAsyncFault(t *testing.T) {
 		}
 	}()
 	indexLinesAsync(file, nil)()
+	t.Fatal("no fault")
+}
+
+// A fault on a mapped script cut short while it is preprocessed on one
+// goroutine and parsed on another (parsePiped) is the caller's panic, as
+// on one goroutine, and so is a panic of the parse.
+func TestPipedParseFault(t *testing.T) {
+	if !canMap {
+		t.Skip("files are not mapped on this system")
+	}
+	defer func(n int) { pipeMin, pipeTaken = n, nil }(pipeMin)
+	pipeMin = 0
+	path := filepath.Join(t.TempDir(), "a.sql")
+	text := strings.Repeat("SELECT 1;\nGO\nUSE Sales;\nGO\n", 100000)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// a panic while a batch is parsed: the parse stops, the preprocessor
+	// with it, and the panic is the caller's
+	taken := 0
+	pipeTaken = func(*parser.Batch) {
+		if taken++; taken == 1000 {
+			panic("parse failed")
+		}
+	}
+	func() {
+		defer func() {
+			if x := recover(); x != "parse failed" {
+				t.Errorf("recovered %v, want the parse's panic", x)
+			}
+		}()
+		parseCompact(parser.NewFile(path, text), nil, nil)
+		t.Error("no panic")
+	}()
+	if taken != 1000 {
+		t.Errorf("%d batches taken, want the parse to stop at the 1000th", taken)
+	}
+	pipeTaken = nil
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	data, err := mapFile(f, int64(len(text)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unmapFile(data)
+	file := parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data)))
+	if err := os.Truncate(path, 10); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		x := recover()
+		if _, ok := x.(interface{ Addr() uintptr }); !ok {
+			t.Fatalf("recovered %v, want the fault", x)
+		}
+	}()
+	func() {
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		parseCompact(file, nil, func() { releasePages(data) })
+	}()
 	t.Fatal("no fault")
 }
