@@ -480,9 +480,9 @@ func hashMapped(data []byte) uint64 {
 
 // decodeMapped is decode for a mapped file: UTF-8 text (with or without a
 // byte order mark) without a NUL byte is used in place, checked a chunk
-// at a time with its pages released as it goes. It returns nil for
-// anything else (UTF-16, CP1252, invalid UTF-8), which parser.Decode
-// copies.
+// at a time with its pages released as it goes (a large file in two
+// halves, on two goroutines). It returns nil for anything else (UTF-16,
+// CP1252, invalid UTF-8), which parser.Decode copies.
 func decodeMapped(path string, data []byte) *parser.File {
 	if len(data) == 0 || bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
 		return nil
@@ -491,22 +491,63 @@ func decodeMapped(path string, data []byte) *parser.File {
 	if bytes.HasPrefix(body, []byte{0xEF, 0xBB, 0xBF}) {
 		body = body[3:]
 	}
+	var ok bool
+	if len(body) < 4*mapChunk {
+		ok = validMapped(body)
+	} else {
+		mid := runeStartNear(body, len(body)/2)
+		done := make(chan any, 1)
+		var second bool
+		go func() {
+			// a fault on a file cut short is the caller's panic
+			var x any
+			defer func() { done <- x }()
+			defer func() { x = recover() }()
+			debug.SetPanicOnFault(true)
+			second = validMapped(body[mid:])
+		}()
+		first := validMapped(body[:mid])
+		if x := <-done; x != nil {
+			panic(x)
+		}
+		ok = first && second
+	}
+	releasePages(data)
+	if !ok {
+		return nil
+	}
+	return parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data)))
+}
+
+// validMapped reports whether a part of a mapped file is UTF-8 without a
+// NUL byte, checking it a chunk at a time and releasing each chunk's
+// pages once checked.
+func validMapped(body []byte) bool {
+	text := unsafe.String(unsafe.SliceData(body), len(body))
 	for off := 0; off < len(body); {
-		end := min(off+mapChunk, len(body))
-		// end at the start of a character when one is near: any split of
-		// valid UTF-8 at a character start leaves valid parts
-		for k := 0; k < 3 && end > off+1 && end < len(body) && !utf8.RuneStart(body[end]); k++ {
-			end--
+		end := runeStartNear(body, min(off+mapChunk, len(body)))
+		if end <= off {
+			end = min(off+mapChunk, len(body))
 		}
 		part := body[off:end]
 		if bytes.IndexByte(part, 0) >= 0 || !utf8.Valid(part) {
-			releasePages(data)
-			return nil
+			return false
 		}
-		releasePages(data)
+		releaseText(text, off, end)
 		off = end
 	}
-	return parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data)))
+	return true
+}
+
+// runeStartNear is end moved back to the start of a character when one is
+// at most three bytes before it: any split of valid UTF-8 at a character
+// start leaves valid parts, and a split elsewhere leaves an invalid one
+// only where the whole is invalid.
+func runeStartNear(body []byte, end int) int {
+	for k := 0; k < 3 && end > 1 && end < len(body) && !utf8.RuneStart(body[end]); k++ {
+		end--
+	}
+	return end
 }
 
 // loadInclude reads an :r include, from the overlay when it has it.

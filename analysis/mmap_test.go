@@ -157,3 +157,53 @@ func TestPipedParseFault(t *testing.T) {
 	}()
 	t.Fatal("no fault")
 }
+
+// decodeMapped checks a large file in two halves on two goroutines: it
+// takes valid UTF-8 whatever character the halves meet in, and declines
+// an invalid byte or a NUL in either half.
+func TestDecodeMappedHalves(t *testing.T) {
+	if !canMap {
+		t.Skip("files are not mapped on this system")
+	}
+	unit := "SELECT N'é€😀';\n" // 1-, 2-, 3- and 4-byte characters
+	valid := strings.Repeat(unit, 4*mapChunk/len(unit)+1000)
+	if len(valid) < 4*mapChunk {
+		t.Fatal("too small to be checked in halves")
+	}
+	dir := t.TempDir()
+	check := func(name, text string, want bool) {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		data, err := mapFile(f, int64(len(text)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer unmapFile(data)
+		got := decodeMapped(path, data)
+		switch {
+		case want && (got == nil || got.Text != strings.TrimPrefix(text, "\xEF\xBB\xBF")):
+			t.Errorf("%s: not taken as it is", name)
+		case !want && got != nil:
+			t.Errorf("%s: taken, want declined", name)
+		}
+	}
+	// every shift of the text puts the middle in a different place of a
+	// character
+	for shift := 0; shift < len(unit); shift++ {
+		check("valid.sql", strings.Repeat("x", shift)+valid, true)
+	}
+	check("bom.sql", "\xEF\xBB\xBF"+valid, true)
+	for _, at := range []int{10, len(valid)/2 - 1, len(valid) / 2, len(valid)/2 + 1, len(valid) - 10} {
+		for _, bad := range []string{"\xff", "\x00", "\xe2\x82"} {
+			check("bad.sql", valid[:at]+bad+valid[at:], false)
+		}
+	}
+}
