@@ -214,7 +214,7 @@ func BenchmarkParseCompact(b *testing.B) {
 			b.SetBytes(int64(len(f.Text)))
 			cpu0 := cpuTime()
 			for i := 0; i < b.N; i++ {
-				parseCompact(f, nil, nil)
+				parseCompact(f, nil, nil, nil)
 			}
 			b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 		})

@@ -635,12 +635,15 @@ func (r *run) parseOne(in input) (p *parsed) {
 			release = nil
 		}
 		var indexed func()
+		var win *pageWindow
 		if p.mapped != nil {
 			// here, not where findings are resolved, and on the other
-			// core while this one parses
-			indexed = indexLinesAsync(f, release)
+			// core while this one parses; it leaves the pages of the
+			// batches being parsed (win)
+			win = new(pageWindow)
+			indexed = indexLinesAsync(f, win.releaseOutside(f.Text, release))
 		}
-		p.result = parseCompact(f, r.pre, release)
+		p.result = parseCompact(f, r.pre, release, win)
 		if p.mapped != nil {
 			indexed()
 			// the rules read the kept statements' own copies, and the
@@ -724,8 +727,11 @@ var stmtBuffers = sync.Pool{New: func() any { return new(parser.StatementBuffer)
 // A script of pipeMin bytes or more is preprocessed on the calling
 // goroutine while a second one parses its runs of batches, in order
 // (parsePiped): the result is the same.
-func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func()) *parser.Result {
-	pc := &compactParse{f: f, release: release, res: &parser.Result{}}
+//
+// win, when not nil, is kept up to date with the part of f's text that
+// batches being parsed on the second goroutine still read.
+func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(), win *pageWindow) *parser.Result {
+	pc := &compactParse{f: f, release: release, res: &parser.Result{}, win: win}
 	pc.buf = stmtBuffers.Get().(*parser.StatementBuffer)
 	defer func() {
 		pc.buf.Reset()
@@ -764,6 +770,7 @@ type compactParse struct {
 	diags   []parser.Diag // the parser's; the preprocessor's come first
 	files   []*parser.File
 	script  parser.Script // the run being parsed
+	win     *pageWindow   // or nil
 	// settled is set when c.Settled() was true and nothing was added
 	// to c since: the plain batches of a long run are dropped without
 	// asking again.
@@ -905,9 +912,14 @@ func (pc *compactParse) parsePiped(opt *parser.PreprocessOptions) *parser.Script
 		text, at, released := pc.f.Text, 0, 0
 		base := uintptr(unsafe.Pointer(unsafe.StringData(text)))
 		if pc.release != nil {
+			// called with nothing pending: the batches parsed from now on
+			// start at or after at
 			pc.release = func() {
 				releaseText(text, released, at)
 				released = max(released, at)
+				if pc.win != nil {
+					pc.win.lo.Store(int64(at))
+				}
 			}
 		}
 		for run := range runs {
@@ -958,6 +970,10 @@ func (pc *compactParse) parsePiped(opt *parser.PreprocessOptions) *parser.Script
 	base := uintptr(unsafe.Pointer(unsafe.StringData(pc.f.Text)))
 	sent, lastOther := int64(0), int64(-1) // batches handed on; the number of the last not plain
 	send := func() {
+		if pc.win != nil && cur.end >= 0 {
+			// the preprocessor reads on from here
+			pc.win.hi.Store(int64(cur.end + pipeChunk))
+		}
 		runs <- cur
 		cur = nil
 		if failed.Load() {
@@ -1033,6 +1049,31 @@ func (pc *compactParse) parsePiped(opt *parser.PreprocessOptions) *parser.Script
 	}
 	wait()
 	return s
+}
+
+// pageWindow is the part of a mapped script's text [lo, hi) that the
+// batches being parsed on parsePiped's second goroutine may still read:
+// from the first batch not yet parsed to a little past the last the
+// preprocessor handed on (it reads on). hi 0: the whole text.
+type pageWindow struct{ lo, hi atomic.Int64 }
+
+// releaseOutside is release for another reader of text (the line index):
+// the pages of text outside the window go, the window's stay, for the
+// parse to read. Without a window (nil w, or before the first run), it
+// is release.
+func (w *pageWindow) releaseOutside(text string, release func()) func() {
+	if w == nil || release == nil {
+		return release
+	}
+	return func() {
+		lo, hi := int(w.lo.Load()), int(w.hi.Load())
+		if hi <= 0 {
+			release()
+			return
+		}
+		releaseText(text, 0, min(lo, len(text)))
+		releaseText(text, min(hi, len(text)), len(text))
+	}
 }
 
 // pipeTaken, when set, is called with each batch parsePiped's second

@@ -64,10 +64,10 @@ func TestDetachMappedCopiesWhatStatementsRead(t *testing.T) {
 func detachEach(t *testing.T, scripts map[string]string, pre *parser.PreprocessOptions, kept, moved *int) {
 	t.Helper()
 	for path, text := range scripts {
-		want := parseCompact(parser.NewFile(path, strings.Clone(text)), pre, nil)
+		want := parseCompact(parser.NewFile(path, strings.Clone(text)), pre, nil, nil)
 		data := []byte(text)
 		f := parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data)))
-		got := parseCompact(f, pre, nil)
+		got := parseCompact(f, pre, nil, nil)
 		var releases atomic.Int64
 		detachMapped(got, data, func() { releases.Add(1) })
 		if releases.Load() == 0 {

@@ -124,7 +124,7 @@ func TestPipedParseFault(t *testing.T) {
 				t.Errorf("recovered %v, want the parse's panic", x)
 			}
 		}()
-		parseCompact(parser.NewFile(path, text), nil, nil)
+		parseCompact(parser.NewFile(path, text), nil, nil, nil)
 		t.Error("no panic")
 	}()
 	if taken != 1000 {
@@ -153,7 +153,7 @@ func TestPipedParseFault(t *testing.T) {
 	}()
 	func() {
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-		parseCompact(file, nil, func() { releasePages(data) })
+		parseCompact(file, nil, func() { releasePages(data) }, new(pageWindow))
 	}()
 	t.Fatal("no fault")
 }

@@ -18,9 +18,9 @@ func parseBoth(t *testing.T, f *parser.File, opt *parser.PreprocessOptions) int 
 	t.Helper()
 	defer func(s bool) { skimming = s }(skimming)
 	skimming = false
-	all := parseCompact(f, opt, nil)
+	all := parseCompact(f, opt, nil, nil)
 	skimming = true
-	skim := parseCompact(f, opt, nil)
+	skim := parseCompact(f, opt, nil, nil)
 	if !reflect.DeepEqual(all.Diags, skim.Diags) {
 		t.Errorf("%s: diagnostics differ: %d parsing every batch, %d passing over plain ones", f.Path, len(all.Diags), len(skim.Diags))
 	}
@@ -97,11 +97,11 @@ func parsePipedAndNot(t *testing.T, f *parser.File, opt *parser.PreprocessOption
 	for _, skim := range []bool{true, false} {
 		skimming = skim
 		pipeMin = len(f.Text) + 1
-		one := parseCompact(f, opt, nil)
+		one := parseCompact(f, opt, nil, nil)
 		pipeMin = 0
 		for _, chunk := range []int{1, 700, 1 << 20} {
 			pipeChunk = chunk
-			two := parseCompact(f, opt, nil)
+			two := parseCompact(f, opt, nil, nil)
 			if !reflect.DeepEqual(one.Diags, two.Diags) || !reflect.DeepEqual(one.Directives, two.Directives) ||
 				!reflect.DeepEqual(one.Script.Diags, two.Script.Diags) || !reflect.DeepEqual(one.Script.Files, two.Script.Files) {
 				t.Errorf("%s (skimming %v, runs of %d bytes): diagnostics, directives or files differ on two goroutines", f.Path, skim, chunk)
