@@ -958,6 +958,24 @@ func (pc *compactParse) parsePiped(opt *parser.PreprocessOptions) *parser.Script
 					pc.done = 0
 				}
 			}
+			if pc.release != nil {
+				// after each run, the pages before the first batch still
+				// to be parsed go: the preprocessor is past them
+				upto := at
+				for _, b := range pc.pending {
+					if off := uintptr(unsafe.Pointer(unsafe.StringData(b.Text))) - base; off < uintptr(len(text)) {
+						upto = min(upto, int(off))
+						break
+					}
+				}
+				if upto > released {
+					releaseText(text, released, upto)
+					released = upto
+					if pc.win != nil {
+						pc.win.lo.Store(int64(upto))
+					}
+				}
+			}
 			clear(run.items)
 			run.items, run.size, run.dropped, run.end = run.items[:0], 0, 0, -1
 			select {
