@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sqllint/sqllint/internal/gencorpus"
+	"github.com/sqllint/sqllint/parser"
 )
 
 // benchCorpus writes a generated corpus once per process (or uses
@@ -190,4 +191,31 @@ func BenchmarkRunManyBatches(b *testing.B) {
 func BenchmarkRunOneFile(b *testing.B) {
 	dir, size := benchCorpus(b, "onefile", gencorpus.Options{Files: 1, Bytes: 20e6, Density: 0.02, Seed: 3})
 	benchRun(b, dir, size)
+}
+
+// BenchmarkParseCompact is the preprocess, parse and compaction of one
+// 40 MB script, on one goroutine and on two (parsePiped); it reports the
+// CPU time per script beside the wall time.
+func BenchmarkParseCompact(b *testing.B) {
+	var sb strings.Builder
+	if _, err := gencorpus.New(9, 0.02, 9).WriteTo(&sb, 40<<20); err != nil {
+		b.Fatal(err)
+	}
+	f := parser.NewFile("big.sql", sb.String())
+	f.IndexLines(nil)
+	defer func(n int) { pipeMin = n }(pipeMin)
+	for _, two := range []bool{false, true} {
+		name := "OneGoroutine"
+		if pipeMin = len(f.Text) + 1; two {
+			name, pipeMin = "TwoGoroutines", 0
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(f.Text)))
+			cpu0 := cpuTime()
+			for i := 0; i < b.N; i++ {
+				parseCompact(f, nil, nil, nil)
+			}
+			b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+		})
+	}
 }

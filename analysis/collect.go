@@ -486,9 +486,9 @@ func hashMapped(data []byte) uint64 {
 
 // decodeMapped is decode for a mapped file: UTF-8 text (with or without a
 // byte order mark) without a NUL byte is used in place, checked a chunk
-// at a time with its pages released as it goes. It returns nil for
-// anything else (UTF-16, CP1252, invalid UTF-8), which parser.Decode
-// copies.
+// at a time with its pages released as it goes (a large file in two
+// halves, on two goroutines). It returns nil for anything else (UTF-16,
+// CP1252, invalid UTF-8), which parser.Decode copies.
 func decodeMapped(path string, data []byte) *parser.File {
 	if len(data) == 0 || bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
 		return nil
@@ -497,22 +497,63 @@ func decodeMapped(path string, data []byte) *parser.File {
 	if bytes.HasPrefix(body, []byte{0xEF, 0xBB, 0xBF}) {
 		body = body[3:]
 	}
+	var ok bool
+	if len(body) < 4*mapChunk {
+		ok = validMapped(body)
+	} else {
+		mid := runeStartNear(body, len(body)/2)
+		done := make(chan any, 1)
+		var second bool
+		go func() {
+			// a fault on a file cut short is the caller's panic
+			var x any
+			defer func() { done <- x }()
+			defer func() { x = recover() }()
+			debug.SetPanicOnFault(true)
+			second = validMapped(body[mid:])
+		}()
+		first := validMapped(body[:mid])
+		if x := <-done; x != nil {
+			panic(x)
+		}
+		ok = first && second
+	}
+	releasePages(data)
+	if !ok {
+		return nil
+	}
+	return parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data)))
+}
+
+// validMapped reports whether a part of a mapped file is UTF-8 without a
+// NUL byte, checking it a chunk at a time and releasing each chunk's
+// pages once checked.
+func validMapped(body []byte) bool {
+	text := unsafe.String(unsafe.SliceData(body), len(body))
 	for off := 0; off < len(body); {
-		end := min(off+mapChunk, len(body))
-		// end at the start of a character when one is near: any split of
-		// valid UTF-8 at a character start leaves valid parts
-		for k := 0; k < 3 && end > off+1 && end < len(body) && !utf8.RuneStart(body[end]); k++ {
-			end--
+		end := runeStartNear(body, min(off+mapChunk, len(body)))
+		if end <= off {
+			end = min(off+mapChunk, len(body))
 		}
 		part := body[off:end]
 		if bytes.IndexByte(part, 0) >= 0 || !utf8.Valid(part) {
-			releasePages(data)
-			return nil
+			return false
 		}
-		releasePages(data)
+		releaseText(text, off, end)
 		off = end
 	}
-	return parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data)))
+	return true
+}
+
+// runeStartNear is end moved back to the start of a character when one is
+// at most three bytes before it: any split of valid UTF-8 at a character
+// start leaves valid parts, and a split elsewhere leaves an invalid one
+// only where the whole is invalid.
+func runeStartNear(body []byte, end int) int {
+	for k := 0; k < 3 && end > 1 && end < len(body) && !utf8.RuneStart(body[end]); k++ {
+		end--
+	}
+	return end
 }
 
 // loadInclude reads an :r include, from the overlay when it has it.
@@ -603,12 +644,15 @@ func (r *run) parseOne(in input) (p *parsed) {
 			release = nil
 		}
 		var indexed func()
+		var win *pageWindow
 		if p.mapped != nil {
 			// here, not where findings are resolved, and on the other
-			// core while this one parses
-			indexed = indexLinesAsync(f, release)
+			// core while this one parses; it leaves the pages of the
+			// batches being parsed (win)
+			win = new(pageWindow)
+			indexed = indexLinesAsync(f, win.releaseOutside(f.Text, release))
 		}
-		p.result = parseCompact(f, r.pre, release)
+		p.result = parseCompact(f, r.pre, release, win)
 		if p.mapped != nil {
 			indexed()
 			// the rules read the kept statements' own copies, and the
@@ -688,15 +732,27 @@ var stmtBuffers = sync.Pool{New: func() any { return new(parser.StatementBuffer)
 // parsed at all when the Compactor would keep nothing of it: most batches
 // of most scripts. release, when not nil, is called after each run of
 // about parseChunk bytes (the pages of a mapped file already read may go).
-func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func()) *parser.Result {
-	pc := &compactParse{f: f, release: release, res: &parser.Result{}}
+//
+// A script of pipeMin bytes or more is preprocessed on the calling
+// goroutine while a second one parses its runs of batches, in order
+// (parsePiped): the result is the same.
+//
+// win, when not nil, is kept up to date with the part of f's text that
+// batches being parsed on the second goroutine still read.
+func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(), win *pageWindow) *parser.Result {
+	pc := &compactParse{f: f, release: release, res: &parser.Result{}, win: win}
 	pc.buf = stmtBuffers.Get().(*parser.StatementBuffer)
 	defer func() {
 		pc.buf.Reset()
 		stmtBuffers.Put(pc.buf)
 	}()
 	pc.files = []*parser.File{f}
-	s := parser.PreprocessLent(f, opt, pc.batch)
+	var s *parser.Script
+	if len(f.Text) >= pipeMin {
+		s = pc.parsePiped(opt)
+	} else {
+		s = parser.PreprocessLent(f, opt, pc.batch)
+	}
 	pc.files = s.Files
 	pc.parse()
 	if release != nil {
@@ -723,6 +779,7 @@ type compactParse struct {
 	diags   []parser.Diag // the parser's; the preprocessor's come first
 	files   []*parser.File
 	script  parser.Script // the run being parsed
+	win     *pageWindow   // or nil
 	// settled is set when c.Settled() was true and nothing was added
 	// to c since: the plain batches of a long run are dropped without
 	// asking again.
@@ -785,6 +842,274 @@ func (pc *compactParse) parse() {
 	clear(pc.pending)
 	pc.pending, pc.size = pc.pending[:0], 0
 }
+
+// pipeMin is the size of script from which parseCompact preprocesses
+// and parses on two goroutines (a variable for tests). Below it the
+// handoffs would cost more than they save, and a run of many small files
+// keeps both cores busy with a file each.
+var pipeMin = 16 << 20
+
+// pipeChunk is the size of a run handed on (parsePiped): a quarter of a
+// run parsed, so that the preprocessor is never far ahead, and the pages
+// both read stay few.
+var pipeChunk = 1 << 20
+
+// pipeBatches is the most batches a run handed on holds (its memory is
+// made once, and reused).
+const pipeBatches = 4 << 10
+
+// pipeRun is a run of batches handed from the preprocessor to the
+// goroutine that parses them (parsePiped): at most parseChunk bytes or
+// parseBatches batches.
+type pipeRun struct {
+	items []pipeItem
+	size  int // bytes of batches, those dropped included
+	// dropped is the bytes of plain batches the preprocessor dropped
+	// (parsePiped), counted towards the next release
+	dropped int
+	// end is the offset in the script's text of the end of its last
+	// batch, or -1
+	end int
+}
+
+// pipeItem is one batch of a pipeRun: a batch the preprocessor gave
+// away (b), or a copy of a lent plain one (lent, seg), which the
+// preprocessor's next plain batch would overwrite.
+type pipeItem struct {
+	b     *parser.Batch
+	lent  parser.Batch
+	seg   parser.Segment
+	plain bool
+}
+
+// parsePiped is parseCompact's preprocess-and-parse on two goroutines:
+// the calling one preprocesses and hands the batches on in runs, through
+// a queue of one run, to a second one that takes them in order exactly as
+// batch would (parsing, skimming, the Compactor's calls: all of them on
+// that goroutine, in the script's order). So at most three runs are in
+// memory: the one being parsed, the one queued, the one being filled.
+// Pages of a mapped script are released (pc.release) only by the second
+// goroutine, behind the batch it takes: the preprocessor is ahead of it.
+// A panic on either goroutine (a fault on a mapped script cut short, a
+// bug) stops both and is the caller's panic, as on one goroutine.
+func (pc *compactParse) parsePiped(opt *parser.PreprocessOptions) *parser.Script {
+	runs := make(chan *pipeRun, 1)
+	free := make(chan *pipeRun, 3)
+	done := make(chan any, 1)
+	var failed atomic.Bool
+	// settledAt is the number of the last batch after which the parse was
+	// settled (pc.settled), or -1: while it is, a plain batch is dropped
+	// there unlooked-at, so the preprocessor drops the plain batches that
+	// follow it (and no other batch) itself.
+	var settledAt atomic.Int64
+	settledAt.Store(-1)
+	go func() {
+		var x any
+		defer func() { done <- x }()
+		defer func() {
+			if x = recover(); x != nil {
+				failed.Store(true)
+				for range runs {
+					// the preprocessor stops at its next run
+				}
+			}
+		}()
+		debug.SetPanicOnFault(true)
+		n, settled := int64(0), false
+		// pages are released behind the batch being taken, the text
+		// before it being read by both goroutines
+		text, at, released := pc.f.Text, 0, 0
+		base := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+		if pc.release != nil {
+			// called with nothing pending: the batches parsed from now on
+			// start at or after at
+			pc.release = func() {
+				releaseText(text, released, at)
+				released = max(released, at)
+				if pc.win != nil {
+					pc.win.lo.Store(int64(at))
+				}
+			}
+		}
+		for run := range runs {
+			for i := range run.items {
+				it := &run.items[i]
+				b := it.b
+				if b == nil {
+					it.lent.Segs = unsafe.Slice(&it.seg, 1)
+					b = &it.lent
+				}
+				if off := uintptr(unsafe.Pointer(unsafe.StringData(b.Text))) - base; off < uintptr(len(text)) {
+					at = int(off)
+				}
+				if pipeTaken != nil {
+					pipeTaken(b)
+				}
+				pc.batch(b, it.plain)
+				if pc.settled != settled {
+					settled = pc.settled
+					if settled {
+						settledAt.Store(n)
+					} else {
+						settledAt.Store(-1)
+					}
+				}
+				n++
+			}
+			if pc.release != nil && run.dropped > 0 {
+				// what the preprocessor dropped was read: its pages may go
+				if run.end >= 0 {
+					at = max(at, run.end)
+				}
+				if pc.done += run.dropped; pc.done >= parseChunk {
+					pc.parse()
+					pc.release()
+					pc.done = 0
+				}
+			}
+			if pc.release != nil {
+				// after each run, the pages before the first batch still
+				// to be parsed go: the preprocessor is past them
+				upto := at
+				for _, b := range pc.pending {
+					if off := uintptr(unsafe.Pointer(unsafe.StringData(b.Text))) - base; off < uintptr(len(text)) {
+						upto = min(upto, int(off))
+						break
+					}
+				}
+				if upto > released {
+					releaseText(text, released, upto)
+					released = upto
+					if pc.win != nil {
+						pc.win.lo.Store(int64(upto))
+					}
+				}
+			}
+			clear(run.items)
+			run.items, run.size, run.dropped, run.end = run.items[:0], 0, 0, -1
+			select {
+			case free <- run:
+			default:
+			}
+		}
+	}()
+	var cur *pipeRun
+	base := uintptr(unsafe.Pointer(unsafe.StringData(pc.f.Text)))
+	sent, lastOther := int64(0), int64(-1) // batches handed on; the number of the last not plain
+	send := func() {
+		if pc.win != nil && cur.end >= 0 {
+			// the preprocessor reads on from here
+			pc.win.hi.Store(int64(cur.end + pipeChunk))
+		}
+		runs <- cur
+		cur = nil
+		if failed.Load() {
+			panic(pipeStopped{})
+		}
+	}
+	waited := false
+	wait := func() {
+		close(runs)
+		waited = true
+		if x := <-done; x != nil {
+			panic(x)
+		}
+	}
+	defer func() {
+		if waited {
+			return
+		}
+		// the preprocessor panicked, or stopped for the parse: the parse
+		// stops, and the first panic is the one reported
+		y := recover()
+		failed.Store(true)
+		close(runs)
+		x := <-done
+		if _, stopped := y.(pipeStopped); stopped {
+			y = x
+		}
+		if y != nil {
+			panic(y)
+		}
+	}()
+	s := parser.PreprocessLent(pc.f, opt, func(b *parser.Batch, plain bool) {
+		if cur == nil {
+			select {
+			case cur = <-free:
+			default:
+				cur = &pipeRun{items: make([]pipeItem, 0, pipeBatches), end: -1}
+			}
+		}
+		if off := uintptr(unsafe.Pointer(unsafe.StringData(b.Text))) - base; off < uintptr(len(pc.f.Text)) {
+			cur.end = int(off) + len(b.Text)
+		}
+		if plain && skimming {
+			if at := settledAt.Load(); at >= 0 && at >= lastOther {
+				// the parse is settled after a batch at or after the last
+				// that was not plain: it would drop this one unlooked-at
+				cur.dropped += len(b.Text)
+				if cur.size += len(b.Text); cur.size >= pipeChunk {
+					send()
+				}
+				return
+			}
+		}
+		if !plain {
+			lastOther = sent
+		}
+		sent++
+		if plain && len(b.Segs) == 1 {
+			cur.items = append(cur.items, pipeItem{lent: *b, seg: b.Segs[0], plain: true})
+			cur.items[len(cur.items)-1].lent.Segs = nil
+		} else {
+			if plain {
+				b = b.Clone()
+			}
+			cur.items = append(cur.items, pipeItem{b: b, plain: plain})
+		}
+		if cur.size += len(b.Text); cur.size >= pipeChunk || len(cur.items) >= min(pipeBatches, parseBatches) {
+			send()
+		}
+	})
+	if cur != nil {
+		send()
+	}
+	wait()
+	return s
+}
+
+// pageWindow is the part of a mapped script's text [lo, hi) that the
+// batches being parsed on parsePiped's second goroutine may still read:
+// from the first batch not yet parsed to a little past the last the
+// preprocessor handed on (it reads on). hi 0: the whole text.
+type pageWindow struct{ lo, hi atomic.Int64 }
+
+// releaseOutside is release for another reader of text (the line index):
+// the pages of text outside the window go, the window's stay, for the
+// parse to read. Without a window (nil w, or before the first run), it
+// is release.
+func (w *pageWindow) releaseOutside(text string, release func()) func() {
+	if w == nil || release == nil {
+		return release
+	}
+	return func() {
+		lo, hi := int(w.lo.Load()), int(w.hi.Load())
+		if hi <= 0 {
+			release()
+			return
+		}
+		releaseText(text, 0, min(lo, len(text)))
+		releaseText(text, min(hi, len(text)), len(text))
+	}
+}
+
+// pipeTaken, when set, is called with each batch parsePiped's second
+// goroutine takes (tests).
+var pipeTaken func(*parser.Batch)
+
+// pipeStopped stops the preprocessor of parsePiped when the parse has
+// failed: the parse's panic is the one reported.
+type pipeStopped struct{}
 
 // skimming lets parseCompact drop plain batches unparsed (a variable for
 // the differential test, which compares with and without).

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"reflect"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -48,9 +49,7 @@ func detachMapped(res *parser.Result, mapping []byte, release func()) {
 		}
 		groups[k] = append(groups[k], st)
 	}
-	for _, g := range groups {
-		d.batch(g)
-	}
+	d.batches(groups)
 	for i := range res.Directives {
 		res.Directives[i].Text = d.clone(res.Directives[i].Text)
 	}
@@ -76,6 +75,51 @@ type detacher struct {
 	from uintptr
 	n    int
 	to   string
+}
+
+// detachSplit is how many batches of kept statements detachMapped moves
+// on two goroutines, half each, rather than on one (a variable for tests).
+var detachSplit = 256
+
+// batches moves the kept statements of each group (batch); many groups
+// are moved on two goroutines, each group and its statements being moved
+// by one only. A fault (a mapped file cut short) on either is the
+// caller's panic.
+func (d *detacher) batches(groups [][]*parser.Statement) {
+	if len(groups) < detachSplit {
+		for _, g := range groups {
+			d.batch(g)
+		}
+		return
+	}
+	// halves of about as many statements
+	total := 0
+	for _, g := range groups {
+		total += len(g)
+	}
+	k, n := 0, 0
+	for k < len(groups)-1 && n+len(groups[k]) <= total/2 {
+		n += len(groups[k])
+		k++
+	}
+	k = max(k, 1)
+	e := detacher{lo: d.lo, hi: d.hi, release: d.release}
+	done := make(chan any, 1)
+	go func() {
+		var x any
+		defer func() { done <- x }()
+		defer func() { x = recover() }()
+		debug.SetPanicOnFault(true)
+		for _, g := range groups[k:] {
+			e.batch(g)
+		}
+	}()
+	for _, g := range groups[:k] {
+		d.batch(g)
+	}
+	if x := <-done; x != nil {
+		panic(x)
+	}
 }
 
 // releaseEvery: the pages read by copying this many statements are

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"unsafe"
 
@@ -47,15 +48,29 @@ func TestDetachMappedCopiesWhatStatementsRead(t *testing.T) {
 	cfg := config.Default()
 	cfg.Variables["DB"] = "Sales"
 	pre := cfg.PreprocessOptions([]string{"../testdata/rules"}, nil)
+	defer func(n int) { detachSplit = n }(detachSplit)
+	scripts := detachScripts(t)
 	kept, moved := 0, 0
-	for path, text := range detachScripts(t) {
-		want := parseCompact(parser.NewFile(path, strings.Clone(text)), pre, nil)
+	// on one goroutine, then on two whatever the number of batches
+	for _, split := range []int{1 << 30, 2} {
+		detachSplit = split
+		detachEach(t, scripts, pre, &kept, &moved)
+	}
+	if kept == 0 || moved == 0 {
+		t.Fatalf("%d statements kept, %d with a smaller batch copy: the test proves nothing", kept, moved)
+	}
+}
+
+func detachEach(t *testing.T, scripts map[string]string, pre *parser.PreprocessOptions, kept, moved *int) {
+	t.Helper()
+	for path, text := range scripts {
+		want := parseCompact(parser.NewFile(path, strings.Clone(text)), pre, nil, nil)
 		data := []byte(text)
 		f := parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data)))
-		got := parseCompact(f, pre, nil)
-		releases := 0
-		detachMapped(got, data, func() { releases++ })
-		if releases == 0 {
+		got := parseCompact(f, pre, nil, nil)
+		var releases atomic.Int64
+		detachMapped(got, data, func() { releases.Add(1) })
+		if releases.Load() == 0 {
 			t.Errorf("%s: never released", path)
 		}
 		if len(got.Statements) != len(want.Statements) {
@@ -68,11 +83,11 @@ func TestDetachMappedCopiesWhatStatementsRead(t *testing.T) {
 		}
 		for i, st := range got.Statements {
 			w := want.Statements[i]
-			kept++
+			*kept++
 			if inside(st.Batch.Text) {
 				t.Errorf("%s: statement %d: batch text still in the file", path, i)
 			} else if len(st.Batch.Text) != len(w.Batch.Text) {
-				moved++
+				(*moved)++
 			}
 			if st.Text() != w.Text() || st.Keyword() != w.Keyword() {
 				t.Errorf("%s: statement %d: text %q, want %q", path, i, st.Text(), w.Text())
@@ -113,9 +128,6 @@ func TestDetachMappedCopiesWhatStatementsRead(t *testing.T) {
 		}
 		// the copies are what they were
 		runtimeKeepAlive(data)
-	}
-	if kept == 0 || moved == 0 {
-		t.Fatalf("%d statements kept, %d with a smaller batch copy: the test proves nothing", kept, moved)
 	}
 }
 

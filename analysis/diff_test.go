@@ -243,8 +243,12 @@ func TestSameOutputAsBeforeMapped(t *testing.T) {
 	if !canMap {
 		t.Skip("files are not mapped on this system")
 	}
-	defer func(n, m int, k int64) { parseChunk, parseBatches, mapMin = n, m, k }(parseChunk, parseBatches, mapMin)
-	parseChunk, parseBatches, mapMin = 2000, 50, 1
+	defer func(n, m int, k int64, l, c, d int) {
+		parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit = n, m, k, l, c, d
+	}(parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit)
+	// every mapped script is also preprocessed and parsed on two
+	// goroutines, in runs of a few batches, and detached on two
+	parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit = 2000, 50, 1, 0, 500, 2
 	before := mapped.Load()
 	compareFormats(t, "../testdata/rules", config.Default())
 	if mapped.Load() == before {

@@ -24,6 +24,22 @@ func mapFile(f *os.File, size int64) ([]byte, error) {
 // from the page cache.
 func releasePages(data []byte) { _ = syscall.Madvise(data, syscall.MADV_DONTNEED) }
 
+// releaseText drops the resident pages of text[lo:hi] that lie whole in
+// it, text being (part of) a mapping.
+func releaseText(text string, lo, hi int) {
+	if lo < 0 || hi > len(text) || hi <= lo {
+		return
+	}
+	ps := os.Getpagesize()
+	p := unsafe.Pointer(unsafe.StringData(text))
+	addr := int(uintptr(p))
+	start := (addr + lo + ps - 1) &^ (ps - 1)
+	end := (addr + hi) &^ (ps - 1)
+	if end > start {
+		_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Add(p, start-addr)), end-start), syscall.MADV_DONTNEED)
+	}
+}
+
 // unmapFile ends a mapping: the file and its pages go, but the addresses
 // stay reserved (no access, no memory), so that they are never reused for
 // the Go heap while a string may still point into them.

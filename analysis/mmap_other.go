@@ -13,3 +13,4 @@ const canMap = false
 func mapFile(*os.File, int64) ([]byte, error) { return nil, errors.ErrUnsupported }
 func releasePages([]byte)                     {}
 func unmapFile([]byte)                        {}
+func releaseText(string, int, int)            {}

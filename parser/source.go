@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -924,6 +925,29 @@ func transcodeUTF16(w io.Writer, body []byte, bigEndian bool, progress func()) (
 		end := min(i+transcodeWindow, len(body))
 		buf = buf[:0]
 		for ; i < end; i += 2 {
+			// four ASCII units (none NUL) at a time: most of a script
+			for i+8 <= end {
+				var x uint64
+				if bigEndian {
+					x = binary.BigEndian.Uint64(body[i:])
+				} else {
+					x = binary.LittleEndian.Uint64(body[i:])
+				}
+				// every unit below 0x80, and none 0 (adding 0x7fff to a
+				// unit below 0x80 sets its top bit only if it is not 0)
+				if x&0xff80ff80ff80ff80 != 0 || (x+0x7fff7fff7fff7fff)&0x8000800080008000 != 0x8000800080008000 {
+					break
+				}
+				if bigEndian {
+					buf = append(buf, byte(x>>48), byte(x>>32), byte(x>>16), byte(x))
+				} else {
+					buf = append(buf, byte(x), byte(x>>16), byte(x>>32), byte(x>>48))
+				}
+				i += 8
+			}
+			if i >= end {
+				break
+			}
 			u := unit(i)
 			switch {
 			case u < 0x80:
