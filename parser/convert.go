@@ -151,27 +151,32 @@ func sizeOf(v *gValue) *Size {
 func (c *converter) fileSpec(g *gFileSpec, log bool, fg string) FileSpec {
 	f := FileSpec{Log: log, Filegroup: fg, Span: c.span(g.Pos, g.EndPos)}
 	for _, p := range g.Props {
-		switch strings.ToUpper(p.Key) {
-		case "NAME":
-			f.Name = valueString(p.Value)
-		case "NEWNAME":
-			f.NewName = valueString(p.Value)
-		case "FILENAME":
-			f.FileName = valueString(p.Value)
-		case "SIZE":
-			f.Size = c.sizeOf(p.Value)
-		case "MAXSIZE":
-			f.MaxSize = c.sizeOf(p.Value)
-		case "FILEGROWTH":
-			f.Growth = c.sizeOf(p.Value)
-		case "OFFLINE":
-			f.Offline = true
-		}
+		c.fileProp(&f, p.Key, p.Value)
 	}
 	if log {
 		f.Filegroup = ""
 	}
 	return f
+}
+
+// fileProp sets the property key = v (v nil: no value) of a file.
+func (c *converter) fileProp(f *FileSpec, key string, v *gValue) {
+	switch strings.ToUpper(key) {
+	case "NAME":
+		f.Name = valueString(v)
+	case "NEWNAME":
+		f.NewName = valueString(v)
+	case "FILENAME":
+		f.FileName = valueString(v)
+	case "SIZE":
+		f.Size = c.sizeOf(v)
+	case "MAXSIZE":
+		f.MaxSize = c.sizeOf(v)
+	case "FILEGROWTH":
+		f.Growth = c.sizeOf(v)
+	case "OFFLINE":
+		f.Offline = true
+	}
 }
 
 func argsText(args []*gArg) string {

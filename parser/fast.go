@@ -505,6 +505,10 @@ func (p *fastParser) alter(c *converter) (Node, int, bool) {
 	if p.word(i, "SET") {
 		return p.alterSet(c, name, i)
 	}
+	if p.word(i, "ADD") && (p.word(i+1, "FILE") || p.word(i+1, "LOG") && p.word(i+2, "FILE")) ||
+		p.word(i, "MODIFY") && p.word(i+1, "FILE") {
+		return p.alterFiles(c, name, i)
+	}
 	g := put(&p.arena.s_gAlterDatabase, gAlterDatabase{Pos: p.pos(0), Name: name})
 	if i < len(p.toks) && !p.punct(i, ';') {
 		a := put(&p.arena.s_gAlterAction, gAlterAction{Pos: p.pos(i)})
@@ -535,6 +539,142 @@ func (p *fastParser) alter(c *converter) (Node, int, bool) {
 	i = p.semicolon(i)
 	g.EndPos = p.pos(i)
 	return c.alter(g, i), i, true
+}
+
+// alterFiles recognizes ALTER DATABASE name ADD FILE spec [, spec]* [TO
+// FILEGROUP name], ADD LOG FILE spec [, spec]* and MODIFY FILE spec, the
+// action starting at token act, and builds what converter.alter builds for
+// them without the parse tree, as alterSet does for SET lists: the files
+// are most of what a dense script's ALTER DATABASE statements hold, and
+// the tree's nodes cost write barriers to fill while the collector runs.
+func (p *fastParser) alterFiles(c *converter, name *gName, act int) (Node, int, bool) {
+	var buf [4]FileSpec // on the stack unless the list is longer
+	files := buf[:0]
+	action, log := ActionAddFile, false
+	i := act + 2
+	switch {
+	case p.word(act, "MODIFY"):
+		action = ActionModifyFile
+	case p.word(act+1, "LOG"):
+		action, log = ActionAddLogFile, true
+		i++
+	}
+	for {
+		var f FileSpec
+		next, ok := p.fileSpecIn(c, &f, i, log)
+		if !ok {
+			return nil, 0, false // participle falls back to gAny+, or fails
+		}
+		files = append(files, f)
+		i = next
+		if action == ActionModifyFile || !p.punct(i, ',') {
+			break
+		}
+		i++
+	}
+	fgTok := -1
+	if action == ActionAddFile && p.word(i, "TO") {
+		if !p.word(i+1, "FILEGROUP") {
+			return nil, 0, false // participle would stop before TO
+		}
+		if _, ok := p.name(i + 2); !ok {
+			return nil, 0, false
+		}
+		fgTok = i + 2
+		i += 3
+	}
+	if p.punct(i, ')') {
+		return nil, 0, false // cannot be in a window; stay out of doubt
+	}
+	n := p.semicolon(i)
+
+	// what converter.alter does for these actions
+	var ad *AlterDatabase
+	var fileSlot []FileSpec // room for one file, or nil
+	var fgSlot *Filegroup   // room for the filegroup, or nil
+	switch {
+	case len(files) == 1 && fgTok >= 0:
+		b := &alterFileFGBox{}
+		ad, fileSlot, fgSlot = &b.ad, b.file[:0:1], &b.fg
+	case len(files) == 1:
+		b := &alterFileBox{}
+		ad, fileSlot = &b.ad, b.file[:0:1]
+	default:
+		ad = &AlterDatabase{}
+		fileSlot = make([]FileSpec, 0, len(files))
+	}
+	ad.Database, ad.Action = c.name(name), action
+	if !ad.Database.Unresolved && strings.EqualFold(ad.Database.Raw, "CURRENT") {
+		ad.Current = true
+	}
+	end := int(c.toks[n-1].End)
+	if c.toks[n-1].Kind == TokPunct && c.b.Text[c.toks[n-1].Start] == ';' && n > 1 {
+		end = int(c.toks[n-2].End)
+	}
+	ad.ActionSpan = c.b.Span(p.pos(act).Offset, end)
+	if fgTok >= 0 {
+		fg := Unquote(p.val(fgTok))
+		ad.Filegroup = filegroupIn(fgSlot, Filegroup{Name: fg, Span: c.tokenSpan(p.pos(fgTok))})
+		for k := range files {
+			files[k].Filegroup = fg
+		}
+	}
+	ad.Files = append(fileSlot, files...)
+	return ad, n, true
+}
+
+// fileSpecIn matches gFileSpec at i, as fileSpec does, and writes into f,
+// which is zero, what converter.fileSpec(g, log, "") returns for it.
+func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int, bool) {
+	if !p.punct(i, '(') {
+		return 0, false
+	}
+	start := i
+	i++
+	f.Log = log
+	for p.kind(i) == TokIdent {
+		key := p.val(i)
+		i++
+		if !p.punct(i, '=') {
+			c.fileProp(f, key, nil)
+		} else {
+			// gValue as value matches it, on the stack: value's box
+			// points into itself, which would move it to the heap
+			var val gValue
+			var text, unit string
+			i++
+			switch p.kind(i) {
+			case TokNumber:
+				text = p.val(i)
+				val.Num = &text
+				if p.word(i+1, "KB") || p.word(i+1, "MB") || p.word(i+1, "GB") || p.word(i+1, "TB") || p.punct(i+1, '%') {
+					unit = p.val(i + 1)
+					val.Unit = &unit
+					i++
+				}
+			case TokString, TokNString:
+				text = p.val(i)
+				val.Str = &text
+			case TokIdent, TokQuoted, TokSqlcmdVar, TokVar, TokTemplate:
+				text = p.val(i)
+				val.Word = &text
+			default:
+				return 0, false // participle backtracks over '=', then fails
+			}
+			i++
+			c.fileProp(f, key, &val)
+		}
+		if !p.punct(i, ',') {
+			break
+		}
+		i++ // a property follows, or this is the trailing comma before ')'
+	}
+	if !p.punct(i, ')') {
+		return 0, false
+	}
+	i++
+	f.Span = c.span(p.pos(start), p.pos(i))
+	return i, true
 }
 
 // add: 'LOG' 'FILE' gFileSpec (',' gFileSpec)*
