@@ -1271,6 +1271,9 @@ func (p *fastParser) create(c *converter) (Node, int, bool) {
 	if !ok {
 		return nil, 0, false
 	}
+	if node, n, ok := p.createFiles(c, name); ok {
+		return node, n, true
+	}
 	g := put(&p.arena.s_gCreateDatabase, gCreateDatabase{Pos: p.pos(0), Name: name})
 	i := 3
 	clauseList := openList(&p.arena.l_gCreateClause)
@@ -1349,6 +1352,79 @@ clauses:
 	i = p.semicolon(i)
 	g.EndPos = p.pos(i)
 	return c.create(g), i, true
+}
+
+// createFiles recognizes CREATE DATABASE name whose clauses are only ON
+// [PRIMARY] spec [, spec]* and LOG ON spec [, spec]*, most of them, and
+// builds what converter.create builds for it without the parse tree, as
+// alterFiles does. Any other clause, or a FILEGROUP, and it declines:
+// create then builds the tree.
+func (p *fastParser) createFiles(c *converter, name *gName) (Node, int, bool) {
+	var buf [4]FileSpec // on the stack unless the list is longer
+	files := buf[:0]
+	var logSpan Span
+	i := 3
+clauses:
+	for i < len(p.toks) {
+		log := false
+		switch {
+		case p.word(i, "ON"):
+			i++
+			if p.word(i, "PRIMARY") {
+				i++
+			}
+		case p.word(i, "LOG") && p.word(i+1, "ON"):
+			log = true
+			i += 2
+		case p.word(i, "CONTAINMENT") || p.word(i, "LOG") || p.word(i, "COLLATE") || p.word(i, "WITH") ||
+			p.word(i, "FOR") || p.word(i, "AS") || p.punct(i, '('):
+			return nil, 0, false // a clause this does not build: the tree's
+		default:
+			break clauses // no clause starts here: participle stops too
+		}
+		clause := i - 2 // LOG, for LOG ON
+		for {
+			if p.word(i, "FILEGROUP") {
+				return nil, 0, false
+			}
+			var f FileSpec
+			next, ok := p.fileSpecIn(c, &f, i, log)
+			if !ok {
+				return nil, 0, false
+			}
+			if !log {
+				f.Filegroup = "PRIMARY"
+			}
+			files = append(files, f)
+			i = next
+			if !p.punct(i, ',') {
+				break
+			}
+			i++
+		}
+		if log {
+			logSpan = c.b.Span(p.pos(clause).Offset, c.endBefore(p.pos(i).Offset))
+		}
+	}
+	if p.punct(i, ')') {
+		return nil, 0, false // cannot be in a window; stay out of doubt
+	}
+	n := p.semicolon(i)
+
+	// what converter.create does for these clauses
+	var cd *CreateDatabase
+	if len(files) == 2 {
+		box := &createBox{}
+		cd = &box.cd
+		cd.Files, cd.Filegroups = box.files[:0:2], box.fgs[:1:1]
+	} else {
+		cd = &CreateDatabase{Files: make([]FileSpec, 0, len(files)), Filegroups: make([]Filegroup, 1)}
+	}
+	cd.Database = c.name(name)
+	cd.Filegroups[0].Name = "PRIMARY"
+	cd.Files = append(cd.Files, files...)
+	cd.LogSpan = logSpan
+	return cd, n, true
 }
 
 // onItem matches gOnItem at i: gFilegroupHead? gFileSpec, the head being
