@@ -151,27 +151,32 @@ func sizeOf(v *gValue) *Size {
 func (c *converter) fileSpec(g *gFileSpec, log bool, fg string) FileSpec {
 	f := FileSpec{Log: log, Filegroup: fg, Span: c.span(g.Pos, g.EndPos)}
 	for _, p := range g.Props {
-		switch strings.ToUpper(p.Key) {
-		case "NAME":
-			f.Name = valueString(p.Value)
-		case "NEWNAME":
-			f.NewName = valueString(p.Value)
-		case "FILENAME":
-			f.FileName = valueString(p.Value)
-		case "SIZE":
-			f.Size = c.sizeOf(p.Value)
-		case "MAXSIZE":
-			f.MaxSize = c.sizeOf(p.Value)
-		case "FILEGROWTH":
-			f.Growth = c.sizeOf(p.Value)
-		case "OFFLINE":
-			f.Offline = true
-		}
+		c.fileProp(&f, p.Key, p.Value)
 	}
 	if log {
 		f.Filegroup = ""
 	}
 	return f
+}
+
+// fileProp sets the property key = v (v nil: no value) of a file.
+func (c *converter) fileProp(f *FileSpec, key string, v *gValue) {
+	switch strings.ToUpper(key) {
+	case "NAME":
+		f.Name = valueString(v)
+	case "NEWNAME":
+		f.NewName = valueString(v)
+	case "FILENAME":
+		f.FileName = valueString(v)
+	case "SIZE":
+		f.Size = c.sizeOf(v)
+	case "MAXSIZE":
+		f.MaxSize = c.sizeOf(v)
+	case "FILEGROWTH":
+		f.Growth = c.sizeOf(v)
+	case "OFFLINE":
+		f.Offline = true
+	}
 }
 
 func argsText(args []*gArg) string {
@@ -275,7 +280,15 @@ func (c *converter) create(g *gCreateDatabase) *CreateDatabase {
 			}
 		}
 	}
-	cd := &CreateDatabase{Database: c.name(g.Name), Files: make([]FileSpec, 0, nfiles), Filegroups: make([]Filegroup, 1, nfgs)}
+	var cd *CreateDatabase
+	if nfiles == 2 && nfgs == 1 { // ON (a data file) LOG ON (a log file), most CREATE DATABASE statements
+		box := &createBox{}
+		cd = &box.cd
+		cd.Files, cd.Filegroups = box.files[:0:2], box.fgs[:1:1]
+	} else {
+		cd = &CreateDatabase{Files: make([]FileSpec, 0, nfiles), Filegroups: make([]Filegroup, 1, nfgs)}
+	}
+	cd.Database = c.name(g.Name)
 	cd.Filegroups[0].Name = "PRIMARY"
 	for _, cl := range g.Clauses {
 		switch {
@@ -317,12 +330,63 @@ func (c *converter) create(g *gCreateDatabase) *CreateDatabase {
 	return cd
 }
 
+// createBox holds a CREATE DATABASE of two files and the PRIMARY filegroup
+// with them: one allocation, not three.
+type createBox struct {
+	cd    CreateDatabase
+	files [2]FileSpec
+	fgs   [1]Filegroup
+}
+
+// alterFileBox, alterFGBox and alterFileFGBox hold an ALTER DATABASE that
+// adds or modifies one file, adds a filegroup, or adds one file to a named
+// filegroup, with its file and filegroup: one allocation, not two or
+// three, and no more bytes.
+type alterFileBox struct {
+	ad   AlterDatabase
+	file [1]FileSpec
+}
+
+type alterFGBox struct {
+	ad AlterDatabase
+	fg Filegroup
+}
+
+type alterFileFGBox struct {
+	ad   AlterDatabase
+	file [1]FileSpec
+	fg   Filegroup
+}
+
 func (c *converter) alter(g *gAlterDatabase, n int) *AlterDatabase {
-	ad := &AlterDatabase{Database: c.name(g.Name)}
+	var ad *AlterDatabase
+	var fileSlot []FileSpec // room for one file, or nil
+	var fgSlot *Filegroup   // room for the filegroup, or nil
+	a := g.Action
+	switch {
+	case a == nil:
+		ad = &AlterDatabase{}
+	case a.Add != nil && a.Add.Log == nil && a.Add.File != nil && len(a.Add.File.Files) == 1:
+		if a.Add.File.Filegroup != nil {
+			b := &alterFileFGBox{}
+			ad, fileSlot, fgSlot = &b.ad, b.file[:0:1], &b.fg
+		} else {
+			b := &alterFileBox{}
+			ad, fileSlot = &b.ad, b.file[:0:1]
+		}
+	case a.Add != nil && a.Add.Log == nil && a.Add.File == nil && a.Add.FG != nil:
+		b := &alterFGBox{}
+		ad, fgSlot = &b.ad, &b.fg
+	case a.Add == nil && a.Remove == nil && a.Modify != nil && a.Modify.File != nil:
+		b := &alterFileBox{}
+		ad, fileSlot = &b.ad, b.file[:0:1]
+	default:
+		ad = &AlterDatabase{}
+	}
+	ad.Database = c.name(g.Name)
 	if !ad.Database.Unresolved && strings.EqualFold(ad.Database.Raw, "CURRENT") {
 		ad.Current = true
 	}
-	a := g.Action
 	if a == nil {
 		ad.Action = ActionOther
 		return ad
@@ -343,14 +407,15 @@ func (c *converter) alter(g *gAlterDatabase, n int) *AlterDatabase {
 		fg := ""
 		if a.Add.File.Filegroup != nil {
 			fg = Unquote(a.Add.File.Filegroup.Value)
-			ad.Filegroup = &Filegroup{Name: fg, Span: c.tokenSpan(a.Add.File.Filegroup.Pos)}
+			ad.Filegroup = filegroupIn(fgSlot, Filegroup{Name: fg, Span: c.tokenSpan(a.Add.File.Filegroup.Pos)})
 		}
+		ad.Files = fileSlot
 		for _, f := range a.Add.File.Files {
 			ad.Files = append(ad.Files, c.fileSpec(f, false, fg))
 		}
 	case a.Add != nil && a.Add.FG != nil:
 		ad.Action = ActionAddFilegroup
-		ad.Filegroup = &Filegroup{Name: Unquote(a.Add.FG.Name.Value), Span: c.tokenSpan(a.Add.FG.Name.Pos)}
+		ad.Filegroup = filegroupIn(fgSlot, Filegroup{Name: Unquote(a.Add.FG.Name.Value), Span: c.tokenSpan(a.Add.FG.Name.Pos)})
 		if a.Add.FG.Contains != nil {
 			ad.Filegroup.Contains = strings.ToUpper(*a.Add.FG.Contains)
 		}
@@ -368,7 +433,7 @@ func (c *converter) alter(g *gAlterDatabase, n int) *AlterDatabase {
 		ad.Options = []Option{{Name: "REMOVE", Value: anyText(a.Remove.Args), Span: ad.ActionSpan}}
 	case a.Modify != nil && a.Modify.File != nil:
 		ad.Action = ActionModifyFile
-		ad.Files = []FileSpec{c.fileSpec(a.Modify.File, false, "")}
+		ad.Files = append(fileSlot, c.fileSpec(a.Modify.File, false, ""))
 	case a.Modify != nil && a.Modify.FG != nil:
 		ad.Action = ActionModifyFilegroup
 		words := anyText(a.Modify.FG.Args)
@@ -394,7 +459,7 @@ func (c *converter) alter(g *gAlterDatabase, n int) *AlterDatabase {
 			name := ad.Options[i].Name
 			switch {
 			case o.TRT != nil:
-				d := c.duration(ad.Options[i].Span, o.TRT.Value, o.TRT.Unit)
+				d := c.duration(ad.Options[i].Span, o.TRT.Value, o.TRT.Unit, ad.Options[i].Value)
 				if i == 0 {
 					d.ClauseSpan = Span{Start: ad.ActionSpan.Start, End: d.Span.End}
 				} else {
@@ -422,13 +487,35 @@ func (c *converter) alter(g *gAlterDatabase, n int) *AlterDatabase {
 	return ad
 }
 
-// duration is the TARGET_RECOVERY_TIME = num unit of the option at span.
-func (c *converter) duration(span Span, num, unit string) *Duration {
-	unit = strings.ToUpper(unit)
-	d := &Duration{Span: span, Raw: num + " " + unit}
+// filegroupIn returns f stored in slot, or in a new Filegroup when slot
+// is nil.
+func filegroupIn(slot *Filegroup, f Filegroup) *Filegroup {
+	if slot == nil {
+		slot = new(Filegroup) // not &f, which would move f to the heap on every call
+	}
+	*slot = f
+	return slot
+}
+
+// duration is the TARGET_RECOVERY_TIME = num unit of the option at span;
+// value is the option's value, num + " " + unit as written, whose string
+// Raw shares when the unit is written upper-case.
+func (c *converter) duration(span Span, num, unit, value string) *Duration {
+	d := new(Duration)
+	c.durationIn(d, span, num, unit, value)
+	return d
+}
+
+// durationIn is duration written into d, which is zero.
+func (c *converter) durationIn(d *Duration, span Span, num, unit, value string) {
+	raw := value
+	if u := strings.ToUpper(unit); u != unit {
+		unit, raw = u, num+" "+u
+	}
+	d.Span, d.Raw = span, raw
 	v, err := strconv.ParseInt(num, 10, 64)
 	if err != nil || v < 0 {
-		return d
+		return
 	}
 	switch unit {
 	case "SECONDS":
@@ -438,7 +525,6 @@ func (c *converter) duration(span Span, num, unit string) *Duration {
 			d.Seconds, d.Known = v*60, true
 		}
 	}
-	return d
 }
 
 func (c *converter) drop(g *gDropDatabase) *DropDatabase {
@@ -449,21 +535,34 @@ func (c *converter) drop(g *gDropDatabase) *DropDatabase {
 	return d
 }
 
+// checkpointBox holds a CHECKPOINT and its duration: one allocation, not
+// two, and no larger than the Checkpoint alone (both are 64 bytes).
+type checkpointBox struct {
+	cp Checkpoint
+	d  int64
+}
+
 func (c *converter) checkpoint(g *gCheckpoint) *Checkpoint {
-	cp := &Checkpoint{}
+	box := &checkpointBox{}
+	cp := &box.cp
 	if g.Duration == nil {
 		return cp
 	}
 	cp.DurationRaw = g.Duration.Value
 	cp.DurationSpan = c.tokenSpan(g.Duration.Pos)
 	if v, err := strconv.ParseInt(g.Duration.Value, 10, 64); err == nil {
-		cp.Duration = &v
+		box.d = v
+		cp.Duration = &box.d
 	}
 	return cp
 }
 
 func (c *converter) devices(gs []*gDevice, mirror bool) []Target {
-	var out []Target
+	return c.appendDevices(nil, gs, mirror)
+}
+
+// appendDevices appends the devices gs to out.
+func (c *converter) appendDevices(out []Target, gs []*gDevice, mirror bool) []Target {
 	for _, d := range gs {
 		t := Target{Type: strings.ToUpper(d.Type), Mirror: mirror, Span: c.span(d.Pos, d.EndPos)}
 		switch {
@@ -502,7 +601,15 @@ func (c *converter) items(gs []*gFileItem) []Option {
 }
 
 func (c *converter) backup(g *gBackup) *Backup {
-	b := &Backup{Log: strings.EqualFold(g.What, "LOG"), Database: c.name(g.Name), Targets: []Target{}}
+	var b *Backup
+	var ts []Target
+	if len(g.Devices) == 1 && len(g.Mirrors) == 0 { // most BACKUP statements: one target
+		box := &backupBox{}
+		b, ts = &box.b, box.t[:0:1]
+	} else {
+		b = &Backup{}
+	}
+	b.Log, b.Database, b.Targets = strings.EqualFold(g.What, "LOG"), c.name(g.Name), []Target{}
 	for _, f := range c.items(g.Items) {
 		if f.Name == "READ_WRITE_FILEGROUPS" {
 			b.ReadWriteFilegroups = true
@@ -510,7 +617,7 @@ func (c *converter) backup(g *gBackup) *Backup {
 		}
 		b.Files = append(b.Files, f)
 	}
-	if ts := c.devices(g.Devices, false); len(ts) > 0 {
+	if ts := c.appendDevices(ts, g.Devices, false); len(ts) > 0 {
 		b.Targets = ts // not copied into the empty list: one allocation per BACKUP less
 	}
 	for _, m := range g.Mirrors {
@@ -518,6 +625,13 @@ func (c *converter) backup(g *gBackup) *Backup {
 	}
 	b.Options = c.bOptions(g.Options)
 	return b
+}
+
+// backupBox holds a BACKUP of one target with its target: one allocation,
+// not two.
+type backupBox struct {
+	b Backup
+	t [1]Target
 }
 
 func (c *converter) restore(g *gRestore) *Restore {

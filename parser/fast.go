@@ -133,6 +133,19 @@ type fastArena struct {
 	s_gFileItem       slab[gFileItem]
 	s_cOptionBox      slab[cOptionBox]
 	s_bOptionBox      slab[bOptionBox]
+	s_traceFlagBox    slab[traceFlagBox]
+	// the lists of the grammar's tree, by element type (see list)
+	l_gFileSpec     slab[*gFileSpec]
+	l_gOnItem       slab[*gOnItem]
+	l_gCOption      slab[*gCOption]
+	l_gCreateClause slab[*gCreateClause]
+	l_gValue        slab[*gValue]
+	l_gFileItem     slab[*gFileItem]
+	l_gDevice       slab[*gDevice]
+	l_gBOption      slab[*gBOption]
+	l_gTraceFlag    slab[*gTraceFlag]
+	l_gName         slab[*gName]
+	l_gMirror       slab[*gMirror]
 }
 
 // slab hands out values of one type from chunks, each a copy of the
@@ -155,6 +168,44 @@ func put[T any](s *slab[T], v T) *T {
 // reset makes the chunk's values free for reuse: put overwrites each
 // whole, so they are not cleared.
 func (s *slab[T]) reset() { s.cur = s.cur[:0] }
+
+// list is a list of the grammar's tree being built at the end of a slab's
+// chunk, its elements s.cur[start:]: a list grown by append from nil costs
+// an allocation per doubling, and a dense script has several lists per
+// statement. While a list is open, nothing else may use its slab (lists
+// of one element type do not nest in the grammar's tree, except gAny's,
+// which keep append).
+type list[T any] struct {
+	s     *slab[T]
+	start int
+}
+
+// openList starts an empty list in s.
+func openList[T any](s *slab[T]) list[T] { return list[T]{s: s, start: len(s.cur)} }
+
+// add appends v to the list, moving it to a fresh chunk when the current
+// one is full (the old chunk is left to the trees that point into it).
+func (l *list[T]) add(v T) {
+	s := l.s
+	if len(s.cur) == cap(s.cur) {
+		n := len(s.cur) - l.start
+		c := make([]T, n, max(slabChunk, 2*n))
+		copy(c, s.cur[l.start:])
+		s.cur, l.start = c, 0
+	}
+	s.cur = append(s.cur, v)
+}
+
+// done closes the list and returns it, nil when empty (as participle
+// leaves a list that matched nothing). Its capacity is its length, so
+// that an append to it cannot write into the slab.
+func (l *list[T]) done() []T {
+	end := len(l.s.cur)
+	if end == l.start {
+		return nil
+	}
+	return l.s.cur[l.start:end:end]
+}
 
 var fastArenas = sync.Pool{New: func() any { return new(fastArena) }}
 
@@ -199,6 +250,18 @@ func (a *fastArena) release() {
 	a.s_gFileItem.reset()
 	a.s_cOptionBox.reset()
 	a.s_bOptionBox.reset()
+	a.s_traceFlagBox.reset()
+	a.l_gFileSpec.reset()
+	a.l_gOnItem.reset()
+	a.l_gCOption.reset()
+	a.l_gCreateClause.reset()
+	a.l_gValue.reset()
+	a.l_gFileItem.reset()
+	a.l_gDevice.reset()
+	a.l_gBOption.reset()
+	a.l_gTraceFlag.reset()
+	a.l_gName.reset()
+	a.l_gMirror.reset()
 	clear(a.props)
 	a.props, a.ptrs = a.props[:0], a.ptrs[:0]
 	fastArenas.Put(a)
@@ -347,30 +410,32 @@ func (p *fastParser) dbcc(c *converter) (Node, int, bool) {
 	i := 2
 	if p.punct(i, '(') {
 		i++
+		flags := openList(&p.arena.l_gTraceFlag)
 		for {
-			f := put(&p.arena.s_gTraceFlag, gTraceFlag{Pos: p.pos(i)})
+			b := put(&p.arena.s_traceFlagBox, traceFlagBox{f: gTraceFlag{Pos: p.pos(i)}})
+			f := &b.f
 			if p.punct(i, '-') {
 				f.Minus = true
 				i++
 			}
-			v := ""
 			switch p.kind(i) {
 			case TokNumber:
-				v = p.val(i)
-				f.Num = &v
+				b.v = p.val(i)
+				f.Num = &b.v
 			case TokVar, TokSqlcmdVar:
-				v = p.val(i)
-				f.Var = &v
+				b.v = p.val(i)
+				f.Var = &b.v
 			default:
 				return nil, 0, false
 			}
 			i++
-			g.Flags = append(g.Flags, f)
+			flags.add(f)
 			if !p.punct(i, ',') {
 				break
 			}
 			i++
 		}
+		g.Flags = flags.done()
 		if !p.punct(i, ')') {
 			return nil, 0, false
 		}
@@ -388,6 +453,12 @@ func (p *fastParser) dbcc(c *converter) (Node, int, bool) {
 	return c.dbcc(g), i, true
 }
 
+// traceFlagBox holds a gTraceFlag and its value.
+type traceFlagBox struct {
+	f gTraceFlag
+	v string
+}
+
 // drop: 'DROP' 'DATABASE' ('IF' 'EXISTS')? gName (',' gName)* ';'?
 func (p *fastParser) drop(c *converter) (Node, int, bool) {
 	if !p.word(0, "DROP") || !p.word(1, "DATABASE") {
@@ -402,18 +473,20 @@ func (p *fastParser) drop(c *converter) (Node, int, bool) {
 		g.IfExists = true
 		i += 2
 	}
+	names := openList(&p.arena.l_gName)
 	for {
 		name, ok := p.name(i)
 		if !ok {
 			return nil, 0, false
 		}
-		g.Names = append(g.Names, name)
+		names.add(name)
 		i++
 		if !p.punct(i, ',') {
 			break
 		}
 		i++
 	}
+	g.Names = names.done()
 	i = p.semicolon(i)
 	g.EndPos = p.pos(i)
 	return c.drop(g), i, true
@@ -431,6 +504,10 @@ func (p *fastParser) alter(c *converter) (Node, int, bool) {
 	i := 3
 	if p.word(i, "SET") {
 		return p.alterSet(c, name, i)
+	}
+	if p.word(i, "ADD") && (p.word(i+1, "FILE") || p.word(i+1, "LOG") && p.word(i+2, "FILE")) ||
+		p.word(i, "MODIFY") && p.word(i+1, "FILE") {
+		return p.alterFiles(c, name, i)
 	}
 	g := put(&p.arena.s_gAlterDatabase, gAlterDatabase{Pos: p.pos(0), Name: name})
 	if i < len(p.toks) && !p.punct(i, ';') {
@@ -462,6 +539,142 @@ func (p *fastParser) alter(c *converter) (Node, int, bool) {
 	i = p.semicolon(i)
 	g.EndPos = p.pos(i)
 	return c.alter(g, i), i, true
+}
+
+// alterFiles recognizes ALTER DATABASE name ADD FILE spec [, spec]* [TO
+// FILEGROUP name], ADD LOG FILE spec [, spec]* and MODIFY FILE spec, the
+// action starting at token act, and builds what converter.alter builds for
+// them without the parse tree, as alterSet does for SET lists: the files
+// are most of what a dense script's ALTER DATABASE statements hold, and
+// the tree's nodes cost write barriers to fill while the collector runs.
+func (p *fastParser) alterFiles(c *converter, name *gName, act int) (Node, int, bool) {
+	var buf [4]FileSpec // on the stack unless the list is longer
+	files := buf[:0]
+	action, log := ActionAddFile, false
+	i := act + 2
+	switch {
+	case p.word(act, "MODIFY"):
+		action = ActionModifyFile
+	case p.word(act+1, "LOG"):
+		action, log = ActionAddLogFile, true
+		i++
+	}
+	for {
+		var f FileSpec
+		next, ok := p.fileSpecIn(c, &f, i, log)
+		if !ok {
+			return nil, 0, false // participle falls back to gAny+, or fails
+		}
+		files = append(files, f)
+		i = next
+		if action == ActionModifyFile || !p.punct(i, ',') {
+			break
+		}
+		i++
+	}
+	fgTok := -1
+	if action == ActionAddFile && p.word(i, "TO") {
+		if !p.word(i+1, "FILEGROUP") {
+			return nil, 0, false // participle would stop before TO
+		}
+		if _, ok := p.name(i + 2); !ok {
+			return nil, 0, false
+		}
+		fgTok = i + 2
+		i += 3
+	}
+	if p.punct(i, ')') {
+		return nil, 0, false // cannot be in a window; stay out of doubt
+	}
+	n := p.semicolon(i)
+
+	// what converter.alter does for these actions
+	var ad *AlterDatabase
+	var fileSlot []FileSpec // room for one file, or nil
+	var fgSlot *Filegroup   // room for the filegroup, or nil
+	switch {
+	case len(files) == 1 && fgTok >= 0:
+		b := &alterFileFGBox{}
+		ad, fileSlot, fgSlot = &b.ad, b.file[:0:1], &b.fg
+	case len(files) == 1:
+		b := &alterFileBox{}
+		ad, fileSlot = &b.ad, b.file[:0:1]
+	default:
+		ad = &AlterDatabase{}
+		fileSlot = make([]FileSpec, 0, len(files))
+	}
+	ad.Database, ad.Action = c.name(name), action
+	if !ad.Database.Unresolved && strings.EqualFold(ad.Database.Raw, "CURRENT") {
+		ad.Current = true
+	}
+	end := int(c.toks[n-1].End)
+	if c.toks[n-1].Kind == TokPunct && c.b.Text[c.toks[n-1].Start] == ';' && n > 1 {
+		end = int(c.toks[n-2].End)
+	}
+	ad.ActionSpan = c.b.Span(p.pos(act).Offset, end)
+	if fgTok >= 0 {
+		fg := Unquote(p.val(fgTok))
+		ad.Filegroup = filegroupIn(fgSlot, Filegroup{Name: fg, Span: c.tokenSpan(p.pos(fgTok))})
+		for k := range files {
+			files[k].Filegroup = fg
+		}
+	}
+	ad.Files = append(fileSlot, files...)
+	return ad, n, true
+}
+
+// fileSpecIn matches gFileSpec at i, as fileSpec does, and writes into f,
+// which is zero, what converter.fileSpec(g, log, "") returns for it.
+func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int, bool) {
+	if !p.punct(i, '(') {
+		return 0, false
+	}
+	start := i
+	i++
+	f.Log = log
+	for p.kind(i) == TokIdent {
+		key := p.val(i)
+		i++
+		if !p.punct(i, '=') {
+			c.fileProp(f, key, nil)
+		} else {
+			// gValue as value matches it, on the stack: value's box
+			// points into itself, which would move it to the heap
+			var val gValue
+			var text, unit string
+			i++
+			switch p.kind(i) {
+			case TokNumber:
+				text = p.val(i)
+				val.Num = &text
+				if p.word(i+1, "KB") || p.word(i+1, "MB") || p.word(i+1, "GB") || p.word(i+1, "TB") || p.punct(i+1, '%') {
+					unit = p.val(i + 1)
+					val.Unit = &unit
+					i++
+				}
+			case TokString, TokNString:
+				text = p.val(i)
+				val.Str = &text
+			case TokIdent, TokQuoted, TokSqlcmdVar, TokVar, TokTemplate:
+				text = p.val(i)
+				val.Word = &text
+			default:
+				return 0, false // participle backtracks over '=', then fails
+			}
+			i++
+			c.fileProp(f, key, &val)
+		}
+		if !p.punct(i, ',') {
+			break
+		}
+		i++ // a property follows, or this is the trailing comma before ')'
+	}
+	if !p.punct(i, ')') {
+		return 0, false
+	}
+	i++
+	f.Span = c.span(p.pos(start), p.pos(i))
+	return i, true
 }
 
 // add: 'LOG' 'FILE' gFileSpec (',' gFileSpec)*
@@ -731,7 +944,21 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 	n := p.semicolon(i)
 
 	// what converter.alter does for a SET action
-	ad := &AlterDatabase{Database: c.name(name), Action: ActionSet, Termination: termination}
+	var box *setBox
+	var ad *AlterDatabase
+	switch {
+	case len(opts) == 1 && opts[0].trt: // most SET lists: one option
+		box = &setBox{}
+		ad = &box.ad
+		ad.Options = box.opt[:1:1]
+	case len(opts) == 1:
+		b := &setOptionBox{}
+		ad = &b.ad
+		ad.Options = b.opt[:1:1]
+	default:
+		ad = &AlterDatabase{Options: make([]Option, len(opts))}
+	}
+	ad.Database, ad.Action, ad.Termination = c.name(name), ActionSet, termination
 	if !ad.Database.Unresolved && strings.EqualFold(ad.Database.Raw, "CURRENT") {
 		ad.Current = true
 	}
@@ -741,12 +968,18 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 	}
 	ad.ActionSpan = c.b.Span(p.pos(set).Offset, end)
 	// converter.options
-	ad.Options = make([]Option, len(opts))
 	for k, o := range opts {
 		var v string
 		switch {
 		case o.trt:
-			ad.Options[k] = Option{Name: "TARGET_RECOVERY_TIME", Value: p.val(o.name+2) + " " + p.val(o.name+3), Span: c.span(p.pos(o.name), p.pos(o.end))}
+			// num + " " + unit: the source text when that is how it is written
+			num, unit := p.toks[o.name+2], p.toks[o.name+3]
+			if unit.Start == num.End+1 && p.text[num.End] == ' ' {
+				v = p.text[num.Start:unit.End]
+			} else {
+				v = p.val(o.name+2) + " " + p.val(o.name+3)
+			}
+			ad.Options[k] = Option{Name: "TARGET_RECOVERY_TIME", Value: v, Span: c.span(p.pos(o.name), p.pos(o.end))}
 			continue
 		case o.end == o.name+1:
 		case o.plain:
@@ -761,7 +994,13 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 	for k, o := range opts {
 		switch {
 		case o.trt:
-			d := c.duration(ad.Options[k].Span, p.val(o.name+2), p.val(o.name+3))
+			var d *Duration
+			if box != nil {
+				d = &box.d
+				c.durationIn(d, ad.Options[k].Span, p.val(o.name+2), p.val(o.name+3), ad.Options[k].Value)
+			} else {
+				d = c.duration(ad.Options[k].Span, p.val(o.name+2), p.val(o.name+3), ad.Options[k].Value)
+			}
 			if k == 0 {
 				d.ClauseSpan = Span{Start: ad.ActionSpan.Start, End: d.Span.End}
 			} else {
@@ -773,6 +1012,21 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 		}
 	}
 	return ad, n, true
+}
+
+// setBox holds an ALTER DATABASE SET TARGET_RECOVERY_TIME, its only
+// option, with the option and the duration: one allocation, not three.
+type setBox struct {
+	ad  AlterDatabase
+	opt [1]Option
+	d   Duration
+}
+
+// setOptionBox holds an ALTER DATABASE SET of another single option, with
+// the option: one allocation, not two, of the same size (352 bytes).
+type setOptionBox struct {
+	ad  AlterDatabase
+	opt [1]Option
 }
 
 func btoi(b bool) int {
@@ -935,17 +1189,18 @@ func (p *fastParser) fileSpec(i int) (*gFileSpec, int, bool) {
 
 // commaList matches elem (',' elem)* at i. When an element does not match
 // it declines: participle then fails, or stops before the ','.
-func commaList[T any](p *fastParser, i int, elem func(int) (T, int, bool)) ([]T, int, bool) {
-	var out []T
+// The list is built in s (see list).
+func commaList[T any](p *fastParser, s *slab[T], i int, elem func(int) (T, int, bool)) ([]T, int, bool) {
+	out := openList(s)
 	for {
 		v, next, ok := elem(i)
 		if !ok {
 			return nil, 0, false
 		}
-		out = append(out, v)
+		out.add(v)
 		i = next
 		if !p.punct(i, ',') {
-			return out, i, true
+			return out.done(), i, true
 		}
 		i++
 	}
@@ -953,7 +1208,7 @@ func commaList[T any](p *fastParser, i int, elem func(int) (T, int, bool)) ([]T,
 
 // fileSpecs matches gFileSpec (',' gFileSpec)* at i.
 func (p *fastParser) fileSpecs(i int) ([]*gFileSpec, int, bool) {
-	return commaList(p, i, p.fileSpec)
+	return commaList(p, &p.arena.l_gFileSpec, i, p.fileSpec)
 }
 
 // cOptionBox holds a gCOption and what it points to.
@@ -1016,8 +1271,12 @@ func (p *fastParser) create(c *converter) (Node, int, bool) {
 	if !ok {
 		return nil, 0, false
 	}
+	if node, n, ok := p.createFiles(c, name); ok {
+		return node, n, true
+	}
 	g := put(&p.arena.s_gCreateDatabase, gCreateDatabase{Pos: p.pos(0), Name: name})
 	i := 3
+	clauseList := openList(&p.arena.l_gCreateClause)
 clauses:
 	for i < len(p.toks) {
 		// A clause that starts must complete: where it does not, participle
@@ -1047,7 +1306,7 @@ clauses:
 				cl.OnPrimary = true
 				i++
 			}
-			if cl.OnItems, i, ok = commaList(p, i, p.onItem); !ok {
+			if cl.OnItems, i, ok = commaList(p, &p.arena.l_gOnItem, i, p.onItem); !ok {
 				return nil, 0, false
 			}
 		case p.word(i, "COLLATE"):
@@ -1059,7 +1318,7 @@ clauses:
 			cl.Collate = &v
 			i += 2
 		case p.word(i, "WITH"):
-			if cl.With, i, ok = commaList(p, i+1, p.cOption); !ok {
+			if cl.With, i, ok = commaList(p, &p.arena.l_gCOption, i+1, p.cOption); !ok {
 				return nil, 0, false
 			}
 		case p.word(i, "FOR"):
@@ -1084,14 +1343,88 @@ clauses:
 		default:
 			break clauses // no clause starts here: participle stops too
 		}
-		g.Clauses = append(g.Clauses, cl)
+		clauseList.add(cl)
 	}
+	g.Clauses = clauseList.done()
 	if p.punct(i, ')') {
 		return nil, 0, false // cannot be in a window; stay out of doubt
 	}
 	i = p.semicolon(i)
 	g.EndPos = p.pos(i)
 	return c.create(g), i, true
+}
+
+// createFiles recognizes CREATE DATABASE name whose clauses are only ON
+// [PRIMARY] spec [, spec]* and LOG ON spec [, spec]*, most of them, and
+// builds what converter.create builds for it without the parse tree, as
+// alterFiles does. Any other clause, or a FILEGROUP, and it declines:
+// create then builds the tree.
+func (p *fastParser) createFiles(c *converter, name *gName) (Node, int, bool) {
+	var buf [4]FileSpec // on the stack unless the list is longer
+	files := buf[:0]
+	var logSpan Span
+	i := 3
+clauses:
+	for i < len(p.toks) {
+		log := false
+		switch {
+		case p.word(i, "ON"):
+			i++
+			if p.word(i, "PRIMARY") {
+				i++
+			}
+		case p.word(i, "LOG") && p.word(i+1, "ON"):
+			log = true
+			i += 2
+		case p.word(i, "CONTAINMENT") || p.word(i, "LOG") || p.word(i, "COLLATE") || p.word(i, "WITH") ||
+			p.word(i, "FOR") || p.word(i, "AS") || p.punct(i, '('):
+			return nil, 0, false // a clause this does not build: the tree's
+		default:
+			break clauses // no clause starts here: participle stops too
+		}
+		clause := i - 2 // LOG, for LOG ON
+		for {
+			if p.word(i, "FILEGROUP") {
+				return nil, 0, false
+			}
+			var f FileSpec
+			next, ok := p.fileSpecIn(c, &f, i, log)
+			if !ok {
+				return nil, 0, false
+			}
+			if !log {
+				f.Filegroup = "PRIMARY"
+			}
+			files = append(files, f)
+			i = next
+			if !p.punct(i, ',') {
+				break
+			}
+			i++
+		}
+		if log {
+			logSpan = c.b.Span(p.pos(clause).Offset, c.endBefore(p.pos(i).Offset))
+		}
+	}
+	if p.punct(i, ')') {
+		return nil, 0, false // cannot be in a window; stay out of doubt
+	}
+	n := p.semicolon(i)
+
+	// what converter.create does for these clauses
+	var cd *CreateDatabase
+	if len(files) == 2 {
+		box := &createBox{}
+		cd = &box.cd
+		cd.Files, cd.Filegroups = box.files[:0:2], box.fgs[:1:1]
+	} else {
+		cd = &CreateDatabase{Files: make([]FileSpec, 0, len(files)), Filegroups: make([]Filegroup, 1)}
+	}
+	cd.Database = c.name(name)
+	cd.Filegroups[0].Name = "PRIMARY"
+	cd.Files = append(cd.Files, files...)
+	cd.LogSpan = logSpan
+	return cd, n, true
 }
 
 // onItem matches gOnItem at i: gFilegroupHead? gFileSpec, the head being
@@ -1142,7 +1475,7 @@ func (p *fastParser) item(i int) (*gBackupItem, int, bool) {
 	}
 	b := put(&p.arena.s_itemBox, itemBox{it: gBackupItem{Pos: p.pos(i), Key: p.val(i)}})
 	if p.punct(i+2, '(') {
-		list, next, ok := commaList(p, i+3, func(j int) (*gValue, int, bool) {
+		list, next, ok := commaList(p, &p.arena.l_gValue, i+3, func(j int) (*gValue, int, bool) {
 			vb := put(&p.arena.s_valueBox, valueBox{})
 			next, ok := p.value(vb, j)
 			return &vb.v, next, ok
@@ -1166,7 +1499,7 @@ func (p *fastParser) fileItems(i int) ([]*gFileItem, int, bool) {
 	if !p.word(i, "READ_WRITE_FILEGROUPS") && !p.word(i, "FILE") && !p.word(i, "FILEGROUP") && !p.word(i, "PAGE") {
 		return nil, i, true
 	}
-	return commaList(p, i, p.fileItem)
+	return commaList(p, &p.arena.l_gFileItem, i, p.fileItem)
 }
 
 // deviceBox holds a gDevice and its value.
@@ -1178,7 +1511,7 @@ type deviceBox struct {
 // devices matches gDevice (',' gDevice)* at i, gDevice being
 // @('DISK' | 'TAPE' | 'URL') '=' gValue | gName.
 func (p *fastParser) devices(i int) ([]*gDevice, int, bool) {
-	return commaList(p, i, p.device)
+	return commaList(p, &p.arena.l_gDevice, i, p.device)
 }
 
 // device matches one gDevice at i.
@@ -1229,6 +1562,7 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 	if g.Devices, i, ok = p.devices(i + 1); !ok {
 		return nil, 0, false
 	}
+	mirrors := openList(&p.arena.l_gMirror)
 	for p.word(i, "MIRROR") {
 		if !p.word(i+1, "TO") {
 			return nil, 0, false // participle would stop before MIRROR
@@ -1237,10 +1571,11 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 		if m.Devices, i, ok = p.devices(i + 2); !ok {
 			return nil, 0, false
 		}
-		g.Mirrors = append(g.Mirrors, m)
+		mirrors.add(m)
 	}
+	g.Mirrors = mirrors.done()
 	if p.word(i, "WITH") {
-		if g.Options, i, ok = commaList(p, i+1, p.bOption); !ok {
+		if g.Options, i, ok = commaList(p, &p.arena.l_gBOption, i+1, p.bOption); !ok {
 			return nil, 0, false
 		}
 	}
@@ -1295,7 +1630,7 @@ func (p *fastParser) restore(c *converter) (Node, int, bool) {
 		return nil, 0, false
 	}
 	if p.word(i, "WITH") {
-		if g.Options, i, ok = commaList(p, i+1, p.bOption); !ok {
+		if g.Options, i, ok = commaList(p, &p.arena.l_gBOption, i+1, p.bOption); !ok {
 			return nil, 0, false
 		}
 	}

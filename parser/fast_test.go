@@ -1219,3 +1219,33 @@ func TestFollowedWithoutSemicolon(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRecognize is the fast path alone on the statements of interest
+// of a dense deployment script, one form at a time.
+func BenchmarkRecognize(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		kind Kind
+		src  string
+	}{
+		{"add_file", KindAlterDatabase, `ALTER DATABASE [Sales] ADD FILE (NAME = N'Sales_1_2', FILENAME = N'D:\Data\Sales_1_2.ndf', SIZE = 512MB, FILEGROWTH = 64MB) TO FILEGROUP [PRIMARY];`},
+		{"modify_file", KindAlterDatabase, `ALTER DATABASE [Sales] MODIFY FILE (NAME = N'Sales_log', SIZE = 1024MB, FILEGROWTH = 10%);`},
+		{"set", KindAlterDatabase, `ALTER DATABASE [Sales] SET TARGET_RECOVERY_TIME = 60 SECONDS;`},
+		{"create", KindCreateDatabase, `CREATE DATABASE [Sales_1_2] ON PRIMARY (NAME = N'd2', FILENAME = N'D:\Data\d1_2.mdf', SIZE = 512MB) LOG ON (NAME = N'l2', FILENAME = N'L:\Log\l1_2.ldf', SIZE = 256MB, FILEGROWTH = 64MB);`},
+		{"backup", KindBackupDatabase, `BACKUP DATABASE [Sales] TO DISK = N'B:\Backup\Sales_12.bak' WITH COMPRESSION, CHECKSUM;`},
+		{"dbcc", KindDBCCTraceOn, `DBCC TRACEON (3226, -1);`},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			bt := &Batch{Text: bc.src, Segs: []Segment{{File: NewFile("b.sql", bc.src)}}}
+			var sc Scanner
+			toks := sc.Scan(bc.src)
+			b.ReportAllocs()
+			for b.Loop() {
+				c := converter{b: bt, toks: toks}
+				if _, _, ok := recognize(&c, bc.kind, bc.src, toks); !ok {
+					b.Fatal("the fast path declined")
+				}
+			}
+		})
+	}
+}
