@@ -601,6 +601,9 @@ type Compactor struct {
 	// what the last kept statement leaves for a blocker to matter
 	afterCheckpoint bool          // SL303 walks on from a CHECKPOINT
 	loopBatch       *parser.Batch // SL103: the last was in a loop of this batch
+	// the room the copies own makes are taken from (see ownRoom)
+	stmts   []parser.Statement
+	batches []parser.Batch
 }
 
 // note records what the kept statement st leaves for the next blocker.
@@ -716,6 +719,7 @@ func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 		c.blocker = nil
 	}
 	c.batch, c.owned = nil, nil
+	c.stmts, c.batches = nil, nil // a next script's copies do not keep these alive
 	return kept
 }
 
@@ -744,14 +748,30 @@ func (c *Compactor) bound(st *parser.Statement) bool {
 // slabs (and the statements and batches dropped with them) can die. The
 // kept statements of one batch share one copy of it.
 func (c *Compactor) own(st *parser.Statement) *parser.Statement {
-	cp := *st
+	c.stmts = ownRoom(c.stmts)
+	c.stmts = append(c.stmts, *st)
+	cp := &c.stmts[len(c.stmts)-1]
 	if b := st.Batch; b != nil {
 		if b != c.batch {
-			nb := *b
+			c.batches = ownRoom(c.batches)
+			c.batches = append(c.batches, *b)
+			nb := &c.batches[len(c.batches)-1]
 			nb.Segs = slices.Clone(b.Segs)
-			c.batch, c.owned = b, &nb
+			c.batch, c.owned = b, nb
 		}
 		cp.Batch = c.owned
 	}
-	return &cp
+	return cp
+}
+
+// ownRoom returns s, or a new slice of room for the next copies own
+// makes when s is full: copies are made into slices of 8 up to 512 (56
+// bytes each, where one allocated alone takes 64), which never grow
+// (what own returned points into them) and live as long as the script.
+// A huge script keeps 140,000 statements at 3% of interest in 500 MB.
+func ownRoom[T any](s []T) []T {
+	if len(s) < cap(s) {
+		return s
+	}
+	return make([]T, 0, min(max(2*cap(s), 8), 512))
 }
