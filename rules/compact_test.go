@@ -310,3 +310,32 @@ func TestFindingListChunks(t *testing.T) {
 		t.Fatalf("after take: %v; first taken %q", got, out[0].Message)
 	}
 }
+
+// Past ownAlone copies, Compact copies kept statements and batches into
+// shared room: each kept statement is still its own, with its own batch.
+func TestCompactManyKept(t *testing.T) {
+	var b strings.Builder
+	n := 2*ownAlone + ownSlab + 3
+	for i := range n {
+		fmt.Fprintf(&b, "CHECKPOINT %d\nGO\n", i+1)
+	}
+	res := parser.ParseFile(parser.NewFile("deploy.sql", b.String()), nil)
+	Compact(res)
+	if len(res.Statements) != n {
+		t.Fatalf("%d statements kept, want %d", len(res.Statements), n)
+	}
+	seen := map[*parser.Statement]bool{}
+	for i, st := range res.Statements {
+		if seen[st] || st.Batch == nil || st.Batch.Index != i || (i > 0 && st.Batch == res.Statements[i-1].Batch) {
+			t.Fatalf("statement %d: shared, or batch %v", i, st.Batch)
+		}
+		seen[st] = true
+		want := fmt.Sprintf("CHECKPOINT %d", i+1)
+		if got := st.Batch.Text[st.Start:st.End]; got != want {
+			t.Fatalf("statement %d reads %q, want %q", i, got, want)
+		}
+		if sp := st.Span(); sp.Start.Position().Line != 2*i+1 {
+			t.Fatalf("statement %d at line %d, want %d", i, sp.Start.Position().Line, 2*i+1)
+		}
+	}
+}

@@ -601,9 +601,11 @@ type Compactor struct {
 	// what the last kept statement leaves for a blocker to matter
 	afterCheckpoint bool          // SL303 walks on from a CHECKPOINT
 	loopBatch       *parser.Batch // SL103: the last was in a loop of this batch
-	// the room the copies own makes are taken from (see ownRoom)
-	stmts   []parser.Statement
-	batches []parser.Batch
+	// how many statements and batches own copied, and the room its
+	// copies past ownAlone are taken from (see ownCopy)
+	nStmts, nBatches int
+	stmts            []parser.Statement
+	batches          []parser.Batch
 }
 
 // note records what the kept statement st leaves for the next blocker.
@@ -719,7 +721,8 @@ func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 		c.blocker = nil
 	}
 	c.batch, c.owned = nil, nil
-	c.stmts, c.batches = nil, nil // a next script's copies do not keep these alive
+	// a next script's copies do not keep these alive
+	c.stmts, c.batches, c.nStmts, c.nBatches = nil, nil, 0, 0
 	return kept
 }
 
@@ -748,14 +751,10 @@ func (c *Compactor) bound(st *parser.Statement) bool {
 // slabs (and the statements and batches dropped with them) can die. The
 // kept statements of one batch share one copy of it.
 func (c *Compactor) own(st *parser.Statement) *parser.Statement {
-	c.stmts = ownRoom(c.stmts)
-	c.stmts = append(c.stmts, *st)
-	cp := &c.stmts[len(c.stmts)-1]
+	cp := ownCopy(&c.stmts, &c.nStmts, st)
 	if b := st.Batch; b != nil {
 		if b != c.batch {
-			c.batches = ownRoom(c.batches)
-			c.batches = append(c.batches, *b)
-			nb := &c.batches[len(c.batches)-1]
+			nb := ownCopy(&c.batches, &c.nBatches, b)
 			nb.Segs = slices.Clone(b.Segs)
 			c.batch, c.owned = b, nb
 		}
@@ -764,14 +763,26 @@ func (c *Compactor) own(st *parser.Statement) *parser.Statement {
 	return cp
 }
 
-// ownRoom returns s, or a new slice of room for the next copies own
-// makes when s is full: copies are made into slices of 8 up to 512 (56
-// bytes each, where one allocated alone takes 64), which never grow
-// (what own returned points into them) and live as long as the script.
-// A huge script keeps 140,000 statements at 3% of interest in 500 MB.
-func ownRoom[T any](s []T) []T {
-	if len(s) < cap(s) {
-		return s
+// ownCopy returns a copy of *v, n counting the copies made. The first
+// ownAlone of a script are allocated alone (64 bytes for a statement or
+// a batch); past them, a huge script's copies are made in room of
+// ownSlab (56 bytes each), which never grows: what ownCopy returned
+// points into it, and lives as long as the script. A script of 500 MB
+// at 3% of interest keeps 140,000 statements.
+func ownCopy[T any](room *[]T, n *int, v *T) *T {
+	*n++
+	if *n <= ownAlone {
+		cp := new(T)
+		*cp = *v
+		return cp
 	}
-	return make([]T, 0, min(max(2*cap(s), 8), 512))
+	if len(*room) == cap(*room) {
+		*room = make([]T, 0, ownSlab)
+	}
+	*room = append(*room, *v)
+	return &(*room)[len(*room)-1]
 }
+
+// ownAlone is how many copies of a kind ownCopy allocates alone, and
+// ownSlab how many it makes in each room after them.
+const ownAlone, ownSlab = 1 << 10, 1 << 9
