@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -223,13 +224,14 @@ RESTORE DATABASE C3 FROM DISK = 'B:\S.bak' WITH FILE = 3;
 // itself ("%s") is copied, as it may be a slice of a script's text.
 func TestReportSharesMessages(t *testing.T) {
 	m := &Model{}
-	var out []Finding
-	p := &Pass{Rule: &Rule{ID: "SL999"}, Model: m, out: &out}
+	var l findingList
+	p := &Pass{Rule: &Rule{ID: "SL999"}, Model: m, out: &l}
 	text := "database Sales has 3 files: database Sales has 3 files"
 	for range 3 {
 		p.Report(parser.Span{}, nil, "database %s has %d files", "Sales", 3)
 		p.Report(parser.Span{}, nil, "%s", text[:len(text)/2-1])
 	}
+	out := l.all()
 	for i := 2; i < len(out); i++ {
 		if out[i].Message != out[i-2].Message || unsafe.StringData(out[i].Message) != unsafe.StringData(out[i-2].Message) {
 			t.Fatalf("finding %d: message %q not shared with %q", i, out[i].Message, out[i-2].Message)
@@ -238,9 +240,10 @@ func TestReportSharesMessages(t *testing.T) {
 	if out[0].Message != "database Sales has 3 files" || out[1].Message != out[0].Message {
 		t.Fatalf("messages %q, %q", out[0].Message, out[1].Message)
 	}
-	var first []Finding
-	q := &Pass{Rule: p.Rule, Model: &Model{}, out: &first}
+	var firstList findingList
+	q := &Pass{Rule: p.Rule, Model: &Model{}, out: &firstList}
 	q.Report(parser.Span{}, nil, "%s", text[:len(text)/2-1])
+	first := firstList.all()
 	if first[0].Message != out[0].Message || unsafe.StringData(first[0].Message) == unsafe.StringData(text) {
 		t.Errorf("a message the rule formatted is kept as %q, a slice of its text", first[0].Message)
 	}
@@ -251,6 +254,7 @@ func TestReportSharesMessages(t *testing.T) {
 	if len(m.messages) > maxMessages {
 		t.Errorf("%d messages interned, at most %d", len(m.messages), maxMessages)
 	}
+	out = l.all()
 	if out[len(out)-1].Message != fmt.Sprintf("file %d", 3*maxMessages-1) {
 		t.Errorf("last message %q", out[len(out)-1].Message)
 	}
@@ -271,5 +275,67 @@ func TestEffectIsSmall(t *testing.T) {
 	e.addAlloc(Alloc{File: "c", Bytes: 2})
 	if a := e.Allocs(); len(a) != 2 || a[0].File != "a" || a[1].File != "c" || len(e.Growths()) != 1 || e.Growths()[0].File != "b" {
 		t.Errorf("allocs %+v, growths %+v", e.Allocs(), e.Growths())
+	}
+}
+
+// A findingList keeps the findings in the order reported across its
+// chunks, and what Report returned stays the finding it reported.
+func TestFindingListChunks(t *testing.T) {
+	var l findingList
+	n := 3*findingChunk + 7
+	ptrs := make([]*Finding, n)
+	for i := range n {
+		ptrs[i] = l.add(Finding{Message: strconv.Itoa(i)})
+		ptrs[i].Confirmed = "s" + strconv.Itoa(i)
+	}
+	if len(l.full) < 2 || l.len() != n {
+		t.Fatalf("%d chunks, %d findings; want 2 or more, %d", len(l.full), l.len(), n)
+	}
+	for i, p := range ptrs {
+		if p.Message != strconv.Itoa(i) {
+			t.Fatalf("finding %d reads back as %q", i, p.Message)
+		}
+	}
+	out := l.take()
+	if len(out) != n || len(l.full) != 0 || len(l.cur) != 0 {
+		t.Fatalf("took %d of %d; left %d chunks, %d findings", len(out), n, len(l.full), len(l.cur))
+	}
+	for i, f := range out {
+		if f.Message != strconv.Itoa(i) || f.Confirmed != "s"+strconv.Itoa(i) {
+			t.Fatalf("finding %d is %q/%q", i, f.Message, f.Confirmed)
+		}
+	}
+	l.add(Finding{Message: "next"})
+	if got := l.take(); len(got) != 1 || got[0].Message != "next" || len(out) != n || out[0].Message != "0" {
+		t.Fatalf("after take: %v; first taken %q", got, out[0].Message)
+	}
+}
+
+// Past ownAlone copies, Compact copies kept statements and batches into
+// shared room: each kept statement is still its own, with its own batch.
+func TestCompactManyKept(t *testing.T) {
+	var b strings.Builder
+	n := 2*ownAlone + ownSlab + 3
+	for i := range n {
+		fmt.Fprintf(&b, "CHECKPOINT %d\nGO\n", i+1)
+	}
+	res := parser.ParseFile(parser.NewFile("deploy.sql", b.String()), nil)
+	Compact(res)
+	if len(res.Statements) != n {
+		t.Fatalf("%d statements kept, want %d", len(res.Statements), n)
+	}
+	seen := map[*parser.Statement]bool{}
+	for i, st := range res.Statements {
+		if seen[st] || st.Batch == nil || st.Batch.Index != i || (i > 0 && st.Batch == res.Statements[i-1].Batch) {
+			t.Fatalf("statement %d: shared, or batch %v", i, st.Batch)
+		}
+		seen[st] = true
+		want := fmt.Sprintf("CHECKPOINT %d", i+1)
+		if got := st.Batch.Text[st.Start:st.End]; got != want {
+			t.Fatalf("statement %d reads %q, want %q", i, got, want)
+		}
+		if sp := st.Span(); sp.Start.Position().Line != 2*i+1 {
+			t.Fatalf("statement %d at line %d, want %d", i, sp.Start.Position().Line, 2*i+1)
+		}
 	}
 }
