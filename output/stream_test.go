@@ -2,6 +2,9 @@ package output
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -153,6 +156,30 @@ func TestHasControl(t *testing.T) {
 			return 1
 		}(); got != want {
 			t.Errorf("runeWidth(%U) = %d, want %d", r, got, want)
+		}
+	}
+}
+
+// TestFingerprintsLongLines: the fingerprints of findings on long lines,
+// whose hashes are kept from one finding to the next, are those of every
+// byte hashed, occurrences counted per rule, path and line.
+func TestFingerprintsLongLines(t *testing.T) {
+	long := strings.Repeat("BACKUP DATABASE x TO DISK='NUL'; ", 100)
+	other := strings.Repeat("x", fpLong) + "  "
+	type in struct{ rule, path, text string }
+	ins := []in{
+		{"SL1", "a.sql", long}, {"SL2", "a.sql", long}, {"SL1", "a.sql", long},
+		{"SL1", "b.sql", long}, {"SL1", "a.sql", other}, {"SL1", "a.sql", long},
+		{"SL1", "a.sql", "short"}, {"SL2", "a.sql", long + " "}, {"SL1", "a.sql", other},
+	}
+	var p fingerprinter
+	seen := map[string]int{}
+	for i, x := range ins {
+		key := x.rule + "\x00" + x.path + "\x00" + strings.TrimSpace(x.text)
+		sum := sha256.Sum256([]byte("sqllint/v1\x00" + key + "\x00" + strconv.Itoa(seen[key])))
+		seen[key]++
+		if got, want := p.next(&report.Finding{RuleID: x.rule, Path: x.path}, x.text), hex.EncodeToString(sum[:]); got != want {
+			t.Errorf("finding %d: %s, want %s", i, got, want)
 		}
 	}
 }
