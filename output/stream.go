@@ -96,11 +96,30 @@ func (s *Stream) Add(fs []report.Finding) error {
 	if len(fs) == 0 || s.werr != nil {
 		return s.werr
 	}
+	switch s.impl.(type) {
+	case *textStream, *jsonStream:
+		// printed a part at a time: a file with a hundred thousand
+		// findings is not held printed whole (the bytes are the same:
+		// each finding prints on its own lines)
+		for len(fs) > addPart {
+			if err := s.impl.add(s, &s.chunk, fs[:addPart]); err != nil {
+				return fmt.Errorf("%s output: %w", s.format, err)
+			}
+			if err := s.flush(); err != nil {
+				return err
+			}
+			fs = fs[addPart:]
+		}
+	}
 	if err := s.impl.add(s, &s.chunk, fs); err != nil {
 		return fmt.Errorf("%s output: %w", s.format, err)
 	}
 	return s.flush()
 }
+
+// addPart is how many findings Add prints before it hands them to the
+// writer, in the formats that print findings as they come.
+const addPart = 1024
 
 // Close prints the rest of the document: r gives the input errors, the
 // file count and Failed (its Findings are ignored: they were added).

@@ -183,3 +183,35 @@ func TestFingerprintsLongLines(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamManyFindings: a file's findings printed a part at a time
+// (more than addPart at once) are the bytes Write prints.
+func TestStreamManyFindings(t *testing.T) {
+	line := strings.Repeat("BACKUP DATABASE x TO DISK='NUL'; ", 200)
+	r := &report.Report{Tool: "sqllint", Files: 1}
+	for i := range 2*addPart + 7 {
+		c := 1 + i%200*33
+		r.Findings = append(r.Findings, report.Finding{RuleID: "SL304", RuleName: "backup-to-nul", Severity: "error", Message: "m ::x", Path: "a.sql",
+			Line: 1, Column: c, EndLine: 1, EndColumn: c + 31, SourceText: line})
+	}
+	r.Source = report.SourceOf(r.Findings)
+	for _, format := range []string{"text", "json", "sarif"} {
+		var want, got bytes.Buffer
+		if err := Write(&want, format, r, Options{ShowSource: true}); err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewStream(&got, format, r, Options{ShowSource: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Add(r.Findings); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Close(r); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("%s: the stream printed %d bytes, Write %d", format, got.Len(), want.Len())
+		}
+	}
+}
