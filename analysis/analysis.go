@@ -414,7 +414,7 @@ func (r *run) live(ctx context.Context, sink func(*FileResult)) (*Summary, error
 			byRoot[owner[file]] = append(byRoot[owner[file]], f)
 			continue
 		}
-		r.sum.Findings = append(r.sum.Findings, r.resolve(f, nil))
+		r.sum.Findings = append(r.sum.Findings, r.resolve(f, nil, nil))
 	}
 	for _, p := range all {
 		res := r.finish(p, func(*parser.Result) []rules.Finding { return byRoot[p] })
@@ -473,6 +473,7 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 	ids := map[*parser.File]fileID{root: p.id}
 	res.Findings = make([]report.Finding, 0, len(findings))
 	var stmts *stmtIndex // built for the first finding
+	var lines lineCache
 	if p.mapped != nil {
 		defer releasePages(p.mapped)
 	}
@@ -514,7 +515,7 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 				}
 			}
 		}
-		rf := r.resolve(f, file)
+		rf := r.resolve(f, file, &lines)
 		if file != nil && !r.opt.SkipFingerprints {
 			if stmts == nil {
 				stmts = newStmtIndex(p.result)
@@ -542,13 +543,30 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 	return res
 }
 
+// lineCache is the source line of the last finding resolved: the
+// findings on one line share one copy of it, so that thousands of
+// findings on one long line cost the line once, not once each.
+type lineCache struct {
+	file *parser.File
+	line int
+	text string
+	ok   bool
+}
+
 // resolve turns a rule's finding into a printed one: line, column, the
-// text of its first line, and fix edits.
-func (r *run) resolve(f rules.Finding, file *parser.File) report.Finding {
+// text of its first line (through lines, when not nil), and fix edits.
+func (r *run) resolve(f rules.Finding, file *parser.File, lines *lineCache) report.Finding {
 	rf := ReportFinding(f)
 	if file != nil && rf.Line > 0 {
-		if s, ok := file.Line(rf.Line); ok {
-			rf.SourceText = strings.Clone(s) // not a slice of the file's text
+		if lines == nil {
+			lines = &lineCache{}
+		}
+		if lines.file != file || lines.line != rf.Line {
+			s, ok := file.Line(rf.Line)
+			*lines = lineCache{file: file, line: rf.Line, text: strings.Clone(s), ok: ok} // not a slice of the file's text
+		}
+		if lines.ok {
+			rf.SourceText = lines.text
 		}
 	}
 	return rf

@@ -79,8 +79,21 @@ type Baseline struct {
 func Keys(findings []report.Finding, dir string) []Entry {
 	keys := make([]Entry, len(findings))
 	count := map[Entry]int{}
+	// the line of the last finding fingerprinted by its line, and that
+	// fingerprint: the findings on one line come in a row, and a long
+	// line is normalized once for them all
+	var line, lineFP string
 	for i, f := range findings {
-		k := Entry{Rule: f.RuleID, File: relFile(f.Path, dir), Fingerprint: fingerprintOf(f)}
+		fp := f.Fingerprint
+		if fp == "" && f.SourceText != "" {
+			if f.SourceText != line || lineFP == "" {
+				line, lineFP = f.SourceText, Fingerprint(f.SourceText)
+			}
+			fp = lineFP
+		} else if fp == "" {
+			fp = fingerprintOf(f)
+		}
+		k := Entry{Rule: f.RuleID, File: relFile(f.Path, dir), Fingerprint: fp}
 		count[k]++
 		k.Occurrence = count[k]
 		keys[i] = k

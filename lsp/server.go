@@ -516,12 +516,13 @@ func (s *Server) analyze(d *document, gen int) {
 		return // superseded
 	}
 	res := &result{version: version, text: snap}
+	var memo lineMemo // findings come in line order
 	for _, f := range findings {
 		if f.Path == "" || filepath.Clean(filepath.FromSlash(f.Path)) != d.path {
 			continue
 		}
 		res.findings = append(res.findings, f)
-		res.diags = append(res.diags, s.diagnostic(snap, f))
+		res.diags = append(res.diags, s.diagnostic(snap, f, &memo))
 	}
 	if err != nil {
 		s.log.Printf("%s: %v", d.path, err)
@@ -545,20 +546,27 @@ func (s *Server) analyze(d *document, gen int) {
 // findingRange converts a finding's 1-based code-point positions to an
 // LSP range in t.
 func findingRange(t *text, enc posEncoding, line, col, endLine, endCol int) Range {
+	return findingRangeMemo(t, enc, line, col, endLine, endCol, nil)
+}
+
+// findingRangeMemo is findingRange going on from the conversions m
+// remembers (when not nil) on the same line: the findings of one long
+// line are then converted reading it once, not once each.
+func findingRangeMemo(t *text, enc posEncoding, line, col, endLine, endCol int, m *lineMemo) Range {
 	if line < 1 {
 		return Range{}
 	}
-	a := t.lineColOffset(line, col)
+	a := t.lineColOffsetMemo(line, col, m)
 	b := a
 	if endLine > 0 {
-		b = max(a, t.lineColOffset(endLine, endCol))
+		b = max(a, t.lineColOffsetMemo(endLine, endCol, m))
 	}
-	return Range{Start: t.position(a, enc), End: t.position(b, enc)}
+	return Range{Start: t.positionMemo(a, enc, m), End: t.positionMemo(b, enc, m)}
 }
 
-func (s *Server) diagnostic(t *text, f report.Finding) Diagnostic {
+func (s *Server) diagnostic(t *text, f report.Finding, m *lineMemo) Diagnostic {
 	d := Diagnostic{
-		Range:   findingRange(t, s.enc, f.Line, f.Column, f.EndLine, f.EndColumn),
+		Range:   findingRangeMemo(t, s.enc, f.Line, f.Column, f.EndLine, f.EndColumn, m),
 		Code:    f.RuleID,
 		Source:  "sqllint",
 		Message: f.Message,

@@ -108,11 +108,49 @@ func (t *text) lineBounds(n int) (start, end int) {
 // end (the specification's rule); a character inside a surrogate pair or
 // a multi-byte sequence rounds down to the character's start.
 func (t *text) offset(p Position, enc posEncoding) int {
+	return t.offsetMemo(p, enc, nil)
+}
+
+// lineMemo is the last conversions made on one line of a text, from
+// which the next ones on that line go on rather than start again from
+// the line's start (a caller's, never shared between goroutines).
+type lineMemo struct {
+	t    *text
+	s    string // t.s when the memo was made
+	line int
+	// offset off of the line is n units of enc from its start, for
+	// offsetMemo (set) and positionMemo (pset)
+	enc, penc       posEncoding
+	off, n          int
+	poff, pn        int
+	set, pset, used bool
+}
+
+// on reports whether m holds conversions of line of t and resets it
+// otherwise.
+func (m *lineMemo) on(t *text, line int) bool {
+	if m.used && m.t == t && m.s == t.s && m.line == line {
+		return true
+	}
+	*m = lineMemo{t: t, s: t.s, line: line, used: true}
+	return false
+}
+
+// offsetMemo is offset going on from m (when not nil).
+func (t *text) offsetMemo(p Position, enc posEncoding, m *lineMemo) int {
 	if p.Line >= len(t.index()) {
 		return len(t.s)
 	}
 	start, end := t.lineBounds(p.Line)
 	off, n := start, 0
+	if m != nil && m.on(t, p.Line) && m.set && m.enc == enc && m.n <= p.Character {
+		off, n = m.off, m.n
+	}
+	defer func() {
+		if m != nil {
+			m.enc, m.off, m.n, m.set = enc, off, n, true
+		}
+	}()
 	for off < end && n < p.Character {
 		r, size := utf8.DecodeRuneInString(t.s[off:end])
 		u := enc.units(r, size)
@@ -127,12 +165,30 @@ func (t *text) offset(p Position, enc posEncoding) int {
 
 // position converts a byte offset to an LSP position.
 func (t *text) position(off int, enc posEncoding) Position {
+	return t.positionMemo(off, enc, nil)
+}
+
+// positionMemo is position going on from m (when not nil).
+func (t *text) positionMemo(off int, enc posEncoding, m *lineMemo) Position {
 	off = max(0, min(off, len(t.s)))
 	lines := t.index()
 	n := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
 	start, end := t.lineBounds(n)
 	off = min(off, end) // never between \r and \n
-	return Position{Line: n, Character: enc.count(t.s[start:off])}
+	if m == nil {
+		return Position{Line: n, Character: enc.count(t.s[start:off])}
+	}
+	from, c := start, 0
+	if m.on(t, n) && m.pset && m.penc == enc && m.poff <= off {
+		from, c = m.poff, m.pn
+	}
+	c += enc.count(t.s[from:off])
+	// the next count goes on from off when it starts a character (a
+	// count from inside one would not be the count from the start)
+	if off == end || utf8.RuneStart(t.s[off]) {
+		m.penc, m.poff, m.pn, m.pset = enc, off, c, true
+	}
+	return Position{Line: n, Character: c}
 }
 
 // count is the length of s in code units.
@@ -158,13 +214,18 @@ func (e posEncoding) count(s string) int {
 // without its byte order mark, so a buffer that holds one (a client that
 // does not strip it) has its first line one code point longer.
 func (t *text) lineColOffset(line, col int) int {
+	return t.lineColOffsetMemo(line, col, nil)
+}
+
+// lineColOffsetMemo is lineColOffset going on from m (when not nil).
+func (t *text) lineColOffsetMemo(line, col int, m *lineMemo) int {
 	if line < 1 {
 		return 0
 	}
 	if line == 1 && strings.HasPrefix(t.s, "\ufeff") {
 		col++
 	}
-	return t.offset(Position{Line: line - 1, Character: max(col-1, 0)}, utf32)
+	return t.offsetMemo(Position{Line: line - 1, Character: max(col-1, 0)}, utf32, m)
 }
 
 // apply replaces r with s (or the whole text when r is nil).

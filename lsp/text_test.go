@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -181,4 +182,28 @@ func FuzzPositions(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFindingRangeMemo: the ranges of findings in line order, converted
+// going on from the last conversion on the line, are those converted from
+// the line's start, in every position encoding.
+func TestFindingRangeMemo(t *testing.T) {
+	line := strings.Repeat("BACKUP é 日本 😀; ", 300)
+	tx := &text{}
+	tx.set("\ufeffGO\r\n" + line + "\n" + line + "\rEND")
+	for _, enc := range []posEncoding{utf16, utf8Enc, utf32} {
+		var m lineMemo
+		for _, ln := range []int{1, 2, 2, 3, 2} {
+			for col := 1; col < 6000; col += 1 + col%17 {
+				endLine, endCol := ln, col+5
+				if col%7 == 0 {
+					endLine, endCol = ln+1, 3
+				}
+				want := findingRange(tx, enc, ln, col, endLine, endCol)
+				if got := findingRangeMemo(tx, enc, ln, col, endLine, endCol, &m); got != want {
+					t.Fatalf("enc %d, %d:%d-%d:%d: %+v, want %+v", enc, ln, col, endLine, endCol, got, want)
+				}
+			}
+		}
+	}
 }

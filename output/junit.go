@@ -110,6 +110,7 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 		return s
 	}
 	var detail bytes.Buffer // reused: its text is copied out by String
+	var sc snippetCache
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		s := suite(f.Path)
@@ -119,7 +120,7 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 			Classname: path,
 		}
 		detail.Reset()
-		textFinding(&detail, f, false, true, func(f *report.Finding) (string, bool) { return sourceLine(r, f.Path, f.Line) })
+		textFindingWith(&detail, f, false, true, func(f *report.Finding) (string, bool) { return sourceLine(r, f.Path, f.Line) }, &sc)
 		if rule := rules[f.RuleID]; rule != nil && rule.HelpURI != "" {
 			detail.WriteString("See ")
 			detail.WriteString(rule.HelpURI)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/sha256"
+	"encoding"
 	"encoding/hex"
 	"fmt"
 	"hash/maphash"
@@ -95,11 +96,30 @@ func (s *Stream) Add(fs []report.Finding) error {
 	if len(fs) == 0 || s.werr != nil {
 		return s.werr
 	}
+	switch s.impl.(type) {
+	case *textStream, *jsonStream:
+		// printed a part at a time: a file with a hundred thousand
+		// findings is not held printed whole (the bytes are the same:
+		// each finding prints on its own lines)
+		for len(fs) > addPart {
+			if err := s.impl.add(s, &s.chunk, fs[:addPart]); err != nil {
+				return fmt.Errorf("%s output: %w", s.format, err)
+			}
+			if err := s.flush(); err != nil {
+				return err
+			}
+			fs = fs[addPart:]
+		}
+	}
 	if err := s.impl.add(s, &s.chunk, fs); err != nil {
 		return fmt.Errorf("%s output: %w", s.format, err)
 	}
 	return s.flush()
 }
+
+// addPart is how many findings Add prints before it hands them to the
+// writer, in the formats that print findings as they come.
+const addPart = 1024
 
 // Close prints the rest of the document: r gives the input errors, the
 // file count and Failed (its Findings are ignored: they were added).
@@ -188,7 +208,8 @@ func (t *tally) add(f *report.Finding) {
 // ---- text ----
 
 type textStream struct {
-	t tally
+	t  tally
+	sc snippetCache
 }
 
 func (x *textStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error {
@@ -197,7 +218,7 @@ func (x *textStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error 
 	for i := range fs {
 		f := &fs[i]
 		x.t.add(f)
-		textFinding(b, f, st, s.opt.ShowSource, s.lineOf)
+		textFindingWith(b, f, st, s.opt.ShowSource, s.lineOf, &x.sc)
 	}
 	defuseCI(b, start)
 	return nil
@@ -525,14 +546,41 @@ func lineSource(fs []report.Finding, lineOf func(*report.Finding) (string, bool)
 type fingerprinter struct {
 	seen map[[2]uint64]int
 	sb   []byte
+	// line is the text of the last long line fingerprinted (by
+	// content), and byRule what each rule's findings on it hash to
+	// before their occurrence: the findings of one line come in a row,
+	// so that thousands on one long line hash it once per rule, not once
+	// each.
+	line   string
+	path   string
+	byRule map[string]*lineHash
+}
+
+// lineHash is the key of a (rule, path, line) in seen and the state of
+// the SHA-256 of the fingerprint once it hashed the line.
+type lineHash struct {
+	k     [2]uint64
+	state []byte
 }
 
 var fpSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+// fpLong is the length from which a line's hashes are kept for the next
+// findings on it.
+const fpLong = 1 << 10
 
 func (p *fingerprinter) next(f *report.Finding, text string) string {
 	if p.seen == nil {
 		p.seen = map[[2]uint64]int{}
 	}
+	if len(text) >= fpLong {
+		return p.nextLong(f, text)
+	}
+	return p.short(f, text)
+}
+
+// short is next hashing every byte.
+func (p *fingerprinter) short(f *report.Finding, text string) string {
 	b := append(p.sb[:0], "sqllint/v1\x00"...)
 	b = append(b, f.RuleID...)
 	b = append(b, 0)
@@ -548,4 +596,60 @@ func (p *fingerprinter) next(f *report.Finding, text string) string {
 	p.sb = b
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
+}
+
+// nextLong is next for a long line: the same bytes hashed, the line once
+// per rule.
+func (p *fingerprinter) nextLong(f *report.Finding, text string) string {
+	if p.line != text || p.path != f.Path {
+		p.line, p.path = text, f.Path
+		clear(p.byRule)
+	}
+	if p.byRule == nil {
+		p.byRule = map[string]*lineHash{}
+	}
+	lh := p.byRule[f.RuleID]
+	if lh == nil {
+		b := append(p.sb[:0], "sqllint/v1\x00"...)
+		b = append(b, f.RuleID...)
+		b = append(b, 0)
+		b = append(b, f.Path...)
+		b = append(b, 0)
+		b = append(b, strings.TrimSpace(text)...)
+		p.sb = b
+		key := b[len("sqllint/v1\x00"):]
+		h := sha256.New()
+		h.Write(b)
+		m, ok := h.(encoding.BinaryMarshaler)
+		if !ok {
+			return p.short(f, text)
+		}
+		state, err := m.MarshalBinary()
+		if err != nil {
+			return p.short(f, text)
+		}
+		lh = &lineHash{k: [2]uint64{maphash.Bytes(fpSeeds[0], key), maphash.Bytes(fpSeeds[1], key)}, state: state}
+		p.byRule[f.RuleID] = lh
+	}
+	n := p.seen[lh.k]
+	p.seen[lh.k] = n + 1
+	h := sha256.New()
+	if u, ok := h.(encoding.BinaryUnmarshaler); !ok || u.UnmarshalBinary(lh.state) != nil {
+		// (never: sha256's state reads back) the bytes hashed plainly
+		b := append(p.sb[:0], "sqllint/v1\x00"...)
+		b = append(b, f.RuleID...)
+		b = append(b, 0)
+		b = append(b, f.Path...)
+		b = append(b, 0)
+		b = append(b, strings.TrimSpace(text)...)
+		b = append(b, 0)
+		b = strconv.AppendInt(b, int64(n), 10)
+		p.sb = b
+		sum := sha256.Sum256(b)
+		return hex.EncodeToString(sum[:])
+	}
+	var num [24]byte
+	h.Write(strconv.AppendInt(append(num[:0], 0), int64(n), 10))
+	var sum [sha256.Size]byte
+	return hex.EncodeToString(h.Sum(sum[:0]))
 }

@@ -2,6 +2,9 @@ package output
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -153,6 +156,62 @@ func TestHasControl(t *testing.T) {
 			return 1
 		}(); got != want {
 			t.Errorf("runeWidth(%U) = %d, want %d", r, got, want)
+		}
+	}
+}
+
+// TestFingerprintsLongLines: the fingerprints of findings on long lines,
+// whose hashes are kept from one finding to the next, are those of every
+// byte hashed, occurrences counted per rule, path and line.
+func TestFingerprintsLongLines(t *testing.T) {
+	long := strings.Repeat("BACKUP DATABASE x TO DISK='NUL'; ", 100)
+	other := strings.Repeat("x", fpLong) + "  "
+	type in struct{ rule, path, text string }
+	ins := []in{
+		{"SL1", "a.sql", long}, {"SL2", "a.sql", long}, {"SL1", "a.sql", long},
+		{"SL1", "b.sql", long}, {"SL1", "a.sql", other}, {"SL1", "a.sql", long},
+		{"SL1", "a.sql", "short"}, {"SL2", "a.sql", long + " "}, {"SL1", "a.sql", other},
+	}
+	var p fingerprinter
+	seen := map[string]int{}
+	for i, x := range ins {
+		key := x.rule + "\x00" + x.path + "\x00" + strings.TrimSpace(x.text)
+		sum := sha256.Sum256([]byte("sqllint/v1\x00" + key + "\x00" + strconv.Itoa(seen[key])))
+		seen[key]++
+		if got, want := p.next(&report.Finding{RuleID: x.rule, Path: x.path}, x.text), hex.EncodeToString(sum[:]); got != want {
+			t.Errorf("finding %d: %s, want %s", i, got, want)
+		}
+	}
+}
+
+// TestStreamManyFindings: a file's findings printed a part at a time
+// (more than addPart at once) are the bytes Write prints.
+func TestStreamManyFindings(t *testing.T) {
+	line := strings.Repeat("BACKUP DATABASE x TO DISK='NUL'; ", 200)
+	r := &report.Report{Tool: "sqllint", Files: 1}
+	for i := range 2*addPart + 7 {
+		c := 1 + i%200*33
+		r.Findings = append(r.Findings, report.Finding{RuleID: "SL304", RuleName: "backup-to-nul", Severity: "error", Message: "m ::x", Path: "a.sql",
+			Line: 1, Column: c, EndLine: 1, EndColumn: c + 31, SourceText: line})
+	}
+	r.Source = report.SourceOf(r.Findings)
+	for _, format := range []string{"text", "json", "sarif"} {
+		var want, got bytes.Buffer
+		if err := Write(&want, format, r, Options{ShowSource: true}); err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewStream(&got, format, r, Options{ShowSource: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Add(r.Findings); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Close(r); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("%s: the stream printed %d bytes, Write %d", format, got.Len(), want.Len())
 		}
 	}
 }

@@ -65,6 +65,12 @@ func writeText(b *bytes.Buffer, r *report.Report, opt Options) error {
 // textFinding prints one finding and, when showSource is set and lineOf
 // can give the line, its source line and marker.
 func textFinding(b *bytes.Buffer, f *report.Finding, st styler, showSource bool, lineOf func(*report.Finding) (string, bool)) {
+	textFindingWith(b, f, st, showSource, lineOf, nil)
+}
+
+// textFindingWith is textFinding reading long lines through sc (when not
+// nil), which a printer keeps from one finding to the next.
+func textFindingWith(b *bytes.Buffer, f *report.Finding, st styler, showSource bool, lineOf func(*report.Finding) (string, bool), sc *snippetCache) {
 	writePosition(b, f.Path, f.Line, f.Column)
 	b.WriteString(": ")
 	b.WriteString(st.severity(severity(f.Severity)))
@@ -89,7 +95,7 @@ func textFinding(b *bytes.Buffer, f *report.Finding, st styler, showSource bool,
 	if !ok {
 		return
 	}
-	writeSnippet(b, f, src, st)
+	writeSnippet(b, f, src, st, sc)
 }
 
 // position is PATH:LINE:COL, leaving out what is unknown (0).
@@ -200,11 +206,65 @@ func charSpan(s string, from, to int) (bfrom, bto int) {
 	return bfrom, len(s)
 }
 
+// snippetCache holds what writeSnippet learnt of the last long line it
+// clipped: its length in characters and the byte offset of every
+// snippetMark-th character. The findings of one line come in a row, so
+// that thousands of findings on one long line read it once, not once
+// each, from its start.
+type snippetCache struct {
+	src   string
+	n     int
+	marks []int
+}
+
+const (
+	// snippetLong is the length in bytes from which a line's characters
+	// are counted once through a snippetCache.
+	snippetLong = 4 << 10
+	// snippetMark is how many characters apart the cache marks offsets.
+	snippetMark = 64
+)
+
+// span returns the number of characters of src and the byte offsets in
+// it of clipWindow for a finding at character start, reading src through
+// the cache when it is long.
+func (sc *snippetCache) span(src string, start int) (n, bfrom, bto int) {
+	if sc == nil || len(src) < snippetLong {
+		n = utf8.RuneCountInString(src)
+		from, to := clipWindow(n, start)
+		bfrom, bto = charSpan(src, from, to)
+		return n, bfrom, bto
+	}
+	if sc.src != src {
+		sc.src, sc.n, sc.marks = src, 0, sc.marks[:0]
+		for off := 0; off < len(src); sc.n++ {
+			if sc.n%snippetMark == 0 {
+				sc.marks = append(sc.marks, off)
+			}
+			if src[off] < utf8.RuneSelf {
+				off++
+			} else {
+				_, size := utf8.DecodeRuneInString(src[off:])
+				off += size
+			}
+		}
+	}
+	n = sc.n
+	from, to := clipWindow(n, start)
+	c := from / snippetMark
+	if c >= len(sc.marks) {
+		return n, len(src), len(src)
+	}
+	base := sc.marks[c]
+	bfrom, bto = charSpan(src[base:], from-c*snippetMark, to-c*snippetMark)
+	return n, base + bfrom, base + bto
+}
+
 // writeSnippet prints the source line under a gutter with the line number,
 // and a marker line underlining the range from the finding's column to its
 // end column (or to the end of the line when the range spans lines). A
 // long line is clipped around the range (see maxSnippetChars).
-func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler) {
+func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc *snippetCache) {
 	var numBuf [20]byte
 	num := strconv.AppendInt(numBuf[:0], int64(f.Line), 10)
 	gutterLen := 2 + len(num) + 3 // "  " + num + " | "
@@ -213,8 +273,8 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler) {
 	if start < 0 {
 		start = 0
 	}
-	from, to := clipWindow(utf8.RuneCountInString(src), start)
-	bfrom, bto := charSpan(src, from, to)
+	chars, bfrom, bto := sc.span(src, start)
+	from, _ := clipWindow(chars, start)
 	// The shown text, one character per element: an ASCII line is
 	// indexed as it is, any other as runes.
 	shown := cleanText(src[bfrom:bto])

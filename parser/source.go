@@ -46,6 +46,11 @@ type File struct {
 	nlines int      // number of lines
 	hasCR  bool     // the text holds a CR: a line may end with CR or CRLF
 
+	// wide indexes the long blocks of lines (see widePoint); built on
+	// first use of such a block.
+	wideOnce sync.Once
+	wide     []widePoint
+
 	// release, when set (SetRelease), is called after every releaseEvery
 	// reads of Text counted in reads.
 	release func()
@@ -734,6 +739,12 @@ func (f *File) lineStart(n int) int {
 	f.lineIndex()
 	k := (n - 1) / lineStride
 	start := f.indexed(k)
+	if k*lineStride+1 == n {
+		return start
+	}
+	if f.longBlock(k) {
+		return f.wideLineStart(k, n)
+	}
 	for m := k*lineStride + 1; m < n; m++ {
 		start = f.nextLine(start)
 	}
@@ -753,6 +764,11 @@ func (f *File) Lines() int {
 func (f *File) Position(off int) Position {
 	off = max(0, min(off, len(f.Text)))
 	k := sort.Search(f.lineIndex(), func(i int) bool { return f.indexed(i) > off }) - 1
+	if f.longBlock(k) {
+		n, col := f.widePosition(off)
+		f.Touched()
+		return Position{Path: f.Path, Line: n, Column: col, Offset: off}
+	}
 	n, start := k*lineStride+1, f.indexed(k)
 	for {
 		j := f.nextLine(start)
@@ -773,7 +789,11 @@ func (f *File) lineBounds(n int) (start, end int) {
 	start = f.lineStart(n)
 	end = len(f.Text)
 	if n < f.nlines {
-		end = f.nextLine(start)
+		if f.longBlock((n - 1) / lineStride) {
+			end = f.lineStart(n + 1) // not the whole long line scanned
+		} else {
+			end = f.nextLine(start)
+		}
 		if end > start && f.Text[end-1] == '\n' {
 			end--
 		}
@@ -782,6 +802,142 @@ func (f *File) lineBounds(n int) (start, end int) {
 		}
 	}
 	return start, end
+}
+
+// A block of lineStride lines longer than wideBlock bytes (a long line:
+// thousands of statements on one line) is indexed further, so that a
+// position in it is found by scanning at most about wideStep bytes
+// rather than the block from its start: thousands of findings on one
+// long line then cost time linear in their number and the line's length.
+const (
+	wideBlock = 16 << 10
+	wideStep  = 1 << 10
+)
+
+// widePoint is a place in a long block: its offset (a character start,
+// never between the CR and the LF of a CRLF), the line it is on, the
+// start of that line and its column there (0-based: the characters from
+// the line start).
+type widePoint struct {
+	off, line, lineStart, col int
+}
+
+// blockEnd is the end of block k of the line index.
+func (f *File) blockEnd(k int) int {
+	if k+1 < f.lineIndex() {
+		return f.indexed(k + 1)
+	}
+	return len(f.Text)
+}
+
+// longBlock reports whether block k of the line index is indexed by wide.
+func (f *File) longBlock(k int) bool {
+	return f.blockEnd(k)-f.indexed(k) > wideBlock
+}
+
+// lineBreaks counts the line breaks in f.Text[from:to] (an LF, or a CR
+// not followed by an LF, which may lie at to) and returns the offset after
+// the last one (-1 when there is none).
+func (f *File) lineBreaks(from, to int) (n, after int) {
+	s := f.Text
+	after = -1
+	if !f.hasCR {
+		for i := from; i < to; {
+			j := strings.IndexByte(s[i:to], '\n')
+			if j < 0 {
+				break
+			}
+			n++
+			i += j + 1
+			after = i
+		}
+		return n, after
+	}
+	for i := from; i < to; {
+		j := strings.IndexAny(s[i:to], "\r\n")
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		if s[i-1] == '\r' && i < len(s) && s[i] == '\n' {
+			continue // the LF ends the line
+		}
+		n++
+		after = i
+	}
+	return n, after
+}
+
+// buildWide indexes every long block of the text, wideStep bytes apart.
+func (f *File) buildWide() {
+	f.wideOnce.Do(func() {
+		var wide []widePoint
+		scanned := 0
+		for k := range f.lineIndex() {
+			from, end := f.indexed(k), f.blockEnd(k)
+			if end-from <= wideBlock {
+				continue
+			}
+			p := widePoint{off: from, line: k*lineStride + 1, lineStart: from}
+			wide = append(wide, p)
+			for p.off < end {
+				q := min(p.off+wideStep, end)
+				for q < end && (!utf8.RuneStart(f.Text[q]) || f.Text[q-1] == '\r' && f.Text[q] == '\n') {
+					q++
+				}
+				if n, after := f.lineBreaks(p.off, q); n > 0 {
+					p.line += n
+					p.lineStart = after
+					p.col = utf8.RuneCountInString(f.Text[after:q])
+				} else {
+					p.col += utf8.RuneCountInString(f.Text[p.off:q])
+				}
+				scanned += q - p.off
+				p.off = q
+				wide = append(wide, p)
+				if scanned >= lineIndexProgress && f.release != nil {
+					f.release() // a paged text: let the pages read go
+					scanned = 0
+				}
+			}
+		}
+		f.wide = wide
+	})
+}
+
+// wideAt is the last point of the wide index at or before off, which lies
+// in a long block.
+func (f *File) wideAt(off int) widePoint {
+	f.buildWide()
+	i := sort.Search(len(f.wide), func(i int) bool { return f.wide[i].off > off }) - 1
+	return f.wide[i]
+}
+
+// widePosition is the line and column (1-based) of off in a long block.
+func (f *File) widePosition(off int) (line, col int) {
+	p := f.wideAt(off)
+	if n, after := f.lineBreaks(p.off, off); n > 0 {
+		return p.line + n, utf8.RuneCountInString(f.Text[after:off]) + 1
+	}
+	return p.line, p.col + utf8.RuneCountInString(f.Text[p.off:off]) + 1
+}
+
+// wideLineStart is the start of line n, which begins in long block k (and
+// is not its first line).
+func (f *File) wideLineStart(k, n int) int {
+	f.buildWide()
+	from := sort.Search(len(f.wide), func(i int) bool { return f.wide[i].off >= f.indexed(k) })
+	// the last point of the block on a line before n or on n
+	i := from + sort.Search(len(f.wide)-from, func(i int) bool { return f.wide[from+i].line > n }) - 1
+	p := f.wide[i]
+	if p.line == n {
+		return p.lineStart
+	}
+	start := p.off
+	for m := p.line; m < n; m++ {
+		start = f.nextLine(start)
+	}
+	return start
 }
 
 // Offset is the inverse of Position: the byte offset of the given line

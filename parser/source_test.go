@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -618,6 +619,78 @@ func TestTranscodeAsDecode(t *testing.T) {
 		for name, data := range declined {
 			if _, _, ok, _ := Transcode(io.Discard, data, nil); ok {
 				t.Errorf("%s, window %d: transcoded, want declined", name, win)
+			}
+		}
+	}
+}
+
+// TestPositionLongLines: in a text whose lines are long enough for the
+// wide index (thousands of statements on one line, mixed line breaks and
+// characters of several bytes), Position, Line and Offset agree with a
+// plain count from the start of the text.
+func TestPositionLongLines(t *testing.T) {
+	var sb strings.Builder
+	breaks := []string{"\n", "\r\n", "\r", "\n\n", "\r\r\n"}
+	for i := range 40 {
+		// lines of every length: short ones, and some of many steps
+		n := (i * 7919) % 97
+		if i%5 == 0 {
+			n = wideBlock/8 + i*131
+		}
+		for j := range n {
+			switch (i + j) % 7 {
+			case 0:
+				sb.WriteString("é ")
+			case 3:
+				sb.WriteString("日本")
+			default:
+				sb.WriteString("BACKUP; ")
+			}
+		}
+		sb.WriteString(breaks[i%len(breaks)])
+	}
+	sb.WriteString("tail 日本")
+	for _, text := range []string{sb.String(), strings.ReplaceAll(strings.ReplaceAll(sb.String(), "\r\n", "\n"), "\r", "\n")} {
+		f := NewFile("a.sql", text)
+		// the line starts, counted plainly
+		starts := []int{0}
+		for i := 0; i < len(text); i++ {
+			if text[i] == '\n' || text[i] == '\r' && (i+1 == len(text) || text[i+1] != '\n') {
+				starts = append(starts, i+1)
+			}
+		}
+		if f.Lines() != len(starts) {
+			t.Fatalf("Lines() = %d, want %d", f.Lines(), len(starts))
+		}
+		if len(f.wide) == 0 {
+			f.buildWide()
+		}
+		if len(f.wide) == 0 {
+			t.Fatal("no long block indexed: the test reads no wide index")
+		}
+		for off := 0; off <= len(text); off += 1 + off*31%997 {
+			line := sort.SearchInts(starts, off+1)
+			col := utf8.RuneCountInString(text[starts[line-1]:off]) + 1
+			if p := f.Position(off); p.Line != line || p.Column != col {
+				t.Fatalf("Position(%d) = %d:%d, want %d:%d", off, p.Line, p.Column, line, col)
+			}
+			if utf8.RuneStart(text[min(off, len(text)-1)]) || off == len(text) {
+				if got := f.Offset(line, col); got != off && !(off > 0 && off < len(text) && text[off-1] == '\r' && text[off] == '\n') {
+					t.Fatalf("Offset(%d, %d) = %d, want %d", line, col, got, off)
+				}
+			}
+		}
+		for n := 1; n <= len(starts); n++ {
+			end := len(text)
+			if n < len(starts) {
+				end = starts[n]
+			}
+			want := strings.TrimRight(text[starts[n-1]:end], "\r\n")
+			if n < len(starts) {
+				want = strings.TrimSuffix(strings.TrimSuffix(text[starts[n-1]:end], "\n"), "\r")
+			}
+			if got, ok := f.Line(n); !ok || got != want {
+				t.Fatalf("Line(%d) = %q (%d bytes), want %d bytes", n, got[:min(len(got), 40)], len(got), len(want))
 			}
 		}
 	}
