@@ -502,20 +502,10 @@ func decodeMapped(path string, data []byte) *parser.File {
 		ok = validMapped(body)
 	} else {
 		mid := runeStartNear(body, len(body)/2)
-		done := make(chan any, 1)
 		var second bool
-		go func() {
-			// a fault on a file cut short is the caller's panic
-			var x any
-			defer func() { done <- x }()
-			defer func() { x = recover() }()
-			debug.SetPanicOnFault(true)
-			second = validMapped(body[mid:])
-		}()
+		wait := goFaulting(func() { second = validMapped(body[mid:]) })
 		first := validMapped(body[:mid])
-		if x := <-done; x != nil {
-			panic(x)
-		}
+		wait()
 		ok = first && second
 	}
 	releasePages(data)
@@ -676,13 +666,22 @@ func (r *run) parseOne(in input) (p *parsed) {
 // before waiting leaves the goroutine to end alone (a fault there is
 // recovered).
 func indexLinesAsync(f *parser.File, release func()) func() {
+	return goFaulting(func() { f.IndexLines(release) })
+}
+
+// goFaulting runs fn on a goroutine of its own, where a fault reading a
+// mapping (a file cut short) is a panic, and returns the wait: it
+// returns once fn has, and panics with fn's panic, so that the caller's
+// recovery sees it as its own. A caller that panics before waiting
+// leaves the goroutine to end alone (its panic is recovered).
+func goFaulting(fn func()) (wait func()) {
 	done := make(chan any, 1)
 	go func() {
 		var x any
 		defer func() { done <- x }()
 		defer func() { x = recover() }()
 		debug.SetPanicOnFault(true)
-		f.IndexLines(release)
+		fn()
 	}()
 	return func() {
 		if x := <-done; x != nil {

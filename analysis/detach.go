@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"os"
 	"reflect"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -104,22 +103,15 @@ func (d *detacher) batches(groups [][]*parser.Statement) {
 	}
 	k = max(k, 1)
 	e := detacher{lo: d.lo, hi: d.hi, release: d.release}
-	done := make(chan any, 1)
-	go func() {
-		var x any
-		defer func() { done <- x }()
-		defer func() { x = recover() }()
-		debug.SetPanicOnFault(true)
+	wait := goFaulting(func() {
 		for _, g := range groups[k:] {
 			e.batch(g)
 		}
-	}()
+	})
 	for _, g := range groups[:k] {
 		d.batch(g)
 	}
-	if x := <-done; x != nil {
-		panic(x)
-	}
+	wait()
 }
 
 // releaseEvery: the pages read by copying this many statements are
