@@ -581,21 +581,37 @@ func (p *fingerprinter) next(f *report.Finding, text string) string {
 
 // short is next hashing every byte.
 func (p *fingerprinter) short(f *report.Finding, text string) string {
-	b := append(p.sb[:0], "sqllint/v1\x00"...)
+	b, k := p.keyed(f, text)
+	n := p.seen[k]
+	p.seen[k] = n + 1
+	return p.sum(b, n)
+}
+
+// fpPrefix starts the bytes a fingerprint hashes.
+const fpPrefix = "sqllint/v1\x00"
+
+// keyed writes into p.sb the bytes a fingerprint hashes before its
+// occurrence number (the prefix, rule, path and trimmed line) and returns
+// them with the two hashes of the key that counts occurrences.
+func (p *fingerprinter) keyed(f *report.Finding, text string) ([]byte, [2]uint64) {
+	b := append(p.sb[:0], fpPrefix...)
 	b = append(b, f.RuleID...)
 	b = append(b, 0)
 	b = append(b, f.Path...)
 	b = append(b, 0)
 	b = append(b, strings.TrimSpace(text)...)
-	key := b[len("sqllint/v1\x00"):]
-	k := [2]uint64{maphash.Bytes(fpSeeds[0], key), maphash.Bytes(fpSeeds[1], key)}
-	n := p.seen[k]
-	p.seen[k] = n + 1
+	p.sb = b
+	key := b[len(fpPrefix):]
+	return b, [2]uint64{maphash.Bytes(fpSeeds[0], key), maphash.Bytes(fpSeeds[1], key)}
+}
+
+// sum is the fingerprint of the bytes keyed wrote and occurrence n.
+func (p *fingerprinter) sum(b []byte, n int) string {
 	b = append(b, 0)
 	b = strconv.AppendInt(b, int64(n), 10)
 	p.sb = b
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
 }
 
 // nextLong is next for a long line: the same bytes hashed, the line once
@@ -610,14 +626,7 @@ func (p *fingerprinter) nextLong(f *report.Finding, text string) string {
 	}
 	lh := p.byRule[f.RuleID]
 	if lh == nil {
-		b := append(p.sb[:0], "sqllint/v1\x00"...)
-		b = append(b, f.RuleID...)
-		b = append(b, 0)
-		b = append(b, f.Path...)
-		b = append(b, 0)
-		b = append(b, strings.TrimSpace(text)...)
-		p.sb = b
-		key := b[len("sqllint/v1\x00"):]
+		b, k := p.keyed(f, text)
 		h := sha256.New()
 		h.Write(b)
 		m, ok := h.(encoding.BinaryMarshaler)
@@ -628,7 +637,7 @@ func (p *fingerprinter) nextLong(f *report.Finding, text string) string {
 		if err != nil {
 			return p.short(f, text)
 		}
-		lh = &lineHash{k: [2]uint64{maphash.Bytes(fpSeeds[0], key), maphash.Bytes(fpSeeds[1], key)}, state: state}
+		lh = &lineHash{k: k, state: state}
 		p.byRule[f.RuleID] = lh
 	}
 	n := p.seen[lh.k]
@@ -636,17 +645,8 @@ func (p *fingerprinter) nextLong(f *report.Finding, text string) string {
 	h := sha256.New()
 	if u, ok := h.(encoding.BinaryUnmarshaler); !ok || u.UnmarshalBinary(lh.state) != nil {
 		// (never: sha256's state reads back) the bytes hashed plainly
-		b := append(p.sb[:0], "sqllint/v1\x00"...)
-		b = append(b, f.RuleID...)
-		b = append(b, 0)
-		b = append(b, f.Path...)
-		b = append(b, 0)
-		b = append(b, strings.TrimSpace(text)...)
-		b = append(b, 0)
-		b = strconv.AppendInt(b, int64(n), 10)
-		p.sb = b
-		sum := sha256.Sum256(b)
-		return hex.EncodeToString(sum[:])
+		b, _ := p.keyed(f, text)
+		return p.sum(b, n)
 	}
 	var num [24]byte
 	h.Write(strconv.AppendInt(append(num[:0], 0), int64(n), 10))
