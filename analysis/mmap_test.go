@@ -57,17 +57,10 @@ func TestMappedFileCutShort(t *testing.T) {
 	}
 }
 
-// The line index built beside the parse (indexLinesAsync) hands a fault
-// on a mapped file cut short to the caller, as a panic the caller turns
-// into the file's error.
-func TestIndexLinesAsyncFault(t *testing.T) {
-	if !canMap {
-		t.Skip("files are not mapped on this system")
-	}
-	path := filepath.Join(t.TempDir(), "a.sql")
-	if err := os.WriteFile(path, []byte(strings.Repeat("SELECT 1;\nGO\n", 100000)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+// mapThenCut maps the file at path, then cuts it to 10 bytes: reading
+// the mapping past them faults. The mapping ends with the test.
+func mapThenCut(t *testing.T, path string) (*parser.File, []byte) {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -81,17 +74,33 @@ func TestIndexLinesAsyncFault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer unmapFile(data)
-	file := parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data)))
+	t.Cleanup(func() { unmapFile(data) })
 	if err := os.Truncate(path, 10); err != nil {
 		t.Fatal(err)
 	}
-	defer func() {
-		x := recover()
-		if _, ok := x.(interface{ Addr() uintptr }); !ok {
-			t.Fatalf("recovered %v, want the fault", x)
-		}
-	}()
+	return parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data))), data
+}
+
+// wantFault, deferred, fails the test unless it panics with a memory fault.
+func wantFault(t *testing.T) {
+	if _, ok := recover().(interface{ Addr() uintptr }); !ok {
+		t.Fatal("no memory fault")
+	}
+}
+
+// The line index built beside the parse (indexLinesAsync) hands a fault
+// on a mapped file cut short to the caller, as a panic the caller turns
+// into the file's error.
+func TestIndexLinesAsyncFault(t *testing.T) {
+	if !canMap {
+		t.Skip("files are not mapped on this system")
+	}
+	path := filepath.Join(t.TempDir(), "a.sql")
+	if err := os.WriteFile(path, []byte(strings.Repeat("SELECT 1;\nGO\n", 100000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file, _ := mapThenCut(t, path)
+	defer wantFault(t)
 	indexLinesAsync(file, nil)()
 	t.Fatal("no fault")
 }
@@ -131,26 +140,8 @@ func TestPipedParseFault(t *testing.T) {
 		t.Errorf("%d batches taken, want the parse to stop at the 1000th", taken)
 	}
 	pipeTaken = nil
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	data, err := mapFile(f, int64(len(text)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer unmapFile(data)
-	file := parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data)))
-	if err := os.Truncate(path, 10); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		x := recover()
-		if _, ok := x.(interface{ Addr() uintptr }); !ok {
-			t.Fatalf("recovered %v, want the fault", x)
-		}
-	}()
+	file, data := mapThenCut(t, path)
+	defer wantFault(t)
 	func() {
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		parseCompact(file, nil, func() { releasePages(data) }, new(pageWindow))

@@ -39,17 +39,30 @@ func parseBoth(t *testing.T, f *parser.File, opt *parser.PreprocessOptions) int 
 	return len(all.Statements)
 }
 
-// Passing over plain batches keeps the same statements, diagnostics and
-// directives as parsing every batch, on the fixtures and on generated
-// scripts of every density, in runs of any size.
-func TestPlainBatchesPassedOver(t *testing.T) {
-	var files []string
+// fixtureOptions sets the variables the fixtures' scripts use.
+func fixtureOptions() *parser.PreprocessOptions {
+	return &parser.PreprocessOptions{Vars: map[string]string{"DatabaseName": "Sales", "DB": "Sales"}, IncludeOutside: true}
+}
+
+// fixtureFiles decodes every script of the fixtures and the examples.
+func fixtureFiles(t *testing.T) []*parser.File {
+	t.Helper()
+	var files []*parser.File
 	for _, root := range []string{"../testdata", "../examples"} {
 		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".sql") {
-				files = append(files, p)
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".sql") {
+				return err
 			}
-			return err
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			f, err := parser.Decode(p, data)
+			if err != nil {
+				return err
+			}
+			files = append(files, f)
+			return nil
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -58,16 +71,15 @@ func TestPlainBatchesPassedOver(t *testing.T) {
 	if len(files) < 50 {
 		t.Fatalf("only %d fixtures", len(files))
 	}
-	opt := &parser.PreprocessOptions{Vars: map[string]string{"DatabaseName": "Sales", "DB": "Sales"}, IncludeOutside: true}
-	for _, p := range files {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := parser.Decode(p, data)
-		if err != nil {
-			t.Fatal(err)
-		}
+	return files
+}
+
+// Passing over plain batches keeps the same statements, diagnostics and
+// directives as parsing every batch, on the fixtures and on generated
+// scripts of every density, in runs of any size.
+func TestPlainBatchesPassedOver(t *testing.T) {
+	opt := fixtureOptions()
+	for _, f := range fixtureFiles(t) {
 		parseBoth(t, f, opt)
 	}
 	defer func(n, m int) { parseChunk, parseBatches = n, m }(parseChunk, parseBatches)
@@ -126,28 +138,8 @@ func parsePipedAndNot(t *testing.T, f *parser.File, opt *parser.PreprocessOption
 // one, on the fixtures and on generated scripts of every density, in
 // runs of any size.
 func TestPipedParseSameAsOneGoroutine(t *testing.T) {
-	var files []string
-	for _, root := range []string{"../testdata", "../examples"} {
-		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".sql") {
-				files = append(files, p)
-			}
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	opt := &parser.PreprocessOptions{Vars: map[string]string{"DatabaseName": "Sales", "DB": "Sales"}, IncludeOutside: true}
-	for _, p := range files {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := parser.Decode(p, data)
-		if err != nil {
-			t.Fatal(err)
-		}
+	opt := fixtureOptions()
+	for _, f := range fixtureFiles(t) {
 		parsePipedAndNot(t, f, opt)
 	}
 	defer func(n, m int) { parseChunk, parseBatches = n, m }(parseChunk, parseBatches)
