@@ -311,11 +311,12 @@ func TestFindingListChunks(t *testing.T) {
 	}
 }
 
-// Past ownAlone copies, Compact copies kept statements and batches into
-// shared room: each kept statement is still its own, with its own batch.
+// Compact copies kept statements and batches into shared room, made
+// larger and larger up to ownSlab: each kept statement is still its own,
+// with its own batch.
 func TestCompactManyKept(t *testing.T) {
 	var b strings.Builder
-	n := 2*ownAlone + ownSlab + 3
+	n := 3*ownSlab + 3
 	for i := range n {
 		fmt.Fprintf(&b, "CHECKPOINT %d\nGO\n", i+1)
 	}

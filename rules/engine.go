@@ -601,11 +601,10 @@ type Compactor struct {
 	// what the last kept statement leaves for a blocker to matter
 	afterCheckpoint bool          // SL303 walks on from a CHECKPOINT
 	loopBatch       *parser.Batch // SL103: the last was in a loop of this batch
-	// how many statements and batches own copied, and the room its
-	// copies past ownAlone are taken from (see ownCopy)
-	nStmts, nBatches int
-	stmts            []parser.Statement
-	batches          []parser.Batch
+	// the room own's copies of statements and batches are taken from
+	// (see ownCopy)
+	stmts   []parser.Statement
+	batches []parser.Batch
 }
 
 // note records what the kept statement st leaves for the next blocker.
@@ -722,7 +721,7 @@ func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 	}
 	c.batch, c.owned = nil, nil
 	// a next script's copies do not keep these alive
-	c.stmts, c.batches, c.nStmts, c.nBatches = nil, nil, 0, 0
+	c.stmts, c.batches = nil, nil
 	return kept
 }
 
@@ -751,10 +750,10 @@ func (c *Compactor) bound(st *parser.Statement) bool {
 // slabs (and the statements and batches dropped with them) can die. The
 // kept statements of one batch share one copy of it.
 func (c *Compactor) own(st *parser.Statement) *parser.Statement {
-	cp := ownCopy(&c.stmts, &c.nStmts, st)
+	cp := ownCopy(&c.stmts, st)
 	if b := st.Batch; b != nil {
 		if b != c.batch {
-			nb := ownCopy(&c.batches, &c.nBatches, b)
+			nb := ownCopy(&c.batches, b)
 			nb.Segs = slices.Clone(b.Segs)
 			c.batch, c.owned = b, nb
 		}
@@ -763,26 +762,23 @@ func (c *Compactor) own(st *parser.Statement) *parser.Statement {
 	return cp
 }
 
-// ownCopy returns a copy of *v, n counting the copies made. The first
-// ownAlone of a script are allocated alone (64 bytes for a statement or
-// a batch); past them, a huge script's copies are made in room of
-// ownSlab (56 bytes each), which never grows: what ownCopy returned
-// points into it, and lives as long as the script. A script of 500 MB
-// at 3% of interest keeps 140,000 statements.
-func ownCopy[T any](room *[]T, n *int, v *T) *T {
-	*n++
-	if *n <= ownAlone {
-		cp := new(T)
-		*cp = *v
-		return cp
-	}
+// ownCopy returns a copy of *v. The copies
+// are made in room that never grows, made first for a few copies and
+// then for twice as many as the last, up to ownSlab (56 bytes each):
+// what ownCopy returned points into it, and lives as long as the script.
+// A script keeps a few statements at typical density, each of a dense
+// script's 500 statements of interest is kept, and a script of 500 MB at
+// 3% of interest keeps 140,000: room made one copy at a time cost an
+// allocation for each, room of ownSlab from the first would cost a
+// small script 28 KB.
+func ownCopy[T any](room *[]T, v *T) *T {
 	if len(*room) == cap(*room) {
-		*room = make([]T, 0, ownSlab)
+		*room = make([]T, 0, min(max(2*cap(*room), ownFirst), ownSlab))
 	}
 	*room = append(*room, *v)
 	return &(*room)[len(*room)-1]
 }
 
-// ownAlone is how many copies of a kind ownCopy allocates alone, and
-// ownSlab how many it makes in each room after them.
-const ownAlone, ownSlab = 1 << 10, 1 << 9
+// ownFirst is how many copies of a kind ownCopy makes room for first,
+// and ownSlab the most it makes room for at once.
+const ownFirst, ownSlab = 4, 1 << 9

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -233,13 +234,76 @@ func (m *Model) lower(s string) string {
 	if v, ok := m.lowered[s]; ok {
 		return v
 	}
-	if m.lowered == nil || len(m.lowered) >= maxInterned {
+	if m.lowered == nil {
 		m.lowered = make(map[string]string)
+	} else if len(m.lowered) >= maxInterned {
+		clear(m.lowered) // keeps its room: no growing it again
 	}
-	k := strings.Clone(s)
-	v := strings.ToLower(k)
+	k, v := ownWithLower(s)
 	m.lowered[k] = v
 	return v
+}
+
+// ownWithLower returns own(s) and strings.ToLower(s), owned, in one
+// allocation when s is ASCII (the lowered copy follows s in it, or is s
+// itself when s has no upper case).
+func ownWithLower(s string) (k, v string) {
+	upper := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			k = strings.Clone(s)
+			return k, strings.ToLower(k)
+		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if !upper {
+		k = strings.Clone(s)
+		return k, k
+	}
+	var b strings.Builder
+	b.Grow(2 * len(s))
+	b.WriteString(s)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	both := b.String()
+	return both[:len(s)], both[len(s):]
+}
+
+// lowerInto writes strings.ToLower(s) into buf and returns it when s is
+// ASCII and fits (ok), so that a map is looked up by it (m[string(b)])
+// without allocating the lowered key.
+func lowerInto(buf []byte, s string) (b []byte, ok bool) {
+	if len(s) > len(buf) {
+		return nil, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf[:len(s)], true
+}
+
+// fileNamed is d.Files[strings.ToLower(name)].
+func (d *Database) fileNamed(name string) (*DBFile, bool) {
+	var buf [64]byte
+	if b, ok := lowerInto(buf[:], name); ok {
+		f, ok := d.Files[string(b)]
+		return f, ok
+	}
+	f, ok := d.Files[strings.ToLower(name)]
+	return f, ok
 }
 
 // message is s, a finding's message, interned: a script's findings
@@ -255,8 +319,10 @@ func (m *Model) message(s string, foreign bool) string {
 	if v, ok := m.messages[s]; ok {
 		return v
 	}
-	if m.messages == nil || len(m.messages) >= maxMessages {
+	if m.messages == nil {
 		m.messages = make(map[string]string)
+	} else if len(m.messages) >= maxMessages {
+		clear(m.messages)
 	}
 	if foreign {
 		s = strings.Clone(s)
@@ -305,9 +371,9 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 	ctx := m.lower(defaultDB)
 	first := len(m.Effects)
 	for _, st := range r.Statements {
-		e := Effect{Stmt: st, Script: int32(si), Context: ctx, Next: -1}
-		m.apply(&e, &ctx)
-		m.Effects = append(m.Effects, e)
+		// applied where it is kept: an Effect is not copied again
+		m.Effects = append(m.Effects, Effect{Stmt: st, Script: int32(si), Context: ctx, Next: -1})
+		m.apply(&m.Effects[len(m.Effects)-1], &ctx)
 	}
 	for i := first; i < len(m.Effects)-1; i++ {
 		m.Effects[i].Next = int32(i + 1)
@@ -431,11 +497,12 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 		d.Unnamed++
 		return true
 	}
-	key := strings.ToLower(f.Name) // file names rarely repeat: not interned
-	if _, dup := d.Files[key]; dup {
+	if _, dup := d.fileNamed(f.Name); dup {
 		return false
 	}
-	d.Files[ownLowered(key, f.Name)] = &DBFile{Name: m.own(f.Name), Log: f.Log, Size: size, Filegroup: m.own(f.Filegroup)}
+	// file names rarely repeat: not interned
+	name, key := ownWithLower(f.Name)
+	d.Files[key] = &DBFile{Name: name, Log: f.Log, Size: size, Filegroup: m.own(f.Filegroup)}
 	return true
 }
 
@@ -486,8 +553,41 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 	}
 }
 
+// isASCII reports whether s is all ASCII: strings.ToLower then lowers
+// A-Z alone, byte for byte.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// hasSuffixFold is strings.HasSuffix(strings.ToLower(s), suffix) for s
+// ASCII and suffix ASCII lower case.
+func hasSuffixFold(s, suffix string) bool {
+	if len(s) < len(suffix) {
+		return false
+	}
+	s = s[len(s)-len(suffix):]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != suffix[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // isLogName guesses whether an unknown file is a log file from its name.
 func isLogName(f parser.FileSpec) bool {
+	if isASCII(f.Name) && isASCII(f.FileName) {
+		return hasSuffixFold(f.FileName, ".ldf") || hasSuffixFold(f.Name, "log")
+	}
 	name := strings.ToLower(f.Name)
 	return strings.HasSuffix(strings.ToLower(f.FileName), ".ldf") || strings.HasSuffix(name, "log") || strings.HasSuffix(name, "_log")
 }
@@ -553,12 +653,12 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 // of the files that did not change since (see copyLayout), so a statement
 // that changes a file replaces it with a changed copy.
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
-	key := strings.ToLower(f.Name)
-	df := d.Files[key]
+	df, _ := d.fileNamed(f.Name)
 	switch {
 	case df == nil && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
-		df = &DBFile{Name: m.own(f.Name), Log: isLogName(f)}
-		d.Files[ownLowered(key, f.Name)] = df
+		name, key := ownWithLower(f.Name)
+		df = &DBFile{Name: name, Log: isLogName(f)}
+		d.Files[key] = df
 		if d.Unnamed > 0 {
 			d.Unnamed--
 		}
@@ -566,7 +666,8 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		c := *df
 		df = &c
 		if f.NewName == "" { // else it moves to its new name below
-			d.Files[ownLowered(key, f.Name)] = df
+			_, key := ownWithLower(f.Name)
+			d.Files[key] = df
 		}
 	}
 	log := isLogName(f)
@@ -599,7 +700,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		e.addGrowth(Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
 	}
 	if df != nil && f.NewName != "" {
-		delete(d.Files, key)
+		delete(d.Files, strings.ToLower(f.Name))
 		df.Name = m.own(f.NewName)
 		d.Files[ownLowered(strings.ToLower(f.NewName), f.NewName)] = df
 	}

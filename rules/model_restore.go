@@ -156,6 +156,54 @@ func deviceKey(t parser.Target) string {
 	return strings.ToUpper(t.Type) + ":" + strings.ToLower(strings.TrimSpace(t.Value))
 }
 
+// deviceKeyIn is deviceKey(t) written into buf, for a map lookup that
+// allocates nothing, when t's type and value are ASCII and fit (ok);
+// b is empty when deviceKey is "".
+func deviceKeyIn(buf []byte, t parser.Target) (b []byte, ok bool) {
+	if !t.Known || t.Value == "" {
+		return buf[:0], true
+	}
+	v := strings.TrimSpace(t.Value)
+	if len(t.Type)+1+len(v) > len(buf) || !isASCII(t.Type) || !isASCII(v) {
+		return nil, false
+	}
+	b = buf[:0]
+	for i := 0; i < len(t.Type); i++ {
+		c := t.Type[i]
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	b = append(b, ':')
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b, true
+}
+
+// deviceOf is m.devices[deviceKey(t)] and whether that key is "", the
+// key also returned when the device is not there and adding is set (else
+// "").
+func (m *Model) deviceOf(t parser.Target, adding bool) (dev *device, key string, none bool) {
+	var buf [128]byte
+	if b, ok := deviceKeyIn(buf[:], t); ok {
+		if len(b) == 0 {
+			return nil, "", true
+		}
+		if dev = m.devices[string(b)]; dev == nil && adding {
+			key = string(b)
+		}
+		return dev, key, false
+	}
+	key = deviceKey(t)
+	return m.devices[key], key, key == ""
+}
+
 func hasOpt(opts []parser.Option, name string) bool {
 	for _, o := range opts {
 		if o.Name == name {
@@ -317,15 +365,17 @@ func (m *Model) backup(e *Effect, n *parser.Backup) {
 	}
 	initialize := hasOpt(n.Options, "INIT") || hasOpt(n.Options, "FORMAT")
 	for _, t := range n.Targets {
-		key := deviceKey(t)
-		if key == "" {
+		dev, key, none := m.deviceOf(t, true)
+		if none {
 			continue
 		}
 		if m.devices == nil {
 			m.devices = map[string]*device{}
 		}
-		dev := m.devices[key]
 		if dev == nil || initialize {
+			if key == "" {
+				key = deviceKey(t)
+			}
 			dev = &device{}
 			m.devices[key] = dev
 		}
@@ -347,14 +397,14 @@ func (m *Model) restoredSet(n *parser.Restore) (set *backupSet, known bool, devi
 		pos = p
 	}
 	for _, t := range n.Sources {
-		key := deviceKey(t)
-		if key == "" {
+		dev, _, none := m.deviceOf(t, false)
+		if none {
 			continue
 		}
 		if device == "" {
 			device = t.Value
 		}
-		if dev := m.devices[key]; dev != nil && pos <= len(dev.sets) {
+		if dev != nil && pos <= len(dev.sets) {
 			return dev.sets[pos-1], true, t.Value
 		}
 	}

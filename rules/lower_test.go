@@ -1,0 +1,50 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+// lowerCases are names the model lowers: ASCII with and without upper
+// case, non-ASCII whose lower case differs in length, invalid UTF-8.
+var lowerCases = []string{"", "sales", "Sales_24_0", "ARCHIVE_LOG", "x.LDF", "Ünïcode_Log", "KELVIN\u212a", "İstanbul", "bad\xffLOG", strings.Repeat("Ab", 40)}
+
+// The ASCII fast paths of the model give what strings.ToLower gives.
+func TestLowerFastPaths(t *testing.T) {
+	for _, s := range lowerCases {
+		k, v := ownWithLower(s)
+		if k != s || v != strings.ToLower(s) {
+			t.Errorf("ownWithLower(%q) = %q, %q", s, k, v)
+		}
+		var buf [64]byte
+		if b, ok := lowerInto(buf[:], s); ok && string(b) != strings.ToLower(s) {
+			t.Errorf("lowerInto(%q) = %q", s, b)
+		} else if !ok && isASCII(s) && len(s) <= len(buf) {
+			t.Errorf("lowerInto(%q) took no fast path", s)
+		}
+		for _, suffix := range []string{"log", ".ldf"} {
+			if isASCII(s) && hasSuffixFold(s, suffix) != strings.HasSuffix(strings.ToLower(s), suffix) {
+				t.Errorf("hasSuffixFold(%q, %q) = %v", s, suffix, !strings.HasSuffix(strings.ToLower(s), suffix))
+			}
+		}
+		f := parser.FileSpec{Name: s, FileName: s}
+		want := strings.HasSuffix(strings.ToLower(s), ".ldf") || strings.HasSuffix(strings.ToLower(s), "log")
+		if isLogName(f) != want {
+			t.Errorf("isLogName(%q) = %v", s, !want)
+		}
+		for _, typ := range []string{"disk", "URL", "Tape"} {
+			tg := parser.Target{Known: true, Type: typ, Value: " " + s + " "}
+			var kb [128]byte
+			b, ok := deviceKeyIn(kb[:], tg)
+			if ok && string(b) != deviceKey(tg) {
+				t.Errorf("deviceKeyIn(%q, %q) = %q, want %q", typ, s, b, deviceKey(tg))
+			}
+		}
+	}
+	var kb [128]byte
+	if b, ok := deviceKeyIn(kb[:], parser.Target{Known: false, Type: "DISK", Value: "x"}); !ok || len(b) != 0 {
+		t.Errorf("an unknown target has key %q (%v)", b, ok)
+	}
+}
