@@ -99,6 +99,13 @@ func (p *Pass) Report(at parser.Span, fix *Fix, format string, args ...any) *Fin
 	return p.out.add(Finding{Rule: p.Rule, Severity: p.Severity(), Span: at, Message: msg, Fix: fix})
 }
 
+// report is Report(at, fix, "%s", msg) for a message the rule built
+// (a constant, or a new string: not a slice of a script's text), kept as
+// it is rather than boxed for formatting and copied.
+func (p *Pass) report(at parser.Span, fix *Fix, msg string) *Finding {
+	return p.out.add(Finding{Rule: p.Rule, Severity: p.Severity(), Span: at, Message: p.Model.message(msg, false), Fix: fix})
+}
+
 // findingList holds the findings the rules report, in order: a slice
 // grown finding by finding up to findingChunk, then in chunks of that
 // size. A huge script's findings (100,000 of 88 bytes at 3% statements

@@ -69,11 +69,13 @@ var sl103 = &Rule{
 			for _, b := range bs {
 				if !reported[b.st] {
 					reported[b.st] = true
-					p.Report(b.st.Span(), nil, "%s", sl103Message(b.what))
+					p.report(b.st.Span(), nil, sl103Message(b.what))
 				}
 			}
 		}
 		var batch *parser.Batch
+		var runRoom []built // reused from loop to loop
+		var builderRoom []assigned
 		for i := 0; i < len(effects); {
 			st := effects[i].Stmt
 			if st.Batch != batch {
@@ -105,7 +107,8 @@ var sl103 = &Rule{
 			for j < len(effects) && effects[j].Stmt.InLoop && effects[j].Stmt.Batch == batch {
 				j++
 			}
-			run, builders := loopAddFiles(effects[i:j], vars, fromLoop)
+			run, builders := loopAddFiles(effects[i:j], vars, fromLoop, runRoom[:0], builderRoom[:0])
+			runRoom, builderRoom = run, builders
 			report(run)
 			for _, x := range builders {
 				fromLoop[x.v] = append(fromLoop[x.v], x.b)
@@ -182,13 +185,14 @@ type assigned struct {
 // earlier loop built (fromLoop). Inside the loop the order of statements
 // does not matter: what one iteration assigns the next one may run. It
 // also returns the statements that assign ADD FILE text in the loop, with
-// the variable, in order, for an EXEC after it.
+// the variable, in order, for an EXEC after it. Both are appended to the
+// room given, which the caller reuses.
 //
 // Text assigned before the loop and only run inside it is not reported:
 // it is fixed, so it adds one file or filegroup, and running it again
 // fails on the name that now exists. Text that is only printed or raised
 // (a dry run) is never reported.
-func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][]built) (run []built, builders []assigned) {
+func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][]built, run []built, builders []assigned) ([]built, []assigned) {
 	inLoop := map[string]string{}
 	lookup := func(v string) string {
 		if w := inLoop[v]; w != "" {

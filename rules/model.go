@@ -149,6 +149,10 @@ type effectMore struct {
 	allocs  []Alloc
 	growths []Growth
 	restore *RestoreEffect
+	// room for the first allocation and growth, which is all most
+	// statements have: one allocation, not three
+	alloc1  [1]Alloc
+	growth1 [1]Growth
 }
 
 // Allocs are the one-time allocations of the statement.
@@ -188,12 +192,18 @@ func (e *Effect) extra() *effectMore {
 // addAlloc records a one-time allocation.
 func (e *Effect) addAlloc(a Alloc) {
 	x := e.extra()
+	if x.allocs == nil {
+		x.allocs = x.alloc1[:0]
+	}
 	x.allocs = append(x.allocs, a)
 }
 
 // addGrowth records an autogrowth setting.
 func (e *Effect) addGrowth(g Growth) {
 	x := e.extra()
+	if x.growths == nil {
+		x.growths = x.growth1[:0]
+	}
 	x.growths = append(x.growths, g)
 }
 
@@ -216,6 +226,9 @@ type Model struct {
 	// lowered interns the lowered names the model reads and keeps (see
 	// lower), at most maxInterned.
 	lowered map[string]string
+	// names interns the names the model keeps as written (see intern),
+	// at most maxInterned.
+	names map[string]string
 	// messages interns the messages of findings (see message), at most
 	// maxMessages.
 	messages map[string]string
@@ -241,6 +254,25 @@ func (m *Model) lower(s string) string {
 	}
 	k, v := ownWithLower(s)
 	m.lowered[k] = v
+	return v
+}
+
+// intern is own(s) without allocating for a string seen before: the
+// names of databases and filegroups repeat from statement to statement.
+func (m *Model) intern(s string) string {
+	if s == "" {
+		return ""
+	}
+	if v, ok := m.names[s]; ok {
+		return v
+	}
+	if m.names == nil {
+		m.names = make(map[string]string)
+	} else if len(m.names) >= maxInterned {
+		clear(m.names)
+	}
+	v := own(s)
+	m.names[v] = v
 	return v
 }
 
@@ -399,7 +431,7 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 	}
 	d := m.Databases[key]
 	if d == nil {
-		d = &Database{Key: m.own(key), Name: m.own(display), Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}}
+		d = &Database{Key: m.intern(key), Name: m.intern(display), Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}}
 		m.Databases[d.Key] = d
 		if seed {
 			m.seedFromServer(d)
@@ -502,7 +534,7 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 	}
 	// file names rarely repeat: not interned
 	name, key := ownWithLower(f.Name)
-	d.Files[key] = &DBFile{Name: name, Log: f.Log, Size: size, Filegroup: m.own(f.Filegroup)}
+	d.Files[key] = &DBFile{Name: name, Log: f.Log, Size: size, Filegroup: m.intern(f.Filegroup)}
 	return true
 }
 

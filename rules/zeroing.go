@@ -82,7 +82,7 @@ var sl201 = &Rule{
 			if tde {
 				msg += "; the database uses TDE, which rules out IFI"
 			}
-			f := p.Report(clauseSpan(e), nil, "%s", msg)
+			f := p.report(clauseSpan(e), nil, msg)
 			if ifiOff {
 				f.Severity = raise(f.Severity)
 				f.Confirmed = facts.Server
@@ -147,7 +147,7 @@ var sl203 = &Rule{
 				}
 				switch {
 				case g.Size.Percent > 0:
-					p.Report(logClauseSpan(e), nil, "%s", "log file "+name+" grows by "+strconv.FormatInt(g.Size.Percent, 10)+
+					p.report(logClauseSpan(e), nil, "log file "+name+" grows by "+strconv.FormatInt(g.Size.Percent, 10)+
 						"%: every growth is larger than the last and is zero-filled while transactions wait (log files never use Instant File Initialization); use a fixed growth such as 64MB")
 				case g.Size.Bytes > 0:
 					if version >= 16 && g.Size.Bytes <= instantLogGrowth {
@@ -158,7 +158,7 @@ var sl203 = &Rule{
 						continue
 					}
 					estText, budgetText := formatOverBudget(sec, budget)
-					p.Report(logClauseSpan(e), nil, "%s", "log file "+name+" grows by "+formatBytes(g.Size.Bytes)+
+					p.report(logClauseSpan(e), nil, "log file "+name+" grows by "+formatBytes(g.Size.Bytes)+
 						": each autogrowth zero-fills it while transactions wait, about "+estText+" at "+formatNumber(rate)+" MB/s, over the "+budgetText+" budget")
 				}
 			}
@@ -203,7 +203,7 @@ var sl204 = &Rule{
 				if scope(e) == "for the whole instance" {
 					msg = "turns on trace flag 1806 for the whole instance" + rest // one string, not one per finding
 				}
-				p.Report(e.Stmt.Span(), nil, "%s", msg)
+				p.report(e.Stmt.Span(), nil, msg)
 			}
 		}
 	},
@@ -219,7 +219,7 @@ var sl205 = &Rule{
 				for _, f := range hit[1:] {
 					names += " and " + strconv.Itoa(f)
 				}
-				p.Report(e.Stmt.Span(), nil, "%s", "turns on diagnostic trace flag "+names+" "+scope(e)+
+				p.report(e.Stmt.Span(), nil, "turns on diagnostic trace flag "+names+" "+scope(e)+
 					": 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script")
 			}
 		}
