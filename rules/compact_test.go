@@ -195,7 +195,7 @@ RESTORE DATABASE C3 FROM DISK = 'B:\S.bak' WITH FILE = 3;
 	}
 	files := func(d *Database) string {
 		var out []string
-		for k, f := range d.Files {
+		for k, f := range d.Files.All() {
 			out = append(out, fmt.Sprintf("%s=%+v", k, *f))
 		}
 		slices.Sort(out)
@@ -214,7 +214,7 @@ RESTORE DATABASE C3 FROM DISK = 'B:\S.bak' WITH FILE = 3;
 			t.Errorf("restore effect %+v", re)
 		}
 	}
-	if c := m.Databases["c1"]; c.FilegroupCount() != 2 || !c.Filegroups["fg1"] {
+	if c := m.Databases["c1"]; c.FilegroupCount() != 2 || !c.Filegroups.Has("fg1") {
 		t.Errorf("C1 filegroups %v", c.Filegroups)
 	}
 }

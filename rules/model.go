@@ -52,10 +52,10 @@ type Database struct {
 	Name string // as first written
 	// Files by lower-case logical name; files whose name is not known
 	// (FOR ATTACH without NAME, automatic log files) count in Unnamed.
-	Files      map[string]*DBFile
+	Files      FileSet
 	Unnamed    int
-	Filegroups map[string]bool // lower-case names, PRIMARY included
-	TRT        *int64          // TARGET_RECOVERY_TIME in seconds, when set
+	Filegroups NameSet // lower-case names, PRIMARY included
+	TRT        *int64  // TARGET_RECOVERY_TIME in seconds, when set
 	TDE        bool
 	// Created is true when a scanned script created the database.
 	Created bool
@@ -84,10 +84,10 @@ type DBFile struct {
 }
 
 // FileCount is the number of files, data and log.
-func (d *Database) FileCount() int { return len(d.Files) + d.Unnamed }
+func (d *Database) FileCount() int { return d.Files.Len() + d.Unnamed }
 
 // FilegroupCount is the number of filegroups, PRIMARY included.
-func (d *Database) FilegroupCount() int { return len(d.Filegroups) + d.ExtraFilegroups }
+func (d *Database) FilegroupCount() int { return d.Filegroups.Len() + d.ExtraFilegroups }
 
 // once reports whether rule id has not yet reported on d, and marks it.
 func (d *Database) once(id string) bool {
@@ -327,15 +327,13 @@ func lowerInto(buf []byte, s string) (b []byte, ok bool) {
 	return buf[:len(s)], true
 }
 
-// fileNamed is d.Files[strings.ToLower(name)].
+// fileNamed is d.Files.lookup(strings.ToLower(name)).
 func (d *Database) fileNamed(name string) (*DBFile, bool) {
 	var buf [64]byte
 	if b, ok := lowerInto(buf[:], name); ok {
-		f, ok := d.Files[string(b)]
-		return f, ok
+		return d.Files.lookupBytes(b)
 	}
-	f, ok := d.Files[strings.ToLower(name)]
-	return f, ok
+	return d.Files.lookup(strings.ToLower(name))
 }
 
 // message is s, a finding's message, interned: a script's findings
@@ -431,7 +429,7 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 	}
 	d := m.Databases[key]
 	if d == nil {
-		d = &Database{Key: m.intern(key), Name: m.intern(display), Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}}
+		d = &Database{Key: m.intern(key), Name: m.intern(display), Filegroups: withPrimary()}
 		m.Databases[d.Key] = d
 		if seed {
 			m.seedFromServer(d)
@@ -452,13 +450,13 @@ func (m *Model) seedFromServer(d *Database) {
 	}
 	d.FromServer = true
 	for _, f := range sd.Files {
-		d.Files[strings.ToLower(f.Name)] = &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup}
+		d.Files.Set(strings.ToLower(f.Name), &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup})
 		if f.Filegroup != "" {
-			d.Filegroups[m.lower(f.Filegroup)] = true
+			d.Filegroups.Add(m.lower(f.Filegroup))
 		}
 	}
-	for i := len(d.Filegroups); i < sd.Filegroups; i++ {
-		d.Filegroups["#server"+itoa(i)] = true
+	for i := d.Filegroups.Len(); i < sd.Filegroups; i++ {
+		d.Filegroups.Add("#server" + itoa(i))
 	}
 	if sd.Encrypted != nil {
 		d.TDE = *sd.Encrypted
@@ -534,7 +532,7 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 	}
 	// file names rarely repeat: not interned
 	name, key := ownWithLower(f.Name)
-	d.Files[key] = &DBFile{Name: name, Log: f.Log, Size: size, Filegroup: m.intern(f.Filegroup)}
+	d.Files.Set(key, &DBFile{Name: name, Log: f.Log, Size: size, Filegroup: m.intern(f.Filegroup)})
 	return true
 }
 
@@ -556,7 +554,7 @@ func explicitBytes(f parser.FileSpec) int64 {
 func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 	e.DB = d
 	for _, fg := range n.Filegroups {
-		d.Filegroups[m.lower(fg.Name)] = true
+		d.Filegroups.Add(m.lower(fg.Name))
 	}
 	// Attaching and snapshots create no zero-filled space: the files
 	// exist already, or are sparse.
@@ -629,7 +627,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 	case parser.ActionAddFile, parser.ActionAddLogFile:
 		for _, f := range n.Files {
 			if f.Filegroup != "" {
-				d.Filegroups[m.lower(f.Filegroup)] = true
+				d.Filegroups.Add(m.lower(f.Filegroup))
 			}
 			if !m.addFile(d, f) {
 				continue // the file exists: nothing is allocated
@@ -643,15 +641,15 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 		}
 	case parser.ActionRemoveFile:
 		key := strings.ToLower(n.FileName)
-		if _, ok := d.Files[key]; ok {
-			delete(d.Files, key)
+		if _, ok := d.Files.lookup(key); ok {
+			d.Files.Delete(key)
 		} else if d.Unnamed > 0 {
 			d.Unnamed--
 		}
 	case parser.ActionAddFilegroup:
-		d.Filegroups[m.lower(n.Filegroup.Name)] = true
+		d.Filegroups.Add(m.lower(n.Filegroup.Name))
 	case parser.ActionRemoveFilegroup:
-		delete(d.Filegroups, m.lower(n.Filegroup.Name))
+		d.Filegroups.Delete(m.lower(n.Filegroup.Name))
 	case parser.ActionModifyFile:
 		for _, f := range n.Files {
 			m.modifyFile(e, d, f)
@@ -690,7 +688,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	case df == nil && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
 		name, key := ownWithLower(f.Name)
 		df = &DBFile{Name: name, Log: isLogName(f)}
-		d.Files[key] = df
+		d.Files.Set(key, df)
 		if d.Unnamed > 0 {
 			d.Unnamed--
 		}
@@ -699,7 +697,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		df = &c
 		if f.NewName == "" { // else it moves to its new name below
 			_, key := ownWithLower(f.Name)
-			d.Files[key] = df
+			d.Files.Set(key, df)
 		}
 	}
 	log := isLogName(f)
@@ -732,9 +730,9 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		e.addGrowth(Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
 	}
 	if df != nil && f.NewName != "" {
-		delete(d.Files, strings.ToLower(f.Name))
+		d.Files.Delete(strings.ToLower(f.Name))
 		df.Name = m.own(f.NewName)
-		d.Files[ownLowered(strings.ToLower(f.NewName), f.NewName)] = df
+		d.Files.Set(ownLowered(strings.ToLower(f.NewName), f.NewName), df)
 	}
 }
 
