@@ -311,9 +311,9 @@ func TestFindingListChunks(t *testing.T) {
 	}
 }
 
-// Compact copies kept statements and batches into shared room, made
-// larger and larger up to ownSlab: each kept statement is still its own,
-// with its own batch.
+// Compact copies kept statements and batches into shared room, made for
+// the statements kept of each run, up to ownSlab at once: each kept
+// statement is still its own, with its own batch.
 func TestCompactManyKept(t *testing.T) {
 	var b strings.Builder
 	n := 3*ownSlab + 3

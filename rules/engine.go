@@ -662,12 +662,12 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 			if c.blocker != nil {
 				if c.needBlocker() {
 					c.note(c.blocker)
-					out = append(out, c.own(c.blocker))
+					out = append(out, c.blocker)
 				}
 				c.blocker = nil
 			}
 			c.note(st)
-			out = append(out, c.own(st))
+			out = append(out, st)
 			continue
 		}
 		if c.blocker == nil && !passesOver(st) {
@@ -677,7 +677,34 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 			c.blocker = &cp
 		}
 	}
+	c.ownAll(out)
 	return out
+}
+
+// ownAll replaces the statements of out with their own copies (see own),
+// made in room of their number (up to ownSlab), not in room that grows:
+// a run of a dense script keeps most of its statements.
+func (c *Compactor) ownAll(out []*parser.Statement) {
+	batches := 0 // how many batches are still to copy
+	last := c.batch
+	for _, st := range out {
+		if st.Batch != nil && st.Batch != last {
+			batches++
+			last = st.Batch
+		}
+	}
+	for i, st := range out {
+		if len(c.stmts) == cap(c.stmts) {
+			c.stmts = make([]parser.Statement, 0, min(len(out)-i, ownSlab))
+		}
+		if b := st.Batch; b != nil && b != c.batch {
+			if len(c.batches) == cap(c.batches) {
+				c.batches = make([]parser.Batch, 0, min(batches, ownSlab))
+			}
+			batches--
+		}
+		out[i] = c.own(st)
+	}
 }
 
 // Settled reports whether a run of statements that are all ordinary
@@ -769,23 +796,21 @@ func (c *Compactor) own(st *parser.Statement) *parser.Statement {
 	return cp
 }
 
-// ownCopy returns a copy of *v. The copies
-// are made in room that never grows, made first for a few copies and
-// then for twice as many as the last, up to ownSlab (56 bytes each):
-// what ownCopy returned points into it, and lives as long as the script.
-// A script keeps a few statements at typical density, each of a dense
-// script's 500 statements of interest is kept, and a script of 500 MB at
-// 3% of interest keeps 140,000: room made one copy at a time cost an
-// allocation for each, room of ownSlab from the first would cost a
-// small script 28 KB.
+// ownCopy returns a copy of *v, made in room that never grows: ownAll
+// makes it for the copies it is about to make (up to ownSlab of 56 bytes
+// each), else it is made for this one copy (the blocker Flush keeps).
+// What ownCopy returned points into the room, and lives as long as the
+// script. A script keeps a few statements at typical density, each of a
+// dense script's statements of interest is kept, and a script of 500 MB
+// at 3% of interest keeps 140,000: room made one copy at a time cost an
+// allocation for each.
 func ownCopy[T any](room *[]T, v *T) *T {
 	if len(*room) == cap(*room) {
-		*room = make([]T, 0, min(max(2*cap(*room), ownFirst), ownSlab))
+		*room = make([]T, 0, 1)
 	}
 	*room = append(*room, *v)
 	return &(*room)[len(*room)-1]
 }
 
-// ownFirst is how many copies of a kind ownCopy makes room for first,
-// and ownSlab the most it makes room for at once.
-const ownFirst, ownSlab = 4, 1 << 9
+// ownSlab is the most copies ownAll makes room for at once.
+const ownSlab = 1 << 9
