@@ -222,11 +222,14 @@ func runRules(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fi
 
 // runInto runs the rules on scripts and adds their findings to l.
 func runInto(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fileOnly bool, l *findingList) {
+	// one Pass for every rule: made for each, they were most of a typical
+	// file's allocations (a rule keeps none past its Run)
+	p := &Pass{Model: m, Config: cfg, out: l}
 	for _, r := range reg.All() {
 		if !cfg.Enabled(r) || fileOnly && r.Live {
 			continue
 		}
-		p := &Pass{Rule: r, Model: m, Config: cfg, out: l}
+		p.Rule = r
 		switch r.ID {
 		case "SL001", "SL002":
 			for _, s := range scripts {
