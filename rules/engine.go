@@ -261,6 +261,8 @@ type Engine struct {
 	reg *Registry
 	cfg *Config
 	m   *Model
+	// one is the list of scripts of the file being checked (Check)
+	one [1]*parser.Result
 }
 
 // NewEngine starts a file-by-file run.
@@ -284,7 +286,9 @@ func (e *Engine) File(r *parser.Result) []Finding {
 // may settle a file on another goroutine while the next one is checked.
 func (e *Engine) Check(r *parser.Result) []Finding {
 	m := e.m
-	scripts := []*parser.Result{r}
+	e.one[0] = r
+	defer func() { e.one[0] = nil }()
+	scripts := e.one[:]
 	clear(m.Effects) // drop the previous file's statements
 	m.Scripts, m.Effects = scripts, m.Effects[:0]
 	if cap(m.Effects) < len(r.Statements) {
@@ -636,6 +640,11 @@ func (c *Compactor) needBlocker() bool {
 // returns what is kept, in a new slice: copies, so that stmts may be
 // reused once Add returns.
 func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*parser.Statement {
+	return c.AddTo(nil, stmts, dirs)
+}
+
+// AddTo is Add appending what is kept to kept, which it returns.
+func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directive) []*parser.Statement {
 	for _, d := range dirs {
 		if !d.Trailing {
 			if c.pending == nil {
@@ -659,7 +668,7 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 			addFile[st.Batch] = true
 		}
 	}
-	var out []*parser.Statement
+	out, first := kept, len(kept)
 	for _, st := range stmts {
 		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil && addFile[st.Batch] {
 			if c.blocker != nil {
@@ -680,7 +689,7 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 			c.blocker = &cp
 		}
 	}
-	c.ownAll(out)
+	c.ownAll(out[first:])
 	return out
 }
 
