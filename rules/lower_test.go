@@ -48,3 +48,32 @@ func TestLowerFastPaths(t *testing.T) {
 		t.Errorf("an unknown target has key %q (%v)", b, ok)
 	}
 }
+
+// Databases named in ASCII, in other letters, longer than a lookup's
+// buffer or by a variable are found, dropped and used alike.
+func TestDatabaseKeys(t *testing.T) {
+	long := "Db_" + strings.Repeat("X", 70)
+	for _, name := range []string{"Sales", "Ünïcode", long, "$(db)"} {
+		sql := "CREATE DATABASE [" + name + "];\nALTER DATABASE [" + name + "] ADD FILE (NAME = F1, SIZE = 1GB);\n" +
+			"USE [" + name + "];\nALTER DATABASE [" + strings.ToUpper(name) + "] ADD FILE (NAME = F2, SIZE = 1GB);\n" +
+			"DROP DATABASE [" + name + "];\nALTER DATABASE [" + name + "] ADD FILE (NAME = F3, SIZE = 1GB);\n"
+		if name == "$(db)" {
+			sql = strings.ReplaceAll(strings.ReplaceAll(sql, "[$(db)]", "$(db)"), "[$(DB)]", "$(db)")
+		}
+		res := parser.ParseFile(parser.NewFile("deploy.sql", sql), nil)
+		m := BuildModel([]*parser.Result{res}, "", nil)
+		var files []int
+		for _, e := range m.Effects {
+			if _, ok := e.Stmt.Node.(*parser.AlterDatabase); ok {
+				files = append(files, e.Files)
+			}
+		}
+		// 2 unnamed files from CREATE, then F1, F2; after DROP only F3
+		if len(files) != 3 || files[0] != 3 || files[1] != 4 || files[2] != 1 {
+			t.Errorf("%s: file counts %v, want [3 4 1]", name, files)
+		}
+		if ctx := m.Effects[3].Context; ctx == "" || m.Databases[ctx] == nil && name != "$(db)" {
+			t.Errorf("%s: USE gives context %q", name, ctx)
+		}
+	}
+}

@@ -416,20 +416,28 @@ func (m *Model) database(n *parser.Name, ctx string, current bool) *Database {
 }
 
 func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database {
-	key, display := m.key(n), n.Value
-	if current {
-		if ctx == "" {
-			key, display = "current", "CURRENT"
-		} else {
-			key, display = ctx, ctx
-			if d := m.Databases[ctx]; d != nil {
-				display = d.Name
-			}
+	var key, display string
+	switch {
+	case current && ctx == "":
+		key, display = "current", "CURRENT"
+	case current:
+		key, display = ctx, ctx
+		if d := m.Databases[ctx]; d != nil {
+			display = d.Name
+		}
+	default:
+		if d, _ := m.known(n); d != nil {
+			return d
+		}
+		key, display = m.key(n), n.Value
+		if n.Unresolved {
+			key = m.intern(key) // a slice of the script's text
 		}
 	}
+	// key is owned: interned, lowered (see lower) or the context's
 	d := m.Databases[key]
 	if d == nil {
-		d = &Database{Key: m.intern(key), Name: m.intern(display), Filegroups: withPrimary()}
+		d = &Database{Key: key, Name: m.intern(display), Filegroups: withPrimary()}
 		m.Databases[d.Key] = d
 		if seed {
 			m.seedFromServer(d)
@@ -465,21 +473,41 @@ func (m *Model) seedFromServer(d *Database) {
 
 func itoa(i int) string { return formatNumber(float64(i)) }
 
-func (m *Model) reset(key string) {
-	delete(m.Databases, key)
+// resetName forgets the database named n (m.key(n)).
+func (m *Model) resetName(n *parser.Name) {
+	d, ok := m.known(n)
+	switch {
+	case d != nil:
+		delete(m.Databases, d.Key) // the key it is held under
+	case !ok:
+		delete(m.Databases, m.key(n))
+	}
+}
+
+// known is m.Databases[m.key(n)], looked up without making the key (ok)
+// when n is ASCII, else nil and not ok.
+func (m *Model) known(n *parser.Name) (d *Database, ok bool) {
+	if n.Unresolved {
+		return m.Databases[n.Raw], true
+	}
+	var buf [64]byte
+	if b, ok := lowerInto(buf[:], n.Value); ok {
+		return m.Databases[string(b)], true
+	}
+	return nil, false
 }
 
 func (m *Model) apply(e *Effect, ctx *string) {
 	switch n := e.Stmt.Node.(type) {
 	case *parser.Use:
-		*ctx = m.key(&n.Database)
 		e.DB = m.database(&n.Database, "", false)
+		*ctx = e.DB.Key // m.key(&n.Database), the key it is held under
 	case *parser.DropDatabase:
-		for _, name := range n.Databases {
-			m.reset(m.key(&name))
+		for i := range n.Databases {
+			m.resetName(&n.Databases[i])
 		}
 	case *parser.CreateDatabase:
-		m.reset(m.key(&n.Database))
+		m.resetName(&n.Database)
 		d := m.lookup(&n.Database, *ctx, false, false)
 		d.Created = true
 		m.create(e, d, n)
