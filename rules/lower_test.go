@@ -3,6 +3,7 @@ package rules
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -76,4 +77,31 @@ func TestDatabaseKeys(t *testing.T) {
 			t.Errorf("%s: USE gives context %q", name, ctx)
 		}
 	}
+}
+
+// memo formats a message once for each key, and keeps a key's string as
+// its own.
+func TestMemo(t *testing.T) {
+	var m Model
+	calls := 0
+	text := []byte("Sales_log")
+	name := string(text)
+	format := func(s string) func() string { return func() string { calls++; return "log file " + s } }
+	for range 3 {
+		if got := m.memo(msgKey{rule: sl203, s: name[:5], n: 10}, format(name[:5])); got != "log file Sales" {
+			t.Fatalf("memo = %q", got)
+		}
+	}
+	if got := m.memo(msgKey{rule: sl203, s: name[:5], n: 11}, format("x")); got != "log file x" || calls != 2 {
+		t.Fatalf("memo = %q after %d calls", got, calls)
+	}
+	for k := range m.memos {
+		if k.s == "Sales" && unsafeSameData(k.s, name) {
+			t.Errorf("the key %q is a slice of the script's text", k.s)
+		}
+	}
+}
+
+func unsafeSameData(a, b string) bool {
+	return len(a) > 0 && len(b) > 0 && unsafe.StringData(a) == unsafe.StringData(b)
 }

@@ -232,6 +232,9 @@ type Model struct {
 	// messages interns the messages of findings (see message), at most
 	// maxMessages.
 	messages map[string]string
+	// memos are messages by what they were formatted from (see memo), at
+	// most maxMessages.
+	memos map[msgKey]string
 	// pathSrc is the last path ownPath copied, pathOwned its copy
 	pathSrc, pathOwned string
 }
@@ -359,6 +362,35 @@ func (m *Model) message(s string, foreign bool) string {
 	}
 	m.messages[s] = s
 	return s
+}
+
+// msgKey is what a rule formats a message from (see memo): the rule,
+// and a string, a count, two numbers and flags, as the rule uses them.
+type msgKey struct {
+	rule  *Rule
+	s     string
+	n     int64
+	x, y  float64
+	flags uint8
+}
+
+// memo returns the message format gives for k, formatting it only the
+// first time: a dense script's thousands of findings of a rule repeat a
+// few messages, each formatted from several numbers and words (a few
+// hundred bytes of garbage) only to be interned (see message).
+func (m *Model) memo(k msgKey, format func() string) string {
+	if v, ok := m.memos[k]; ok {
+		return v
+	}
+	if m.memos == nil {
+		m.memos = make(map[msgKey]string)
+	} else if len(m.memos) >= maxMessages {
+		clear(m.memos)
+	}
+	v := format()
+	k.s = strings.Clone(k.s) // may be a slice of a script's text
+	m.memos[k] = v
+	return v
 }
 
 // maxMessages bounds the messages interned: past it the table starts

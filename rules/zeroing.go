@@ -72,16 +72,26 @@ var sl201 = &Rule{
 			if sec <= budget {
 				continue
 			}
-			estText, budgetText := formatOverBudget(sec, budget)
-			amount, about := allocWords(bytes, upTo)
-			msg := "allocates " + amount + " of data file: without Instant File Initialization zero-filling takes " + about + " " + estText + " at " + rateText +
-				" MB/s (measured: 100 GB took 16 min 04 s without IFI, 12 s with it), over the " + budgetText + " budget"
+			var flags uint8
 			if upTo {
-				msg += "; the file's earlier size is unknown, so only its growth is zero-filled"
+				flags |= 1
 			}
 			if tde {
-				msg += "; the database uses TDE, which rules out IFI"
+				flags |= 2
 			}
+			msg := p.Model.memo(msgKey{rule: p.Rule, n: bytes, x: rate, y: budget, flags: flags}, func() string {
+				estText, budgetText := formatOverBudget(sec, budget)
+				amount, about := allocWords(bytes, upTo)
+				msg := "allocates " + amount + " of data file: without Instant File Initialization zero-filling takes " + about + " " + estText + " at " + rateText +
+					" MB/s (measured: 100 GB took 16 min 04 s without IFI, 12 s with it), over the " + budgetText + " budget"
+				if upTo {
+					msg += "; the file's earlier size is unknown, so only its growth is zero-filled"
+				}
+				if tde {
+					msg += "; the database uses TDE, which rules out IFI"
+				}
+				return msg
+			})
 			f := p.report(clauseSpan(e), nil, msg)
 			if ifiOff {
 				f.Severity = raise(f.Severity)
@@ -147,8 +157,10 @@ var sl203 = &Rule{
 				}
 				switch {
 				case g.Size.Percent > 0:
-					p.report(logClauseSpan(e), nil, "log file "+name+" grows by "+strconv.FormatInt(g.Size.Percent, 10)+
-						"%: every growth is larger than the last and is zero-filled while transactions wait (log files never use Instant File Initialization); use a fixed growth such as 64MB")
+					p.report(logClauseSpan(e), nil, p.Model.memo(msgKey{rule: p.Rule, s: name, n: g.Size.Percent, flags: 1}, func() string {
+						return "log file " + name + " grows by " + strconv.FormatInt(g.Size.Percent, 10) +
+							"%: every growth is larger than the last and is zero-filled while transactions wait (log files never use Instant File Initialization); use a fixed growth such as 64MB"
+					}))
 				case g.Size.Bytes > 0:
 					if version >= 16 && g.Size.Bytes <= instantLogGrowth {
 						continue
@@ -157,9 +169,11 @@ var sl203 = &Rule{
 					if sec <= budget {
 						continue
 					}
-					estText, budgetText := formatOverBudget(sec, budget)
-					p.report(logClauseSpan(e), nil, "log file "+name+" grows by "+formatBytes(g.Size.Bytes)+
-						": each autogrowth zero-fills it while transactions wait, about "+estText+" at "+formatNumber(rate)+" MB/s, over the "+budgetText+" budget")
+					p.report(logClauseSpan(e), nil, p.Model.memo(msgKey{rule: p.Rule, s: name, n: g.Size.Bytes, x: rate, y: budget, flags: 2}, func() string {
+						estText, budgetText := formatOverBudget(sec, budget)
+						return "log file " + name + " grows by " + formatBytes(g.Size.Bytes) +
+							": each autogrowth zero-fills it while transactions wait, about " + estText + " at " + formatNumber(rate) + " MB/s, over the " + budgetText + " budget"
+					}))
 				}
 			}
 		}
