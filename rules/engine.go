@@ -311,6 +311,7 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 		st.Node, st.Dynamic = nil, nil
 	}
 	clear(m.Effects)
+	m.resetMores() // no effect points to them now
 	m.Scripts, m.Effects = nil, m.Effects[:0]
 	if cap(m.Effects) > keepEffects {
 		// a huge script's effects (120 bytes a statement) would stay
@@ -668,7 +669,15 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 			addFile[st.Batch] = true
 		}
 	}
-	out, first := kept, len(kept)
+	// room for the statements sure to be kept, at once: a dense script's
+	// list grew statement by statement
+	sure := 0
+	for _, st := range stmts {
+		if st.Kind != parser.KindOther || st.Node != nil {
+			sure++
+		}
+	}
+	out, first := slices.Grow(kept, sure), len(kept)
 	for _, st := range stmts {
 		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil && addFile[st.Batch] {
 			if c.blocker != nil {

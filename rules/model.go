@@ -189,6 +189,58 @@ func (e *Effect) extra() *effectMore {
 	return e.more
 }
 
+// extraIn is e.extra(), made in m's room for the effects of the file
+// being checked (see moreRoom), where a dense file's thousands of
+// effects that allocate take theirs one chunk at a time, reused from file
+// to file.
+func (m *Model) extraIn(e *Effect) *effectMore {
+	if e.more != nil {
+		return e.more
+	}
+	if m.moreChunk == len(m.moreRoom) {
+		m.moreRoom = append(m.moreRoom, make([]effectMore, moreChunkLen))
+	}
+	c := m.moreRoom[m.moreChunk]
+	e.more = &c[m.moreUsed]
+	if m.moreUsed++; m.moreUsed == len(c) {
+		m.moreChunk, m.moreUsed = m.moreChunk+1, 0
+	}
+	return e.more
+}
+
+// resetMores empties the room of extraIn once the effects it served are
+// dropped: what they held (names in a script's text) is let go, and a
+// huge script's chunks are not kept.
+func (m *Model) resetMores() {
+	for i := 0; i < m.moreChunk; i++ {
+		clear(m.moreRoom[i])
+	}
+	if m.moreChunk < len(m.moreRoom) {
+		clear(m.moreRoom[m.moreChunk][:m.moreUsed])
+	}
+	m.moreChunk, m.moreUsed = 0, 0
+	if len(m.moreRoom) > keepMoreChunks {
+		clear(m.moreRoom[keepMoreChunks:])
+		m.moreRoom = m.moreRoom[:keepMoreChunks]
+	}
+}
+
+// moreChunkLen is how many effectMores a chunk of the room holds (176
+// bytes each), and keepMoreChunks how many chunks resetMores keeps.
+const moreChunkLen, keepMoreChunks = 128, 8
+
+// addAlloc records a one-time allocation.
+func (m *Model) addAlloc(e *Effect, a Alloc) {
+	m.extraIn(e)
+	e.addAlloc(a)
+}
+
+// addGrowth records an autogrowth setting.
+func (m *Model) addGrowth(e *Effect, g Growth) {
+	m.extraIn(e)
+	e.addGrowth(g)
+}
+
 // addAlloc records a one-time allocation.
 func (e *Effect) addAlloc(a Alloc) {
 	x := e.extra()
@@ -232,6 +284,11 @@ type Model struct {
 	// messages interns the messages of findings (see message), at most
 	// maxMessages.
 	messages map[string]string
+	// moreRoom is room for the effectMores of the file being checked (see
+	// extraIn): chunks, of which moreChunk is being filled, moreUsed of it
+	// used.
+	moreRoom            [][]effectMore
+	moreChunk, moreUsed int
 	// memos are messages by what they were formatted from (see memo), at
 	// most maxMessages.
 	memos map[msgKey]string
@@ -627,10 +684,10 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 		}
 		if allocates {
 			if b := explicitBytes(f); b > 0 {
-				e.addAlloc(Alloc{File: f.Name, Log: f.Log, Bytes: b})
+				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
 			if f.Growth != nil {
-				e.addGrowth(Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
+				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
 			}
 		}
 	}
@@ -693,10 +750,10 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 				continue // the file exists: nothing is allocated
 			}
 			if b := explicitBytes(f); b > 0 {
-				e.addAlloc(Alloc{File: f.Name, Log: f.Log, Bytes: b})
+				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
 			if f.Growth != nil {
-				e.addGrowth(Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
+				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
 			}
 		}
 	case parser.ActionRemoveFile:
@@ -776,7 +833,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 			grow, upTo = f.Size.Bytes-df.Size, false
 		}
 		if grow > 0 {
-			e.addAlloc(Alloc{File: f.Name, Log: log, Bytes: grow, UpTo: upTo})
+			m.addAlloc(e, Alloc{File: f.Name, Log: log, Bytes: grow, UpTo: upTo})
 		}
 		if df != nil {
 			df.Size = max(df.Size, f.Size.Bytes)
@@ -787,7 +844,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		if df != nil {
 			size = df.Size
 		}
-		e.addGrowth(Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
+		m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
 	}
 	if df != nil && f.NewName != "" {
 		d.Files.Delete(strings.ToLower(f.Name))

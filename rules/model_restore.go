@@ -428,7 +428,7 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 		return
 	}
 	re := &RestoreEffect{Replace: n.Replace || hasOpt(n.Options, "REPLACE"), Device: dev}
-	e.extra().restore = re
+	m.extraIn(e).restore = re
 	switch {
 	case set != nil:
 		re.Source = set.Source.Name
