@@ -134,9 +134,11 @@ var sl302 = &Rule{
 					File: kw.File, Start: kw.Offset + len("CHECKPOINT"), End: c.DurationSpan.End.Offset,
 				}}}
 			}
-			n := strconv.FormatInt(*c.Duration, 10)
-			p.report(e.Stmt.Span(), fix, "CHECKPOINT "+n+" asks SQL Server to stretch the checkpoint over "+n+
-				" s; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)")
+			p.report(e.Stmt.Span(), fix, p.Model.memo(msgKey{rule: p.Rule, n: *c.Duration}, func() string {
+				n := strconv.FormatInt(*c.Duration, 10)
+				return "CHECKPOINT " + n + " asks SQL Server to stretch the checkpoint over " + n +
+					" s; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)"
+			}))
 		}
 	},
 }
@@ -187,11 +189,13 @@ var sl303 = &Rule{
 			}
 			next := &effects[j]
 			b, ok := next.Stmt.Node.(*parser.Backup)
-			if !ok || b.Log || b.Database.Key() != e.Context {
+			if !ok || b.Log || !keyIs(&b.Database, e.Context) {
 				continue
 			}
-			p.report(e.Stmt.Span(), removeStatement(e.Stmt), "CHECKPOINT right before BACKUP DATABASE "+b.Database.Value+
-				" adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT")
+			p.report(e.Stmt.Span(), removeStatement(e.Stmt), p.Model.memo(msgKey{rule: p.Rule, s: b.Database.Value}, func() string {
+				return "CHECKPOINT right before BACKUP DATABASE " + b.Database.Value +
+					" adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT"
+			}))
 		}
 	},
 }

@@ -387,6 +387,18 @@ func lowerInto(buf []byte, s string) (b []byte, ok bool) {
 	return buf[:len(s)], true
 }
 
+// keyIs reports whether n.Key() is key, without making n.Key().
+func keyIs(n *parser.Name, key string) bool {
+	if n.Unresolved {
+		return n.Raw == key
+	}
+	var buf [64]byte
+	if b, ok := lowerInto(buf[:], n.Value); ok {
+		return string(b) == key
+	}
+	return n.Key() == key
+}
+
 // fileNamed is d.Files.lookup(strings.ToLower(name)).
 func (d *Database) fileNamed(name string) (*DBFile, bool) {
 	var buf [64]byte
