@@ -24,8 +24,11 @@ var sl301 = &Rule{
 			if !isTRTZero(fileText(d.Span)) {
 				fix = nil // the option came (in part) through a sqlcmd variable
 			}
-			p.report(d.ClauseSpan, fix, "TARGET_RECOVERY_TIME = "+d.Raw+" turns off indirect checkpoints for "+dbName(e)+
-				": automatic checkpoints then write dirty pages in bursts; use 60 SECONDS, the default since SQL Server 2016")
+			db := dbName(e)
+			p.report(d.ClauseSpan, fix, p.Model.memo(msgKey{rule: p.Rule, s: d.Raw, s2: db}, func() string {
+				return "TARGET_RECOVERY_TIME = " + d.Raw + " turns off indirect checkpoints for " + db +
+					": automatic checkpoints then write dirty pages in bursts; use 60 SECONDS, the default since SQL Server 2016"
+			}))
 		}
 	},
 }
