@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -187,13 +188,26 @@ var sl303 = &Rule{
 			}
 			next := &effects[j]
 			b, ok := next.Stmt.Node.(*parser.Backup)
-			if !ok || b.Log || b.Database.Key() != e.Context {
+			if !ok || b.Log || b.Database.Key() != e.Context || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) {
 				continue
 			}
 			p.Report(e.Stmt.Span(), removeStatement(e.Stmt), "%s", "CHECKPOINT right before BACKUP DATABASE "+b.Database.Value+
 				" adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT")
 		}
 	},
+}
+
+// acrossConnect reports whether a :connect lies between statements a and
+// b of script r: they then run on different connections (and servers).
+func acrossConnect(r *parser.Result, a, b *parser.Statement) bool {
+	if r == nil || r.Script == nil || len(r.Script.Connects) == 0 {
+		return false
+	}
+	conns := r.Script.Connects
+	// the number of connections started up to each statement's batch
+	na, _ := slices.BinarySearch(conns, a.Batch.Index+1)
+	nb, _ := slices.BinarySearch(conns, b.Batch.Index+1)
+	return na != nb
 }
 
 // removeStatement is a fix that deletes a statement, its semicolon, and
