@@ -473,6 +473,7 @@ type splitter struct {
 	// without BEGIN..END.
 	singleLoop bool
 	perm       bool // inside a GRANT/DENY/REVOKE permission list
+	module     bool // the batch creates a procedure, function or trigger
 	// dynamic is set once the batch had a loop or ADD FILE text: from then
 	// on every statement's Dynamic facts are recorded.
 	dynamic bool
@@ -497,6 +498,23 @@ type splitter struct {
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
 	slab, size, arena := s.slab, s.slabSize, s.arena
 	*s = splitter{r: r, b: b, text: b.Text, toks: toks, slab: slab, slabSize: size, arena: arena, stack: s.stack[:0]}
+	s.module = s.moduleHeader()
+}
+
+// moduleHeader reports whether the batch starts with CREATE [OR ALTER]
+// or ALTER of a PROC, PROCEDURE, FUNCTION or TRIGGER (which must be the
+// only statement of its batch).
+func (s *splitter) moduleHeader() bool {
+	i := 0
+	switch {
+	case s.isWord(0, "CREATE") && s.isWord(1, "OR") && s.isWord(2, "ALTER"):
+		i = 3
+	case s.isWord(0, "CREATE"), s.isWord(0, "ALTER"):
+		i = 1
+	default:
+		return false
+	}
+	return s.isWord(i, "PROC") || s.isWord(i, "PROCEDURE") || s.isWord(i, "FUNCTION") || s.isWord(i, "TRIGGER")
 }
 
 func (s *splitter) word(i int) string { t := s.toks[i]; return s.text[t.Start:t.End] }
@@ -724,7 +742,7 @@ func (s *splitter) newStatement(i int, kind Kind) *Statement {
 	s.curIdx, s.last = i, i
 	t := s.toks[i]
 	st := s.alloc()
-	*st = Statement{Kind: kind, Batch: s.b, Start: int(t.Start), End: int(t.End), InLoop: inLoop}
+	*st = Statement{Kind: kind, Batch: s.b, Start: int(t.Start), End: int(t.End), InLoop: inLoop, InModule: s.module}
 	return st
 }
 

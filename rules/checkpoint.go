@@ -188,7 +188,8 @@ var sl303 = &Rule{
 			}
 			next := &effects[j]
 			b, ok := next.Stmt.Node.(*parser.Backup)
-			if !ok || b.Log || b.Database.Key() != e.Context || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) {
+			if !ok || b.Log || b.Database.Key() != e.Context || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
+				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index {
 				continue
 			}
 			p.Report(e.Stmt.Span(), removeStatement(e.Stmt), "%s", "CHECKPOINT right before BACKUP DATABASE "+b.Database.Value+
