@@ -39,3 +39,26 @@ func TestSL205FlagOrFlags(t *testing.T) {
 		t.Errorf("one flag: %q", msgs[1])
 	}
 }
+
+// A mirror holds a whole copy of the backup: a backup is to NUL only
+// when every copy has a device on NUL.
+func TestSL304Mirrors(t *testing.T) {
+	cases := []struct {
+		targets string
+		want    int
+	}{
+		{"TO DISK = 'NUL'", 1},
+		{"TO DISK = 'D:\\a.bak', DISK = 'NUL'", 1}, // a stripe on NUL: no copy restores
+		{"TO DISK = 'D:\\a.bak' MIRROR TO DISK = 'NUL' WITH FORMAT", 0},
+		{"TO DISK = 'NUL' MIRROR TO DISK = 'D:\\a.bak' WITH FORMAT", 0},
+		{"TO DISK = 'NUL' MIRROR TO DISK = 'NUL:' WITH FORMAT", 1},
+		{"TO DISK = 'a', DISK = 'NUL' MIRROR TO DISK = 'b', DISK = 'NUL' MIRROR TO DISK = 'c', DISK = 'd' WITH FORMAT", 0},
+		{"TO DISK = 'a', DISK = 'NUL' MIRROR TO DISK = 'b', DISK = 'NUL' WITH FORMAT", 1},
+	}
+	for _, c := range cases {
+		fs := auditRun(t, "BACKUP DATABASE Sales "+c.targets+";\n", nil)
+		if got := len(auditMessages(fs, "SL304")); got != c.want {
+			t.Errorf("%s: %d SL304 findings, want %d", c.targets, got, c.want)
+		}
+	}
+}

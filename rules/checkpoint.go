@@ -247,6 +247,43 @@ func removeStatement(st *parser.Statement) *Fix {
 	return &Fix{Description: "remove the CHECKPOINT", Edits: []Edit{{File: s.File, Start: start, End: end}}}
 }
 
+// everyCopyToNul reports whether every copy of a backup has a device on
+// the null device. The TO devices hold one copy and each MIRROR TO as
+// many devices again another, whole: a backup with one copy free of NUL
+// can be restored from it.
+func everyCopyToNul(ts []parser.Target) bool {
+	var primary, mirrors []parser.Target
+	for _, t := range ts {
+		if t.Mirror {
+			mirrors = append(mirrors, t)
+		} else {
+			primary = append(primary, t)
+		}
+	}
+	if !copyToNul(primary) {
+		return false
+	}
+	per := max(len(primary), 1)
+	for len(mirrors) > 0 {
+		n := min(per, len(mirrors))
+		if !copyToNul(mirrors[:n]) {
+			return false
+		}
+		mirrors = mirrors[n:]
+	}
+	return true
+}
+
+// copyToNul reports whether one of the devices of a copy is DISK = 'NUL'.
+func copyToNul(ts []parser.Target) bool {
+	for _, t := range ts {
+		if t.Type == "DISK" && t.Known && isNul(t.Value) {
+			return true
+		}
+	}
+	return false
+}
+
 // nulDevices are the names of the null device.
 func isNul(v string) bool {
 	// folded rather than upper-cased: a backup names a real file, and
@@ -264,13 +301,7 @@ var sl304 = &Rule{
 			if !ok {
 				continue
 			}
-			nul := false
-			for _, t := range b.Targets {
-				if t.Type == "DISK" && t.Known && isNul(t.Value) {
-					nul = true
-				}
-			}
-			if !nul {
+			if !everyCopyToNul(b.Targets) {
 				continue
 			}
 			what := "BACKUP DATABASE"
