@@ -62,3 +62,29 @@ func TestSL304Mirrors(t *testing.T) {
 		}
 	}
 }
+
+// CHECKPOINT takes an int expression: a variable duration is an explicit
+// duration, which the default max-duration of 0 flags (and the fix
+// removes); a positive limit cannot be checked against it.
+func TestSL302VariableDuration(t *testing.T) {
+	src := "DECLARE @d int = 10;\nCHECKPOINT @d;\n"
+	fs := auditRun(t, src, nil)
+	msgs := auditMessages(fs, "SL302")
+	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "CHECKPOINT @d asks SQL Server to stretch the checkpoint over @d seconds;") {
+		t.Fatalf("SL302: %q", msgs)
+	}
+	for _, f := range fs {
+		if f.Rule.ID == "SL302" {
+			if f.Fix == nil {
+				t.Fatal("no fix")
+			}
+			if got, _ := ApplyEdits(src, f.Fix.Edits); got != "DECLARE @d int = 10;\nCHECKPOINT;\n" {
+				t.Errorf("fixed: %q", got)
+			}
+		}
+	}
+	cfg := &Config{Options: map[string]map[string]float64{"SL302": {"max-duration": 30}}}
+	if msgs := auditMessages(auditRun(t, src, cfg), "SL302"); len(msgs) != 0 {
+		t.Errorf("max-duration 30: %q", msgs)
+	}
+}

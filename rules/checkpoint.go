@@ -125,7 +125,16 @@ var sl302 = &Rule{
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
 			c, ok := e.Stmt.Node.(*parser.Checkpoint)
-			if !ok || c.Duration == nil || float64(*c.Duration) <= limit {
+			if !ok {
+				continue
+			}
+			n, unit := "", " s"
+			switch {
+			case c.Duration != nil && float64(*c.Duration) > limit:
+				n = strconv.FormatInt(*c.Duration, 10)
+			case c.Duration == nil && limit == 0 && strings.HasPrefix(c.DurationRaw, "@"):
+				n, unit = c.DurationRaw, " seconds" // a variable: a duration all the same
+			default:
 				continue
 			}
 			var fix *Fix
@@ -135,9 +144,8 @@ var sl302 = &Rule{
 					File: kw.File, Start: kw.Offset + len("CHECKPOINT"), End: c.DurationSpan.End.Offset,
 				}}}
 			}
-			n := strconv.FormatInt(*c.Duration, 10)
 			p.Report(e.Stmt.Span(), fix, "%s", "CHECKPOINT "+n+" asks SQL Server to stretch the checkpoint over "+n+
-				" s; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)")
+				unit+"; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)")
 		}
 	},
 }
