@@ -947,6 +947,15 @@ func (s *splitter) interest(i int, kind Kind) int {
 	return i + n
 }
 
+// maxGrammarTokens bounds the statements given to the grammar, which holds
+// every token of its input at a few hundred bytes each: a statement of
+// interest longer than that (a CREATE DATABASE of 32,767 files in the
+// form SSMS writes is about 800,000) that the fast path cannot read is not
+// checked, rather than held in gigabytes (a million open parentheses).
+const maxGrammarTokens = 1 << 20
+
+var errTooLong = fmt.Errorf("the statement is too long to check (over %d tokens)", maxGrammarTokens)
+
 func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -959,6 +968,9 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 			st.Node = node
 			return n, nil
 		}
+	}
+	if len(toks) > maxGrammarTokens {
+		return 0, errTooLong
 	}
 	switch st.Kind {
 	case KindCreateDatabase:
@@ -1081,6 +1093,10 @@ func (s *splitter) punctAt(i int, ch byte) bool {
 // trailingError is participle's error for a statement whose grammar
 // stopped after n of its window's tokens.
 func trailingError(kind Kind, text string, toks []Token, n int) error {
+	if len(toks) > maxGrammarTokens {
+		// the grammar stopped at n: what it expected is found there
+		toks = toks[:min(len(toks), n+1024)]
+	}
 	var err error
 	switch kind {
 	case KindCreateDatabase:
