@@ -457,6 +457,10 @@ func keywordName(w string) string {
 type frame struct {
 	isCase bool
 	loop   bool // the body of a WHILE
+	// n counts the statements started directly in the block; first is
+	// the first of them
+	n     int
+	first *Statement
 }
 
 type splitter struct {
@@ -474,6 +478,8 @@ type splitter struct {
 	singleLoop bool
 	perm       bool // inside a GRANT/DENY/REVOKE permission list
 	module     bool // the batch creates a procedure, function or trigger
+	// body is set after IF and ELSE: the next statement is their body
+	body bool
 	// dynamic is set once the batch had a loop or ADD FILE text: from then
 	// on every statement's Dynamic facts are recorded.
 	dynamic bool
@@ -681,7 +687,11 @@ func (s *splitter) isPunct(i int, c byte) bool {
 func (s *splitter) popFrame() {
 	if n := len(s.stack); n > 0 {
 		f := s.stack[n-1]
+		s.stack[n-1].first = nil
 		s.stack = s.stack[:n-1]
+		if f.n == 1 && f.first != nil {
+			f.first.Body = true // the only statement of the block
+		}
 		if f.loop {
 			s.loopDepth--
 		}
@@ -728,6 +738,8 @@ func (s *splitter) newStatement(i int, kind Kind) *Statement {
 		s.loopDepth--
 	}
 	inLoop := s.loopDepth > 0
+	body := s.body // the whole body of an IF or ELSE
+	s.body = false
 	if s.whilePending {
 		s.whilePending = false
 		if s.kwAt(i) == kwBegin {
@@ -737,12 +749,19 @@ func (s *splitter) newStatement(i int, kind Kind) *Statement {
 			s.singleLoop = true
 			s.loopDepth++
 			inLoop = true
+			body = true
 		}
 	}
 	s.curIdx, s.last = i, i
 	t := s.toks[i]
 	st := s.alloc()
-	*st = Statement{Kind: kind, Batch: s.b, Start: int(t.Start), End: int(t.End), InLoop: inLoop, InModule: s.module}
+	*st = Statement{Kind: kind, Batch: s.b, Start: int(t.Start), End: int(t.End), InLoop: inLoop, InModule: s.module, Body: body}
+	if n := len(s.stack); n > 0 && !s.stack[n-1].isCase {
+		f := &s.stack[n-1]
+		if f.n++; f.n == 1 {
+			f.first = st
+		}
+	}
 	return st
 }
 
@@ -823,6 +842,8 @@ func (s *splitter) startStatement(i int, k kw) int {
 		return s.interest(i, KindUse)
 	}
 	s.cur = s.newStatement(i, KindOther)
+	// (DROP TABLE IF EXISTS t is no IF statement: IF EXISTS ( is)
+	s.body = k == kwElse || k == kwIf && !(s.isWord(i+1, "EXISTS") && !s.isPunct(i+2, '('))
 	return i + 1
 }
 

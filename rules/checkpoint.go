@@ -220,8 +220,12 @@ func acrossConnect(r *parser.Result, a, b *parser.Statement) bool {
 }
 
 // removeStatement is a fix that deletes a statement, its semicolon, and
-// its line when nothing else is on it.
+// its line when nothing else is on it; none for the whole body of an IF,
+// ELSE or WHILE or the only statement of a block.
 func removeStatement(st *parser.Statement) *Fix {
+	if st.Body {
+		return nil // the next statement would become the body, or the block empty
+	}
 	span := st.Span()
 	s, e := span.Start, span.End
 	if s.File == nil || s.File != e.File || e.Offset <= s.Offset {
