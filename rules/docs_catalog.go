@@ -232,7 +232,7 @@ The fix sets 60 SECONDS, the current default; choose another nonzero value only 
 
 Measured with about 123 MB of dirty pages, a plain ` + "`CHECKPOINT`" + ` finished in under a second, ` + "`CHECKPOINT 1`" + ` was no quicker, and ` + "`CHECKPOINT 30`" + ` took 28–29 s (15 s in another run). With about 20 dirty pages, the plain form took 4 ms and ` + "`CHECKPOINT 10`" + ` 6,274 ms. In a deployment, every one of those seconds delays the statements behind it.
 
-sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit duration). The fix removes the duration.`,
+sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit duration, a variable such as ` + "`CHECKPOINT @seconds`" + ` too). The fix removes the duration.`,
 		Source: "checkpoint",
 		Bad: `USE Sales;
 CHECKPOINT 30;`,
@@ -246,7 +246,7 @@ CHECKPOINT;`,
 
 In a measured test, a database had 15,790 dirty pages before a backup and none afterwards: the backup had flushed every one of them itself.
 
-sqllint looks at the next executable statement after the ` + "`CHECKPOINT`" + `, passing over ` + "`PRINT`" + `, ` + "`SET`" + `, ` + "`DECLARE`" + `, ` + "`GO`" + `, comments and the ` + "`BEGIN`" + ` of a ` + "`BEGIN ... END`" + ` or ` + "`BEGIN TRY`" + ` block (which executes nothing), and flags the pair when it is a ` + "`BACKUP DATABASE`" + ` of the same database. The fix removes the CHECKPOINT.`,
+sqllint looks at the next executable statement after the ` + "`CHECKPOINT`" + `, passing over ` + "`PRINT`" + `, ` + "`SET`" + `, ` + "`DECLARE`" + `, ` + "`GO`" + `, comments and the ` + "`BEGIN`" + ` of a ` + "`BEGIN ... END`" + ` or ` + "`BEGIN TRY`" + ` block (which executes nothing), and flags the pair when it is a ` + "`BACKUP DATABASE`" + ` of the same database. A ` + "`CHECKPOINT`" + ` that ends the body of a procedure, function or trigger runs only when the module is called, and one before a ` + "`:connect`" + ` runs on another connection than what follows: neither is paired with the statements after it. The fix removes the CHECKPOINT, except where the script would change without it: the whole body of an ` + "`IF`" + `, ` + "`ELSE`" + ` or ` + "`WHILE`" + `, or the only statement of a block, is reported without a fix.`,
 		Source: "checkpoint",
 		Bad: `USE Sales;
 CHECKPOINT;
@@ -263,7 +263,7 @@ BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
 
 Without ` + "`COPY_ONLY`" + ` it also does harm. ` + "`BACKUP LOG`" + ` to NUL breaks the log chain, so no point-in-time restore is possible past it until the next full or differential backup; ` + "`BACKUP DATABASE`" + ` to NUL becomes the base of later differential backups, which can then never be restored. The next outage then lasts as long as finding an older usable backup.
 
-sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given. Back up to a real file, or remove the statement.`,
+sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given; a backup with a ` + "`MIRROR TO`" + ` copy that has no device on NUL is a real backup, and is not reported. Back up to a real file, or remove the statement.`,
 		Source: "backup",
 		Bad:    `BACKUP DATABASE Sales TO DISK = N'NUL';`,
 		Good:   `BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
