@@ -88,3 +88,29 @@ func TestSL302VariableDuration(t *testing.T) {
 		t.Errorf("max-duration 30: %q", msgs)
 	}
 }
+
+// A backup striped over NUL and a file writes part of its data: it
+// cannot be restored, but it does not "write nothing".
+func TestSL304StripedMessage(t *testing.T) {
+	for src, want := range map[string]string{
+		"BACKUP DATABASE Sales TO DISK = 'NUL';":                               "BACKUP DATABASE Sales TO DISK = 'NUL' writes nothing, yet SQL Server records it as a backup: ",
+		"BACKUP DATABASE Sales TO DISK = 'NUL', DISK = 'nul:';":                "BACKUP DATABASE Sales TO DISK = 'NUL' writes nothing, yet SQL Server records it as a backup: ",
+		"BACKUP DATABASE Sales TO DISK = 'D:\\a.bak', DISK = 'NUL';":           "BACKUP DATABASE Sales writes part of its data to DISK = 'NUL', which keeps none of it, so it cannot be restored, yet SQL Server records it as a backup: ",
+		"BACKUP LOG Sales TO DISK = 'NUL', DISK = 'D:\\a.trn' WITH COPY_ONLY;": "BACKUP LOG Sales writes part of its data to DISK = 'NUL', which keeps none of it: never a real backup; COPY_ONLY keeps the backup chain intact",
+	} {
+		msgs := auditMessages(auditRun(t, src+"\n", nil), "SL304")
+		if len(msgs) != 1 || !strings.HasPrefix(msgs[0], want) {
+			t.Errorf("%s:\n got %q\nwant %q...", src, msgs, want)
+		}
+	}
+}
+
+// A differential backup does not reset the differential base: a NUL one
+// is reported for what it does do.
+func TestSL304Differential(t *testing.T) {
+	msgs := auditMessages(auditRun(t, "BACKUP DATABASE Sales TO DISK = 'NUL' WITH DIFFERENTIAL, INIT;\n", nil), "SL304")
+	if len(msgs) != 1 || strings.Contains(msgs[0], "resets the differential base") ||
+		!strings.HasSuffix(msgs[0], "a restore that takes the latest differential backup from the backup history finds nothing to restore") {
+		t.Errorf("SL304: %q", msgs)
+	}
+}

@@ -296,6 +296,16 @@ func copyToNul(ts []parser.Target) bool {
 	return false
 }
 
+// copyOnlyNul reports whether every device of a backup is DISK = 'NUL'.
+func copyOnlyNul(ts []parser.Target) bool {
+	for _, t := range ts {
+		if !copyToNul([]parser.Target{t}) {
+			return false
+		}
+	}
+	return true
+}
+
 // nulDevices are the names of the null device.
 func isNul(v string) bool {
 	// folded rather than upper-cased: a backup names a real file, and
@@ -318,20 +328,31 @@ var sl304 = &Rule{
 			}
 			what := "BACKUP DATABASE"
 			harm := "it resets the differential base, so the next differential backup depends on a backup that does not exist"
-			if b.Log {
+			switch {
+			case b.Log:
 				what = "BACKUP LOG"
 				harm = "it breaks the log chain: the log records it discards are in no backup, so point-in-time restore stops working"
+			case b.HasOption("DIFFERENTIAL"):
+				// a differential leaves the base alone
+				harm = "a restore that takes the latest differential backup from the backup history finds nothing to restore"
+			}
+			// striped over NUL and real devices, the rest of the data is
+			// written, and of no use
+			writes, never := "TO DISK = 'NUL' writes nothing", "TO DISK = 'NUL' writes nothing: never a real backup"
+			if !copyOnlyNul(b.Targets) {
+				writes = "writes part of its data to DISK = 'NUL', which keeps none of it, so it cannot be restored"
+				never = "writes part of its data to DISK = 'NUL', which keeps none of it: never a real backup"
 			}
 			if b.HasOption("COPY_ONLY") {
 				f := p.Report(e.Stmt.Span(), nil,
-					"%s %s TO DISK = 'NUL' writes nothing: never a real backup; COPY_ONLY keeps the backup chain intact, so use it only to test backup speed",
-					what, b.Database.Value)
+					"%s %s %s; COPY_ONLY keeps the backup chain intact, so use it only to test backup speed",
+					what, b.Database.Value, never)
 				f.Severity = lower(f.Severity)
 				continue
 			}
 			p.Report(e.Stmt.Span(), nil,
-				"%s %s TO DISK = 'NUL' writes nothing, yet SQL Server records it as a backup: %s",
-				what, b.Database.Value, harm)
+				"%s %s %s, yet SQL Server records it as a backup: %s",
+				what, b.Database.Value, writes, harm)
 		}
 	},
 }
