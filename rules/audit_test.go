@@ -114,3 +114,28 @@ func TestSL304Differential(t *testing.T) {
 		t.Errorf("SL304: %q", msgs)
 	}
 }
+
+// RESTORE ... WITH METADATA_ONLY (SQL Server 2022 T-SQL snapshot backup)
+// attaches the files a storage snapshot put in place: it creates and
+// zero-fills none.
+func TestSL207SnapshotRestore(t *testing.T) {
+	src := `CREATE DATABASE Sales ON (NAME = d, FILENAME = 'd', SIZE = 100GB) LOG ON (NAME = l, FILENAME = 'l', SIZE = 40GB);
+GO
+ALTER DATABASE Sales SET SUSPEND_FOR_SNAPSHOT_BACKUP = ON;
+BACKUP DATABASE Sales TO DISK = 'D:\s.bkm' WITH METADATA_ONLY, FORMAT;
+GO
+RESTORE DATABASE Sales2 FROM DISK = 'D:\s.bkm' WITH METADATA_ONLY, MOVE 'd' TO 'E:\d2.mdf', MOVE 'l' TO 'E:\l2.ldf', NORECOVERY;
+GO
+RESTORE DATABASE Sales3 FROM DISK = 'D:\s.bkm' WITH MOVE 'd' TO 'E:\d3.mdf', MOVE 'l' TO 'E:\l3.ldf';
+`
+	fs := auditRun(t, src, nil)
+	var lines []int
+	for _, f := range fs {
+		if f.Rule.ID == "SL207" {
+			lines = append(lines, f.Span.Start.Position().Line)
+		}
+	}
+	if len(lines) != 1 || lines[0] != 8 {
+		t.Errorf("SL207 on lines %v, want only 8 (the streaming restore)", lines)
+	}
+}
