@@ -139,3 +139,17 @@ RESTORE DATABASE Sales3 FROM DISK = 'D:\s.bkm' WITH MOVE 'd' TO 'E:\d3.mdf', MOV
 		t.Errorf("SL207 on lines %v, want only 8 (the streaming restore)", lines)
 	}
 }
+
+// Windows reads '/' in a path as '\': a restore from D:/Backup/Sales.bak
+// reads the backup written to D:\Backup\Sales.bak.
+func TestSL207DeviceSlashes(t *testing.T) {
+	src := `CREATE DATABASE Sales ON (NAME = d, FILENAME = 'd', SIZE = 100GB) LOG ON (NAME = l, FILENAME = 'l', SIZE = 40GB);
+GO
+BACKUP DATABASE Sales TO DISK = N'D:\Backup\Sales.bak';
+GO
+RESTORE DATABASE Sales2 FROM DISK = N'd:/backup/SALES.bak' WITH MOVE 'd' TO 'E:\d2.mdf', MOVE 'l' TO 'E:\l2.ldf';
+`
+	if msgs := auditMessages(auditRun(t, src, nil), "SL207"); len(msgs) != 1 || !strings.Contains(msgs[0], "from the backup of Sales at line 3") {
+		t.Errorf("SL207: %q", msgs)
+	}
+}
