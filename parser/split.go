@@ -457,9 +457,9 @@ func keywordName(w string) string {
 type frame struct {
 	isCase bool
 	loop   bool // the body of a WHILE
-	// n counts the statements started directly in the block; first is
-	// the first of them
-	n     int
+	// n counts the statements started directly in the block, up to 2;
+	// first is the first of them
+	n     uint8
 	first *Statement
 }
 
@@ -757,9 +757,10 @@ func (s *splitter) newStatement(i int, kind Kind) *Statement {
 	st := s.alloc()
 	*st = Statement{Kind: kind, Batch: s.b, Start: int(t.Start), End: int(t.End), InLoop: inLoop, InModule: s.module, Body: body}
 	if n := len(s.stack); n > 0 && !s.stack[n-1].isCase {
-		f := &s.stack[n-1]
-		if f.n++; f.n == 1 {
-			f.first = st
+		if f := &s.stack[n-1]; f.n < 2 {
+			if f.n++; f.n == 1 {
+				f.first = st
+			}
 		}
 	}
 	return st
