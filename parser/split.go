@@ -457,6 +457,10 @@ func keywordName(w string) string {
 type frame struct {
 	isCase bool
 	loop   bool // the body of a WHILE
+	// n counts the statements started directly in the block, up to 2;
+	// first is the first of them
+	n     uint8
+	first *Statement
 }
 
 type splitter struct {
@@ -473,6 +477,9 @@ type splitter struct {
 	// without BEGIN..END.
 	singleLoop bool
 	perm       bool // inside a GRANT/DENY/REVOKE permission list
+	module     bool // the batch creates a procedure, function or trigger
+	// body is set after IF and ELSE: the next statement is their body
+	body bool
 	// dynamic is set once the batch had a loop or ADD FILE text: from then
 	// on every statement's Dynamic facts are recorded.
 	dynamic bool
@@ -497,6 +504,23 @@ type splitter struct {
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
 	slab, size, arena := s.slab, s.slabSize, s.arena
 	*s = splitter{r: r, b: b, text: b.Text, toks: toks, slab: slab, slabSize: size, arena: arena, stack: s.stack[:0]}
+	s.module = s.moduleHeader()
+}
+
+// moduleHeader reports whether the batch starts with CREATE [OR ALTER]
+// or ALTER of a PROC, PROCEDURE, FUNCTION or TRIGGER (which must be the
+// only statement of its batch).
+func (s *splitter) moduleHeader() bool {
+	i := 0
+	switch {
+	case s.isWord(0, "CREATE") && s.isWord(1, "OR") && s.isWord(2, "ALTER"):
+		i = 3
+	case s.isWord(0, "CREATE"), s.isWord(0, "ALTER"):
+		i = 1
+	default:
+		return false
+	}
+	return s.isWord(i, "PROC") || s.isWord(i, "PROCEDURE") || s.isWord(i, "FUNCTION") || s.isWord(i, "TRIGGER")
 }
 
 func (s *splitter) word(i int) string { t := s.toks[i]; return s.text[t.Start:t.End] }
@@ -663,7 +687,11 @@ func (s *splitter) isPunct(i int, c byte) bool {
 func (s *splitter) popFrame() {
 	if n := len(s.stack); n > 0 {
 		f := s.stack[n-1]
+		s.stack[n-1].first = nil
 		s.stack = s.stack[:n-1]
+		if f.n == 1 && f.first != nil {
+			f.first.Body = true // the only statement of the block
+		}
 		if f.loop {
 			s.loopDepth--
 		}
@@ -710,6 +738,8 @@ func (s *splitter) newStatement(i int, kind Kind) *Statement {
 		s.loopDepth--
 	}
 	inLoop := s.loopDepth > 0
+	body := s.body // the whole body of an IF or ELSE
+	s.body = false
 	if s.whilePending {
 		s.whilePending = false
 		if s.kwAt(i) == kwBegin {
@@ -719,12 +749,20 @@ func (s *splitter) newStatement(i int, kind Kind) *Statement {
 			s.singleLoop = true
 			s.loopDepth++
 			inLoop = true
+			body = true
 		}
 	}
 	s.curIdx, s.last = i, i
 	t := s.toks[i]
 	st := s.alloc()
-	*st = Statement{Kind: kind, Batch: s.b, Start: int(t.Start), End: int(t.End), InLoop: inLoop}
+	*st = Statement{Kind: kind, Batch: s.b, Start: int(t.Start), End: int(t.End), InLoop: inLoop, InModule: s.module, Body: body}
+	if n := len(s.stack); n > 0 && !s.stack[n-1].isCase {
+		if f := &s.stack[n-1]; f.n < 2 {
+			if f.n++; f.n == 1 {
+				f.first = st
+			}
+		}
+	}
 	return st
 }
 
@@ -805,6 +843,8 @@ func (s *splitter) startStatement(i int, k kw) int {
 		return s.interest(i, KindUse)
 	}
 	s.cur = s.newStatement(i, KindOther)
+	// (DROP TABLE IF EXISTS t is no IF statement: IF EXISTS ( is)
+	s.body = k == kwElse || k == kwIf && !(s.isWord(i+1, "EXISTS") && !s.isPunct(i+2, '('))
 	return i + 1
 }
 
@@ -929,6 +969,15 @@ func (s *splitter) interest(i int, kind Kind) int {
 	return i + n
 }
 
+// maxGrammarTokens bounds the statements given to the grammar, which holds
+// every token of its input at a few hundred bytes each: a statement of
+// interest longer than that (a CREATE DATABASE of 32,767 files in the
+// form SSMS writes is about 800,000) that the fast path cannot read is not
+// checked, rather than held in gigabytes (a million open parentheses).
+const maxGrammarTokens = 1 << 20
+
+var errTooLong = fmt.Errorf("the statement is too long to check (over %d tokens)", maxGrammarTokens)
+
 func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -941,6 +990,9 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 			st.Node = node
 			return n, nil
 		}
+	}
+	if len(toks) > maxGrammarTokens {
+		return 0, errTooLong
 	}
 	switch st.Kind {
 	case KindCreateDatabase:
@@ -1063,6 +1115,10 @@ func (s *splitter) punctAt(i int, ch byte) bool {
 // trailingError is participle's error for a statement whose grammar
 // stopped after n of its window's tokens.
 func trailingError(kind Kind, text string, toks []Token, n int) error {
+	if len(toks) > maxGrammarTokens {
+		// the grammar stopped at n: what it expected is found there
+		toks = toks[:min(len(toks), n+1024)]
+	}
 	var err error
 	switch kind {
 	case KindCreateDatabase:

@@ -96,6 +96,10 @@ type Script struct {
 	// they included a file: none means that the script includes nothing
 	// whatever the include limits and the files on disk.
 	IncludeCommands int
+	// Connects holds, for each :connect, the index of the first batch
+	// that runs on the new connection: the batch being built when the
+	// command is read (sqlcmd sends it when its GO comes), in order.
+	Connects []int
 }
 
 const (
@@ -1191,7 +1195,10 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 	case "connect":
 		if a == e {
 			bad("a server name is required")
+			return
 		}
+		// A new connection starts in the login's default database.
+		p.script.Connects = append(p.script.Connects, p.nbatches)
 	case "out", "error", "perftrace":
 		if a == e {
 			bad("a file name, STDOUT or STDERR is required")
