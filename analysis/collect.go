@@ -810,7 +810,7 @@ func (pc *compactParse) batch(b *parser.Batch, plain bool) {
 			// to the first SL303 cannot look through
 			stmts := parser.ParsePlainUntil(b, pc.buf, pc.c.Stops)
 			pc.settled = false
-			pc.res.Statements = append(pc.res.Statements, pc.c.Add(stmts, nil)...)
+			pc.res.Statements = pc.c.AddTo(pc.res.Statements, stmts, nil)
 			return
 		}
 	}
@@ -836,7 +836,7 @@ func (pc *compactParse) parse() {
 	pc.settled = false
 	pc.diags = append(pc.diags, part.Diags...)
 	pc.res.Directives = append(pc.res.Directives, part.Directives...)
-	pc.res.Statements = append(pc.res.Statements, pc.c.Add(part.Statements, part.Directives)...)
+	pc.res.Statements = pc.c.AddTo(pc.res.Statements, part.Statements, part.Directives)
 	// parsed batches die unless a kept statement needs them
 	clear(pc.pending)
 	pc.pending, pc.size = pc.pending[:0], 0
