@@ -128,3 +128,40 @@ func TestPagedTextReleases(t *testing.T) {
 		t.Fatal("Slice of a text that is not paged copies")
 	}
 }
+
+// Texts of several chunks of indexLF, LF-only chunks and chunks with
+// CRLF or a lone CR near their edges, index as one entry per line does.
+func TestLineIndexChunks(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for round := range 200 {
+		var b []byte
+		for len(b) < 3*lfChunk+rnd.IntN(lfChunk) {
+			b = append(b, []string{"SELECT 1 -- é\n", "x\n", "\n", "GO\n"}[rnd.IntN(4)]...)
+		}
+		for range rnd.IntN(4) {
+			// a CR somewhere near a chunk's edge: lone, or before an LF
+			at := (1+rnd.IntN(3))*lfChunk + rnd.IntN(17) - 8
+			if at <= 0 || at >= len(b) {
+				continue
+			}
+			b[at] = '\r'
+			if round%2 == 0 && at+1 < len(b) {
+				b[at+1] = '\n'
+			}
+		}
+		s := string(b)
+		want := naiveLines(s)
+		f := NewFile("a.sql", s)
+		if f.Lines() != len(want) {
+			t.Fatalf("round %d: Lines() = %d, want %d", round, f.Lines(), len(want))
+		}
+		for n := 1; n <= len(want); n++ {
+			if off := f.Offset(n, 1); off != want[n-1] {
+				t.Fatalf("round %d: Offset(%d, 1) = %d, want %d", round, n, off, want[n-1])
+			}
+			if p := f.Position(want[n-1]); p.Line != n || p.Column != 1 {
+				t.Fatalf("round %d: Position(%d) = %d:%d, want %d:1", round, want[n-1], p.Line, p.Column, n)
+			}
+		}
+	}
+}

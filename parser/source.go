@@ -657,28 +657,98 @@ func (f *File) IndexLines(progress func()) {
 // the number of lines and whether s holds a CR, when every CR of s is
 // followed by an LF (ok); it stops early with ok false at a lone CR.
 // progress, when not nil, is called after each lineIndexProgress bytes.
+//
+// s is read in chunks of lfChunk bytes: most chunks hold no CR (found
+// with strings.IndexByte), and their LFs are only counted, eight bytes
+// at a time, but in the words holding the end of a stride of lines.
 func indexLF(s string, record func(int), progress func()) (n int, hasCR, ok bool) {
-	const (
-		low7 = 0x7f7f7f7f7f7f7f7f
-		lfs  = 0x0a0a0a0a0a0a0a0a
-		crs  = 0x0d0d0d0d0d0d0d0d
-	)
-	// zeros has 0x80 in each byte of x that is 0, and 0 in the others:
-	// no carry crosses a byte.
-	zeros := func(x uint64) uint64 { return ^(((x & low7) + low7) | x | low7) }
 	n = 1
 	next := lineIndexProgress
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := s[i : i+8]
-		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		lf := zeros(x ^ lfs)
-		if cr := zeros(x ^ crs); cr != 0 {
+	for c := 0; c < len(s); c += lfChunk {
+		e := min(c+lfChunk, len(s))
+		if strings.IndexByte(s[c:e], '\r') < 0 {
+			n = countLF(s, c, e, n, record)
+		} else {
 			hasCR = true
+			if n, ok = indexCRLF(s, c, e, n, record); !ok {
+				return 0, true, false
+			}
+		}
+		if e >= next && progress != nil {
+			progress()
+			next += lineIndexProgress
+		}
+	}
+	if progress != nil && len(s) > 0 && len(s)%lineIndexProgress != 0 {
+		progress()
+	}
+	return n, hasCR, true
+}
+
+// lfChunk is how much text indexLF looks for a CR in at a time: a
+// multiple of 8 that divides lineIndexProgress.
+const lfChunk = 4 << 10
+
+// SWAR constants of indexLF: zeros(x) has 0x80 in each byte of x that
+// is 0, and 0 in the others (no carry crosses a byte).
+const (
+	lfLow7 = 0x7f7f7f7f7f7f7f7f
+	lfLFs  = 0x0a0a0a0a0a0a0a0a
+	lfCRs  = 0x0d0d0d0d0d0d0d0d
+)
+
+func zeros(x uint64) uint64 { return ^(((x & lfLow7) + lfLow7) | x | lfLow7) }
+
+// word8 is s[i:i+8] as a little-endian word.
+func word8(s string, i int) uint64 {
+	w := s[i : i+8]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
+// countLF is indexLF over s[from:to], which holds no CR, n being the
+// line that s[from] is on; it returns the line that s[to] is on.
+func countLF(s string, from, to, n int, record func(int)) int {
+	i := from
+	for ; i+8 <= to; i += 8 {
+		lf := zeros(word8(s, i) ^ lfLFs)
+		if lf == 0 {
+			continue
+		}
+		// no line of the stride ends here: count them
+		if c := bits.OnesCount64(lf); n%lineStride != 0 && n%lineStride+c <= lineStride {
+			n += c
+			continue
+		}
+		for ; lf != 0; lf &= lf - 1 {
+			if n%lineStride == 0 {
+				record(i + bits.TrailingZeros64(lf)/8 + 1)
+			}
+			n++
+		}
+	}
+	for ; i < to; i++ {
+		if s[i] == '\n' {
+			if n%lineStride == 0 {
+				record(i + 1)
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// indexCRLF is countLF over s[from:to], which holds a CR: ok is false
+// when one is not followed by an LF.
+func indexCRLF(s string, from, to, n int, record func(int)) (int, bool) {
+	i := from
+	for ; i+8 <= to; i += 8 {
+		x := word8(s, i)
+		lf := zeros(x ^ lfLFs)
+		if cr := zeros(x ^ lfCRs); cr != 0 {
 			// each CR is followed by an LF: in this word, or the next
 			if cr<<8&^lf != 0 || cr>>63 != 0 && (i+8 >= len(s) || s[i+8] != '\n') {
-				return 0, true, false
+				return 0, false
 			}
 		}
 		for ; lf != 0; lf &= lf - 1 {
@@ -687,17 +757,12 @@ func indexLF(s string, record func(int), progress func()) (n int, hasCR, ok bool
 			}
 			n++
 		}
-		if i+8 >= next && progress != nil {
-			progress()
-			next += lineIndexProgress
-		}
 	}
-	for ; i < len(s); i++ {
+	for ; i < to; i++ {
 		switch s[i] {
 		case '\r':
-			hasCR = true
 			if i+1 >= len(s) || s[i+1] != '\n' {
-				return 0, true, false
+				return 0, false
 			}
 		case '\n':
 			if n%lineStride == 0 {
@@ -706,10 +771,7 @@ func indexLF(s string, record func(int), progress func()) (n int, hasCR, ok bool
 			n++
 		}
 	}
-	if progress != nil && len(s) > 0 {
-		progress()
-	}
-	return n, hasCR, true
+	return n, true
 }
 
 // nextLine returns the start of the line after the one holding offset i
