@@ -720,8 +720,10 @@ var (
 )
 
 // stmtBuffers hold the statements of the batches being parsed, reused
-// from one run of batches, and one file, to the next.
-var stmtBuffers = sync.Pool{New: func() any { return new(parser.StatementBuffer) }}
+// from one run of batches, and one file, to the next. The Compactor
+// keeps a statement for its Dynamic facts only in a batch with ADD FILE
+// text: the others' are not recorded (AddFileOnly).
+var stmtBuffers = sync.Pool{New: func() any { return &parser.StatementBuffer{AddFileOnly: true} }}
 
 // parseCompact preprocesses f, handing its batches on as the preprocessor
 // finds them, and parses them a run at a time, keeping only the

@@ -42,6 +42,14 @@ func ParseScript(s *Script) *Result {
 type StatementBuffer struct {
 	parts []stmtArena // one per run of batches parsed on its own core
 	ptrs  []*Statement
+	// AddFileOnly, when set, leaves Statement.Dynamic nil in a batch
+	// none of whose string literals holds "add" (in any case): there no
+	// statement holds ADD FILE text, and what the others do with dynamic
+	// SQL matters only in a batch with such text (SL103 follows it
+	// through the variables of one batch). A caller that keeps only what
+	// the rules read (rules.Compactor) sets it: most batches then cost no
+	// Dynamic facts.
+	AddFileOnly bool
 }
 
 // stmtArena hands out Statements from chunks that are reused after reset.
@@ -134,7 +142,7 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 		if a != nil {
 			r.Statements = a.ptrs[:0]
 		}
-		parseBatches(r, s.Batches, a)
+		parseBatches(r, s.Batches, a, buf.addFileOnly())
 		if a != nil {
 			a.ptrs = r.Statements
 		}
@@ -152,7 +160,7 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 			if a != nil {
 				parts[i].Statements = a.ptrs[:0]
 			}
-			parseBatches(&parts[i], c, a)
+			parseBatches(&parts[i], c, a, buf.addFileOnly())
 			if a != nil {
 				a.ptrs = parts[i].Statements
 			}
@@ -210,7 +218,7 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 			if a != nil {
 				r.Statements = a.ptrs[:0]
 			}
-			parseBatches(r, []*Batch{b}, a)
+			parseBatches(r, []*Batch{b}, a, buf.addFileOnly())
 			if a != nil {
 				a.ptrs = r.Statements
 			}
@@ -227,6 +235,8 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 		}
 		sp := splitter{arena: a}
 		sp.reset(r, b, toks)
+		// a plain batch holds no string with "add" (PreprocessPlain)
+		sp.noDynamic = buf.addFileOnly()
 		sp.run()
 		if a != nil {
 			a.ptrs = r.Statements
@@ -291,7 +301,13 @@ func chunkBatches(batches []*Batch, n int) [][]*Batch {
 	return chunks
 }
 
-func parseBatches(r *Result, batches []*Batch, arena *stmtArena) {
+// addFileOnly reports whether b is set and b.AddFileOnly.
+func (b *StatementBuffer) addFileOnly() bool { return b != nil && b.AddFileOnly }
+
+// parseBatches scans and splits batches into r. With addFileOnly, a
+// batch without "add" in a string literal gets no Dynamic facts
+// (StatementBuffer.AddFileOnly).
+func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly bool) {
 	sc := scannerPool.Get().(*Scanner)
 	defer scannerPool.Put(sc)
 	sp := splitter{arena: arena}
@@ -313,6 +329,7 @@ func parseBatches(r *Result, batches []*Batch, arena *stmtArena) {
 		}
 		sp.reset(r, b, toks)
 		sp.cut, sp.cutTok = open.What != "", cutTok
+		sp.noDynamic = addFileOnly && !stringHasAdd(b.Text, toks)
 		sp.run()
 		if open.What != "" {
 			r.Diags = append(r.Diags, Diag{
@@ -476,7 +493,10 @@ type splitter struct {
 	// dynamic is set once the batch had a loop or ADD FILE text: from then
 	// on every statement's Dynamic facts are recorded.
 	dynamic bool
-	depth   int // parenthesis depth
+	// noDynamic is set when no statement's Dynamic facts are recorded
+	// (StatementBuffer.AddFileOnly).
+	noDynamic bool
+	depth     int // parenthesis depth
 
 	// cut is set when the batch's tokens stop at an unterminated string,
 	// identifier or comment: a statement that ends there is reported by
@@ -678,7 +698,7 @@ func (s *splitter) endStatement() {
 		if s.last > s.curIdx {
 			s.cur.End = int(s.toks[s.last].End)
 		}
-		if s.cur.Kind == KindOther {
+		if s.cur.Kind == KindOther && !s.noDynamic {
 			s.cur.Dynamic = dynamicFacts(s.text, s.toks[s.curIdx:s.last+1], s.cur.InLoop || s.dynamic)
 			s.dynamic = s.dynamic || s.cur.InLoop || s.cur.Dynamic != nil
 		}
