@@ -165,3 +165,52 @@ func TestLineIndexChunks(t *testing.T) {
 		}
 	}
 }
+
+// The first positions and lines asked of a small text, counted without
+// the line index, are those the index gives, whatever the line breaks.
+func TestCountedPositions(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"a", "é", "SELECT 1", "\n", "\r\n", "\r", "\n\n", " ", strings.Repeat("x", 300)}
+	counted := 0
+	for round := range 300 {
+		var sb strings.Builder
+		ps := pieces
+		if round%2 == 0 {
+			ps = []string{"a", "é", "SELECT 1", "\n", "\n\n", " ", strings.Repeat("x", 300)} // LF only
+		}
+		for range rnd.IntN(60) {
+			sb.WriteString(ps[rnd.IntN(len(ps))])
+		}
+		s := sb.String()
+		indexed := NewFile("a.sql", s)
+		indexed.IndexLines(nil)
+		for off := 0; off <= len(s); off += 1 + rnd.IntN(7) {
+			f := NewFile("a.sql", s)
+			if got, want := f.Position(off), indexed.Position(off); got != want {
+				t.Fatalf("%q: Position(%d) = %+v, want %+v", s, off, got, want)
+			}
+			if !f.built.Load() {
+				counted++
+			}
+		}
+		for n := 0; n <= indexed.Lines()+1; n++ {
+			f := NewFile("a.sql", s)
+			got, ok := f.Line(n)
+			want, wantOK := indexed.Line(n)
+			if got != want || ok != wantOK {
+				t.Fatalf("%q: Line(%d) = %q, %v; want %q, %v", s, n, got, ok, want, wantOK)
+			}
+		}
+		// past countQueries the index answers
+		f := NewFile("a.sql", s)
+		for range countQueries + 1 {
+			f.Position(len(s))
+		}
+		if !f.built.Load() {
+			t.Fatalf("%q: no index after %d positions", s, countQueries+1)
+		}
+	}
+	if counted < 1000 {
+		t.Errorf("only %d positions counted", counted)
+	}
+}

@@ -46,6 +46,12 @@ type File struct {
 	nlines int      // number of lines
 	hasCR  bool     // the text holds a CR: a line may end with CR or CRLF
 
+	// built is set once the line index is; until then the first
+	// countQueries positions and lines asked of a small text are counted
+	// from its start instead (counted).
+	built   atomic.Bool
+	counted atomic.Int32
+
 	// wide indexes the long blocks of lines (see widePoint); built on
 	// first use of such a block.
 	wideOnce sync.Once
@@ -603,6 +609,7 @@ const lineIndexProgress = 4 << 20
 // 4 MB of text scanned: a caller whose text is a mapped file may let the
 // pages already read go.
 func (f *File) IndexLines(progress func()) {
+	defer f.built.Store(true)
 	f.once.Do(func() {
 		s := f.Text
 		var (
@@ -820,11 +827,61 @@ func (f *File) Lines() int {
 	return f.nlines
 }
 
+// A text of at most countMax bytes is not indexed for its first
+// countQueries positions and lines asked (Position, Line): each is
+// counted from the start of the text, with the vectorized
+// strings.Count and IndexByte, which costs less than building the index
+// for the one or two findings most files have. The answers are the
+// same: counting is used only where every line break before the answer
+// is an LF.
+const (
+	countMax     = 256 << 10
+	countQueries = 8
+)
+
+// mayCount reports whether the next query on f may be counted rather
+// than looked up in the line index, and counts it.
+func (f *File) mayCount() bool {
+	return len(f.Text) <= countMax && f.release == nil && !f.built.Load() && f.counted.Add(1) <= countQueries
+}
+
+// nthLineStart is the start of line n (1-based) of s, counting LFs only
+// as line breaks, or -1 when s has fewer than n lines so counted.
+func nthLineStart(s string, n int) int {
+	i, left := 0, n-1
+	for left > 0 {
+		if len(s)-i >= lfCountStep {
+			if c := strings.Count(s[i:i+lfCountStep], "\n"); c < left {
+				left -= c
+				i += lfCountStep
+				continue
+			}
+		}
+		j := strings.IndexByte(s[i:], '\n')
+		if j < 0 {
+			return -1
+		}
+		i += j + 1
+		left--
+	}
+	return i
+}
+
+// lfCountStep is how many bytes nthLineStart counts the LFs of at once.
+const lfCountStep = 256
+
 // Position resolves a byte offset in f.Text to a 1-based line and column;
 // the column counts code points from the start of the line. off is
 // clamped to [0, len(f.Text)].
 func (f *File) Position(off int) Position {
 	off = max(0, min(off, len(f.Text)))
+	if f.mayCount() && strings.IndexByte(f.Text[:off], '\r') < 0 {
+		// LFs only up to off: its line is one more than their number
+		s := f.Text[:off]
+		start := strings.LastIndexByte(s, '\n') + 1
+		f.Touched()
+		return Position{Path: f.Path, Line: strings.Count(s, "\n") + 1, Column: utf8.RuneCountInString(s[start:]) + 1, Offset: off}
+	}
 	k := sort.Search(f.lineIndex(), func(i int) bool { return f.indexed(i) > off }) - 1
 	if f.longBlock(k) {
 		n, col := f.widePosition(off)
@@ -1020,6 +1077,18 @@ func (f *File) Offset(line, col int) int {
 // Line returns the text of line n (1-based) without its line break, and
 // false when the file has no such line.
 func (f *File) Line(n int) (string, bool) {
+	if n >= 1 && f.mayCount() {
+		// LFs only up to the end of line n: counted
+		if start := nthLineStart(f.Text, n); start >= 0 {
+			end := len(f.Text)
+			if j := strings.IndexByte(f.Text[start:], '\n'); j >= 0 {
+				end = start + j
+			}
+			if strings.IndexByte(f.Text[:end], '\r') < 0 {
+				return f.Slice(start, end), true
+			}
+		}
+	}
 	if n < 1 || n > f.Lines() {
 		return "", false
 	}
