@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -120,5 +121,45 @@ func TestReserved(t *testing.T) {
 		if reserved(w) {
 			t.Errorf("%q is not reserved", w)
 		}
+	}
+}
+
+// lookupKeyword knows the keywords in any case and nothing else: every
+// keyword, spelt in several cases and changed by a byte, and random
+// words of letters and other bytes, against the keywords map.
+func TestLookupKeyword(t *testing.T) {
+	asciiUpper := func(w string) string {
+		b := []byte(w)
+		for i, c := range b {
+			b[i] = upper(c)
+		}
+		return string(b)
+	}
+	check := func(w string) {
+		t.Helper()
+		if got, want := lookupKeyword(w), keywords[asciiUpper(w)]; got != want {
+			t.Fatalf("lookupKeyword(%q) = %d, want %d", w, got, want)
+		}
+	}
+	rnd := rand.New(rand.NewPCG(7, 8))
+	alphabet := "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_#@$0123456789\x80\xc3\xa9`{[\x01\x41\x5a\x61\x7a"
+	for w := range keywords {
+		check(w)
+		check(strings.ToLower(w))
+		check(strings.ToLower(w[:1]) + w[1:])
+		for i := range len(w) {
+			for _, c := range []byte{w[i] ^ 0x20, w[i] + 1, w[i] ^ 0x40, w[i] ^ 0x60, '_', '0'} {
+				check(w[:i] + string(c) + w[i+1:])
+			}
+		}
+		check(w + "S")
+		check("X" + w)
+	}
+	for range 200000 {
+		b := make([]byte, 1+rnd.IntN(12))
+		for i := range b {
+			b[i] = alphabet[rnd.IntN(len(alphabet))]
+		}
+		check(string(b))
 	}
 }

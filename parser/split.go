@@ -423,8 +423,16 @@ func init() {
 	for w, code := range keywords {
 		h := kwHash(kwMul, len(w), w[0], w[1], w[len(w)-1])
 		kwTable[h].word, kwTable[h].code = w, code
+		kwFirst[len(w)] |= 1 << (w[0] & 0x1f)
 	}
 }
+
+// kwFirst has, for each length of keyword, a bit for each first letter
+// of a keyword of that length (bit c&0x1f, either case): most words,
+// names of tables and columns, are told apart from the keywords by it
+// alone, without the hash table's cache misses. A byte that is not a
+// letter may share a bit with one: the table then decides.
+var kwFirst [16]uint32
 
 func upper(c byte) byte {
 	if c >= 'a' && c <= 'z' {
@@ -436,7 +444,7 @@ func upper(c byte) byte {
 // lookupKeyword classifies a word without allocating.
 func lookupKeyword(w string) kw {
 	n := len(w)
-	if n < 2 || n > 11 {
+	if n < 2 || n > 11 || kwFirst[n]>>(w[0]&0x1f)&1 == 0 {
 		return kwNone
 	}
 	e := &kwTable[kwHash(kwMul, n, upper(w[0]), upper(w[1]), upper(w[n-1]))]
