@@ -2,6 +2,8 @@ package parser
 
 import (
 	"math/rand/v2"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -161,5 +163,34 @@ func TestLookupKeyword(t *testing.T) {
 			b[i] = alphabet[rnd.IntN(len(alphabet))]
 		}
 		check(string(b))
+	}
+}
+
+// A scan stopped at a limit and gone on with (scanMore) gives the tokens,
+// directives and unterminated token of one scan, whatever the limits.
+func TestScanMore(t *testing.T) {
+	texts := []string{mixedSQL(64<<10, 3), "SELECT 1 -- sqllint: ignore SL001 x\n/* sqllint:ignore SL302 y */ CHECKPOINT\nSELECT 'open",
+		"SELECT [a /* b */ FROM t\nGO", "/* open comment\nSELECT 1", "SELECT 1 -- last"}
+	for _, path := range fixtureFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(data))
+	}
+	for _, src := range texts {
+		var one Scanner
+		want := slices.Clone(one.Scan(src))
+		for _, first := range []int{1, 2, 7, 64} {
+			var sc Scanner
+			toks := sc.scan(src, first)
+			for n := first; len(toks) == n; {
+				n = n*3 + 1
+				toks = sc.scanMore(src, toks, n)
+			}
+			if !slices.Equal(toks, want) || !slices.Equal(sc.Directives, one.Directives) || sc.Open != one.Open {
+				t.Fatalf("%.60q from %d tokens: %d tokens, %v, %+v; want %d, %v, %+v", src, first, len(toks), sc.Directives, sc.Open, len(want), one.Directives, one.Open)
+			}
+		}
 	}
 }

@@ -207,18 +207,24 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 	// tokens further, so with four more tokens scanned the statements
 	// up to the one that stops are those of the whole batch.
 	const lookahead = 4
+	var toks []Token
 	for n := 64; ; n *= 4 {
 		if buf != nil {
 			buf.Reset()
 		}
-		toks := sc.scan(b.Text, n)
+		if toks == nil {
+			toks = sc.scan(b.Text, n)
+		} else {
+			toks = sc.scanMore(b.Text, toks, n) // the tokens so far are the same
+		}
 		if len(toks) < n {
-			// the whole batch: as ParseScriptReuse parses it
+			// the whole batch, scanned: as ParseScriptReuse parses it
 			r := &Result{}
 			if a != nil {
 				r.Statements = a.ptrs[:0]
 			}
-			parseBatches(r, []*Batch{b}, a, buf.addFileOnly())
+			sp := splitter{arena: a}
+			sp.split(r, b, sc, toks, buf.addFileOnly())
 			if a != nil {
 				a.ptrs = r.Statements
 			}
@@ -315,29 +321,34 @@ func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly boo
 		if need := len(b.Text)/4 + 16; cap(sc.Tokens) < need {
 			sc.Tokens = make([]Token, 0, need)
 		}
-		toks := sc.Scan(b.Text)
-		for _, d := range sc.Directives {
-			r.Directives = append(r.Directives, Directive{Span: b.Span(d.Start, d.End), Text: d.Body, Trailing: d.Trailing})
-		}
-		open := sc.Open
-		cutTok := false
-		if open.What != "" && len(toks) > 0 && int(toks[len(toks)-1].Start) == open.Start {
-			// The unterminated string or identifier runs to the end:
-			// nothing from it on is checked, nor the statement it is in.
-			toks = toks[:len(toks)-1]
-			cutTok = true
-		}
-		sp.reset(r, b, toks)
-		sp.cut, sp.cutTok = open.What != "", cutTok
-		sp.noDynamic = addFileOnly && !stringHasAdd(b.Text, toks)
-		sp.run()
-		if open.What != "" {
-			r.Diags = append(r.Diags, Diag{
-				Rule:    "SL001",
-				Span:    b.Span(open.Start, open.Start+1),
-				Message: fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What),
-			})
-		}
+		sp.split(r, b, sc, sc.Scan(b.Text), addFileOnly)
+	}
+}
+
+// split splits b, whose tokens are toks, scanned by sc (its directives
+// and unterminated token are b's), into r.
+func (sp *splitter) split(r *Result, b *Batch, sc *Scanner, toks []Token, addFileOnly bool) {
+	for _, d := range sc.Directives {
+		r.Directives = append(r.Directives, Directive{Span: b.Span(d.Start, d.End), Text: d.Body, Trailing: d.Trailing})
+	}
+	open := sc.Open
+	cutTok := false
+	if open.What != "" && len(toks) > 0 && int(toks[len(toks)-1].Start) == open.Start {
+		// The unterminated string or identifier runs to the end:
+		// nothing from it on is checked, nor the statement it is in.
+		toks = toks[:len(toks)-1]
+		cutTok = true
+	}
+	sp.reset(r, b, toks)
+	sp.cut, sp.cutTok = open.What != "", cutTok
+	sp.noDynamic = addFileOnly && !stringHasAdd(b.Text, toks)
+	sp.run()
+	if open.What != "" {
+		r.Diags = append(r.Diags, Diag{
+			Rule:    "SL001",
+			Span:    b.Span(open.Start, open.Start+1),
+			Message: fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What),
+		})
 	}
 }
 
