@@ -415,6 +415,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				if i > 0 {
 					prev = tab[s[i-1]]
 				}
+			scan:
 				for i+4 <= n {
 					w := s[i : i+4] // one bounds check for the round
 					c0 := tab[w[0]]
@@ -450,6 +451,17 @@ func (p *ppPreprocessor) scanFile(f *File) {
 			stop:
 				if i >= n {
 					break line
+				}
+				if c := s[i]; tab[c]&ppAlways == 0 {
+					// A letter where a word of interest may start (the
+					// plain table only stops at those): the scan goes on
+					// right after it.
+					if (c|0x20 == 'x' || i+1 < n && ppSecond[s[i+1]]) && ppWordAt(s, i) {
+						p.loud, tab = true, &ppTabLoud
+					}
+					prev = tab[c]
+					i++
+					goto scan
 				}
 				switch c := s[i]; c {
 				case '\n', '\r':
