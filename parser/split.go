@@ -50,6 +50,8 @@ type StatementBuffer struct {
 	// the rules read (rules.Compactor) sets it: most batches then cost no
 	// Dynamic facts.
 	AddFileOnly bool
+	// res is the Result ParsePlainUntil splits into, reused.
+	res Result
 }
 
 // stmtArena hands out Statements from chunks that are reused after reset.
@@ -131,14 +133,8 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 			buf.parts = append(buf.parts, stmtArena{})
 		}
 	}
-	arena := func(i int) *stmtArena {
-		if buf == nil {
-			return nil
-		}
-		return &buf.parts[i]
-	}
 	if nchunks <= 1 {
-		a := arena(0)
+		a := buf.arena(0)
 		if a != nil {
 			r.Statements = a.ptrs[:0]
 		}
@@ -156,7 +152,7 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 		go func() {
 			defer wg.Done()
 			defer func() { panics[i] = recover() }()
-			a := arena(i)
+			a := buf.arena(i)
 			if a != nil {
 				parts[i].Statements = a.ptrs[:0]
 			}
@@ -219,7 +215,7 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 		}
 		if len(toks) < n {
 			// the whole batch, scanned: as ParseScriptReuse parses it
-			r := &Result{}
+			r := buf.result()
 			if a != nil {
 				r.Statements = a.ptrs[:0]
 			}
@@ -235,7 +231,7 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 			}
 			return r.Statements
 		}
-		r := &Result{}
+		r := buf.result()
 		if a != nil {
 			r.Statements = a.ptrs[:0]
 		}
@@ -305,6 +301,24 @@ func chunkBatches(batches []*Batch, n int) [][]*Batch {
 		chunks = append(chunks, batches[start:])
 	}
 	return chunks
+}
+
+// arena is the i-th arena of b, or nil when b is nil.
+func (b *StatementBuffer) arena(i int) *stmtArena {
+	if b == nil {
+		return nil
+	}
+	return &b.parts[i]
+}
+
+// result is a cleared Result to split into that lives until the next
+// call on b: b's own when b is not nil.
+func (b *StatementBuffer) result() *Result {
+	if b == nil {
+		return &Result{}
+	}
+	b.res = Result{}
+	return &b.res
 }
 
 // addFileOnly reports whether b is set and b.AddFileOnly.

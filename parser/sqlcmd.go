@@ -266,17 +266,24 @@ func preprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bo
 		p.outside = opt.IncludeOutside
 		p.cache = opt.Includes
 	}
-	if p.load == nil {
-		p.load = func(path string) (*File, error) { return ppLoadFile(path, maxFile) }
-	}
-	root := filepath.Clean(f.Path)
-	p.stack = []string{root}
+	p.maxFile = maxFile
+	p.stack1[0] = filepath.Clean(f.Path)
+	p.stack = p.stack1[:]
 	p.scanFile(f)
 	if !p.quit {
 		p.emit(1)
 	}
 	p.script.Expanded = p.expanded
 	return p.script
+}
+
+// loadFile loads an include: through the Load of the options, or from
+// the disk.
+func (p *ppPreprocessor) loadFile(path string) (*File, error) {
+	if p.load != nil {
+		return p.load(path)
+	}
+	return ppLoadFile(path, p.maxFile)
 }
 
 // LoadFile reads and decodes an include as the default Load does: a
@@ -307,10 +314,12 @@ type ppPreprocessor struct {
 	database   string            // $(SQLCMDDBNAME) when not set otherwise
 	env        func(string) (string, bool)
 	envAllowed func(string) bool
-	load       func(string) (*File, error)
+	load       func(string) (*File, error) // nil: ppLoadFile (loadFile)
+	maxFile    int64
 	maxDepth   int
 	files      map[string]*File // files included so far, by real path
 	stack      []string         // include chain, cleaned paths, root first
+	stack1     [1]string        // the room of a stack of the root alone
 	realStack  []string         // the same, real paths; filled at the first include
 	includes   int
 	quit       bool // :quit / :exit seen: stop everything
@@ -1431,9 +1440,9 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	if !ok {
 		var err error
 		if p.cache != nil {
-			g, err = p.cache.get(rp, func() (*File, error) { return p.load(clean) })
+			g, err = p.cache.get(rp, func() (*File, error) { return p.loadFile(clean) })
 		} else {
-			g, err = p.load(clean)
+			g, err = p.loadFile(clean)
 		}
 		if err != nil || g == nil {
 			if err == nil {
