@@ -220,7 +220,8 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 				r.Statements = a.ptrs[:0]
 			}
 			sp := splitter{arena: a}
-			sp.split(r, b, sc, toks, buf.addFileOnly())
+			// a plain batch holds no string with "add" (PreprocessPlain)
+			sp.split(r, b, sc, toks, buf.addFileOnly(), true)
 			if a != nil {
 				a.ptrs = r.Statements
 			}
@@ -335,13 +336,15 @@ func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly boo
 		if need := len(b.Text)/4 + 16; cap(sc.Tokens) < need {
 			sc.Tokens = make([]Token, 0, need)
 		}
-		sp.split(r, b, sc, sc.Scan(b.Text), addFileOnly)
+		sp.split(r, b, sc, sc.Scan(b.Text), addFileOnly, false)
 	}
 }
 
 // split splits b, whose tokens are toks, scanned by sc (its directives
-// and unterminated token are b's), into r.
-func (sp *splitter) split(r *Result, b *Batch, sc *Scanner, toks []Token, addFileOnly bool) {
+// and unterminated token are b's), into r. noAdd tells that no string
+// of b holds "add" (a plain batch), which is otherwise looked for when
+// addFileOnly is set.
+func (sp *splitter) split(r *Result, b *Batch, sc *Scanner, toks []Token, addFileOnly, noAdd bool) {
 	for _, d := range sc.Directives {
 		r.Directives = append(r.Directives, Directive{Span: b.Span(d.Start, d.End), Text: d.Body, Trailing: d.Trailing})
 	}
@@ -355,7 +358,7 @@ func (sp *splitter) split(r *Result, b *Batch, sc *Scanner, toks []Token, addFil
 	}
 	sp.reset(r, b, toks)
 	sp.cut, sp.cutTok = open.What != "", cutTok
-	sp.noDynamic = addFileOnly && !stringHasAdd(b.Text, toks)
+	sp.noDynamic = addFileOnly && (noAdd || !stringHasAdd(b.Text, toks))
 	sp.run()
 	if open.What != "" {
 		r.Diags = append(r.Diags, Diag{
