@@ -482,6 +482,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					// non-blank byte may start a GO line or a command
 					// (blanks never stop the scan).
 					j := i
+					for j+4 <= n && s[j:j+4] == "    " { // indentation, four at a time
+						j += 4
+					}
 					for j < n && (s[j] == ' ' || s[j] == '\t') {
 						j++
 					}
@@ -692,10 +695,16 @@ func ppKeywordAt(s string, i int) bool {
 // ppHasAdd reports whether s holds "add" in any case: a string that may
 // hold ADD FILE text (stringHasAdd).
 func ppHasAdd(s string) bool {
-	for i := 0; i+3 <= len(s); i++ {
-		if s[i+2]|0x20 == 'd' && s[i+1]|0x20 == 'd' && s[i]|0x20 == 'a' {
+	for i := 0; i+3 <= len(s); {
+		if s[i+2]|0x20 != 'd' {
+			// "add" starts at neither i nor i+1: both want a d at i+2
+			i += 2
+			continue
+		}
+		if s[i+1]|0x20 == 'd' && s[i]|0x20 == 'a' {
 			return true
 		}
+		i++
 	}
 	return false
 }

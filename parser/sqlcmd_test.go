@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -811,5 +812,20 @@ func TestSqlcmdSSDTScript(t *testing.T) {
 	p := use.Pos(strings.Index(use.Text, "]")).Position()
 	if p.Line != 35 || p.Column != 21 {
 		t.Errorf("] at %d:%d, want 35:21", p.Line, p.Column)
+	}
+}
+
+// ppHasAdd finds "add" in any case wherever it is, and nothing else.
+func TestPPHasAdd(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(9, 10))
+	for range 100000 {
+		b := make([]byte, rnd.IntN(12))
+		for i := range b {
+			b[i] = "aAdDx '"[rnd.IntN(7)]
+		}
+		s := string(b)
+		if got, want := ppHasAdd(s), strings.Contains(strings.ToLower(s), "add"); got != want {
+			t.Fatalf("ppHasAdd(%q) = %v, want %v", s, got, want)
+		}
 	}
 }
