@@ -425,8 +425,8 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					prev = tab[s[i-1]]
 				}
 			scan:
-				for i+4 <= n {
-					w := s[i : i+4] // one bounds check for the round
+				for i+8 <= n {
+					w := s[i : i+8] // one bounds check for the round
 					c0 := tab[w[0]]
 					if c0&(prev>>4) != 0 {
 						goto stop
@@ -446,8 +446,28 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						i += 3
 						goto stop
 					}
-					prev = c3
-					i += 4
+					c4 := tab[w[4]]
+					if c4&(c3>>4) != 0 {
+						i += 4
+						goto stop
+					}
+					c5 := tab[w[5]]
+					if c5&(c4>>4) != 0 {
+						i += 5
+						goto stop
+					}
+					c6 := tab[w[6]]
+					if c6&(c5>>4) != 0 {
+						i += 6
+						goto stop
+					}
+					c7 := tab[w[7]]
+					if c7&(c6>>4) != 0 {
+						i += 7
+						goto stop
+					}
+					prev = c7
+					i += 8
 				}
 				for i < n {
 					c := tab[s[i]]
