@@ -121,7 +121,6 @@ var (
 	ppStopSingle  = ppByteSet("'$")
 	ppStopDouble  = ppByteSet("\"$")
 	ppStopBracket = ppByteSet("]$")
-	ppStopBlock   = ppByteSet("*/")
 	// Bytes that can start a GO line or a command (after blanks).
 	ppLineStart = ppByteSet("Gg:!EeQqRr")
 )
@@ -545,10 +544,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						if !p.loud && (lt >= ls || ppDirectiveAt(s, i+2)) {
 							p.loud, tab = true, &ppTabLoud
 						}
-						i += 2
-						for i < n && s[i] != '\n' && s[i] != '\r' {
-							i++
-						}
+						i = ppCommentEnd(s, i+2)
 						if !p.loud && i+1 < n && s[i] == '\r' && s[i+1] != '\n' {
 							// The T-SQL scanner ends a line comment at a
 							// line feed only: the next line is a comment
@@ -618,9 +614,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				i++
 			case ppStBlock:
 				// T-SQL block comments nest: /* /* */ still comment */.
-				for i < n && !ppStopBlock[s[i]] {
-					i++
-				}
+				i = ppCommentStop(s, i)
 				if i >= n {
 					break line
 				}
@@ -710,6 +704,32 @@ func ppKeywordAt(s string, i int) bool {
 	}
 	e := i + len(w)
 	return ppHasPrefixFold(s, i, w) && (e >= len(s) || !identCont[s[e]])
+}
+
+// ppCommentEnd is the offset of the first CR or LF of s at or after i, or
+// len(s): the end of a line comment.
+func ppCommentEnd(s string, i int) int {
+	e := len(s)
+	if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
+		e = i + j
+	}
+	if j := strings.IndexByte(s[i:e], '\r'); j >= 0 {
+		e = i + j
+	}
+	return e
+}
+
+// ppCommentStop is the offset of the first '*' or '/' of s at or after
+// i, or len(s): where a block comment may end or nest.
+func ppCommentStop(s string, i int) int {
+	e := len(s)
+	if j := strings.IndexByte(s[i:], '*'); j >= 0 {
+		e = i + j
+	}
+	if j := strings.IndexByte(s[i:e], '/'); j >= 0 {
+		e = i + j
+	}
+	return e
 }
 
 // ppHasAdd reports whether s holds "add" in any case: a string that may
