@@ -141,9 +141,23 @@ const (
 	ppAfterZero    = ppHexX << 4
 )
 
-// ppSecond are the second letters of the words of interest (ppKeywordAt):
-// most words that start with their first letters are passed over on it.
-var ppSecond = ppByteSet("sSaAeEbBhH")
+// ppPairs has, for each first letter of a word of interest (ppKeywordAt),
+// a bit for each second letter of one (bits c&0x1f, either case): most
+// words that start with their first letters are passed over on it. A
+// byte that is not a letter may share a bit with one: ppWordAt decides.
+var ppPairs [32]uint32
+
+func init() {
+	for _, w := range []string{"use", "checkpoint", "backup", "restore", "database", "dbcc"} {
+		ppPairs[w[0]&0x1f] |= 1 << (w[1] & 0x1f)
+	}
+}
+
+// ppPairAt reports whether s[i], a letter, and s[i+1] may start a word
+// of interest (ppPairs).
+func ppPairAt(s string, i int) bool {
+	return i+1 < len(s) && ppPairs[s[i]&0x1f]>>(s[i+1]&0x1f)&1 != 0
+}
 
 var (
 	// ppTabPlain is the table while the batch may still be plain, ppTabLoud
@@ -484,7 +498,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					// A letter where a word of interest may start (the
 					// plain table only stops at those): the scan goes on
 					// right after it.
-					if (c|0x20 == 'x' || i+1 < n && ppSecond[s[i+1]]) && ppWordAt(s, i) {
+					if (c|0x20 == 'x' || ppPairAt(s, i)) && ppWordAt(s, i) {
 						p.loud, tab = true, &ppTabLoud
 					}
 					prev = tab[c]
@@ -578,7 +592,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				default:
 					// A letter where a word of interest may start (the
 					// plain table only stops at those).
-					if !p.loud && (c|0x20 == 'x' || i+1 < n && ppSecond[s[i+1]]) && ppWordAt(s, i) {
+					if !p.loud && (c|0x20 == 'x' || ppPairAt(s, i)) && ppWordAt(s, i) {
 						p.loud, tab = true, &ppTabLoud
 					}
 					i++

@@ -829,3 +829,26 @@ func TestPPHasAdd(t *testing.T) {
 		}
 	}
 }
+
+// ppPairAt lets through the first two letters of every word of interest
+// in any case, and few others.
+func TestPPPairAt(t *testing.T) {
+	for _, w := range []string{"use", "checkpoint", "backup", "restore", "database", "dbcc"} {
+		for _, v := range []string{w, strings.ToUpper(w), strings.ToUpper(w[:1]) + w[1:], w[:1] + strings.ToUpper(w[1:])} {
+			if !ppPairAt(v, 0) || !ppKeywordAt(v, 0) {
+				t.Errorf("%q: not let through", v)
+			}
+		}
+	}
+	passed := 0
+	for a := 'a'; a <= 'z'; a++ {
+		for b := 'a'; b <= 'z'; b++ {
+			if ppPairAt(string([]rune{a, b}), 0) {
+				passed++
+			}
+		}
+	}
+	if passed != 6 {
+		t.Errorf("%d pairs of lower-case letters let through, want 6", passed)
+	}
+}
