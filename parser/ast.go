@@ -66,6 +66,14 @@ type Statement struct {
 	End    int  // offset after the last token in Batch.Text
 	Kind   Kind //
 	InLoop bool // inside the body of a WHILE loop
+	// InModule is set in a batch that creates or alters a procedure,
+	// function or trigger: the body, to the end of the batch, runs when
+	// the module is called, not when the script runs.
+	InModule bool
+	// Body is set on the whole body of an IF, ELSE or WHILE and on the
+	// only statement of a BEGIN ... END or TRY/CATCH block: the script
+	// does not stay the same without it.
+	Body bool
 	// Dynamic is what an ordinary statement does with dynamic SQL (the
 	// variables it assigns, the text it runs), recorded while splitting;
 	// nil for most statements.

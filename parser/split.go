@@ -42,6 +42,16 @@ func ParseScript(s *Script) *Result {
 type StatementBuffer struct {
 	parts []stmtArena // one per run of batches parsed on its own core
 	ptrs  []*Statement
+	// AddFileOnly, when set, leaves Statement.Dynamic nil in a batch
+	// none of whose string literals holds "add" (in any case): there no
+	// statement holds ADD FILE text, and what the others do with dynamic
+	// SQL matters only in a batch with such text (SL103 follows it
+	// through the variables of one batch). A caller that keeps only what
+	// the rules read (rules.Compactor) sets it: most batches then cost no
+	// Dynamic facts.
+	AddFileOnly bool
+	// res is the Result ParsePlainUntil splits into, reused.
+	res Result
 }
 
 // stmtArena hands out Statements from chunks that are reused after reset.
@@ -123,18 +133,12 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 			buf.parts = append(buf.parts, stmtArena{})
 		}
 	}
-	arena := func(i int) *stmtArena {
-		if buf == nil {
-			return nil
-		}
-		return &buf.parts[i]
-	}
 	if nchunks <= 1 {
-		a := arena(0)
+		a := buf.arena(0)
 		if a != nil {
 			r.Statements = a.ptrs[:0]
 		}
-		parseBatches(r, s.Batches, a)
+		parseBatches(r, s.Batches, a, buf.addFileOnly())
 		if a != nil {
 			a.ptrs = r.Statements
 		}
@@ -148,11 +152,11 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 		go func() {
 			defer wg.Done()
 			defer func() { panics[i] = recover() }()
-			a := arena(i)
+			a := buf.arena(i)
 			if a != nil {
 				parts[i].Statements = a.ptrs[:0]
 			}
-			parseBatches(&parts[i], c, a)
+			parseBatches(&parts[i], c, a, buf.addFileOnly())
 			if a != nil {
 				a.ptrs = parts[i].Statements
 			}
@@ -199,18 +203,25 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 	// tokens further, so with four more tokens scanned the statements
 	// up to the one that stops are those of the whole batch.
 	const lookahead = 4
+	var toks []Token
 	for n := 64; ; n *= 4 {
 		if buf != nil {
 			buf.Reset()
 		}
-		toks := sc.scan(b.Text, n)
+		if toks == nil {
+			toks = sc.scan(b.Text, n)
+		} else {
+			toks = sc.scanMore(b.Text, toks, n) // the tokens so far are the same
+		}
 		if len(toks) < n {
-			// the whole batch: as ParseScriptReuse parses it
-			r := &Result{}
+			// the whole batch, scanned: as ParseScriptReuse parses it
+			r := buf.result()
 			if a != nil {
 				r.Statements = a.ptrs[:0]
 			}
-			parseBatches(r, []*Batch{b}, a)
+			sp := splitter{arena: a}
+			// a plain batch holds no string with "add" (PreprocessPlain)
+			sp.split(r, b, sc, toks, buf.addFileOnly(), true)
 			if a != nil {
 				a.ptrs = r.Statements
 			}
@@ -221,12 +232,14 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 			}
 			return r.Statements
 		}
-		r := &Result{}
+		r := buf.result()
 		if a != nil {
 			r.Statements = a.ptrs[:0]
 		}
 		sp := splitter{arena: a}
 		sp.reset(r, b, toks)
+		// a plain batch holds no string with "add" (PreprocessPlain)
+		sp.noDynamic = buf.addFileOnly()
 		sp.run()
 		if a != nil {
 			a.ptrs = r.Statements
@@ -291,7 +304,31 @@ func chunkBatches(batches []*Batch, n int) [][]*Batch {
 	return chunks
 }
 
-func parseBatches(r *Result, batches []*Batch, arena *stmtArena) {
+// arena is the i-th arena of b, or nil when b is nil.
+func (b *StatementBuffer) arena(i int) *stmtArena {
+	if b == nil {
+		return nil
+	}
+	return &b.parts[i]
+}
+
+// result is a cleared Result to split into that lives until the next
+// call on b: b's own when b is not nil.
+func (b *StatementBuffer) result() *Result {
+	if b == nil {
+		return &Result{}
+	}
+	b.res = Result{}
+	return &b.res
+}
+
+// addFileOnly reports whether b is set and b.AddFileOnly.
+func (b *StatementBuffer) addFileOnly() bool { return b != nil && b.AddFileOnly }
+
+// parseBatches scans and splits batches into r. With addFileOnly, a
+// batch without "add" in a string literal gets no Dynamic facts
+// (StatementBuffer.AddFileOnly).
+func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly bool) {
 	sc := scannerPool.Get().(*Scanner)
 	defer scannerPool.Put(sc)
 	sp := splitter{arena: arena}
@@ -299,28 +336,36 @@ func parseBatches(r *Result, batches []*Batch, arena *stmtArena) {
 		if need := len(b.Text)/4 + 16; cap(sc.Tokens) < need {
 			sc.Tokens = make([]Token, 0, need)
 		}
-		toks := sc.Scan(b.Text)
-		for _, d := range sc.Directives {
-			r.Directives = append(r.Directives, Directive{Span: b.Span(d.Start, d.End), Text: d.Body, Trailing: d.Trailing})
-		}
-		open := sc.Open
-		cutTok := false
-		if open.What != "" && len(toks) > 0 && int(toks[len(toks)-1].Start) == open.Start {
-			// The unterminated string or identifier runs to the end:
-			// nothing from it on is checked, nor the statement it is in.
-			toks = toks[:len(toks)-1]
-			cutTok = true
-		}
-		sp.reset(r, b, toks)
-		sp.cut, sp.cutTok = open.What != "", cutTok
-		sp.run()
-		if open.What != "" {
-			r.Diags = append(r.Diags, Diag{
-				Rule:    "SL001",
-				Span:    b.Span(open.Start, open.Start+1),
-				Message: fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What),
-			})
-		}
+		sp.split(r, b, sc, sc.Scan(b.Text), addFileOnly, false)
+	}
+}
+
+// split splits b, whose tokens are toks, scanned by sc (its directives
+// and unterminated token are b's), into r. noAdd tells that no string
+// of b holds "add" (a plain batch), which is otherwise looked for when
+// addFileOnly is set.
+func (sp *splitter) split(r *Result, b *Batch, sc *Scanner, toks []Token, addFileOnly, noAdd bool) {
+	for _, d := range sc.Directives {
+		r.Directives = append(r.Directives, Directive{Span: b.Span(d.Start, d.End), Text: d.Body, Trailing: d.Trailing})
+	}
+	open := sc.Open
+	cutTok := false
+	if open.What != "" && len(toks) > 0 && int(toks[len(toks)-1].Start) == open.Start {
+		// The unterminated string or identifier runs to the end:
+		// nothing from it on is checked, nor the statement it is in.
+		toks = toks[:len(toks)-1]
+		cutTok = true
+	}
+	sp.reset(r, b, toks)
+	sp.cut, sp.cutTok = open.What != "", cutTok
+	sp.noDynamic = addFileOnly && (noAdd || !stringHasAdd(b.Text, toks))
+	sp.run()
+	if open.What != "" {
+		r.Diags = append(r.Diags, Diag{
+			Rule:    "SL001",
+			Span:    b.Span(open.Start, open.Start+1),
+			Message: fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What),
+		})
 	}
 }
 
@@ -406,20 +451,35 @@ func init() {
 	for w, code := range keywords {
 		h := kwHash(kwMul, len(w), w[0], w[1], w[len(w)-1])
 		kwTable[h].word, kwTable[h].code = w, code
+		kwFirst[len(w)] |= 1 << (w[0] & 0x1f)
 	}
 }
 
-func upper(c byte) byte {
-	if c >= 'a' && c <= 'z' {
-		return c - ('a' - 'A')
+// kwFirst has, for each length of keyword, a bit for each first letter
+// of a keyword of that length (bit c&0x1f, either case): most words,
+// names of tables and columns, are told apart from the keywords by it
+// alone, without the hash table's cache misses. A byte that is not a
+// letter may share a bit with one: the table then decides.
+var kwFirst [16]uint32
+
+// upper is c in upper case when it is an ASCII letter, and c otherwise:
+// a table, without the branch of a comparison.
+func upper(c byte) byte { return upperTab[c] }
+
+var upperTab = func() (t [256]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if c >= 'a' && c <= 'z' {
+			t[c] = byte(c) - ('a' - 'A')
+		}
 	}
-	return c
-}
+	return t
+}()
 
 // lookupKeyword classifies a word without allocating.
 func lookupKeyword(w string) kw {
 	n := len(w)
-	if n < 2 || n > 11 {
+	if n < 2 || n > 11 || kwFirst[n]>>(w[0]&0x1f)&1 == 0 {
 		return kwNone
 	}
 	e := &kwTable[kwHash(kwMul, n, upper(w[0]), upper(w[1]), upper(w[n-1]))]
@@ -457,6 +517,10 @@ func keywordName(w string) string {
 type frame struct {
 	isCase bool
 	loop   bool // the body of a WHILE
+	// n counts the statements started directly in the block, up to 2;
+	// first is the first of them
+	n     uint8
+	first *Statement
 }
 
 type splitter struct {
@@ -473,10 +537,16 @@ type splitter struct {
 	// without BEGIN..END.
 	singleLoop bool
 	perm       bool // inside a GRANT/DENY/REVOKE permission list
+	module     bool // the batch creates a procedure, function or trigger
+	// body is set after IF and ELSE: the next statement is their body
+	body bool
 	// dynamic is set once the batch had a loop or ADD FILE text: from then
 	// on every statement's Dynamic facts are recorded.
 	dynamic bool
-	depth   int // parenthesis depth
+	// noDynamic is set when no statement's Dynamic facts are recorded
+	// (StatementBuffer.AddFileOnly).
+	noDynamic bool
+	depth     int // parenthesis depth
 
 	// cut is set when the batch's tokens stop at an unterminated string,
 	// identifier or comment: a statement that ends there is reported by
@@ -497,6 +567,23 @@ type splitter struct {
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
 	slab, size, arena := s.slab, s.slabSize, s.arena
 	*s = splitter{r: r, b: b, text: b.Text, toks: toks, slab: slab, slabSize: size, arena: arena, stack: s.stack[:0]}
+	s.module = s.moduleHeader()
+}
+
+// moduleHeader reports whether the batch starts with CREATE [OR ALTER]
+// or ALTER of a PROC, PROCEDURE, FUNCTION or TRIGGER (which must be the
+// only statement of its batch).
+func (s *splitter) moduleHeader() bool {
+	i := 0
+	switch {
+	case s.isWord(0, "CREATE") && s.isWord(1, "OR") && s.isWord(2, "ALTER"):
+		i = 3
+	case s.isWord(0, "CREATE"), s.isWord(0, "ALTER"):
+		i = 1
+	default:
+		return false
+	}
+	return s.isWord(i, "PROC") || s.isWord(i, "PROCEDURE") || s.isWord(i, "FUNCTION") || s.isWord(i, "TRIGGER")
 }
 
 func (s *splitter) word(i int) string { t := s.toks[i]; return s.text[t.Start:t.End] }
@@ -663,7 +750,11 @@ func (s *splitter) isPunct(i int, c byte) bool {
 func (s *splitter) popFrame() {
 	if n := len(s.stack); n > 0 {
 		f := s.stack[n-1]
+		s.stack[n-1].first = nil
 		s.stack = s.stack[:n-1]
+		if f.n == 1 && f.first != nil {
+			f.first.Body = true // the only statement of the block
+		}
 		if f.loop {
 			s.loopDepth--
 		}
@@ -678,7 +769,7 @@ func (s *splitter) endStatement() {
 		if s.last > s.curIdx {
 			s.cur.End = int(s.toks[s.last].End)
 		}
-		if s.cur.Kind == KindOther {
+		if s.cur.Kind == KindOther && !s.noDynamic {
 			s.cur.Dynamic = dynamicFacts(s.text, s.toks[s.curIdx:s.last+1], s.cur.InLoop || s.dynamic)
 			s.dynamic = s.dynamic || s.cur.InLoop || s.cur.Dynamic != nil
 		}
@@ -710,6 +801,8 @@ func (s *splitter) newStatement(i int, kind Kind) *Statement {
 		s.loopDepth--
 	}
 	inLoop := s.loopDepth > 0
+	body := s.body // the whole body of an IF or ELSE
+	s.body = false
 	if s.whilePending {
 		s.whilePending = false
 		if s.kwAt(i) == kwBegin {
@@ -719,12 +812,20 @@ func (s *splitter) newStatement(i int, kind Kind) *Statement {
 			s.singleLoop = true
 			s.loopDepth++
 			inLoop = true
+			body = true
 		}
 	}
 	s.curIdx, s.last = i, i
 	t := s.toks[i]
 	st := s.alloc()
-	*st = Statement{Kind: kind, Batch: s.b, Start: int(t.Start), End: int(t.End), InLoop: inLoop}
+	*st = Statement{Kind: kind, Batch: s.b, Start: int(t.Start), End: int(t.End), InLoop: inLoop, InModule: s.module, Body: body}
+	if n := len(s.stack); n > 0 && !s.stack[n-1].isCase {
+		if f := &s.stack[n-1]; f.n < 2 {
+			if f.n++; f.n == 1 {
+				f.first = st
+			}
+		}
+	}
 	return st
 }
 
@@ -805,6 +906,8 @@ func (s *splitter) startStatement(i int, k kw) int {
 		return s.interest(i, KindUse)
 	}
 	s.cur = s.newStatement(i, KindOther)
+	// (DROP TABLE IF EXISTS t is no IF statement: IF EXISTS ( is)
+	s.body = k == kwElse || k == kwIf && !(s.isWord(i+1, "EXISTS") && !s.isPunct(i+2, '('))
 	return i + 1
 }
 
@@ -929,6 +1032,15 @@ func (s *splitter) interest(i int, kind Kind) int {
 	return i + n
 }
 
+// maxGrammarTokens bounds the statements given to the grammar, which holds
+// every token of its input at a few hundred bytes each: a statement of
+// interest longer than that (a CREATE DATABASE of 32,767 files in the
+// form SSMS writes is about 800,000) that the fast path cannot read is not
+// checked, rather than held in gigabytes (a million open parentheses).
+const maxGrammarTokens = 1 << 20
+
+var errTooLong = fmt.Errorf("the statement is too long to check (over %d tokens)", maxGrammarTokens)
+
 func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -941,6 +1053,9 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 			st.Node = node
 			return n, nil
 		}
+	}
+	if len(toks) > maxGrammarTokens {
+		return 0, errTooLong
 	}
 	switch st.Kind {
 	case KindCreateDatabase:
@@ -1063,6 +1178,10 @@ func (s *splitter) punctAt(i int, ch byte) bool {
 // trailingError is participle's error for a statement whose grammar
 // stopped after n of its window's tokens.
 func trailingError(kind Kind, text string, toks []Token, n int) error {
+	if len(toks) > maxGrammarTokens {
+		// the grammar stopped at n: what it expected is found there
+		toks = toks[:min(len(toks), n+1024)]
+	}
 	var err error
 	switch kind {
 	case KindCreateDatabase:

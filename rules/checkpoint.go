@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -127,7 +128,16 @@ var sl302 = &Rule{
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
 			c, ok := e.Stmt.Node.(*parser.Checkpoint)
-			if !ok || c.Duration == nil || float64(*c.Duration) <= limit {
+			if !ok {
+				continue
+			}
+			n, unit := "", " s"
+			switch {
+			case c.Duration != nil && float64(*c.Duration) > limit:
+				n = strconv.FormatInt(*c.Duration, 10)
+			case c.Duration == nil && limit == 0 && strings.HasPrefix(c.DurationRaw, "@"):
+				n, unit = c.DurationRaw, " seconds" // a variable: a duration all the same
+			default:
 				continue
 			}
 			var fix *Fix
@@ -137,10 +147,9 @@ var sl302 = &Rule{
 					File: kw.File, Start: kw.Offset + len("CHECKPOINT"), End: c.DurationSpan.End.Offset,
 				}}}
 			}
-			p.report(e.Stmt.Span(), fix, p.Model.memo(msgKey{rule: p.Rule, n: *c.Duration}, func() string {
-				n := strconv.FormatInt(*c.Duration, 10)
+			p.report(e.Stmt.Span(), fix, p.Model.memo(msgKey{rule: p.Rule, s: n, s2: unit}, func() string {
 				return "CHECKPOINT " + n + " asks SQL Server to stretch the checkpoint over " + n +
-					" s; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)"
+					unit + "; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)"
 			}))
 		}
 	},
@@ -192,7 +201,8 @@ var sl303 = &Rule{
 			}
 			next := &effects[j]
 			b, ok := next.Stmt.Node.(*parser.Backup)
-			if !ok || b.Log || !keyIs(&b.Database, e.Context) {
+			if !ok || b.Log || !keyIs(&b.Database, e.Context) || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
+				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index {
 				continue
 			}
 			p.report(e.Stmt.Span(), removeStatement(e.Stmt), p.Model.memo(msgKey{rule: p.Rule, s: b.Database.Value}, func() string {
@@ -203,9 +213,26 @@ var sl303 = &Rule{
 	},
 }
 
+// acrossConnect reports whether a :connect lies between statements a and
+// b of script r: they then run on different connections (and servers).
+func acrossConnect(r *parser.Result, a, b *parser.Statement) bool {
+	if r == nil || r.Script == nil || len(r.Script.Connects) == 0 {
+		return false
+	}
+	conns := r.Script.Connects
+	// the number of connections started up to each statement's batch
+	na, _ := slices.BinarySearch(conns, a.Batch.Index+1)
+	nb, _ := slices.BinarySearch(conns, b.Batch.Index+1)
+	return na != nb
+}
+
 // removeStatement is a fix that deletes a statement, its semicolon, and
-// its line when nothing else is on it.
+// its line when nothing else is on it; none for the whole body of an IF,
+// ELSE or WHILE or the only statement of a block.
 func removeStatement(st *parser.Statement) *Fix {
+	if st.Body {
+		return nil // the next statement would become the body, or the block empty
+	}
 	span := st.Span()
 	s, e := span.Start, span.End
 	if s.File == nil || s.File != e.File || e.Offset <= s.Offset {
@@ -239,6 +266,53 @@ func removeStatement(st *parser.Statement) *Fix {
 	return &Fix{Description: "remove the CHECKPOINT", Edits: []Edit{{File: s.File, Start: start, End: end}}}
 }
 
+// everyCopyToNul reports whether every copy of a backup has a device on
+// the null device. The TO devices hold one copy and each MIRROR TO as
+// many devices again another, whole: a backup with one copy free of NUL
+// can be restored from it.
+func everyCopyToNul(ts []parser.Target) bool {
+	var primary, mirrors []parser.Target
+	for _, t := range ts {
+		if t.Mirror {
+			mirrors = append(mirrors, t)
+		} else {
+			primary = append(primary, t)
+		}
+	}
+	if !copyToNul(primary) {
+		return false
+	}
+	per := max(len(primary), 1)
+	for len(mirrors) > 0 {
+		n := min(per, len(mirrors))
+		if !copyToNul(mirrors[:n]) {
+			return false
+		}
+		mirrors = mirrors[n:]
+	}
+	return true
+}
+
+// copyToNul reports whether one of the devices of a copy is DISK = 'NUL'.
+func copyToNul(ts []parser.Target) bool {
+	for _, t := range ts {
+		if t.Type == "DISK" && t.Known && isNul(t.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// copyOnlyNul reports whether every device of a backup is DISK = 'NUL'.
+func copyOnlyNul(ts []parser.Target) bool {
+	for _, t := range ts {
+		if !copyToNul([]parser.Target{t}) {
+			return false
+		}
+	}
+	return true
+}
+
 // nulDevices are the names of the null device.
 func isNul(v string) bool {
 	// folded rather than upper-cased: a backup names a real file, and
@@ -256,31 +330,36 @@ var sl304 = &Rule{
 			if !ok {
 				continue
 			}
-			nul := false
-			for _, t := range b.Targets {
-				if t.Type == "DISK" && t.Known && isNul(t.Value) {
-					nul = true
-				}
-			}
-			if !nul {
+			if !everyCopyToNul(b.Targets) {
 				continue
 			}
 			what := "BACKUP DATABASE"
 			harm := "it resets the differential base, so the next differential backup depends on a backup that does not exist"
-			if b.Log {
+			switch {
+			case b.Log:
 				what = "BACKUP LOG"
 				harm = "it breaks the log chain: the log records it discards are in no backup, so point-in-time restore stops working"
+			case b.HasOption("DIFFERENTIAL"):
+				// a differential leaves the base alone
+				harm = "a restore that takes the latest differential backup from the backup history finds nothing to restore"
+			}
+			// striped over NUL and real devices, the rest of the data is
+			// written, and of no use
+			writes, never := "TO DISK = 'NUL' writes nothing", "TO DISK = 'NUL' writes nothing: never a real backup"
+			if !copyOnlyNul(b.Targets) {
+				writes = "writes part of its data to DISK = 'NUL', which keeps none of it, so it cannot be restored"
+				never = "writes part of its data to DISK = 'NUL', which keeps none of it: never a real backup"
 			}
 			if b.HasOption("COPY_ONLY") {
 				f := p.Report(e.Stmt.Span(), nil,
-					"%s %s TO DISK = 'NUL' writes nothing: never a real backup; COPY_ONLY keeps the backup chain intact, so use it only to test backup speed",
-					what, b.Database.Value)
+					"%s %s %s; COPY_ONLY keeps the backup chain intact, so use it only to test backup speed",
+					what, b.Database.Value, never)
 				f.Severity = lower(f.Severity)
 				continue
 			}
 			p.Report(e.Stmt.Span(), nil,
-				"%s %s TO DISK = 'NUL' writes nothing, yet SQL Server records it as a backup: %s",
-				what, b.Database.Value, harm)
+				"%s %s %s, yet SQL Server records it as a backup: %s",
+				what, b.Database.Value, writes, harm)
 		}
 	},
 }

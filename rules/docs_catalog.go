@@ -104,7 +104,7 @@ ALTER DATABASE Sales MODIFY FILE (NAME = F0001, SIZE = 2GB);`,
 
 That count decides how long the database takes to come online. Measured on a test server (*How having too many filegroups can affect recovery time*), 500 files meant 7 s of startup, 2,000 files 29 s and 10,000 files 184 s. Changing one loop bound can turn a short pause into three minutes of downtime on every restart.
 
-sqllint reports the statement that builds the text, and only when the text is run: by ` + "`EXEC (...)`" + `, ` + "`EXECUTE (...)`" + ` or ` + "`sp_executesql`" + ` inside the loop, directly or through a variable the loop assigns (in any order, nested loops included), or once after the loop that accumulated it in a variable. A loop that only ` + "`PRINT`" + `s the statements (a dry run) or mentions ADD FILE in a message is not reported, nor is text set before the loop and run inside it: that text is fixed, so it adds one file or filegroup, and running it again fails on the name that already exists.
+sqllint reports the statement that builds the text, and only when the text is run: by ` + "`EXEC (...)`" + `, ` + "`EXECUTE (...)`" + ` or ` + "`sp_executesql`" + ` inside the loop, directly or through a variable the loop assigns (in any order, nested loops included), or once after the loop that accumulated it in a variable. A batch that ` + "`GO n`" + ` runs n times (n over 1) is such a loop too, the whole batch its body. A loop that only ` + "`PRINT`" + `s the statements (a dry run) or mentions ADD FILE in a message is not reported, nor is text set before the loop and run inside it: that text is fixed, so it adds one file or filegroup, and running it again fails on the name that already exists.
 
 A loop that adds tempdb's data files, one per core (` + "`ALTER DATABASE tempdb ADD FILE`" + ` in the text), is not reported: the core count bounds it, and tempdb's sizes are a per-restart cost that SL208 weighs.
 
@@ -232,7 +232,7 @@ The fix sets 60 SECONDS, the current default; choose another nonzero value only 
 
 Measured with about 123 MB of dirty pages, a plain ` + "`CHECKPOINT`" + ` finished in under a second, ` + "`CHECKPOINT 1`" + ` was no quicker, and ` + "`CHECKPOINT 30`" + ` took 28–29 s (15 s in another run). With about 20 dirty pages, the plain form took 4 ms and ` + "`CHECKPOINT 10`" + ` 6,274 ms. In a deployment, every one of those seconds delays the statements behind it.
 
-sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit duration). The fix removes the duration.`,
+sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit duration, a variable such as ` + "`CHECKPOINT @seconds`" + ` too). The fix removes the duration.`,
 		Source: "checkpoint",
 		Bad: `USE Sales;
 CHECKPOINT 30;`,
@@ -246,7 +246,7 @@ CHECKPOINT;`,
 
 In a measured test, a database had 15,790 dirty pages before a backup and none afterwards: the backup had flushed every one of them itself.
 
-sqllint looks at the next executable statement after the ` + "`CHECKPOINT`" + `, passing over ` + "`PRINT`" + `, ` + "`SET`" + `, ` + "`DECLARE`" + `, ` + "`GO`" + `, comments and the ` + "`BEGIN`" + ` of a ` + "`BEGIN ... END`" + ` or ` + "`BEGIN TRY`" + ` block (which executes nothing), and flags the pair when it is a ` + "`BACKUP DATABASE`" + ` of the same database. The fix removes the CHECKPOINT.`,
+sqllint looks at the next executable statement after the ` + "`CHECKPOINT`" + `, passing over ` + "`PRINT`" + `, ` + "`SET`" + `, ` + "`DECLARE`" + `, ` + "`GO`" + `, comments and the ` + "`BEGIN`" + ` of a ` + "`BEGIN ... END`" + ` or ` + "`BEGIN TRY`" + ` block (which executes nothing), and flags the pair when it is a ` + "`BACKUP DATABASE`" + ` of the same database. A ` + "`CHECKPOINT`" + ` that ends the body of a procedure, function or trigger runs only when the module is called, and one before a ` + "`:connect`" + ` runs on another connection than what follows: neither is paired with the statements after it. The fix removes the CHECKPOINT, except where the script would change without it: the whole body of an ` + "`IF`" + `, ` + "`ELSE`" + ` or ` + "`WHILE`" + `, or the only statement of a block, is reported without a fix.`,
 		Source: "checkpoint",
 		Bad: `USE Sales;
 CHECKPOINT;
@@ -263,7 +263,7 @@ BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
 
 Without ` + "`COPY_ONLY`" + ` it also does harm. ` + "`BACKUP LOG`" + ` to NUL breaks the log chain, so no point-in-time restore is possible past it until the next full or differential backup; ` + "`BACKUP DATABASE`" + ` to NUL becomes the base of later differential backups, which can then never be restored. The next outage then lasts as long as finding an older usable backup.
 
-sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given. Back up to a real file, or remove the statement.`,
+sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given; a backup with a ` + "`MIRROR TO`" + ` copy that has no device on NUL is a real backup, and is not reported. Back up to a real file, or remove the statement.`,
 		Source: "backup",
 		Bad:    `BACKUP DATABASE Sales TO DISK = N'NUL';`,
 		Good:   `BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,

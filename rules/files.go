@@ -1,6 +1,10 @@
 package rules
 
-import "github.com/sqllint/sqllint/parser"
+import (
+	"strconv"
+
+	"github.com/sqllint/sqllint/parser"
+)
 
 // SQL Server's hard limits per database.
 const (
@@ -69,7 +73,11 @@ var sl103 = &Rule{
 			for _, b := range bs {
 				if !reported[b.st] {
 					reported[b.st] = true
-					p.report(b.st.Span(), nil, sl103Message(b.what))
+					msg := sl103Message(b.what)
+					if !b.st.InLoop && b.st.Batch.Count > 1 {
+						msg = sl103RepeatedMessage(b.what, b.st.Batch.Count)
+					}
+					p.report(b.st.Span(), nil, msg)
 				}
 			}
 		}
@@ -83,7 +91,7 @@ var sl103 = &Rule{
 				clear(vars) // a variable lives for one batch
 				clear(fromLoop)
 			}
-			if !st.InLoop {
+			if !loops(st) {
 				// after a loop: running the text it accumulated
 				if d := st.Dynamic; d != nil {
 					if d.Exec {
@@ -102,9 +110,10 @@ var sl103 = &Rule{
 				continue
 			}
 			// One loop: the statements of this batch inside a WHILE body,
-			// nested loops included.
+			// nested loops included, or the whole of a batch GO n runs n
+			// times.
 			j := i
-			for j < len(effects) && effects[j].Stmt.InLoop && effects[j].Stmt.Batch == batch {
+			for j < len(effects) && loops(effects[j].Stmt) && effects[j].Stmt.Batch == batch {
 				j++
 			}
 			run, builders := loopAddFiles(effects[i:j], vars, fromLoop, runRoom[:0], builderRoom[:0])
@@ -119,6 +128,18 @@ var sl103 = &Rule{
 			i = j
 		}
 	},
+}
+
+// loops reports whether st runs repeatedly: inside a WHILE body, or in a
+// batch that GO n runs n times.
+func loops(st *parser.Statement) bool { return st.InLoop || st.Batch.Count > 1 }
+
+// sl103RepeatedMessage is SL103's message about ADD FILE text what in a
+// batch that GO n runs n times.
+func sl103RepeatedMessage(what string, n int) string {
+	c := strconv.Itoa(n)
+	return what + " built as dynamic SQL in a batch that GO " + c + " runs " + c +
+		" times: the files and filegroups it adds are not counted (nor their startup delay, SL101); list them explicitly"
 }
 
 // sl103Message is SL103's message about ADD FILE text what: one string

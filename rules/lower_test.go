@@ -10,7 +10,7 @@ import (
 
 // lowerCases are names the model lowers: ASCII with and without upper
 // case, non-ASCII whose lower case differs in length, invalid UTF-8.
-var lowerCases = []string{"", "sales", "Sales_24_0", "ARCHIVE_LOG", "x.LDF", "Ünïcode_Log", "KELVIN\u212a", "İstanbul", "bad\xffLOG", strings.Repeat("Ab", 40)}
+var lowerCases = []string{"", "sales", "Sales_24_0", "ARCHIVE_LOG", "x.LDF", "Ünïcode_Log", "KELVIN\u212a", "İstanbul", "bad\xffLOG", `D:/Backup/Sales.BAK`, `x/y:z`, strings.Repeat("Ab", 40)}
 
 // The ASCII fast paths of the model give what strings.ToLower gives.
 func TestLowerFastPaths(t *testing.T) {

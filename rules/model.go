@@ -501,7 +501,17 @@ func BuildModel(scripts []*parser.Result, defaultDB string, facts *ServerFacts) 
 func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 	ctx := m.lower(defaultDB)
 	first := len(m.Effects)
+	var conns []int // :connect: the database of the new connection is unknown
+	if r.Script != nil {
+		conns = r.Script.Connects
+	}
 	for _, st := range r.Statements {
+		if len(conns) > 0 && st.Batch.Index >= conns[0] {
+			for len(conns) > 0 && st.Batch.Index >= conns[0] {
+				conns = conns[1:]
+			}
+			ctx = ""
+		}
 		// applied where it is kept: an Effect is not copied again
 		m.Effects = append(m.Effects, Effect{Stmt: st, Script: int32(si), Context: ctx, Next: -1})
 		m.apply(&m.Effects[len(m.Effects)-1], &ctx)

@@ -148,12 +148,17 @@ func (r *RestoreEffect) Bytes(log bool) int64 {
 
 // deviceKey identifies a backup device: its type and its value, without
 // regard to case (Windows paths and logical device names are
-// case-insensitive).
+// case-insensitive), and with a Windows path's '/' read as '\' (D:/b.bak
+// is D:\b.bak).
 func deviceKey(t parser.Target) string {
 	if !t.Known || t.Value == "" {
 		return ""
 	}
-	return strings.ToUpper(t.Type) + ":" + strings.ToLower(strings.TrimSpace(t.Value))
+	typ, v := strings.ToUpper(t.Type), strings.ToLower(strings.TrimSpace(t.Value))
+	if typ == "DISK" && len(v) >= 2 && v[1] == ':' && strings.Contains(v, "/") {
+		v = strings.ReplaceAll(v, "/", `\`)
+	}
+	return typ + ":" + v
 }
 
 // deviceKeyIn is deviceKey(t) written into buf, for a map lookup that
@@ -176,10 +181,14 @@ func deviceKeyIn(buf []byte, t parser.Target) (b []byte, ok bool) {
 		b = append(b, c)
 	}
 	b = append(b, ':')
+	// a Windows path's '/' reads as '\', as in deviceKey
+	slash := strings.EqualFold(t.Type, "DISK") && len(v) >= 2 && v[1] == ':'
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
+		} else if c == '/' && slash {
+			c = '\\'
 		}
 		b = append(b, c)
 	}

@@ -24,6 +24,9 @@ var sl207 = &Rule{
 			if re == nil || len(re.Files) == 0 {
 				continue // silent when no size is known
 			}
+			if r, ok := e.Stmt.Node.(*parser.Restore); ok && metadataOnly(r) {
+				continue // a snapshot restore: the files are the storage snapshot's, none is written
+			}
 			data, logBytes := re.Bytes(false), re.Bytes(true)
 			tde := e.DB != nil && e.DB.TDE
 			ifiOn, ifiOff := false, false
@@ -103,4 +106,16 @@ func replaceNote(re *RestoreEffect) string {
 		return " (WITH REPLACE too)"
 	}
 	return ""
+}
+
+// metadataOnly reports whether r is WITH METADATA_ONLY: the restore of a
+// Transact-SQL snapshot backup (SQL Server 2022), which attaches the
+// files the storage snapshot put in place and writes none of them.
+func metadataOnly(r *parser.Restore) bool {
+	for _, o := range r.Options {
+		if o.Name == "METADATA_ONLY" {
+			return true
+		}
+	}
+	return false
 }

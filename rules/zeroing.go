@@ -230,11 +230,14 @@ var sl205 = &Rule{
 			e := &p.Model.Effects[i]
 			if hit := traceOn(e, 3004, 3605); len(hit) > 0 {
 				msg := func() string {
-					names := strconv.Itoa(hit[0])
+					names := "flag " + strconv.Itoa(hit[0])
+					if len(hit) > 1 {
+						names = "flags " + strconv.Itoa(hit[0])
+					}
 					for _, f := range hit[1:] {
 						names += " and " + strconv.Itoa(f)
 					}
-					return "turns on diagnostic trace flag " + names + " " + scope(e) +
+					return "turns on diagnostic trace " + names + " " + scope(e) +
 						": 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script"
 				}
 				if len(hit) == 1 { // the usual: one flag, for the session or the instance
