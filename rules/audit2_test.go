@@ -2,7 +2,9 @@ package rules
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // A suppression naming several rules is stale in each rule that silenced
@@ -38,5 +40,36 @@ func TestSL003MultiIDPartlyUsed(t *testing.T) {
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%q (disabled %q):\n got %q\nwant %q", c.src, c.disabled, got, c.want)
 		}
+	}
+}
+
+// A name longer than SQL Server's 128 characters is shown cut, whole up
+// to 128; the cut falls between characters.
+func TestLongNamesShownShort(t *testing.T) {
+	long := strings.Repeat("é", 300)
+	at128 := strings.Repeat("b", 128)
+	src := "USE [" + long + "];\nCHECKPOINT;\nBACKUP DATABASE [" + long + "] TO DISK = 'NUL';\n" +
+		"ALTER DATABASE [" + long + "] SET TARGET_RECOVERY_TIME = 0 SECONDS;\n" +
+		"BACKUP DATABASE [" + at128 + "] TO DISK = 'NUL';\n"
+	fs := auditRun(t, src, nil)
+	cut := strings.Repeat("é", 128) + "... (300 characters)"
+	n := 0
+	for _, f := range fs {
+		if !utf8.ValidString(f.Message) || len(f.Message) > 1000 {
+			t.Errorf("%s: %d bytes: %.300q", f.Rule.ID, len(f.Message), f.Message)
+		}
+		switch {
+		case strings.Contains(f.Message, cut):
+			n++
+		case strings.Contains(f.Message, at128+" "):
+		default:
+			t.Errorf("%s names no database: %.300q", f.Rule.ID, f.Message)
+		}
+	}
+	if n != 3 || len(fs) != 4 {
+		t.Errorf("%d findings, %d with the cut name", len(fs), n)
+	}
+	if got := shown(strings.Repeat("x", 129)); got != strings.Repeat("x", 128)+"... (129 characters)" {
+		t.Errorf("shown(129 x) = %q", got)
 	}
 }

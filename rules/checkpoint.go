@@ -108,10 +108,10 @@ func sameText(s parser.Span, prefix string) bool {
 
 func dbName(e *Effect) string {
 	if e.DB != nil {
-		return e.DB.Name
+		return shown(e.DB.Name)
 	}
 	if n := e.Stmt.Database(); n != nil {
-		return n.Value
+		return shown(n.Value)
 	}
 	return "the current database"
 }
@@ -200,7 +200,7 @@ var sl303 = &Rule{
 				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index {
 				continue
 			}
-			p.Report(e.Stmt.Span(), removeStatement(e.Stmt), "%s", "CHECKPOINT right before BACKUP DATABASE "+b.Database.Value+
+			p.Report(e.Stmt.Span(), removeStatement(e.Stmt), "%s", "CHECKPOINT right before BACKUP DATABASE "+shown(b.Database.Value)+
 				" adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT")
 		}
 	},
@@ -346,13 +346,13 @@ var sl304 = &Rule{
 			if b.HasOption("COPY_ONLY") {
 				f := p.Report(e.Stmt.Span(), nil,
 					"%s %s %s; COPY_ONLY keeps the backup chain intact, so use it only to test backup speed",
-					what, b.Database.Value, never)
+					what, shown(b.Database.Value), never)
 				f.Severity = lower(f.Severity)
 				continue
 			}
 			p.Report(e.Stmt.Span(), nil,
 				"%s %s %s, yet SQL Server records it as a backup: %s",
-				what, b.Database.Value, writes, harm)
+				what, shown(b.Database.Value), writes, harm)
 		}
 	},
 }
