@@ -73,3 +73,42 @@ func TestLongNamesShownShort(t *testing.T) {
 		t.Errorf("shown(129 x) = %q", got)
 	}
 }
+
+// CHECKPOINT's duration is an int greater than zero: a larger one makes
+// the statement fail whatever max-duration says; a number written other
+// than as whole seconds (0x10, 1e3, 10.5) is an explicit duration all the
+// same, flagged under the default max-duration of 0 as a variable is.
+func TestSL302OddDurations(t *testing.T) {
+	cases := []struct {
+		dur   string
+		limit float64
+		want  string // message prefix, "" for no finding
+	}{
+		{"99999999999999999999", 0, "CHECKPOINT 99999999999999999999 asks for a duration over the largest int"},
+		{"99999999999999999999", 3600, "CHECKPOINT 99999999999999999999 asks for a duration over the largest int"},
+		{"2147483648", 3600, "CHECKPOINT 2147483648 asks for a duration over the largest int"},
+		{strings.Repeat("9", 100000), 0, "CHECKPOINT 99999999999999999999... (100000 digits) asks for a duration over"},
+		{"2147483647", 0, "CHECKPOINT 2147483647 asks SQL Server to stretch the checkpoint over 2147483647 s;"},
+		{"0x10", 0, "CHECKPOINT 0x10 asks SQL Server to stretch the checkpoint over 0x10 seconds;"},
+		{"1e3", 0, "CHECKPOINT 1e3 asks SQL Server to stretch the checkpoint over 1e3 seconds;"},
+		{"10.5", 0, "CHECKPOINT 10.5 asks SQL Server"},
+		{"1e3", 3600, ""}, // its value is not read: only the default flags it
+		{"10", 3600, ""},
+	}
+	for _, c := range cases {
+		cfg := &Config{Options: map[string]map[string]float64{"SL302": {"max-duration": c.limit}}}
+		fs := auditRun(t, "CHECKPOINT "+c.dur+";\n", cfg)
+		msgs := auditMessages(fs, "SL302")
+		switch {
+		case c.want == "" && len(msgs) != 0:
+			t.Errorf("CHECKPOINT %.30s (max %v): %q", c.dur, c.limit, msgs)
+		case c.want != "" && (len(msgs) != 1 || !strings.HasPrefix(msgs[0], c.want)):
+			t.Errorf("CHECKPOINT %.30s (max %v): %.300q, want %q", c.dur, c.limit, msgs, c.want)
+		}
+		for _, f := range fs {
+			if f.Rule.ID == "SL302" && (f.Fix == nil || len(f.Fix.Edits) != 1) {
+				t.Errorf("CHECKPOINT %.30s: no fix", c.dur)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -129,11 +130,18 @@ var sl302 = &Rule{
 				continue
 			}
 			n, unit := "", " s"
+			overInt := false
 			switch {
+			case c.Duration != nil && *c.Duration > math.MaxInt32 || c.Duration == nil && allDigits(c.DurationRaw):
+				// The duration is an int: SQL Server rejects a larger one
+				// whatever max-duration says.
+				n, overInt = c.DurationRaw, true
 			case c.Duration != nil && float64(*c.Duration) > limit:
 				n = strconv.FormatInt(*c.Duration, 10)
-			case c.Duration == nil && limit == 0 && strings.HasPrefix(c.DurationRaw, "@"):
-				n, unit = c.DurationRaw, " seconds" // a variable: a duration all the same
+			case c.Duration == nil && limit == 0 && (strings.HasPrefix(c.DurationRaw, "@") || numberText(c.DurationRaw)):
+				// a variable, or a number not written as a whole number
+				// of seconds (0x10, 1e3, 10.5): a duration all the same
+				n, unit = c.DurationRaw, " seconds"
 			default:
 				continue
 			}
@@ -143,6 +151,10 @@ var sl302 = &Rule{
 				fix = &Fix{Description: "remove the duration", Edits: []Edit{{
 					File: kw.File, Start: kw.Offset + len("CHECKPOINT"), End: c.DurationSpan.End.Offset,
 				}}}
+			}
+			if overInt {
+				p.Report(e.Stmt.Span(), fix, "%s", "CHECKPOINT "+shownNumber(n)+" asks for a duration over the largest int, 2,147,483,647 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration")
+				continue
 			}
 			p.Report(e.Stmt.Span(), fix, "%s", "CHECKPOINT "+n+" asks SQL Server to stretch the checkpoint over "+n+
 				unit+"; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)")

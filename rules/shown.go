@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -29,4 +30,33 @@ func shown(name string) string {
 		i++
 	}
 	return name[:cut] + "... (" + strconv.Itoa(n) + " characters)"
+}
+
+// shownNumber is a number as a message shows it: one of more than 40
+// digits is cut, saying how many it has.
+func shownNumber(s string) string {
+	if len(s) <= 40 {
+		return s
+	}
+	return s[:20] + "... (" + strconv.Itoa(len(s)) + " digits)"
+}
+
+// allDigits reports whether s is a whole number written in decimal.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// numberText reports whether s is a number token other than a variable
+// (0x10, 1e3, 10.5, .5, $10).
+func numberText(s string) bool {
+	if s == "" || strings.HasPrefix(s, "$(") {
+		return false
+	}
+	c := s[0]
+	return c >= '0' && c <= '9' || c == '.' || c == '$'
 }
