@@ -112,3 +112,16 @@ func TestSL302OddDurations(t *testing.T) {
 		}
 	}
 }
+
+// A comma after the last rule ID asks for another: SL004 says so rather
+// than that the suppression names no rule.
+func TestSL004CommaBeforeReason(t *testing.T) {
+	fs := auditRun(t, "-- sqllint:ignore SL302, because\nCHECKPOINT 5;\n-- sqllint:ignore , SL302 x\nCHECKPOINT 5;\n", nil)
+	want := []string{
+		"suppression lists no rule after the comma that follows SL302: remove the comma before the reason",
+		"suppression names no rule: write sqllint:ignore SLnnn reason",
+	}
+	if got := auditMessages(fs, "SL004"); !reflect.DeepEqual(got, want) {
+		t.Errorf("SL004: %q, want %q", got, want)
+	}
+}

@@ -458,6 +458,9 @@ func parseDirective(reg *Registry, text string) (file bool, ids []string, proble
 			ids = append(ids, r.ID)
 		case ruleRef.MatchString(word):
 			return file, nil, fmt.Sprintf("suppression names unknown rule %s", word)
+		case len(ids) > 0:
+			// "SL302, reason": the comma asks for another rule
+			return file, nil, fmt.Sprintf("suppression lists no rule after the comma that follows %s: remove the comma before the reason", ids[len(ids)-1])
 		default:
 			return file, nil, "suppression names no rule: " + usage
 		}
