@@ -125,3 +125,14 @@ func TestSL004CommaBeforeReason(t *testing.T) {
 		t.Errorf("SL004: %q, want %q", got, want)
 	}
 }
+
+// A number of a million digits is shown cut in SL301's message.
+func TestSL301LongNumberShownShort(t *testing.T) {
+	zeros := strings.Repeat("0", 1000000)
+	fs := auditRun(t, "ALTER DATABASE x SET TARGET_RECOVERY_TIME = "+zeros+" SECONDS;\n", nil)
+	msgs := auditMessages(fs, "SL301")
+	want := "TARGET_RECOVERY_TIME = 00000000000000000000... (1000000 digits) SECONDS turns off indirect checkpoints for x:"
+	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], want) || len(msgs[0]) > 400 {
+		t.Errorf("SL301: %.300q", msgs)
+	}
+}

@@ -26,7 +26,7 @@ var sl301 = &Rule{
 			if !isTRTZero(fileText(d.Span)) {
 				fix = nil // the option came (in part) through a sqlcmd variable
 			}
-			p.Report(d.ClauseSpan, fix, "%s", "TARGET_RECOVERY_TIME = "+d.Raw+" turns off indirect checkpoints for "+dbName(e)+
+			p.Report(d.ClauseSpan, fix, "%s", "TARGET_RECOVERY_TIME = "+shownDuration(d.Raw)+" turns off indirect checkpoints for "+dbName(e)+
 				": automatic checkpoints then write dirty pages in bursts; use 60 SECONDS, the default since SQL Server 2016")
 		}
 	},

@@ -60,3 +60,13 @@ func numberText(s string) bool {
 	c := s[0]
 	return c >= '0' && c <= '9' || c == '.' || c == '$'
 }
+
+// shownDuration is "num UNIT" as a message shows it, its number cut as
+// shownNumber cuts it.
+func shownDuration(raw string) string {
+	num, unit, ok := strings.Cut(raw, " ")
+	if !ok {
+		return shownNumber(raw)
+	}
+	return shownNumber(num) + " " + unit
+}
