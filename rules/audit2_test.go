@@ -136,3 +136,22 @@ func TestSL301LongNumberShownShort(t *testing.T) {
 		t.Errorf("SL301: %.300q", msgs)
 	}
 }
+
+// sqlcmd diagnostics naming a million-character variable, include or
+// command show it cut.
+func TestSL002LongWordsShownShort(t *testing.T) {
+	v := strings.Repeat("V", 1000000)
+	src := "CHECKPOINT $(" + v + ");\nGO\n:r " + strings.Repeat("p", 1000000) + ".sql\nGO\n:" + strings.Repeat("y", 1000000) + "\n"
+	msgs := auditMessages(auditRun(t, src, nil), "SL002")
+	if len(msgs) != 3 {
+		t.Fatalf("SL002: %d findings", len(msgs))
+	}
+	for _, m := range msgs {
+		if len(m) > 1000 || !strings.Contains(m, "... (100000") || !utf8.ValidString(m) {
+			t.Errorf("SL002 message of %d bytes: %.300q", len(m), m)
+		}
+	}
+	if got := shortWords("short words " + strings.Repeat("x", 512) + " end"); got != "short words "+strings.Repeat("x", 512)+" end" {
+		t.Errorf("a 512-byte word is cut: %.100q", got)
+	}
+}

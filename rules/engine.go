@@ -225,7 +225,7 @@ func runInto(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fil
 			for _, s := range scripts {
 				for _, d := range s.Diags {
 					if d.Rule == r.ID {
-						p.Report(d.Span, nil, "%s", d.Message)
+						p.Report(d.Span, nil, "%s", shortWords(d.Message))
 					}
 				}
 			}

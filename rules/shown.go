@@ -70,3 +70,43 @@ func shownDuration(raw string) string {
 	}
 	return shownNumber(num) + " " + unit
 }
+
+// maxWord is the longest blank-free run a parser diagnostic shows whole;
+// a longer one is cut to keepWord characters.
+const maxWord, keepWord = 512, 256
+
+// shortWords cuts each blank-free run of over maxWord bytes in a parser
+// diagnostic (a sqlcmd variable, an include path, a command name of a
+// million characters), saying how long it was.
+func shortWords(msg string) string {
+	if len(msg) <= maxWord {
+		return msg
+	}
+	var b strings.Builder
+	for len(msg) > 0 {
+		i := strings.IndexAny(msg, " \t\r\n")
+		if i < 0 {
+			i = len(msg)
+		}
+		word := msg[:i]
+		if len(word) > maxWord {
+			cut, n := 0, 0
+			for cut = range word {
+				if n == keepWord {
+					break
+				}
+				n++
+			}
+			b.WriteString(word[:cut])
+			b.WriteString("... (" + strconv.Itoa(utf8.RuneCountInString(word)) + " characters)")
+		} else {
+			b.WriteString(word)
+		}
+		if i < len(msg) {
+			b.WriteByte(msg[i])
+			i++
+		}
+		msg = msg[i:]
+	}
+	return b.String()
+}
