@@ -45,7 +45,7 @@ USE [$(TargetDb)];`,
 
 A stale exception is not harmless. It stays attached to the statement and would quietly hide a new problem that no reviewer ever looked at.
 
-Delete the suppression, or move it to the statement it was written for. When it lists several rule IDs, keep only those that still match a finding.`,
+Delete the suppression, or move it to the statement it was written for. When it lists several rule IDs, the finding names those that matched nothing (` + "`suppression of SL303 matched no finding: remove SL303 from it`" + `): keep only those that still match a finding. A rule that did not run (turned off in the config or by ` + "`--select`" + `) is never called stale.`,
 		Source: "",
 		Bad: `-- sqllint:ignore SL302 the nightly load needs a gentle checkpoint
 CHECKPOINT;`,
