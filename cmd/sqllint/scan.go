@@ -462,10 +462,11 @@ type outputSink struct {
 	spec   outputSpec
 	stream *output.Stream
 	buf    *bytes.Buffer
-	// prefix is the current folder relative to the GitHub Actions
-	// workspace ("db/"), for the github format: the runner places an
-	// annotation's file relative to the workspace, not to the step's
-	// working-directory.
+	// prefix is the current folder relative to the CI workspace ("db/")
+	// for the formats a CI service reads: the GitHub runner places an
+	// annotation's file, code scanning a SARIF result's and GitLab a code
+	// quality issue's relative to the repository, not to the folder the
+	// step runs in.
 	prefix string
 }
 
@@ -508,24 +509,28 @@ func (o *outputSink) rebase(p string) string {
 	return q
 }
 
-// workspacePrefix is cwd relative to GITHUB_WORKSPACE, slash-separated
-// and ending in "/", or "" when it is the workspace or outside it.
-func (e *env) workspacePrefix(cwd string) string {
-	ws := e.getenv("GITHUB_WORKSPACE")
-	if ws == "" || cwd == "" {
-		return ""
+// workspacePrefix is cwd relative to the CI workspace that environment
+// variable name holds (GITHUB_WORKSPACE, CI_PROJECT_DIR), slash-separated
+// and ending in "/", with the workspace; "" when cwd is the workspace or
+// outside it.
+func (e *env) workspacePrefix(cwd, name string) (prefix, ws string) {
+	ws = e.getenv(name)
+	if ws == "" || cwd == "" || !filepath.IsAbs(ws) {
+		return "", ""
 	}
+	ws = filepath.Clean(ws)
+	rws, rcwd := ws, cwd
 	if r, err := filepath.EvalSymlinks(ws); err == nil {
-		ws = r
+		rws = r
 	}
 	if r, err := filepath.EvalSymlinks(cwd); err == nil {
-		cwd = r
+		rcwd = r
 	}
-	rel, err := filepath.Rel(ws, cwd)
+	rel, err := filepath.Rel(rws, rcwd)
 	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return ""
+		return "", ""
 	}
-	return filepath.ToSlash(rel) + "/"
+	return filepath.ToSlash(rel) + "/", ws
 }
 
 // openOutputs starts the outputs of a run (standard output only when
@@ -540,8 +545,19 @@ func (e *env) openOutputs(specs []outputSpec, toStdout, color, showSource bool, 
 		}
 		opts := output.Options{Color: color && s.path == "", SrcRoot: cwd, ShowSource: showSource}
 		o := &outputSink{spec: s}
-		if s.format == "github" {
-			o.prefix = e.workspacePrefix(cwd)
+		// The formats a CI service reads name files from its workspace
+		// (the repository), wherever in it the step runs.
+		switch s.format {
+		case "github":
+			o.prefix, _ = e.workspacePrefix(cwd, "GITHUB_WORKSPACE")
+		case "sarif", "gitlab":
+			name := "GITHUB_WORKSPACE"
+			if s.format == "gitlab" {
+				name = "CI_PROJECT_DIR"
+			}
+			if prefix, ws := e.workspacePrefix(cwd, name); prefix != "" {
+				o.prefix, opts.SrcRoot = prefix, ws
+			}
 		}
 		w := e.stdout
 		if s.path != "" {

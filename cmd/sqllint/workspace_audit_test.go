@@ -36,3 +36,23 @@ func TestGitHubAnnotationsFromWorkingDirectory(t *testing.T) {
 		t.Errorf("outside GitHub Actions: %s", out)
 	}
 }
+
+// SARIF (GitHub code scanning) and GitLab code quality name files from
+// the repository too: %SRCROOT% is the workspace.
+func TestSarifAndGitLabFromWorkingDirectory(t *testing.T) {
+	ws := t.TempDir()
+	writeFile(t, ws, "db/migrations/V1.sql", "CHECKPOINT 10;\n")
+	t.Chdir(filepath.Join(ws, "db", "migrations"))
+	_, out, errs := runCmd(t, "", map[string]string{"GITHUB_WORKSPACE": ws}, "scan", "--no-config", "--fail-on", "never", "--format", "sarif", "V1.sql")
+	if !strings.Contains(out, `"uri": "db/migrations/V1.sql"`) || !strings.Contains(out, `"uri": "file://`+filepath.ToSlash(ws)+`/"`) {
+		t.Errorf("sarif:\n%s\nstderr: %s", out, errs)
+	}
+	_, out, errs = runCmd(t, "", map[string]string{"CI_PROJECT_DIR": ws}, "scan", "--no-config", "--fail-on", "never", "--format", "gitlab", "V1.sql")
+	if !strings.Contains(out, `"path": "db/migrations/V1.sql"`) {
+		t.Errorf("gitlab:\n%s\nstderr: %s", out, errs)
+	}
+	_, out, _ = runCmd(t, "", nil, "scan", "--no-config", "--fail-on", "never", "--format", "gitlab", "V1.sql")
+	if !strings.Contains(out, `"path": "V1.sql"`) {
+		t.Errorf("gitlab outside CI:\n%s", out)
+	}
+}
