@@ -720,8 +720,10 @@ var (
 )
 
 // stmtBuffers hold the statements of the batches being parsed, reused
-// from one run of batches, and one file, to the next.
-var stmtBuffers = sync.Pool{New: func() any { return new(parser.StatementBuffer) }}
+// from one run of batches, and one file, to the next. The Compactor
+// keeps a statement for its Dynamic facts only in a batch with ADD FILE
+// text: the others' are not recorded (AddFileOnly).
+var stmtBuffers = sync.Pool{New: func() any { return &parser.StatementBuffer{AddFileOnly: true} }}
 
 // parseCompact preprocesses f, handing its batches on as the preprocessor
 // finds them, and parses them a run at a time, keeping only the
@@ -745,7 +747,8 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(),
 		pc.buf.Reset()
 		stmtBuffers.Put(pc.buf)
 	}()
-	pc.files = []*parser.File{f}
+	pc.file1[0] = f
+	pc.files = pc.file1[:]
 	var s *parser.Script
 	if len(f.Text) >= pipeMin {
 		s = pc.parsePiped(opt)
@@ -777,8 +780,9 @@ type compactParse struct {
 	done    int           // bytes read since the last release
 	diags   []parser.Diag // the parser's; the preprocessor's come first
 	files   []*parser.File
-	script  parser.Script // the run being parsed
-	win     *pageWindow   // or nil
+	file1   [1]*parser.File // the room of files before the preprocessor's
+	script  parser.Script   // the run being parsed
+	win     *pageWindow     // or nil
 	// settled is set when c.Settled() was true and nothing was added
 	// to c since: the plain batches of a long run are dropped without
 	// asking again.
@@ -810,7 +814,7 @@ func (pc *compactParse) batch(b *parser.Batch, plain bool) {
 			// to the first SL303 cannot look through
 			stmts := parser.ParsePlainUntil(b, pc.buf, pc.c.Stops)
 			pc.settled = false
-			pc.res.Statements = append(pc.res.Statements, pc.c.Add(stmts, nil)...)
+			pc.res.Statements = pc.c.AddTo(pc.res.Statements, stmts, nil)
 			return
 		}
 	}
@@ -836,7 +840,7 @@ func (pc *compactParse) parse() {
 	pc.settled = false
 	pc.diags = append(pc.diags, part.Diags...)
 	pc.res.Directives = append(pc.res.Directives, part.Directives...)
-	pc.res.Statements = append(pc.res.Statements, pc.c.Add(part.Statements, part.Directives)...)
+	pc.res.Statements = pc.c.AddTo(pc.res.Statements, part.Statements, part.Directives)
 	// parsed batches die unless a kept statement needs them
 	clear(pc.pending)
 	pc.pending, pc.size = pc.pending[:0], 0

@@ -60,6 +60,16 @@ func (s *idSet) add(id fileID) bool {
 	return s.device(id.dev, true).add(id.ino)
 }
 
+// put adds id to the set, without telling whether it was in it
+// (sortedSet.putValue).
+func (s *idSet) put(id fileID) {
+	if id.path != "" {
+		s.add(id)
+		return
+	}
+	s.device(id.dev, true).putValue(id.ino)
+}
+
 // has reports whether id is in the set.
 func (s *idSet) has(id fileID) bool {
 	if id.path != "" {
@@ -98,16 +108,48 @@ func (s *idSet) device(dev uint64, create bool) *sortedSet[uint64] {
 type sortedSet[T cmp.Ordered] struct {
 	sorted  []T
 	pending map[T]struct{}
+	// put holds the values put (put) since the set was last asked: a
+	// set that is only asked once a run's guess proves wrong (most never
+	// are) is filled at the cost of an append.
+	put []T
 }
 
 const sortedPending = 1 << 10
 
 func (s *sortedSet[T]) has(v T) bool {
+	s.settle()
 	if _, ok := slices.BinarySearch(s.sorted, v); ok {
 		return true
 	}
 	_, ok := s.pending[v]
 	return ok
+}
+
+// putValue adds v to the set, without telling whether it was in it:
+// it is sorted in when the set is next asked (settle).
+func (s *sortedSet[T]) putValue(v T) { s.put = append(s.put, v) }
+
+// settle adds the values put since the set was last asked.
+func (s *sortedSet[T]) settle() {
+	if len(s.put) == 0 {
+		return
+	}
+	put := s.put
+	s.put = nil
+	for _, v := range put {
+		s.add(v)
+	}
+}
+
+// values calls fn with every value of the set, in no order.
+func (s *sortedSet[T]) values(fn func(T)) {
+	s.settle()
+	for _, v := range s.sorted {
+		fn(v)
+	}
+	for v := range s.pending {
+		fn(v)
+	}
 }
 
 // add adds v and reports whether it was not in the set.

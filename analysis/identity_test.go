@@ -94,3 +94,44 @@ func TestSortedSetOfPaths(t *testing.T) {
 		t.Fatal("a path never added is in the set, or the set is out of order")
 	}
 }
+
+// Values put (put, putValue) unchecked, some twice, are in the set once
+// it is asked, each once, and nothing else is.
+func TestSortedSetPut(t *testing.T) {
+	var s sortedSet[string]
+	want := map[string]bool{}
+	for i := 1; i <= 3*sortedPending; i++ {
+		p := fmt.Sprintf("d%d/f%d.sql", i%7, i%(2*sortedPending))
+		s.putValue(p)
+		want[p] = true
+	}
+	if len(s.sorted)+len(s.pending) != 0 {
+		t.Fatal("put values sorted in before the set is asked")
+	}
+	if s.has("d1/f0.sql") || len(s.put) != 0 {
+		t.Fatal("a path never put is in the set, or the put ones were not settled")
+	}
+	got := map[string]int{}
+	s.values(func(p string) { got[p]++ })
+	if len(got) != len(want) {
+		t.Fatalf("%d values, want %d", len(got), len(want))
+	}
+	for p, n := range got {
+		if !want[p] || n != 1 || !s.has(p) {
+			t.Fatalf("%s: %d times, want once", p, n)
+		}
+	}
+	var ids idSet
+	for ino := range uint64(3 * sortedPending) {
+		ids.put(fileID{dev: 1 + ino%2, ino: ino})
+	}
+	ids.put(fileID{path: "/x.sql"})
+	for ino := range uint64(3 * sortedPending) {
+		if !ids.has(fileID{dev: 1 + ino%2, ino: ino}) || ids.has(fileID{dev: 2 - ino%2, ino: ino}) {
+			t.Fatalf("inode %d put on the wrong device or lost", ino)
+		}
+	}
+	if !ids.has(fileID{path: "/x.sql"}) || ids.has(fileID{path: "/y.sql"}) {
+		t.Fatal("identity by path lost or made up")
+	}
+}

@@ -50,7 +50,7 @@ func (g *includeGuess) saw(in *input, res *parser.Result) {
 		return
 	}
 	g.mu.Lock()
-	g.clean.add(in.osPath)
+	g.clean.putValue(in.osPath) // asked only once the guess is wrong
 	g.mu.Unlock()
 }
 
@@ -75,13 +75,9 @@ func (g *includeGuess) isClean(path string) bool {
 func (g *includeGuess) cleanMap() map[string]bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	g.clean.settle()
 	known := make(map[string]bool, len(g.clean.sorted)+len(g.clean.pending))
-	for _, p := range g.clean.sorted {
-		known[p] = true
-	}
-	for p := range g.clean.pending {
-		known[p] = true
-	}
+	g.clean.values(func(p string) { known[p] = true })
 	return known
 }
 
@@ -95,7 +91,7 @@ func (g *includeGuess) merging(p *parsed) {
 	}
 	if !g.wrong.Load() {
 		if p.err == nil && p.id.valid() {
-			g.merged.add(p.id)
+			g.merged.put(p.id) // asked only once the guess is wrong
 		}
 		return
 	}

@@ -130,11 +130,8 @@ func stringHasAdd(text string, toks []Token) bool {
 		if t.Kind != TokString && t.Kind != TokNString {
 			continue
 		}
-		v := text[t.Start:t.End]
-		for i := 0; i+3 <= len(v); i++ {
-			if v[i]|0x20 == 'a' && v[i+1]|0x20 == 'd' && v[i+2]|0x20 == 'd' {
-				return true
-			}
+		if ppHasAdd(text[t.Start:t.End]) {
+			return true
 		}
 	}
 	return false

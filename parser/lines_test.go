@@ -128,3 +128,89 @@ func TestPagedTextReleases(t *testing.T) {
 		t.Fatal("Slice of a text that is not paged copies")
 	}
 }
+
+// Texts of several chunks of indexLF, LF-only chunks and chunks with
+// CRLF or a lone CR near their edges, index as one entry per line does.
+func TestLineIndexChunks(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for round := range 200 {
+		var b []byte
+		for len(b) < 3*lfChunk+rnd.IntN(lfChunk) {
+			b = append(b, []string{"SELECT 1 -- é\n", "x\n", "\n", "GO\n"}[rnd.IntN(4)]...)
+		}
+		for range rnd.IntN(4) {
+			// a CR somewhere near a chunk's edge: lone, or before an LF
+			at := (1+rnd.IntN(3))*lfChunk + rnd.IntN(17) - 8
+			if at <= 0 || at >= len(b) {
+				continue
+			}
+			b[at] = '\r'
+			if round%2 == 0 && at+1 < len(b) {
+				b[at+1] = '\n'
+			}
+		}
+		s := string(b)
+		want := naiveLines(s)
+		f := NewFile("a.sql", s)
+		if f.Lines() != len(want) {
+			t.Fatalf("round %d: Lines() = %d, want %d", round, f.Lines(), len(want))
+		}
+		for n := 1; n <= len(want); n++ {
+			if off := f.Offset(n, 1); off != want[n-1] {
+				t.Fatalf("round %d: Offset(%d, 1) = %d, want %d", round, n, off, want[n-1])
+			}
+			if p := f.Position(want[n-1]); p.Line != n || p.Column != 1 {
+				t.Fatalf("round %d: Position(%d) = %d:%d, want %d:1", round, want[n-1], p.Line, p.Column, n)
+			}
+		}
+	}
+}
+
+// The first positions and lines asked of a small text, counted without
+// the line index, are those the index gives, whatever the line breaks.
+func TestCountedPositions(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"a", "é", "SELECT 1", "\n", "\r\n", "\r", "\n\n", " ", strings.Repeat("x", 300)}
+	counted := 0
+	for round := range 300 {
+		var sb strings.Builder
+		ps := pieces
+		if round%2 == 0 {
+			ps = []string{"a", "é", "SELECT 1", "\n", "\n\n", " ", strings.Repeat("x", 300)} // LF only
+		}
+		for range rnd.IntN(60) {
+			sb.WriteString(ps[rnd.IntN(len(ps))])
+		}
+		s := sb.String()
+		indexed := NewFile("a.sql", s)
+		indexed.IndexLines(nil)
+		for off := 0; off <= len(s); off += 1 + rnd.IntN(7) {
+			f := NewFile("a.sql", s)
+			if got, want := f.Position(off), indexed.Position(off); got != want {
+				t.Fatalf("%q: Position(%d) = %+v, want %+v", s, off, got, want)
+			}
+			if !f.built.Load() {
+				counted++
+			}
+		}
+		for n := 0; n <= indexed.Lines()+1; n++ {
+			f := NewFile("a.sql", s)
+			got, ok := f.Line(n)
+			want, wantOK := indexed.Line(n)
+			if got != want || ok != wantOK {
+				t.Fatalf("%q: Line(%d) = %q, %v; want %q, %v", s, n, got, ok, want, wantOK)
+			}
+		}
+		// past countQueries the index answers
+		f := NewFile("a.sql", s)
+		for range countQueries + 1 {
+			f.Position(len(s))
+		}
+		if !f.built.Load() {
+			t.Fatalf("%q: no index after %d positions", s, countQueries+1)
+		}
+	}
+	if counted < 1000 {
+		t.Errorf("only %d positions counted", counted)
+	}
+}

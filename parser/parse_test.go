@@ -6,8 +6,11 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/sqllint/sqllint/internal/gencorpus"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -98,7 +101,7 @@ func TestParallelParseIsSequentialParse(t *testing.T) {
 	}
 	par := ParseScript(script)
 	seq := &Result{Script: script, Diags: append([]Diag(nil), script.Diags...)}
-	parseBatches(seq, script.Batches, nil)
+	parseBatches(seq, script.Batches, nil, false)
 	sum := func(r *Result) string {
 		var b strings.Builder
 		for _, st := range r.Statements {
@@ -213,5 +216,67 @@ func TestRestoreNode(t *testing.T) {
 		if st.Kind != KindRestoreLog || !rs.Log || rs.Database.Value != "Sales2" {
 			t.Errorf("fast %v: restore log %v %+v", fast, st.Kind, rs)
 		}
+	}
+}
+
+// With AddFileOnly a parse gives the same statements, but no Dynamic in
+// a batch none of whose strings holds "add", and the same Dynamic in the
+// others, on generated scripts and the fixtures, in one run and in
+// ParsePlainUntil's parts.
+func TestAddFileOnly(t *testing.T) {
+	var texts []string
+	for _, density := range []float64{0.02, 0.3} {
+		var sb strings.Builder
+		if _, err := gencorpus.New(5, density, 0).WriteTo(&sb, 200<<10); err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, sb.String())
+	}
+	for _, path := range fixtureFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(data))
+	}
+	texts = append(texts, "DECLARE @s nvarchar(max) = N'x'\nWHILE @i < 3\nBEGIN\n SET @s = @s + N'y'\n EXEC (@s)\nEND\n",
+		"DECLARE @s nvarchar(max) = N'ALTER DATABASE d Add FILE (NAME = f)'\nWHILE @i < 3\nBEGIN\n SET @s = @s + N'y'\n EXEC (@s)\nEND\n")
+	dropped, kept := 0, 0
+	check := func(b *Batch, full, cheap []*Statement) {
+		t.Helper()
+		if len(full) != len(cheap) {
+			t.Fatalf("batch %q: %d statements, want %d", b.Text, len(cheap), len(full))
+		}
+		var sc Scanner
+		hasAdd := stringHasAdd(b.Text, sc.Scan(b.Text))
+		for i := range full {
+			want := *full[i]
+			if !hasAdd {
+				if want.Dynamic != nil {
+					dropped++
+				}
+				want.Dynamic = nil
+			} else if want.Dynamic != nil {
+				kept++
+			}
+			if !reflect.DeepEqual(*cheap[i], want) {
+				t.Fatalf("batch %q: statement %d is %+v, want %+v", b.Text, i, *cheap[i], want)
+			}
+		}
+	}
+	cheap := StatementBuffer{AddFileOnly: true}
+	for _, text := range texts {
+		PreprocessPlain(NewFile("a.sql", text), nil, func(b *Batch, plain bool) {
+			f := b.Segs[0].File
+			s := &Script{File: f, Files: []*File{f}, Batches: []*Batch{b}}
+			full := ParseScript(s).Statements
+			check(b, full, ParseScriptReuse(s, &cheap).Statements)
+			if plain {
+				check(b, full, ParsePlainUntil(b, &cheap, func(*Statement) bool { return false }))
+			}
+		})
+	}
+	if dropped < 20 || kept < 2 {
+		t.Errorf("%d Dynamic facts left out, %d kept: too few to tell", dropped, kept)
 	}
 }

@@ -123,12 +123,28 @@ func (s *Scanner) Scan(src string) []Token { return s.scan(src, -1) }
 // scan is Scan stopping after limit tokens when limit >= 0: the tokens
 // are the first limit tokens of Scan's.
 func (s *Scanner) scan(src string, limit int) []Token {
-	toks := s.Tokens[:0]
 	s.Directives = s.Directives[:0]
 	s.Open = Unterminated{}
+	return s.scanFrom(src, s.Tokens[:0], limit)
+}
+
+// scanMore goes on with a scan of src that stopped at its limit, toks
+// being the tokens it gave, up to limit tokens in all: the tokens are
+// those of scan(src, limit). The scanner keeps no state between tokens
+// but the directives and the unterminated one, which it keeps.
+func (s *Scanner) scanMore(src string, toks []Token, limit int) []Token {
+	return s.scanFrom(src, toks, limit)
+}
+
+// scanFrom scans src from the end of the last of toks (its start when
+// there is none), appending to toks up to limit tokens in all.
+func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 	var closed bool
 	n := len(src)
 	i := 0
+	if len(toks) > 0 {
+		i = int(toks[len(toks)-1].End)
+	}
 	for i < n && len(toks) != limit {
 		c := src[i]
 		start := i

@@ -1,6 +1,9 @@
 package parser
 
 import (
+	"math/rand/v2"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -119,6 +122,75 @@ func TestReserved(t *testing.T) {
 		"CHECKPOINTS", "RECOVERY", "SECONDS", "\u017fet", "S\u212aIP", "DATABASE_SNAPSHOT", strings.Repeat("A", 40)} {
 		if reserved(w) {
 			t.Errorf("%q is not reserved", w)
+		}
+	}
+}
+
+// lookupKeyword knows the keywords in any case and nothing else: every
+// keyword, spelt in several cases and changed by a byte, and random
+// words of letters and other bytes, against the keywords map.
+func TestLookupKeyword(t *testing.T) {
+	asciiUpper := func(w string) string {
+		b := []byte(w)
+		for i, c := range b {
+			b[i] = upper(c)
+		}
+		return string(b)
+	}
+	check := func(w string) {
+		t.Helper()
+		if got, want := lookupKeyword(w), keywords[asciiUpper(w)]; got != want {
+			t.Fatalf("lookupKeyword(%q) = %d, want %d", w, got, want)
+		}
+	}
+	rnd := rand.New(rand.NewPCG(7, 8))
+	alphabet := "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_#@$0123456789\x80\xc3\xa9`{[\x01\x41\x5a\x61\x7a"
+	for w := range keywords {
+		check(w)
+		check(strings.ToLower(w))
+		check(strings.ToLower(w[:1]) + w[1:])
+		for i := range len(w) {
+			for _, c := range []byte{w[i] ^ 0x20, w[i] + 1, w[i] ^ 0x40, w[i] ^ 0x60, '_', '0'} {
+				check(w[:i] + string(c) + w[i+1:])
+			}
+		}
+		check(w + "S")
+		check("X" + w)
+	}
+	for range 200000 {
+		b := make([]byte, 1+rnd.IntN(12))
+		for i := range b {
+			b[i] = alphabet[rnd.IntN(len(alphabet))]
+		}
+		check(string(b))
+	}
+}
+
+// A scan stopped at a limit and gone on with (scanMore) gives the tokens,
+// directives and unterminated token of one scan, whatever the limits.
+func TestScanMore(t *testing.T) {
+	texts := []string{mixedSQL(64<<10, 3), "SELECT 1 -- sqllint: ignore SL001 x\n/* sqllint:ignore SL302 y */ CHECKPOINT\nSELECT 'open",
+		"SELECT [a /* b */ FROM t\nGO", "/* open comment\nSELECT 1", "SELECT 1 -- last"}
+	for _, path := range fixtureFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(data))
+	}
+	for _, src := range texts {
+		var one Scanner
+		want := slices.Clone(one.Scan(src))
+		for _, first := range []int{1, 2, 7, 64} {
+			var sc Scanner
+			toks := sc.scan(src, first)
+			for n := first; len(toks) == n; {
+				n = n*3 + 1
+				toks = sc.scanMore(src, toks, n)
+			}
+			if !slices.Equal(toks, want) || !slices.Equal(sc.Directives, one.Directives) || sc.Open != one.Open {
+				t.Fatalf("%.60q from %d tokens: %d tokens, %v, %+v; want %d, %v, %+v", src, first, len(toks), sc.Directives, sc.Open, len(want), one.Directives, one.Open)
+			}
 		}
 	}
 }

@@ -46,6 +46,12 @@ type File struct {
 	nlines int      // number of lines
 	hasCR  bool     // the text holds a CR: a line may end with CR or CRLF
 
+	// built is set once the line index is; until then the first
+	// countQueries positions and lines asked of a small text are counted
+	// from its start instead (counted).
+	built   atomic.Bool
+	counted atomic.Int32
+
 	// wide indexes the long blocks of lines (see widePoint); built on
 	// first use of such a block.
 	wideOnce sync.Once
@@ -603,6 +609,7 @@ const lineIndexProgress = 4 << 20
 // 4 MB of text scanned: a caller whose text is a mapped file may let the
 // pages already read go.
 func (f *File) IndexLines(progress func()) {
+	defer f.built.Store(true)
 	f.once.Do(func() {
 		s := f.Text
 		var (
@@ -657,28 +664,98 @@ func (f *File) IndexLines(progress func()) {
 // the number of lines and whether s holds a CR, when every CR of s is
 // followed by an LF (ok); it stops early with ok false at a lone CR.
 // progress, when not nil, is called after each lineIndexProgress bytes.
+//
+// s is read in chunks of lfChunk bytes: most chunks hold no CR (found
+// with strings.IndexByte), and their LFs are only counted, eight bytes
+// at a time, but in the words holding the end of a stride of lines.
 func indexLF(s string, record func(int), progress func()) (n int, hasCR, ok bool) {
-	const (
-		low7 = 0x7f7f7f7f7f7f7f7f
-		lfs  = 0x0a0a0a0a0a0a0a0a
-		crs  = 0x0d0d0d0d0d0d0d0d
-	)
-	// zeros has 0x80 in each byte of x that is 0, and 0 in the others:
-	// no carry crosses a byte.
-	zeros := func(x uint64) uint64 { return ^(((x & low7) + low7) | x | low7) }
 	n = 1
 	next := lineIndexProgress
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := s[i : i+8]
-		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		lf := zeros(x ^ lfs)
-		if cr := zeros(x ^ crs); cr != 0 {
+	for c := 0; c < len(s); c += lfChunk {
+		e := min(c+lfChunk, len(s))
+		if strings.IndexByte(s[c:e], '\r') < 0 {
+			n = countLF(s, c, e, n, record)
+		} else {
 			hasCR = true
+			if n, ok = indexCRLF(s, c, e, n, record); !ok {
+				return 0, true, false
+			}
+		}
+		if e >= next && progress != nil {
+			progress()
+			next += lineIndexProgress
+		}
+	}
+	if progress != nil && len(s) > 0 && len(s)%lineIndexProgress != 0 {
+		progress()
+	}
+	return n, hasCR, true
+}
+
+// lfChunk is how much text indexLF looks for a CR in at a time: a
+// multiple of 8 that divides lineIndexProgress.
+const lfChunk = 4 << 10
+
+// SWAR constants of indexLF: zeros(x) has 0x80 in each byte of x that
+// is 0, and 0 in the others (no carry crosses a byte).
+const (
+	lfLow7 = 0x7f7f7f7f7f7f7f7f
+	lfLFs  = 0x0a0a0a0a0a0a0a0a
+	lfCRs  = 0x0d0d0d0d0d0d0d0d
+)
+
+func zeros(x uint64) uint64 { return ^(((x & lfLow7) + lfLow7) | x | lfLow7) }
+
+// word8 is s[i:i+8] as a little-endian word.
+func word8(s string, i int) uint64 {
+	w := s[i : i+8]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
+// countLF is indexLF over s[from:to], which holds no CR, n being the
+// line that s[from] is on; it returns the line that s[to] is on.
+func countLF(s string, from, to, n int, record func(int)) int {
+	i := from
+	for ; i+8 <= to; i += 8 {
+		lf := zeros(word8(s, i) ^ lfLFs)
+		if lf == 0 {
+			continue
+		}
+		// no line of the stride ends here: count them
+		if c := bits.OnesCount64(lf); n%lineStride != 0 && n%lineStride+c <= lineStride {
+			n += c
+			continue
+		}
+		for ; lf != 0; lf &= lf - 1 {
+			if n%lineStride == 0 {
+				record(i + bits.TrailingZeros64(lf)/8 + 1)
+			}
+			n++
+		}
+	}
+	for ; i < to; i++ {
+		if s[i] == '\n' {
+			if n%lineStride == 0 {
+				record(i + 1)
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// indexCRLF is countLF over s[from:to], which holds a CR: ok is false
+// when one is not followed by an LF.
+func indexCRLF(s string, from, to, n int, record func(int)) (int, bool) {
+	i := from
+	for ; i+8 <= to; i += 8 {
+		x := word8(s, i)
+		lf := zeros(x ^ lfLFs)
+		if cr := zeros(x ^ lfCRs); cr != 0 {
 			// each CR is followed by an LF: in this word, or the next
 			if cr<<8&^lf != 0 || cr>>63 != 0 && (i+8 >= len(s) || s[i+8] != '\n') {
-				return 0, true, false
+				return 0, false
 			}
 		}
 		for ; lf != 0; lf &= lf - 1 {
@@ -687,17 +764,12 @@ func indexLF(s string, record func(int), progress func()) (n int, hasCR, ok bool
 			}
 			n++
 		}
-		if i+8 >= next && progress != nil {
-			progress()
-			next += lineIndexProgress
-		}
 	}
-	for ; i < len(s); i++ {
+	for ; i < to; i++ {
 		switch s[i] {
 		case '\r':
-			hasCR = true
 			if i+1 >= len(s) || s[i+1] != '\n' {
-				return 0, true, false
+				return 0, false
 			}
 		case '\n':
 			if n%lineStride == 0 {
@@ -706,10 +778,7 @@ func indexLF(s string, record func(int), progress func()) (n int, hasCR, ok bool
 			n++
 		}
 	}
-	if progress != nil && len(s) > 0 {
-		progress()
-	}
-	return n, hasCR, true
+	return n, true
 }
 
 // nextLine returns the start of the line after the one holding offset i
@@ -758,11 +827,61 @@ func (f *File) Lines() int {
 	return f.nlines
 }
 
+// A text of at most countMax bytes is not indexed for its first
+// countQueries positions and lines asked (Position, Line): each is
+// counted from the start of the text, with the vectorized
+// strings.Count and IndexByte, which costs less than building the index
+// for the one or two findings most files have. The answers are the
+// same: counting is used only where every line break before the answer
+// is an LF.
+const (
+	countMax     = 256 << 10
+	countQueries = 8
+)
+
+// mayCount reports whether the next query on f may be counted rather
+// than looked up in the line index, and counts it.
+func (f *File) mayCount() bool {
+	return len(f.Text) <= countMax && f.release == nil && !f.built.Load() && f.counted.Add(1) <= countQueries
+}
+
+// nthLineStart is the start of line n (1-based) of s, counting LFs only
+// as line breaks, or -1 when s has fewer than n lines so counted.
+func nthLineStart(s string, n int) int {
+	i, left := 0, n-1
+	for left > 0 {
+		if len(s)-i >= lfCountStep {
+			if c := strings.Count(s[i:i+lfCountStep], "\n"); c < left {
+				left -= c
+				i += lfCountStep
+				continue
+			}
+		}
+		j := strings.IndexByte(s[i:], '\n')
+		if j < 0 {
+			return -1
+		}
+		i += j + 1
+		left--
+	}
+	return i
+}
+
+// lfCountStep is how many bytes nthLineStart counts the LFs of at once.
+const lfCountStep = 256
+
 // Position resolves a byte offset in f.Text to a 1-based line and column;
 // the column counts code points from the start of the line. off is
 // clamped to [0, len(f.Text)].
 func (f *File) Position(off int) Position {
 	off = max(0, min(off, len(f.Text)))
+	if f.mayCount() && strings.IndexByte(f.Text[:off], '\r') < 0 {
+		// LFs only up to off: its line is one more than their number
+		s := f.Text[:off]
+		start := strings.LastIndexByte(s, '\n') + 1
+		f.Touched()
+		return Position{Path: f.Path, Line: strings.Count(s, "\n") + 1, Column: utf8.RuneCountInString(s[start:]) + 1, Offset: off}
+	}
 	k := sort.Search(f.lineIndex(), func(i int) bool { return f.indexed(i) > off }) - 1
 	if f.longBlock(k) {
 		n, col := f.widePosition(off)
@@ -958,6 +1077,18 @@ func (f *File) Offset(line, col int) int {
 // Line returns the text of line n (1-based) without its line break, and
 // false when the file has no such line.
 func (f *File) Line(n int) (string, bool) {
+	if n >= 1 && f.mayCount() {
+		// LFs only up to the end of line n: counted
+		if start := nthLineStart(f.Text, n); start >= 0 {
+			end := len(f.Text)
+			if j := strings.IndexByte(f.Text[start:], '\n'); j >= 0 {
+				end = start + j
+			}
+			if strings.IndexByte(f.Text[:end], '\r') < 0 {
+				return f.Slice(start, end), true
+			}
+		}
+	}
 	if n < 1 || n > f.Lines() {
 		return "", false
 	}

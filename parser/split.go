@@ -42,6 +42,16 @@ func ParseScript(s *Script) *Result {
 type StatementBuffer struct {
 	parts []stmtArena // one per run of batches parsed on its own core
 	ptrs  []*Statement
+	// AddFileOnly, when set, leaves Statement.Dynamic nil in a batch
+	// none of whose string literals holds "add" (in any case): there no
+	// statement holds ADD FILE text, and what the others do with dynamic
+	// SQL matters only in a batch with such text (SL103 follows it
+	// through the variables of one batch). A caller that keeps only what
+	// the rules read (rules.Compactor) sets it: most batches then cost no
+	// Dynamic facts.
+	AddFileOnly bool
+	// res is the Result ParsePlainUntil splits into, reused.
+	res Result
 }
 
 // stmtArena hands out Statements from chunks that are reused after reset.
@@ -123,18 +133,12 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 			buf.parts = append(buf.parts, stmtArena{})
 		}
 	}
-	arena := func(i int) *stmtArena {
-		if buf == nil {
-			return nil
-		}
-		return &buf.parts[i]
-	}
 	if nchunks <= 1 {
-		a := arena(0)
+		a := buf.arena(0)
 		if a != nil {
 			r.Statements = a.ptrs[:0]
 		}
-		parseBatches(r, s.Batches, a)
+		parseBatches(r, s.Batches, a, buf.addFileOnly())
 		if a != nil {
 			a.ptrs = r.Statements
 		}
@@ -148,11 +152,11 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 		go func() {
 			defer wg.Done()
 			defer func() { panics[i] = recover() }()
-			a := arena(i)
+			a := buf.arena(i)
 			if a != nil {
 				parts[i].Statements = a.ptrs[:0]
 			}
-			parseBatches(&parts[i], c, a)
+			parseBatches(&parts[i], c, a, buf.addFileOnly())
 			if a != nil {
 				a.ptrs = parts[i].Statements
 			}
@@ -199,18 +203,25 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 	// tokens further, so with four more tokens scanned the statements
 	// up to the one that stops are those of the whole batch.
 	const lookahead = 4
+	var toks []Token
 	for n := 64; ; n *= 4 {
 		if buf != nil {
 			buf.Reset()
 		}
-		toks := sc.scan(b.Text, n)
+		if toks == nil {
+			toks = sc.scan(b.Text, n)
+		} else {
+			toks = sc.scanMore(b.Text, toks, n) // the tokens so far are the same
+		}
 		if len(toks) < n {
-			// the whole batch: as ParseScriptReuse parses it
-			r := &Result{}
+			// the whole batch, scanned: as ParseScriptReuse parses it
+			r := buf.result()
 			if a != nil {
 				r.Statements = a.ptrs[:0]
 			}
-			parseBatches(r, []*Batch{b}, a)
+			sp := splitter{arena: a}
+			// a plain batch holds no string with "add" (PreprocessPlain)
+			sp.split(r, b, sc, toks, buf.addFileOnly(), true)
 			if a != nil {
 				a.ptrs = r.Statements
 			}
@@ -221,12 +232,14 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 			}
 			return r.Statements
 		}
-		r := &Result{}
+		r := buf.result()
 		if a != nil {
 			r.Statements = a.ptrs[:0]
 		}
 		sp := splitter{arena: a}
 		sp.reset(r, b, toks)
+		// a plain batch holds no string with "add" (PreprocessPlain)
+		sp.noDynamic = buf.addFileOnly()
 		sp.run()
 		if a != nil {
 			a.ptrs = r.Statements
@@ -291,7 +304,31 @@ func chunkBatches(batches []*Batch, n int) [][]*Batch {
 	return chunks
 }
 
-func parseBatches(r *Result, batches []*Batch, arena *stmtArena) {
+// arena is the i-th arena of b, or nil when b is nil.
+func (b *StatementBuffer) arena(i int) *stmtArena {
+	if b == nil {
+		return nil
+	}
+	return &b.parts[i]
+}
+
+// result is a cleared Result to split into that lives until the next
+// call on b: b's own when b is not nil.
+func (b *StatementBuffer) result() *Result {
+	if b == nil {
+		return &Result{}
+	}
+	b.res = Result{}
+	return &b.res
+}
+
+// addFileOnly reports whether b is set and b.AddFileOnly.
+func (b *StatementBuffer) addFileOnly() bool { return b != nil && b.AddFileOnly }
+
+// parseBatches scans and splits batches into r. With addFileOnly, a
+// batch without "add" in a string literal gets no Dynamic facts
+// (StatementBuffer.AddFileOnly).
+func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly bool) {
 	sc := scannerPool.Get().(*Scanner)
 	defer scannerPool.Put(sc)
 	sp := splitter{arena: arena}
@@ -299,28 +336,36 @@ func parseBatches(r *Result, batches []*Batch, arena *stmtArena) {
 		if need := len(b.Text)/4 + 16; cap(sc.Tokens) < need {
 			sc.Tokens = make([]Token, 0, need)
 		}
-		toks := sc.Scan(b.Text)
-		for _, d := range sc.Directives {
-			r.Directives = append(r.Directives, Directive{Span: b.Span(d.Start, d.End), Text: d.Body, Trailing: d.Trailing})
-		}
-		open := sc.Open
-		cutTok := false
-		if open.What != "" && len(toks) > 0 && int(toks[len(toks)-1].Start) == open.Start {
-			// The unterminated string or identifier runs to the end:
-			// nothing from it on is checked, nor the statement it is in.
-			toks = toks[:len(toks)-1]
-			cutTok = true
-		}
-		sp.reset(r, b, toks)
-		sp.cut, sp.cutTok = open.What != "", cutTok
-		sp.run()
-		if open.What != "" {
-			r.Diags = append(r.Diags, Diag{
-				Rule:    "SL001",
-				Span:    b.Span(open.Start, open.Start+1),
-				Message: fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What),
-			})
-		}
+		sp.split(r, b, sc, sc.Scan(b.Text), addFileOnly, false)
+	}
+}
+
+// split splits b, whose tokens are toks, scanned by sc (its directives
+// and unterminated token are b's), into r. noAdd tells that no string
+// of b holds "add" (a plain batch), which is otherwise looked for when
+// addFileOnly is set.
+func (sp *splitter) split(r *Result, b *Batch, sc *Scanner, toks []Token, addFileOnly, noAdd bool) {
+	for _, d := range sc.Directives {
+		r.Directives = append(r.Directives, Directive{Span: b.Span(d.Start, d.End), Text: d.Body, Trailing: d.Trailing})
+	}
+	open := sc.Open
+	cutTok := false
+	if open.What != "" && len(toks) > 0 && int(toks[len(toks)-1].Start) == open.Start {
+		// The unterminated string or identifier runs to the end:
+		// nothing from it on is checked, nor the statement it is in.
+		toks = toks[:len(toks)-1]
+		cutTok = true
+	}
+	sp.reset(r, b, toks)
+	sp.cut, sp.cutTok = open.What != "", cutTok
+	sp.noDynamic = addFileOnly && (noAdd || !stringHasAdd(b.Text, toks))
+	sp.run()
+	if open.What != "" {
+		r.Diags = append(r.Diags, Diag{
+			Rule:    "SL001",
+			Span:    b.Span(open.Start, open.Start+1),
+			Message: fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What),
+		})
 	}
 }
 
@@ -406,20 +451,35 @@ func init() {
 	for w, code := range keywords {
 		h := kwHash(kwMul, len(w), w[0], w[1], w[len(w)-1])
 		kwTable[h].word, kwTable[h].code = w, code
+		kwFirst[len(w)] |= 1 << (w[0] & 0x1f)
 	}
 }
 
-func upper(c byte) byte {
-	if c >= 'a' && c <= 'z' {
-		return c - ('a' - 'A')
+// kwFirst has, for each length of keyword, a bit for each first letter
+// of a keyword of that length (bit c&0x1f, either case): most words,
+// names of tables and columns, are told apart from the keywords by it
+// alone, without the hash table's cache misses. A byte that is not a
+// letter may share a bit with one: the table then decides.
+var kwFirst [16]uint32
+
+// upper is c in upper case when it is an ASCII letter, and c otherwise:
+// a table, without the branch of a comparison.
+func upper(c byte) byte { return upperTab[c] }
+
+var upperTab = func() (t [256]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if c >= 'a' && c <= 'z' {
+			t[c] = byte(c) - ('a' - 'A')
+		}
 	}
-	return c
-}
+	return t
+}()
 
 // lookupKeyword classifies a word without allocating.
 func lookupKeyword(w string) kw {
 	n := len(w)
-	if n < 2 || n > 11 {
+	if n < 2 || n > 11 || kwFirst[n]>>(w[0]&0x1f)&1 == 0 {
 		return kwNone
 	}
 	e := &kwTable[kwHash(kwMul, n, upper(w[0]), upper(w[1]), upper(w[n-1]))]
@@ -483,7 +543,10 @@ type splitter struct {
 	// dynamic is set once the batch had a loop or ADD FILE text: from then
 	// on every statement's Dynamic facts are recorded.
 	dynamic bool
-	depth   int // parenthesis depth
+	// noDynamic is set when no statement's Dynamic facts are recorded
+	// (StatementBuffer.AddFileOnly).
+	noDynamic bool
+	depth     int // parenthesis depth
 
 	// cut is set when the batch's tokens stop at an unterminated string,
 	// identifier or comment: a statement that ends there is reported by
@@ -706,7 +769,7 @@ func (s *splitter) endStatement() {
 		if s.last > s.curIdx {
 			s.cur.End = int(s.toks[s.last].End)
 		}
-		if s.cur.Kind == KindOther {
+		if s.cur.Kind == KindOther && !s.noDynamic {
 			s.cur.Dynamic = dynamicFacts(s.text, s.toks[s.curIdx:s.last+1], s.cur.InLoop || s.dynamic)
 			s.dynamic = s.dynamic || s.cur.InLoop || s.cur.Dynamic != nil
 		}

@@ -125,7 +125,6 @@ var (
 	ppStopSingle  = ppByteSet("'$")
 	ppStopDouble  = ppByteSet("\"$")
 	ppStopBracket = ppByteSet("]$")
-	ppStopBlock   = ppByteSet("*/")
 	// Bytes that can start a GO line or a command (after blanks).
 	ppLineStart = ppByteSet("Gg:!EeQqRr")
 )
@@ -146,9 +145,23 @@ const (
 	ppAfterZero    = ppHexX << 4
 )
 
-// ppSecond are the second letters of the words of interest (ppKeywordAt):
-// most words that start with their first letters are passed over on it.
-var ppSecond = ppByteSet("sSaAeEbBhH")
+// ppPairs has, for each first letter of a word of interest (ppKeywordAt),
+// a bit for each second letter of one (bits c&0x1f, either case): most
+// words that start with their first letters are passed over on it. A
+// byte that is not a letter may share a bit with one: ppWordAt decides.
+var ppPairs [32]uint32
+
+func init() {
+	for _, w := range []string{"use", "checkpoint", "backup", "restore", "database", "dbcc"} {
+		ppPairs[w[0]&0x1f] |= 1 << (w[1] & 0x1f)
+	}
+}
+
+// ppPairAt reports whether s[i], a letter, and s[i+1] may start a word
+// of interest (ppPairs).
+func ppPairAt(s string, i int) bool {
+	return i+1 < len(s) && ppPairs[s[i]&0x1f]>>(s[i+1]&0x1f)&1 != 0
+}
 
 var (
 	// ppTabPlain is the table while the batch may still be plain, ppTabLoud
@@ -270,17 +283,24 @@ func preprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bo
 		p.outside = opt.IncludeOutside
 		p.cache = opt.Includes
 	}
-	if p.load == nil {
-		p.load = func(path string) (*File, error) { return ppLoadFile(path, maxFile) }
-	}
-	root := filepath.Clean(f.Path)
-	p.stack = []string{root}
+	p.maxFile = maxFile
+	p.stack1[0] = filepath.Clean(f.Path)
+	p.stack = p.stack1[:]
 	p.scanFile(f)
 	if !p.quit {
 		p.emit(1)
 	}
 	p.script.Expanded = p.expanded
 	return p.script
+}
+
+// loadFile loads an include: through the Load of the options, or from
+// the disk.
+func (p *ppPreprocessor) loadFile(path string) (*File, error) {
+	if p.load != nil {
+		return p.load(path)
+	}
+	return ppLoadFile(path, p.maxFile)
 }
 
 // LoadFile reads and decodes an include as the default Load does: a
@@ -311,10 +331,12 @@ type ppPreprocessor struct {
 	database   string            // $(SQLCMDDBNAME) when not set otherwise
 	env        func(string) (string, bool)
 	envAllowed func(string) bool
-	load       func(string) (*File, error)
+	load       func(string) (*File, error) // nil: ppLoadFile (loadFile)
+	maxFile    int64
 	maxDepth   int
 	files      map[string]*File // files included so far, by real path
 	stack      []string         // include chain, cleaned paths, root first
+	stack1     [1]string        // the room of a stack of the root alone
 	realStack  []string         // the same, real paths; filled at the first include
 	includes   int
 	quit       bool // :quit / :exit seen: stop everything
@@ -419,8 +441,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				if i > 0 {
 					prev = tab[s[i-1]]
 				}
-				for i+4 <= n {
-					w := s[i : i+4] // one bounds check for the round
+			scan:
+				for i+8 <= n {
+					w := s[i : i+8] // one bounds check for the round
 					c0 := tab[w[0]]
 					if c0&(prev>>4) != 0 {
 						goto stop
@@ -440,8 +463,28 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						i += 3
 						goto stop
 					}
-					prev = c3
-					i += 4
+					c4 := tab[w[4]]
+					if c4&(c3>>4) != 0 {
+						i += 4
+						goto stop
+					}
+					c5 := tab[w[5]]
+					if c5&(c4>>4) != 0 {
+						i += 5
+						goto stop
+					}
+					c6 := tab[w[6]]
+					if c6&(c5>>4) != 0 {
+						i += 6
+						goto stop
+					}
+					c7 := tab[w[7]]
+					if c7&(c6>>4) != 0 {
+						i += 7
+						goto stop
+					}
+					prev = c7
+					i += 8
 				}
 				for i < n {
 					c := tab[s[i]]
@@ -455,6 +498,17 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				if i >= n {
 					break line
 				}
+				if c := s[i]; tab[c]&ppAlways == 0 {
+					// A letter where a word of interest may start (the
+					// plain table only stops at those): the scan goes on
+					// right after it.
+					if (c|0x20 == 'x' || ppPairAt(s, i)) && ppWordAt(s, i) {
+						p.loud, tab = true, &ppTabLoud
+					}
+					prev = tab[c]
+					i++
+					goto scan
+				}
 				switch c := s[i]; c {
 				case '\n', '\r':
 					i++
@@ -465,6 +519,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					// non-blank byte may start a GO line or a command
 					// (blanks never stop the scan).
 					j := i
+					for j+4 <= n && s[j:j+4] == "    " { // indentation, four at a time
+						j += 4
+					}
 					for j < n && (s[j] == ' ' || s[j] == '\t') {
 						j++
 					}
@@ -505,10 +562,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						if !p.loud && (lt >= ls || ppDirectiveAt(s, i+2)) {
 							p.loud, tab = true, &ppTabLoud
 						}
-						i += 2
-						for i < n && s[i] != '\n' && s[i] != '\r' {
-							i++
-						}
+						i = ppCommentEnd(s, i+2)
 						if !p.loud && i+1 < n && s[i] == '\r' && s[i+1] != '\n' {
 							// The T-SQL scanner ends a line comment at a
 							// line feed only: the next line is a comment
@@ -542,7 +596,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				default:
 					// A letter where a word of interest may start (the
 					// plain table only stops at those).
-					if !p.loud && (c|0x20 == 'x' || i+1 < n && ppSecond[s[i+1]]) && ppWordAt(s, i) {
+					if !p.loud && (c|0x20 == 'x' || ppPairAt(s, i)) && ppWordAt(s, i) {
 						p.loud, tab = true, &ppTabLoud
 					}
 					i++
@@ -578,9 +632,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				i++
 			case ppStBlock:
 				// T-SQL block comments nest: /* /* */ still comment */.
-				for i < n && !ppStopBlock[s[i]] {
-					i++
-				}
+				i = ppCommentStop(s, i)
 				if i >= n {
 					break line
 				}
@@ -672,13 +724,45 @@ func ppKeywordAt(s string, i int) bool {
 	return ppHasPrefixFold(s, i, w) && (e >= len(s) || !identCont[s[e]])
 }
 
+// ppCommentEnd is the offset of the first CR or LF of s at or after i, or
+// len(s): the end of a line comment.
+func ppCommentEnd(s string, i int) int {
+	e := len(s)
+	if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
+		e = i + j
+	}
+	if j := strings.IndexByte(s[i:e], '\r'); j >= 0 {
+		e = i + j
+	}
+	return e
+}
+
+// ppCommentStop is the offset of the first '*' or '/' of s at or after
+// i, or len(s): where a block comment may end or nest.
+func ppCommentStop(s string, i int) int {
+	e := len(s)
+	if j := strings.IndexByte(s[i:], '*'); j >= 0 {
+		e = i + j
+	}
+	if j := strings.IndexByte(s[i:e], '/'); j >= 0 {
+		e = i + j
+	}
+	return e
+}
+
 // ppHasAdd reports whether s holds "add" in any case: a string that may
 // hold ADD FILE text (stringHasAdd).
 func ppHasAdd(s string) bool {
-	for i := 0; i+3 <= len(s); i++ {
-		if s[i+2]|0x20 == 'd' && s[i+1]|0x20 == 'd' && s[i]|0x20 == 'a' {
+	for i := 0; i+3 <= len(s); {
+		if s[i+2]|0x20 != 'd' {
+			// "add" starts at neither i nor i+1: both want a d at i+2
+			i += 2
+			continue
+		}
+		if s[i+1]|0x20 == 'd' && s[i]|0x20 == 'a' {
 			return true
 		}
+		i++
 	}
 	return false
 }
@@ -1426,9 +1510,9 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	if !ok {
 		var err error
 		if p.cache != nil {
-			g, err = p.cache.get(rp, func() (*File, error) { return p.load(clean) })
+			g, err = p.cache.get(rp, func() (*File, error) { return p.loadFile(clean) })
 		} else {
-			g, err = p.load(clean)
+			g, err = p.loadFile(clean)
 		}
 		if err != nil || g == nil {
 			if err == nil {

@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -811,5 +812,43 @@ func TestSqlcmdSSDTScript(t *testing.T) {
 	p := use.Pos(strings.Index(use.Text, "]")).Position()
 	if p.Line != 35 || p.Column != 21 {
 		t.Errorf("] at %d:%d, want 35:21", p.Line, p.Column)
+	}
+}
+
+// ppHasAdd finds "add" in any case wherever it is, and nothing else.
+func TestPPHasAdd(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(9, 10))
+	for range 100000 {
+		b := make([]byte, rnd.IntN(12))
+		for i := range b {
+			b[i] = "aAdDx '"[rnd.IntN(7)]
+		}
+		s := string(b)
+		if got, want := ppHasAdd(s), strings.Contains(strings.ToLower(s), "add"); got != want {
+			t.Fatalf("ppHasAdd(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// ppPairAt lets through the first two letters of every word of interest
+// in any case, and few others.
+func TestPPPairAt(t *testing.T) {
+	for _, w := range []string{"use", "checkpoint", "backup", "restore", "database", "dbcc"} {
+		for _, v := range []string{w, strings.ToUpper(w), strings.ToUpper(w[:1]) + w[1:], w[:1] + strings.ToUpper(w[1:])} {
+			if !ppPairAt(v, 0) || !ppKeywordAt(v, 0) {
+				t.Errorf("%q: not let through", v)
+			}
+		}
+	}
+	passed := 0
+	for a := 'a'; a <= 'z'; a++ {
+		for b := 'a'; b <= 'z'; b++ {
+			if ppPairAt(string([]rune{a, b}), 0) {
+				passed++
+			}
+		}
+	}
+	if passed != 6 {
+		t.Errorf("%d pairs of lower-case letters let through, want 6", passed)
 	}
 }

@@ -59,7 +59,7 @@ var sl209 = &Rule{
 				if tde {
 					msg += "; the database uses TDE, which rules out IFI"
 				}
-				f := p.Report(clauseSpan(e), nil, "%s", msg)
+				f := p.report(clauseSpan(e), nil, msg)
 				switch {
 				case facts != nil && facts.IFI != nil && !*facts.IFI:
 					f.Severity = raise(f.Severity)

@@ -26,7 +26,7 @@ var sl301 = &Rule{
 			if !isTRTZero(fileText(d.Span)) {
 				fix = nil // the option came (in part) through a sqlcmd variable
 			}
-			p.Report(d.ClauseSpan, fix, "%s", "TARGET_RECOVERY_TIME = "+shownDuration(d.Raw)+" turns off indirect checkpoints for "+dbName(e)+
+			p.report(d.ClauseSpan, fix, "TARGET_RECOVERY_TIME = "+shownDuration(d.Raw)+" turns off indirect checkpoints for "+dbName(e)+
 				": automatic checkpoints then write dirty pages in bursts; use 60 SECONDS, the default since SQL Server 2016")
 		}
 	},
@@ -153,10 +153,10 @@ var sl302 = &Rule{
 				}}}
 			}
 			if overInt {
-				p.Report(e.Stmt.Span(), fix, "%s", "CHECKPOINT "+shownNumber(n)+" asks for a duration over the largest int, 2,147,483,647 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration")
+				p.report(e.Stmt.Span(), fix, "CHECKPOINT "+shownNumber(n)+" asks for a duration over the largest int, 2,147,483,647 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration")
 				continue
 			}
-			p.Report(e.Stmt.Span(), fix, "%s", "CHECKPOINT "+n+" asks SQL Server to stretch the checkpoint over "+n+
+			p.report(e.Stmt.Span(), fix, "CHECKPOINT "+n+" asks SQL Server to stretch the checkpoint over "+n+
 				unit+"; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)")
 		}
 	},
@@ -212,7 +212,7 @@ var sl303 = &Rule{
 				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index {
 				continue
 			}
-			p.Report(e.Stmt.Span(), removeStatement(e.Stmt), "%s", "CHECKPOINT right before BACKUP DATABASE "+shown(b.Database.Value)+
+			p.report(e.Stmt.Span(), removeStatement(e.Stmt), "CHECKPOINT right before BACKUP DATABASE "+shown(b.Database.Value)+
 				" adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT")
 		}
 	},

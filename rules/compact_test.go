@@ -195,7 +195,7 @@ RESTORE DATABASE C3 FROM DISK = 'B:\S.bak' WITH FILE = 3;
 	}
 	files := func(d *Database) string {
 		var out []string
-		for k, f := range d.Files {
+		for k, f := range d.Files.All() {
 			out = append(out, fmt.Sprintf("%s=%+v", k, *f))
 		}
 		slices.Sort(out)
@@ -214,7 +214,7 @@ RESTORE DATABASE C3 FROM DISK = 'B:\S.bak' WITH FILE = 3;
 			t.Errorf("restore effect %+v", re)
 		}
 	}
-	if c := m.Databases["c1"]; c.FilegroupCount() != 2 || !c.Filegroups["fg1"] {
+	if c := m.Databases["c1"]; c.FilegroupCount() != 2 || !c.Filegroups.Has("fg1") {
 		t.Errorf("C1 filegroups %v", c.Filegroups)
 	}
 }
@@ -311,11 +311,12 @@ func TestFindingListChunks(t *testing.T) {
 	}
 }
 
-// Past ownAlone copies, Compact copies kept statements and batches into
-// shared room: each kept statement is still its own, with its own batch.
+// Compact copies kept statements and batches into shared room, made for
+// the statements kept of each run, up to ownSlab at once: each kept
+// statement is still its own, with its own batch.
 func TestCompactManyKept(t *testing.T) {
 	var b strings.Builder
-	n := 2*ownAlone + ownSlab + 3
+	n := 3*ownSlab + 3
 	for i := range n {
 		fmt.Fprintf(&b, "CHECKPOINT %d\nGO\n", i+1)
 	}

@@ -99,6 +99,13 @@ func (p *Pass) Report(at parser.Span, fix *Fix, format string, args ...any) *Fin
 	return p.out.add(Finding{Rule: p.Rule, Severity: p.Severity(), Span: at, Message: msg, Fix: fix})
 }
 
+// report is Report(at, fix, "%s", msg) for a message the rule built
+// (a constant, or a new string: not a slice of a script's text), kept as
+// it is rather than boxed for formatting and copied.
+func (p *Pass) report(at parser.Span, fix *Fix, msg string) *Finding {
+	return p.out.add(Finding{Rule: p.Rule, Severity: p.Severity(), Span: at, Message: p.Model.message(msg, false), Fix: fix})
+}
+
 // findingList holds the findings the rules report, in order: a slice
 // grown finding by finding up to findingChunk, then in chunks of that
 // size. A huge script's findings (100,000 of 88 bytes at 3% statements
@@ -215,11 +222,14 @@ func runRules(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fi
 
 // runInto runs the rules on scripts and adds their findings to l.
 func runInto(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fileOnly bool, l *findingList) {
+	// one Pass for every rule: made for each, they were most of a typical
+	// file's allocations (a rule keeps none past its Run)
+	p := &Pass{Model: m, Config: cfg, out: l}
 	for _, r := range reg.All() {
 		if !cfg.Enabled(r) || fileOnly && r.Live {
 			continue
 		}
-		p := &Pass{Rule: r, Model: m, Config: cfg, out: l}
+		p.Rule = r
 		switch r.ID {
 		case "SL001", "SL002":
 			for _, s := range scripts {
@@ -251,6 +261,8 @@ type Engine struct {
 	reg *Registry
 	cfg *Config
 	m   *Model
+	// one is the list of scripts of the file being checked (Check)
+	one [1]*parser.Result
 }
 
 // NewEngine starts a file-by-file run.
@@ -274,7 +286,9 @@ func (e *Engine) File(r *parser.Result) []Finding {
 // may settle a file on another goroutine while the next one is checked.
 func (e *Engine) Check(r *parser.Result) []Finding {
 	m := e.m
-	scripts := []*parser.Result{r}
+	e.one[0] = r
+	defer func() { e.one[0] = nil }()
+	scripts := e.one[:]
 	clear(m.Effects) // drop the previous file's statements
 	m.Scripts, m.Effects = scripts, m.Effects[:0]
 	if cap(m.Effects) < len(r.Statements) {
@@ -297,6 +311,7 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 		st.Node, st.Dynamic = nil, nil
 	}
 	clear(m.Effects)
+	m.resetMores() // no effect points to them now
 	m.Scripts, m.Effects = nil, m.Effects[:0]
 	if cap(m.Effects) > keepEffects {
 		// a huge script's effects (120 bytes a statement) would stay
@@ -635,11 +650,10 @@ type Compactor struct {
 	// what the last kept statement leaves for a blocker to matter
 	afterCheckpoint bool          // SL303 walks on from a CHECKPOINT
 	loopBatch       *parser.Batch // SL103: the last was in a loop of this batch
-	// how many statements and batches own copied, and the room its
-	// copies past ownAlone are taken from (see ownCopy)
-	nStmts, nBatches int
-	stmts            []parser.Statement
-	batches          []parser.Batch
+	// the room own's copies of statements and batches are taken from
+	// (see ownCopy)
+	stmts   []parser.Statement
+	batches []parser.Batch
 }
 
 // note records what the kept statement st leaves for the next blocker.
@@ -661,6 +675,11 @@ func (c *Compactor) needBlocker() bool {
 // returns what is kept, in a new slice: copies, so that stmts may be
 // reused once Add returns.
 func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*parser.Statement {
+	return c.AddTo(nil, stmts, dirs)
+}
+
+// AddTo is Add appending what is kept to kept, which it returns.
+func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directive) []*parser.Statement {
 	for _, d := range dirs {
 		if !d.Trailing {
 			if c.pending == nil {
@@ -684,18 +703,26 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 			addFile[st.Batch] = true
 		}
 	}
-	var out []*parser.Statement
+	// room for the statements sure to be kept, at once: a dense script's
+	// list grew statement by statement
+	sure := 0
+	for _, st := range stmts {
+		if st.Kind != parser.KindOther || st.Node != nil {
+			sure++
+		}
+	}
+	out, first := slices.Grow(kept, sure), len(kept)
 	for _, st := range stmts {
 		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil && addFile[st.Batch] {
 			if c.blocker != nil {
 				if c.needBlocker() {
 					c.note(c.blocker)
-					out = append(out, c.own(c.blocker))
+					out = append(out, c.blocker)
 				}
 				c.blocker = nil
 			}
 			c.note(st)
-			out = append(out, c.own(st))
+			out = append(out, st)
 			continue
 		}
 		if c.blocker == nil && !passesOver(st) {
@@ -705,7 +732,34 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 			c.blocker = &cp
 		}
 	}
+	c.ownAll(out[first:])
 	return out
+}
+
+// ownAll replaces the statements of out with their own copies (see own),
+// made in room of their number (up to ownSlab), not in room that grows:
+// a run of a dense script keeps most of its statements.
+func (c *Compactor) ownAll(out []*parser.Statement) {
+	batches := 0 // how many batches are still to copy
+	last := c.batch
+	for _, st := range out {
+		if st.Batch != nil && st.Batch != last {
+			batches++
+			last = st.Batch
+		}
+	}
+	for i, st := range out {
+		if len(c.stmts) == cap(c.stmts) {
+			c.stmts = make([]parser.Statement, 0, min(len(out)-i, ownSlab))
+		}
+		if b := st.Batch; b != nil && b != c.batch {
+			if len(c.batches) == cap(c.batches) {
+				c.batches = make([]parser.Batch, 0, min(batches, ownSlab))
+			}
+			batches--
+		}
+		out[i] = c.own(st)
+	}
 }
 
 // Settled reports whether a run of statements that are all ordinary
@@ -756,7 +810,7 @@ func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 	}
 	c.batch, c.owned = nil, nil
 	// a next script's copies do not keep these alive
-	c.stmts, c.batches, c.nStmts, c.nBatches = nil, nil, 0, 0
+	c.stmts, c.batches = nil, nil
 	return kept
 }
 
@@ -785,10 +839,10 @@ func (c *Compactor) bound(st *parser.Statement) bool {
 // slabs (and the statements and batches dropped with them) can die. The
 // kept statements of one batch share one copy of it.
 func (c *Compactor) own(st *parser.Statement) *parser.Statement {
-	cp := ownCopy(&c.stmts, &c.nStmts, st)
+	cp := ownCopy(&c.stmts, st)
 	if b := st.Batch; b != nil {
 		if b != c.batch {
-			nb := ownCopy(&c.batches, &c.nBatches, b)
+			nb := ownCopy(&c.batches, b)
 			nb.Segs = slices.Clone(b.Segs)
 			c.batch, c.owned = b, nb
 		}
@@ -797,26 +851,21 @@ func (c *Compactor) own(st *parser.Statement) *parser.Statement {
 	return cp
 }
 
-// ownCopy returns a copy of *v, n counting the copies made. The first
-// ownAlone of a script are allocated alone (64 bytes for a statement or
-// a batch); past them, a huge script's copies are made in room of
-// ownSlab (56 bytes each), which never grows: what ownCopy returned
-// points into it, and lives as long as the script. A script of 500 MB
-// at 3% of interest keeps 140,000 statements.
-func ownCopy[T any](room *[]T, n *int, v *T) *T {
-	*n++
-	if *n <= ownAlone {
-		cp := new(T)
-		*cp = *v
-		return cp
-	}
+// ownCopy returns a copy of *v, made in room that never grows: ownAll
+// makes it for the copies it is about to make (up to ownSlab of 56 bytes
+// each), else it is made for this one copy (the blocker Flush keeps).
+// What ownCopy returned points into the room, and lives as long as the
+// script. A script keeps a few statements at typical density, each of a
+// dense script's statements of interest is kept, and a script of 500 MB
+// at 3% of interest keeps 140,000: room made one copy at a time cost an
+// allocation for each.
+func ownCopy[T any](room *[]T, v *T) *T {
 	if len(*room) == cap(*room) {
-		*room = make([]T, 0, ownSlab)
+		*room = make([]T, 0, 1)
 	}
 	*room = append(*room, *v)
 	return &(*room)[len(*room)-1]
 }
 
-// ownAlone is how many copies of a kind ownCopy allocates alone, and
-// ownSlab how many it makes in each room after them.
-const ownAlone, ownSlab = 1 << 10, 1 << 9
+// ownSlab is the most copies ownAll makes room for at once.
+const ownSlab = 1 << 9

@@ -77,11 +77,13 @@ var sl103 = &Rule{
 					if !b.st.InLoop && b.st.Batch.Count > 1 {
 						msg = sl103RepeatedMessage(b.what, b.st.Batch.Count)
 					}
-					p.Report(b.st.Span(), nil, "%s", msg)
+					p.report(b.st.Span(), nil, msg)
 				}
 			}
 		}
 		var batch *parser.Batch
+		var runRoom []built // reused from loop to loop
+		var builderRoom []assigned
 		for i := 0; i < len(effects); {
 			st := effects[i].Stmt
 			if st.Batch != batch {
@@ -114,7 +116,8 @@ var sl103 = &Rule{
 			for j < len(effects) && loops(effects[j].Stmt) && effects[j].Stmt.Batch == batch {
 				j++
 			}
-			run, builders := loopAddFiles(effects[i:j], vars, fromLoop)
+			run, builders := loopAddFiles(effects[i:j], vars, fromLoop, runRoom[:0], builderRoom[:0])
+			runRoom, builderRoom = run, builders
 			report(run)
 			for _, x := range builders {
 				fromLoop[x.v] = append(fromLoop[x.v], x.b)
@@ -203,13 +206,14 @@ type assigned struct {
 // earlier loop built (fromLoop). Inside the loop the order of statements
 // does not matter: what one iteration assigns the next one may run. It
 // also returns the statements that assign ADD FILE text in the loop, with
-// the variable, in order, for an EXEC after it.
+// the variable, in order, for an EXEC after it. Both are appended to the
+// room given, which the caller reuses.
 //
 // Text assigned before the loop and only run inside it is not reported:
 // it is fixed, so it adds one file or filegroup, and running it again
 // fails on the name that now exists. Text that is only printed or raised
 // (a dry run) is never reported.
-func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][]built) (run []built, builders []assigned) {
+func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][]built, run []built, builders []assigned) ([]built, []assigned) {
 	inLoop := map[string]string{}
 	lookup := func(v string) string {
 		if w := inLoop[v]; w != "" {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -51,10 +52,10 @@ type Database struct {
 	Name string // as first written
 	// Files by lower-case logical name; files whose name is not known
 	// (FOR ATTACH without NAME, automatic log files) count in Unnamed.
-	Files      map[string]*DBFile
+	Files      FileSet
 	Unnamed    int
-	Filegroups map[string]bool // lower-case names, PRIMARY included
-	TRT        *int64          // TARGET_RECOVERY_TIME in seconds, when set
+	Filegroups NameSet // lower-case names, PRIMARY included
+	TRT        *int64  // TARGET_RECOVERY_TIME in seconds, when set
 	TDE        bool
 	// Created is true when a scanned script created the database.
 	Created bool
@@ -83,10 +84,10 @@ type DBFile struct {
 }
 
 // FileCount is the number of files, data and log.
-func (d *Database) FileCount() int { return len(d.Files) + d.Unnamed }
+func (d *Database) FileCount() int { return d.Files.Len() + d.Unnamed }
 
 // FilegroupCount is the number of filegroups, PRIMARY included.
-func (d *Database) FilegroupCount() int { return len(d.Filegroups) + d.ExtraFilegroups }
+func (d *Database) FilegroupCount() int { return d.Filegroups.Len() + d.ExtraFilegroups }
 
 // once reports whether rule id has not yet reported on d, and marks it.
 func (d *Database) once(id string) bool {
@@ -148,6 +149,10 @@ type effectMore struct {
 	allocs  []Alloc
 	growths []Growth
 	restore *RestoreEffect
+	// room for the first allocation and growth, which is all most
+	// statements have: one allocation, not three
+	alloc1  [1]Alloc
+	growth1 [1]Growth
 }
 
 // Allocs are the one-time allocations of the statement.
@@ -184,15 +189,73 @@ func (e *Effect) extra() *effectMore {
 	return e.more
 }
 
+// extraIn is e.extra(), made in m's room for the effects of the file
+// being checked (see moreRoom), where a dense file's thousands of
+// effects that allocate take theirs one chunk at a time, reused from file
+// to file.
+func (m *Model) extraIn(e *Effect) *effectMore {
+	if e.more != nil {
+		return e.more
+	}
+	if m.moreChunk == len(m.moreRoom) {
+		m.moreRoom = append(m.moreRoom, make([]effectMore, moreChunkLen))
+	}
+	c := m.moreRoom[m.moreChunk]
+	e.more = &c[m.moreUsed]
+	if m.moreUsed++; m.moreUsed == len(c) {
+		m.moreChunk, m.moreUsed = m.moreChunk+1, 0
+	}
+	return e.more
+}
+
+// resetMores empties the room of extraIn once the effects it served are
+// dropped: what they held (names in a script's text) is let go, and a
+// huge script's chunks are not kept.
+func (m *Model) resetMores() {
+	for i := 0; i < m.moreChunk; i++ {
+		clear(m.moreRoom[i])
+	}
+	if m.moreChunk < len(m.moreRoom) {
+		clear(m.moreRoom[m.moreChunk][:m.moreUsed])
+	}
+	m.moreChunk, m.moreUsed = 0, 0
+	if len(m.moreRoom) > keepMoreChunks {
+		clear(m.moreRoom[keepMoreChunks:])
+		m.moreRoom = m.moreRoom[:keepMoreChunks]
+	}
+}
+
+// moreChunkLen is how many effectMores a chunk of the room holds (176
+// bytes each), and keepMoreChunks how many chunks resetMores keeps.
+const moreChunkLen, keepMoreChunks = 128, 8
+
+// addAlloc records a one-time allocation.
+func (m *Model) addAlloc(e *Effect, a Alloc) {
+	m.extraIn(e)
+	e.addAlloc(a)
+}
+
+// addGrowth records an autogrowth setting.
+func (m *Model) addGrowth(e *Effect, g Growth) {
+	m.extraIn(e)
+	e.addGrowth(g)
+}
+
 // addAlloc records a one-time allocation.
 func (e *Effect) addAlloc(a Alloc) {
 	x := e.extra()
+	if x.allocs == nil {
+		x.allocs = x.alloc1[:0]
+	}
 	x.allocs = append(x.allocs, a)
 }
 
 // addGrowth records an autogrowth setting.
 func (e *Effect) addGrowth(g Growth) {
 	x := e.extra()
+	if x.growths == nil {
+		x.growths = x.growth1[:0]
+	}
 	x.growths = append(x.growths, g)
 }
 
@@ -215,9 +278,20 @@ type Model struct {
 	// lowered interns the lowered names the model reads and keeps (see
 	// lower), at most maxInterned.
 	lowered map[string]string
+	// names interns the names the model keeps as written (see intern),
+	// at most maxInterned.
+	names map[string]string
 	// messages interns the messages of findings (see message), at most
 	// maxMessages.
 	messages map[string]string
+	// moreRoom is room for the effectMores of the file being checked (see
+	// extraIn): chunks, of which moreChunk is being filled, moreUsed of it
+	// used.
+	moreRoom            [][]effectMore
+	moreChunk, moreUsed int
+	// memos are messages by what they were formatted from (see memo), at
+	// most maxMessages.
+	memos map[msgKey]string
 	// pathSrc is the last path ownPath copied, pathOwned its copy
 	pathSrc, pathOwned string
 }
@@ -233,13 +307,93 @@ func (m *Model) lower(s string) string {
 	if v, ok := m.lowered[s]; ok {
 		return v
 	}
-	if m.lowered == nil || len(m.lowered) >= maxInterned {
+	if m.lowered == nil {
 		m.lowered = make(map[string]string)
+	} else if len(m.lowered) >= maxInterned {
+		clear(m.lowered) // keeps its room: no growing it again
 	}
-	k := strings.Clone(s)
-	v := strings.ToLower(k)
+	k, v := ownWithLower(s)
 	m.lowered[k] = v
 	return v
+}
+
+// intern is own(s) without allocating for a string seen before: the
+// names of databases and filegroups repeat from statement to statement.
+func (m *Model) intern(s string) string {
+	if s == "" {
+		return ""
+	}
+	if v, ok := m.names[s]; ok {
+		return v
+	}
+	if m.names == nil {
+		m.names = make(map[string]string)
+	} else if len(m.names) >= maxInterned {
+		clear(m.names)
+	}
+	v := own(s)
+	m.names[v] = v
+	return v
+}
+
+// ownWithLower returns own(s) and strings.ToLower(s), owned, in one
+// allocation when s is ASCII (the lowered copy follows s in it, or is s
+// itself when s has no upper case).
+func ownWithLower(s string) (k, v string) {
+	upper := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			k = strings.Clone(s)
+			return k, strings.ToLower(k)
+		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if !upper {
+		k = strings.Clone(s)
+		return k, k
+	}
+	var b strings.Builder
+	b.Grow(2 * len(s))
+	b.WriteString(s)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	both := b.String()
+	return both[:len(s)], both[len(s):]
+}
+
+// lowerInto writes strings.ToLower(s) into buf and returns it when s is
+// ASCII and fits (ok), so that a map is looked up by it (m[string(b)])
+// without allocating the lowered key.
+func lowerInto(buf []byte, s string) (b []byte, ok bool) {
+	if len(s) > len(buf) {
+		return nil, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf[:len(s)], true
+}
+
+// fileNamed is d.Files.lookup(strings.ToLower(name)).
+func (d *Database) fileNamed(name string) (*DBFile, bool) {
+	var buf [64]byte
+	if b, ok := lowerInto(buf[:], name); ok {
+		return d.Files.lookupBytes(b)
+	}
+	return d.Files.lookup(strings.ToLower(name))
 }
 
 // message is s, a finding's message, interned: a script's findings
@@ -255,14 +409,45 @@ func (m *Model) message(s string, foreign bool) string {
 	if v, ok := m.messages[s]; ok {
 		return v
 	}
-	if m.messages == nil || len(m.messages) >= maxMessages {
+	if m.messages == nil {
 		m.messages = make(map[string]string)
+	} else if len(m.messages) >= maxMessages {
+		clear(m.messages)
 	}
 	if foreign {
 		s = strings.Clone(s)
 	}
 	m.messages[s] = s
 	return s
+}
+
+// msgKey is what a rule formats a message from (see memo): the rule,
+// and a string, a count, two numbers and flags, as the rule uses them.
+type msgKey struct {
+	rule  *Rule
+	s     string
+	n     int64
+	x, y  float64
+	flags uint8
+}
+
+// memo returns the message format gives for k, formatting it only the
+// first time: a dense script's thousands of findings of a rule repeat a
+// few messages, each formatted from several numbers and words (a few
+// hundred bytes of garbage) only to be interned (see message).
+func (m *Model) memo(k msgKey, format func() string) string {
+	if v, ok := m.memos[k]; ok {
+		return v
+	}
+	if m.memos == nil {
+		m.memos = make(map[msgKey]string)
+	} else if len(m.memos) >= maxMessages {
+		clear(m.memos)
+	}
+	v := format()
+	k.s = strings.Clone(k.s) // may be a slice of a script's text
+	m.memos[k] = v
+	return v
 }
 
 // maxMessages bounds the messages interned: past it the table starts
@@ -315,9 +500,9 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 			}
 			ctx = ""
 		}
-		e := Effect{Stmt: st, Script: int32(si), Context: ctx, Next: -1}
-		m.apply(&e, &ctx)
-		m.Effects = append(m.Effects, e)
+		// applied where it is kept: an Effect is not copied again
+		m.Effects = append(m.Effects, Effect{Stmt: st, Script: int32(si), Context: ctx, Next: -1})
+		m.apply(&m.Effects[len(m.Effects)-1], &ctx)
 	}
 	for i := first; i < len(m.Effects)-1; i++ {
 		m.Effects[i].Next = int32(i + 1)
@@ -330,20 +515,28 @@ func (m *Model) database(n *parser.Name, ctx string, current bool) *Database {
 }
 
 func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database {
-	key, display := m.key(n), n.Value
-	if current {
-		if ctx == "" {
-			key, display = "current", "CURRENT"
-		} else {
-			key, display = ctx, ctx
-			if d := m.Databases[ctx]; d != nil {
-				display = d.Name
-			}
+	var key, display string
+	switch {
+	case current && ctx == "":
+		key, display = "current", "CURRENT"
+	case current:
+		key, display = ctx, ctx
+		if d := m.Databases[ctx]; d != nil {
+			display = d.Name
+		}
+	default:
+		if d, _ := m.known(n); d != nil {
+			return d
+		}
+		key, display = m.key(n), n.Value
+		if n.Unresolved {
+			key = m.intern(key) // a slice of the script's text
 		}
 	}
+	// key is owned: interned, lowered (see lower) or the context's
 	d := m.Databases[key]
 	if d == nil {
-		d = &Database{Key: m.own(key), Name: m.own(display), Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}}
+		d = &Database{Key: key, Name: m.intern(display), Filegroups: withPrimary()}
 		m.Databases[d.Key] = d
 		if seed {
 			m.seedFromServer(d)
@@ -364,13 +557,13 @@ func (m *Model) seedFromServer(d *Database) {
 	}
 	d.FromServer = true
 	for _, f := range sd.Files {
-		d.Files[strings.ToLower(f.Name)] = &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup}
+		d.Files.Set(strings.ToLower(f.Name), &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup})
 		if f.Filegroup != "" {
-			d.Filegroups[m.lower(f.Filegroup)] = true
+			d.Filegroups.Add(m.lower(f.Filegroup))
 		}
 	}
-	for i := len(d.Filegroups); i < sd.Filegroups; i++ {
-		d.Filegroups["#server"+itoa(i)] = true
+	for i := d.Filegroups.Len(); i < sd.Filegroups; i++ {
+		d.Filegroups.Add("#server" + itoa(i))
 	}
 	if sd.Encrypted != nil {
 		d.TDE = *sd.Encrypted
@@ -379,21 +572,41 @@ func (m *Model) seedFromServer(d *Database) {
 
 func itoa(i int) string { return formatNumber(float64(i)) }
 
-func (m *Model) reset(key string) {
-	delete(m.Databases, key)
+// resetName forgets the database named n (m.key(n)).
+func (m *Model) resetName(n *parser.Name) {
+	d, ok := m.known(n)
+	switch {
+	case d != nil:
+		delete(m.Databases, d.Key) // the key it is held under
+	case !ok:
+		delete(m.Databases, m.key(n))
+	}
+}
+
+// known is m.Databases[m.key(n)], looked up without making the key (ok)
+// when n is ASCII, else nil and not ok.
+func (m *Model) known(n *parser.Name) (d *Database, ok bool) {
+	if n.Unresolved {
+		return m.Databases[n.Raw], true
+	}
+	var buf [64]byte
+	if b, ok := lowerInto(buf[:], n.Value); ok {
+		return m.Databases[string(b)], true
+	}
+	return nil, false
 }
 
 func (m *Model) apply(e *Effect, ctx *string) {
 	switch n := e.Stmt.Node.(type) {
 	case *parser.Use:
-		*ctx = m.key(&n.Database)
 		e.DB = m.database(&n.Database, "", false)
+		*ctx = e.DB.Key // m.key(&n.Database), the key it is held under
 	case *parser.DropDatabase:
-		for _, name := range n.Databases {
-			m.reset(m.key(&name))
+		for i := range n.Databases {
+			m.resetName(&n.Databases[i])
 		}
 	case *parser.CreateDatabase:
-		m.reset(m.key(&n.Database))
+		m.resetName(&n.Database)
 		d := m.lookup(&n.Database, *ctx, false, false)
 		d.Created = true
 		m.create(e, d, n)
@@ -441,11 +654,12 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 		d.Unnamed++
 		return true
 	}
-	key := strings.ToLower(f.Name) // file names rarely repeat: not interned
-	if _, dup := d.Files[key]; dup {
+	if _, dup := d.fileNamed(f.Name); dup {
 		return false
 	}
-	d.Files[ownLowered(key, f.Name)] = &DBFile{Name: m.own(f.Name), Log: f.Log, Size: size, Filegroup: m.own(f.Filegroup)}
+	// file names rarely repeat: not interned
+	name, key := ownWithLower(f.Name)
+	d.Files.Set(key, &DBFile{Name: name, Log: f.Log, Size: size, Filegroup: m.intern(f.Filegroup)})
 	return true
 }
 
@@ -467,7 +681,7 @@ func explicitBytes(f parser.FileSpec) int64 {
 func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 	e.DB = d
 	for _, fg := range n.Filegroups {
-		d.Filegroups[m.lower(fg.Name)] = true
+		d.Filegroups.Add(m.lower(fg.Name))
 	}
 	// Attaching and snapshots create no zero-filled space: the files
 	// exist already, or are sparse.
@@ -480,10 +694,10 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 		}
 		if allocates {
 			if b := explicitBytes(f); b > 0 {
-				e.addAlloc(Alloc{File: f.Name, Log: f.Log, Bytes: b})
+				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
 			if f.Growth != nil {
-				e.addGrowth(Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
+				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
 			}
 		}
 	}
@@ -496,8 +710,41 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 	}
 }
 
+// isASCII reports whether s is all ASCII: strings.ToLower then lowers
+// A-Z alone, byte for byte.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// hasSuffixFold is strings.HasSuffix(strings.ToLower(s), suffix) for s
+// ASCII and suffix ASCII lower case.
+func hasSuffixFold(s, suffix string) bool {
+	if len(s) < len(suffix) {
+		return false
+	}
+	s = s[len(s)-len(suffix):]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != suffix[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // isLogName guesses whether an unknown file is a log file from its name.
 func isLogName(f parser.FileSpec) bool {
+	if isASCII(f.Name) && isASCII(f.FileName) {
+		return hasSuffixFold(f.FileName, ".ldf") || hasSuffixFold(f.Name, "log")
+	}
 	name := strings.ToLower(f.Name)
 	return strings.HasSuffix(strings.ToLower(f.FileName), ".ldf") || strings.HasSuffix(name, "log") || strings.HasSuffix(name, "_log")
 }
@@ -507,29 +754,29 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 	case parser.ActionAddFile, parser.ActionAddLogFile:
 		for _, f := range n.Files {
 			if f.Filegroup != "" {
-				d.Filegroups[m.lower(f.Filegroup)] = true
+				d.Filegroups.Add(m.lower(f.Filegroup))
 			}
 			if !m.addFile(d, f) {
 				continue // the file exists: nothing is allocated
 			}
 			if b := explicitBytes(f); b > 0 {
-				e.addAlloc(Alloc{File: f.Name, Log: f.Log, Bytes: b})
+				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
 			if f.Growth != nil {
-				e.addGrowth(Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
+				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
 			}
 		}
 	case parser.ActionRemoveFile:
 		key := strings.ToLower(n.FileName)
-		if _, ok := d.Files[key]; ok {
-			delete(d.Files, key)
+		if _, ok := d.Files.lookup(key); ok {
+			d.Files.Delete(key)
 		} else if d.Unnamed > 0 {
 			d.Unnamed--
 		}
 	case parser.ActionAddFilegroup:
-		d.Filegroups[m.lower(n.Filegroup.Name)] = true
+		d.Filegroups.Add(m.lower(n.Filegroup.Name))
 	case parser.ActionRemoveFilegroup:
-		delete(d.Filegroups, m.lower(n.Filegroup.Name))
+		d.Filegroups.Delete(m.lower(n.Filegroup.Name))
 	case parser.ActionModifyFile:
 		for _, f := range n.Files {
 			m.modifyFile(e, d, f)
@@ -563,12 +810,12 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 // of the files that did not change since (see copyLayout), so a statement
 // that changes a file replaces it with a changed copy.
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
-	key := strings.ToLower(f.Name)
-	df := d.Files[key]
+	df, _ := d.fileNamed(f.Name)
 	switch {
 	case df == nil && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
-		df = &DBFile{Name: m.own(f.Name), Log: isLogName(f)}
-		d.Files[ownLowered(key, f.Name)] = df
+		name, key := ownWithLower(f.Name)
+		df = &DBFile{Name: name, Log: isLogName(f)}
+		d.Files.Set(key, df)
 		if d.Unnamed > 0 {
 			d.Unnamed--
 		}
@@ -576,7 +823,8 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		c := *df
 		df = &c
 		if f.NewName == "" { // else it moves to its new name below
-			d.Files[ownLowered(key, f.Name)] = df
+			_, key := ownWithLower(f.Name)
+			d.Files.Set(key, df)
 		}
 	}
 	log := isLogName(f)
@@ -595,7 +843,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 			grow, upTo = f.Size.Bytes-df.Size, false
 		}
 		if grow > 0 {
-			e.addAlloc(Alloc{File: f.Name, Log: log, Bytes: grow, UpTo: upTo})
+			m.addAlloc(e, Alloc{File: f.Name, Log: log, Bytes: grow, UpTo: upTo})
 		}
 		if df != nil {
 			df.Size = max(df.Size, f.Size.Bytes)
@@ -606,12 +854,12 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		if df != nil {
 			size = df.Size
 		}
-		e.addGrowth(Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
+		m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
 	}
 	if df != nil && f.NewName != "" {
-		delete(d.Files, key)
+		d.Files.Delete(strings.ToLower(f.Name))
 		df.Name = m.own(f.NewName)
-		d.Files[ownLowered(strings.ToLower(f.NewName), f.NewName)] = df
+		d.Files.Set(ownLowered(strings.ToLower(f.NewName), f.NewName), df)
 	}
 }
 

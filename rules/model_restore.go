@@ -126,7 +126,7 @@ func partial(d *Database) bool {
 	if !d.Created && !d.FromServer || d.Unnamed > 0 {
 		return true
 	}
-	for _, f := range d.Files {
+	for _, f := range d.Files.All() {
 		if f.Size <= 0 {
 			return true
 		}
@@ -161,6 +161,58 @@ func deviceKey(t parser.Target) string {
 	return typ + ":" + v
 }
 
+// deviceKeyIn is deviceKey(t) written into buf, for a map lookup that
+// allocates nothing, when t's type and value are ASCII and fit (ok);
+// b is empty when deviceKey is "".
+func deviceKeyIn(buf []byte, t parser.Target) (b []byte, ok bool) {
+	if !t.Known || t.Value == "" {
+		return buf[:0], true
+	}
+	v := strings.TrimSpace(t.Value)
+	if len(t.Type)+1+len(v) > len(buf) || !isASCII(t.Type) || !isASCII(v) {
+		return nil, false
+	}
+	b = buf[:0]
+	for i := 0; i < len(t.Type); i++ {
+		c := t.Type[i]
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	b = append(b, ':')
+	// a Windows path's '/' reads as '\', as in deviceKey
+	slash := strings.EqualFold(t.Type, "DISK") && len(v) >= 2 && v[1] == ':'
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		} else if c == '/' && slash {
+			c = '\\'
+		}
+		b = append(b, c)
+	}
+	return b, true
+}
+
+// deviceOf is m.devices[deviceKey(t)] and whether that key is "", the
+// key also returned when the device is not there and adding is set (else
+// "").
+func (m *Model) deviceOf(t parser.Target, adding bool) (dev *device, key string, none bool) {
+	var buf [128]byte
+	if b, ok := deviceKeyIn(buf[:], t); ok {
+		if len(b) == 0 {
+			return nil, "", true
+		}
+		if dev = m.devices[string(b)]; dev == nil && adding {
+			key = string(b)
+		}
+		return dev, key, false
+	}
+	key = deviceKey(t)
+	return m.devices[key], key, key == ""
+}
+
 func hasOpt(opts []parser.Option, name string) bool {
 	for _, o := range opts {
 		if o.Name == name {
@@ -193,19 +245,10 @@ func (m *Model) snapshot(d *Database) *layout {
 		return last
 	}
 	set := copyLayout(d)
-	m.snapshotCopied += len(d.Files) + len(d.Filegroups)
+	m.snapshotCopied += d.Files.Len() + d.Filegroups.Len()
 	d.snap = set
 	return set
 }
-
-// The maps of every summary: a snapshot is only ever read (a restore
-// copies it), so summaries share them rather than allocate two maps per
-// BACKUP of a large database, which the collector would scan to the end
-// of the run.
-var (
-	noFiles     = map[string]*DBFile{}
-	primaryOnly = map[string]bool{"primary": true}
-)
 
 // summaryLayout is a snapshot of d without its files' names: counts and,
 // with sizes, the data and log bytes of the files whose size is known.
@@ -216,7 +259,7 @@ func summaryLayout(d *Database, sizes bool, last *layout) *layout {
 	if !sizes {
 		partial = true
 	} else {
-		for _, f := range d.Files {
+		for _, f := range d.Files.All() {
 			switch {
 			case f.Size <= 0:
 				partial = true
@@ -237,8 +280,8 @@ func summaryLayout(d *Database, sizes bool, last *layout) *layout {
 	if last != nil && last.partial == partial && slices.Equal(last.files, files) && sameSummary(d, last.Source) {
 		return last
 	}
-	c := &Database{Key: d.Key, Name: d.Name, Files: noFiles, Unnamed: d.FileCount(),
-		Filegroups: primaryOnly, ExtraFilegroups: d.FilegroupCount() - 1,
+	c := &Database{Key: d.Key, Name: d.Name, Unnamed: d.FileCount(),
+		Filegroups: withPrimary(), ExtraFilegroups: d.FilegroupCount() - 1,
 		TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
 	if d.TRT != nil {
 		t := *d.TRT
@@ -260,39 +303,31 @@ func sameSummary(d, c *Database) bool {
 func sameLayout(d *Database, l *layout) bool {
 	c := l.Source
 	if d.Key != c.Key || d.Name != c.Name || d.Unnamed != c.Unnamed || d.TDE != c.TDE || d.Created != c.Created ||
-		d.FromServer != c.FromServer || len(d.Files) != len(l.keys) || len(d.Filegroups) != len(c.Filegroups) ||
+		d.FromServer != c.FromServer || d.Files.Len() != len(l.keys) || d.Filegroups.Len() != c.Filegroups.Len() ||
 		d.ExtraFilegroups != c.ExtraFilegroups ||
 		(d.TRT == nil) != (c.TRT == nil) || d.TRT != nil && *d.TRT != *c.TRT {
 		return false
 	}
 	// as many files, the keys of l all different: the same files
 	for i, k := range l.keys {
-		f, c := d.Files[k], l.dbFiles[i]
+		f, c := d.Files.Get(k), l.dbFiles[i]
 		if f != c && (f == nil || *f != *c) {
 			return false
 		}
 	}
-	for k, v := range d.Filegroups {
-		if cv, ok := c.Filegroups[k]; !ok || cv != v {
-			return false
-		}
-	}
-	return true
+	return d.Filegroups.equal(&c.Filegroups)
 }
 
 func copyLayout(d *Database) *layout {
 	c := &Database{Key: d.Key, Name: d.Name, Unnamed: d.Unnamed, ExtraFilegroups: d.ExtraFilegroups,
-		Filegroups: make(map[string]bool, len(d.Filegroups)), TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
-	n := len(d.Files)
+		Filegroups: d.Filegroups.clone(), TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
+	n := d.Files.Len()
 	l := &layout{Source: c, copied: true, dbFiles: make([]*DBFile, 0, n), keys: make([]string, 0, n)}
-	for k, f := range d.Files {
+	for k, f := range d.Files.All() {
 		l.dbFiles, l.keys = append(l.dbFiles, f), append(l.keys, k)
 		if f.Size > 0 {
 			l.known++
 		}
-	}
-	for k, v := range d.Filegroups {
-		c.Filegroups[k] = v
 	}
 	if d.TRT != nil {
 		t := *d.TRT
@@ -322,15 +357,17 @@ func (m *Model) backup(e *Effect, n *parser.Backup) {
 	}
 	initialize := hasOpt(n.Options, "INIT") || hasOpt(n.Options, "FORMAT")
 	for _, t := range n.Targets {
-		key := deviceKey(t)
-		if key == "" {
+		dev, key, none := m.deviceOf(t, true)
+		if none {
 			continue
 		}
 		if m.devices == nil {
 			m.devices = map[string]*device{}
 		}
-		dev := m.devices[key]
 		if dev == nil || initialize {
+			if key == "" {
+				key = deviceKey(t)
+			}
 			dev = &device{}
 			m.devices[key] = dev
 		}
@@ -352,14 +389,14 @@ func (m *Model) restoredSet(n *parser.Restore) (set *backupSet, known bool, devi
 		pos = p
 	}
 	for _, t := range n.Sources {
-		key := deviceKey(t)
-		if key == "" {
+		dev, _, none := m.deviceOf(t, false)
+		if none {
 			continue
 		}
 		if device == "" {
 			device = t.Value
 		}
-		if dev := m.devices[key]; dev != nil && pos <= len(dev.sets) {
+		if dev != nil && pos <= len(dev.sets) {
 			return dev.sets[pos-1], true, t.Value
 		}
 	}
@@ -400,7 +437,7 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 		return
 	}
 	re := &RestoreEffect{Replace: n.Replace || hasOpt(n.Options, "REPLACE"), Device: dev}
-	e.extra().restore = re
+	m.extraIn(e).restore = re
 	switch {
 	case set != nil:
 		re.Source = set.Source.Name
@@ -439,14 +476,14 @@ func (m *Model) fromHistory(re *RestoreEffect, d *Database, key string) bool {
 		return false
 	}
 	re.Sizes, re.Finished = SizesHistory, sd.FullBackup.Finished
-	src := &Database{Files: map[string]*DBFile{}, Filegroups: map[string]bool{"primary": true}, TDE: d.TDE, Created: true}
+	src := &Database{Filegroups: withPrimary(), TDE: d.TDE, Created: true}
 	if sd.Encrypted != nil {
 		src.TDE = *sd.Encrypted
 	}
 	for _, f := range sd.FullBackup.Files {
-		src.Files[strings.ToLower(f.Name)] = &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup}
+		src.Files.Set(strings.ToLower(f.Name), &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup})
 		if f.Filegroup != "" {
-			src.Filegroups[strings.ToLower(f.Filegroup)] = true
+			src.Filegroups.Add(strings.ToLower(f.Filegroup))
 		}
 		re.Files = append(re.Files, Alloc{File: f.Name, Log: f.Log, Bytes: f.Size})
 	}
@@ -460,10 +497,10 @@ func (m *Model) restoreLayout(d *Database, l *layout) {
 		m.replaceWith(d, l.Source)
 		return
 	}
-	d.Files = make(map[string]*DBFile, len(l.keys))
+	d.Files = fileSetFor(len(l.keys))
 	for i, k := range l.keys {
 		cf := *l.dbFiles[i]
-		d.Files[k] = &cf
+		d.Files.Set(k, &cf)
 	}
 	replaceOptions(d, l.Source)
 }
@@ -475,10 +512,10 @@ func (m *Model) replaceWith(d, src *Database) {
 	if d == src {
 		return
 	}
-	d.Files = make(map[string]*DBFile, len(src.Files))
-	for k, f := range src.Files {
+	d.Files = fileSetFor(src.Files.Len())
+	for k, f := range src.Files.All() {
 		cf := *f
-		d.Files[k] = &cf
+		d.Files.Set(k, &cf)
 	}
 	replaceOptions(d, src)
 }
@@ -486,10 +523,7 @@ func (m *Model) replaceWith(d, src *Database) {
 // replaceOptions is replaceWith but for the files.
 func replaceOptions(d, src *Database) {
 	d.Unnamed, d.ExtraFilegroups = src.Unnamed, src.ExtraFilegroups
-	d.Filegroups = make(map[string]bool, len(src.Filegroups))
-	for k, v := range src.Filegroups {
-		d.Filegroups[k] = v
-	}
+	d.Filegroups = src.Filegroups.clone()
 	d.TDE = src.TDE
 	// the restore created the database: its layout is complete when the
 	// backup's was
@@ -504,8 +538,8 @@ func replaceOptions(d, src *Database) {
 // filesOf lists d's files with a known size, in no particular order
 // (rules add them up).
 func filesOf(d *Database) []Alloc {
-	out := make([]Alloc, 0, len(d.Files))
-	for _, f := range d.Files {
+	out := make([]Alloc, 0, d.Files.Len())
+	for _, f := range d.Files.All() {
 		if f.Size > 0 {
 			out = append(out, Alloc{File: f.Name, Log: f.Log, Bytes: f.Size})
 		}

@@ -55,7 +55,7 @@ var sl207 = &Rule{
 			if tde && data > 0 {
 				msg += "; the database uses TDE, which rules out IFI for its data files"
 			}
-			f := p.Report(e.Stmt.Span(), nil, "%s", msg)
+			f := p.report(e.Stmt.Span(), nil, msg)
 			switch {
 			case ifiOff:
 				f.Confirmed = facts.Server

@@ -72,17 +72,27 @@ var sl201 = &Rule{
 			if sec <= budget {
 				continue
 			}
-			estText, budgetText := formatOverBudget(sec, budget)
-			amount, about := allocWords(bytes, upTo)
-			msg := "allocates " + amount + " of data file: without Instant File Initialization zero-filling takes " + about + " " + estText + " at " + rateText +
-				" MB/s (measured: 100 GB took 16 min 04 s without IFI, 12 s with it), over the " + budgetText + " budget"
+			var flags uint8
 			if upTo {
-				msg += "; the file's earlier size is unknown, so only its growth is zero-filled"
+				flags |= 1
 			}
 			if tde {
-				msg += "; the database uses TDE, which rules out IFI"
+				flags |= 2
 			}
-			f := p.Report(clauseSpan(e), nil, "%s", msg)
+			msg := p.Model.memo(msgKey{rule: p.Rule, n: bytes, x: rate, y: budget, flags: flags}, func() string {
+				estText, budgetText := formatOverBudget(sec, budget)
+				amount, about := allocWords(bytes, upTo)
+				msg := "allocates " + amount + " of data file: without Instant File Initialization zero-filling takes " + about + " " + estText + " at " + rateText +
+					" MB/s (measured: 100 GB took 16 min 04 s without IFI, 12 s with it), over the " + budgetText + " budget"
+				if upTo {
+					msg += "; the file's earlier size is unknown, so only its growth is zero-filled"
+				}
+				if tde {
+					msg += "; the database uses TDE, which rules out IFI"
+				}
+				return msg
+			})
+			f := p.report(clauseSpan(e), nil, msg)
 			if ifiOff {
 				f.Severity = raise(f.Severity)
 				f.Confirmed = facts.Server
@@ -147,8 +157,10 @@ var sl203 = &Rule{
 				}
 				switch {
 				case g.Size.Percent > 0:
-					p.Report(logClauseSpan(e), nil, "%s", "log file "+name+" grows by "+strconv.FormatInt(g.Size.Percent, 10)+
-						"%: every growth is larger than the last and is zero-filled while transactions wait (log files never use Instant File Initialization); use a fixed growth such as 64MB")
+					p.report(logClauseSpan(e), nil, p.Model.memo(msgKey{rule: p.Rule, s: name, n: g.Size.Percent, flags: 1}, func() string {
+						return "log file " + name + " grows by " + strconv.FormatInt(g.Size.Percent, 10) +
+							"%: every growth is larger than the last and is zero-filled while transactions wait (log files never use Instant File Initialization); use a fixed growth such as 64MB"
+					}))
 				case g.Size.Bytes > 0:
 					if version >= 16 && g.Size.Bytes <= instantLogGrowth {
 						continue
@@ -157,9 +169,11 @@ var sl203 = &Rule{
 					if sec <= budget {
 						continue
 					}
-					estText, budgetText := formatOverBudget(sec, budget)
-					p.Report(logClauseSpan(e), nil, "%s", "log file "+name+" grows by "+formatBytes(g.Size.Bytes)+
-						": each autogrowth zero-fills it while transactions wait, about "+estText+" at "+formatNumber(rate)+" MB/s, over the "+budgetText+" budget")
+					p.report(logClauseSpan(e), nil, p.Model.memo(msgKey{rule: p.Rule, s: name, n: g.Size.Bytes, x: rate, y: budget, flags: 2}, func() string {
+						estText, budgetText := formatOverBudget(sec, budget)
+						return "log file " + name + " grows by " + formatBytes(g.Size.Bytes) +
+							": each autogrowth zero-fills it while transactions wait, about " + estText + " at " + formatNumber(rate) + " MB/s, over the " + budgetText + " budget"
+					}))
 				}
 			}
 		}
@@ -203,7 +217,7 @@ var sl204 = &Rule{
 				if scope(e) == "for the whole instance" {
 					msg = "turns on trace flag 1806 for the whole instance" + rest // one string, not one per finding
 				}
-				p.Report(e.Stmt.Span(), nil, "%s", msg)
+				p.report(e.Stmt.Span(), nil, msg)
 			}
 		}
 	},
@@ -222,7 +236,7 @@ var sl205 = &Rule{
 				for _, f := range hit[1:] {
 					names += " and " + strconv.Itoa(f)
 				}
-				p.Report(e.Stmt.Span(), nil, "%s", "turns on diagnostic trace "+names+" "+scope(e)+
+				p.report(e.Stmt.Span(), nil, "turns on diagnostic trace "+names+" "+scope(e)+
 					": 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script")
 			}
 		}

@@ -1,0 +1,248 @@
+package rules
+
+import (
+	"iter"
+	"slices"
+)
+
+// A database of the model lives to the end of the run, and a dense run
+// creates tens of thousands of them, each with two or three files and a
+// filegroup or two: a map for its files and one for its filegroups were
+// most of the model's memory (two map headers and two groups of eight
+// slots, about 500 bytes), and of what the collector scans again and
+// again. FileSet and NameSet hold a few entries in a list and move them
+// to a map once they are more than setListMax.
+
+// setListMax is how many entries a FileSet or NameSet holds in a list.
+const setListMax = 8
+
+// FileSet is a database's files by lower-case logical name. Its zero
+// value is empty. A FileSet is never copied (its list would be shared):
+// a database made from another gets a new one.
+type FileSet struct {
+	list []fileEntry
+	m    map[string]*DBFile // past setListMax; list is then nil
+}
+
+type fileEntry struct {
+	key string
+	f   *DBFile
+}
+
+// Len is how many files s holds.
+func (s *FileSet) Len() int {
+	if s.m != nil {
+		return len(s.m)
+	}
+	return len(s.list)
+}
+
+// Get returns the file named key (lower case), nil when there is none.
+func (s *FileSet) Get(key string) *DBFile {
+	f, _ := s.lookup(key)
+	return f
+}
+
+func (s *FileSet) lookup(key string) (*DBFile, bool) {
+	if s.m != nil {
+		f, ok := s.m[key]
+		return f, ok
+	}
+	for i := range s.list {
+		if s.list[i].key == key {
+			return s.list[i].f, true
+		}
+	}
+	return nil, false
+}
+
+// lookupBytes is lookup(string(key)) without allocating.
+func (s *FileSet) lookupBytes(key []byte) (*DBFile, bool) {
+	if s.m != nil {
+		f, ok := s.m[string(key)]
+		return f, ok
+	}
+	for i := range s.list {
+		if s.list[i].key == string(key) {
+			return s.list[i].f, true
+		}
+	}
+	return nil, false
+}
+
+// Set makes f the file named key (lower case, owned).
+func (s *FileSet) Set(key string, f *DBFile) {
+	if s.m != nil {
+		s.m[key] = f
+		return
+	}
+	for i := range s.list {
+		if s.list[i].key == key {
+			s.list[i].f = f
+			return
+		}
+	}
+	if len(s.list) < setListMax {
+		s.list = append(s.list, fileEntry{key, f})
+		return
+	}
+	s.m = make(map[string]*DBFile, 2*setListMax)
+	for _, e := range s.list {
+		s.m[e.key] = e.f
+	}
+	s.m[key] = f
+	s.list = nil
+}
+
+// Delete removes the file named key, if any.
+func (s *FileSet) Delete(key string) {
+	if s.m != nil {
+		delete(s.m, key)
+		return
+	}
+	for i := range s.list {
+		if s.list[i].key == key {
+			s.list = slices.Delete(s.list, i, i+1)
+			return
+		}
+	}
+}
+
+// All yields the files and their keys, in no particular order.
+func (s *FileSet) All() iter.Seq2[string, *DBFile] {
+	return func(yield func(string, *DBFile) bool) {
+		if s.m != nil {
+			for k, f := range s.m {
+				if !yield(k, f) {
+					return
+				}
+			}
+			return
+		}
+		for _, e := range s.list {
+			if !yield(e.key, e.f) {
+				return
+			}
+		}
+	}
+}
+
+// fileSetFor is an empty FileSet with room for n files.
+func fileSetFor(n int) FileSet {
+	if n > setListMax {
+		return FileSet{m: make(map[string]*DBFile, n)}
+	}
+	if n == 0 {
+		return FileSet{}
+	}
+	return FileSet{list: make([]fileEntry, 0, n)}
+}
+
+// NameSet is a set of lower-case names (a database's filegroups). Its
+// zero value is empty. A NameSet is never copied (see FileSet); its list
+// may be shared read-only (primaryOnly), so it is never written in place.
+type NameSet struct {
+	list []string
+	m    map[string]struct{} // past setListMax; list is then nil
+}
+
+// primaryList is the filegroups of a new database: PRIMARY. Its room is
+// full, so that adding to it copies it.
+var primaryList = []string{"primary"}
+
+// withPrimary returns a NameSet holding "primary".
+func withPrimary() NameSet { return NameSet{list: primaryList[:1:1]} }
+
+// Len is how many names s holds.
+func (s *NameSet) Len() int {
+	if s.m != nil {
+		return len(s.m)
+	}
+	return len(s.list)
+}
+
+// Has reports whether s holds name.
+func (s *NameSet) Has(name string) bool {
+	if s.m != nil {
+		_, ok := s.m[name]
+		return ok
+	}
+	return slices.Contains(s.list, name)
+}
+
+// Add adds name (owned) to s.
+func (s *NameSet) Add(name string) {
+	if s.Has(name) {
+		return
+	}
+	if s.m != nil {
+		s.m[name] = struct{}{}
+		return
+	}
+	if len(s.list) < setListMax {
+		// a new list when full: one never grows into room another shares
+		s.list = append(s.list[:len(s.list):len(s.list)], name)
+		return
+	}
+	s.m = make(map[string]struct{}, 2*setListMax)
+	for _, n := range s.list {
+		s.m[n] = struct{}{}
+	}
+	s.m[name] = struct{}{}
+	s.list = nil
+}
+
+// Delete removes name from s, if there.
+func (s *NameSet) Delete(name string) {
+	if s.m != nil {
+		delete(s.m, name)
+		return
+	}
+	if i := slices.Index(s.list, name); i >= 0 {
+		s.list = slices.Concat(s.list[:i], s.list[i+1:]) // a copy: never in place
+	}
+}
+
+// All yields the names, in no particular order.
+func (s *NameSet) All() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if s.m != nil {
+			for n := range s.m {
+				if !yield(n) {
+					return
+				}
+			}
+			return
+		}
+		for _, n := range s.list {
+			if !yield(n) {
+				return
+			}
+		}
+	}
+}
+
+// clone returns a NameSet holding what s holds.
+func (s *NameSet) clone() NameSet {
+	if s.m != nil {
+		c := NameSet{m: make(map[string]struct{}, len(s.m))}
+		for n := range s.m {
+			c.m[n] = struct{}{}
+		}
+		return c
+	}
+	return NameSet{list: s.list[:len(s.list):len(s.list)]} // shared: never written in place
+}
+
+// equal reports whether s and o hold the same names.
+func (s *NameSet) equal(o *NameSet) bool {
+	if s.Len() != o.Len() {
+		return false
+	}
+	for n := range s.All() {
+		if !o.Has(n) {
+			return false
+		}
+	}
+	return true
+}
