@@ -301,7 +301,10 @@ func (l *loader) load(data []byte) {
 				if s = strings.TrimSpace(s); s == "" {
 					l.errorf(v, k, "must be a file name, got an empty string")
 				} else {
-					l.cfg.Baseline = filepath.Join(l.cfg.Dir, filepath.FromSlash(s))
+					if s = filepath.FromSlash(s); !filepath.IsAbs(s) {
+						s = filepath.Join(l.cfg.Dir, s) // an absolute path stays as written
+					}
+					l.cfg.Baseline = s
 				}
 			}
 		default:

@@ -313,7 +313,9 @@ func (c *Client) Facts(ctx context.Context, databases []string) (*Facts, error) 
 	if f.Server == "" {
 		f.Server = c.cfg.serverHost()
 	}
-	if f.ProductVersion != "" {
+	// Azure SQL Database and Managed Instance (Edition "SQL Azure") report
+	// 12 whatever their engine: their version says nothing of features.
+	if f.ProductVersion != "" && !strings.EqualFold(strings.TrimSpace(f.Edition), "SQL Azure") {
 		major, _, _ := strings.Cut(f.ProductVersion, ".")
 		f.Major, _ = strconv.Atoi(major)
 	}

@@ -16,7 +16,9 @@ type Facts struct {
 	// ProductVersion is SERVERPROPERTY('ProductVersion'), e.g. "16.0.4135.4".
 	ProductVersion string
 	// Major is the first part of ProductVersion: 11=2012, 12=2014,
-	// 13=2016, 14=2017, 15=2019, 16=2022, 17=2025. 0 = unknown.
+	// 13=2016, 14=2017, 15=2019, 16=2022, 17=2025. 0 = unknown, and on
+	// Azure SQL (Edition "SQL Azure"), whose version is always 12.0 although
+	// its engine is the newest.
 	Major int
 	// Edition is SERVERPROPERTY('Edition').
 	Edition string

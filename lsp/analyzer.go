@@ -59,7 +59,11 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 	}
 	dir := filepath.Dir(path)
 	var ctxPaths []string
-	if isFlatContext(ctx) {
+	if cfg.ContextSet {
+		// The config's context, as scan reads it for a named file
+		// ("context: []" reads none).
+		ctxPaths = append(ctxPaths, cfg.Context...)
+	} else if isFlatContext(ctx) {
 		// Only the scripts beside it: the folder is not a project.
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
@@ -73,7 +77,7 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 	// Unsaved new scripts of the folder: a folder walk only finds files
 	// on disk.
 	for q := range overlay {
-		if q != path && filepath.Dir(q) == dir && strings.EqualFold(filepath.Ext(q), ".sql") {
+		if !cfg.ContextSet && q != path && filepath.Dir(q) == dir && strings.EqualFold(filepath.Ext(q), ".sql") {
 			if _, err := os.Stat(q); err != nil {
 				ctxPaths = append(ctxPaths, q)
 			}

@@ -45,7 +45,7 @@ var sl209 = &Rule{
 				if sec <= budget {
 					continue
 				}
-				name := g.File
+				name := shown(g.File)
 				if name == "" {
 					name = "the data file"
 				}

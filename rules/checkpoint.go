@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,7 +28,7 @@ var sl301 = &Rule{
 			}
 			db := dbName(e)
 			p.report(d.ClauseSpan, fix, p.Model.memo(msgKey{rule: p.Rule, s: d.Raw, s2: db}, func() string {
-				return "TARGET_RECOVERY_TIME = " + d.Raw + " turns off indirect checkpoints for " + db +
+				return "TARGET_RECOVERY_TIME = " + shownDuration(d.Raw) + " turns off indirect checkpoints for " + db +
 					": automatic checkpoints then write dirty pages in bursts; use 60 SECONDS, the default since SQL Server 2016"
 			}))
 		}
@@ -111,10 +112,10 @@ func sameText(s parser.Span, prefix string) bool {
 
 func dbName(e *Effect) string {
 	if e.DB != nil {
-		return e.DB.Name
+		return shown(e.DB.Name)
 	}
 	if n := e.Stmt.Database(); n != nil {
-		return n.Value
+		return shown(n.Value)
 	}
 	return "the current database"
 }
@@ -132,11 +133,18 @@ var sl302 = &Rule{
 				continue
 			}
 			n, unit := "", " s"
+			overInt := false
 			switch {
+			case c.Duration != nil && *c.Duration > math.MaxInt32 || c.Duration == nil && allDigits(c.DurationRaw):
+				// The duration is an int: SQL Server rejects a larger one
+				// whatever max-duration says.
+				n, overInt = c.DurationRaw, true
 			case c.Duration != nil && float64(*c.Duration) > limit:
 				n = strconv.FormatInt(*c.Duration, 10)
-			case c.Duration == nil && limit == 0 && strings.HasPrefix(c.DurationRaw, "@"):
-				n, unit = c.DurationRaw, " seconds" // a variable: a duration all the same
+			case c.Duration == nil && limit == 0 && (strings.HasPrefix(c.DurationRaw, "@") || numberText(c.DurationRaw)):
+				// a variable, or a number not written as a whole number
+				// of seconds (0x10, 1e3, 10.5): a duration all the same
+				n, unit = c.DurationRaw, " seconds"
 			default:
 				continue
 			}
@@ -146,6 +154,10 @@ var sl302 = &Rule{
 				fix = &Fix{Description: "remove the duration", Edits: []Edit{{
 					File: kw.File, Start: kw.Offset + len("CHECKPOINT"), End: c.DurationSpan.End.Offset,
 				}}}
+			}
+			if overInt {
+				p.report(e.Stmt.Span(), fix, "CHECKPOINT "+shownNumber(n)+" asks for a duration over the largest int, 2,147,483,647 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration")
+				continue
 			}
 			p.report(e.Stmt.Span(), fix, p.Model.memo(msgKey{rule: p.Rule, s: n, s2: unit}, func() string {
 				return "CHECKPOINT " + n + " asks SQL Server to stretch the checkpoint over " + n +
@@ -206,7 +218,7 @@ var sl303 = &Rule{
 				continue
 			}
 			p.report(e.Stmt.Span(), removeStatement(e.Stmt), p.Model.memo(msgKey{rule: p.Rule, s: b.Database.Value}, func() string {
-				return "CHECKPOINT right before BACKUP DATABASE " + b.Database.Value +
+				return "CHECKPOINT right before BACKUP DATABASE " + shown(b.Database.Value) +
 					" adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT"
 			}))
 		}
@@ -353,13 +365,13 @@ var sl304 = &Rule{
 			if b.HasOption("COPY_ONLY") {
 				f := p.Report(e.Stmt.Span(), nil,
 					"%s %s %s; COPY_ONLY keeps the backup chain intact, so use it only to test backup speed",
-					what, b.Database.Value, never)
+					what, shown(b.Database.Value), never)
 				f.Severity = lower(f.Severity)
 				continue
 			}
 			p.Report(e.Stmt.Span(), nil,
 				"%s %s %s, yet SQL Server records it as a backup: %s",
-				what, b.Database.Value, writes, harm)
+				what, shown(b.Database.Value), writes, harm)
 		}
 	},
 }

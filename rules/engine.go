@@ -235,7 +235,7 @@ func runInto(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fil
 			for _, s := range scripts {
 				for _, d := range s.Diags {
 					if d.Rule == r.ID {
-						p.Report(d.Span, nil, "%s", d.Message)
+						p.Report(d.Span, nil, "%s", shortWords(d.Message))
 					}
 				}
 			}
@@ -444,7 +444,7 @@ type directive struct {
 	// scope for ignore: [start, end) offsets in the file, or a line
 	start, end int
 	line       int
-	used       bool
+	used       []bool // per ID: it silenced a finding
 }
 
 var ruleRef = regexp.MustCompile(`^(?i:SL[0-9]+)$`)
@@ -473,6 +473,9 @@ func parseDirective(reg *Registry, text string) (file bool, ids []string, proble
 			ids = append(ids, r.ID)
 		case ruleRef.MatchString(word):
 			return file, nil, fmt.Sprintf("suppression names unknown rule %s", word)
+		case len(ids) > 0:
+			// "SL302, reason": the comma asks for another rule
+			return file, nil, fmt.Sprintf("suppression lists no rule after the comma that follows %s: remove the comma before the reason", ids[len(ids)-1])
 		default:
 			return file, nil, "suppression names no rule: " + usage
 		}
@@ -512,7 +515,7 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 				}
 				continue
 			}
-			dir := &directive{d: d, file: file, rules: ids}
+			dir := &directive{d: d, file: file, rules: ids, used: make([]bool, len(ids))}
 			if !file {
 				if d.Trailing {
 					dir.line = d.Span.Start.Position().Line
@@ -540,18 +543,26 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 	}
 	fs = kept
 	for _, d := range dirs {
-		if d.used || !cfg.Enabled(sl003) {
+		if !cfg.Enabled(sl003) {
 			continue
 		}
-		live := true // report only when every named rule ran
-		for _, id := range d.rules {
-			if !cfg.Enabled(reg.Lookup(id)) {
-				live = false
+		// Each named rule that ran and was silenced nowhere is stale (one
+		// that did not run cannot be told stale).
+		var stale []string
+		for i, id := range d.rules {
+			if !d.used[i] && cfg.Enabled(reg.Lookup(id)) && !contains(stale, id) {
+				stale = append(stale, id)
 			}
 		}
-		if live {
+		switch {
+		case len(stale) == 0:
+		case !anyUsed(d.used) && len(stale) == len(dedup(d.rules)):
 			fs = append(fs, Finding{Rule: sl003, Severity: cfg.severity(sl003), Span: d.d.Span,
 				Message: fmt.Sprintf("suppression of %s matched no finding: remove it", strings.Join(d.rules, ", "))})
+		default:
+			list := strings.Join(stale, ", ")
+			fs = append(fs, Finding{Rule: sl003, Severity: cfg.severity(sl003), Span: d.d.Span,
+				Message: fmt.Sprintf("suppression of %s matched no finding: remove %s from it", list, list)})
 		}
 	}
 	return fs
@@ -574,10 +585,33 @@ func suppressed(dirs []*directive, f Finding) bool {
 				continue
 			}
 		}
-		d.used = true
+		for i, id := range d.rules {
+			if id == f.Rule.ID {
+				d.used[i] = true
+			}
+		}
 		hit = true
 	}
 	return hit
+}
+
+func anyUsed(used []bool) bool {
+	for _, u := range used {
+		if u {
+			return true
+		}
+	}
+	return false
+}
+
+func dedup(xs []string) []string {
+	var out []string
+	for _, x := range xs {
+		if !contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func contains(xs []string, x string) bool {

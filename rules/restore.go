@@ -88,9 +88,9 @@ func restoreOrigin(e *Effect, re *RestoreEffect) string {
 				at = fmt.Sprintf(" at %s:%d", pos.Path, pos.Line)
 			}
 		}
-		return fmt.Sprintf("from the backup of %s%s", re.Source, at)
+		return fmt.Sprintf("from the backup of %s%s", shown(re.Source), at)
 	case SizesHistory:
-		s := fmt.Sprintf("from the latest full backup of %s in the server's backup history", re.Source)
+		s := fmt.Sprintf("from the latest full backup of %s in the server's backup history", shown(re.Source))
 		if re.Finished != "" {
 			s += " (" + re.Finished + ")"
 		}

@@ -151,7 +151,7 @@ var sl203 = &Rule{
 				if !g.Log || g.Size.Unknown || g.Size.Unlimited {
 					continue
 				}
-				name := g.File
+				name := shown(g.File)
 				if name == "" {
 					name = "the log file"
 				}

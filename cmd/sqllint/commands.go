@@ -21,8 +21,13 @@ func (e *env) listRules(args []string) int {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	asJSON := fs.Bool("json", false, "print the rules as JSON")
-	if _, code, ok := e.parseFlags(fs, "rules", args); !ok {
+	rest, code, ok := e.parseFlags(fs, "rules", args)
+	if !ok {
 		return code
+	}
+	if len(rest) > 0 {
+		e.errorf("rules takes no arguments, got %q (sqllint explain %s shows one rule)", rest[0], rest[0])
+		return exitError
 	}
 	if *asJSON {
 		var out []any

@@ -140,6 +140,10 @@ func (e *env) run(args []string) int {
 	case "lsp":
 		return e.lsp(rest)
 	case "version", "--version", "-version":
+		if len(rest) > 0 {
+			e.errorf("version takes no arguments, got %q", rest[0])
+			return exitError
+		}
 		fmt.Fprintln(e.stdout, versionLine())
 		return exitOK
 	case "help", "-h", "-help", "--help":

@@ -166,14 +166,19 @@ func (ff *findingFilter) choose(fs []report.Finding) []report.Finding {
 }
 
 // writeDiff prints the fixes as a unified diff, paths relative to the
-// current folder (a/ and b/ prefixes, for git apply or patch -p1).
+// current folder (a/ and b/ prefixes, for git apply or patch -p1). A file
+// outside it is named by its absolute path without the leading slash, as
+// git diff --no-index names it: the diff then applies from the root (git
+// apply and patch refuse a name with ".." or one that starts with "/").
 func (e *env) writeDiff(files []analysis.FixedFile) {
 	cwd, _ := os.Getwd()
 	for _, f := range files {
 		name := f.Path
 		if abs, err := filepath.Abs(f.OSPath); err == nil {
-			if rel, err := filepath.Rel(cwd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			if rel, err := filepath.Rel(cwd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 				name = filepath.ToSlash(rel)
+			} else {
+				name = strings.TrimLeft(filepath.ToSlash(strings.TrimPrefix(abs, filepath.VolumeName(abs))), "/")
 			}
 		}
 		fmt.Fprint(e.stdout, udiff.File(name, f.Old, f.New))

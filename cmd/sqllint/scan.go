@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -252,7 +253,7 @@ func (e *env) scan(args []string) int {
 			defer close(printed)
 			for fs := range printing {
 				for _, o := range outs {
-					if err := o.stream.Add(fs); err != nil && streamErr == nil {
+					if err := o.add(fs); err != nil && streamErr == nil {
 						streamErr = err
 					}
 				}
@@ -378,7 +379,7 @@ func (e *env) scan(args []string) int {
 		if outs, err = e.openOutputs(specs, toStdout, color, !f.noSource, sum.Rules); err == nil {
 			status.add(findings)
 			for _, o := range outs {
-				if err := o.stream.Add(findings); err != nil && streamErr == nil {
+				if err := o.add(findings); err != nil && streamErr == nil {
 					streamErr = err
 				}
 			}
@@ -461,6 +462,75 @@ type outputSink struct {
 	spec   outputSpec
 	stream *output.Stream
 	buf    *bytes.Buffer
+	// prefix is the current folder relative to the CI workspace ("db/")
+	// for the formats a CI service reads: the GitHub runner places an
+	// annotation's file, code scanning a SARIF result's and GitLab a code
+	// quality issue's relative to the repository, not to the folder the
+	// step runs in.
+	prefix string
+}
+
+// add gives the sink findings, their paths rebased for it.
+func (o *outputSink) add(fs []report.Finding) error {
+	if o.prefix == "" {
+		return o.stream.Add(fs)
+	}
+	cp := make([]report.Finding, len(fs))
+	copy(cp, fs)
+	for i := range cp {
+		cp[i].Path = o.rebase(cp[i].Path)
+	}
+	return o.stream.Add(cp)
+}
+
+// close ends the sink's stream with rep, its errors' paths rebased.
+func (o *outputSink) close(rep *report.Report) error {
+	if o.prefix == "" || len(rep.Errors) == 0 {
+		return o.stream.Close(rep)
+	}
+	r := *rep
+	r.Errors = append([]report.InputError(nil), rep.Errors...)
+	for i := range r.Errors {
+		r.Errors[i].Path = o.rebase(r.Errors[i].Path)
+	}
+	return o.stream.Close(&r)
+}
+
+// rebase is a path relative to the current folder made relative to the
+// workspace; other paths are kept.
+func (o *outputSink) rebase(p string) string {
+	if p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	q := path.Clean(o.prefix + filepath.ToSlash(p))
+	if q == ".." || strings.HasPrefix(q, "../") {
+		return p
+	}
+	return q
+}
+
+// workspacePrefix is cwd relative to the CI workspace that environment
+// variable name holds (GITHUB_WORKSPACE, CI_PROJECT_DIR), slash-separated
+// and ending in "/", with the workspace; "" when cwd is the workspace or
+// outside it.
+func (e *env) workspacePrefix(cwd, name string) (prefix, ws string) {
+	ws = e.getenv(name)
+	if ws == "" || cwd == "" || !filepath.IsAbs(ws) {
+		return "", ""
+	}
+	ws = filepath.Clean(ws)
+	rws, rcwd := ws, cwd
+	if r, err := filepath.EvalSymlinks(ws); err == nil {
+		rws = r
+	}
+	if r, err := filepath.EvalSymlinks(cwd); err == nil {
+		rcwd = r
+	}
+	rel, err := filepath.Rel(rws, rcwd)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", ""
+	}
+	return filepath.ToSlash(rel) + "/", ws
 }
 
 // openOutputs starts the outputs of a run (standard output only when
@@ -475,6 +545,20 @@ func (e *env) openOutputs(specs []outputSpec, toStdout, color, showSource bool, 
 		}
 		opts := output.Options{Color: color && s.path == "", SrcRoot: cwd, ShowSource: showSource}
 		o := &outputSink{spec: s}
+		// The formats a CI service reads name files from its workspace
+		// (the repository), wherever in it the step runs.
+		switch s.format {
+		case "github":
+			o.prefix, _ = e.workspacePrefix(cwd, "GITHUB_WORKSPACE")
+		case "sarif", "gitlab":
+			name := "GITHUB_WORKSPACE"
+			if s.format == "gitlab" {
+				name = "CI_PROJECT_DIR"
+			}
+			if prefix, ws := e.workspacePrefix(cwd, name); prefix != "" {
+				o.prefix, opts.SrcRoot = prefix, ws
+			}
+		}
 		w := e.stdout
 		if s.path != "" {
 			o.buf = &bytes.Buffer{}
@@ -495,7 +579,7 @@ func (e *env) openOutputs(specs []outputSpec, toStdout, color, showSource bool, 
 func (e *env) closeOutputs(outs []*outputSink, rep *report.Report, streamErr error) error {
 	err := streamErr
 	for _, o := range outs {
-		if cerr := o.stream.Close(rep); cerr != nil && err == nil {
+		if cerr := o.close(rep); cerr != nil && err == nil {
 			err = cerr
 		}
 		if err != nil {

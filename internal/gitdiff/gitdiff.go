@@ -151,12 +151,17 @@ func Parse(out []byte) (map[string]lineSet, error) {
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
 	newFile := false
+	// header is true between "diff --git" and a file's first hunk: an
+	// added line "++ x" of a script reads "+++ x" in a hunk, no file name
+	header := false
 	for sc.Scan() {
 		line := sc.Text()
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
 			flush()
-			newFile = false
+			newFile, header = false, true
+		case !header && !strings.HasPrefix(line, "@@ "):
+			// a line of a hunk
 		case strings.HasPrefix(line, "new file mode"):
 			newFile = true
 		case strings.HasPrefix(line, "+++ "):
@@ -176,6 +181,7 @@ func Parse(out []byte) (map[string]lineSet, error) {
 				curSet = lineSet{}
 			}
 		case strings.HasPrefix(line, "@@ ") && have:
+			header = false
 			from, n, err := hunkNew(line)
 			if err != nil {
 				return nil, fmt.Errorf("git diff: %q: %w", line, err)
@@ -217,9 +223,11 @@ func hunkNew(line string) (from, n int, err error) {
 
 // unquote reads a file name as git writes it: as is, or in double quotes
 // with C escapes (octal bytes) when it holds special characters.
+// A name with a blank ends in a tab, quoted or not.
 func unquote(s string) (string, error) {
+	s = strings.TrimSuffix(s, "\t")
 	if !strings.HasPrefix(s, `"`) {
-		return strings.TrimSuffix(s, "\t"), nil
+		return s, nil
 	}
 	return strconv.Unquote(s)
 }

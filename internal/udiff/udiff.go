@@ -42,7 +42,13 @@ func File(path string, old, updated []byte) string {
 	a, b := lines(old), lines(updated)
 	ops := diff(a, b)
 	var out strings.Builder
-	fmt.Fprintf(&out, "diff --git %s %s\n--- %s\n+++ %s\n", quote("a/"+path), quote("b/"+path), quote("a/"+path), quote("b/"+path))
+	// A name with a blank ends in a tab on the ---/+++ lines, as git
+	// writes it: GNU patch reads a name up to the first blank otherwise.
+	tab := ""
+	if strings.Contains(path, " ") {
+		tab = "\t"
+	}
+	fmt.Fprintf(&out, "diff --git %s %s\n--- %s%s\n+++ %s%s\n", quote("a/"+path), quote("b/"+path), quote("a/"+path), tab, quote("b/"+path), tab)
 	// group the ops into hunks with Context lines around changes
 	for i := 0; i < len(ops); {
 		if ops[i].kind == ' ' {

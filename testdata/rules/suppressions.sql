@@ -8,7 +8,7 @@ CHECKPOINT;
 CHECKPOINT 5; -- want "SL302"
 -- sqllint:ignore SL999 unknown rule -- want "SL004"
 CHECKPOINT;
--- sqllint:ignore SL301, SL302 both on the next statement
+-- sqllint:ignore SL301, SL302 on the next statement, where SL302 finds nothing -- want "SL003"
 ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;
 -- sqllint:ignore checkpoint-duration names work too
 CHECKPOINT 7;
