@@ -26,8 +26,11 @@ var sl301 = &Rule{
 			if !isTRTZero(fileText(d.Span)) {
 				fix = nil // the option came (in part) through a sqlcmd variable
 			}
-			p.report(d.ClauseSpan, fix, "TARGET_RECOVERY_TIME = "+shownDuration(d.Raw)+" turns off indirect checkpoints for "+dbName(e)+
-				": automatic checkpoints then write dirty pages in bursts; use 60 SECONDS, the default since SQL Server 2016")
+			db := dbName(e)
+			p.report(d.ClauseSpan, fix, p.Model.memo(msgKey{rule: p.Rule, s: d.Raw, s2: db}, func() string {
+				return "TARGET_RECOVERY_TIME = " + shownDuration(d.Raw) + " turns off indirect checkpoints for " + db +
+					": automatic checkpoints then write dirty pages in bursts; use 60 SECONDS, the default since SQL Server 2016"
+			}))
 		}
 	},
 }
@@ -156,8 +159,10 @@ var sl302 = &Rule{
 				p.report(e.Stmt.Span(), fix, "CHECKPOINT "+shownNumber(n)+" asks for a duration over the largest int, 2,147,483,647 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration")
 				continue
 			}
-			p.report(e.Stmt.Span(), fix, "CHECKPOINT "+n+" asks SQL Server to stretch the checkpoint over "+n+
-				unit+"; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)")
+			p.report(e.Stmt.Span(), fix, p.Model.memo(msgKey{rule: p.Rule, s: n, s2: unit}, func() string {
+				return "CHECKPOINT " + n + " asks SQL Server to stretch the checkpoint over " + n +
+					unit + "; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)"
+			}))
 		}
 	},
 }
@@ -208,12 +213,14 @@ var sl303 = &Rule{
 			}
 			next := &effects[j]
 			b, ok := next.Stmt.Node.(*parser.Backup)
-			if !ok || b.Log || b.Database.Key() != e.Context || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
+			if !ok || b.Log || !keyIs(&b.Database, e.Context) || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
 				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index {
 				continue
 			}
-			p.report(e.Stmt.Span(), removeStatement(e.Stmt), "CHECKPOINT right before BACKUP DATABASE "+shown(b.Database.Value)+
-				" adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT")
+			p.report(e.Stmt.Span(), removeStatement(e.Stmt), p.Model.memo(msgKey{rule: p.Rule, s: b.Database.Value}, func() string {
+				return "CHECKPOINT right before BACKUP DATABASE " + shown(b.Database.Value) +
+					" adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT"
+			}))
 		}
 	},
 }

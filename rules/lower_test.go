@@ -30,6 +30,14 @@ func TestLowerFastPaths(t *testing.T) {
 				t.Errorf("hasSuffixFold(%q, %q) = %v", s, suffix, !strings.HasSuffix(strings.ToLower(s), suffix))
 			}
 		}
+		n := parser.Name{Value: s, Raw: "[" + s + "]"}
+		if !keyIs(&n, n.Key()) || keyIs(&n, n.Key()+"x") {
+			t.Errorf("keyIs(%q) is wrong", s)
+		}
+		n.Unresolved = true
+		if !keyIs(&n, n.Raw) || keyIs(&n, strings.ToLower(s)) && s != "" {
+			t.Errorf("keyIs(unresolved %q) is wrong", s)
+		}
 		f := parser.FileSpec{Name: s, FileName: s}
 		want := strings.HasSuffix(strings.ToLower(s), ".ldf") || strings.HasSuffix(strings.ToLower(s), "log")
 		if isLogName(f) != want {

@@ -387,6 +387,18 @@ func lowerInto(buf []byte, s string) (b []byte, ok bool) {
 	return buf[:len(s)], true
 }
 
+// keyIs reports whether n.Key() is key, without making n.Key().
+func keyIs(n *parser.Name, key string) bool {
+	if n.Unresolved {
+		return n.Raw == key
+	}
+	var buf [64]byte
+	if b, ok := lowerInto(buf[:], n.Value); ok {
+		return string(b) == key
+	}
+	return n.Key() == key
+}
+
 // fileNamed is d.Files.lookup(strings.ToLower(name)).
 func (d *Database) fileNamed(name string) (*DBFile, bool) {
 	var buf [64]byte
@@ -422,10 +434,10 @@ func (m *Model) message(s string, foreign bool) string {
 }
 
 // msgKey is what a rule formats a message from (see memo): the rule,
-// and a string, a count, two numbers and flags, as the rule uses them.
+// and two strings, a count, two numbers and flags, as the rule uses them.
 type msgKey struct {
 	rule  *Rule
-	s     string
+	s, s2 string
 	n     int64
 	x, y  float64
 	flags uint8
@@ -445,7 +457,7 @@ func (m *Model) memo(k msgKey, format func() string) string {
 		clear(m.memos)
 	}
 	v := format()
-	k.s = strings.Clone(k.s) // may be a slice of a script's text
+	k.s, k.s2 = strings.Clone(k.s), strings.Clone(k.s2) // may be slices of a script's text
 	m.memos[k] = v
 	return v
 }

@@ -229,15 +229,26 @@ var sl205 = &Rule{
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
 			if hit := traceOn(e, 3004, 3605); len(hit) > 0 {
-				names := "flag " + strconv.Itoa(hit[0])
-				if len(hit) > 1 {
-					names = "flags " + strconv.Itoa(hit[0])
+				msg := func() string {
+					names := "flag " + strconv.Itoa(hit[0])
+					if len(hit) > 1 {
+						names = "flags " + strconv.Itoa(hit[0])
+					}
+					for _, f := range hit[1:] {
+						names += " and " + strconv.Itoa(f)
+					}
+					return "turns on diagnostic trace " + names + " " + scope(e) +
+						": 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script"
 				}
-				for _, f := range hit[1:] {
-					names += " and " + strconv.Itoa(f)
+				if len(hit) == 1 { // the usual: one flag, for the session or the instance
+					var global uint8
+					if scope(e) == "for the whole instance" {
+						global = 1
+					}
+					p.report(e.Stmt.Span(), nil, p.Model.memo(msgKey{rule: p.Rule, n: int64(hit[0]), flags: global}, msg))
+				} else {
+					p.report(e.Stmt.Span(), nil, msg())
 				}
-				p.report(e.Stmt.Span(), nil, "turns on diagnostic trace "+names+" "+scope(e)+
-					": 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script")
 			}
 		}
 	},
