@@ -719,6 +719,11 @@ var (
 	parseBatches = 16 << 10
 )
 
+// streamMin is the size of batch from which it is parsed on its own, a
+// window of tokens at a time (parser.ParseBatchStream): its memory is
+// that of its longest statement, not of the batch (a variable for tests).
+var streamMin = 1 << 20
+
 // stmtBuffers hold the statements of the batches being parsed, reused
 // from one run of batches, and one file, to the next. The Compactor
 // keeps a statement for its Dynamic facts only in a batch with ADD FILE
@@ -821,6 +826,15 @@ func (pc *compactParse) batch(b *parser.Batch, plain bool) {
 	if plain && !skimming {
 		b = b.Clone()
 	}
+	if len(b.Text) >= streamMin {
+		// one large batch (seed data without a GO): parsed a window of
+		// tokens at a time, its statements handed on as they complete,
+		// so that its tokens and statements are never all in memory
+		pc.parse()
+		if parser.ParseBatchStream(b, pc.buf, pc.part) {
+			return
+		}
+	}
 	if len(pc.pending) > 0 && (pc.size+len(b.Text) > parseChunk || len(pc.pending) >= parseBatches) {
 		pc.parse()
 	}
@@ -836,14 +850,18 @@ func (pc *compactParse) parse() {
 	// the statements of part live until the next call on buf: the
 	// Compactor copies the ones it keeps
 	pc.script = parser.Script{File: pc.f, Files: pc.files, Batches: pc.pending}
-	part := parser.ParseScriptReuse(&pc.script, pc.buf)
+	pc.part(parser.ParseScriptReuse(&pc.script, pc.buf))
+	// parsed batches die unless a kept statement needs them
+	clear(pc.pending)
+	pc.pending, pc.size = pc.pending[:0], 0
+}
+
+// part keeps what the Compactor keeps of a run of parsed statements.
+func (pc *compactParse) part(part *parser.Result) {
 	pc.settled = false
 	pc.diags = append(pc.diags, part.Diags...)
 	pc.res.Directives = append(pc.res.Directives, part.Directives...)
 	pc.res.Statements = pc.c.AddTo(pc.res.Statements, part.Statements, part.Directives)
-	// parsed batches die unless a kept statement needs them
-	clear(pc.pending)
-	pc.pending, pc.size = pc.pending[:0], 0
 }
 
 // pipeMin is the size of script from which parseCompact preprocesses

@@ -562,6 +562,7 @@ type splitter struct {
 	slab     []Statement
 	slabSize int
 	arena    *stmtArena // when set, statements come from it instead of slab
+	stream   *tokStream // when set, toks is a window of the batch's tokens
 }
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
@@ -611,7 +612,14 @@ func (s *splitter) kwAt(i int) kw {
 
 func (s *splitter) run() {
 	toks := s.toks
-	for i := 0; i < len(toks); {
+	for i := 0; ; {
+		if i+streamAhead >= len(toks) && s.stream != nil {
+			i = s.refill(i)
+			toks = s.toks
+		}
+		if i >= len(toks) {
+			break
+		}
 		t := toks[i]
 		if t.Kind == TokPunct {
 			switch s.text[t.Start] {
@@ -670,6 +678,7 @@ func (s *splitter) run() {
 			continue
 		}
 		i = s.startStatement(i, k)
+		toks = s.toks // a window of tokens may have grown (streaming)
 	}
 	s.endStatement()
 	if s.singleLoop {
@@ -937,7 +946,13 @@ func (s *splitter) lookAlike(i int) bool {
 // that can only start another statement.
 func (s *splitter) window(i int, kind Kind) int {
 	depth := 0
-	for j := i + 1; j < len(s.toks); j++ {
+	for j := i + 1; ; j++ {
+		if j+streamAhead >= len(s.toks) && s.stream != nil {
+			s.need(j + streamAhead)
+		}
+		if j >= len(s.toks) {
+			break
+		}
 		t := s.toks[j]
 		switch t.Kind {
 		case TokPunct:

@@ -1,0 +1,145 @@
+package parser
+
+import (
+	"os"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/sqllint/sqllint/internal/gencorpus"
+)
+
+// streamed is what ParseBatchStream hands on for b, gathered, or false.
+func streamed(t *testing.T, b *Batch, buf *StatementBuffer) (*Result, bool) {
+	t.Helper()
+	var got Result
+	ok := ParseBatchStream(b, buf, func(r *Result) {
+		for _, st := range r.Statements {
+			cp := *st // the room is reused
+			got.Statements = append(got.Statements, &cp)
+		}
+		got.Directives = append(got.Directives, r.Directives...)
+		got.Diags = append(got.Diags, r.Diags...)
+	})
+	return &got, ok
+}
+
+// TestParseBatchStream compares ParseBatchStream, with windows of a few
+// tokens and runs of a few statements, with the parse of the whole batch
+// on the fixtures and generated scripts.
+func TestParseBatchStream(t *testing.T) {
+	var texts []string
+	for _, density := range []float64{0.02, 0.2, 1} {
+		var sb strings.Builder
+		if _, err := gencorpus.New(5, density, 0).WriteTo(&sb, 200<<10); err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, sb.String())
+	}
+	for _, path := range fixtureFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(data))
+	}
+	texts = append(texts,
+		strings.Repeat("INSERT INTO t VALUES (1, 'x');\n", 50)+"CHECKPOINT\n"+strings.Repeat("INSERT INTO t VALUES (2, 'y')\n", 50)+"BACKUP DATABASE d TO DISK = 'x'\n",
+		"BEGIN TRY\n"+strings.Repeat("INSERT INTO t VALUES (1, 'x');\n", 30)+"END TRY\nBEGIN CATCH\nCHECKPOINT\nEND CATCH\n",
+		"WHILE 1 = 1\nBEGIN\nCHECKPOINT\nEND\n"+strings.Repeat("SELECT 1;", 40)+"\nBACKUP DATABASE d TO DISK = 'x",
+		strings.Repeat("SELECT 1; ", 30)+"-- sqllint: disable SL101\nCHECKPOINT\n"+strings.Repeat("PRINT 'a' ", 30)+"/* open",
+		"CREATE PROCEDURE p AS\n"+strings.Repeat("SELECT 1;\n", 30)+"CHECKPOINT\n",
+		strings.Repeat("SELECT 1; ", 20)+"ALTER DATABASE d SET RECOVERY SIMPLE WITH ROLLBACK IMMEDIATE\n"+strings.Repeat("SELECT 1; ", 20)+"[unterminated",
+	)
+	defer func(w, f int) { streamWindow, streamFlush = w, f }(streamWindow, streamFlush)
+	full := &StatementBuffer{AddFileOnly: true}
+	buf := &StatementBuffer{AddFileOnly: true}
+	n, skipped := 0, 0
+	for _, text := range texts {
+		PreprocessPlain(NewFile("p.sql", text), nil, func(b *Batch, plain bool) {
+			if plain {
+				b = b.Clone() // lent
+			}
+			f := b.Segs[0].File
+			want := ParseScriptReuse(&Script{File: f, Files: []*File{f}, Batches: []*Batch{b}}, full)
+			var wantStmts []Statement
+			for _, st := range want.Statements {
+				wantStmts = append(wantStmts, *st)
+			}
+			for _, w := range []int{1, 5, 9, 40, 1 << 14} {
+				for _, fl := range []int{1, 3, 1 << 12} {
+					streamWindow, streamFlush = w, fl
+					got, ok := streamed(t, b, buf)
+					if !ok {
+						if !stringHasAdd(b.Text, new(Scanner).Scan(b.Text)) {
+							t.Fatalf("batch %q not streamed", b.Text)
+						}
+						skipped++
+						continue
+					}
+					n++
+					if len(got.Statements) != len(wantStmts) {
+						t.Fatalf("window %d, runs of %d: batch %q: %d statements, want %d", w, fl, b.Text, len(got.Statements), len(wantStmts))
+					}
+					for i := range wantStmts {
+						if !reflect.DeepEqual(*got.Statements[i], wantStmts[i]) {
+							t.Fatalf("window %d, runs of %d: batch %q: statement %d is %+v, want %+v", w, fl, b.Text, i, *got.Statements[i], wantStmts[i])
+						}
+					}
+					if !reflect.DeepEqual(got.Directives, want.Directives) && (len(got.Directives) > 0 || len(want.Directives) > 0) {
+						t.Fatalf("window %d, runs of %d: batch %q: directives %+v, want %+v", w, fl, b.Text, got.Directives, want.Directives)
+					}
+					if !reflect.DeepEqual(got.Diags, want.Diags) && (len(got.Diags) > 0 || len(want.Diags) > 0) {
+						t.Fatalf("window %d, runs of %d: batch %q: diagnostics %+v, want %+v", w, fl, b.Text, got.Diags, want.Diags)
+					}
+				}
+			}
+		})
+	}
+	t.Logf("%d batches streamed, %d not", n, skipped)
+	if n < 1000 || skipped == 0 {
+		t.Errorf("%d batches streamed, %d not", n, skipped)
+	}
+}
+
+// TestParseBatchStreamBounded checks that a batch of many statements
+// without a GO is parsed in memory that does not grow with it: the
+// whole parse holds a token for every few bytes.
+func TestParseBatchStreamBounded(t *testing.T) {
+	alloc := func(rows int) uint64 {
+		text := "CHECKPOINT\n" + strings.Repeat("INSERT INTO t VALUES (1, 'x');\n", rows) + "BACKUP DATABASE d TO DISK = 'x'\n"
+		var b *Batch
+		PreprocessPlain(NewFile("big.sql", text), nil, func(x *Batch, plain bool) {
+			if b != nil || plain {
+				t.Fatal("not one batch with statements of interest")
+			}
+			b = x
+		})
+		buf := &StatementBuffer{AddFileOnly: true}
+		statements, interest := 0, 0
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		ok := ParseBatchStream(b, buf, func(r *Result) {
+			statements += len(r.Statements)
+			for _, st := range r.Statements {
+				if st.Kind != KindOther {
+					interest++
+				}
+			}
+		})
+		runtime.ReadMemStats(&after)
+		if !ok || statements != rows+2 || interest != 2 {
+			t.Fatalf("%d rows: streamed %v, %d statements, %d of interest", rows, ok, statements, interest)
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	small, large := alloc(20_000), alloc(200_000)
+	t.Logf("%d, %d bytes", small, large)
+	// 6 MB of text: the whole parse allocates 6 MB of tokens and 10 MB
+	// of statements; streamed, the same as a tenth of it
+	if large > 2*small || large > 4<<20 {
+		t.Errorf("200,000 statements in a batch allocate %d bytes, 20,000 %d", large, small)
+	}
+}
