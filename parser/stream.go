@@ -43,14 +43,17 @@ type tokStream struct {
 // it keeps, as rules.Compactor does). It parses nothing and returns false
 // when buf is nil or not AddFileOnly, or when a string of b holds "add"
 // (a batch whose statements' Dynamic facts are recorded: whether they
-// matter depends on the whole batch).
-func ParseBatchStream(b *Batch, buf *StatementBuffer, emit func(*Result)) bool {
+// matter depends on the whole batch). That is found out first, reading
+// b.Text through; looked, when not nil, is called every few MB of it
+// with the offset read up to (the pages of a mapped script before it may
+// go: the parse reads them again, but not for a while).
+func ParseBatchStream(b *Batch, buf *StatementBuffer, emit func(*Result), looked func(upto int)) bool {
 	if !buf.addFileOnly() {
 		return false
 	}
 	sc := scannerPool.Get().(*Scanner)
 	defer scannerPool.Put(sc)
-	if ppHasAdd(b.Text) && streamHasAdd(sc, b.Text) {
+	if hasAdd(b.Text, looked) && streamHasAdd(sc, b.Text, looked) {
 		return false
 	}
 	buf.Reset()
@@ -86,10 +89,30 @@ func ParseBatchStream(b *Batch, buf *StatementBuffer, emit func(*Result)) bool {
 	return true
 }
 
+// lookStep is how often ParseBatchStream calls looked, in bytes.
+const lookStep = 4 << 20
+
+// hasAdd is ppHasAdd(text), calling looked (when not nil) every lookStep
+// bytes.
+func hasAdd(text string, looked func(int)) bool {
+	for off := 0; off < len(text); off += lookStep {
+		// "add" across the cut is in the overlap of two bytes
+		if ppHasAdd(text[off:min(off+lookStep+2, len(text))]) {
+			return true
+		}
+		if looked != nil {
+			looked(min(off+lookStep, len(text)))
+		}
+	}
+	return false
+}
+
 // streamHasAdd reports whether a string of text holds "add" (the tokens
 // stringHasAdd is given in split: an unterminated last string is not
-// looked at), scanning text a window of tokens at a time.
-func streamHasAdd(sc *Scanner, text string) bool {
+// looked at), scanning text a window of tokens at a time, calling looked
+// (when not nil) about every lookStep bytes.
+func streamHasAdd(sc *Scanner, text string, looked func(int)) bool {
+	next := lookStep
 	w := window()
 	toks := sc.scan(text, w)
 	for {
@@ -107,6 +130,10 @@ func streamHasAdd(sc *Scanner, text string) bool {
 			return false
 		}
 		toks = toks[:copy(toks, toks[n:])] // the scan goes on after it
+		if at := int(toks[0].Start); looked != nil && at >= next {
+			looked(at)
+			next = at + lookStep
+		}
 		toks = sc.scanMore(text, toks, w)
 	}
 }

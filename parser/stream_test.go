@@ -21,7 +21,7 @@ func streamed(t *testing.T, b *Batch, buf *StatementBuffer) (*Result, bool) {
 		}
 		got.Directives = append(got.Directives, r.Directives...)
 		got.Diags = append(got.Diags, r.Diags...)
-	})
+	}, nil)
 	return &got, ok
 }
 
@@ -118,6 +118,7 @@ func TestParseBatchStreamBounded(t *testing.T) {
 		})
 		buf := &StatementBuffer{AddFileOnly: true}
 		statements, interest := 0, 0
+		var looked []int
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
@@ -128,8 +129,13 @@ func TestParseBatchStreamBounded(t *testing.T) {
 					interest++
 				}
 			}
-		})
+		}, func(upto int) { looked = append(looked, upto) })
 		runtime.ReadMemStats(&after)
+		// the first pass (no "add" in the text) reports every lookStep
+		// bytes, up to the end
+		if n := len(b.Text); len(looked) != (n+lookStep-1)/lookStep || looked[len(looked)-1] != n {
+			t.Fatalf("%d bytes: looked at %v", n, looked)
+		}
 		if !ok || statements != rows+2 || interest != 2 {
 			t.Fatalf("%d rows: streamed %v, %d statements, %d of interest", rows, ok, statements, interest)
 		}
@@ -141,5 +147,31 @@ func TestParseBatchStreamBounded(t *testing.T) {
 	// of statements; streamed, the same as a tenth of it
 	if large > 2*small || large > 4<<20 {
 		t.Errorf("200,000 statements in a batch allocate %d bytes, 20,000 %d", large, small)
+	}
+}
+
+// TestPreprocessLentReading checks that the preprocessor reports its
+// progress through a long batch at line starts about every ReadingStep
+// bytes, and that the batches are PreprocessLent's.
+func TestPreprocessLentReading(t *testing.T) {
+	text := strings.Repeat("INSERT INTO t VALUES (1, 'x');\n", 300_000) + "GO\n" +
+		strings.Repeat("    SELECT 1\n", 100_000) + "CHECKPOINT\nGO\nPRINT 'x'\n"
+	var want, got []string
+	PreprocessLent(NewFile("a.sql", text), nil, func(b *Batch, plain bool) { want = append(want, b.Text) })
+	var offs []int
+	PreprocessLentReading(NewFile("a.sql", text), nil, func(b *Batch, plain bool) { got = append(got, b.Text) },
+		func(off int) { offs = append(offs, off) })
+	if !reflect.DeepEqual(got, want) || len(want) != 3 {
+		t.Fatalf("%d batches, want the %d of PreprocessLent", len(got), len(want))
+	}
+	if len(offs) != len(text)/ReadingStep {
+		t.Fatalf("reported at %v in %d bytes", offs, len(text))
+	}
+	last := 0
+	for _, off := range offs {
+		if off-last < ReadingStep || off-last > ReadingStep+64 || text[off-1] != '\n' {
+			t.Fatalf("reported at %v", offs)
+		}
+		last = off
 	}
 }
