@@ -53,54 +53,81 @@ func TestParseBatchStream(t *testing.T) {
 		strings.Repeat("SELECT 1; ", 20)+"ALTER DATABASE d SET RECOVERY SIMPLE WITH ROLLBACK IMMEDIATE\n"+strings.Repeat("SELECT 1; ", 20)+"[unterminated",
 	)
 	defer func(w, f int) { streamWindow, streamFlush = w, f }(streamWindow, streamFlush)
-	full := &StatementBuffer{AddFileOnly: true}
-	buf := &StatementBuffer{AddFileOnly: true}
 	n, skipped := 0, 0
 	for _, text := range texts {
-		PreprocessPlain(NewFile("p.sql", text), nil, func(b *Batch, plain bool) {
-			if plain {
-				b = b.Clone() // lent
-			}
-			f := b.Segs[0].File
-			want := ParseScriptReuse(&Script{File: f, Files: []*File{f}, Batches: []*Batch{b}}, full)
-			var wantStmts []Statement
-			for _, st := range want.Statements {
-				wantStmts = append(wantStmts, *st)
-			}
-			for _, w := range []int{1, 5, 9, 40, 1 << 14} {
-				for _, fl := range []int{1, 3, 1 << 12} {
-					streamWindow, streamFlush = w, fl
-					got, ok := streamed(t, b, buf)
-					if !ok {
-						if !stringHasAdd(b.Text, new(Scanner).Scan(b.Text)) {
-							t.Fatalf("batch %q not streamed", b.Text)
-						}
-						skipped++
-						continue
-					}
-					n++
-					if len(got.Statements) != len(wantStmts) {
-						t.Fatalf("window %d, runs of %d: batch %q: %d statements, want %d", w, fl, b.Text, len(got.Statements), len(wantStmts))
-					}
-					for i := range wantStmts {
-						if !reflect.DeepEqual(*got.Statements[i], wantStmts[i]) {
-							t.Fatalf("window %d, runs of %d: batch %q: statement %d is %+v, want %+v", w, fl, b.Text, i, *got.Statements[i], wantStmts[i])
-						}
-					}
-					if !reflect.DeepEqual(got.Directives, want.Directives) && (len(got.Directives) > 0 || len(want.Directives) > 0) {
-						t.Fatalf("window %d, runs of %d: batch %q: directives %+v, want %+v", w, fl, b.Text, got.Directives, want.Directives)
-					}
-					if !reflect.DeepEqual(got.Diags, want.Diags) && (len(got.Diags) > 0 || len(want.Diags) > 0) {
-						t.Fatalf("window %d, runs of %d: batch %q: diagnostics %+v, want %+v", w, fl, b.Text, got.Diags, want.Diags)
-					}
-				}
-			}
-		})
+		a, b := compareStream(t, text, []int{1, 5, 9, 40, 1 << 14}, []int{1, 3, 1 << 12})
+		n, skipped = n+a, skipped+b
 	}
 	t.Logf("%d batches streamed, %d not", n, skipped)
 	if n < 1000 || skipped == 0 {
 		t.Errorf("%d batches streamed, %d not", n, skipped)
 	}
+}
+
+// compareStream compares ParseBatchStream, with windows of each of
+// windows tokens and runs of each of flushes statements, with the parse
+// of the whole batch, on each batch of text; it returns how many batches
+// were streamed and how many not (a string holds "add").
+func compareStream(t *testing.T, text string, windows, flushes []int) (n, skipped int) {
+	t.Helper()
+	full := &StatementBuffer{AddFileOnly: true}
+	buf := &StatementBuffer{AddFileOnly: true}
+	PreprocessPlain(NewFile("p.sql", text), nil, func(b *Batch, plain bool) {
+		if plain {
+			b = b.Clone() // lent
+		}
+		f := b.Segs[0].File
+		want := ParseScriptReuse(&Script{File: f, Files: []*File{f}, Batches: []*Batch{b}}, full)
+		var wantStmts []Statement
+		for _, st := range want.Statements {
+			wantStmts = append(wantStmts, *st)
+		}
+		for _, w := range windows {
+			for _, fl := range flushes {
+				streamWindow, streamFlush = w, fl
+				got, ok := streamed(t, b, buf)
+				if !ok {
+					if !stringHasAdd(b.Text, new(Scanner).Scan(b.Text)) {
+						t.Fatalf("batch %q not streamed", b.Text)
+					}
+					skipped++
+					continue
+				}
+				n++
+				if len(got.Statements) != len(wantStmts) {
+					t.Fatalf("window %d, runs of %d: batch %q: %d statements, want %d", w, fl, b.Text, len(got.Statements), len(wantStmts))
+				}
+				for i := range wantStmts {
+					if !reflect.DeepEqual(*got.Statements[i], wantStmts[i]) {
+						t.Fatalf("window %d, runs of %d: batch %q: statement %d is %+v, want %+v", w, fl, b.Text, i, *got.Statements[i], wantStmts[i])
+					}
+				}
+				if !reflect.DeepEqual(got.Directives, want.Directives) && (len(got.Directives) > 0 || len(want.Directives) > 0) {
+					t.Fatalf("window %d, runs of %d: batch %q: directives %+v, want %+v", w, fl, b.Text, got.Directives, want.Directives)
+				}
+				if !reflect.DeepEqual(got.Diags, want.Diags) && (len(got.Diags) > 0 || len(want.Diags) > 0) {
+					t.Fatalf("window %d, runs of %d: batch %q: diagnostics %+v, want %+v", w, fl, b.Text, got.Diags, want.Diags)
+				}
+			}
+		}
+	})
+	return n, skipped
+}
+
+// FuzzParseBatchStream compares ParseBatchStream with the parse of the
+// whole batch on any script.
+func FuzzParseBatchStream(f *testing.F) {
+	for _, s := range []string{
+		"SELECT 1; CHECKPOINT\nBACKUP DATABASE d TO DISK = 'x'\nGO\nBEGIN TRY SELECT 1 END TRY\n",
+		"WHILE 1 = 1 BEGIN CHECKPOINT END; ALTER DATABASE d SET RECOVERY SIMPLE; -- sqllint: disable\nUSE d",
+		"CREATE DATABASE d ON (NAME = 'a', FILENAME = 'b', SIZE = 10GB) LOG ON (NAME = 'l', FILENAME = 'm'); 'open",
+	} {
+		f.Add(s)
+	}
+	defer func(w, fl int) { streamWindow, streamFlush = w, fl }(streamWindow, streamFlush)
+	f.Fuzz(func(t *testing.T, text string) {
+		compareStream(t, text, []int{1, 6}, []int{1, 2})
+	})
 }
 
 // TestParseBatchStreamBounded checks that a batch of many statements
