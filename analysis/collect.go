@@ -736,8 +736,11 @@ var stmtBuffers = sync.Pool{New: func() any { return &parser.StatementBuffer{Add
 // all its batches, or their statements and tokens, at once. A plain batch
 // (parser.PreprocessPlain: nothing in it but ordinary statements) is not
 // parsed at all when the Compactor would keep nothing of it: most batches
-// of most scripts. release, when not nil, is called after each run of
-// about parseChunk bytes (the pages of a mapped file already read may go).
+// of most scripts. A batch of streamMin bytes or more (seed data without
+// a GO) is parsed on its own, a window of its tokens at a time, its
+// statements handed on as they complete (parser.ParseBatchStream).
+// release, when not nil, is called after each run of about parseChunk
+// bytes (the pages of a mapped file already read may go).
 //
 // A script of pipeMin bytes or more is preprocessed on the calling
 // goroutine while a second one parses its runs of batches, in order
