@@ -43,7 +43,8 @@ type StatementBuffer struct {
 	parts []stmtArena // one per run of batches parsed on its own core
 	ptrs  []*Statement
 	// AddFileOnly, when set, leaves Statement.Dynamic nil in a batch
-	// none of whose string literals holds "add" (in any case): there no
+	// none of whose string literals holds "add" (in any case) as a word
+	// ADD FILE text may start with (stringHasAdd): there no
 	// statement holds ADD FILE text, and what the others do with dynamic
 	// SQL matters only in a batch with such text (SL103 follows it
 	// through the variables of one batch). A caller that keeps only what
@@ -326,7 +327,7 @@ func (b *StatementBuffer) result() *Result {
 func (b *StatementBuffer) addFileOnly() bool { return b != nil && b.AddFileOnly }
 
 // parseBatches scans and splits batches into r. With addFileOnly, a
-// batch without "add" in a string literal gets no Dynamic facts
+// batch without "add" in a string literal (stringHasAdd) gets no Dynamic facts
 // (StatementBuffer.AddFileOnly).
 func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly bool) {
 	sc := scannerPool.Get().(*Scanner)
@@ -342,7 +343,8 @@ func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly boo
 
 // split splits b, whose tokens are toks, scanned by sc (its directives
 // and unterminated token are b's), into r. noAdd tells that no string
-// of b holds "add" (a plain batch), which is otherwise looked for when
+// of b holds "add" (a plain batch), which is otherwise looked for
+// (stringHasAdd) when
 // addFileOnly is set.
 func (sp *splitter) split(r *Result, b *Batch, sc *Scanner, toks []Token, addFileOnly, noAdd bool) {
 	for _, d := range sc.Directives {

@@ -41,9 +41,9 @@ type tokStream struct {
 // complete: together they are that Result's. What emit is given lives
 // until emit returns (the statements' room is reused; emit copies what
 // it keeps, as rules.Compactor does). It parses nothing and returns false
-// when buf is nil or not AddFileOnly, or when a string of b holds "add"
-// (a batch whose statements' Dynamic facts are recorded: whether they
-// matter depends on the whole batch). That is found out first, reading
+// when buf is nil or not AddFileOnly, or when a string of b may hold
+// ADD FILE text (stringHasAdd: a batch whose statements' Dynamic facts
+// are recorded, and whether they matter depends on the whole batch). That is found out first, reading
 // b.Text through; looked, when not nil, is called every few MB of it
 // with the offset read up to (the pages of a mapped script before it may
 // go: the parse reads them again, but not for a while).
@@ -71,7 +71,7 @@ func ParseBatchStream(b *Batch, buf *StatementBuffer, emit func(*Result), looked
 	sp := splitter{arena: a}
 	sp.reset(r, b, toks)
 	sp.stream = &tokStream{sc: sc, emit: emit}
-	sp.noDynamic = true // no string of b holds "add"
+	sp.noDynamic = true // no string of b may hold ADD FILE text
 	if len(toks) < w {
 		sp.atEOF()
 	}
@@ -107,7 +107,7 @@ func hasAdd(text string, looked func(int)) bool {
 	return false
 }
 
-// streamHasAdd reports whether a string of text holds "add" (the tokens
+// streamHasAdd is stringHasAdd on the tokens of text (the tokens
 // stringHasAdd is given in split: an unterminated last string is not
 // looked at), scanning text a window of tokens at a time, calling looked
 // (when not nil) about every lookStep bytes.

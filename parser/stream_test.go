@@ -202,3 +202,45 @@ func TestPreprocessLentReading(t *testing.T) {
 		last = off
 	}
 }
+
+// TestAddWordIn checks that a string literal addWordIn passes over holds
+// no ADD FILE text, alone or joined to the next (dynamicFacts), on every
+// literal of up to five bytes of an alphabet that spells it.
+func TestAddWordIn(t *testing.T) {
+	const alphabet = "aAdD F'_x\t"
+	var lits []string
+	var grow func(s string)
+	grow = func(s string) {
+		lits = append(lits, "'"+s+"'", "N'"+s+"'", "'"+s)
+		if len(s) < 5 {
+			for i := 0; i < len(alphabet); i++ {
+				grow(s + alphabet[i:i+1])
+			}
+		}
+	}
+	grow("")
+	found := 0
+	for _, lit := range lits {
+		v := StringValue(lit)
+		match := false
+		for _, joined := range []string{v, v + " FILE x", "x " + v + " FILE x", "_" + v + " LOG FILE"} {
+			if addFileMatch(joined) != "" {
+				match = true
+			}
+		}
+		if match {
+			found++
+			if !addWordIn(lit) {
+				t.Fatalf("%s holds ADD FILE text, alone or joined, but addWordIn passes over it", lit)
+			}
+		}
+	}
+	if found < 1000 {
+		t.Fatalf("only %d literals with ADD FILE text", found)
+	}
+	for _, lit := range []string{"'address'", "'padding'", "N'Ladder add'", "'add_x'", "'ADDRESS LINE 1'"} {
+		if ppHasAdd(lit) && addWordIn(lit) != strings.HasSuffix(lit, "add'") {
+			t.Errorf("addWordIn(%s) = %v", lit, addWordIn(lit))
+		}
+	}
+}
