@@ -719,6 +719,11 @@ var (
 	parseBatches = 16 << 10
 )
 
+// streamMin is the size of batch from which it is parsed on its own, a
+// window of tokens at a time (parser.ParseBatchStream): its memory is
+// that of its longest statement, not of the batch (a variable for tests).
+var streamMin = 1 << 20
+
 // stmtBuffers hold the statements of the batches being parsed, reused
 // from one run of batches, and one file, to the next. The Compactor
 // keeps a statement for its Dynamic facts only in a batch with ADD FILE
@@ -731,8 +736,11 @@ var stmtBuffers = sync.Pool{New: func() any { return &parser.StatementBuffer{Add
 // all its batches, or their statements and tokens, at once. A plain batch
 // (parser.PreprocessPlain: nothing in it but ordinary statements) is not
 // parsed at all when the Compactor would keep nothing of it: most batches
-// of most scripts. release, when not nil, is called after each run of
-// about parseChunk bytes (the pages of a mapped file already read may go).
+// of most scripts. A batch of streamMin bytes or more (seed data without
+// a GO) is parsed on its own, a window of its tokens at a time, its
+// statements handed on as they complete (parser.ParseBatchStream).
+// release, when not nil, is called after each run of about parseChunk
+// bytes (the pages of a mapped file already read may go).
 //
 // A script of pipeMin bytes or more is preprocessed on the calling
 // goroutine while a second one parses its runs of batches, in order
@@ -787,6 +795,14 @@ type compactParse struct {
 	// to c since: the plain batches of a long run are dropped without
 	// asking again.
 	settled bool
+	// stream is the batch being parsed on its own (streamMin), its
+	// statements handed on up to streamDone (an offset in its text) when
+	// pages were last released; reached is the offset in f's text the
+	// parse has handed its statements on up to, in such a batch that is
+	// a part of f's text (parsePiped releases the pages before it)
+	stream     *parser.Batch
+	streamDone int
+	reached    int
 }
 
 // batch takes the next batch from the preprocessor. A plain batch is
@@ -821,6 +837,18 @@ func (pc *compactParse) batch(b *parser.Batch, plain bool) {
 	if plain && !skimming {
 		b = b.Clone()
 	}
+	if len(b.Text) >= streamMin {
+		// one large batch (seed data without a GO): parsed a window of
+		// tokens at a time, its statements handed on as they complete,
+		// so that its tokens and statements are never all in memory
+		pc.parse()
+		pc.stream, pc.streamDone = b, 0
+		ok := parser.ParseBatchStream(b, pc.buf, pc.streamPart, pc.streamLooked)
+		pc.stream = nil
+		if ok {
+			return
+		}
+	}
 	if len(pc.pending) > 0 && (pc.size+len(b.Text) > parseChunk || len(pc.pending) >= parseBatches) {
 		pc.parse()
 	}
@@ -836,14 +864,51 @@ func (pc *compactParse) parse() {
 	// the statements of part live until the next call on buf: the
 	// Compactor copies the ones it keeps
 	pc.script = parser.Script{File: pc.f, Files: pc.files, Batches: pc.pending}
-	part := parser.ParseScriptReuse(&pc.script, pc.buf)
+	pc.part(parser.ParseScriptReuse(&pc.script, pc.buf))
+	// parsed batches die unless a kept statement needs them
+	clear(pc.pending)
+	pc.pending, pc.size = pc.pending[:0], 0
+}
+
+// streamPart is part for the runs of statements of a batch parsed on
+// its own: the pages of a mapped script are released every parseChunk
+// bytes of the batch, as between runs of batches.
+func (pc *compactParse) streamPart(r *parser.Result) {
+	pc.part(r)
+	if pc.release == nil || len(r.Statements) == 0 {
+		return
+	}
+	at := r.Statements[len(r.Statements)-1].Start
+	if at-pc.streamDone < parseChunk {
+		return
+	}
+	pc.streamDone = at
+	text := pc.f.Text
+	if off := uintptr(unsafe.Pointer(unsafe.StringData(pc.stream.Text))) - uintptr(unsafe.Pointer(unsafe.StringData(text))); off < uintptr(len(text)) {
+		pc.reached = int(off) + at // the parse reads no further back
+	}
+	pc.release()
+}
+
+// streamLooked lets the pages of a mapped script's batch being parsed on
+// its own go behind a first pass over it (parser.ParseBatchStream): the
+// parse reads them again from the start.
+func (pc *compactParse) streamLooked(upto int) {
+	if pc.release == nil {
+		return
+	}
+	text := pc.f.Text
+	if off := uintptr(unsafe.Pointer(unsafe.StringData(pc.stream.Text))) - uintptr(unsafe.Pointer(unsafe.StringData(text))); off < uintptr(len(text)) {
+		releaseText(text, int(off), int(off)+upto)
+	}
+}
+
+// part keeps what the Compactor keeps of a run of parsed statements.
+func (pc *compactParse) part(part *parser.Result) {
 	pc.settled = false
 	pc.diags = append(pc.diags, part.Diags...)
 	pc.res.Directives = append(pc.res.Directives, part.Directives...)
 	pc.res.Statements = pc.c.AddTo(pc.res.Statements, part.Statements, part.Directives)
-	// parsed batches die unless a kept statement needs them
-	clear(pc.pending)
-	pc.pending, pc.size = pc.pending[:0], 0
 }
 
 // pipeMin is the size of script from which parseCompact preprocesses
@@ -899,6 +964,7 @@ func (pc *compactParse) parsePiped(opt *parser.PreprocessOptions) *parser.Script
 	runs := make(chan *pipeRun, 1)
 	free := make(chan *pipeRun, 3)
 	done := make(chan any, 1)
+	mapped := pc.release != nil // (the parsing goroutine sets its own)
 	var failed atomic.Bool
 	// settledAt is the number of the last batch after which the parse was
 	// settled (pc.settled), or -1: while it is, a plain batch is dropped
@@ -927,10 +993,11 @@ func (pc *compactParse) parsePiped(opt *parser.PreprocessOptions) *parser.Script
 			// called with nothing pending: the batches parsed from now on
 			// start at or after at
 			pc.release = func() {
-				releaseText(text, released, at)
-				released = max(released, at)
+				hi := max(at, pc.reached) // within a batch parsed on its own
+				releaseText(text, released, hi)
+				released = max(released, hi)
 				if pc.win != nil {
-					pc.win.lo.Store(int64(at))
+					pc.win.lo.Store(int64(hi))
 				}
 			}
 		}
@@ -1035,7 +1102,20 @@ func (pc *compactParse) parsePiped(opt *parser.PreprocessOptions) *parser.Script
 			panic(y)
 		}
 	}()
-	s := parser.PreprocessLent(pc.f, opt, func(b *parser.Batch, plain bool) {
+	// handed is the end of the last batch handed on that is a part of
+	// the script's text: a batch being built after it, longer than a few
+	// MB, is read again only once handed on, by its parse, so its pages
+	// are released behind the preprocessor (one batch of seed data)
+	handed, text := 0, pc.f.Text
+	var reading func(off int)
+	if mapped {
+		reading = func(off int) {
+			if off-handed > 2*parser.ReadingStep {
+				releaseText(text, handed, off-parser.ReadingStep)
+			}
+		}
+	}
+	s := parser.PreprocessLentReading(pc.f, opt, func(b *parser.Batch, plain bool) {
 		if cur == nil {
 			select {
 			case cur = <-free:
@@ -1045,6 +1125,7 @@ func (pc *compactParse) parsePiped(opt *parser.PreprocessOptions) *parser.Script
 		}
 		if off := uintptr(unsafe.Pointer(unsafe.StringData(b.Text))) - base; off < uintptr(len(pc.f.Text)) {
 			cur.end = int(off) + len(b.Text)
+			handed = cur.end
 		}
 		if plain && skimming {
 			if at := settledAt.Load(); at >= 0 && at >= lastOther {
@@ -1073,7 +1154,7 @@ func (pc *compactParse) parsePiped(opt *parser.PreprocessOptions) *parser.Script
 		if cur.size += len(b.Text); cur.size >= pipeChunk || len(cur.items) >= min(pipeBatches, parseBatches) {
 			send()
 		}
-	})
+	}, reading)
 	if cur != nil {
 		send()
 	}

@@ -199,11 +199,12 @@ func TestSameOutputAsBeforeOnFixtures(t *testing.T) {
 	compareFormats(t, "../testdata/rules", cfg)
 }
 
-// Parsing a script a few batches at a time, compacting each run, gives
-// the same findings.
+// Parsing a script a few batches at a time, compacting each run, and
+// each batch of 200 bytes or more a run of statements at a time
+// (parser.ParseBatchStream), gives the same findings.
 func TestSameOutputAsBeforeParsingInSmallRuns(t *testing.T) {
-	defer func(n, m int) { parseChunk, parseBatches = n, m }(parseChunk, parseBatches)
-	parseChunk, parseBatches = 300, 3
+	defer func(n, m, k int) { parseChunk, parseBatches, streamMin = n, m, k }(parseChunk, parseBatches, streamMin)
+	parseChunk, parseBatches, streamMin = 300, 3, 200
 	compareFormats(t, "../testdata/rules", config.Default())
 	dir := t.TempDir()
 	if _, err := gencorpus.Write(dir, gencorpus.Options{Files: 2, Bytes: 4e5, Density: 0.2, Seed: 14}); err != nil {
@@ -243,12 +244,13 @@ func TestSameOutputAsBeforeMapped(t *testing.T) {
 	if !canMap {
 		t.Skip("files are not mapped on this system")
 	}
-	defer func(n, m int, k int64, l, c, d int) {
-		parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit = n, m, k, l, c, d
-	}(parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit)
+	defer func(n, m int, k int64, l, c, d, e int) {
+		parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin = n, m, k, l, c, d, e
+	}(parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin)
 	// every mapped script is also preprocessed and parsed on two
-	// goroutines, in runs of a few batches, and detached on two
-	parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit = 2000, 50, 1, 0, 500, 2
+	// goroutines, in runs of a few batches (a batch of 1,000 bytes or more
+	// on its own, streamed), and detached on two
+	parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin = 2000, 50, 1, 0, 500, 2, 1000
 	before := mapped.Load()
 	compareFormats(t, "../testdata/rules", config.Default())
 	if mapped.Load() == before {

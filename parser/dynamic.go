@@ -123,14 +123,37 @@ func dynamicFacts(text string, toks []Token, all bool) *Dynamic {
 	return d
 }
 
-// stringHasAdd reports whether a string literal of toks contains "add",
-// in any case: ADD FILE text needs it.
+// stringHasAdd reports whether a string literal of toks may hold the
+// start of ADD FILE text (addWordIn): a batch without one has no ADD FILE
+// text (Dynamic.AddFile), alone or concatenated.
 func stringHasAdd(text string, toks []Token) bool {
 	for _, t := range toks {
 		if t.Kind != TokString && t.Kind != TokNString {
 			continue
 		}
-		if ppHasAdd(text[t.Start:t.End]) {
+		if lit := text[t.Start:t.End]; ppHasAdd(lit) && addWordIn(lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// addWordIn reports whether lit, a string literal as written, holds
+// "add" in any case where addFileMatch may find ADD in its value (or in
+// the values joined): after a byte that is no word byte (the opening
+// quote at the value's start; a quote written twice is one) and before
+// a blank, a quote (the value's end) or the end of lit (unterminated).
+// So "address" or "padding" in seed data is not ADD FILE text.
+func addWordIn(lit string) bool {
+	for i := 1; i+3 <= len(lit); i++ {
+		if lit[i]|0x20 != 'a' || lit[i+1]|0x20 != 'd' || lit[i+2]|0x20 != 'd' || isWordByte(lit[i-1]) {
+			continue
+		}
+		if i+3 == len(lit) {
+			return true
+		}
+		switch lit[i+3] {
+		case '\'', ' ', '\t', '\n', '\f', '\r':
 			return true
 		}
 	}

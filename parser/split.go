@@ -43,7 +43,8 @@ type StatementBuffer struct {
 	parts []stmtArena // one per run of batches parsed on its own core
 	ptrs  []*Statement
 	// AddFileOnly, when set, leaves Statement.Dynamic nil in a batch
-	// none of whose string literals holds "add" (in any case): there no
+	// none of whose string literals holds "add" (in any case) as a word
+	// ADD FILE text may start with (stringHasAdd): there no
 	// statement holds ADD FILE text, and what the others do with dynamic
 	// SQL matters only in a batch with such text (SL103 follows it
 	// through the variables of one batch). A caller that keeps only what
@@ -326,7 +327,7 @@ func (b *StatementBuffer) result() *Result {
 func (b *StatementBuffer) addFileOnly() bool { return b != nil && b.AddFileOnly }
 
 // parseBatches scans and splits batches into r. With addFileOnly, a
-// batch without "add" in a string literal gets no Dynamic facts
+// batch without "add" in a string literal (stringHasAdd) gets no Dynamic facts
 // (StatementBuffer.AddFileOnly).
 func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly bool) {
 	sc := scannerPool.Get().(*Scanner)
@@ -342,7 +343,8 @@ func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly boo
 
 // split splits b, whose tokens are toks, scanned by sc (its directives
 // and unterminated token are b's), into r. noAdd tells that no string
-// of b holds "add" (a plain batch), which is otherwise looked for when
+// of b holds "add" (a plain batch), which is otherwise looked for
+// (stringHasAdd) when
 // addFileOnly is set.
 func (sp *splitter) split(r *Result, b *Batch, sc *Scanner, toks []Token, addFileOnly, noAdd bool) {
 	for _, d := range sc.Directives {
@@ -562,6 +564,7 @@ type splitter struct {
 	slab     []Statement
 	slabSize int
 	arena    *stmtArena // when set, statements come from it instead of slab
+	stream   *tokStream // when set, toks is a window of the batch's tokens
 }
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
@@ -611,7 +614,14 @@ func (s *splitter) kwAt(i int) kw {
 
 func (s *splitter) run() {
 	toks := s.toks
-	for i := 0; i < len(toks); {
+	for i := 0; ; {
+		if i+streamAhead >= len(toks) && s.stream != nil {
+			i = s.refill(i)
+			toks = s.toks
+		}
+		if i >= len(toks) {
+			break
+		}
 		t := toks[i]
 		if t.Kind == TokPunct {
 			switch s.text[t.Start] {
@@ -670,6 +680,7 @@ func (s *splitter) run() {
 			continue
 		}
 		i = s.startStatement(i, k)
+		toks = s.toks // a window of tokens may have grown (streaming)
 	}
 	s.endStatement()
 	if s.singleLoop {
@@ -937,7 +948,13 @@ func (s *splitter) lookAlike(i int) bool {
 // that can only start another statement.
 func (s *splitter) window(i int, kind Kind) int {
 	depth := 0
-	for j := i + 1; j < len(s.toks); j++ {
+	for j := i + 1; ; j++ {
+		if j+streamAhead >= len(s.toks) && s.stream != nil {
+			s.need(j + streamAhead)
+		}
+		if j >= len(s.toks) {
+			break
+		}
 		t := s.toks[j]
 		switch t.Kind {
 		case TokPunct:

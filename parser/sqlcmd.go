@@ -249,8 +249,26 @@ func PreprocessLent(f *File, opt *PreprocessOptions, fn func(b *Batch, plain boo
 	return preprocessPlain(f, opt, fn, fn != nil)
 }
 
+// PreprocessLentReading is PreprocessLent calling reading, on the calling
+// goroutine, each time the preprocessor has read about ReadingStep more
+// bytes of f's own text (not of the files it includes), with the offset
+// in f.Text it has read up to: the text of the batch it builds is read
+// again only when that batch is parsed (the pages of a mapped script's
+// huge batch may go meanwhile).
+func PreprocessLentReading(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), reading func(off int)) *Script {
+	return preprocess(f, opt, fn, fn != nil, reading)
+}
+
+// ReadingStep is how often PreprocessLentReading reports, in bytes.
+const ReadingStep = 4 << 20
+
 func preprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), lend bool) *Script {
+	return preprocess(f, opt, fn, lend, nil)
+}
+
+func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), lend bool, reading func(int)) *Script {
 	p := &ppPreprocessor{
+		reading: reading,
 		lend:    lend,
 		onBatch: fn,
 		script:  &Script{File: f, Files: []*File{f}},
@@ -322,6 +340,7 @@ type ppPreprocessor struct {
 	script  *Script
 	onBatch func(*Batch, bool) // nil: batches go to script.Batches
 	lend    bool               // plain batches are lent to onBatch (PreprocessLent)
+	reading func(off int)      // or nil (PreprocessLentReading)
 	// loud is set once the batch under construction is known not to be
 	// plain (PreprocessPlain).
 	loud       bool
@@ -408,8 +427,16 @@ func (p *ppPreprocessor) scanFile(f *File) {
 	// there as one token, comment or quote markers included, so a
 	// comment or quote after it on its line makes the batch loud.
 	lt := -1
-	qs := 0 // where the single-quoted string being read starts
+	qs := 0       // where the single-quoted string being read starts
+	tick := n + 1 // the offset of the next call of p.reading: none
+	if p.reading != nil && f == p.script.File {
+		tick = i + ReadingStep
+	}
 	for !p.quit {
+		if i >= tick {
+			p.reading(i)
+			tick = i + ReadingStep
+		}
 		ls := i // the start of the line
 		// i is at the start of a line. In the normal state it may be a GO
 		// line or a command; look closer only when its first non-blank
@@ -525,8 +552,8 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					for j < n && (s[j] == ' ' || s[j] == '\t') {
 						j++
 					}
-					if j >= n || ppLineStart[s[j]] {
-						break line
+					if j >= n || ppLineStart[s[j]] || i >= tick {
+						break line // (p.reading is called there)
 					}
 					ls, i = i, j
 				case '\'', '"', '[':

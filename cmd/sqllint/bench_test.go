@@ -5,13 +5,17 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/sqllint/sqllint/internal/memlimit"
 )
 
 // BenchmarkScan is the whole of "sqllint scan --no-config --fail-on never
 // DIR" in process, printing to nowhere, on the corpus SQLLINT_BENCH_DIR
 // names (tools/gencorpus; skipped without one), in the format
-// SQLLINT_BENCH_FORMAT names (default text). With -cpuprofile it shows
-// where a run's time goes, printing included:
+// SQLLINT_BENCH_FORMAT names (default text). The collector runs under the
+// binary's policy (internal/memlimit, unless GOGC or GOMEMLIMIT is set), so
+// a profile's GC share is the binary's. With -cpuprofile it shows where a
+// run's time goes, printing included:
 //
 //	SQLLINT_BENCH_DIR=/tmp/gdense go test ./cmd/sqllint -run '^$' -bench Scan -benchtime 2x -cpuprofile cpu.prof
 func BenchmarkScan(b *testing.B) {
@@ -23,6 +27,7 @@ func BenchmarkScan(b *testing.B) {
 	if format == "" {
 		format = "text"
 	}
+	memlimit.Start(os.Getenv, memoryFloor)
 	b.ReportAllocs()
 	for b.Loop() {
 		e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard,
