@@ -1260,7 +1260,8 @@ func (p *fastParser) cOption(i int) (*gCOption, int, bool) {
 
 // create: 'CREATE' 'DATABASE' gName gCreateClause* ';'?, the clauses being
 // CONTAINMENT = word, ON [PRIMARY] item [, item]*, LOG ON spec [, spec]*,
-// COLLATE name, WITH options, FOR ATTACH | ATTACH_REBUILD_LOG and AS
+// COLLATE name, WITH options, FOR ATTACH | ATTACH_REBUILD_LOG |
+// ATTACH_FORCE_REBUILD_LOG and AS
 // SNAPSHOT OF name. AS COPY OF and Azure's ( options ) are left to
 // participle.
 func (p *fastParser) create(c *converter) (Node, int, bool) {
@@ -1322,8 +1323,8 @@ clauses:
 				return nil, 0, false
 			}
 		case p.word(i, "FOR"):
-			// 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG')
-			if !p.word(i+1, "ATTACH") && !p.word(i+1, "ATTACH_REBUILD_LOG") {
+			// 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG' | 'ATTACH_FORCE_REBUILD_LOG')
+			if !p.word(i+1, "ATTACH") && !p.word(i+1, "ATTACH_REBUILD_LOG") && !p.word(i+1, "ATTACH_FORCE_REBUILD_LOG") {
 				return nil, 0, false
 			}
 			v := p.val(i + 1)

@@ -101,7 +101,7 @@ type gCreateClause struct {
 	OnItems     []*gOnItem   `parser:"  @@ (',' @@)*"`
 	Collate     *string      `parser:"| 'COLLATE' @(Ident | Quoted)"`
 	With        []*gCOption  `parser:"| 'WITH' @@ (',' @@)*"`
-	For         *string      `parser:"| 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG')"`
+	For         *string      `parser:"| 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG' | 'ATTACH_FORCE_REBUILD_LOG')"`
 	SnapshotOf  *gName       `parser:"| 'AS' ( 'SNAPSHOT' 'OF' @@"`
 	CopyOf      *gQualName   `parser:"       | 'COPY' 'OF' @@ )"`
 	Azure       []*gOption   `parser:"| '(' @@ (',' @@)* ')'"`
