@@ -24,7 +24,7 @@ func TestAgentTokenInJobStep(t *testing.T) {
 	}
 	for k, d := range sc.Diags {
 		w := want[k]
-		if d.Rule != "SL002" || !strings.Contains(d.Message, "SQL Server Agent token "+w.token) ||
+		if d.Rule != "SL002" || !strings.HasPrefix(d.Message, w.token+" is a SQL Server Agent token") ||
 			!strings.Contains(d.Message, "$("+w.name+")") || strings.Contains(d.Message, "malformed") {
 			t.Errorf("finding %d: %s %s", k, d.Rule, d.Message)
 		}

@@ -850,12 +850,13 @@ func ppAgentToken(s string, i, j, limit int) (int, bool) {
 }
 
 // ppAgentTokenMessage explains an Agent token met by the sqlcmd
-// preprocessor: the sqlcmd variants disagree on it, and none leaves it to
-// SQL Server Agent.
+// preprocessor: the sqlcmd variants disagree on it (a script may mean it
+// for the classic sqlcmd.exe, which substitutes the variable escaped), and
+// none leaves it to SQL Server Agent.
 func ppAgentTokenMessage(token, macro, name string) string {
-	return fmt.Sprintf("SQL Server Agent token %s is read by sqlcmd as a variable reference: go-sqlcmd and Invoke-Sqlcmd stop at it with a syntax error, "+
-		"and the classic sqlcmd.exe replaces it with the sqlcmd variable $(%s), so the job step never gets the token; "+
-		"build it in the script as '$' + '(%s(%s))', or run sqlcmd with -x (no variables)", token, name, macro, name)
+	return fmt.Sprintf("%s is a SQL Server Agent token in an escape macro, which sqlcmd reads as a variable reference: "+
+		"go-sqlcmd and Invoke-Sqlcmd stop at it with a syntax error, and only the classic sqlcmd.exe accepts it, as the variable $(%s) escaped; "+
+		"for SQL Server Agent to get the token, build it in the script as '$' + '(%s(%s))', or run sqlcmd with -x (no variables)", token, name, macro, name)
 }
 
 // ppVarState is what lookup found for a variable.
