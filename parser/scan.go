@@ -164,9 +164,15 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			}
 			i = scanWord(src, i+1)
 			kind = TokIdent
+			if i < n && src[i] == '{' && src[i-1] == '$' {
+				i, kind = scanWordPlaceholders(src, i, kind)
+			}
 		case cIdent:
 			i = scanWord(src, i+1)
 			kind = TokIdent
+			if i < n && src[i] == '{' && src[i-1] == '$' {
+				i, kind = scanWordPlaceholders(src, i, kind)
+			}
 		case cDigit:
 			i = scanNumber(src, i)
 			kind = TokNumber
@@ -197,8 +203,9 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 				}
 			}
 			if j := scanPlaceholder(src, i); j > 0 {
-				i = j // a migration tool's ${name}: a name known only at run time
-				kind = TokTemplate
+				// a migration tool's ${name}: a name known only at run
+				// time, with any word characters and placeholders after it
+				i, kind = scanWordPlaceholders(src, scanWord(src, j), TokTemplate)
 				break
 			}
 			i = scanWord(src, i+1) // money literal $12 or a stray $
@@ -417,6 +424,23 @@ func scanTemplate(src string, i int) int {
 		}
 	}
 	return 0
+}
+
+// scanWordPlaceholders continues a word that ends at i: while it ends in
+// the "$" of a placeholder ${name} (db_${env}, ${env}_db, ${a}${b}), the
+// placeholder and the word characters after it are part of the same name,
+// which is then known only at run time (TokTemplate). It returns the end
+// of the word and its kind.
+func scanWordPlaceholders(src string, i int, kind TokKind) (int, TokKind) {
+	for i < len(src) && src[i] == '{' && src[i-1] == '$' {
+		j := scanPlaceholder(src, i-1)
+		if j == 0 {
+			break
+		}
+		i = scanWord(src, j)
+		kind = TokTemplate
+	}
+	return i, kind
 }
 
 // scanPlaceholder recognizes a Flyway-style placeholder ${name} or

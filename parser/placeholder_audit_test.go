@@ -1,0 +1,49 @@
+package parser
+
+import "testing"
+
+// A migration tool's placeholder inside a name (db_${env}, ${env}_db) is
+// part of that name, as ${name} alone is: before, db_${env} ended at its
+// "$" and the rest of the statement was read as another, unchecked one,
+// so an ALTER DATABASE db_${env} SET TARGET_RECOVERY_TIME = 0 SECONDS got
+// no finding and no SL001.
+func TestPlaceholderInName(t *testing.T) {
+	cases := []struct{ src, db string }{
+		{"ALTER DATABASE db_${env} SET TARGET_RECOVERY_TIME = 0 SECONDS", "db_${env}"},
+		{"ALTER DATABASE ${env}_db SET TARGET_RECOVERY_TIME = 0 SECONDS", "${env}_db"},
+		{"alter database Sales${flyway:environment}Db set target_recovery_time = 0 seconds", "Sales${flyway:environment}Db"},
+		{"ALTER DATABASE ${app}_${env} SET TARGET_RECOVERY_TIME = 0 SECONDS", "${app}_${env}"},
+		{"BACKUP DATABASE ${env}_db TO DISK = 'NUL'", "${env}_db"},
+		{"CREATE DATABASE app_${env} ON (NAME = a, FILENAME = 'a.mdf', SIZE = 20GB)", "app_${env}"},
+		{"USE app_${env}", "app_${env}"},
+		{"ALTER DATABASE ${db} SET TARGET_RECOVERY_TIME = 0 SECONDS", "${db}"},
+	}
+	for _, c := range cases {
+		s := Preprocess(NewFile("V1__x.sql", c.src), nil)
+		compareParses(t, s)
+		for _, fast := range []bool{true, false} {
+			var r *Result
+			if fast {
+				r = ParseScript(s)
+			} else {
+				withoutFastPath(func() { r = ParseScript(s) })
+			}
+			if len(r.Diags) != 0 {
+				t.Errorf("%q (fast path %v): %v", c.src, fast, r.Diags)
+			}
+			if len(r.Statements) != 1 || r.Statements[0].Node == nil {
+				t.Errorf("%q (fast path %v): want one statement, got %d", c.src, fast, len(r.Statements))
+				continue
+			}
+			if db := r.Statements[0].Database(); db == nil || db.Raw != c.db {
+				t.Errorf("%q (fast path %v): database %v, want %q", c.src, fast, db, c.db)
+			}
+		}
+	}
+	// a "${" that opens no placeholder leaves the word as it was
+	s := Preprocess(NewFile("x.sql", "SELECT a$ FROM t; SELECT b${ FROM t"), nil)
+	toks := (&Scanner{}).Scan(s.Batches[0].Text)
+	if len(toks) < 2 || s.Batches[0].Text[toks[1].Start:toks[1].End] != "a$" {
+		t.Errorf("a$ is not one word: %v", toks)
+	}
+}
