@@ -2,8 +2,9 @@ package parser
 
 import "testing"
 
-// A migration tool's placeholder inside a name (db_${env}, ${env}_db) is
-// part of that name, as ${name} alone is: before, db_${env} ended at its
+// A migration tool's placeholder inside a name (db_${env}, ${env}_db), or
+// a sqlcmd variable left in the text, is part of that name, as ${name} or
+// $(name) alone is: before, db_${env} ended at its
 // "$" and the rest of the statement was read as another, unchecked one,
 // so an ALTER DATABASE db_${env} SET TARGET_RECOVERY_TIME = 0 SECONDS got
 // no finding and no SL001.
@@ -17,6 +18,11 @@ func TestPlaceholderInName(t *testing.T) {
 		{"CREATE DATABASE app_${env} ON (NAME = a, FILENAME = 'a.mdf', SIZE = 20GB)", "app_${env}"},
 		{"USE app_${env}", "app_${env}"},
 		{"ALTER DATABASE ${db} SET TARGET_RECOVERY_TIME = 0 SECONDS", "${db}"},
+		// a sqlcmd variable left in the text (its value is known only when
+		// sqlcmd runs) is part of the name the same way
+		{"ALTER DATABASE db_$(SQLCMDSERVER) SET TARGET_RECOVERY_TIME = 0 SECONDS", "db_$(SQLCMDSERVER)"},
+		{"ALTER DATABASE $(SQLCMDSERVER)_x SET TARGET_RECOVERY_TIME = 0 SECONDS", "$(SQLCMDSERVER)_x"},
+		{"BACKUP DATABASE $(SQLCMDSERVER)_${env} TO DISK = 'x.bak'", "$(SQLCMDSERVER)_${env}"},
 	}
 	for _, c := range cases {
 		s := Preprocess(NewFile("V1__x.sql", c.src), nil)
@@ -41,7 +47,7 @@ func TestPlaceholderInName(t *testing.T) {
 		}
 	}
 	// a "${" that opens no placeholder leaves the word as it was
-	s := Preprocess(NewFile("x.sql", "SELECT a$ FROM t; SELECT b${ FROM t"), nil)
+	s := Preprocess(NewFile("x.sql", "SELECT a$ FROM t; SELECT b${ FROM t; SELECT $12"), nil)
 	toks := (&Scanner{}).Scan(s.Batches[0].Text)
 	if len(toks) < 2 || s.Batches[0].Text[toks[1].Start:toks[1].End] != "a$" {
 		t.Errorf("a$ is not one word: %v", toks)

@@ -164,13 +164,13 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			}
 			i = scanWord(src, i+1)
 			kind = TokIdent
-			if i < n && src[i] == '{' && src[i-1] == '$' {
+			if i < n && src[i-1] == '$' && (src[i] == '{' || src[i] == '(') {
 				i, kind = scanWordPlaceholders(src, i, kind)
 			}
 		case cIdent:
 			i = scanWord(src, i+1)
 			kind = TokIdent
-			if i < n && src[i] == '{' && src[i-1] == '$' {
+			if i < n && src[i-1] == '$' && (src[i] == '{' || src[i] == '(') {
 				i, kind = scanWordPlaceholders(src, i, kind)
 			}
 		case cDigit:
@@ -197,8 +197,7 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 		case cDollar:
 			if i+1 < n && src[i+1] == '(' {
 				if j := strings.IndexByte(src[i+2:], ')'); j >= 0 && validVarName(src[i+2:i+2+j]) {
-					i += 3 + j
-					kind = TokSqlcmdVar
+					i, kind = scanWordPlaceholders(src, scanWord(src, i+3+j), TokSqlcmdVar)
 					break
 				}
 			}
@@ -427,18 +426,29 @@ func scanTemplate(src string, i int) int {
 }
 
 // scanWordPlaceholders continues a word that ends at i: while it ends in
-// the "$" of a placeholder ${name} (db_${env}, ${env}_db, ${a}${b}), the
-// placeholder and the word characters after it are part of the same name,
-// which is then known only at run time (TokTemplate). It returns the end
-// of the word and its kind.
+// the "$" of a placeholder ${name} or of a sqlcmd variable $(name) left in
+// the text (db_${env}, ${env}_db, db_$(SQLCMDSERVER), ${a}${b}), the
+// reference and the word characters after it are part of the same name,
+// which is then known only at run time (TokTemplate, or TokSqlcmdVar for
+// a sqlcmd variable). It returns the end of the word and its kind.
 func scanWordPlaceholders(src string, i int, kind TokKind) (int, TokKind) {
-	for i < len(src) && src[i] == '{' && src[i-1] == '$' {
-		j := scanPlaceholder(src, i-1)
+	for i < len(src) && src[i-1] == '$' {
+		j, k := 0, TokTemplate
+		switch src[i] {
+		case '{':
+			j = scanPlaceholder(src, i-1)
+		case '(':
+			if e := strings.IndexByte(src[i+1:], ')'); e >= 0 && validVarName(src[i+1:i+1+e]) {
+				j, k = i+2+e, TokSqlcmdVar
+			}
+		}
 		if j == 0 {
 			break
 		}
 		i = scanWord(src, j)
-		kind = TokTemplate
+		if kind != TokSqlcmdVar {
+			kind = k
+		}
 	}
 	return i, kind
 }
