@@ -53,3 +53,37 @@ func TestPlaceholderInName(t *testing.T) {
 		t.Errorf("a$ is not one word: %v", toks)
 	}
 }
+
+// An ALTER DATABASE whose name the scanner cannot read whole (an Octopus
+// #{var}, a stray token) is an SL001, not an unmodelled action that hides
+// the SET after it: before, ALTER DATABASE db_#{env} SET
+// TARGET_RECOVERY_TIME = 0 SECONDS was read as an action "{ env }" and a
+// separate SET statement, with no finding at all.
+func TestAlterDatabaseUnreadName(t *testing.T) {
+	for _, src := range []string{
+		"ALTER DATABASE db_#{env} SET TARGET_RECOVERY_TIME = 0 SECONDS",
+		"ALTER DATABASE Sales {x} SET TARGET_RECOVERY_TIME = 0 SECONDS",
+		"ALTER DATABASE [x] 5 SET RECOVERY FULL",
+	} {
+		s := Preprocess(NewFile("t.sql", src), nil)
+		compareParses(t, s)
+		for _, fast := range []bool{true, false} {
+			var r *Result
+			if fast {
+				r = ParseScript(s)
+			} else {
+				withoutFastPath(func() { r = ParseScript(s) })
+			}
+			if len(r.Diags) != 1 || r.Diags[0].Rule != "SL001" {
+				t.Errorf("%q (fast path %v): want one SL001, got %v", src, fast, r.Diags)
+			}
+		}
+	}
+	// unmodelled actions that start with a word are still read
+	for _, src := range []string{"ALTER DATABASE Sales FAILOVER", "ALTER DATABASE Sales PERFORM_CUTOVER", "ALTER DATABASE Sales FORCE_FAILOVER_ALLOW_DATA_LOSS;"} {
+		r := ParseScript(Preprocess(NewFile("t.sql", src), nil))
+		if len(r.Diags) != 0 || len(r.Statements) != 1 || r.Statements[0].Node == nil {
+			t.Errorf("%q: %v", src, r.Diags)
+		}
+	}
+}
