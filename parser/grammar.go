@@ -55,7 +55,9 @@ type gValue struct {
 	Num  *string `parser:"(  @Number"`
 	Unit *string `parser:"   @('KB' | 'MB' | 'GB' | 'TB' | '%')?"`
 	Str  *string `parser:"| @(String | NString)"`
-	Word *string `parser:"| @(Ident | Quoted | SqlcmdVar | Var | Template) )"`
+	// a sqlcmd variable or a placeholder may stand for the number alone,
+	// its unit written after it: SIZE = ${size} MB, $(Size) MB
+	Word *string `parser:"| @(Ident | Quoted | Var) | @(SqlcmdVar | Template) @('KB' | 'MB' | 'GB' | 'TB' | '%')? )"`
 }
 
 type gFileProp struct {

@@ -87,3 +87,44 @@ func TestAlterDatabaseUnreadName(t *testing.T) {
 		}
 	}
 }
+
+// A size given by a placeholder or a sqlcmd variable with its unit after
+// it (SIZE = ${size} MB: valid once the migration tool or sqlcmd puts the
+// number in) is read as an unknown size, not an SL001.
+func TestSizeReferenceWithUnit(t *testing.T) {
+	for _, c := range []struct{ src, raw string }{
+		{"ALTER DATABASE x ADD FILE (NAME = a, FILENAME = 'a.ndf', SIZE = ${size} MB, FILEGROWTH = ${growth} %)", "${size}MB"},
+		{"CREATE DATABASE x ON (NAME = a, FILENAME = 'a.mdf', SIZE = $(SQLCMDSERVER) GB)", "$(SQLCMDSERVER)GB"},
+		{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = <size, int, 100> MB)", "<size, int, 100>MB"},
+	} {
+		s := Preprocess(NewFile("t.sql", c.src), nil)
+		compareParses(t, s)
+		for _, fast := range []bool{true, false} {
+			var r *Result
+			if fast {
+				r = ParseScript(s)
+			} else {
+				withoutFastPath(func() { r = ParseScript(s) })
+			}
+			if len(r.Diags) != 0 || len(r.Statements) != 1 {
+				t.Errorf("%q (fast path %v): %v", c.src, fast, r.Diags)
+				continue
+			}
+			var files []FileSpec
+			switch n := r.Statements[0].Node.(type) {
+			case *AlterDatabase:
+				files = n.Files
+			case *CreateDatabase:
+				files = n.Files
+			}
+			if len(files) != 1 || files[0].Size == nil || !files[0].Size.Unknown || files[0].Size.Raw != c.raw {
+				t.Errorf("%q (fast path %v): size %+v, want unknown %q", c.src, fast, files, c.raw)
+			}
+		}
+	}
+	// an identifier is no number: SIZE = abc MB stays an SL001
+	r := ParseScript(Preprocess(NewFile("t.sql", "ALTER DATABASE x ADD FILE (NAME = a, SIZE = abc MB)"), nil))
+	if len(r.Diags) != 1 || r.Diags[0].Rule != "SL001" {
+		t.Errorf("SIZE = abc MB: %v", r.Diags)
+	}
+}
