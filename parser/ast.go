@@ -211,7 +211,7 @@ type CreateDatabase struct {
 	Filegroups  []Filegroup `json:"filegroups"`
 	Collation   string      `json:"collation,omitempty"`
 	Options     []Option    `json:"options,omitempty"`
-	Attach      string      `json:"for,omitempty"` // ATTACH or ATTACH_REBUILD_LOG
+	Attach      string      `json:"for,omitempty"` // ATTACH, ATTACH_REBUILD_LOG or ATTACH_FORCE_REBUILD_LOG
 	SnapshotOf  string      `json:"snapshot_of,omitempty"`
 	CopyOf      string      `json:"copy_of,omitempty"`
 	Azure       []Option    `json:"azure_options,omitempty"`

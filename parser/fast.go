@@ -655,8 +655,16 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 			case TokString, TokNString:
 				text = p.val(i)
 				val.Str = &text
-			case TokIdent, TokQuoted, TokSqlcmdVar, TokVar, TokTemplate:
+			case TokIdent, TokQuoted, TokVar:
 				text = p.val(i)
+				val.Word = &text
+			case TokSqlcmdVar, TokTemplate:
+				// its unit may follow: ${size} MB (participle joins the two)
+				text = p.val(i)
+				if p.word(i+1, "KB") || p.word(i+1, "MB") || p.word(i+1, "GB") || p.word(i+1, "TB") || p.punct(i+1, '%') {
+					text += p.val(i + 1)
+					i++
+				}
 				val.Word = &text
 			default:
 				return 0, false // participle backtracks over '=', then fails
@@ -1125,8 +1133,16 @@ func (p *fastParser) value(b *valueBox, i int) (int, bool) {
 	case TokString, TokNString:
 		b.text = p.val(i)
 		b.v.Str = &b.text
-	case TokIdent, TokQuoted, TokSqlcmdVar, TokVar, TokTemplate:
+	case TokIdent, TokQuoted, TokVar:
 		b.text = p.val(i)
+		b.v.Word = &b.text
+	case TokSqlcmdVar, TokTemplate:
+		// its unit may follow: ${size} MB (participle joins the two)
+		b.text = p.val(i)
+		if p.word(i+1, "KB") || p.word(i+1, "MB") || p.word(i+1, "GB") || p.word(i+1, "TB") || p.punct(i+1, '%') {
+			b.text += p.val(i + 1)
+			i++
+		}
 		b.v.Word = &b.text
 	default:
 		return 0, false
@@ -1260,7 +1276,8 @@ func (p *fastParser) cOption(i int) (*gCOption, int, bool) {
 
 // create: 'CREATE' 'DATABASE' gName gCreateClause* ';'?, the clauses being
 // CONTAINMENT = word, ON [PRIMARY] item [, item]*, LOG ON spec [, spec]*,
-// COLLATE name, WITH options, FOR ATTACH | ATTACH_REBUILD_LOG and AS
+// COLLATE name, WITH options, FOR ATTACH | ATTACH_REBUILD_LOG |
+// ATTACH_FORCE_REBUILD_LOG and AS
 // SNAPSHOT OF name. AS COPY OF and Azure's ( options ) are left to
 // participle.
 func (p *fastParser) create(c *converter) (Node, int, bool) {
@@ -1322,8 +1339,8 @@ clauses:
 				return nil, 0, false
 			}
 		case p.word(i, "FOR"):
-			// 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG')
-			if !p.word(i+1, "ATTACH") && !p.word(i+1, "ATTACH_REBUILD_LOG") {
+			// 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG' | 'ATTACH_FORCE_REBUILD_LOG')
+			if !p.word(i+1, "ATTACH") && !p.word(i+1, "ATTACH_REBUILD_LOG") && !p.word(i+1, "ATTACH_FORCE_REBUILD_LOG") {
 				return nil, 0, false
 			}
 			v := p.val(i + 1)

@@ -55,7 +55,9 @@ type gValue struct {
 	Num  *string `parser:"(  @Number"`
 	Unit *string `parser:"   @('KB' | 'MB' | 'GB' | 'TB' | '%')?"`
 	Str  *string `parser:"| @(String | NString)"`
-	Word *string `parser:"| @(Ident | Quoted | SqlcmdVar | Var | Template) )"`
+	// a sqlcmd variable or a placeholder may stand for the number alone,
+	// its unit written after it: SIZE = ${size} MB, $(Size) MB
+	Word *string `parser:"| @(Ident | Quoted | Var) | @(SqlcmdVar | Template) @('KB' | 'MB' | 'GB' | 'TB' | '%')? )"`
 }
 
 type gFileProp struct {
@@ -101,7 +103,7 @@ type gCreateClause struct {
 	OnItems     []*gOnItem   `parser:"  @@ (',' @@)*"`
 	Collate     *string      `parser:"| 'COLLATE' @(Ident | Quoted)"`
 	With        []*gCOption  `parser:"| 'WITH' @@ (',' @@)*"`
-	For         *string      `parser:"| 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG')"`
+	For         *string      `parser:"| 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG' | 'ATTACH_FORCE_REBUILD_LOG')"`
 	SnapshotOf  *gName       `parser:"| 'AS' ( 'SNAPSHOT' 'OF' @@"`
 	CopyOf      *gQualName   `parser:"       | 'COPY' 'OF' @@ )"`
 	Azure       []*gOption   `parser:"| '(' @@ (',' @@)* ')'"`
@@ -193,7 +195,9 @@ type gModify struct {
 // gAlterAction is the action of ALTER DATABASE. The modelled actions follow
 // their documented syntax; the catch-alls (gAny+) take the actions sqllint
 // does not model (ADD SECONDARY ON SERVER, MODIFY (SERVICE_OBJECTIVE = ...),
-// FAILOVER...), never a modelled keyword whose syntax is broken.
+// FAILOVER...), never a modelled keyword whose syntax is broken; an
+// unmodelled action starts with a word, so that a name the scanner could
+// not read whole (db_{x}) is not taken for one.
 type gAlterAction struct {
 	Pos     lexer.Position
 	Add     *gAdd    `parser:"  'ADD' @@"`
@@ -201,7 +205,7 @@ type gAlterAction struct {
 	Modify  *gModify `parser:"| 'MODIFY' @@"`
 	Collate *string  `parser:"| 'COLLATE' @(Ident | Quoted)"`
 	Set     *gSet    `parser:"| 'SET' @@"`
-	Other   []*gAny  `parser:"| (?! 'ADD' | 'REMOVE' | 'MODIFY' | 'COLLATE' | 'SET') @@+"`
+	Other   []*gAny  `parser:"| (?! 'ADD' | 'REMOVE' | 'MODIFY' | 'COLLATE' | 'SET') (?= Ident) @@+"`
 }
 
 type gAlterDatabase struct {

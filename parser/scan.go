@@ -164,9 +164,15 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			}
 			i = scanWord(src, i+1)
 			kind = TokIdent
+			if i < n && src[i-1] == '$' && (src[i] == '{' || src[i] == '(') {
+				i, kind = scanWordPlaceholders(src, i, kind)
+			}
 		case cIdent:
 			i = scanWord(src, i+1)
 			kind = TokIdent
+			if i < n && src[i-1] == '$' && (src[i] == '{' || src[i] == '(') {
+				i, kind = scanWordPlaceholders(src, i, kind)
+			}
 		case cDigit:
 			i = scanNumber(src, i)
 			kind = TokNumber
@@ -191,14 +197,14 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 		case cDollar:
 			if i+1 < n && src[i+1] == '(' {
 				if j := strings.IndexByte(src[i+2:], ')'); j >= 0 && validVarName(src[i+2:i+2+j]) {
-					i += 3 + j
-					kind = TokSqlcmdVar
+					i, kind = scanWordPlaceholders(src, scanWord(src, i+3+j), TokSqlcmdVar)
 					break
 				}
 			}
 			if j := scanPlaceholder(src, i); j > 0 {
-				i = j // a migration tool's ${name}: a name known only at run time
-				kind = TokTemplate
+				// a migration tool's ${name}: a name known only at run
+				// time, with any word characters and placeholders after it
+				i, kind = scanWordPlaceholders(src, scanWord(src, j), TokTemplate)
 				break
 			}
 			i = scanWord(src, i+1) // money literal $12 or a stray $
@@ -417,6 +423,34 @@ func scanTemplate(src string, i int) int {
 		}
 	}
 	return 0
+}
+
+// scanWordPlaceholders continues a word that ends at i: while it ends in
+// the "$" of a placeholder ${name} or of a sqlcmd variable $(name) left in
+// the text (db_${env}, ${env}_db, db_$(SQLCMDSERVER), ${a}${b}), the
+// reference and the word characters after it are part of the same name,
+// which is then known only at run time (TokTemplate, or TokSqlcmdVar for
+// a sqlcmd variable). It returns the end of the word and its kind.
+func scanWordPlaceholders(src string, i int, kind TokKind) (int, TokKind) {
+	for i < len(src) && src[i-1] == '$' {
+		j, k := 0, TokTemplate
+		switch src[i] {
+		case '{':
+			j = scanPlaceholder(src, i-1)
+		case '(':
+			if e := strings.IndexByte(src[i+1:], ')'); e >= 0 && validVarName(src[i+1:i+1+e]) {
+				j, k = i+2+e, TokSqlcmdVar
+			}
+		}
+		if j == 0 {
+			break
+		}
+		i = scanWord(src, j)
+		if kind != TokSqlcmdVar {
+			kind = k
+		}
+	}
+	return i, kind
 }
 
 // scanPlaceholder recognizes a Flyway-style placeholder ${name} or

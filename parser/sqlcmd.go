@@ -824,6 +824,10 @@ func (p *ppPreprocessor) variable(f *File, i, limit int, run *int) int {
 		j++
 	}
 	if j >= limit || s[j] != ')' || j == i+2 {
+		if end, ok := ppAgentToken(s, i, j, limit); ok {
+			p.diag(f, i, end, ppAgentTokenMessage(s[i:end], s[i+2:j], s[j+1:end-2]))
+			return end
+		}
 		p.diag(f, i, j, fmt.Sprintf("malformed sqlcmd variable reference %q: expected $(NAME) with a NAME of letters, digits, _ or -", s[i:j]))
 		return i + 2
 	}
@@ -846,6 +850,40 @@ func (p *ppPreprocessor) variable(f *File, i, limit int, run *int) int {
 	p.b.appendSubst(f, i, val)
 	*run = j + 1
 	return j + 1
+}
+
+// ppAgentToken reports whether the "$(" at s[i], whose name ends at j,
+// is a SQL Server Agent token wrapped in an escape macro, as job scripts
+// that SSMS generates hold in their job steps: $(ESCAPE_SQUOTE(SRVR)),
+// $(ESCAPE_DQUOTE(x)), $(ESCAPE_RBRACKET(x)), $(ESCAPE_NONE(x)). It
+// returns the end of the token.
+func ppAgentToken(s string, i, j, limit int) (int, bool) {
+	if j >= limit || s[j] != '(' {
+		return 0, false
+	}
+	switch strings.ToUpper(s[i+2 : j]) {
+	case "ESCAPE_SQUOTE", "ESCAPE_DQUOTE", "ESCAPE_RBRACKET", "ESCAPE_NONE":
+	default:
+		return 0, false
+	}
+	k := j + 1
+	for k < limit && ppIsVarNameByte(s[k]) {
+		k++
+	}
+	if k == j+1 || k+1 >= limit || s[k] != ')' || s[k+1] != ')' {
+		return 0, false
+	}
+	return k + 2, true
+}
+
+// ppAgentTokenMessage explains an Agent token met by the sqlcmd
+// preprocessor: the sqlcmd variants disagree on it (a script may mean it
+// for the classic sqlcmd.exe, which substitutes the variable escaped), and
+// none leaves it to SQL Server Agent.
+func ppAgentTokenMessage(token, macro, name string) string {
+	return fmt.Sprintf("%s is a SQL Server Agent token in an escape macro, which sqlcmd reads as a variable reference: "+
+		"go-sqlcmd and Invoke-Sqlcmd stop at it with a syntax error, and only the classic sqlcmd.exe accepts it, as the variable $(%s) escaped; "+
+		"for SQL Server Agent to get the token, build it in the script as '$' + '(%s(%s))', or run sqlcmd with -x (no variables)", token, name, macro, name)
 }
 
 // ppVarState is what lookup found for a variable.

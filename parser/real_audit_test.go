@@ -1,0 +1,46 @@
+package parser
+
+import "testing"
+
+// realForms are statement forms found in public deployment scripts that
+// SQL Server accepts: each must parse, on the fast path and in the grammar
+// alike, with no SL001.
+var realForms = []struct {
+	src string
+	// attach is the FOR clause the statement must keep ("" for none)
+	attach string
+}{
+	// an undocumented attach mode that SQL Server's own T-SQL parser
+	// (ScriptDom's AttachMode) knows: the log is rebuilt even when the
+	// database was not shut down cleanly
+	{"CREATE DATABASE Archive ON (FILENAME = 'a.mdf') FOR ATTACH_FORCE_REBUILD_LOG WITH TRUSTWORTHY OFF, DB_CHAINING ON", "ATTACH_FORCE_REBUILD_LOG"},
+	{"create database Archive on (filename = 'a.mdf') for attach_force_rebuild_log", "ATTACH_FORCE_REBUILD_LOG"},
+	{"CREATE DATABASE Archive ON (FILENAME = 'a.mdf') FOR ATTACH_REBUILD_LOG", "ATTACH_REBUILD_LOG"},
+}
+
+func TestRealForms(t *testing.T) {
+	for _, c := range realForms {
+		s := Preprocess(NewFile("t.sql", c.src), nil)
+		compareParses(t, s)
+		for _, fast := range []bool{true, false} {
+			var r *Result
+			if fast {
+				r = ParseScript(s)
+			} else {
+				withoutFastPath(func() { r = ParseScript(s) })
+			}
+			if len(r.Diags) != 0 {
+				t.Errorf("%q (fast path %v): %v", c.src, fast, r.Diags)
+				continue
+			}
+			cd, ok := r.Statements[0].Node.(*CreateDatabase)
+			if !ok {
+				t.Errorf("%q (fast path %v): not read as CREATE DATABASE", c.src, fast)
+				continue
+			}
+			if cd.Attach != c.attach {
+				t.Errorf("%q (fast path %v): FOR %q, want %q", c.src, fast, cd.Attach, c.attach)
+			}
+		}
+	}
+}
