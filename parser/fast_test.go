@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/sqllint/sqllint/internal/gencorpus"
 )
 
 // The fast path (fast.go) must agree with participle whenever it answers.
@@ -966,6 +968,28 @@ func fixtureFiles(t *testing.T) []string {
 		t.Fatalf("no fixtures: %v", err)
 	}
 	return files
+}
+
+// generatedAndFixtures returns a script of size bytes generated with seed
+// at each density, then the text of every fixture.
+func generatedAndFixtures(t *testing.T, seed uint64, size int, densities ...float64) []string {
+	t.Helper()
+	var texts []string
+	for _, density := range densities {
+		var sb strings.Builder
+		if _, err := gencorpus.New(seed, density, 0).WriteTo(&sb, int64(size)); err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, sb.String())
+	}
+	for _, path := range fixtureFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(data))
+	}
+	return texts
 }
 
 func compareFiles(t *testing.T, files []string, prefixes bool) fastStats {

@@ -9,8 +9,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/sqllint/sqllint/internal/gencorpus"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -224,21 +222,7 @@ func TestRestoreNode(t *testing.T) {
 // others, on generated scripts and the fixtures, in one run and in
 // ParsePlainUntil's parts.
 func TestAddFileOnly(t *testing.T) {
-	var texts []string
-	for _, density := range []float64{0.02, 0.3} {
-		var sb strings.Builder
-		if _, err := gencorpus.New(5, density, 0).WriteTo(&sb, 200<<10); err != nil {
-			t.Fatal(err)
-		}
-		texts = append(texts, sb.String())
-	}
-	for _, path := range fixtureFiles(t) {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts = append(texts, string(data))
-	}
+	texts := generatedAndFixtures(t, 5, 200<<10, 0.02, 0.3)
 	texts = append(texts, "DECLARE @s nvarchar(max) = N'x'\nWHILE @i < 3\nBEGIN\n SET @s = @s + N'y'\n EXEC (@s)\nEND\n",
 		"DECLARE @s nvarchar(max) = N'ALTER DATABASE d Add FILE (NAME = f)'\nWHILE @i < 3\nBEGIN\n SET @s = @s + N'y'\n EXEC (@s)\nEND\n")
 	dropped, kept := 0, 0

@@ -236,21 +236,7 @@ func FuzzPreprocessPlain(f *testing.F) {
 // that stops, whichever it is, on the plain batches of generated scripts
 // and of the fixtures.
 func TestParsePlainUntil(t *testing.T) {
-	var texts []string
-	for _, density := range []float64{0.02, 0.2} {
-		var sb strings.Builder
-		if _, err := gencorpus.New(3, density, 0).WriteTo(&sb, 300<<10); err != nil {
-			t.Fatal(err)
-		}
-		texts = append(texts, sb.String())
-	}
-	for _, path := range fixtureFiles(t) {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts = append(texts, string(data))
-	}
+	texts := generatedAndFixtures(t, 3, 300<<10, 0.02, 0.2)
 	texts = append(texts, strings.Repeat("SELECT a, b, c FROM t WHERE x IN (1, 2, 3);\n", 200)+"PRINT 'x'\n",
 		strings.Repeat("PRINT 'x'; SET @a = 1\n", 100)+"WHILE @a < 3 BEGIN SET @a += 1 END\n")
 	var buf StatementBuffer

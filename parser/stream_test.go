@@ -1,13 +1,10 @@
 package parser
 
 import (
-	"os"
 	"reflect"
 	"runtime"
 	"strings"
 	"testing"
-
-	"github.com/sqllint/sqllint/internal/gencorpus"
 )
 
 // streamed is what ParseBatchStream hands on for b, gathered, or false.
@@ -29,21 +26,7 @@ func streamed(t *testing.T, b *Batch, buf *StatementBuffer) (*Result, bool) {
 // tokens and runs of a few statements, with the parse of the whole batch
 // on the fixtures and generated scripts.
 func TestParseBatchStream(t *testing.T) {
-	var texts []string
-	for _, density := range []float64{0.02, 0.2, 1} {
-		var sb strings.Builder
-		if _, err := gencorpus.New(5, density, 0).WriteTo(&sb, 200<<10); err != nil {
-			t.Fatal(err)
-		}
-		texts = append(texts, sb.String())
-	}
-	for _, path := range fixtureFiles(t) {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts = append(texts, string(data))
-	}
+	texts := generatedAndFixtures(t, 5, 200<<10, 0.02, 0.2, 1)
 	texts = append(texts,
 		strings.Repeat("INSERT INTO t VALUES (1, 'x');\n", 50)+"CHECKPOINT\n"+strings.Repeat("INSERT INTO t VALUES (2, 'y')\n", 50)+"BACKUP DATABASE d TO DISK = 'x'\n",
 		"BEGIN TRY\n"+strings.Repeat("INSERT INTO t VALUES (1, 'x');\n", 30)+"END TRY\nBEGIN CATCH\nCHECKPOINT\nEND CATCH\n",
