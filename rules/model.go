@@ -712,7 +712,7 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 	logs := 0
 	primary := true
 	for _, f := range n.Files {
-		if primary && !f.Log && modelSize > 0 && explicitBytes(f) == 0 {
+		if primary && !f.Log && modelSize > 0 && f.Size == nil {
 			f.Size = &parser.Size{Bytes: modelSize}
 		}
 		primary = primary && f.Log

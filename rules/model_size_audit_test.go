@@ -24,6 +24,8 @@ func TestSL201NewDatabaseTakesModelSize(t *testing.T) {
 		{model + "CREATE DATABASE app3 ON PRIMARY (NAME = a3, FILENAME = 'd:\\a3.mdf') LOG ON (NAME = a3l, FILENAME = 'l:\\a3.ldf', SIZE = 1GB);\nGO\n", []string{"1", "3"}},
 		// its own SIZE wins; a secondary file without SIZE is not the primary
 		{model + "CREATE DATABASE app4 ON (NAME = a4, FILENAME = 'd:\\a4.mdf', SIZE = 10MB), (NAME = a4b, FILENAME = 'd:\\a4b.ndf');\nGO\n", []string{"1"}},
+		// a SIZE known only at run time is a SIZE all the same
+		{model + "CREATE DATABASE app8 ON (NAME = a8, FILENAME = 'd:\\a8.mdf', SIZE = $(Size));\nGO\n", []string{"1"}},
 		// attaching and snapshots allocate nothing
 		{model + "CREATE DATABASE app5 ON (NAME = a5, FILENAME = 'd:\\a5.mdf') FOR ATTACH;\nGO\n", []string{"1"}},
 		// model's size unknown: nothing, as before
