@@ -164,13 +164,13 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			}
 			i = scanWord(src, i+1)
 			kind = TokIdent
-			if i < n && src[i-1] == '$' && (src[i] == '{' || src[i] == '(') {
+			if i < n && (src[i-1] == '$' || src[i] == '{') {
 				i, kind = scanWordPlaceholders(src, i, kind)
 			}
 		case cIdent:
 			i = scanWord(src, i+1)
 			kind = TokIdent
-			if i < n && src[i-1] == '$' && (src[i] == '{' || src[i] == '(') {
+			if i < n && (src[i-1] == '$' || src[i] == '{') {
 				i, kind = scanWordPlaceholders(src, i, kind)
 			}
 		case cDigit:
@@ -207,7 +207,12 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 				i, kind = scanWordPlaceholders(src, scanWord(src, j), TokTemplate)
 				break
 			}
-			i = scanWord(src, i+1) // money literal $12 or a stray $
+			if j := scanDbUpVariable(src, i); j > 0 {
+				// DbUp's $name$, replaced before the script runs
+				i, kind = scanWordPlaceholders(src, scanWord(src, j), TokTemplate)
+				break
+			}
+			i = scanWord(src, i+1) // money literal $12, $PARTITION or a stray $
 			kind = TokNumber
 		case cMinus:
 			if i+1 < n && src[i+1] == '-' {
@@ -252,6 +257,12 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			i++
 			kind = TokPunct
 		default:
+			if j := scanMustache(src, i); j > 0 {
+				// grate's and RoundhousE's {{name}}, replaced before the
+				// script runs, with any word characters after it
+				i, kind = scanWordPlaceholders(src, scanWord(src, j), TokTemplate)
+				break
+			}
 			i = scanOperator(src, i)
 			kind = TokPunct
 		}
@@ -432,12 +443,14 @@ func scanTemplate(src string, i int) int {
 // which is then known only at run time (TokTemplate, or TokSqlcmdVar for
 // a sqlcmd variable). It returns the end of the word and its kind.
 func scanWordPlaceholders(src string, i int, kind TokKind) (int, TokKind) {
-	for i < len(src) && src[i-1] == '$' {
+	for i < len(src) && (src[i-1] == '$' || src[i] == '{') {
 		j, k := 0, TokTemplate
-		switch src[i] {
-		case '{':
+		switch {
+		case src[i] == '{' && src[i-1] == '$':
 			j = scanPlaceholder(src, i-1)
-		case '(':
+		case src[i] == '{':
+			j = scanMustache(src, i)
+		case src[i] == '(':
 			if e := strings.IndexByte(src[i+1:], ')'); e >= 0 && validVarName(src[i+1:i+1+e]) {
 				j, k = i+2+e, TokSqlcmdVar
 			}
@@ -451,6 +464,50 @@ func scanWordPlaceholders(src string, i int, kind TokKind) (int, TokKind) {
 		}
 	}
 	return i, kind
+}
+
+// scanMustache recognizes a {{name}} token of grate or RoundhousE at i
+// and returns the offset after it, or 0. "{{" is never T-SQL (an ODBC
+// escape has one brace).
+func scanMustache(src string, i int) int {
+	if i+4 >= len(src) || src[i] != '{' || src[i+1] != '{' {
+		return 0
+	}
+	for j := i + 2; j+1 < len(src) && j-i < 256; j++ {
+		c := src[j]
+		switch {
+		case c == '}':
+			if j == i+2 || src[j+1] != '}' {
+				return 0
+			}
+			return j + 2
+		case identCont[c] || c == '.' || c == '-':
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// scanDbUpVariable recognizes a DbUp variable $name$ at i (a name that
+// starts with a letter or "_" and ends at the next "$") and returns the
+// offset after it, or 0: $PARTITION, $action and money ($12) have no
+// closing "$".
+func scanDbUpVariable(src string, i int) int {
+	if i+2 >= len(src) || charClass[src[i+1]] != cIdent && charClass[src[i+1]] != cN || src[i+1] == '#' {
+		return 0
+	}
+	for j := i + 2; j < len(src) && j-i < 256; j++ {
+		c := src[j]
+		switch {
+		case c == '$':
+			return j + 1
+		case identCont[c] && c != '@':
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 // scanPlaceholder recognizes a Flyway-style placeholder ${name} or

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -698,8 +699,23 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 	// Attaching and snapshots create no zero-filled space: the files
 	// exist already, or are sparse.
 	allocates := n.Attach == "" && n.SnapshotOf == "" && n.CopyOf == ""
+	// the primary file (the first data file listed, or the one SQL Server
+	// creates when none is) takes the model database's primary size when
+	// it has no SIZE of its own
+	modelSize := int64(0)
+	if allocates {
+		modelSize = m.modelPrimarySize()
+	}
+	if modelSize > 0 && !slices.ContainsFunc(n.Files, func(f parser.FileSpec) bool { return !f.Log }) {
+		m.addAlloc(e, Alloc{File: d.Name, Bytes: modelSize})
+	}
 	logs := 0
+	primary := true
 	for _, f := range n.Files {
+		if primary && !f.Log && modelSize > 0 && f.Size == nil {
+			f.Size = &parser.Size{Bytes: modelSize}
+		}
+		primary = primary && f.Log
 		m.addFile(d, f)
 		if f.Log {
 			logs++
@@ -720,6 +736,19 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 	case logs == 0 && n.SnapshotOf == "":
 		d.Unnamed++ // the log file SQL Server creates (or finds, for ATTACH)
 	}
+}
+
+// modelPrimarySize is the size a script gave the model database's
+// primary file (modeldev), or 0 when no scanned script set it.
+func (m *Model) modelPrimarySize() int64 {
+	d := m.Databases["model"]
+	if d == nil || d.FromServer {
+		return 0
+	}
+	if f, ok := d.fileNamed("modeldev"); ok && !f.Log {
+		return f.Size
+	}
+	return 0
 }
 
 // isASCII reports whether s is all ASCII: strings.ToLower then lowers
