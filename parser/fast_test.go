@@ -679,36 +679,20 @@ func TestBrokenMessages(t *testing.T) {
 
 func TestValidStatements(t *testing.T) {
 	for _, src := range validStatements {
-		s := Preprocess(NewFile("t.sql", src), &PreprocessOptions{Vars: map[string]string{"DatabaseName": "Sales", "trt": "60"}})
-		compareParses(t, s)
-		for _, fast := range []bool{true, false} {
-			var r *Result
-			if fast {
-				r = ParseScript(s)
-			} else {
-				withoutFastPath(func() { r = ParseScript(s) })
-			}
+		bothParses(t, "t.sql", src, &PreprocessOptions{Vars: map[string]string{"DatabaseName": "Sales", "trt": "60"}}, func(fast bool, r *Result) {
 			if len(r.Diags) != 0 {
 				t.Errorf("%q (fast path %v): %v", src, fast, r.Diags)
 			}
 			if len(r.Statements) == 0 || r.Statements[0].Node == nil {
 				t.Errorf("%q (fast path %v): not parsed", src, fast)
 			}
-		}
+		})
 	}
 }
 
 func TestBrokenStatements(t *testing.T) {
 	for _, src := range brokenStatements {
-		s := Preprocess(NewFile("t.sql", src), nil)
-		compareParses(t, s)
-		for _, fast := range []bool{true, false} {
-			var r *Result
-			if fast {
-				r = ParseScript(s)
-			} else {
-				withoutFastPath(func() { r = ParseScript(s) })
-			}
+		bothParses(t, "t.sql", src, nil, func(fast bool, r *Result) {
 			if len(r.Diags) != 1 || r.Diags[0].Rule != "SL001" {
 				t.Errorf("%q (fast path %v): want one SL001, got %v", src, fast, r.Diags)
 			}
@@ -717,7 +701,7 @@ func TestBrokenStatements(t *testing.T) {
 					t.Errorf("%q (fast path %v): a broken statement is still checked: %v", src, fast, st.Summary())
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -739,6 +723,24 @@ func TestFastPathErrors(t *testing.T) {
 		if len(r.Diags) == 0 || r.Diags[0].Rule != "SL001" {
 			t.Errorf("%q: no SL001: %v", src, r.Diags)
 		}
+	}
+}
+
+// bothParses preprocesses src, checks that the fast path agrees with
+// participle on it, and calls check with the parse of each (fast path on,
+// then off).
+func bothParses(t *testing.T, name, src string, opt *PreprocessOptions, check func(fast bool, r *Result)) {
+	t.Helper()
+	s := Preprocess(NewFile(name, src), opt)
+	compareParses(t, s)
+	for _, fast := range []bool{true, false} {
+		var r *Result
+		if fast {
+			r = ParseScript(s)
+		} else {
+			withoutFastPath(func() { r = ParseScript(s) })
+		}
+		check(fast, r)
 	}
 }
 

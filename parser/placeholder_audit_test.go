@@ -24,28 +24,7 @@ func TestPlaceholderInName(t *testing.T) {
 		{"ALTER DATABASE $(SQLCMDSERVER)_x SET TARGET_RECOVERY_TIME = 0 SECONDS", "$(SQLCMDSERVER)_x"},
 		{"BACKUP DATABASE $(SQLCMDSERVER)_${env} TO DISK = 'x.bak'", "$(SQLCMDSERVER)_${env}"},
 	}
-	for _, c := range cases {
-		s := Preprocess(NewFile("V1__x.sql", c.src), nil)
-		compareParses(t, s)
-		for _, fast := range []bool{true, false} {
-			var r *Result
-			if fast {
-				r = ParseScript(s)
-			} else {
-				withoutFastPath(func() { r = ParseScript(s) })
-			}
-			if len(r.Diags) != 0 {
-				t.Errorf("%q (fast path %v): %v", c.src, fast, r.Diags)
-			}
-			if len(r.Statements) != 1 || r.Statements[0].Node == nil {
-				t.Errorf("%q (fast path %v): want one statement, got %d", c.src, fast, len(r.Statements))
-				continue
-			}
-			if db := r.Statements[0].Database(); db == nil || db.Raw != c.db {
-				t.Errorf("%q (fast path %v): database %v, want %q", c.src, fast, db, c.db)
-			}
-		}
-	}
+	wantDatabaseNames(t, "V1__x.sql", cases)
 	// a "${" that opens no placeholder leaves the word as it was
 	s := Preprocess(NewFile("x.sql", "SELECT a$ FROM t; SELECT b${ FROM t; SELECT $12"), nil)
 	toks := (&Scanner{}).Scan(s.Batches[0].Text)
@@ -65,19 +44,11 @@ func TestAlterDatabaseUnreadName(t *testing.T) {
 		"ALTER DATABASE Sales {x} SET TARGET_RECOVERY_TIME = 0 SECONDS",
 		"ALTER DATABASE [x] 5 SET RECOVERY FULL",
 	} {
-		s := Preprocess(NewFile("t.sql", src), nil)
-		compareParses(t, s)
-		for _, fast := range []bool{true, false} {
-			var r *Result
-			if fast {
-				r = ParseScript(s)
-			} else {
-				withoutFastPath(func() { r = ParseScript(s) })
-			}
+		bothParses(t, "t.sql", src, nil, func(fast bool, r *Result) {
 			if len(r.Diags) != 1 || r.Diags[0].Rule != "SL001" {
 				t.Errorf("%q (fast path %v): want one SL001, got %v", src, fast, r.Diags)
 			}
-		}
+		})
 	}
 	// unmodelled actions that start with a word are still read
 	for _, src := range []string{"ALTER DATABASE Sales FAILOVER", "ALTER DATABASE Sales PERFORM_CUTOVER", "ALTER DATABASE Sales FORCE_FAILOVER_ALLOW_DATA_LOSS;"} {
@@ -97,18 +68,10 @@ func TestSizeReferenceWithUnit(t *testing.T) {
 		{"CREATE DATABASE x ON (NAME = a, FILENAME = 'a.mdf', SIZE = $(SQLCMDSERVER) GB)", "$(SQLCMDSERVER)GB"},
 		{"ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = <size, int, 100> MB)", "<size, int, 100>MB"},
 	} {
-		s := Preprocess(NewFile("t.sql", c.src), nil)
-		compareParses(t, s)
-		for _, fast := range []bool{true, false} {
-			var r *Result
-			if fast {
-				r = ParseScript(s)
-			} else {
-				withoutFastPath(func() { r = ParseScript(s) })
-			}
+		bothParses(t, "t.sql", c.src, nil, func(fast bool, r *Result) {
 			if len(r.Diags) != 0 || len(r.Statements) != 1 {
 				t.Errorf("%q (fast path %v): %v", c.src, fast, r.Diags)
-				continue
+				return
 			}
 			var files []FileSpec
 			switch n := r.Statements[0].Node.(type) {
@@ -120,11 +83,31 @@ func TestSizeReferenceWithUnit(t *testing.T) {
 			if len(files) != 1 || files[0].Size == nil || !files[0].Size.Unknown || files[0].Size.Raw != c.raw {
 				t.Errorf("%q (fast path %v): size %+v, want unknown %q", c.src, fast, files, c.raw)
 			}
-		}
+		})
 	}
 	// an identifier is no number: SIZE = abc MB stays an SL001
 	r := ParseScript(Preprocess(NewFile("t.sql", "ALTER DATABASE x ADD FILE (NAME = a, SIZE = abc MB)"), nil))
 	if len(r.Diags) != 1 || r.Diags[0].Rule != "SL001" {
 		t.Errorf("SIZE = abc MB: %v", r.Diags)
+	}
+}
+
+// wantDatabaseNames checks that each case's src parses, with and without
+// the fast path, into one statement naming database db as written.
+func wantDatabaseNames(t *testing.T, name string, cases []struct{ src, db string }) {
+	t.Helper()
+	for _, c := range cases {
+		bothParses(t, name, c.src, nil, func(fast bool, r *Result) {
+			if len(r.Diags) != 0 {
+				t.Errorf("%q (fast path %v): %v", c.src, fast, r.Diags)
+			}
+			if len(r.Statements) != 1 || r.Statements[0].Node == nil {
+				t.Errorf("%q (fast path %v): want one statement, got %d", c.src, fast, len(r.Statements))
+				return
+			}
+			if db := r.Statements[0].Database(); db == nil || db.Raw != c.db {
+				t.Errorf("%q (fast path %v): database %v, want %q", c.src, fast, db, c.db)
+			}
+		})
 	}
 }

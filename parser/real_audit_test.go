@@ -20,27 +20,19 @@ var realForms = []struct {
 
 func TestRealForms(t *testing.T) {
 	for _, c := range realForms {
-		s := Preprocess(NewFile("t.sql", c.src), nil)
-		compareParses(t, s)
-		for _, fast := range []bool{true, false} {
-			var r *Result
-			if fast {
-				r = ParseScript(s)
-			} else {
-				withoutFastPath(func() { r = ParseScript(s) })
-			}
+		bothParses(t, "t.sql", c.src, nil, func(fast bool, r *Result) {
 			if len(r.Diags) != 0 {
 				t.Errorf("%q (fast path %v): %v", c.src, fast, r.Diags)
-				continue
+				return
 			}
 			cd, ok := r.Statements[0].Node.(*CreateDatabase)
 			if !ok {
 				t.Errorf("%q (fast path %v): not read as CREATE DATABASE", c.src, fast)
-				continue
+				return
 			}
 			if cd.Attach != c.attach {
 				t.Errorf("%q (fast path %v): FOR %q, want %q", c.src, fast, cd.Attach, c.attach)
 			}
-		}
+		})
 	}
 }
