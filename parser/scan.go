@@ -196,8 +196,8 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			kind = TokVar
 		case cDollar:
 			if i+1 < n && src[i+1] == '(' {
-				if j := strings.IndexByte(src[i+2:], ')'); j >= 0 && validVarName(src[i+2:i+2+j]) {
-					i, kind = scanWordPlaceholders(src, scanWord(src, i+3+j), TokSqlcmdVar)
+				if j := sqlcmdVarEnd(src, i+1); j > 0 {
+					i, kind = scanWordPlaceholders(src, scanWord(src, j), TokSqlcmdVar)
 					break
 				}
 			}
@@ -451,8 +451,8 @@ func scanWordPlaceholders(src string, i int, kind TokKind) (int, TokKind) {
 		case src[i] == '{':
 			j = scanMustache(src, i)
 		case src[i] == '(':
-			if e := strings.IndexByte(src[i+1:], ')'); e >= 0 && validVarName(src[i+1:i+1+e]) {
-				j, k = i+2+e, TokSqlcmdVar
+			if e := sqlcmdVarEnd(src, i); e > 0 {
+				j, k = e, TokSqlcmdVar
 			}
 		}
 		if j == 0 {
@@ -532,8 +532,23 @@ func scanPlaceholder(src string, i int) int {
 	return 0
 }
 
+// sqlcmdVarEnd returns the offset after the ")" of a sqlcmd variable
+// reference whose "(" is at open, or 0. The ")" is looked for only as far
+// as a valid name can reach (128 bytes): an unbounded search made a run
+// of "$(" without ")" quadratic.
+func sqlcmdVarEnd(src string, open int) int {
+	rest := src[open+1 : min(len(src), open+2+maxVarName)]
+	if e := strings.IndexByte(rest, ')'); e >= 0 && validVarName(rest[:e]) {
+		return open + 2 + e
+	}
+	return 0
+}
+
+// maxVarName is the longest sqlcmd variable name the scanner reads.
+const maxVarName = 128
+
 func validVarName(s string) bool {
-	if s == "" || len(s) > 128 {
+	if s == "" || len(s) > maxVarName {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
