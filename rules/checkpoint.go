@@ -213,7 +213,7 @@ var sl303 = &Rule{
 			}
 			next := &effects[j]
 			b, ok := next.Stmt.Node.(*parser.Backup)
-			if !ok || b.Log || !keyIs(&b.Database, e.Context) || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
+			if !ok || b.Log || !keyIs(&b.Database, e.Context) || dynOf(e.Stmt) != dynOf(next.Stmt) || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
 				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index {
 				continue
 			}

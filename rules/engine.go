@@ -244,6 +244,9 @@ func runInto(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fil
 			r.Run(p)
 		}
 	}
+	if len(m.dyns) > 0 {
+		dynFindings(l, m.dyns)
+	}
 }
 
 // findingLists are the lists the rules of one file report to, reused
@@ -659,6 +662,9 @@ type Compactor struct {
 // note records what the kept statement st leaves for the next blocker.
 func (c *Compactor) note(st *parser.Statement) {
 	c.afterCheckpoint = st.Kind == parser.KindCheckpoint || c.afterCheckpoint && st.Kind == parser.KindOther && passesOver(st)
+	if dynOf(st) != nil {
+		return // SL103 reads the loops of script text only (withoutDynamic)
+	}
 	c.loopBatch = nil
 	if st.InLoop {
 		c.loopBatch = st.Batch
@@ -840,7 +846,9 @@ func (c *Compactor) bound(st *parser.Statement) bool {
 // kept statements of one batch share one copy of it.
 func (c *Compactor) own(st *parser.Statement) *parser.Statement {
 	cp := ownCopy(&c.stmts, st)
-	if b := st.Batch; b != nil {
+	if b := st.Batch; b != nil && b.Dyn != nil {
+		return cp // the batch of dynamic SQL is the statement's own already
+	} else if b != nil {
 		if b != c.batch {
 			nb := ownCopy(&c.batches, b)
 			nb.Segs = slices.Clone(b.Segs)
