@@ -57,7 +57,7 @@ func dynWordIn(lit string) bool {
 		if !dynHead[lit[i]] || i > 0 && identCont[lit[i-1]] {
 			continue
 		}
-		if ppKeywordAt(lit, i) && lit[i]|0x20 != 'u' {
+		if ppKeywordAt(lit, i) && lit[i]|0x20 != 'u' || lit[i]|0x20 == 'd' && procWordAt(lit, i) {
 			return true
 		}
 	}
@@ -72,29 +72,54 @@ var dynHead = func() (t [256]bool) {
 	return t
 }()
 
+// procWordAt reports whether lit[i:] starts with the name of a backup
+// procedure (DatabaseBackup) as a whole word, in any case.
+func procWordAt(lit string, i int) bool {
+	const w = "databasebackup"
+	e := i + len(w)
+	return ppHasPrefixFold(lit, i, w) && (e >= len(lit) || !identCont[lit[e]])
+}
+
+// nulString reports whether s, a string literal's text or a part of it
+// (quotes, an N prefix), has the value NUL in any case: a backup
+// procedure's directory that may be the null device (ProcBackup).
+func nulString(s string) bool {
+	if len(s) > 7 {
+		return false
+	}
+	if len(s) > 1 && s[0]|0x20 == 'n' && s[1] == '\'' {
+		s = s[1:]
+	}
+	s = strings.Trim(s, "'")
+	return strings.EqualFold(s, "NUL")
+}
+
 // ppStringMatters reports whether a string of a batch, as written (its
 // quotes in part or whole), makes the batch not plain: it may hold ADD
 // FILE text (ppHasAdd) or dynamic SQL of interest (dynWordIn).
-func ppStringMatters(s string) bool { return ppHasAdd(s) || dynWordIn(s) }
+func ppStringMatters(s string) bool { return ppHasAdd(s) || dynWordIn(s) || nulString(s) }
 
-// dynCandidate reports whether the ordinary statement of toks may run
-// constant dynamic SQL of interest: it starts with EXEC or EXECUTE and a
-// string of it holds a word of interest (dynWordIn). It is asked of
-// every statement: it is cheap for those that are not.
-func dynCandidate(text string, toks []Token) bool {
+// dynCandidate tells whether the ordinary statement of toks may run
+// constant dynamic SQL of interest (run: it starts with EXEC or EXECUTE
+// and a string of it holds a word of interest, dynWordIn) or back up to
+// the null device through a procedure (nul: a string of it is 'NUL'). It
+// is asked of every statement: it is cheap for those that are neither.
+func dynCandidate(text string, toks []Token) (run, nul bool) {
 	if len(toks) < 2 || toks[0].Kind != TokIdent {
-		return false
+		return false, false
 	}
 	w := text[toks[0].Start:toks[0].End]
 	if len(w) != 4 && len(w) != 7 || w[0]|0x20 != 'e' || !strings.EqualFold(w, "EXEC") && !strings.EqualFold(w, "EXECUTE") {
-		return false
+		return false, false
 	}
 	for _, t := range toks[1:] {
-		if (t.Kind == TokString || t.Kind == TokNString) && dynWordIn(text[t.Start:t.End]) {
-			return true
+		if t.Kind == TokString || t.Kind == TokNString {
+			lit := text[t.Start:t.End]
+			run = run || dynWordIn(lit)
+			nul = nul || nulString(lit)
 		}
 	}
-	return false
+	return run, nul
 }
 
 // dynArg is a named or positional argument of a procedure call.
@@ -470,16 +495,81 @@ func (d *DynSource) Where() string {
 // ended: when it runs constant dynamic SQL of interest, the statements
 // of that text follow it.
 func (s *splitter) dynHook(st *Statement) {
+	var toks []Token
 	if s.curIdx >= 0 && s.curIdx <= s.last && s.last < len(s.toks) {
-		if toks := s.toks[s.curIdx : s.last+1]; dynCandidate(s.text, toks) {
-			s.dynExec(st, toks)
-		}
-		return
+		toks = s.toks[s.curIdx : s.last+1]
+	} else {
+		// a batch read a window of tokens at a time: the statement's
+		// first tokens are gone; scanned again (rare: a statement longer
+		// than a window)
+		toks = st.Tokens()
 	}
-	// a batch read a window of tokens at a time: the statement's first
-	// tokens are gone; scanned again (rare: a statement longer than a
-	// window)
-	if toks := st.Tokens(); dynCandidate(s.text, toks) {
+	run, nul := dynCandidate(s.text, toks)
+	if nul {
+		if pb := procBackup(s.text, toks); pb != nil {
+			st.Node = pb
+		}
+	}
+	if run {
 		s.dynExec(st, toks)
 	}
+}
+
+// ProcBackup is a call of a backup procedure that backs up to the null
+// device: Ola Hallengren's DatabaseBackup with @Directory = 'NUL' (a
+// "pseudo backup to NUL" there). The statement stays an ordinary one
+// (KindOther) with this Node.
+type ProcBackup struct {
+	Proc      string `json:"procedure"`           // the procedure's name as written, unquoted
+	Databases string `json:"databases"`           // @Databases as written (a list, or USER_DATABASES and the like)
+	Type      string `json:"backup_type"`         // @BackupType upper-case: FULL, DIFF or LOG; "" when not a literal
+	CopyOnly  bool   `json:"copy_only,omitempty"` // @CopyOnly = 'Y'
+}
+
+func (*ProcBackup) node() {}
+
+// procBackup reads a call of dbo.DatabaseBackup (any qualification) with
+// @Directory = 'NUL' (in any case: SQL Server compares so) from toks, an
+// EXEC statement; nil for any other statement.
+func procBackup(text string, toks []Token) *ProcBackup {
+	i := 1
+	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
+		i += 2 // @rc =
+	}
+	name := ""
+	for n := 0; i < len(toks) && n < 4; n++ {
+		if toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted {
+			name = Unquote(tokText(text, toks[i]))
+			i++
+		}
+		if !isPunctAt(text, toks, i, '.') {
+			break
+		}
+		i++
+	}
+	if !strings.EqualFold(name, "DatabaseBackup") {
+		return nil
+	}
+	pb := &ProcBackup{Proc: strings.Clone(name)}
+	nul := false
+	for _, a := range dynArgs(text, toks, i) {
+		if a.n != 1 || (toks[a.val].Kind != TokString && toks[a.val].Kind != TokNString) {
+			continue
+		}
+		v := StringValue(tokText(text, toks[a.val]))
+		switch a.name {
+		case "directory":
+			nul = strings.EqualFold(v, "NUL")
+		case "databases":
+			pb.Databases = strings.Clone(v)
+		case "backuptype":
+			pb.Type = strings.ToUpper(v)
+		case "copyonly":
+			pb.CopyOnly = strings.EqualFold(v, "Y")
+		}
+	}
+	if !nul {
+		return nil
+	}
+	return pb
 }

@@ -253,3 +253,63 @@ func segAt(b *Batch, i int) Segment {
 	}
 	return b.Segs[k]
 }
+
+// Ola Hallengren's DatabaseBackup with @Directory = 'NUL' is a
+// ProcBackup node on the EXEC statement, in script text and in a job
+// step; any other directory or procedure is not.
+func TestProcBackup(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want *ProcBackup
+	}{
+		{"EXECUTE dbo.DatabaseBackup @Databases = 'USER_DATABASES', @Directory = N'NUL', @BackupType = 'LOG'",
+			&ProcBackup{Proc: "DatabaseBackup", Databases: "USER_DATABASES", Type: "LOG"}},
+		{"EXEC @rc = [master].[dbo].[DatabaseBackup] @Directory = 'nul', @Databases = 'A, B', @BackupType = 'full', @CopyOnly = 'y';",
+			&ProcBackup{Proc: "DatabaseBackup", Databases: "A, B", Type: "FULL", CopyOnly: true}},
+		{"EXEC dbo.DatabaseBackup @Databases = 'A', @Directory = @d, @BackupType = 'LOG'", nil},
+		{"EXEC dbo.DatabaseBackup @Databases = 'A', @Directory = 'D:\\B', @BackupType = 'LOG'", nil},
+		{"EXEC dbo.DatabaseBackup @Databases = 'A', @Directory = ' NUL', @BackupType = 'LOG'", nil}, // refused by the procedure
+		{"EXEC dbo.OtherBackup @Directory = 'NUL'", nil},
+		{"SELECT 'NUL'", nil},
+	} {
+		r := ParseFile(NewFile("t.sql", tc.src), nil)
+		var got *ProcBackup
+		for _, st := range r.Statements {
+			if pb, ok := st.Node.(*ProcBackup); ok {
+				got = pb
+				if st.Kind != KindOther {
+					t.Errorf("%q: kind %v", tc.src, st.Kind)
+				}
+			}
+		}
+		switch {
+		case got == nil && tc.want == nil:
+		case got == nil || tc.want == nil || *got != *tc.want:
+			t.Errorf("%q: %+v, want %+v", tc.src, got, tc.want)
+		}
+	}
+	// in a job step: the node is on the EXEC of the step's text
+	src := "EXEC msdb.dbo.sp_add_jobstep @step_name = N'log', @command = N'EXECUTE dbo.DatabaseBackup @Databases = ''App'', @Directory = N''NUL'', @BackupType = ''LOG'''"
+	stmts, _ := dynStatements(t, NewFile("t.sql", src), nil)
+	if len(stmts) != 1 {
+		t.Fatalf("job step: %d statements", len(stmts))
+	}
+	if pb, ok := stmts[0].Node.(*ProcBackup); !ok || pb.Databases != "App" || pb.Type != "LOG" {
+		t.Errorf("job step: node %+v", stmts[0].Node)
+	}
+	// such a batch is never plain (it would be dropped unparsed)
+	if _, plain := plainBatches("EXEC dbo.DatabaseBackup @Directory = N'NUL'\n", nil); plain[0] {
+		t.Error("a batch with 'NUL' is plain")
+	}
+}
+
+func TestNulString(t *testing.T) {
+	for s, want := range map[string]bool{
+		"NUL": true, "'nul'": true, "N'NUL'": true, "n'Nul": true, "'NUL": true,
+		"UL": false, "NULL": false, "'NUL:'": false, "N'x'": false, "": false, "NNUL": false,
+	} {
+		if got := nulString(s); got != want {
+			t.Errorf("nulString(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -340,6 +340,9 @@ var sl304 = &Rule{
 			e := &p.Model.Effects[i]
 			b, ok := e.Stmt.Node.(*parser.Backup)
 			if !ok {
+				if pb, ok := e.Stmt.Node.(*parser.ProcBackup); ok {
+					procBackupToNul(p, e, pb)
+				}
 				continue
 			}
 			if !everyCopyToNul(b.Targets) {

@@ -20,7 +20,9 @@ var catalogDocs = map[string]Doc{
 
 The message names what the parser expected at that point. If the statement really is broken, fix it now: SQL Server would reject it during the deployment, often after earlier statements have already run.
 
-If the statement is valid T-SQL that sqllint does not understand yet, report it as a sqllint bug and suppress the finding, with a reason, until a release handles it.`,
+If the statement is valid T-SQL that sqllint does not understand yet, report it as a sqllint bug and suppress the finding, with a reason, until a release handles it.
+
+A statement of interest inside constant dynamic SQL that is surely run (` + "`EXEC ('...')`" + `, ` + "`sp_executesql N'...'`" + `, a T-SQL job step's ` + "`@command`" + `) is checked and reported the same way, at its place inside the string; other strings are never parsed.`,
 		Source: "",
 		Bad:    `CREATE DATABASE Sales ON (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = );`,
 		Good:   `CREATE DATABASE Sales ON (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB);`,
@@ -263,7 +265,9 @@ BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
 
 Without ` + "`COPY_ONLY`" + ` it also does harm. ` + "`BACKUP LOG`" + ` to NUL breaks the log chain, so no point-in-time restore is possible past it until the next full or differential backup; ` + "`BACKUP DATABASE`" + ` to NUL becomes the base of later differential backups, which can then never be restored. The next outage then lasts as long as finding an older usable backup.
 
-sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given; a backup with a ` + "`MIRROR TO`" + ` copy that has no device on NUL is a real backup, and is not reported. Back up to a real file, or remove the statement.`,
+sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given; a backup with a ` + "`MIRROR TO`" + ` copy that has no device on NUL is a real backup, and is not reported. Back up to a real file, or remove the statement.
+
+The backup is found in constant dynamic SQL too, as in script text: the string of ` + "`EXEC ('...')`" + `, of ` + "`sp_executesql N'...'`" + `, or the ` + "`@command`" + ` of a T-SQL SQL Server Agent job step (` + "`msdb.dbo.sp_add_jobstep`" + `), where a nightly log backup to NUL most often hides. So is Ola Hallengren's ` + "`dbo.DatabaseBackup`" + ` called with ` + "`@Directory = 'NUL'`" + ` (its pseudo backup to NUL): an error, or a warning with ` + "`@CopyOnly = 'Y'`" + `; the databases are those of ` + "`@Databases`" + `, as written.`,
 		Source: "backup",
 		Bad:    `BACKUP DATABASE Sales TO DISK = N'NUL';`,
 		Good:   `BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,

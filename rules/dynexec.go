@@ -118,3 +118,30 @@ func withoutDynamic(effects []Effect) []Effect {
 	}
 	return out
 }
+
+// procBackupToNul is SL304 for a backup procedure told to back up to the
+// null device (Ola Hallengren's DatabaseBackup @Directory = 'NUL'): an
+// error, a warning with @CopyOnly = 'Y'.
+func procBackupToNul(p *Pass, e *Effect, pb *parser.ProcBackup) {
+	call := pb.Proc + " @Directory = 'NUL'"
+	dbs := "the databases it is given"
+	if pb.Databases != "" {
+		dbs = "@Databases = '" + shown(pb.Databases) + "'"
+	}
+	if pb.CopyOnly {
+		f := p.report(e.Stmt.Span(), nil, call+" backs up "+dbs+" to NUL, which writes nothing: never a real backup; "+
+			"@CopyOnly = 'Y' keeps the backup chain intact, so use it only to test backup speed")
+		f.Severity = lower(f.Severity)
+		return
+	}
+	harm := "a log backup breaks the log chain, and a full backup resets the differential base"
+	switch pb.Type {
+	case "LOG":
+		harm = "it breaks the log chain: the log records it discards are in no backup, so point-in-time restore stops working"
+	case "FULL":
+		harm = "it resets the differential base, so the next differential backup depends on a backup that does not exist"
+	case "DIFF":
+		harm = "a restore that takes the latest differential backup from the backup history finds nothing to restore"
+	}
+	p.report(e.Stmt.Span(), nil, call+" backs up "+dbs+" to NUL, which writes nothing, yet SQL Server records it as a backup: "+harm)
+}

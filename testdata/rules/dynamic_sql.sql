@@ -79,3 +79,13 @@ EXEC ('CREATE DATABASE Big ON (NAME = b, FILENAME = ''D:\b.mdf'', SIZE = 100GB) 
 ALTER DATABASE Big MODIFY FILE (NAME = b, SIZE = 200GB); -- want "SL201"
 -- dynamic SQL inside dynamic SQL
 EXEC ('EXEC (''CHECKPOINT 8'')'); -- want "SL302"
+GO
+-- Ola Hallengren's DatabaseBackup backing up to NUL (a pseudo backup)
+EXECUTE dbo.DatabaseBackup @Databases = 'USER_DATABASES', @Directory = N'NUL', @BackupType = 'LOG'; -- want "SL304"
+EXEC master.dbo.DatabaseBackup @Databases = 'App', @Directory = 'nul', @BackupType = 'FULL', @CopyOnly = 'Y' -- want "SL304"
+EXECUTE dbo.DatabaseBackup @Databases = 'USER_DATABASES', @Directory = N'D:\Backup', @BackupType = 'LOG';
+EXECUTE dbo.DatabaseBackup @Databases = 'USER_DATABASES', @Directory = @dir, @BackupType = 'LOG';
+EXECUTE dbo.usp_Other @Directory = N'NUL';
+EXEC msdb.dbo.sp_add_jobstep @job_name = N'DatabaseBackup - USER_DATABASES - LOG', @step_name = N'log',
+     @command = N'EXECUTE [dbo].[DatabaseBackup] @Databases = ''USER_DATABASES'', -- want "SL304"
+@Directory = N''NUL'', @BackupType = ''LOG'', @Verify = ''Y''', @database_name = N'DBA';
