@@ -82,7 +82,7 @@ func procWordAt(lit string, i int) bool {
 
 // nulString reports whether s, a string literal's text or a part of it
 // (quotes, an N prefix), has the value NUL in any case: a backup
-// procedure's directory that may be the null device (ProcBackup).
+// procedure's directory that may be the null device (NulBackup).
 func nulString(s string) bool {
 	if len(s) > 7 {
 		return false
@@ -504,6 +504,7 @@ func (s *splitter) dynHook(st *Statement) {
 		// than a window)
 		toks = st.Tokens()
 	}
+	s.dynVars(st, toks)
 	run, nul := dynCandidate(s.text, toks)
 	if nul {
 		if pb := procBackup(s.text, toks); pb != nil {
@@ -515,23 +516,32 @@ func (s *splitter) dynHook(st *Statement) {
 	}
 }
 
-// ProcBackup is a call of a backup procedure that backs up to the null
-// device: Ola Hallengren's DatabaseBackup with @Directory = 'NUL' (a
-// "pseudo backup to NUL" there). The statement stays an ordinary one
-// (KindOther) with this Node.
-type ProcBackup struct {
-	Proc      string `json:"procedure"`           // the procedure's name as written, unquoted
-	Databases string `json:"databases"`           // @Databases as written (a list, or USER_DATABASES and the like)
-	Type      string `json:"backup_type"`         // @BackupType upper-case: FULL, DIFF or LOG; "" when not a literal
-	CopyOnly  bool   `json:"copy_only,omitempty"` // @CopyOnly = 'Y'
+// NulBackup is a backup to the null device that is no BACKUP statement
+// of the script: a call of Ola Hallengren's DatabaseBackup with
+// @Directory = 'NUL' (a "pseudo backup to NUL" there), or an EXEC of a
+// variable whose text, built in pieces, is a BACKUP ... TO DISK = 'NUL'
+// (dynvars.go). The statement stays an ordinary one (KindOther) with
+// this Node; only SL304 reads it.
+type NulBackup struct {
+	Proc string `json:"procedure,omitempty"` // the procedure's name as written, unquoted
+	Var  string `json:"variable,omitempty"`  // the variable whose text the EXEC runs
+	// Databases is the database(s) backed up as written: @Databases (a
+	// list, or USER_DATABASES and the like), or the name in the text,
+	// which may be an expression (QUOTENAME(@db)).
+	Databases string `json:"databases"`
+	Type      string `json:"backup_type"`         // FULL, DIFF or LOG; "" when not known
+	CopyOnly  bool   `json:"copy_only,omitempty"` // @CopyOnly = 'Y', WITH COPY_ONLY
+	// Backup is the BACKUP statement of a variable's text, nil for a
+	// procedure's call.
+	Backup *Backup `json:"-"`
 }
 
-func (*ProcBackup) node() {}
+func (*NulBackup) node() {}
 
 // procBackup reads a call of dbo.DatabaseBackup (any qualification) with
 // @Directory = 'NUL' (in any case: SQL Server compares so) from toks, an
 // EXEC statement; nil for any other statement.
-func procBackup(text string, toks []Token) *ProcBackup {
+func procBackup(text string, toks []Token) *NulBackup {
 	i := 1
 	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
 		i += 2 // @rc =
@@ -550,7 +560,7 @@ func procBackup(text string, toks []Token) *ProcBackup {
 	if !strings.EqualFold(name, "DatabaseBackup") {
 		return nil
 	}
-	pb := &ProcBackup{Proc: strings.Clone(name)}
+	pb := &NulBackup{Proc: strings.Clone(name)}
 	nul := false
 	for _, a := range dynArgs(text, toks, i) {
 		if a.n != 1 || (toks[a.val].Kind != TokString && toks[a.val].Kind != TokNString) {

@@ -255,17 +255,17 @@ func segAt(b *Batch, i int) Segment {
 }
 
 // Ola Hallengren's DatabaseBackup with @Directory = 'NUL' is a
-// ProcBackup node on the EXEC statement, in script text and in a job
+// NulBackup node on the EXEC statement, in script text and in a job
 // step; any other directory or procedure is not.
-func TestProcBackup(t *testing.T) {
+func TestNulBackup(t *testing.T) {
 	for _, tc := range []struct {
 		src  string
-		want *ProcBackup
+		want *NulBackup
 	}{
 		{"EXECUTE dbo.DatabaseBackup @Databases = 'USER_DATABASES', @Directory = N'NUL', @BackupType = 'LOG'",
-			&ProcBackup{Proc: "DatabaseBackup", Databases: "USER_DATABASES", Type: "LOG"}},
+			&NulBackup{Proc: "DatabaseBackup", Databases: "USER_DATABASES", Type: "LOG"}},
 		{"EXEC @rc = [master].[dbo].[DatabaseBackup] @Directory = 'nul', @Databases = 'A, B', @BackupType = 'full', @CopyOnly = 'y';",
-			&ProcBackup{Proc: "DatabaseBackup", Databases: "A, B", Type: "FULL", CopyOnly: true}},
+			&NulBackup{Proc: "DatabaseBackup", Databases: "A, B", Type: "FULL", CopyOnly: true}},
 		{"EXEC dbo.DatabaseBackup @Databases = 'A', @Directory = @d, @BackupType = 'LOG'", nil},
 		{"EXEC dbo.DatabaseBackup @Databases = 'A', @Directory = 'D:\\B', @BackupType = 'LOG'", nil},
 		{"EXEC dbo.DatabaseBackup @Databases = 'A', @Directory = ' NUL', @BackupType = 'LOG'", nil}, // refused by the procedure
@@ -273,9 +273,9 @@ func TestProcBackup(t *testing.T) {
 		{"SELECT 'NUL'", nil},
 	} {
 		r := ParseFile(NewFile("t.sql", tc.src), nil)
-		var got *ProcBackup
+		var got *NulBackup
 		for _, st := range r.Statements {
-			if pb, ok := st.Node.(*ProcBackup); ok {
+			if pb, ok := st.Node.(*NulBackup); ok {
 				got = pb
 				if st.Kind != KindOther {
 					t.Errorf("%q: kind %v", tc.src, st.Kind)
@@ -294,7 +294,7 @@ func TestProcBackup(t *testing.T) {
 	if len(stmts) != 1 {
 		t.Fatalf("job step: %d statements", len(stmts))
 	}
-	if pb, ok := stmts[0].Node.(*ProcBackup); !ok || pb.Databases != "App" || pb.Type != "LOG" {
+	if pb, ok := stmts[0].Node.(*NulBackup); !ok || pb.Databases != "App" || pb.Type != "LOG" {
 		t.Errorf("job step: node %+v", stmts[0].Node)
 	}
 	// such a batch is never plain (it would be dropped unparsed)
@@ -310,6 +310,41 @@ func TestNulString(t *testing.T) {
 	} {
 		if got := nulString(s); got != want {
 			t.Errorf("nulString(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// The text a variable is built of, in pieces, is followed through the
+// statements of one batch: an EXEC of it that backs up to NUL has a
+// NulBackup naming the variable and the database as written.
+func TestVarBackup(t *testing.T) {
+	for _, tc := range []struct {
+		src string
+		db  string // "" for no NulBackup
+	}{
+		{"SET @sql = N'BACKUP LOG ' + QUOTENAME(@db) + N' TO DISK = ''NUL'''\nEXEC (@sql)", "QUOTENAME(@db)"},
+		{"DECLARE @s nvarchar(max) = 'BACKUP DATABASE [A]'\nSET @s += ' TO DISK = ''NUL'''\nEXEC sp_executesql @stmt = @s", "A"},
+		{"SET @s = 'BACKUP LOG A'\nSET @s = @s + ' TO DISK = ''nul:'''\nEXECUTE (@s)", "A"},
+		{"SET @s = 'BACKUP LOG A TO DISK = ''NUL'''\nSET @s = 'SELECT 1'\nEXEC (@s)", ""},
+		{"SET @s = 'BACKUP LOG A TO DISK = ''NUL'''\nSELECT @s = x FROM t\nEXEC (@s)", ""},
+		{"SET @s = 'BACKUP LOG A TO DISK = ''NUL'''\nDECLARE @s nvarchar(10)\nEXEC (@s)", ""},
+		{"SET @s = 'BACKUP LOG A TO DISK = ''NUL'''\nEXEC (@s) AT Other", ""},
+		{"SET @s = 'BACKUP LOG A TO DISK = ''NUL'''\nEXEC (@t)", ""},
+		{"SET @s = 'BACKUP LOG A TO DISK = ''' + @d + ''''\nEXEC (@s)", ""},
+		{"SET @s = 'BACKUP LOG A TO DISK = ''NUL'''\nGO\nEXEC (@s)", ""},
+	} {
+		r := ParseFile(NewFile("t.sql", tc.src), nil)
+		got := ""
+		for _, st := range r.Statements {
+			if nb, ok := st.Node.(*NulBackup); ok {
+				got = nb.Databases
+				if nb.Var == "" || nb.Backup == nil || !strings.HasPrefix(strings.ToUpper(st.Text()), "EXEC") {
+					t.Errorf("%q: %+v on %q", tc.src, nb, st.Text())
+				}
+			}
+		}
+		if got != tc.db {
+			t.Errorf("%q: database %q, want %q", tc.src, got, tc.db)
 		}
 	}
 }

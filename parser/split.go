@@ -567,6 +567,9 @@ type splitter struct {
 	stream   *tokStream // when set, toks is a window of the batch's tokens
 	// dynDepth is how deep in constant dynamic SQL the batch is (dynExec)
 	dynDepth int
+	// nulVars are the variables of the batch assigned text that holds
+	// BACKUP, and that text (dynVars)
+	nulVars map[string]string
 }
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {

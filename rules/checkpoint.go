@@ -340,8 +340,8 @@ var sl304 = &Rule{
 			e := &p.Model.Effects[i]
 			b, ok := e.Stmt.Node.(*parser.Backup)
 			if !ok {
-				if pb, ok := e.Stmt.Node.(*parser.ProcBackup); ok {
-					procBackupToNul(p, e, pb)
+				if pb, ok := e.Stmt.Node.(*parser.NulBackup); ok {
+					nulBackup(p, e, pb)
 				}
 				continue
 			}

@@ -119,18 +119,34 @@ func withoutDynamic(effects []Effect) []Effect {
 	return out
 }
 
-// procBackupToNul is SL304 for a backup procedure told to back up to the
-// null device (Ola Hallengren's DatabaseBackup @Directory = 'NUL'): an
-// error, a warning with @CopyOnly = 'Y'.
-func procBackupToNul(p *Pass, e *Effect, pb *parser.ProcBackup) {
-	call := pb.Proc + " @Directory = 'NUL'"
-	dbs := "the databases it is given"
-	if pb.Databases != "" {
-		dbs = "@Databases = '" + shown(pb.Databases) + "'"
+// nulBackup is SL304 for a backup to the null device that is no BACKUP
+// statement of the script: Ola Hallengren's DatabaseBackup @Directory =
+// 'NUL', or the text of a variable that an EXEC runs. An error, a
+// warning with @CopyOnly = 'Y' or COPY_ONLY.
+func nulBackup(p *Pass, e *Effect, pb *parser.NulBackup) {
+	var what, copyOnly string
+	if pb.Backup != nil {
+		// text built in a variable: the database as the text has it,
+		// perhaps an expression
+		if !everyCopyToNul(pb.Backup.Targets) {
+			return
+		}
+		kind := "BACKUP DATABASE"
+		if pb.Backup.Log {
+			kind = "BACKUP LOG"
+		}
+		what = "EXEC runs the text of " + pb.Var + ": " + kind + " " + shown(pb.Databases) + " TO DISK = 'NUL', which writes nothing"
+		copyOnly = "COPY_ONLY"
+	} else {
+		dbs := "the databases it is given"
+		if pb.Databases != "" {
+			dbs = "@Databases = '" + shown(pb.Databases) + "'"
+		}
+		what = pb.Proc + " @Directory = 'NUL' backs up " + dbs + " to NUL, which writes nothing"
+		copyOnly = "@CopyOnly = 'Y'"
 	}
 	if pb.CopyOnly {
-		f := p.report(e.Stmt.Span(), nil, call+" backs up "+dbs+" to NUL, which writes nothing: never a real backup; "+
-			"@CopyOnly = 'Y' keeps the backup chain intact, so use it only to test backup speed")
+		f := p.report(e.Stmt.Span(), nil, what+": never a real backup; "+copyOnly+" keeps the backup chain intact, so use it only to test backup speed")
 		f.Severity = lower(f.Severity)
 		return
 	}
@@ -143,5 +159,5 @@ func procBackupToNul(p *Pass, e *Effect, pb *parser.ProcBackup) {
 	case "DIFF":
 		harm = "a restore that takes the latest differential backup from the backup history finds nothing to restore"
 	}
-	p.report(e.Stmt.Span(), nil, call+" backs up "+dbs+" to NUL, which writes nothing, yet SQL Server records it as a backup: "+harm)
+	p.report(e.Stmt.Span(), nil, what+", yet SQL Server records it as a backup: "+harm)
 }

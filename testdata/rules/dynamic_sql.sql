@@ -89,3 +89,27 @@ EXECUTE dbo.usp_Other @Directory = N'NUL';
 EXEC msdb.dbo.sp_add_jobstep @job_name = N'DatabaseBackup - USER_DATABASES - LOG', @step_name = N'log',
      @command = N'EXECUTE [dbo].[DatabaseBackup] @Databases = ''USER_DATABASES'', -- want "SL304"
 @Directory = N''NUL'', @BackupType = ''LOG'', @Verify = ''Y''', @database_name = N'DBA';
+GO
+-- text built in a variable and run: only a backup to NUL is read from it
+DECLARE @db sysname = N'App', @sql nvarchar(max);
+SET @sql = N'BACKUP LOG ' + QUOTENAME(@db) + N' TO DISK = ''NUL''';
+EXEC (@sql); -- want "SL304"
+DECLARE @s2 nvarchar(max) = 'BACKUP DATABASE ' + @db;
+SET @s2 += ' TO DISK = ''NUL'' WITH COPY_ONLY';
+EXEC sp_executesql @s2; -- want "SL304"
+SET @s2 = @s2 + ' CHECKPOINT 10';
+EXEC (@s2) AT [Linked];
+SET @s2 = 'SELECT 1';
+EXEC (@s2);
+SET @sql = N'BACKUP LOG ' + QUOTENAME(@db) + N' TO DISK = ''D:\x.trn''';
+EXEC (@sql);
+SET @sql = N'BACKUP LOG ' + QUOTENAME(@db) + N' TO DISK = ''' + @dev + '''';
+EXEC (@sql);
+SET @sql = N'BACKUP LOG [App] TO DISK = ''NUL''';
+SELECT @sql = REPLACE(@sql, 'NUL', 'D:\x.trn');
+EXEC (@sql);
+SET @sql = N'BACKUP LOG [App] TO DISK = ''NUL''';
+PRINT @sql;
+GO
+-- a variable lives for one batch
+EXEC (@sql);

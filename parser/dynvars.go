@@ -1,0 +1,230 @@
+package parser
+
+import "strings"
+
+// Dynamic SQL built in a variable and run (SET @sql = 'BACKUP LOG ' +
+// QUOTENAME(@db) + ' TO DISK = ''NUL'''; EXEC (@sql)) is read only for a
+// backup to the null device (NulBackup): the text's other parts are not
+// known, so neither is its database (the expression stands for it, as
+// written) nor anything else a rule could check.
+
+// maxVarText bounds the text a variable is followed with.
+const maxVarText = 1 << 16
+
+// dynVars follows, in statement order through one batch (a variable
+// lives for one batch), the text assigned to variables in pieces, while
+// some of it holds BACKUP, and gives an EXEC of such a variable whose
+// text backs up to the null device its NulBackup.
+func (s *splitter) dynVars(st *Statement, toks []Token) {
+	if len(toks) < 3 || toks[0].Kind != TokIdent {
+		return
+	}
+	text := s.text
+	w := tokText(text, toks[0])
+	switch k := lookupKeyword(w); {
+	case k == kwSet:
+		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
+			s.assignVar(toks[1], toks[2], toks[3:])
+		}
+	case k != kwStmt:
+	case strings.EqualFold(w, "DECLARE"):
+		// DECLARE @v type = expr: one variable only
+		if toks[1].Kind != TokVar {
+			return
+		}
+		depth := 0
+		for i := 2; i < len(toks); i++ {
+			switch {
+			case isPunctAt(text, toks, i, '('):
+				depth++
+			case isPunctAt(text, toks, i, ')'):
+				depth--
+			case depth == 0 && isPunctAt(text, toks, i, ','):
+				s.forgetVars(toks)
+				return
+			case depth == 0 && isPunctAt(text, toks, i, '='):
+				s.assignVar(toks[1], toks[i], toks[i+1:])
+				return
+			}
+		}
+		s.forgetVars(toks) // declared again: NULL
+	case strings.EqualFold(w, "SELECT"):
+		if len(s.nulVars) > 0 {
+			s.forgetVars(toks) // SELECT @v = ... may assign anything
+		}
+	case strings.EqualFold(w, "EXEC"), strings.EqualFold(w, "EXECUTE"):
+		if len(s.nulVars) > 0 && st.Node == nil {
+			if v := execVar(text, toks); v != "" {
+				if t, ok := s.nulVars[v]; ok {
+					s.varBackup(st, v, t)
+				}
+			}
+		}
+	}
+}
+
+// forgetVars drops the variables toks assign from those followed.
+func (s *splitter) forgetVars(toks []Token) {
+	for _, t := range toks {
+		if t.Kind == TokVar {
+			delete(s.nulVars, strings.ToLower(tokText(s.text, t)))
+		}
+	}
+}
+
+// assignVar follows variable v assigned expr by op (= or +=): the text
+// of its string literals joined, each other part of a concatenation
+// standing as a bracketed name of its text (the variable itself as its
+// text so far). It is followed while the text holds BACKUP as a word.
+func (s *splitter) assignVar(v, op Token, expr []Token) {
+	text := s.text
+	name := strings.ToLower(tokText(text, v))
+	prev, known := s.nulVars[name]
+	if len(expr) > 0 && isPunctAt(text, expr, len(expr)-1, ';') {
+		expr = expr[:len(expr)-1]
+	}
+	if len(s.nulVars) == 0 {
+		// nothing followed yet: only a literal holding BACKUP may start
+		found := false
+		for _, t := range expr {
+			if (t.Kind == TokString || t.Kind == TokNString) && dynWordIn(tokText(text, t)) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return
+		}
+	}
+	var b strings.Builder
+	switch o := tokText(text, op); o {
+	case "=":
+	case "+=":
+		if !known {
+			delete(s.nulVars, name)
+			return
+		}
+		b.WriteString(prev)
+	default:
+		delete(s.nulVars, name)
+		return
+	}
+	depth, from := 0, 0
+	part := func(p []Token) {
+		switch {
+		case len(p) == 1 && (p[0].Kind == TokString || p[0].Kind == TokNString):
+			b.WriteString(StringValue(tokText(text, p[0])))
+		case len(p) == 1 && p[0].Kind == TokVar && strings.EqualFold(tokText(text, p[0]), name) && known:
+			b.WriteString(prev)
+		case len(p) > 0:
+			raw := text[p[0].Start:p[len(p)-1].End]
+			b.WriteString("[" + strings.ReplaceAll(raw, "]", "]]") + "]")
+		}
+	}
+	for i := range expr {
+		switch {
+		case isPunctAt(text, expr, i, '('):
+			depth++
+		case isPunctAt(text, expr, i, ')'):
+			depth--
+		case depth == 0 && isPunctAt(text, expr, i, '+'):
+			part(expr[from:i])
+			from = i + 1
+		}
+	}
+	part(expr[from:])
+	t := b.String()
+	if len(t) > maxVarText || !strings.Contains(strings.ToLower(t), "backup") {
+		delete(s.nulVars, name)
+		return
+	}
+	if s.nulVars == nil {
+		s.nulVars = map[string]string{}
+	}
+	s.nulVars[name] = t
+}
+
+// execVar is the variable whose text an EXEC statement runs: EXEC
+// (@v) (not AT another server), or sp_executesql's statement; "" for
+// any other.
+func execVar(text string, toks []Token) string {
+	if isPunctAt(text, toks, 1, '(') {
+		if len(toks) >= 4 && toks[2].Kind == TokVar && isPunctAt(text, toks, 3, ')') &&
+			!(len(toks) > 4 && toks[4].Kind == TokIdent && strings.EqualFold(tokText(text, toks[4]), "AT")) {
+			return strings.ToLower(tokText(text, toks[2]))
+		}
+		return ""
+	}
+	i := 1
+	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
+		i += 2 // @rc =
+	}
+	last, parts := "", 0
+	for i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted) {
+		last = Unquote(tokText(text, toks[i]))
+		parts++
+		i++
+		for isPunctAt(text, toks, i, '.') {
+			i++
+		}
+	}
+	if parts == 0 || parts > 3 || !strings.EqualFold(last, "sp_executesql") {
+		return ""
+	}
+	for k, a := range dynArgs(text, toks, i) {
+		if (a.name == "stmt" || a.name == "" && k == 0) && a.n == 1 && toks[a.val].Kind == TokVar {
+			return strings.ToLower(tokText(text, toks[a.val]))
+		}
+	}
+	return ""
+}
+
+// varBackup parses t, the text variable v holds, which st runs, and gives
+// st the NulBackup of its first BACKUP whose every copy has a device on
+// DISK = 'NUL' (the rule decides; here every device named NUL is
+// enough to keep it). Nothing else of the text is kept, nor reported.
+func (s *splitter) varBackup(st *Statement, v, t string) {
+	at := s.b.Pos(st.Start)
+	b := &Batch{Text: t, Segs: []Segment{{Out: 0, File: at.File, In: at.Offset, Subst: true}}, Index: s.b.Index, Count: s.b.Count}
+	sc := scannerPool.Get().(*Scanner)
+	defer scannerPool.Put(sc)
+	toks := sc.Scan(b.Text)
+	if sc.Open.What != "" {
+		return
+	}
+	r := &Result{}
+	var sp splitter
+	sp.reset(r, b, toks)
+	sp.noDynamic = true
+	sp.dynDepth = maxDynDepth // its EXECs are not read
+	sp.run()
+	for _, x := range r.Statements {
+		bk, ok := x.Node.(*Backup)
+		if !ok || !anyNul(bk.Targets) {
+			continue
+		}
+		typ := "FULL"
+		switch {
+		case bk.Log:
+			typ = "LOG"
+		case bk.HasOption("DIFFERENTIAL"):
+			typ = "DIFF"
+		}
+		st.Node = &NulBackup{Var: strings.Clone(v), Databases: strings.Clone(bk.Database.Value), Type: typ,
+			CopyOnly: bk.HasOption("COPY_ONLY"), Backup: bk}
+		return
+	}
+}
+
+// anyNul reports whether a device of ts is DISK = 'NUL'.
+func anyNul(ts []Target) bool {
+	for _, t := range ts {
+		if t.Type == "DISK" && t.Known {
+			switch v := strings.TrimSpace(t.Value); {
+			case strings.EqualFold(v, "NUL"), strings.EqualFold(v, "NUL:"), strings.EqualFold(v, `\\.\NUL`):
+				return true
+			}
+		}
+	}
+	return false
+}
