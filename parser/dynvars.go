@@ -16,7 +16,7 @@ const maxVarText = 1 << 16
 // some of it holds BACKUP, and gives an EXEC of such a variable whose
 // text backs up to the null device its NulBackup.
 func (s *splitter) dynVars(st *Statement, toks []Token) {
-	if len(toks) < 3 || toks[0].Kind != TokIdent {
+	if len(toks) < 3 || toks[0].Kind != TokIdent || s.dynDepth >= maxDynDepth {
 		return
 	}
 	text := s.text

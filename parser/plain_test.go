@@ -227,6 +227,8 @@ func FuzzPreprocessPlain(f *testing.F) {
 		"SELECT 1 -- x\r it's\nUSE x\n'",
 		"SELECT 'a' + N'add' /* sqllint:ignore SL302 x */",
 		"SELECT ${a--b} USE x\nGO\nSELECT [a]]b], \"c\"\"d\" FROM t",
+		"EXEC (N'CHECKPOINT 10') EXEC sp_executesql N'x''DBCC TRACEON(1806)'",
+		"EXEC dbo.DatabaseBackup @Directory = N'NUL'\nSET @s = 'BACKUP LOG a TO DISK = ''NUL''' EXEC (@s)",
 	} {
 		f.Add(s)
 	}
