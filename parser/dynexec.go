@@ -84,26 +84,64 @@ func procWordAt(lit string, i int) bool {
 // (quotes, an N prefix), has the value NUL in any case: a backup
 // procedure's directory that may be the null device (NulBackup).
 func nulString(s string) bool {
-	if len(s) > 7 {
+	if len(s) > 7 || len(s) < 3 {
 		return false
 	}
-	if len(s) > 1 && s[0]|0x20 == 'n' && s[1] == '\'' {
-		s = s[1:]
+	i, j := 0, len(s)
+	if s[0]|0x20 == 'n' && s[1] == '\'' {
+		i = 1
 	}
-	s = strings.Trim(s, "'")
-	return strings.EqualFold(s, "NUL")
+	for i < j && s[i] == '\'' {
+		i++
+	}
+	for j > i && s[j-1] == '\'' {
+		j--
+	}
+	return j-i == 3 && s[i]|0x20 == 'n' && s[i+1]|0x20 == 'u' && s[i+2]|0x20 == 'l'
 }
 
 // ppStringMatters reports whether a string of a batch, as written (its
 // quotes in part or whole), makes the batch not plain: it may hold ADD
-// FILE text (ppHasAdd) or dynamic SQL of interest (dynWordIn).
-func ppStringMatters(s string) bool { return ppHasAdd(s) || dynWordIn(s) || nulString(s) }
+// FILE text (ppHasAdd: "add" in any case) or dynamic SQL of interest
+// (dynWordIn), or be NUL (nulString). One pass over s: every string of
+// a batch that may still be plain is looked at.
+func ppStringMatters(s string) bool {
+	if nulString(s) {
+		return true
+	}
+	for i := 0; i+3 <= len(s); i++ {
+		m := ppStrTab[s[i]]
+		if m == 0 {
+			continue
+		}
+		if m&1 != 0 && s[i+1]|0x20 == 'd' && s[i+2]|0x20 == 'd' {
+			return true
+		}
+		if m&2 != 0 && (i == 0 || !identCont[s[i-1]]) && (ppKeywordAt(s, i) && s[i]|0x20 != 'u' || s[i]|0x20 == 'd' && procWordAt(s, i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// ppStrTab marks the bytes ppStringMatters looks at: 1 for the a of
+// "add", 2 for the first letters of dynWordIn's words.
+var ppStrTab = func() (t [256]uint8) {
+	t['a'], t['A'] = 1, 1
+	for c := range dynHead {
+		if dynHead[c] {
+			t[c] |= 2
+		}
+	}
+	return t
+}()
 
 // dynCandidate tells whether the ordinary statement of toks may run
-// constant dynamic SQL of interest (run: it starts with EXEC or EXECUTE
-// and a string of it holds a word of interest, dynWordIn) or back up to
-// the null device through a procedure (nul: a string of it is 'NUL'). It
-// is asked of every statement: it is cheap for those that are neither.
+// constant dynamic SQL of interest (run: EXEC (...), or a call of
+// sp_executesql or a job step procedure, a string of which holds a word
+// of interest, dynWordIn) or back up to the null device through a
+// procedure (nul: a call of DatabaseBackup). It is asked of every EXEC
+// statement: it is cheap for those that are neither.
 func dynCandidate(text string, toks []Token) (run, nul bool) {
 	if len(toks) < 2 || toks[0].Kind != TokIdent {
 		return false, false
@@ -112,14 +150,32 @@ func dynCandidate(text string, toks []Token) (run, nul bool) {
 	if len(w) != 4 && len(w) != 7 || w[0]|0x20 != 'e' || !strings.EqualFold(w, "EXEC") && !strings.EqualFold(w, "EXECUTE") {
 		return false, false
 	}
-	for _, t := range toks[1:] {
-		if t.Kind == TokString || t.Kind == TokNString {
-			lit := text[t.Start:t.End]
-			run = run || dynWordIn(lit)
-			nul = nul || nulString(lit)
+	if !isPunctAt(text, toks, 1, '(') {
+		// a procedure: only those that run text or back up matter
+		i := 1
+		if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
+			i += 2 // @rc =
+		}
+		last := ""
+		for i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted) {
+			last = tokText(text, toks[i])
+			for i++; isPunctAt(text, toks, i, '.'); i++ {
+			}
+		}
+		switch strings.ToLower(Unquote(last)) {
+		case "sp_executesql", "sp_add_jobstep", "sp_update_jobstep":
+		case "databasebackup":
+			return false, true // procBackup reads the call
+		default:
+			return false, false
 		}
 	}
-	return run, nul
+	for _, t := range toks[1:] {
+		if (t.Kind == TokString || t.Kind == TokNString) && dynWordIn(text[t.Start:t.End]) {
+			return true, false
+		}
+	}
+	return false, false
 }
 
 // dynArg is a named or positional argument of a procedure call.
@@ -495,6 +551,13 @@ func (d *DynSource) Where() string {
 // ended: when it runs constant dynamic SQL of interest, the statements
 // of that text follow it.
 func (s *splitter) dynHook(st *Statement) {
+	// most statements start with none of SET, EXEC, SELECT, DECLARE,
+	// EXECUTE: told by the length and first letter of their first word
+	if w := s.text[st.Start:min(st.End, st.Start+8)]; len(w) < 4 {
+		return
+	} else if c := w[0] | 0x20; !(c == 's' || c == 'e' || c == 'd') {
+		return
+	}
 	var toks []Token
 	if s.curIdx >= 0 && s.curIdx <= s.last && s.last < len(s.toks) {
 		toks = s.toks[s.curIdx : s.last+1]

@@ -348,3 +348,20 @@ func TestVarBackup(t *testing.T) {
 		}
 	}
 }
+
+// ppStringMatters, one pass, is the three tests it stands for.
+func TestPPStringMatters(t *testing.T) {
+	alphabet := []string{"a", "d", "D", "b", "ackup", "ACKUP", "atabase", "cc", "n", "N", "u", "l", "'", " ", "_", "x", "estore", "heckpoint", "Backup", "@", "é"}
+	seed := uint32(1)
+	for k := 0; k < 200000; k++ {
+		var sb strings.Builder
+		for n := int(seed % 7); n >= 0; n-- {
+			seed = seed*1664525 + 1013904223
+			sb.WriteString(alphabet[(seed>>16)%uint32(len(alphabet))])
+		}
+		s := sb.String()
+		if got, want := ppStringMatters(s), ppHasAdd(s) || dynWordIn(s) || nulString(s); got != want {
+			t.Fatalf("ppStringMatters(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

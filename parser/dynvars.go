@@ -21,12 +21,14 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 	}
 	text := s.text
 	w := tokText(text, toks[0])
-	switch k := lookupKeyword(w); {
-	case k == kwSet:
+	if toks[1].Kind != TokVar && len(s.nulVars) == 0 {
+		return // assigns no variable (SET NOCOUNT ON), and none is followed
+	}
+	switch {
+	case strings.EqualFold(w, "SET"):
 		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
 			s.assignVar(toks[1], toks[2], toks[3:])
 		}
-	case k != kwStmt:
 	case strings.EqualFold(w, "DECLARE"):
 		// DECLARE @v type = expr: one variable only
 		if toks[1].Kind != TokVar {
@@ -87,7 +89,7 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 		// nothing followed yet: only a literal holding BACKUP may start
 		found := false
 		for _, t := range expr {
-			if (t.Kind == TokString || t.Kind == TokNString) && dynWordIn(tokText(text, t)) {
+			if (t.Kind == TokString || t.Kind == TokNString) && hasBackup(tokText(text, t)) {
 				found = true
 				break
 			}
@@ -134,7 +136,7 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 	}
 	part(expr[from:])
 	t := b.String()
-	if len(t) > maxVarText || !strings.Contains(strings.ToLower(t), "backup") {
+	if len(t) > maxVarText || !hasBackup(t) {
 		delete(s.nulVars, name)
 		return
 	}
@@ -224,6 +226,16 @@ func anyNul(ts []Target) bool {
 			case strings.EqualFold(v, "NUL"), strings.EqualFold(v, "NUL:"), strings.EqualFold(v, `\\.\NUL`):
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// hasBackup reports whether s holds "backup" in any case.
+func hasBackup(s string) bool {
+	for i := 0; i+6 <= len(s); i++ {
+		if s[i]|0x20 == 'b' && ppHasPrefixFold(s, i, "backup") {
+			return true
 		}
 	}
 	return false
