@@ -246,6 +246,8 @@ func runInto(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fil
 	}
 	if len(m.dyns) > 0 {
 		dynFindings(l, m.dyns)
+		clear(m.dyns) // their files may go
+		m.dyns = m.dyns[:0]
 	}
 }
 
