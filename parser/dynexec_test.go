@@ -332,13 +332,20 @@ func TestVarBackup(t *testing.T) {
 		{"SET @s = 'BACKUP LOG A TO DISK = ''NUL'''\nEXEC (@t)", ""},
 		{"SET @s = 'BACKUP LOG A TO DISK = ''' + @d + ''''\nEXEC (@s)", ""},
 		{"SET @s = 'BACKUP LOG A TO DISK = ''NUL'''\nGO\nEXEC (@s)", ""},
+		// SELECT @v = expr alone is an assignment; EXEC of a concatenation
+		{"SELECT @c = 'BACKUP LOG [' + @name + '] TO DISK = ''nul'''\nPRINT @c\nEXEC (@c)", "@name"},
+		{"SELECT @c = 'BACKUP LOG [' + name + '] TO DISK = ''nul''' FROM sys.databases\nEXEC (@c)", ""},
+		{"EXEC ('BACKUP LOG [' + @DBName + '] TO DISK = ''NUL''')", "@DBName"},
+		{"EXEC (N'BACKUP LOG ' + QUOTENAME(@d) + N' TO DISK = ''NUL''') AT Other", ""},
+		{"EXEC ('BACKUP LOG [' + @DBName + '] TO DISK = ''D:\\x.trn''')", ""},
+		{"SET @s = CASE WHEN @x = 0 THEN 'BACKUP LOG A TO DISK = ''NUL''' END\nEXEC (@s)", ""},
 	} {
 		r := ParseFile(NewFile("t.sql", tc.src), nil)
 		got := ""
 		for _, st := range r.Statements {
 			if nb, ok := st.Node.(*NulBackup); ok {
 				got = nb.Databases
-				if nb.Var == "" || nb.Backup == nil || !strings.HasPrefix(strings.ToUpper(st.Text()), "EXEC") {
+				if nb.Backup == nil || !strings.HasPrefix(strings.ToUpper(st.Text()), "EXEC") {
 					t.Errorf("%q: %+v on %q", tc.src, nb, st.Text())
 				}
 			}

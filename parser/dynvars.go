@@ -21,7 +21,7 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 	}
 	text := s.text
 	w := tokText(text, toks[0])
-	if toks[1].Kind != TokVar && len(s.nulVars) == 0 {
+	if toks[1].Kind != TokVar && len(s.nulVars) == 0 && !isPunctAt(text, toks, 1, '(') {
 		return // assigns no variable (SET NOCOUNT ON), and none is followed
 	}
 	switch {
@@ -51,13 +51,21 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 		}
 		s.forgetVars(toks) // declared again: NULL
 	case strings.EqualFold(w, "SELECT"):
-		if len(s.nulVars) > 0 {
-			s.forgetVars(toks) // SELECT @v = ... may assign anything
+		// SELECT @v = expr alone is SET; with more (a list, FROM) it may
+		// assign anything
+		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) && !selectsMore(text, toks[3:]) {
+			s.assignVar(toks[1], toks[2], toks[3:])
+		} else if len(s.nulVars) > 0 {
+			s.forgetVars(toks)
 		}
 	case strings.EqualFold(w, "EXEC"), strings.EqualFold(w, "EXECUTE"):
-		if len(s.nulVars) > 0 && st.Node == nil {
+		switch {
+		case st.Node != nil:
+		case isPunctAt(text, toks, 1, '('):
+			s.execExpr(st, toks)
+		case len(s.nulVars) > 0:
 			if v := execVar(text, toks); v != "" {
-				if t, ok := s.nulVars[v]; ok {
+				if t, ok := s.nulVars[strings.ToLower(v)]; ok {
 					s.varBackup(st, v, t)
 				}
 			}
@@ -111,18 +119,48 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 		delete(s.nulVars, name)
 		return
 	}
-	depth, from := 0, 0
+	s.concat(&b, expr)
+	t := b.String()
+	if len(t) > maxVarText || !hasBackup(t) {
+		delete(s.nulVars, name)
+		return
+	}
+	if s.nulVars == nil {
+		s.nulVars = map[string]string{}
+	}
+	s.nulVars[name] = t
+}
+
+// concat writes to b the text expr, a concatenation, stands for: its
+// string literals' values, a variable followed (nulVars) as its text,
+// any other part as a bracketed name of what is written (or that name's
+// text, inside brackets the text opens before it). It reports
+// whether every part is a string literal.
+func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
+	text := s.text
+	allLit = true
 	part := func(p []Token) {
 		switch {
 		case len(p) == 1 && (p[0].Kind == TokString || p[0].Kind == TokNString):
 			b.WriteString(StringValue(tokText(text, p[0])))
-		case len(p) == 1 && p[0].Kind == TokVar && strings.EqualFold(tokText(text, p[0]), name) && known:
-			b.WriteString(prev)
+			return
+		case len(p) == 1 && p[0].Kind == TokVar:
+			if t, ok := s.nulVars[strings.ToLower(tokText(text, p[0]))]; ok {
+				b.WriteString(t)
+				break
+			}
+			fallthrough
 		case len(p) > 0:
-			raw := text[p[0].Start:p[len(p)-1].End]
-			b.WriteString("[" + strings.ReplaceAll(raw, "]", "]]") + "]")
+			raw := strings.ReplaceAll(text[p[0].Start:p[len(p)-1].End], "]", "]]")
+			if t := b.String(); len(t) > 0 && t[len(t)-1] == '[' {
+				b.WriteString(raw) // inside the brackets the text opened: '[' + @db + ']'
+			} else {
+				b.WriteString("[" + raw + "]")
+			}
 		}
+		allLit = false
 	}
+	depth, from := 0, 0
 	for i := range expr {
 		switch {
 		case isPunctAt(text, expr, i, '('):
@@ -135,28 +173,59 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 		}
 	}
 	part(expr[from:])
-	t := b.String()
-	if len(t) > maxVarText || !hasBackup(t) {
-		delete(s.nulVars, name)
-		return
-	}
-	if s.nulVars == nil {
-		s.nulVars = map[string]string{}
-	}
-	s.nulVars[name] = t
+	return allLit
 }
 
-// execVar is the variable whose text an EXEC statement runs: EXEC
-// (@v) (not AT another server), or sp_executesql's statement; "" for
-// any other.
-func execVar(text string, toks []Token) string {
-	if isPunctAt(text, toks, 1, '(') {
-		if len(toks) >= 4 && toks[2].Kind == TokVar && isPunctAt(text, toks, 3, ')') &&
-			!(len(toks) > 4 && toks[4].Kind == TokIdent && strings.EqualFold(tokText(text, toks[4]), "AT")) {
-			return strings.ToLower(tokText(text, toks[2]))
+// execExpr is dynVars for EXEC (expr) (not AT another server) where
+// expr is not all string literals (dynExec reads those): its text, built
+// as concat builds it, may back up to NUL.
+func (s *splitter) execExpr(st *Statement, toks []Token) {
+	text := s.text
+	depth, end := 0, -1
+	for i := 1; i < len(toks) && end < 0; i++ {
+		switch {
+		case isPunctAt(text, toks, i, '('):
+			depth++
+		case isPunctAt(text, toks, i, ')'):
+			if depth--; depth == 0 {
+				end = i
+			}
 		}
-		return ""
 	}
+	if end < 0 || end+1 < len(toks) && toks[end+1].Kind == TokIdent && strings.EqualFold(tokText(text, toks[end+1]), "AT") {
+		return
+	}
+	expr := toks[2:end]
+	if len(expr) == 1 && expr[0].Kind == TokVar {
+		v := tokText(text, expr[0])
+		if t, ok := s.nulVars[strings.ToLower(v)]; ok {
+			s.varBackup(st, v, t)
+		}
+		return
+	}
+	if len(s.nulVars) == 0 {
+		found := false
+		for _, t := range expr {
+			if (t.Kind == TokString || t.Kind == TokNString) && hasBackup(tokText(text, t)) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return
+		}
+	}
+	var b strings.Builder
+	if s.concat(&b, expr) || b.Len() > maxVarText || !hasBackup(b.String()) {
+		return
+	}
+	s.varBackup(st, "", b.String())
+}
+
+// execVar is the variable, as written, whose text sp_executesql runs
+// (its first argument or @stmt); "" for any other statement. (EXEC
+// (@v) is execExpr's.)
+func execVar(text string, toks []Token) string {
 	i := 1
 	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
 		i += 2 // @rc =
@@ -175,13 +244,14 @@ func execVar(text string, toks []Token) string {
 	}
 	for k, a := range dynArgs(text, toks, i) {
 		if (a.name == "stmt" || a.name == "" && k == 0) && a.n == 1 && toks[a.val].Kind == TokVar {
-			return strings.ToLower(tokText(text, toks[a.val]))
+			return tokText(text, toks[a.val])
 		}
 	}
 	return ""
 }
 
-// varBackup parses t, the text variable v holds, which st runs, and gives
+// varBackup parses t, the text variable v holds ("" for text built in the
+// EXEC itself), which st runs, and gives
 // st the NulBackup of its first BACKUP whose every copy has a device on
 // DISK = 'NUL' (the rule decides; here every device named NUL is
 // enough to keep it). Nothing else of the text is kept, nor reported.
@@ -236,6 +306,30 @@ func hasBackup(s string) bool {
 	for i := 0; i+6 <= len(s); i++ {
 		if s[i]|0x20 == 'b' && ppHasPrefixFold(s, i, "backup") {
 			return true
+		}
+	}
+	return false
+}
+
+// selectsMore reports whether the rest of SELECT @v = after the "="
+// holds more than an expression: a comma or a clause (FROM, WHERE, ...)
+// outside parentheses.
+func selectsMore(text string, toks []Token) bool {
+	depth := 0
+	for i, t := range toks {
+		switch {
+		case isPunctAt(text, toks, i, '('):
+			depth++
+		case isPunctAt(text, toks, i, ')'):
+			depth--
+		case depth != 0:
+		case isPunctAt(text, toks, i, ','):
+			return true
+		case t.Kind == TokIdent:
+			switch strings.ToUpper(tokText(text, t)) {
+			case "FROM", "WHERE", "GROUP", "ORDER", "HAVING", "UNION", "INTO", "OPTION", "EXCEPT", "INTERSECT":
+				return true
+			}
 		}
 	}
 	return false

@@ -135,7 +135,11 @@ func nulBackup(p *Pass, e *Effect, pb *parser.NulBackup) {
 		if pb.Backup.Log {
 			kind = "BACKUP LOG"
 		}
-		what = "EXEC runs the text of " + pb.Var + ": " + kind + " " + shown(pb.Databases) + " TO DISK = 'NUL', which writes nothing"
+		from := "EXEC runs the text it builds: "
+		if pb.Var != "" {
+			from = "EXEC runs the text of " + pb.Var + ": "
+		}
+		what = from + kind + " " + shown(pb.Databases) + " TO DISK = 'NUL', which writes nothing"
 		copyOnly = "COPY_ONLY"
 	} else {
 		dbs := "the databases it is given"

@@ -113,3 +113,13 @@ PRINT @sql;
 GO
 -- a variable lives for one batch
 EXEC (@sql);
+GO
+-- a backup to NUL built in the EXEC, or by SELECT @v = alone
+DECLARE @name sysname = N'App', @cmd varchar(1000);
+SELECT @cmd = 'BACKUP LOG [' + @name + '] TO DISK = ''nul''';
+PRINT @cmd;
+EXEC (@cmd); -- want "SL304"
+EXEC ('BACKUP LOG [' + @name + '] TO DISK = ''NUL'''); -- want "SL304"
+EXEC ('BACKUP LOG [' + @name + '] TO DISK = ''D:\x.trn''');
+SELECT @cmd = 'BACKUP LOG [' + name + '] TO DISK = ''nul''' FROM sys.databases;
+EXEC (@cmd);
