@@ -339,6 +339,11 @@ func TestVarBackup(t *testing.T) {
 		{"EXEC (N'BACKUP LOG ' + QUOTENAME(@d) + N' TO DISK = ''NUL''') AT Other", ""},
 		{"EXEC ('BACKUP LOG [' + @DBName + '] TO DISK = ''D:\\x.trn''')", ""},
 		{"SET @s = CASE WHEN @x = 0 THEN 'BACKUP LOG A TO DISK = ''NUL''' END\nEXEC (@s)", ""},
+		// sp_MSforeachdb runs its command for each database, ? its name
+		{"EXEC sp_MSforeachdb 'IF ''?'' <> ''tempdb'' BACKUP LOG [?] TO DISK = ''NUL'''", "?"},
+		{"EXEC master.sys.sp_MSforeachdb @command1 = N'USE [?]; BACKUP LOG [?] TO DISK = ''NUL''', @replacechar = '?'", "?"},
+		{"EXEC sp_MSforeachdb 'BACKUP LOG [?] TO DISK = ''D:\\?.trn'''", ""},
+		{"EXEC sp_MSforeachdb @cmd", ""},
 	} {
 		r := ParseFile(NewFile("t.sql", tc.src), nil)
 		got := ""

@@ -21,7 +21,7 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 	}
 	text := s.text
 	w := tokText(text, toks[0])
-	if toks[1].Kind != TokVar && len(s.nulVars) == 0 && !isPunctAt(text, toks, 1, '(') {
+	if toks[1].Kind != TokVar && len(s.nulVars) == 0 && !isPunctAt(text, toks, 1, '(') && w[0]|0x20 != 'e' {
 		return // assigns no variable (SET NOCOUNT ON), and none is followed
 	}
 	switch {
@@ -63,11 +63,13 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 		case st.Node != nil:
 		case isPunctAt(text, toks, 1, '('):
 			s.execExpr(st, toks)
-		case len(s.nulVars) > 0:
-			if v := execVar(text, toks); v != "" {
+		default:
+			if v, cmd := execVar(text, toks); v != "" && len(s.nulVars) > 0 {
 				if t, ok := s.nulVars[strings.ToLower(v)]; ok {
 					s.varBackup(st, v, t)
 				}
+			} else if cmd != "" && len(cmd) <= maxVarText {
+				s.varBackup(st, "sp_MSforeachdb's command, for each database", cmd)
 			}
 		}
 	}
@@ -223,9 +225,11 @@ func (s *splitter) execExpr(st *Statement, toks []Token) {
 }
 
 // execVar is the variable, as written, whose text sp_executesql runs
-// (its first argument or @stmt); "" for any other statement. (EXEC
-// (@v) is execExpr's.)
-func execVar(text string, toks []Token) string {
+// (its first argument or @stmt), or else the command of sp_MSforeachdb
+// (its first argument or @command1, a literal holding BACKUP) when it
+// is run for each database ("?" standing for its name); "", "" for any
+// other statement. (EXEC (@v) is execExpr's.)
+func execVar(text string, toks []Token) (v, cmd string) {
 	i := 1
 	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
 		i += 2 // @rc =
@@ -239,15 +243,25 @@ func execVar(text string, toks []Token) string {
 			i++
 		}
 	}
-	if parts == 0 || parts > 3 || !strings.EqualFold(last, "sp_executesql") {
-		return ""
+	if parts == 0 || parts > 3 {
+		return "", ""
 	}
-	for k, a := range dynArgs(text, toks, i) {
-		if (a.name == "stmt" || a.name == "" && k == 0) && a.n == 1 && toks[a.val].Kind == TokVar {
-			return tokText(text, toks[a.val])
+	switch {
+	case strings.EqualFold(last, "sp_executesql"):
+		for k, a := range dynArgs(text, toks, i) {
+			if (a.name == "stmt" || a.name == "" && k == 0) && a.n == 1 && toks[a.val].Kind == TokVar {
+				return tokText(text, toks[a.val]), ""
+			}
+		}
+	case strings.EqualFold(last, "sp_MSforeachdb"):
+		for k, a := range dynArgs(text, toks, i) {
+			if (a.name == "command1" || a.name == "" && k == 0) && a.n == 1 &&
+				(toks[a.val].Kind == TokString || toks[a.val].Kind == TokNString) && hasBackup(tokText(text, toks[a.val])) {
+				return "", StringValue(tokText(text, toks[a.val]))
+			}
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // varBackup parses t, the text variable v holds ("" for text built in the

@@ -123,3 +123,6 @@ EXEC ('BACKUP LOG [' + @name + '] TO DISK = ''NUL'''); -- want "SL304"
 EXEC ('BACKUP LOG [' + @name + '] TO DISK = ''D:\x.trn''');
 SELECT @cmd = 'BACKUP LOG [' + name + '] TO DISK = ''nul''' FROM sys.databases;
 EXEC (@cmd);
+-- sp_MSforeachdb runs its command for each database
+EXEC sp_MSforeachdb 'IF ''?'' NOT IN (''master'', ''tempdb'') BACKUP LOG [?] TO DISK = ''NUL'''; -- want "SL304"
+EXEC sp_MSforeachdb 'BACKUP LOG [?] TO DISK = ''D:\?.trn''';
