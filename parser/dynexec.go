@@ -87,6 +87,9 @@ func nulString(s string) bool {
 	if len(s) > 7 || len(s) < 3 {
 		return false
 	}
+	if c := s[len(s)-1]; c|0x20 != 'l' && c != '\'' {
+		return false // most short strings: told by their last byte
+	}
 	i, j := 0, len(s)
 	if s[0]|0x20 == 'n' && s[1] == '\'' {
 		i = 1
@@ -112,7 +115,14 @@ func ppStringMatters(s string) bool {
 	for i := 0; i+3 <= len(s); i++ {
 		m := ppStrTab[s[i]]
 		if m == 0 {
-			continue
+			if m = ppStrTab[s[i+1]]; m == 0 {
+				i++ // two bytes at a time through the bytes no word starts at
+				continue
+			}
+			i++
+			if i+3 > len(s) {
+				break
+			}
 		}
 		if m&1 != 0 && s[i+1]|0x20 == 'd' && s[i+2]|0x20 == 'd' {
 			return true
