@@ -95,6 +95,10 @@ type gCOption struct {
 	Group  *gGroup `parser:"@@?"`
 }
 
+// gCreateClause is one clause of CREATE DATABASE. Its WITH options may
+// stand in parentheses: Azure SQL Database documents AS COPY OF ... WITH
+// (BACKUP_STORAGE_REDUNDANCY = 'LOCAL'), and Analytics Platform System
+// CREATE DATABASE name WITH (LOG_SIZE = 100 GB, ...).
 type gCreateClause struct {
 	Pos         lexer.Position
 	Containment *string      `parser:"  'CONTAINMENT' '=' @Ident"`
@@ -102,7 +106,7 @@ type gCreateClause struct {
 	OnPrimary   bool         `parser:"| 'ON' @'PRIMARY'?"`
 	OnItems     []*gOnItem   `parser:"  @@ (',' @@)*"`
 	Collate     *string      `parser:"| 'COLLATE' @(Ident | Quoted)"`
-	With        []*gCOption  `parser:"| 'WITH' @@ (',' @@)*"`
+	With        []*gCOption  `parser:"| 'WITH' ( '(' @@ (',' @@)* ')' | @@ (',' @@)* )"`
 	For         *string      `parser:"| 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG' | 'ATTACH_FORCE_REBUILD_LOG')"`
 	SnapshotOf  *gName       `parser:"| 'AS' ( 'SNAPSHOT' 'OF' @@"`
 	CopyOf      *gQualName   `parser:"       | 'COPY' 'OF' @@ )"`
