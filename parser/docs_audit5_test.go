@@ -52,3 +52,49 @@ func TestDocsCreateForms(t *testing.T) {
 		})
 	}
 }
+
+// TestDocsBackupRestoreParenthesizedOptions: Analytics Platform System
+// documents BACKUP and RESTORE WITH [ ( ] options [ ) ]; the options are
+// kept as those of the unparenthesized form.
+func TestDocsBackupRestoreParenthesizedOptions(t *testing.T) {
+	cases := []struct {
+		src     string
+		options []string
+	}{
+		{"BACKUP DATABASE master TO DISK = '\\\\10.0.0.1\\backups\\2013\\daily\\20130722\\master'\nWITH (\n    DESCRIPTION = 'Master Backup 20130722',\n    NAME = 'login-backup'\n)\n;",
+			[]string{"DESCRIPTION", "NAME"}},
+		{"BACKUP DATABASE Invoices TO DISK = '\\\\10.0.0.1\\backups\\d' WITH (DIFFERENTIAL, DESCRIPTION = 'Invoices 2013-Full');",
+			[]string{"DIFFERENTIAL", "DESCRIPTION"}},
+		{"RESTORE DATABASE SalesInvoices2013 FROM DISK = '\\\\10.0.0.1\\backups\\Diff' WITH ( BASE = '\\\\10.0.0.1\\backups\\Full' );",
+			[]string{"BASE"}},
+		{"RESTORE DATABASE SalesInvoices2013 FROM DISK = '\\\\10.0.0.1\\backups\\Diff' WITH BASE = '\\\\10.0.0.1\\backups\\Full';",
+			[]string{"BASE"}},
+	}
+	for _, c := range cases {
+		bothParses(t, "t.sql", c.src, nil, func(fast bool, r *Result) {
+			if len(r.Diags) != 0 || len(r.Statements) != 1 {
+				t.Errorf("%q (fast path %v): %d statements, %v", c.src, fast, len(r.Statements), r.Diags)
+				return
+			}
+			var opts []Option
+			switch n := r.Statements[0].Node.(type) {
+			case *Backup:
+				opts = n.Options
+			case *Restore:
+				opts = n.Options
+			default:
+				t.Errorf("%q (fast path %v): read as %T", c.src, fast, n)
+				return
+			}
+			if len(opts) != len(c.options) {
+				t.Errorf("%q (fast path %v): options %v, want %v", c.src, fast, opts, c.options)
+				return
+			}
+			for i, o := range opts {
+				if o.Name != c.options[i] {
+					t.Errorf("%q (fast path %v): option %d is %q, want %q", c.src, fast, i, o.Name, c.options[i])
+				}
+			}
+		})
+	}
+}

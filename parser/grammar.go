@@ -258,7 +258,9 @@ type gMirror struct {
 }
 
 // gBackup is BACKUP DATABASE | LOG name [files] TO devices [MIRROR TO
-// devices]... [WITH options]: TO is required.
+// devices]... [WITH options]: TO is required. The options may stand in
+// parentheses, as Analytics Platform System documents for BACKUP and
+// RESTORE (WITH (DIFFERENTIAL, DESCRIPTION = '...'), WITH (BASE = '...')).
 type gBackup struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
@@ -267,7 +269,7 @@ type gBackup struct {
 	Items   []*gFileItem `parser:"(@@ (',' @@)*)?"`
 	Devices []*gDevice   `parser:"'TO' @@ (',' @@)*"`
 	Mirrors []*gMirror   `parser:"@@*"`
-	Options []*gBOption  `parser:"('WITH' @@ (',' @@)*)? ';'?"`
+	Options []*gBOption  `parser:"('WITH' ( '(' @@ (',' @@)* ')' | @@ (',' @@)* ))? ';'?"`
 }
 
 // gRestore is RESTORE DATABASE | LOG, or one of the RESTORE forms that
@@ -278,7 +280,7 @@ type gRestore struct {
 	EndPos  lexer.Position
 	Target  *gRestoreTarget `parser:"'RESTORE' ( @@"`
 	Only    *gRestoreOnly   `parser:"          | @@ )"`
-	Options []*gBOption     `parser:"('WITH' @@ (',' @@)*)? ';'?"`
+	Options []*gBOption     `parser:"('WITH' ( '(' @@ (',' @@)* ')' | @@ (',' @@)* ))? ';'?"`
 }
 
 // gRestoreTarget is the DATABASE | LOG name [files] [FROM devices] part.
