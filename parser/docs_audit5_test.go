@@ -98,3 +98,32 @@ func TestDocsBackupRestoreParenthesizedOptions(t *testing.T) {
 		})
 	}
 }
+
+// TestDocsAlterSetParenthesized: Analytics Platform System documents ALTER
+// DATABASE name SET ( option ); the options are kept as those of the
+// unparenthesized form.
+func TestDocsAlterSetParenthesized(t *testing.T) {
+	cases := []struct {
+		src, option, value string
+	}{
+		{"ALTER DATABASE CustomerSales\n    SET ( AUTOGROW = ON );", "AUTOGROW", "ON"},
+		{"ALTER DATABASE CustomerSales\n    SET ( REPLICATED_SIZE = 1 GB );", "REPLICATED_SIZE", "1 GB"},
+		{"ALTER DATABASE CustomerSales\n    SET ( LOG_SIZE = 10 GB );", "LOG_SIZE", "10 GB"},
+	}
+	for _, c := range cases {
+		bothParses(t, "t.sql", c.src, nil, func(fast bool, r *Result) {
+			if len(r.Diags) != 0 || len(r.Statements) != 1 {
+				t.Errorf("%q (fast path %v): %d statements, %v", c.src, fast, len(r.Statements), r.Diags)
+				return
+			}
+			ad, ok := r.Statements[0].Node.(*AlterDatabase)
+			if !ok || ad.Action != ActionSet || len(ad.Options) != 1 {
+				t.Errorf("%q (fast path %v): read as %+v", c.src, fast, r.Statements[0].Node)
+				return
+			}
+			if o := ad.Options[0]; o.Name != c.option || o.Value != c.value {
+				t.Errorf("%q (fast path %v): option %s = %q, want %s = %q", c.src, fast, o.Name, o.Value, c.option, c.value)
+			}
+		})
+	}
+}

@@ -156,8 +156,11 @@ type gTRT struct {
 	Unit  string `parser:"@('SECONDS' | 'MINUTES')"`
 }
 
+// gSet is the SET action's options and termination; the options may
+// stand in parentheses, as Analytics Platform System documents (ALTER
+// DATABASE CustomerSales SET ( AUTOGROW = ON )).
 type gSet struct {
-	Options     []*gSetOption `parser:"@@ (',' @@)*"`
+	Options     []*gSetOption `parser:"( '(' @@ (',' @@)* ')' | @@ (',' @@)* )"`
 	Termination *gTermination `parser:"('WITH' @@)?"`
 }
 
