@@ -108,12 +108,13 @@ func replaceNote(re *RestoreEffect) string {
 	return ""
 }
 
-// metadataOnly reports whether r is WITH METADATA_ONLY: the restore of a
-// Transact-SQL snapshot backup (SQL Server 2022), which attaches the
-// files the storage snapshot put in place and writes none of them.
+// metadataOnly reports whether r is WITH METADATA_ONLY, or SNAPSHOT, its
+// synonym: the restore of a snapshot backup (Transact-SQL, SQL Server 2022,
+// or a VDI one), which attaches the files the storage snapshot put in
+// place and writes none of them.
 func metadataOnly(r *parser.Restore) bool {
 	for _, o := range r.Options {
-		if o.Name == "METADATA_ONLY" {
+		if o.Name == "METADATA_ONLY" || o.Name == "SNAPSHOT" {
 			return true
 		}
 	}
