@@ -24,3 +24,27 @@ func TestSL207SnapshotIsMetadataOnly(t *testing.T) {
 		}
 	}
 }
+
+// RESTORE's arguments: "PARTIAL specifies a partial restore operation that
+// restores the primary filegroup and any specified secondary
+// filegroup(s)". Which files such a restore creates is not the whole
+// database, so SL207 says nothing for it, as for a file or filegroup
+// restore; it reported the 500 GB of a filegroup the restore leaves out.
+func TestSL207PartialRestore(t *testing.T) {
+	create := "CREATE DATABASE P ON PRIMARY (NAME = p1, FILENAME = 'D:\\p1.mdf', SIZE = 1GB),\nFILEGROUP RO (NAME = ro1, FILENAME = 'D:\\ro1.ndf', SIZE = 500GB)\nLOG ON (NAME = p_log, FILENAME = 'E:\\p.ldf', SIZE = 1GB);\nGO\n"
+	cases := []struct {
+		restore string
+		want    int
+	}{
+		{"RESTORE DATABASE P FROM DISK = 'Z:\\other.bak' WITH PARTIAL, REPLACE;", 0},
+		{"RESTORE DATABASE P FROM DISK = 'Z:\\other.bak' WITH REPLACE, PARTIAL, NORECOVERY;", 0},
+		{"RESTORE DATABASE P FILEGROUP = 'Primary' FROM DISK = 'Z:\\other.bak' WITH PARTIAL, NORECOVERY;", 0},
+		{"RESTORE DATABASE P FROM DISK = 'Z:\\other.bak' WITH REPLACE;", 1},
+	}
+	for _, c := range cases {
+		fs := auditRun(t, create+c.restore+"\n", nil)
+		if got := len(auditMessages(fs, "SL207")); got != c.want {
+			t.Errorf("%s: %d SL207 findings, want %d", c.restore, got, c.want)
+		}
+	}
+}
