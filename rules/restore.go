@@ -27,6 +27,13 @@ var sl207 = &Rule{
 			if r, ok := e.Stmt.Node.(*parser.Restore); ok && metadataOnly(r) {
 				continue // a snapshot restore: the files are the storage snapshot's, none is written
 			}
+			if r, ok := e.Stmt.Node.(*parser.Restore); ok && hasOpt(r.Options, "PARTIAL") {
+				// a piecemeal restore creates the primary filegroup, the
+				// filegroups it names and the log, not the whole database:
+				// which sizes are its own is not known, as for a file or
+				// filegroup restore
+				continue
+			}
 			data, logBytes := re.Bytes(false), re.Bytes(true)
 			tde := e.DB != nil && e.DB.TDE
 			ifiOn, ifiOff := false, false
@@ -108,12 +115,13 @@ func replaceNote(re *RestoreEffect) string {
 	return ""
 }
 
-// metadataOnly reports whether r is WITH METADATA_ONLY: the restore of a
-// Transact-SQL snapshot backup (SQL Server 2022), which attaches the
-// files the storage snapshot put in place and writes none of them.
+// metadataOnly reports whether r is WITH METADATA_ONLY, or SNAPSHOT, its
+// synonym: the restore of a snapshot backup (Transact-SQL, SQL Server 2022,
+// or a VDI one), which attaches the files the storage snapshot put in
+// place and writes none of them.
 func metadataOnly(r *parser.Restore) bool {
 	for _, o := range r.Options {
-		if o.Name == "METADATA_ONLY" {
+		if o.Name == "METADATA_ONLY" || o.Name == "SNAPSHOT" {
 			return true
 		}
 	}
