@@ -3,6 +3,7 @@ package rules
 import (
 	"cmp"
 	"fmt"
+	"hash/maphash"
 	"regexp"
 	"slices"
 	"sort"
@@ -661,6 +662,9 @@ type Compactor struct {
 	// addFile is AddTo's room for the batches of a run whose strings
 	// hold ADD FILE text, reused from run to run (emptied)
 	addFile map[*parser.Batch]bool
+	// dynamics are the Dynamic facts of the kept statements, by hash
+	// (sameDynamic)
+	dynamics map[uint64]*parser.Dynamic
 }
 
 // note records what the kept statement st leaves for the next blocker.
@@ -848,7 +852,7 @@ func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 	c.batch, c.owned = nil, nil
 	// a next script's copies do not keep these alive
 	c.stmts, c.batches, c.segs = nil, nil, nil
-	c.addFile = nil
+	c.addFile, c.dynamics = nil, nil
 	return kept
 }
 
@@ -878,6 +882,9 @@ func (c *Compactor) bound(st *parser.Statement) bool {
 // kept statements of one batch share one copy of it.
 func (c *Compactor) own(st *parser.Statement) *parser.Statement {
 	cp := ownCopy(&c.stmts, st)
+	if st.Dynamic != nil {
+		cp.Dynamic = c.sameDynamic(st.Dynamic)
+	}
 	if b := st.Batch; b != nil {
 		if b != c.batch {
 			nb := ownCopy(&c.batches, b)
@@ -887,6 +894,47 @@ func (c *Compactor) own(st *parser.Statement) *parser.Statement {
 		cp.Batch = c.owned
 	}
 	return cp
+}
+
+// sameDynamic returns a kept statement's Dynamic facts, or facts equal
+// to them that an earlier kept statement of the script holds: the facts
+// are read, never written (moved strings keep their value), and the
+// statements of a script that builds ADD FILE text repeat a few
+// (DECLARE @sql, SET @i = @i + 1, EXEC (@sql)). A 500 MB script at 5% of
+// interest keeps 78,000 statements with facts of 144 bytes and more.
+func (c *Compactor) sameDynamic(d *parser.Dynamic) *parser.Dynamic {
+	var h maphash.Hash
+	h.SetSeed(dynamicSeed)
+	h.WriteString(d.AddFile)
+	for _, list := range [...][]string{d.Assigns, d.Uses, d.ExecVars} {
+		h.WriteByte(0)
+		for _, v := range list {
+			h.WriteString(v)
+			h.WriteByte(1)
+		}
+	}
+	if d.Exec {
+		h.WriteByte(2)
+	}
+	k := h.Sum64()
+	if same, ok := c.dynamics[k]; ok {
+		if equalDynamic(same, d) {
+			return same
+		}
+		return d // another with the same hash: kept as it is
+	}
+	if c.dynamics == nil {
+		c.dynamics = map[uint64]*parser.Dynamic{}
+	}
+	c.dynamics[k] = d
+	return d
+}
+
+var dynamicSeed = maphash.MakeSeed()
+
+func equalDynamic(a, b *parser.Dynamic) bool {
+	return a.AddFile == b.AddFile && a.Exec == b.Exec && slices.Equal(a.Assigns, b.Assigns) &&
+		slices.Equal(a.Uses, b.Uses) && slices.Equal(a.ExecVars, b.ExecVars)
 }
 
 // ownSegs returns a copy of a kept batch's segments (most batches have
