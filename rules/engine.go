@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/internal/memlimit"
 	"github.com/sqllint/sqllint/parser"
@@ -926,8 +927,39 @@ func (c *Compactor) sameDynamic(d *parser.Dynamic) *parser.Dynamic {
 	if c.dynamics == nil {
 		c.dynamics = map[uint64]*parser.Dynamic{}
 	}
+	ownDynamic(d)
 	c.dynamics[k] = d
 	return d
+}
+
+// ownDynamic makes the strings of d copies of their own, in one
+// allocation: facts statements share are never written again (a mapped
+// script's strings are moved out of the mapping, statement by statement,
+// on two goroutines, and these are in no mapping).
+func ownDynamic(d *parser.Dynamic) {
+	lists := [...][]string{d.Assigns, d.Uses, d.ExecVars}
+	n := len(d.AddFile)
+	for _, list := range lists {
+		for _, v := range list {
+			n += len(v)
+		}
+	}
+	buf := make([]byte, 0, n)
+	own := func(v string) string {
+		k := len(buf)
+		buf = append(buf, v...)
+		return unsafe.String(unsafe.SliceData(buf[k:]), len(v)) // buf is not written again
+	}
+	if d.AddFile != "" {
+		d.AddFile = own(d.AddFile)
+	}
+	for _, list := range lists {
+		for i, v := range list {
+			if v != "" {
+				list[i] = own(v)
+			}
+		}
+	}
 }
 
 var dynamicSeed = maphash.MakeSeed()
