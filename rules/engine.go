@@ -760,15 +760,16 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 	return out
 }
 
-// growKept is slices.Grow(kept, n), but doubling kept's room when it
-// grows: the kept statements of a huge script are added a run at a time,
-// and room grown by a quarter at a time was five times their list in
-// garbage (10 MB for a 500 MB script at 5% of interest).
+// growKept is slices.Grow(kept, n), but growing kept's room by half when
+// it grows: the kept statements of a huge script are added a run at a
+// time, and room grown by a quarter at a time was five times their list
+// in garbage (10 MB for a 500 MB script at 5% of interest). Doubled, the
+// room left over would live with the script.
 func growKept(kept []*parser.Statement, n int) []*parser.Statement {
 	if cap(kept)-len(kept) >= n {
 		return kept
 	}
-	out := make([]*parser.Statement, len(kept), max(2*cap(kept), len(kept)+n))
+	out := make([]*parser.Statement, len(kept), max(cap(kept)+cap(kept)/2, len(kept)+n))
 	copy(out, kept)
 	return out
 }
