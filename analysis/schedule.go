@@ -169,19 +169,28 @@ func (f *feed) stop() {
 	f.mu.Unlock()
 }
 
-// heldBytes is what a parsed file holds until it is merged: its read
-// buffer, or its text when that is a copy.
+// heldBytes is about what a parsed file holds until it is merged: its
+// read buffer, or its text when that is a copy, and the statements the
+// rules read (stmtBytes each, their syntax and what they point to): a
+// file dense in statements of interest holds many times its size.
 func heldBytes(p *parsed) int64 {
+	var n int64
 	switch {
 	case p.lent != nil:
-		return int64(cap(p.lent))
+		n = int64(cap(p.lent))
 	case p.mapped != nil:
-		return 0 // its pages go as it is parsed
+		// its pages go as it is parsed
 	case p.result != nil && p.result.Script != nil && p.result.Script.File != nil:
-		return int64(len(p.result.Script.File.Text))
+		n = int64(len(p.result.Script.File.Text))
 	}
-	return 0
+	if p.result != nil {
+		n += stmtBytes * int64(len(p.result.Statements))
+	}
+	return n
 }
+
+// stmtBytes is about what a statement kept for the rules holds.
+const stmtBytes = 1 << 10
 
 // pipeline runs collect → workers → in-order merge, calling merge for each
 // file in run order from the calling goroutine.
