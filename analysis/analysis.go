@@ -80,6 +80,15 @@ type Options struct {
 	// Fixes keeps, for every file with a fix, what Fix needs to re-read
 	// and verify it (Summary.Sources).
 	Fixes bool
+	// Provisional, when set, lets a static run give each file's result
+	// as soon as it is merged even while it may still be withdrawn,
+	// rather than hold the results back (see staticGuessing): the caller
+	// may then prepare its output during the run. The run calls it, from
+	// the goroutine that calls sink, once with true when the results given
+	// so far are final (those to come are final too), or once with false
+	// when they are withdrawn: every result is then given again, from the
+	// first. A run that ends with an error may not call it.
+	Provisional func(final bool)
 }
 
 // Wanted is what a live run asks the server about.
@@ -135,6 +144,9 @@ func Run(ctx context.Context, opt Options, sink func(*FileResult)) (*Summary, er
 		return nil, err
 	}
 	if opt.Facts != nil || opt.FactsFor != nil {
+		if opt.Provisional != nil {
+			opt.Provisional(true) // a live run gives final results
+		}
 		return r.live(ctx, sink)
 	}
 	return r.staticGuessing(ctx, sink)
