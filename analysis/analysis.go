@@ -135,7 +135,9 @@ type Summary struct {
 // Run analyzes the files of opt and calls sink, from the calling
 // goroutine, for each reported file in run order as soon as its findings
 // are final: in a static run, once the run is known to hold no :r
-// include, at its end (staticGuessing). An error means the run could not start or finish (a path
+// include, at its end (staticGuessing), or, with Options.Provisional, as
+// soon as it is merged, to be confirmed or withdrawn. An error means the
+// run could not start or finish (a path
 // that does not exist, live facts that could not be read, ctx done);
 // unreadable files and folders are input errors in the results.
 func Run(ctx context.Context, opt Options, sink func(*FileResult)) (*Summary, error) {
