@@ -730,12 +730,72 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 		}
 	}
 	switch {
+	case allocates && logs == 0:
+		// no LOG ON: SQL Server creates the log (and, with no file list,
+		// the primary file), named after the database, at sizes the model
+		// knows (see implicitLog)
+		if len(n.Files) == 0 {
+			m.addFile(d, parser.FileSpec{Name: d.Name, Size: &parser.Size{Bytes: max(modelSize, defaultFileSize)}})
+		}
+		if size := m.implicitLog(n, modelSize); size > 0 {
+			m.addFile(d, parser.FileSpec{Name: d.Name + "_log", Log: true, Size: &parser.Size{Bytes: size}})
+		} else {
+			d.Unnamed++
+		}
 	case n.CopyOf != "" || (len(n.Files) == 0 && n.SnapshotOf == ""):
 		// no file list: one data file and one log file, as the model database
 		d.Unnamed += 2 - len(n.Files)
 	case logs == 0 && n.SnapshotOf == "":
-		d.Unnamed++ // the log file SQL Server creates (or finds, for ATTACH)
+		d.Unnamed++ // the log file SQL Server finds (or rebuilds) for ATTACH
 	}
+}
+
+// implicitLog is the size of the log file CREATE DATABASE creates when it
+// has no LOG ON, 0 when a data file's size is unknown. CREATE DATABASE's
+// documentation: "If LOG ON isn't specified, one log file is
+// automatically created, which has a size that is 25 percent of the sum
+// of the sizes for all the data files for the database, or 512 KB,
+// whichever is larger"; the server takes the model database's log size
+// (8 MB since SQL Server 2016, or what a script set) as the least, as it
+// does for CREATE DATABASE alone (8 MB of data, 8 MB of log). FILESTREAM
+// and memory-optimized containers hold no pages and do not count.
+// modelSize is the size the primary file takes from model (0: default).
+func (m *Model) implicitLog(n *parser.CreateDatabase, modelSize int64) int64 {
+	container := func(fg string) bool {
+		for _, g := range n.Filegroups {
+			if g.Contains != "" && strings.EqualFold(g.Name, fg) {
+				return true
+			}
+		}
+		return false
+	}
+	data := max(modelSize, defaultFileSize) // no data file listed: the primary
+	for i, f := range n.Files {
+		if i == 0 {
+			data = 0
+		}
+		switch {
+		case f.Log || container(f.Filegroup):
+		case f.Size != nil && f.Size.Unknown:
+			return 0
+		case f.Size == nil && i == 0 && modelSize > 0:
+			data += modelSize // the primary file, at model's size
+		default:
+			data += specSize(f)
+		}
+	}
+	return max(data/4, 512<<10, m.modelLogSize())
+}
+
+// modelLogSize is the size a script gave the model database's log file
+// (modellog), else SQL Server's default since SQL Server 2016, 8 MB.
+func (m *Model) modelLogSize() int64 {
+	if d := m.Databases["model"]; d != nil && !d.FromServer {
+		if f, ok := d.fileNamed("modellog"); ok && f.Log && f.Size > 0 {
+			return f.Size
+		}
+	}
+	return defaultFileSize
 }
 
 // modelPrimarySize is the size a script gave the model database's
