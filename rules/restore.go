@@ -42,10 +42,10 @@ var sl207 = &Rule{
 			dataSec, logSec := ZeroingSeconds(data, rate), ZeroingSeconds(logBytes, rate)
 			var parts []string
 			if data > 0 {
-				parts = append(parts, fmt.Sprintf("data files %s, about %s without Instant File Initialization", formatBytes(data), formatSeconds(dataSec)))
+				parts = append(parts, fmt.Sprintf("data files %s, %s without Instant File Initialization", formatBytes(data), aboutSeconds(dataSec)))
 			}
 			if logBytes > 0 {
-				parts = append(parts, fmt.Sprintf("log %s, about %s, IFI or not", formatBytes(logBytes), formatSeconds(logSec)))
+				parts = append(parts, fmt.Sprintf("log %s, %s, IFI or not", formatBytes(logBytes), aboutSeconds(logSec)))
 			}
 			var msg string
 			if re.PartialRestore {
