@@ -912,8 +912,14 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 // that changes a file replaces it with a changed copy.
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	df, _ := d.fileNamed(f.Name)
+	// a database whose every file the model knows has no file of another
+	// name: SQL Server refuses the statement (error 5041, the file does
+	// not exist), and it adds no file to the count (the allocation is
+	// still reported, as an upper bound: the scripts may have changed the
+	// files in a way the model does not see)
+	complete := (d.Created || d.FromServer) && d.Unnamed == 0
 	switch {
-	case df == nil && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
+	case df == nil && !complete && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
 		name, key := ownWithLower(f.Name)
 		df = &DBFile{Name: name, Log: isLogName(f)}
 		d.Files.Set(key, df)
