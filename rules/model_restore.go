@@ -474,6 +474,11 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 			re.Source = d.Name
 			return
 		}
+		if foreignMoves(d, n) {
+			// the backup is of another layout: its sizes are unknown
+			movedLayout(d, n)
+			return
+		}
 		if files := filesOf(d); len(files) > 0 {
 			re.Sizes = SizesReplaced
 			re.Files, re.Partial = files, partial(d)
@@ -515,6 +520,42 @@ func partialFiles(re *RestoreEffect, d *Database, n *parser.Restore) {
 		}
 	}
 	re.Files = files
+}
+
+// foreignMoves reports whether a RESTORE WITH MOVE names a logical file
+// the database it replaces does not have: the backup is then not of that
+// database's layout (a sample database restored over an empty one of the
+// same name), whose sizes say nothing of the restored files.
+func foreignMoves(d *Database, n *parser.Restore) bool {
+	if d.Files.Len() == 0 {
+		return false
+	}
+	for _, mv := range n.Moves {
+		if _, ok := d.fileNamed(mv.Logical); mv.Known && !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// movedLayout makes d the database a restore of a backup of unknown
+// layout leaves: the files its MOVE options name, of unknown size (a
+// .ldf file, or a name ending in log, taken for a log file), among
+// others the model does not know of.
+func movedLayout(d *Database, n *parser.Restore) {
+	d.Files = fileSetFor(len(n.Moves))
+	for _, mv := range n.Moves {
+		if !mv.Known {
+			continue
+		}
+		name, key := ownWithLower(mv.Logical)
+		if d.Files.Get(key) == nil {
+			d.Files.Set(key, &DBFile{Name: name, Log: isLogName(parser.FileSpec{Name: mv.Logical, FileName: mv.Physical})})
+		}
+	}
+	d.Unnamed, d.ExtraFilegroups = 0, 0
+	d.Filegroups = withPrimary()
+	d.Created, d.FromServer, d.TDE, d.TRT = false, false, false, nil
 }
 
 // fromHistory takes the restored files from the server's latest full
