@@ -877,6 +877,18 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 	case parser.ActionAddFilegroup:
 		d.Filegroups.Add(m.lower(n.Filegroup.Name))
 	case parser.ActionRemoveFilegroup:
+		// SQL Server refuses to remove a filegroup that still has files
+		// (error 5042): the count is lowered only for an empty one (looked
+		// for in databases of up to maxFilegroupScan files, so that
+		// removing thousands of filegroups costs no quadratic time)
+		for _, f := range d.Files.All() {
+			if d.Files.Len() > maxFilegroupScan {
+				break
+			}
+			if !f.Log && strings.EqualFold(f.Filegroup, n.Filegroup.Name) {
+				return
+			}
+		}
 		d.Filegroups.Delete(m.lower(n.Filegroup.Name))
 	case parser.ActionModifyFile:
 		for _, f := range n.Files {
@@ -895,6 +907,9 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 		}
 	}
 }
+
+// maxFilegroupScan bounds the files REMOVE FILEGROUP looks through.
+const maxFilegroupScan = 4096
 
 // modifyFile applies one file of ALTER DATABASE ... MODIFY FILE. A SIZE
 // allocates the growth over the size known before; when no size was known

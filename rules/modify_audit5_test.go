@@ -41,3 +41,27 @@ func TestModifyUnknownFileOfKnownDatabase(t *testing.T) {
 		t.Errorf("SL201: %q, want 4 allocations of up to 20 GB", msgs)
 	}
 }
+
+// ALTER DATABASE ... REMOVE FILEGROUP of a filegroup that still has files
+// fails (error 5042, the filegroup is not empty): it lowered the count of
+// filegroups all the same. Once its files are removed, it goes.
+func TestRemoveFilegroupWithFiles(t *testing.T) {
+	src := "CREATE DATABASE D ON PRIMARY (NAME = d, FILENAME = 'D:\\d.mdf'), FILEGROUP FG1 (NAME = f1, FILENAME = 'D:\\f1.ndf');\nGO\n" +
+		"ALTER DATABASE D ADD FILEGROUP FG2;\nGO\n" +
+		"ALTER DATABASE D ADD FILE (NAME = f2, FILENAME = 'D:\\f2.ndf') TO FILEGROUP [fg2];\nGO\n" +
+		"ALTER DATABASE D REMOVE FILEGROUP FG2;\nGO\n" +
+		"ALTER DATABASE D REMOVE FILEGROUP fg1;\nGO\n" +
+		"ALTER DATABASE D REMOVE FILE f2;\nGO\n" +
+		"ALTER DATABASE D REMOVE FILEGROUP FG2;\nGO\n"
+	res := parser.ParseFile(parser.NewFile("audit.sql", src), &parser.PreprocessOptions{})
+	m := BuildModel([]*parser.Result{res}, "", nil)
+	want := []int{2, 3, 3, 3, 3, 3, 2}
+	if len(m.Effects) != len(want) {
+		t.Fatalf("%d effects, want %d", len(m.Effects), len(want))
+	}
+	for i, w := range want {
+		if got := m.Effects[i].Filegroups; got != w {
+			t.Errorf("statement %d: %d filegroups, want %d (%s)", i+1, got, w, m.Effects[i].Stmt.Text())
+		}
+	}
+}
