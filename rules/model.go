@@ -894,6 +894,10 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 		for _, f := range n.Files {
 			m.modifyFile(e, d, f)
 		}
+	case parser.ActionModifyFilegroup:
+		if v, ok := optValue(n.Options, "NAME"); ok && n.Filegroup != nil {
+			m.renameFilegroup(d, n.Filegroup.Name, v)
+		}
 	case parser.ActionSet:
 		if n.TargetRecovery != nil && n.TargetRecovery.Known {
 			s := n.TargetRecovery.Seconds
@@ -905,6 +909,37 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 		case "OFF":
 			d.TDE = false
 		}
+	}
+}
+
+// renameFilegroup applies MODIFY FILEGROUP name NAME = newName (written
+// as an identifier or a string): the filegroup and its files take the new
+// name, so that a later REMOVE FILEGROUP or RESTORE ... FILEGROUP = of it
+// finds them. The primary filegroup cannot be renamed.
+func (m *Model) renameFilegroup(d *Database, name, newName string) {
+	newName = strings.TrimSpace(newName)
+	if strings.HasPrefix(newName, "'") || strings.HasPrefix(newName, "N'") {
+		newName = parser.StringValue(newName)
+	} else {
+		newName = parser.Unquote(newName)
+	}
+	old, nw := m.lower(name), m.lower(newName)
+	if nw == "" || old == nw || old == "primary" || !d.Filegroups.Has(old) {
+		return
+	}
+	d.Filegroups.Delete(old)
+	d.Filegroups.Add(nw)
+	var keys []string
+	for k, f := range d.Files.All() {
+		if !f.Log && strings.EqualFold(f.Filegroup, name) {
+			keys = append(keys, k)
+		}
+	}
+	fg := m.intern(newName)
+	for _, k := range keys {
+		c := *d.Files.Get(k) // a changed copy: DBFiles are shared with backup snapshots
+		c.Filegroup = fg
+		d.Files.Set(k, &c)
 	}
 }
 

@@ -65,3 +65,28 @@ func TestRemoveFilegroupWithFiles(t *testing.T) {
 		}
 	}
 }
+
+// ALTER DATABASE ... MODIFY FILEGROUP name NAME = new renames the
+// filegroup: the model kept the old name, so that a REMOVE FILEGROUP of
+// the new name never lowered the count.
+func TestRenameFilegroup(t *testing.T) {
+	src := "CREATE DATABASE D ON PRIMARY (NAME = d, FILENAME = 'D:\\d.mdf'), FILEGROUP FG1 (NAME = f1, FILENAME = 'D:\\f1.ndf'), FILEGROUP FG2 (NAME = f2, FILENAME = 'D:\\f2.ndf');\nGO\n" +
+		"ALTER DATABASE D MODIFY FILEGROUP FG1 NAME = [FG 9];\nGO\n" +
+		"ALTER DATABASE D MODIFY FILEGROUP [FG2] NAME = 'FG8';\nGO\n" +
+		"ALTER DATABASE D REMOVE FILEGROUP [FG 9];\nGO\n" + // not empty: refused
+		"ALTER DATABASE D REMOVE FILE f1;\nGO\n" +
+		"ALTER DATABASE D REMOVE FILEGROUP [fg 9];\nGO\n" +
+		"ALTER DATABASE D REMOVE FILE f2;\nGO\n" +
+		"ALTER DATABASE D REMOVE FILEGROUP fg8;\nGO\n"
+	res := parser.ParseFile(parser.NewFile("audit.sql", src), &parser.PreprocessOptions{})
+	m := BuildModel([]*parser.Result{res}, "", nil)
+	want := []int{3, 3, 3, 3, 3, 2, 2, 1}
+	if len(m.Effects) != len(want) {
+		t.Fatalf("%d effects, want %d", len(m.Effects), len(want))
+	}
+	for i, w := range want {
+		if got := m.Effects[i].Filegroups; got != w {
+			t.Errorf("statement %d: %d filegroups, want %d (%s)", i+1, got, w, m.Effects[i].Stmt.Text())
+		}
+	}
+}
