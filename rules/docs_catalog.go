@@ -263,7 +263,9 @@ BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
 
 Without ` + "`COPY_ONLY`" + ` it also does harm. ` + "`BACKUP LOG`" + ` to NUL breaks the log chain, so no point-in-time restore is possible past it until the next full or differential backup; ` + "`BACKUP DATABASE`" + ` to NUL becomes the base of later differential backups, which can then never be restored. The next outage then lasts as long as finding an older usable backup.
 
-sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given; a backup with a ` + "`MIRROR TO`" + ` copy that has no device on NUL is a real backup, and is not reported. Back up to a real file, or remove the statement.`,
+A differential backup to NUL leaves the base alone, but msdb records it as the latest differential, and a restore that takes it from the backup history finds nothing to restore.
+
+sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given, except with ` + "`DIFFERENTIAL`" + `: BACKUP's documentation says that COPY_ONLY is then ignored and a differential backup is created, so that stays an error; a backup with a ` + "`MIRROR TO`" + ` copy that has no device on NUL is a real backup, and is not reported. Back up to a real file, or remove the statement.`,
 		Source: "backup",
 		Bad:    `BACKUP DATABASE Sales TO DISK = N'NUL';`,
 		Good:   `BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,

@@ -27,13 +27,6 @@ var sl207 = &Rule{
 			if r, ok := e.Stmt.Node.(*parser.Restore); ok && metadataOnly(r) {
 				continue // a snapshot restore: the files are the storage snapshot's, none is written
 			}
-			if r, ok := e.Stmt.Node.(*parser.Restore); ok && hasOpt(r.Options, "PARTIAL") {
-				// a piecemeal restore creates the primary filegroup, the
-				// filegroups it names and the log, not the whole database:
-				// which sizes are its own is not known, as for a file or
-				// filegroup restore
-				continue
-			}
 			data, logBytes := re.Bytes(false), re.Bytes(true)
 			tde := e.DB != nil && e.DB.TDE
 			ifiOn, ifiOff := false, false
@@ -49,13 +42,19 @@ var sl207 = &Rule{
 			dataSec, logSec := ZeroingSeconds(data, rate), ZeroingSeconds(logBytes, rate)
 			var parts []string
 			if data > 0 {
-				parts = append(parts, fmt.Sprintf("data files %s, about %s without Instant File Initialization", formatBytes(data), formatSeconds(dataSec)))
+				parts = append(parts, fmt.Sprintf("data files %s, %s without Instant File Initialization", formatBytes(data), aboutSeconds(dataSec)))
 			}
 			if logBytes > 0 {
-				parts = append(parts, fmt.Sprintf("log %s, about %s, IFI or not", formatBytes(logBytes), formatSeconds(logSec)))
+				parts = append(parts, fmt.Sprintf("log %s, %s, IFI or not", formatBytes(logBytes), aboutSeconds(logSec)))
 			}
-			msg := fmt.Sprintf("restore of %s (%s) creates every file anew%s and zero-fills it: %s (at %s MB/s; %s)",
-				dbName(e), restoreOrigin(e, re), replaceNote(re), strings.Join(parts, "; "), formatNumber(rate), restoreMeasured)
+			var msg string
+			if re.PartialRestore {
+				msg = fmt.Sprintf("partial restore of %s (%s) creates the files of the primary filegroup, of the filegroups it names and of the log anew%s and zero-fills them: %s (at %s MB/s; %s)",
+					dbName(e), restoreOrigin(e, re), replaceNote(re), strings.Join(parts, "; "), formatNumber(rate), restoreMeasured)
+			} else {
+				msg = fmt.Sprintf("restore of %s (%s) creates every file anew%s and zero-fills it: %s (at %s MB/s; %s)",
+					dbName(e), restoreOrigin(e, re), replaceNote(re), strings.Join(parts, "; "), formatNumber(rate), restoreMeasured)
+			}
 			if re.Partial {
 				msg += "; the scripts show only some of the database's files, so these are lower bounds"
 			}
