@@ -80,6 +80,15 @@ type Options struct {
 	// Fixes keeps, for every file with a fix, what Fix needs to re-read
 	// and verify it (Summary.Sources).
 	Fixes bool
+	// Provisional, when set, lets a static run give each file's result
+	// as soon as it is merged even while it may still be withdrawn,
+	// rather than hold the results back (see staticGuessing): the caller
+	// may then prepare its output during the run. The run calls it, from
+	// the goroutine that calls sink, once with true when the results given
+	// so far are final (those to come are final too), or once with false
+	// when they are withdrawn: every result is then given again, from the
+	// first. A run that ends with an error may not call it.
+	Provisional func(final bool)
 }
 
 // Wanted is what a live run asks the server about.
@@ -126,7 +135,9 @@ type Summary struct {
 // Run analyzes the files of opt and calls sink, from the calling
 // goroutine, for each reported file in run order as soon as its findings
 // are final: in a static run, once the run is known to hold no :r
-// include, at its end (staticGuessing). An error means the run could not start or finish (a path
+// include, at its end (staticGuessing), or, with Options.Provisional, as
+// soon as it is merged, to be confirmed or withdrawn. An error means the
+// run could not start or finish (a path
 // that does not exist, live facts that could not be read, ctx done);
 // unreadable files and folders are input errors in the results.
 func Run(ctx context.Context, opt Options, sink func(*FileResult)) (*Summary, error) {
@@ -135,6 +146,9 @@ func Run(ctx context.Context, opt Options, sink func(*FileResult)) (*Summary, er
 		return nil, err
 	}
 	if opt.Facts != nil || opt.FactsFor != nil {
+		if opt.Provisional != nil {
+			opt.Provisional(true) // a live run gives final results
+		}
 		return r.live(ctx, sink)
 	}
 	return r.staticGuessing(ctx, sink)

@@ -48,6 +48,8 @@ type parsed struct {
 	// lent is the pool's buffer the file was read into: given back once
 	// the file is finished (strings that outlive it are copied out).
 	lent []byte
+	// held is what the file holds until it is merged (pipeline)
+	held int64
 }
 
 // matcher is the config's include/exclude decision, computed once.
@@ -1198,58 +1200,3 @@ type pipeStopped struct{}
 // skimming lets parseCompact drop plain batches unparsed (a variable for
 // the differential test, which compares with and without).
 var skimming = true
-
-// pipeline runs collect → workers → in-order merge, calling merge for each
-// file in run order from the calling goroutine. At most window files are
-// in flight (read, parsed, not yet merged).
-func (r *run) pipeline(ctx context.Context, merge func(*parsed)) error {
-	workers := r.opt.Workers
-	window := 4 * workers
-	slots := make(chan struct{}, window)
-	order := make(chan input, window)
-	work := make(chan input)
-	stop := make(chan struct{})
-	// collect: runs ahead of the merge by at most window files
-	go func() {
-		defer close(order)
-		defer close(work)
-		r.replay(ctx, func(in input) bool {
-			select {
-			case slots <- struct{}{}:
-			case <-stop:
-				return false
-			}
-			in.done = make(chan *parsed, 1)
-			order <- in
-			select {
-			case work <- in:
-				return true
-			case <-stop:
-				in.done <- &parsed{input: in, err: context.Canceled}
-				return false
-			}
-		})
-	}()
-	for w := 0; w < workers; w++ {
-		go func() {
-			for in := range work {
-				in.done <- r.parseOne(in)
-			}
-		}()
-	}
-	var err error
-	var seen idSet
-	for in := range order {
-		p := <-in.done
-		if err == nil {
-			if err = ctx.Err(); err != nil {
-				close(stop)
-			} else if !p.id.valid() || seen.add(p.id) {
-				// a, ./a, d/../d/a, /abs/a or a link to a: the first name wins
-				merge(p)
-			}
-		}
-		<-slots
-	}
-	return err
-}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -171,4 +172,34 @@ func stringInside(v reflect.Value, inside func(string) bool) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// groupByBatch groups as a gathering by batch does: runs of one batch in
+// order of their Index, and anything else (a batch seen again after
+// another, batches out of order, statements without a batch).
+func TestGroupByBatch(t *testing.T) {
+	b := []*parser.Batch{{Index: 0}, {Index: 1}, {Index: 2}}
+	st := func(k int) *parser.Statement {
+		if k < 0 {
+			return &parser.Statement{}
+		}
+		return &parser.Statement{Batch: b[k]}
+	}
+	for _, tc := range [][]int{
+		{}, {0}, {0, 0, 1, 2, 2}, {0, 1, 0}, {1, 0}, {0, -1, 1}, {-1, -1}, {2, 2, 1, 1, 0},
+	} {
+		var stmts []*parser.Statement
+		for _, k := range tc {
+			stmts = append(stmts, st(k))
+		}
+		got, want := groupByBatch(stmts), gatherByBatch(stmts)
+		if len(got) != len(want) {
+			t.Fatalf("%v: %d groups, want %d", tc, len(got), len(want))
+		}
+		for i := range got {
+			if !slices.Equal(got[i], want[i]) {
+				t.Errorf("%v: group %d is %v, want %v", tc, i, got[i], want[i])
+			}
+		}
+	}
 }

@@ -118,12 +118,18 @@ func (g *includeGuess) merging(p *parsed) {
 // can do without it (includeGuess): the results reach sink at the end.
 func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
 	if !guessing || slices.Contains(r.opt.Paths, "-") || slices.Contains(r.opt.Context, "-") {
+		if r.opt.Provisional != nil {
+			r.opt.Provisional(true)
+		}
 		return r.static(ctx, sink) // standard input cannot be read twice
 	}
 	gctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	g := &includeGuess{r: r, ctx: gctx, cancel: cancel, ready: make(chan struct{})}
 	r.guess = g
+	if r.opt.Provisional != nil {
+		return r.staticProvisional(ctx, g, sink)
+	}
 	// Results are held while the guess may still be wrong, up to
 	// holdFindings findings: past that the guess ends as at a :r command,
 	// so that memory does not grow with the findings of a large run.
@@ -174,6 +180,48 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	guessRestarts.Add(1)
+	again, err := newRun(r.opt)
+	if err != nil {
+		return nil, err
+	}
+	again.known = g.cleanMap()
+	return again.static(ctx, sink)
+}
+
+// staticProvisional is staticGuessing for a caller that takes results
+// that may be withdrawn (Options.Provisional): each result reaches sink
+// as soon as it is merged. The guess ends at holdFindings findings, as
+// when the results are held, so that what the caller keeps of them is
+// bounded likewise.
+func (r *run) staticProvisional(ctx context.Context, g *includeGuess, sink func(*FileResult)) (*Summary, error) {
+	findings, final := 0, false
+	sum, err := r.static(g.ctx, func(res *FileResult) {
+		if !final && g.streaming.Load() {
+			final = true
+			r.opt.Provisional(true)
+		}
+		sink(res)
+		if findings += len(res.Findings); !final && findings > holdFindings {
+			g.end()
+		}
+	})
+	if g.wrong.Load() {
+		<-g.ready // the pass stops with the run: never left behind
+	}
+	if !g.violated {
+		if err != nil {
+			return nil, err
+		}
+		if !final {
+			r.opt.Provisional(true)
+		}
+		return sum, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	r.opt.Provisional(false)
 	guessRestarts.Add(1)
 	again, err := newRun(r.opt)
 	if err != nil {

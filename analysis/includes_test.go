@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -118,6 +119,10 @@ func TestIncludePrepassOnlyWhenNeeded(t *testing.T) {
 	write(t, dir, "d/V3.sql", "USE S;\nCHECKPOINT $(n);\n")
 	write(t, dir, "d/V99.sql", ":setvar n 5\n:r V3.sql\n")
 	before, restarts := prepassReads.Load(), guessRestarts.Load()
+	// (a window of a few files: the third is merged before the wrapper
+	// is read)
+	defer func(n int) { maxWindow = n }(maxWindow)
+	maxWindow = 0
 	rs, sum = runAll(t, Options{Paths: []string{"d"}, Workers: 2})
 	if n := prepassReads.Load() - before; n < 1 || n > 10 {
 		t.Errorf("wrapper last: the pre-pass read %d files, want the wrapper and the few in flight with it", n)
@@ -208,6 +213,26 @@ func TestIncludeGuessSameAsPrepass(t *testing.T) {
 		if bounded != guessed {
 			t.Errorf("%s: ending the guess early gave\n%s\nguessing\n%s", tc.name, bounded, guessed)
 		}
+		// results given provisionally (Options.Provisional): once
+		// confirmed, or withdrawn and given again, they are those held
+		calls := ""
+		var got []*FileResult
+		o := opt()
+		o.Provisional = func(final bool) {
+			if final {
+				calls += "final "
+			} else {
+				calls += "withdrawn "
+				got = nil
+			}
+		}
+		sum, err := Run(context.Background(), o, func(r *FileResult) { got = append(got, r) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := render(got, sum); p != guessed || (calls != "final " && calls != "withdrawn ") {
+			t.Errorf("%s: provisional results (%s) gave\n%s\nguessing\n%s", tc.name, calls, p, guessed)
+		}
 		guessing = false
 		prepass := render(runAll(t, opt()))
 		guessing = true
@@ -235,5 +260,52 @@ func TestHeldResult(t *testing.T) {
 		if got := hold(res).result(); got != res {
 			t.Errorf("%+v gave back %+v", res, got)
 		}
+	}
+}
+
+// A run whose results are provisional withdraws them when it starts again
+// (the wrapper is read after what it includes was merged on its own), and
+// gives them all again: the same as when they are held.
+func TestProvisionalResultsWithdrawn(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	for i := 1; i <= 40; i++ {
+		write(t, dir, fmt.Sprintf("d/V%d.sql", i), "PRINT 'x';\n"+checkpoint10)
+	}
+	write(t, dir, "d/V3.sql", "USE S;\nCHECKPOINT $(n);\n")
+	write(t, dir, "d/V99.sql", ":setvar n 5\n:r V3.sql\n")
+	defer func(n int) { maxWindow = n }(maxWindow)
+	maxWindow = 0 // a few files in flight: the third is merged before the wrapper is read
+	render := func(rs []*FileResult) string {
+		var b strings.Builder
+		for _, r := range rs {
+			fmt.Fprintf(&b, "%s:", r.Path)
+			for _, f := range r.Findings {
+				fmt.Fprintf(&b, " %s %s:%d", f.RuleID, f.Path, f.Line)
+			}
+			b.WriteString("\n")
+		}
+		return b.String()
+	}
+	held, _ := runAll(t, Options{Paths: []string{"d"}, Workers: 2})
+	var got []*FileResult
+	calls, withdrawnAt := "", 0
+	restarts := guessRestarts.Load()
+	_, err := Run(context.Background(), Options{Paths: []string{"d"}, Workers: 2, Provisional: func(final bool) {
+		if final {
+			calls += "final "
+			return
+		}
+		calls += "withdrawn "
+		withdrawnAt, got = len(got), nil
+	}}, func(r *FileResult) { got = append(got, r) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := guessRestarts.Load() - restarts; n != 1 || calls != "withdrawn " || withdrawnAt == 0 {
+		t.Errorf("%d restarts, calls %q, %d results withdrawn; want one restart and the results given before it withdrawn", n, calls, withdrawnAt)
+	}
+	if g, h := render(got), render(held); g != h {
+		t.Errorf("provisional results\n%s\nheld\n%s", g, h)
 	}
 }

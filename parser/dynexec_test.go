@@ -377,3 +377,26 @@ func TestPPStringMatters(t *testing.T) {
 		}
 	}
 }
+
+// WITH DIFFERENTIAL, COPY_ONLY is a differential backup (COPY_ONLY is
+// then ignored), so not the copy-only kind.
+func TestVarBackupDifferentialCopyOnly(t *testing.T) {
+	for src, want := range map[string]bool{
+		"SET @s = 'BACKUP DATABASE A TO DISK = ''NUL'' WITH DIFFERENTIAL, COPY_ONLY'\nEXEC (@s)": false,
+		"SET @s = 'BACKUP DATABASE A TO DISK = ''NUL'' WITH COPY_ONLY'\nEXEC (@s)":               true,
+	} {
+		r := ParseFile(NewFile("t.sql", src), nil)
+		found := false
+		for _, st := range r.Statements {
+			if nb, ok := st.Node.(*NulBackup); ok {
+				found = true
+				if nb.CopyOnly != want {
+					t.Errorf("%q: copy-only %v, want %v", src, nb.CopyOnly, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no NulBackup", src)
+		}
+	}
+}

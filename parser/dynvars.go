@@ -297,7 +297,7 @@ func (s *splitter) varBackup(st *Statement, v, t string) {
 			typ = "DIFF"
 		}
 		st.Node = &NulBackup{Var: strings.Clone(v), Databases: strings.Clone(bk.Database.Value), Type: typ,
-			CopyOnly: bk.HasOption("COPY_ONLY"), Backup: bk}
+			CopyOnly: bk.HasOption("COPY_ONLY") && !bk.HasOption("DIFFERENTIAL"), Backup: bk}
 		return
 	}
 }

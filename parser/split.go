@@ -1086,42 +1086,42 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 	switch st.Kind {
 	case KindCreateDatabase:
 		var g *gCreateDatabase
-		if g, n, err = parseTokens(createParser, s.text, toks); err == nil {
+		if g, n, err = parseTokens(createParser(), s.text, toks); err == nil {
 			st.Node = c.create(g)
 		}
 	case KindAlterDatabase:
 		var g *gAlterDatabase
-		if g, n, err = parseTokens(alterParser, s.text, toks); err == nil {
+		if g, n, err = parseTokens(alterParser(), s.text, toks); err == nil {
 			st.Node = c.alter(g, n)
 		}
 	case KindDropDatabase:
 		var g *gDropDatabase
-		if g, n, err = parseTokens(dropParser, s.text, toks); err == nil {
+		if g, n, err = parseTokens(dropParser(), s.text, toks); err == nil {
 			st.Node = c.drop(g)
 		}
 	case KindCheckpoint:
 		var g *gCheckpoint
-		if g, n, err = parseTokens(checkpointParser, s.text, toks); err == nil {
+		if g, n, err = parseTokens(checkpointParser(), s.text, toks); err == nil {
 			st.Node = c.checkpoint(g)
 		}
 	case KindBackupDatabase, KindBackupLog:
 		var g *gBackup
-		if g, n, err = parseTokens(backupParser, s.text, toks); err == nil {
+		if g, n, err = parseTokens(backupParser(), s.text, toks); err == nil {
 			st.Node = c.backup(g)
 		}
 	case KindRestoreDatabase, KindRestoreLog, KindRestoreOnly:
 		var g *gRestore
-		if g, n, err = parseTokens(restoreParser, s.text, toks); err == nil {
+		if g, n, err = parseTokens(restoreParser(), s.text, toks); err == nil {
 			st.Node = c.restore(g)
 		}
 	case KindDBCCTraceOn, KindDBCCTraceOff:
 		var g *gDBCC
-		if g, n, err = parseTokens(dbccParser, s.text, toks); err == nil {
+		if g, n, err = parseTokens(dbccParser(), s.text, toks); err == nil {
 			st.Node = c.dbcc(g)
 		}
 	case KindUse:
 		var g *gUse
-		if g, n, err = parseTokens(useParser, s.text, toks); err == nil {
+		if g, n, err = parseTokens(useParser(), s.text, toks); err == nil {
 			st.Node = &Use{Database: c.name(g.Name)}
 		}
 	}
@@ -1211,21 +1211,21 @@ func trailingError(kind Kind, text string, toks []Token, n int) error {
 	var err error
 	switch kind {
 	case KindCreateDatabase:
-		err = strictError(createParser, text, toks)
+		err = strictError(createParser(), text, toks)
 	case KindAlterDatabase:
-		err = strictError(alterParser, text, toks)
+		err = strictError(alterParser(), text, toks)
 	case KindDropDatabase:
-		err = strictError(dropParser, text, toks)
+		err = strictError(dropParser(), text, toks)
 	case KindCheckpoint:
-		err = strictError(checkpointParser, text, toks)
+		err = strictError(checkpointParser(), text, toks)
 	case KindBackupDatabase, KindBackupLog:
-		err = strictError(backupParser, text, toks)
+		err = strictError(backupParser(), text, toks)
 	case KindRestoreDatabase, KindRestoreLog, KindRestoreOnly:
-		err = strictError(restoreParser, text, toks)
+		err = strictError(restoreParser(), text, toks)
 	case KindDBCCTraceOn, KindDBCCTraceOff:
-		err = strictError(dbccParser, text, toks)
+		err = strictError(dbccParser(), text, toks)
 	case KindUse:
-		err = strictError(useParser, text, toks)
+		err = strictError(useParser(), text, toks)
 	}
 	var perr participle.Error
 	if err != nil && errors.As(err, &perr) && strings.Contains(perr.Message(), "(expected") {

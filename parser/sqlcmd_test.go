@@ -369,10 +369,10 @@ func TestSqlcmdPositionsThroughBatchPos(t *testing.T) {
 			t.Errorf("Pos(%q+%d) = %s:%d:%d, want %d:%d", tc.at, tc.delta, p.Path, p.Line, p.Column, tc.line, tc.col)
 		}
 	}
-	// A token ending in the substituted value ends just after its "$(".
+	// A token ending in the substituted value ends after its "$(T)".
 	i := strings.Index(b.Text, "dbo.Tab")
 	sp := b.Span(i, i+len("dbo.Tab"))
-	if sp.Start.Offset != strings.Index(src, "$(T)") || sp.End.Offset != sp.Start.Offset+1 {
+	if sp.Start.Offset != strings.Index(src, "$(T)") || sp.End.Offset != sp.Start.Offset+len("$(T)") {
 		t.Errorf("span %+v", sp)
 	}
 }

@@ -10,6 +10,8 @@ package parser
 // includes inlined), and its Segments map every batch offset back to a
 // file offset.
 
+import "strings"
+
 // Encoding is the character encoding a file was decoded from.
 type Encoding uint8
 
@@ -98,6 +100,15 @@ type Batch struct {
 
 // Pos maps an offset in b.Text to a position in a file.
 func (b *Batch) Pos(off int) Pos {
+	s := b.seg(off)
+	if s.Subst {
+		return Pos{File: s.File, Offset: s.In}
+	}
+	return Pos{File: s.File, Offset: s.In + off - s.Out}
+}
+
+// seg returns the segment that holds offset off of b.Text.
+func (b *Batch) seg(off int) Segment {
 	segs := b.Segs
 	// Binary search for the last segment with Out <= off.
 	lo, hi := 0, len(segs)
@@ -109,27 +120,44 @@ func (b *Batch) Pos(off int) Pos {
 			hi = m
 		}
 	}
-	s := segs[lo]
-	if s.Subst {
-		return Pos{File: s.File, Offset: s.In}
-	}
-	return Pos{File: s.File, Offset: s.In + off - s.Out}
+	return segs[lo]
 }
 
 // Span maps the batch range [start, end) to a file range. The end is taken
-// from the last byte of the range so that a token ending in a substituted
-// variable ends at the variable's "$(" + 1 rather than past it.
+// from the last byte of the range, so that text the range does not reach
+// (a sqlcmd command line, an include) is never in it; a range ending in a
+// substituted variable ends after the ")" of its $(var) reference.
 func (b *Batch) Span(start, end int) Span {
 	s := b.Pos(start)
 	if end <= start {
 		return Span{Start: s, End: s}
 	}
-	e := b.Pos(end - 1)
-	e.Offset++
+	last := b.seg(end - 1)
+	e := Pos{File: last.File, Offset: last.In + end - last.Out}
+	if last.Subst {
+		e.Offset = substEnd(last.File.Text, last.In)
+	}
 	if e.File != s.File { // a range that crosses an include boundary
 		e = Pos{File: s.File, Offset: s.Offset + 1}
 	}
 	return Span{Start: s, End: e}
+}
+
+// substEnd is the offset after the ")" of the $(var) reference at offset
+// at of text (a substituted segment's In), or at+1 if none is there.
+func substEnd(text string, at int) int {
+	if !strings.HasPrefix(text[at:], "$(") {
+		return at + 1
+	}
+	for i := at + 2; i < len(text); i++ {
+		if text[i] == ')' {
+			return i + 1
+		}
+		if !ppIsVarNameByte(text[i]) {
+			break
+		}
+	}
+	return at + 1
 }
 
 // Severity of a finding.

@@ -365,7 +365,9 @@ var sl304 = &Rule{
 				writes = "writes part of its data to DISK = 'NUL', which keeps none of it, so it cannot be restored"
 				never = "writes part of its data to DISK = 'NUL', which keeps none of it: never a real backup"
 			}
-			if b.HasOption("COPY_ONLY") {
+			// "If DIFFERENTIAL and COPY_ONLY are used together, COPY_ONLY
+			// is ignored, and a differential backup is created" (BACKUP)
+			if b.HasOption("COPY_ONLY") && (b.Log || !b.HasOption("DIFFERENTIAL")) {
 				f := p.Report(e.Stmt.Span(), nil,
 					"%s %s %s; COPY_ONLY keeps the backup chain intact, so use it only to test backup speed",
 					what, shown(b.Database.Value), never)

@@ -340,3 +340,58 @@ func TestCompactManyKept(t *testing.T) {
 		}
 	}
 }
+
+// The kept statements of a script with equal dynamic SQL facts share one
+// copy of them; statements with other facts keep their own, and the
+// findings are those of the script without Compact.
+func TestCompactSharesEqualDynamicFacts(t *testing.T) {
+	script := `DECLARE @i int = 0, @sql nvarchar(max);
+WHILE @i < 3
+BEGIN
+	SET @sql = N'ALTER DATABASE Sales ADD FILE (NAME = f' + CAST(@i AS nvarchar(9)) + N')';
+	EXEC (@sql);
+	SET @i = @i + 1;
+END
+GO
+DECLARE @i int = 0, @sql nvarchar(max);
+WHILE @i < 3
+BEGIN
+	SET @sql = N'ALTER DATABASE Sales ADD FILE (NAME = f' + CAST(@i AS nvarchar(9)) + N')';
+	EXEC (@sql);
+	SET @i = @i + 1;
+END
+GO
+`
+	parse := func() *parser.Result { return parser.ParseFile(parser.NewFile("a.sql", script), nil) }
+	full, compact := parse(), parse()
+	Compact(compact)
+	byText := map[string]*parser.Dynamic{}
+	shared, own := 0, 0
+	for _, st := range compact.Statements {
+		if st.Dynamic == nil {
+			continue
+		}
+		text := st.Batch.Text[st.Start:st.End]
+		if d, ok := byText[text]; ok {
+			if d != st.Dynamic {
+				t.Errorf("%q: a copy of its own, want the one of the same statement before it", text)
+			}
+			shared++
+			continue
+		}
+		for _, d := range byText {
+			if d == st.Dynamic {
+				t.Errorf("%q: shares facts with another statement", text)
+			}
+		}
+		byText[text] = st.Dynamic
+		own++
+	}
+	if shared < 3 || own < 3 {
+		t.Fatalf("%d statements with shared facts, %d with their own: the test proves nothing", shared, own)
+	}
+	want, got := fmt.Sprint(findingsOf(full)), fmt.Sprint(findingsOf(compact))
+	if got != want || !strings.Contains(want, "SL103") {
+		t.Errorf("findings\n%s\nwant (with SL103)\n%s", got, want)
+	}
+}

@@ -3,11 +3,13 @@ package rules
 import (
 	"cmp"
 	"fmt"
+	"hash/maphash"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/internal/memlimit"
 	"github.com/sqllint/sqllint/parser"
@@ -648,7 +650,10 @@ func Compact(r *parser.Result) {
 // Add the statements and directives of each run in order, then Flush.
 type Compactor struct {
 	pending map[*parser.File][]int // end offsets of directives not yet bound
-	blocker *parser.Statement      // first statement of the run SL303 stops at (a copy)
+	// blocker is the first statement of the run SL303 stops at: held, a
+	// copy in the Compactor's own room (most runs' blockers are not kept)
+	blocker *parser.Statement
+	held    parser.Statement
 	// the last batch a kept statement was in, and its copy: kept
 	// statements of one batch share one copy
 	batch, owned *parser.Batch
@@ -659,6 +664,13 @@ type Compactor struct {
 	// (see ownCopy)
 	stmts   []parser.Statement
 	batches []parser.Batch
+	segs    []parser.Segment
+	// addFile is AddTo's room for the batches of a run whose strings
+	// hold ADD FILE text, reused from run to run (emptied)
+	addFile map[*parser.Batch]bool
+	// dynamics are the Dynamic facts of the kept statements, by hash
+	// (sameDynamic)
+	dynamics map[uint64]*parser.Dynamic
 }
 
 // note records what the kept statement st leaves for the next blocker.
@@ -702,11 +714,20 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 	// What a statement does with dynamic SQL matters (SL103) only in a
 	// batch where some statement's strings hold ADD FILE text: variables
 	// live for one batch, and a run holds whole batches.
-	var addFile map[*parser.Batch]bool
+	addFile := c.addFile
+	switch {
+	case len(addFile) > addFileKeep:
+		// emptying a map takes as long as its room: not a big one for
+		// each run
+		addFile, c.addFile = nil, nil
+	case len(addFile) > 0:
+		clear(addFile)
+	}
 	for _, st := range stmts {
 		if st.Dynamic != nil && st.Dynamic.AddFile != "" {
 			if addFile == nil {
 				addFile = map[*parser.Batch]bool{}
+				c.addFile = addFile
 			}
 			addFile[st.Batch] = true
 		}
@@ -719,13 +740,16 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 			sure++
 		}
 	}
-	out, first := slices.Grow(kept, sure), len(kept)
+	out, first := growKept(kept, sure), len(kept)
 	for _, st := range stmts {
 		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil && addFile[st.Batch] {
 			if c.blocker != nil {
 				if c.needBlocker() {
 					c.note(c.blocker)
-					out = append(out, c.blocker)
+					// a copy of its own: the next blocker is held in
+					// the same room before ownAll copies this one
+					cp := c.held
+					out = append(out, &cp)
 				}
 				c.blocker = nil
 			}
@@ -736,11 +760,25 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 		if c.blocker == nil && !passesOver(st) {
 			// copied now: the parser may reuse stmts once Add returns
 			// (parser.StatementBuffer); own copies its batch when kept
-			cp := *st
-			c.blocker = &cp
+			c.held = *st
+			c.blocker = &c.held
 		}
 	}
 	c.ownAll(out[first:])
+	return out
+}
+
+// growKept is slices.Grow(kept, n), but growing kept's room by half when
+// it grows: the kept statements of a huge script are added a run at a
+// time, and room grown by a quarter at a time was five times their list
+// in garbage (10 MB for a 500 MB script at 5% of interest). Doubled, the
+// room left over would live with the script.
+func growKept(kept []*parser.Statement, n int) []*parser.Statement {
+	if cap(kept)-len(kept) >= n {
+		return kept
+	}
+	out := make([]*parser.Statement, len(kept), max(cap(kept)+cap(kept)/2, len(kept)+n))
+	copy(out, kept)
 	return out
 }
 
@@ -758,11 +796,15 @@ func (c *Compactor) ownAll(out []*parser.Statement) {
 	}
 	for i, st := range out {
 		if len(c.stmts) == cap(c.stmts) {
-			c.stmts = make([]parser.Statement, 0, min(len(out)-i, ownSlab))
+			c.stmts = make([]parser.Statement, 0, min(max(len(out)-i, ownMin), ownSlab))
 		}
 		if b := st.Batch; b != nil && b != c.batch {
 			if len(c.batches) == cap(c.batches) {
-				c.batches = make([]parser.Batch, 0, min(batches, ownSlab))
+				c.batches = make([]parser.Batch, 0, min(max(batches, ownMin), ownSlab))
+			}
+			if cap(c.segs)-len(c.segs) < len(b.Segs) {
+				// a segment for each batch still to copy, as most have
+				c.segs = make([]parser.Segment, 0, max(len(b.Segs), min(max(batches, ownMin), ownSlab)))
 			}
 			batches--
 		}
@@ -816,9 +858,11 @@ func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 		kept = append(kept, c.own(c.blocker))
 		c.blocker = nil
 	}
+	c.held = parser.Statement{} // holds no batch or text of the script
 	c.batch, c.owned = nil, nil
 	// a next script's copies do not keep these alive
-	c.stmts, c.batches = nil, nil
+	c.stmts, c.batches, c.segs = nil, nil, nil
+	c.addFile, c.dynamics = nil, nil
 	return kept
 }
 
@@ -848,17 +892,108 @@ func (c *Compactor) bound(st *parser.Statement) bool {
 // kept statements of one batch share one copy of it.
 func (c *Compactor) own(st *parser.Statement) *parser.Statement {
 	cp := ownCopy(&c.stmts, st)
+	if st.Dynamic != nil {
+		cp.Dynamic = c.sameDynamic(st.Dynamic)
+	}
 	if b := st.Batch; b != nil && b.Dyn != nil {
 		return cp // the batch of dynamic SQL is the statement's own already
 	} else if b != nil {
 		if b != c.batch {
 			nb := ownCopy(&c.batches, b)
-			nb.Segs = slices.Clone(b.Segs)
+			nb.Segs = c.ownSegs(b.Segs)
 			c.batch, c.owned = b, nb
 		}
 		cp.Batch = c.owned
 	}
 	return cp
+}
+
+// sameDynamic returns a kept statement's Dynamic facts, or facts equal
+// to them that an earlier kept statement of the script holds: the facts
+// are read, never written (moved strings keep their value), and the
+// statements of a script that builds ADD FILE text repeat a few
+// (DECLARE @sql, SET @i = @i + 1, EXEC (@sql)). A 500 MB script at 5% of
+// interest keeps 78,000 statements with facts of 144 bytes and more.
+func (c *Compactor) sameDynamic(d *parser.Dynamic) *parser.Dynamic {
+	var h maphash.Hash
+	h.SetSeed(dynamicSeed)
+	h.WriteString(d.AddFile)
+	for _, list := range [...][]string{d.Assigns, d.Uses, d.ExecVars} {
+		h.WriteByte(0)
+		for _, v := range list {
+			h.WriteString(v)
+			h.WriteByte(1)
+		}
+	}
+	if d.Exec {
+		h.WriteByte(2)
+	}
+	k := h.Sum64()
+	if same, ok := c.dynamics[k]; ok {
+		if equalDynamic(same, d) {
+			return same
+		}
+		return d // another with the same hash: kept as it is
+	}
+	if c.dynamics == nil {
+		c.dynamics = map[uint64]*parser.Dynamic{}
+	}
+	ownDynamic(d)
+	c.dynamics[k] = d
+	return d
+}
+
+// ownDynamic makes the strings of d copies of their own, in one
+// allocation: facts statements share are never written again (a mapped
+// script's strings are moved out of the mapping, statement by statement,
+// on two goroutines, and these are in no mapping).
+func ownDynamic(d *parser.Dynamic) {
+	lists := [...][]string{d.Assigns, d.Uses, d.ExecVars}
+	n := len(d.AddFile)
+	for _, list := range lists {
+		for _, v := range list {
+			n += len(v)
+		}
+	}
+	buf := make([]byte, 0, n)
+	own := func(v string) string {
+		k := len(buf)
+		buf = append(buf, v...)
+		return unsafe.String(unsafe.SliceData(buf[k:]), len(v)) // buf is not written again
+	}
+	if d.AddFile != "" {
+		d.AddFile = own(d.AddFile)
+	}
+	for _, list := range lists {
+		for i, v := range list {
+			if v != "" {
+				list[i] = own(v)
+			}
+		}
+	}
+}
+
+var dynamicSeed = maphash.MakeSeed()
+
+func equalDynamic(a, b *parser.Dynamic) bool {
+	return a.AddFile == b.AddFile && a.Exec == b.Exec && slices.Equal(a.Assigns, b.Assigns) &&
+		slices.Equal(a.Uses, b.Uses) && slices.Equal(a.ExecVars, b.ExecVars)
+}
+
+// ownSegs returns a copy of a kept batch's segments (most batches have
+// one), taken from c.segs: room ownAll makes for the batches it is about
+// to copy (up to ownSlab segments), else room for these alone.
+func (c *Compactor) ownSegs(segs []parser.Segment) []parser.Segment {
+	n := len(segs)
+	if n > ownSlab/8 {
+		return slices.Clone(segs)
+	}
+	if cap(c.segs)-len(c.segs) < n {
+		c.segs = make([]parser.Segment, 0, n)
+	}
+	k := len(c.segs)
+	c.segs = append(c.segs, segs...)
+	return c.segs[k : k+n : k+n]
 }
 
 // ownCopy returns a copy of *v, made in room that never grows: ownAll
@@ -877,5 +1012,12 @@ func ownCopy[T any](room *[]T, v *T) *T {
 	return &(*room)[len(*room)-1]
 }
 
-// ownSlab is the most copies ownAll makes room for at once.
-const ownSlab = 1 << 9
+// addFileKeep is the most batches with ADD FILE text a run may have for
+// the Compactor to reuse its map in the next.
+const addFileKeep = 64
+
+// ownSlab is the most copies ownAll makes room for at once, and ownMin
+// the fewest: a run of a large script may keep one statement, as the next
+// does (a 500 MB script at 5% of interest kept 240,000 statements of
+// 120,000 batches in 120,000 rooms).
+const ownSlab, ownMin = 1 << 9, 1 << 5

@@ -40,13 +40,19 @@ func ZeroingSeconds(bytes int64, rate float64) float64 {
 	return float64(bytes) / (1 << 20) / rate
 }
 
-// formatSeconds prints a duration estimate the way a DBA reads it.
-func formatSeconds(s float64) string {
-	_, text := roundSeconds(s)
-	return text
+// aboutSeconds prints an estimate that is not compared with a budget:
+// "about 9.7 s", or "under 0.1 s" for one that rounds to nothing at the
+// tenths printed below 10 s (a few MB: "about 0 s" read as
+// no cost at all). Estimates over a budget are printed by
+// formatOverBudget, which never prints 0 s.
+func aboutSeconds(s float64) string {
+	if r, text := roundSeconds(s); r > 0 || s <= 0 {
+		return "about " + text
+	}
+	return "under 0.1 s"
 }
 
-// roundSeconds returns s rounded the way formatSeconds prints it, and the
+// roundSeconds returns s rounded the way a DBA reads a duration, and the
 // text: tenths below 10 s, whole seconds below 2 min, min and s below 2 h,
 // tenths of an hour beyond.
 func roundSeconds(s float64) (float64, string) {

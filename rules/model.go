@@ -738,12 +738,72 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 		}
 	}
 	switch {
+	case allocates && logs == 0:
+		// no LOG ON: SQL Server creates the log (and, with no file list,
+		// the primary file), named after the database, at sizes the model
+		// knows (see implicitLog)
+		if len(n.Files) == 0 {
+			m.addFile(d, parser.FileSpec{Name: d.Name, Size: &parser.Size{Bytes: max(modelSize, defaultFileSize)}})
+		}
+		if size := m.implicitLog(n, modelSize); size > 0 {
+			m.addFile(d, parser.FileSpec{Name: d.Name + "_log", Log: true, Size: &parser.Size{Bytes: size}})
+		} else {
+			d.Unnamed++
+		}
 	case n.CopyOf != "" || (len(n.Files) == 0 && n.SnapshotOf == ""):
 		// no file list: one data file and one log file, as the model database
 		d.Unnamed += 2 - len(n.Files)
 	case logs == 0 && n.SnapshotOf == "":
-		d.Unnamed++ // the log file SQL Server creates (or finds, for ATTACH)
+		d.Unnamed++ // the log file SQL Server finds (or rebuilds) for ATTACH
 	}
+}
+
+// implicitLog is the size of the log file CREATE DATABASE creates when it
+// has no LOG ON, 0 when a data file's size is unknown. CREATE DATABASE's
+// documentation: "If LOG ON isn't specified, one log file is
+// automatically created, which has a size that is 25 percent of the sum
+// of the sizes for all the data files for the database, or 512 KB,
+// whichever is larger"; the server takes the model database's log size
+// (8 MB since SQL Server 2016, or what a script set) as the least, as it
+// does for CREATE DATABASE alone (8 MB of data, 8 MB of log). FILESTREAM
+// and memory-optimized containers hold no pages and do not count.
+// modelSize is the size the primary file takes from model (0: default).
+func (m *Model) implicitLog(n *parser.CreateDatabase, modelSize int64) int64 {
+	container := func(fg string) bool {
+		for _, g := range n.Filegroups {
+			if g.Contains != "" && strings.EqualFold(g.Name, fg) {
+				return true
+			}
+		}
+		return false
+	}
+	data := max(modelSize, defaultFileSize) // no data file listed: the primary
+	for i, f := range n.Files {
+		if i == 0 {
+			data = 0
+		}
+		switch {
+		case f.Log || container(f.Filegroup):
+		case f.Size != nil && f.Size.Unknown:
+			return 0
+		case f.Size == nil && i == 0 && modelSize > 0:
+			data += modelSize // the primary file, at model's size
+		default:
+			data += specSize(f)
+		}
+	}
+	return max(data/4, 512<<10, m.modelLogSize())
+}
+
+// modelLogSize is the size a script gave the model database's log file
+// (modellog), else SQL Server's default since SQL Server 2016, 8 MB.
+func (m *Model) modelLogSize() int64 {
+	if d := m.Databases["model"]; d != nil && !d.FromServer {
+		if f, ok := d.fileNamed("modellog"); ok && f.Log && f.Size > 0 {
+			return f.Size
+		}
+	}
+	return defaultFileSize
 }
 
 // modelPrimarySize is the size a script gave the model database's
@@ -825,10 +885,26 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 	case parser.ActionAddFilegroup:
 		d.Filegroups.Add(m.lower(n.Filegroup.Name))
 	case parser.ActionRemoveFilegroup:
+		// SQL Server refuses to remove a filegroup that still has files
+		// (error 5042): the count is lowered only for an empty one (looked
+		// for in databases of up to maxFilegroupScan files, so that
+		// removing thousands of filegroups costs no quadratic time)
+		for _, f := range d.Files.All() {
+			if d.Files.Len() > maxFilegroupScan {
+				break
+			}
+			if !f.Log && strings.EqualFold(f.Filegroup, n.Filegroup.Name) {
+				return
+			}
+		}
 		d.Filegroups.Delete(m.lower(n.Filegroup.Name))
 	case parser.ActionModifyFile:
 		for _, f := range n.Files {
 			m.modifyFile(e, d, f)
+		}
+	case parser.ActionModifyFilegroup:
+		if v, ok := optValue(n.Options, "NAME"); ok && n.Filegroup != nil {
+			m.renameFilegroup(d, n.Filegroup.Name, v)
 		}
 	case parser.ActionSet:
 		if n.TargetRecovery != nil && n.TargetRecovery.Known {
@@ -843,6 +919,40 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 		}
 	}
 }
+
+// renameFilegroup applies MODIFY FILEGROUP name NAME = newName (written
+// as an identifier or a string): the filegroup and its files take the new
+// name, so that a later REMOVE FILEGROUP or RESTORE ... FILEGROUP = of it
+// finds them. The primary filegroup cannot be renamed.
+func (m *Model) renameFilegroup(d *Database, name, newName string) {
+	newName = strings.TrimSpace(newName)
+	if strings.HasPrefix(newName, "'") || strings.HasPrefix(newName, "N'") {
+		newName = parser.StringValue(newName)
+	} else {
+		newName = parser.Unquote(newName)
+	}
+	old, nw := m.lower(name), m.lower(newName)
+	if nw == "" || old == nw || old == "primary" || !d.Filegroups.Has(old) {
+		return
+	}
+	d.Filegroups.Delete(old)
+	d.Filegroups.Add(nw)
+	var keys []string
+	for k, f := range d.Files.All() {
+		if !f.Log && strings.EqualFold(f.Filegroup, name) {
+			keys = append(keys, k)
+		}
+	}
+	fg := m.intern(newName)
+	for _, k := range keys {
+		c := *d.Files.Get(k) // a changed copy: DBFiles are shared with backup snapshots
+		c.Filegroup = fg
+		d.Files.Set(k, &c)
+	}
+}
+
+// maxFilegroupScan bounds the files REMOVE FILEGROUP looks through.
+const maxFilegroupScan = 4096
 
 // modifyFile applies one file of ALTER DATABASE ... MODIFY FILE. A SIZE
 // allocates the growth over the size known before; when no size was known
@@ -860,8 +970,14 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 // that changes a file replaces it with a changed copy.
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	df, _ := d.fileNamed(f.Name)
+	// a database whose every file the model knows has no file of another
+	// name: SQL Server refuses the statement (error 5041, the file does
+	// not exist), and it adds no file to the count (the allocation is
+	// still reported, as an upper bound: the scripts may have changed the
+	// files in a way the model does not see)
+	complete := (d.Created || d.FromServer) && d.Unnamed == 0
 	switch {
-	case df == nil && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
+	case df == nil && !complete && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
 		name, key := ownWithLower(f.Name)
 		df = &DBFile{Name: name, Log: isLogName(f)}
 		d.Files.Set(key, df)

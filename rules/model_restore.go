@@ -115,6 +115,9 @@ type RestoreEffect struct {
 	Files []Alloc
 	// Replace is WITH REPLACE.
 	Replace bool
+	// PartialRestore is WITH PARTIAL: Files are those of the primary
+	// filegroup, of the filegroups the restore names and of the log.
+	PartialRestore bool
 	// Partial is set when the model knows only some of the files (a
 	// database the scripts did not create and the server did not
 	// describe, or files of unknown size): Files are a lower bound.
@@ -408,8 +411,15 @@ func (m *Model) restoredSet(n *parser.Restore) (set *backupSet, known bool, devi
 // file, filegroup or page restore (the pieces' sizes are unknown), WITH
 // RECOVERY alone (it brings a restored database online) and a revert to a
 // database snapshot (pages are rewritten in place).
+//
+// A partial restore (WITH PARTIAL, the first step of a piecemeal restore)
+// creates part of the database: the primary filegroup, the filegroups it
+// names and the log (see partialFiles).
 func createsDatabase(n *parser.Restore) bool {
-	if n.Log || n.Only != "" || len(n.Files) > 0 || len(n.Sources) == 0 {
+	if n.Log || n.Only != "" || len(n.Sources) == 0 {
+		return false
+	}
+	if len(n.Files) > 0 && (!hasOpt(n.Options, "PARTIAL") || hasOpt(n.Files, "PAGE")) {
 		return false
 	}
 	for _, src := range n.Sources {
@@ -430,14 +440,20 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 		return
 	}
 	set, known, dev := m.restoredSet(n)
-	if set == nil && (known || waiting) {
+	partialRestore := hasOpt(n.Options, "PARTIAL")
+	if set == nil && (known || waiting) && !partialRestore {
 		// A differential (or file) backup, known as such or restored into
 		// a database waiting for more backups: it is applied to the files
-		// the full restore before it created.
+		// the full restore before it created. (A partial restore starts
+		// a restore sequence; the partial backup it may read is one whose
+		// content the model does not know.)
 		return
 	}
-	re := &RestoreEffect{Replace: n.Replace || hasOpt(n.Options, "REPLACE"), Device: dev}
+	re := &RestoreEffect{Replace: n.Replace || hasOpt(n.Options, "REPLACE"), Device: dev, PartialRestore: partialRestore}
 	m.extraIn(e).restore = re
+	if partialRestore {
+		defer partialFiles(re, d, n)
+	}
 	switch {
 	case set != nil:
 		re.Source = set.Source.Name
@@ -458,11 +474,88 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 			re.Source = d.Name
 			return
 		}
+		if foreignMoves(d, n) {
+			// the backup is of another layout: its sizes are unknown
+			movedLayout(d, n)
+			return
+		}
 		if files := filesOf(d); len(files) > 0 {
 			re.Sizes = SizesReplaced
 			re.Files, re.Partial = files, partial(d)
 		}
 	}
+}
+
+// partialFiles keeps, of the files a restore WITH PARTIAL creates (d is
+// the database it restores, with the backup's layout), those RESTORE's
+// documentation says a partial restore restores: "the primary filegroup
+// and any specified secondary filegroup(s)" (FILEGROUP = and the
+// filegroups of the files FILE = names, or READ_WRITE_FILEGROUPS: every
+// filegroup, as the model does not know which are read-only), and the log,
+// which every restore creates.
+func partialFiles(re *RestoreEffect, d *Database, n *parser.Restore) {
+	if re.Sizes == SizesUnknown {
+		return
+	}
+	rw := hasOpt(n.Files, "READ_WRITE_FILEGROUPS")
+	named := func(kind, v string) bool {
+		for _, o := range n.Files {
+			if o.Name == kind && strings.EqualFold(strings.TrimSpace(o.Value), v) {
+				return true
+			}
+		}
+		return false
+	}
+	groups := map[string]bool{}
+	for _, f := range d.Files.All() {
+		if !f.Log && named("FILE", f.Name) {
+			groups[strings.ToLower(f.Filegroup)] = true
+		}
+	}
+	var files []Alloc
+	for _, f := range d.Files.All() {
+		fg := strings.ToLower(f.Filegroup)
+		if f.Size > 0 && (f.Log || rw || fg == "" || fg == "primary" || groups[fg] || named("FILEGROUP", f.Filegroup)) {
+			files = append(files, Alloc{File: f.Name, Log: f.Log, Bytes: f.Size})
+		}
+	}
+	re.Files = files
+}
+
+// foreignMoves reports whether a RESTORE WITH MOVE names a logical file
+// the database it replaces does not have: the backup is then not of that
+// database's layout (a sample database restored over an empty one of the
+// same name), whose sizes say nothing of the restored files.
+func foreignMoves(d *Database, n *parser.Restore) bool {
+	if d.Files.Len() == 0 {
+		return false
+	}
+	for _, mv := range n.Moves {
+		if _, ok := d.fileNamed(mv.Logical); mv.Known && !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// movedLayout makes d the database a restore of a backup of unknown
+// layout leaves: the files its MOVE options name, of unknown size (a
+// .ldf file, or a name ending in log, taken for a log file), among
+// others the model does not know of.
+func movedLayout(d *Database, n *parser.Restore) {
+	d.Files = fileSetFor(len(n.Moves))
+	for _, mv := range n.Moves {
+		if !mv.Known {
+			continue
+		}
+		name, key := ownWithLower(mv.Logical)
+		if d.Files.Get(key) == nil {
+			d.Files.Set(key, &DBFile{Name: name, Log: isLogName(parser.FileSpec{Name: mv.Logical, FileName: mv.Physical})})
+		}
+	}
+	d.Unnamed, d.ExtraFilegroups = 0, 0
+	d.Filegroups = withPrimary()
+	d.Created, d.FromServer, d.TDE, d.TRT = false, false, false, nil
 }
 
 // fromHistory takes the restored files from the server's latest full

@@ -42,13 +42,19 @@ var sl207 = &Rule{
 			dataSec, logSec := ZeroingSeconds(data, rate), ZeroingSeconds(logBytes, rate)
 			var parts []string
 			if data > 0 {
-				parts = append(parts, fmt.Sprintf("data files %s, about %s without Instant File Initialization", formatBytes(data), formatSeconds(dataSec)))
+				parts = append(parts, fmt.Sprintf("data files %s, %s without Instant File Initialization", formatBytes(data), aboutSeconds(dataSec)))
 			}
 			if logBytes > 0 {
-				parts = append(parts, fmt.Sprintf("log %s, about %s, IFI or not", formatBytes(logBytes), formatSeconds(logSec)))
+				parts = append(parts, fmt.Sprintf("log %s, %s, IFI or not", formatBytes(logBytes), aboutSeconds(logSec)))
 			}
-			msg := fmt.Sprintf("restore of %s (%s) creates every file anew%s and zero-fills it: %s (at %s MB/s; %s)",
-				dbName(e), restoreOrigin(e, re), replaceNote(re), strings.Join(parts, "; "), formatNumber(rate), restoreMeasured)
+			var msg string
+			if re.PartialRestore {
+				msg = fmt.Sprintf("partial restore of %s (%s) creates the files of the primary filegroup, of the filegroups it names and of the log anew%s and zero-fills them: %s (at %s MB/s; %s)",
+					dbName(e), restoreOrigin(e, re), replaceNote(re), strings.Join(parts, "; "), formatNumber(rate), restoreMeasured)
+			} else {
+				msg = fmt.Sprintf("restore of %s (%s) creates every file anew%s and zero-fills it: %s (at %s MB/s; %s)",
+					dbName(e), restoreOrigin(e, re), replaceNote(re), strings.Join(parts, "; "), formatNumber(rate), restoreMeasured)
+			}
 			if re.Partial {
 				msg += "; the scripts show only some of the database's files, so these are lower bounds"
 			}
@@ -108,12 +114,13 @@ func replaceNote(re *RestoreEffect) string {
 	return ""
 }
 
-// metadataOnly reports whether r is WITH METADATA_ONLY: the restore of a
-// Transact-SQL snapshot backup (SQL Server 2022), which attaches the
-// files the storage snapshot put in place and writes none of them.
+// metadataOnly reports whether r is WITH METADATA_ONLY, or SNAPSHOT, its
+// synonym: the restore of a snapshot backup (Transact-SQL, SQL Server 2022,
+// or a VDI one), which attaches the files the storage snapshot put in
+// place and writes none of them.
 func metadataOnly(r *parser.Restore) bool {
 	for _, o := range r.Options {
-		if o.Name == "METADATA_ONLY" {
+		if o.Name == "METADATA_ONLY" || o.Name == "SNAPSHOT" {
 			return true
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/trace"
 	"strings"
 
 	"github.com/sqllint/sqllint/internal/memlimit"
@@ -87,7 +88,33 @@ func main() {
 	// rarely under a soft memory limit that follows the live heap, unless
 	// the user set GOMEMLIMIT or GOGC.
 	memlimit.Start(os.Getenv, memoryFloor)
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	stop := startTrace(os.Getenv("SQLLINT_TRACE"))
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// startTrace writes an execution trace of the whole process to path
+// (SQLLINT_TRACE, for studying where the cores idle; go tool trace reads
+// it), and returns what ends it. Without a path it does nothing.
+func startTrace(path string) (stop func()) {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "sqllint: SQLLINT_TRACE: %v\n", err)
+		return func() {}
+	}
+	if err := trace.Start(f); err != nil {
+		fmt.Fprintf(os.Stderr, "sqllint: SQLLINT_TRACE: %v\n", err)
+		_ = f.Close()
+		return func() {}
+	}
+	return func() {
+		trace.Stop()
+		_ = f.Close()
+	}
 }
 
 const usage = `sqllint checks SQL Server deployment scripts for statements that cost downtime.

@@ -237,28 +237,58 @@ func (e *env) scan(args []string) int {
 	var outs []*outputSink
 	var streamErr error
 	var status findingStatus
+	// Standard output is held back while the results printed may still be
+	// withdrawn (analysis.Options.Provisional): the findings are printed
+	// as the run gives them, not all at its end.
+	var gate *outputGate
+	enabled := analysis.EnabledRules(rules.Default, &cfg.Rules)
 	if streaming {
-		if outs, err = e.openOutputs(specs, true, color, !f.noSource, analysis.EnabledRules(rules.Default, &cfg.Rules)); err != nil {
+		gate = &outputGate{w: e.stdout}
+		if outs, err = e.openOutputsTo(gate, specs, true, color, !f.noSource, enabled); err != nil {
 			e.errorf("%v", err)
 			return exitError
 		}
 	}
 	// The outputs print on a goroutine of their own, beside the run's
 	// resolution of the next files' findings.
-	var printing chan []report.Finding
+	var printing chan printJob
 	printed := make(chan struct{})
 	if streaming {
-		printing = make(chan []report.Finding, 16)
+		printing = make(chan printJob, 16)
 		go func() {
 			defer close(printed)
-			for fs := range printing {
+			for job := range printing {
+				if job.ctl != nil {
+					job.ctl()
+					continue
+				}
 				for _, o := range outs {
-					if err := o.add(fs); err != nil && streamErr == nil {
+					if err := o.add(job.fs); err != nil && streamErr == nil {
 						streamErr = err
 					}
 				}
 			}
 		}()
+		opt.Provisional = func(final bool) {
+			if final {
+				printing <- printJob{ctl: func() {
+					if err := gate.open(); err != nil && streamErr == nil {
+						streamErr = err
+					}
+				}}
+				return
+			}
+			// withdrawn: the run gives every result again
+			status = findingStatus{}
+			printing <- printJob{ctl: func() {
+				gate.withdraw()
+				again, oerr := e.openOutputsTo(gate, specs, true, color, !f.noSource, enabled)
+				if oerr != nil && streamErr == nil {
+					streamErr = oerr
+				}
+				outs = again
+			}}
+		}
 	}
 	// stopPrinting waits for what the run gave to be printed.
 	stopPrinting := func() {
@@ -275,7 +305,7 @@ func (e *env) scan(args []string) int {
 		if streaming {
 			status.add(r.Findings)
 			if len(r.Findings) > 0 {
-				printing <- r.Findings
+				printing <- printJob{fs: r.Findings}
 			}
 			return
 		}
@@ -309,6 +339,11 @@ func (e *env) scan(args []string) int {
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
+	}
+	if gate != nil {
+		if gerr := gate.open(); gerr != nil && streamErr == nil {
+			streamErr = gerr
+		}
 	}
 	// Run-level findings (no location) come first, as every format expects.
 	findings = append(sum.Findings, findings...)
@@ -536,6 +571,11 @@ func (e *env) workspacePrefix(cwd, name string) (prefix, ws string) {
 // openOutputs starts the outputs of a run (standard output only when
 // toStdout: --diff owns it). rules are those the run reports.
 func (e *env) openOutputs(specs []outputSpec, toStdout, color, showSource bool, rules []report.Rule) ([]*outputSink, error) {
+	return e.openOutputsTo(e.stdout, specs, toStdout, color, showSource, rules)
+}
+
+// openOutputsTo is openOutputs with stdout in place of standard output.
+func (e *env) openOutputsTo(stdout io.Writer, specs []outputSpec, toStdout, color, showSource bool, rules []report.Rule) ([]*outputSink, error) {
 	cwd, _ := os.Getwd()
 	head := &report.Report{Tool: "sqllint", Version: toolVersion(), Rules: rules}
 	var outs []*outputSink
@@ -559,7 +599,7 @@ func (e *env) openOutputs(specs []outputSpec, toStdout, color, showSource bool, 
 				o.prefix, opts.SrcRoot = prefix, ws
 			}
 		}
-		w := e.stdout
+		w := stdout
 		if s.path != "" {
 			o.buf = &bytes.Buffer{}
 			w = o.buf
@@ -572,6 +612,68 @@ func (e *env) openOutputs(specs []outputSpec, toStdout, color, showSource bool, 
 		outs = append(outs, o)
 	}
 	return outs, nil
+}
+
+// printJob is what the printing goroutine of a streaming scan is given:
+// findings to print, or a change of its outputs (ctl) to make in order.
+type printJob struct {
+	fs  []report.Finding
+	ctl func()
+}
+
+// outputGate is standard output held back until open: the findings of a
+// run whose results may still be withdrawn are printed into it as they
+// come, and reach the writer at once when they are final. What it holds
+// is kept in chunks: no copies and no slack of a doubling buffer.
+type outputGate struct {
+	w      io.Writer
+	held   [][]byte
+	opened bool
+}
+
+// gateChunk is the size of a chunk of what an outputGate holds.
+const gateChunk = 64 << 10
+
+func (g *outputGate) Write(p []byte) (int, error) {
+	if g.opened {
+		return g.w.Write(p)
+	}
+	n := len(p)
+	for len(p) > 0 {
+		k := len(g.held) - 1
+		if k < 0 || len(g.held[k]) == cap(g.held[k]) {
+			g.held = append(g.held, make([]byte, 0, gateChunk))
+			k++
+		}
+		c := min(len(p), cap(g.held[k])-len(g.held[k]))
+		g.held[k] = append(g.held[k], p[:c]...)
+		p = p[c:]
+	}
+	return n, nil
+}
+
+// open writes what was held back; from then on everything goes through.
+func (g *outputGate) open() error {
+	if g.opened {
+		return nil
+	}
+	g.opened = true
+	held := g.held
+	g.held = nil
+	for i, c := range held {
+		if _, err := g.w.Write(c); err != nil {
+			return err
+		}
+		held[i] = nil // written: may go
+	}
+	return nil
+}
+
+// withdraw forgets what was held back (it was withdrawn); what is
+// written from then on (final) goes through.
+func (g *outputGate) withdraw() {
+	g.held = nil
+	g.opened = true
 }
 
 // closeOutputs ends the outputs with the run's errors and counts, and

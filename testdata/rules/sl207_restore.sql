@@ -22,8 +22,11 @@ GO
 -- page restore create no database anew
 RESTORE DATABASE Sales_Copy WITH RECOVERY;
 RESTORE DATABASE Sales FROM DATABASE_SNAPSHOT = 'Sales_snap';
-RESTORE DATABASE Sales FILEGROUP = 'PRIMARY' FROM DISK = N'B:\Backup\Sales.bak' WITH PARTIAL, NORECOVERY;
+RESTORE DATABASE Sales FILEGROUP = 'PRIMARY' FROM DISK = N'B:\Backup\Sales.bak' WITH NORECOVERY;
 RESTORE DATABASE Sales PAGE = '1:57' FROM DISK = N'B:\Backup\Sales.bak' WITH NORECOVERY;
+GO
+-- a partial restore creates the primary filegroup and the log anew
+RESTORE DATABASE Sales FILEGROUP = 'PRIMARY' FROM DISK = N'B:\Backup\Sales.bak' WITH PARTIAL, NORECOVERY; -- want "SL207"
 GO
 -- over itself WITH REPLACE: the files are still created anew
 RESTORE DATABASE Sales FROM DISK = N'B:\Backup\Sales.bak' WITH REPLACE; -- want "SL207"
