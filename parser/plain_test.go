@@ -30,7 +30,12 @@ func TestPreprocessPlain(t *testing.T) {
 		{"SELECT DATEADD(day, 1, x) FROM sys.databases WHERE name = N'used';", true},
 		{"SELECT reuse, user_name(), DATABASEPROPERTYEX(1, 'x'), restored, checkpoints, backups, dbccx FROM t", true},
 		{"SELECT 1 AS [use], 2 AS \"checkpoint\", @use, #use, x$use, $use FROM t", true},
-		{"SELECT 1 -- use Sales\n/* CHECKPOINT 5 */ SELECT 'backup database x'", true},
+		{"SELECT 1 -- use Sales\n/* CHECKPOINT 5 */ SELECT 'back up x'", true},
+		// a string that may be dynamic SQL of interest (dynWordIn)
+		{"SELECT 1 -- use Sales\n/* CHECKPOINT 5 */ SELECT 'backup database x'", false},
+		{"EXEC ('CHECKPOINT 10')", false},
+		{"EXEC (N'x'';DBCC TRACEON(1806)')", false},
+		{"SELECT 'use x', 'backups', 'databases', 'my_database', 'no dbcc_x'", true},
 		{"SELECT 'it''s done' + N'x'", true},
 		{"IF x < 1 SELECT 'a' -- a comparison, then a comment\n", true},
 		{"SELECT 0x1F, 0xDBCC, 10use", false}, // the scanner reads 10use as 10 and use
@@ -222,6 +227,8 @@ func FuzzPreprocessPlain(f *testing.F) {
 		"SELECT 1 -- x\r it's\nUSE x\n'",
 		"SELECT 'a' + N'add' /* sqllint:ignore SL302 x */",
 		"SELECT ${a--b} USE x\nGO\nSELECT [a]]b], \"c\"\"d\" FROM t",
+		"EXEC (N'CHECKPOINT 10') EXEC sp_executesql N'x''DBCC TRACEON(1806)'",
+		"EXEC dbo.DatabaseBackup @Directory = N'NUL'\nSET @s = 'BACKUP LOG a TO DISK = ''NUL''' EXEC (@s)",
 	} {
 		f.Add(s)
 	}

@@ -565,6 +565,11 @@ type splitter struct {
 	slabSize int
 	arena    *stmtArena // when set, statements come from it instead of slab
 	stream   *tokStream // when set, toks is a window of the batch's tokens
+	// dynDepth is how deep in constant dynamic SQL the batch is (dynExec)
+	dynDepth int
+	// nulVars are the variables of the batch assigned text that holds
+	// BACKUP, and that text (dynVars)
+	nulVars map[string]string
 }
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
@@ -784,8 +789,12 @@ func (s *splitter) endStatement() {
 			s.cur.Dynamic = dynamicFacts(s.text, s.toks[s.curIdx:s.last+1], s.cur.InLoop || s.dynamic)
 			s.dynamic = s.dynamic || s.cur.InLoop || s.cur.Dynamic != nil
 		}
-		s.r.Statements = append(s.r.Statements, s.cur)
+		st := s.cur
+		s.r.Statements = append(s.r.Statements, st)
 		s.cur = nil
+		if st.Kind == KindOther {
+			s.dynHook(st)
+		}
 	}
 }
 

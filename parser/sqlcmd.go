@@ -576,7 +576,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						k++
 					}
 					if k < n && s[k] == q && (k+1 >= n || s[k+1] != q) {
-						if c == '\'' && !p.loud && ppHasAdd(s[i+1:k]) {
+						if c == '\'' && !p.loud && ppStringMatters(s[i+1:k]) {
 							p.loud, tab = true, &ppTabLoud
 						}
 						i = k + 1
@@ -652,7 +652,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					i += 2
 					continue
 				}
-				if state == ppStSingle && !p.loud && ppHasAdd(s[qs:i]) {
+				if state == ppStSingle && !p.loud && ppStringMatters(s[qs:i]) {
 					p.loud, tab = true, &ppTabLoud
 				}
 				state = ppStNormal

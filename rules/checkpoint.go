@@ -213,7 +213,7 @@ var sl303 = &Rule{
 			}
 			next := &effects[j]
 			b, ok := next.Stmt.Node.(*parser.Backup)
-			if !ok || b.Log || !keyIs(&b.Database, e.Context) || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
+			if !ok || b.Log || !keyIs(&b.Database, e.Context) || dynOf(e.Stmt) != dynOf(next.Stmt) || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
 				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index {
 				continue
 			}
@@ -340,6 +340,9 @@ var sl304 = &Rule{
 			e := &p.Model.Effects[i]
 			b, ok := e.Stmt.Node.(*parser.Backup)
 			if !ok {
+				if pb, ok := e.Stmt.Node.(*parser.NulBackup); ok {
+					nulBackup(p, e, pb)
+				}
 				continue
 			}
 			if !everyCopyToNul(b.Targets) {

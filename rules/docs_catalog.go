@@ -20,7 +20,9 @@ var catalogDocs = map[string]Doc{
 
 The message names what the parser expected at that point. If the statement really is broken, fix it now: SQL Server would reject it during the deployment, often after earlier statements have already run.
 
-If the statement is valid T-SQL that sqllint does not understand yet, report it as a sqllint bug and suppress the finding, with a reason, until a release handles it.`,
+If the statement is valid T-SQL that sqllint does not understand yet, report it as a sqllint bug and suppress the finding, with a reason, until a release handles it.
+
+A statement of interest inside constant dynamic SQL that is surely run (` + "`EXEC ('...')`" + `, ` + "`sp_executesql N'...'`" + `, a T-SQL job step's ` + "`@command`" + `) is checked and reported the same way, at its place inside the string; other strings are never parsed.`,
 		Source: "",
 		Bad:    `CREATE DATABASE Sales ON (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = );`,
 		Good:   `CREATE DATABASE Sales ON (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB);`,
@@ -265,7 +267,9 @@ Without ` + "`COPY_ONLY`" + ` it also does harm. ` + "`BACKUP LOG`" + ` to NUL b
 
 A differential backup to NUL leaves the base alone, but msdb records it as the latest differential, and a restore that takes it from the backup history finds nothing to restore.
 
-sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given, except with ` + "`DIFFERENTIAL`" + `: BACKUP's documentation says that COPY_ONLY is then ignored and a differential backup is created, so that stays an error; a backup with a ` + "`MIRROR TO`" + ` copy that has no device on NUL is a real backup, and is not reported. Back up to a real file, or remove the statement.`,
+sqllint reports an error, or a warning when ` + "`COPY_ONLY`" + ` is given, except with ` + "`DIFFERENTIAL`" + `: BACKUP's documentation says that COPY_ONLY is then ignored and a differential backup is created, so that stays an error; a backup with a ` + "`MIRROR TO`" + ` copy that has no device on NUL is a real backup, and is not reported. Back up to a real file, or remove the statement.
+
+The backup is found in constant dynamic SQL too, as in script text: the string of ` + "`EXEC ('...')`" + `, of ` + "`sp_executesql N'...'`" + `, or the ` + "`@command`" + ` of a T-SQL SQL Server Agent job step (` + "`msdb.dbo.sp_add_jobstep`" + `), where a nightly log backup to NUL most often hides. So is Ola Hallengren's ` + "`dbo.DatabaseBackup`" + ` called with ` + "`@Directory = 'NUL'`" + ` (its pseudo backup to NUL): an error, or a warning with ` + "`@CopyOnly = 'Y'`" + `; the databases are those of ` + "`@Databases`" + `, as written. And so is a backup to NUL built in a variable in pieces (` + "`SET @sql = 'BACKUP LOG ' + QUOTENAME(@db) + ' TO DISK = ''NUL'''`" + `) and run in the same batch by ` + "`EXEC (@sql)`" + ` or ` + "`sp_executesql @sql`" + `, or built in the ` + "`EXEC ('BACKUP LOG [' + @db + '] TO DISK = ''NUL''')`" + ` itself, or run for each database by ` + "`sp_MSforeachdb`" + `: reported at the EXEC, with the database as the text has it.`,
 		Source: "backup",
 		Bad:    `BACKUP DATABASE Sales TO DISK = N'NUL';`,
 		Good:   `BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,

@@ -246,6 +246,11 @@ func runInto(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fil
 			r.Run(p)
 		}
 	}
+	if len(m.dyns) > 0 {
+		dynFindings(l, m.dyns)
+		clear(m.dyns) // their files may go
+		m.dyns = m.dyns[:0]
+	}
 }
 
 // findingLists are the lists the rules of one file report to, reused
@@ -671,6 +676,9 @@ type Compactor struct {
 // note records what the kept statement st leaves for the next blocker.
 func (c *Compactor) note(st *parser.Statement) {
 	c.afterCheckpoint = st.Kind == parser.KindCheckpoint || c.afterCheckpoint && st.Kind == parser.KindOther && passesOver(st)
+	if dynOf(st) != nil {
+		return // SL103 reads the loops of script text only (withoutDynamic)
+	}
 	c.loopBatch = nil
 	if st.InLoop {
 		c.loopBatch = st.Batch
@@ -887,7 +895,9 @@ func (c *Compactor) own(st *parser.Statement) *parser.Statement {
 	if st.Dynamic != nil {
 		cp.Dynamic = c.sameDynamic(st.Dynamic)
 	}
-	if b := st.Batch; b != nil {
+	if b := st.Batch; b != nil && b.Dyn != nil {
+		return cp // the batch of dynamic SQL is the statement's own already
+	} else if b != nil {
 		if b != c.batch {
 			nb := ownCopy(&c.batches, b)
 			nb.Segs = c.ownSegs(b.Segs)

@@ -63,6 +63,9 @@ var sl103 = &Rule{
 	ID: "SL103", Name: "filegroup-loop", Severity: parser.SevWarning,
 	Run: func(p *Pass) {
 		effects := p.Model.Effects
+		if len(p.Model.dyns) > 0 {
+			effects = withoutDynamic(effects)
+		}
 		// vars holds the variables of the current batch whose text holds
 		// ADD FILE, as the statements so far assigned them; fromLoop, those
 		// a loop built, with the statements of the loop that built them.

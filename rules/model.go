@@ -293,6 +293,9 @@ type Model struct {
 	// memos are messages by what they were formatted from (see memo), at
 	// most maxMessages.
 	memos map[msgKey]string
+	// dyns are the constant dynamic SQL of the scripts replayed, in order
+	// (dynContexts), for their findings (dynFindings)
+	dyns []*parser.DynSource
 	// pathSrc is the last path ownPath copied, pathOwned its copy
 	pathSrc, pathOwned string
 }
@@ -506,6 +509,10 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 	if r.Script != nil {
 		conns = r.Script.Connects
 	}
+	if si == 0 {
+		m.dyns = m.dyns[:0] // a new run of scripts (Engine.Check: a new file)
+	}
+	var dyn dynContexts
 	for _, st := range r.Statements {
 		if len(conns) > 0 && st.Batch.Index >= conns[0] {
 			for len(conns) > 0 && st.Batch.Index >= conns[0] {
@@ -513,6 +520,7 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 			}
 			ctx = ""
 		}
+		dyn.enter(m, dynOf(st), &ctx)
 		// applied where it is kept: an Effect is not copied again
 		m.Effects = append(m.Effects, Effect{Stmt: st, Script: int32(si), Context: ctx, Next: -1})
 		m.apply(&m.Effects[len(m.Effects)-1], &ctx)

@@ -10,7 +10,7 @@ SELECT * FROM sys.databases OPTION (USE HINT ('DISABLE_OPTIMIZER_ROWGOAL'));
 SELECT 'CHECKPOINT 10', "BACKUP DATABASE x TO DISK = 'NUL'" FROM t;
 -- CHECKPOINT 10
 /* DBCC TRACEON (1806, -1) */
-EXEC (N'BACKUP DATABASE Sales TO DISK = ''NUL''');
+EXEC (N'BACKUP DATABASE Sales TO DISK = ''NUL'''); -- want "SL304" (constant dynamic SQL runs)
 CREATE DATABASE SCOPED ON (NAME = s, FILENAME = 'D:\s.mdf', SIZE = 100GB) FOR ATTACH;
 -- another dialect: a MySQL dump's statements are not T-SQL and are not reported
 CREATE DATABASE /*!32312 IF NOT EXISTS*/ `shop` /*!40100 DEFAULT CHARACTER SET utf8mb4 */;

@@ -5,7 +5,7 @@ checkpoint 12 -- want "SL302"
 CHECKPOINT
 SELECT 1;
 IF @mode = 3 CHECKPOINT 30; -- want "SL302"
-EXEC sp_executesql N'CHECKPOINT 30';
+EXEC sp_executesql N'CHECKPOINT 30'; -- want "SL302"
 SELECT checkpoint_duration = 5;
 CREATE PROCEDURE dbo.Flush AS
 BEGIN

@@ -1,0 +1,658 @@
+package parser
+
+import "strings"
+
+// This file reads constant dynamic SQL: a string that a statement surely
+// runs as T-SQL (EXEC ('...'), sp_executesql N'...', the @command of a
+// T-SQL Agent job step). Its text is a batch of its own (DynSource), split
+// and parsed like a script's, whose statements follow the EXEC statement
+// in the Result: the rules see them as they see script text.
+
+// DynVia says how a constant string is run as SQL.
+type DynVia uint8
+
+// The ways a constant string is run.
+const (
+	DynExec       DynVia = iota + 1 // EXEC ('...') or EXECUTE ('...')
+	DynExecuteSQL                   // sp_executesql N'...'
+	DynJobStep                      // the @command of sp_add_jobstep or sp_update_jobstep
+)
+
+// DynSource is where the text of a batch of constant dynamic SQL comes
+// from (Batch.Dyn): the statements of the text run where the EXEC runs,
+// or in the database the call names, and a USE among them does not last
+// beyond them.
+type DynSource struct {
+	Via DynVia
+	// Database is the database the text runs in when the call names it:
+	// a job step's @database_name (master when absent from
+	// sp_add_jobstep), or db of db.sys.sp_executesql; nil when the text
+	// runs in the database of the EXEC.
+	Database *Name
+	// NoContext is set when the database the text runs in is not known:
+	// sp_update_jobstep without @database_name keeps the step's, or a
+	// variable names it.
+	NoContext bool
+	// Step is the job step's @step_name, "" when not given.
+	Step string
+	// Lits are the file ranges of the string literals the text is made
+	// of, quotes included.
+	Lits []Span
+	// Parent is the dynamic SQL the EXEC itself is in, nil in script
+	// text.
+	Parent *DynSource
+}
+
+// maxDynDepth bounds dynamic SQL read inside dynamic SQL.
+const maxDynDepth = 4
+
+// dynWordIn reports whether lit, a string literal as written, holds a
+// word that may start or mark a statement of interest in dynamic SQL:
+// BACKUP, RESTORE, CHECKPOINT, DBCC or DATABASE (CREATE, ALTER and DROP
+// matter only with DATABASE; a USE alone changes nothing outside the
+// string). Most strings hold none: only a batch whose strings hold one
+// may run dynamic SQL of interest, and is never plain (PreprocessPlain).
+func dynWordIn(lit string) bool {
+	for i := 0; i+4 <= len(lit); i++ {
+		if !dynHead[lit[i]] || i > 0 && identCont[lit[i-1]] {
+			continue
+		}
+		if ppKeywordAt(lit, i) && lit[i]|0x20 != 'u' || lit[i]|0x20 == 'd' && procWordAt(lit, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// dynHead has the first letters of the words dynWordIn looks for.
+var dynHead = func() (t [256]bool) {
+	for _, c := range []byte("bBrRcCdD") {
+		t[c] = true
+	}
+	return t
+}()
+
+// procWordAt reports whether lit[i:] starts with the name of a backup
+// procedure (DatabaseBackup) as a whole word, in any case.
+func procWordAt(lit string, i int) bool {
+	const w = "databasebackup"
+	e := i + len(w)
+	return ppHasPrefixFold(lit, i, w) && (e >= len(lit) || !identCont[lit[e]])
+}
+
+// nulString reports whether s, a string literal's text or a part of it
+// (quotes, an N prefix), has the value NUL in any case: a backup
+// procedure's directory that may be the null device (NulBackup).
+func nulString(s string) bool {
+	if len(s) > 7 || len(s) < 3 {
+		return false
+	}
+	if c := s[len(s)-1]; c|0x20 != 'l' && c != '\'' {
+		return false // most short strings: told by their last byte
+	}
+	i, j := 0, len(s)
+	if s[0]|0x20 == 'n' && s[1] == '\'' {
+		i = 1
+	}
+	for i < j && s[i] == '\'' {
+		i++
+	}
+	for j > i && s[j-1] == '\'' {
+		j--
+	}
+	return j-i == 3 && s[i]|0x20 == 'n' && s[i+1]|0x20 == 'u' && s[i+2]|0x20 == 'l'
+}
+
+// ppStringMatters reports whether a string of a batch, as written (its
+// quotes in part or whole), makes the batch not plain: it may hold ADD
+// FILE text (ppHasAdd: "add" in any case) or dynamic SQL of interest
+// (dynWordIn), or be NUL (nulString). One pass over s: every string of
+// a batch that may still be plain is looked at.
+func ppStringMatters(s string) bool {
+	if nulString(s) {
+		return true
+	}
+	for i := 0; i+3 <= len(s); i++ {
+		m := ppStrTab[s[i]]
+		if m == 0 {
+			if m = ppStrTab[s[i+1]]; m == 0 {
+				i++ // two bytes at a time through the bytes no word starts at
+				continue
+			}
+			i++
+			if i+3 > len(s) {
+				break
+			}
+		}
+		if m&1 != 0 && s[i+1]|0x20 == 'd' && s[i+2]|0x20 == 'd' {
+			return true
+		}
+		if m&2 != 0 && (i == 0 || !identCont[s[i-1]]) && (ppKeywordAt(s, i) && s[i]|0x20 != 'u' || s[i]|0x20 == 'd' && procWordAt(s, i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// ppStrTab marks the bytes ppStringMatters looks at: 1 for the a of
+// "add", 2 for the first letters of dynWordIn's words.
+var ppStrTab = func() (t [256]uint8) {
+	t['a'], t['A'] = 1, 1
+	for c := range dynHead {
+		if dynHead[c] {
+			t[c] |= 2
+		}
+	}
+	return t
+}()
+
+// dynCandidate tells whether the ordinary statement of toks may run
+// constant dynamic SQL of interest (run: EXEC (...), or a call of
+// sp_executesql or a job step procedure, a string of which holds a word
+// of interest, dynWordIn) or back up to the null device through a
+// procedure (nul: a call of DatabaseBackup). It is asked of every EXEC
+// statement: it is cheap for those that are neither.
+func dynCandidate(text string, toks []Token) (run, nul bool) {
+	if len(toks) < 2 || toks[0].Kind != TokIdent {
+		return false, false
+	}
+	w := text[toks[0].Start:toks[0].End]
+	if len(w) != 4 && len(w) != 7 || w[0]|0x20 != 'e' || !strings.EqualFold(w, "EXEC") && !strings.EqualFold(w, "EXECUTE") {
+		return false, false
+	}
+	if !isPunctAt(text, toks, 1, '(') {
+		// a procedure: only those that run text or back up matter
+		i := 1
+		if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
+			i += 2 // @rc =
+		}
+		last := ""
+		for i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted) {
+			last = tokText(text, toks[i])
+			for i++; isPunctAt(text, toks, i, '.'); i++ {
+			}
+		}
+		switch strings.ToLower(Unquote(last)) {
+		case "sp_executesql", "sp_add_jobstep", "sp_update_jobstep":
+		case "databasebackup":
+			return false, true // procBackup reads the call
+		default:
+			return false, false
+		}
+	}
+	for _, t := range toks[1:] {
+		if (t.Kind == TokString || t.Kind == TokNString) && dynWordIn(text[t.Start:t.End]) {
+			return true, false
+		}
+	}
+	return false, false
+}
+
+// dynArg is a named or positional argument of a procedure call.
+type dynArg struct {
+	name string // lower-case, without @; "" when positional
+	val  int    // index of its value's first token
+	n    int    // number of tokens of the value
+}
+
+// dynCall reads the call of toks (an EXEC statement): the string
+// literals whose text it surely runs as T-SQL, in order, and where it
+// runs them; ok is false when it runs no constant text.
+func dynCall(b *Batch, toks []Token) (lits []Token, src DynSource, ok bool) {
+	text := b.Text
+	punct := func(i int, c byte) bool { return isPunctAt(text, toks, i, c) }
+	str := func(i int) bool { return i < len(toks) && (toks[i].Kind == TokString || toks[i].Kind == TokNString) }
+	if punct(1, '(') {
+		// EXEC ('...' [+ '...']) [AS LOGIN|USER = '...'], not AT server
+		i := 2
+		for {
+			if !str(i) {
+				return nil, src, false
+			}
+			lits = append(lits, toks[i])
+			i++
+			if punct(i, ')') {
+				break
+			}
+			if !punct(i, '+') {
+				return nil, src, false
+			}
+			i++
+		}
+		i++
+		if i < len(toks) && toks[i].Kind == TokIdent && strings.EqualFold(tokText(text, toks[i]), "AT") {
+			return nil, src, false // runs on another server
+		}
+		return lits, DynSource{Via: DynExec}, true
+	}
+	i := 1
+	if i+1 < len(toks) && toks[i].Kind == TokVar && punct(i+1, '=') {
+		i += 2 // @rc =
+	}
+	// the module name: parts separated by dots (db..proc leaves one empty)
+	var parts []string
+	var partToks []int
+	for i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted) {
+		parts, partToks = append(parts, Unquote(tokText(text, toks[i]))), append(partToks, i)
+		i++
+		if !punct(i, '.') {
+			break
+		}
+		i++
+		for punct(i, '.') {
+			parts, partToks = append(parts, ""), append(partToks, -1)
+			i++
+		}
+	}
+	if len(parts) == 0 || len(parts) > 3 {
+		return nil, src, false // a variable, or a four-part name: another server
+	}
+	proc := strings.ToLower(parts[len(parts)-1])
+	switch proc {
+	case "sp_executesql", "sp_add_jobstep", "sp_update_jobstep":
+	default:
+		return nil, src, false
+	}
+	args := dynArgs(text, toks, i)
+	arg := func(name string) (dynArg, bool) {
+		for _, a := range args {
+			if a.name == name {
+				return a, true
+			}
+		}
+		return dynArg{}, false
+	}
+	if proc == "sp_executesql" {
+		a, found := arg("stmt")
+		if !found && len(args) > 0 && args[0].name == "" {
+			a, found = args[0], true
+		}
+		// the statement is nvarchar: a varchar literal is refused (error
+		// 214) and runs nothing
+		if !found || a.n != 1 || toks[a.val].Kind != TokNString {
+			return nil, src, false
+		}
+		src = DynSource{Via: DynExecuteSQL}
+		if len(parts) == 3 && partToks[0] >= 0 {
+			t := toks[partToks[0]]
+			src.Database = &Name{Value: strings.Clone(parts[0]), Raw: strings.Clone(tokText(text, t)), Span: b.Span(int(t.Start), int(t.End))}
+		}
+		return []Token{toks[a.val]}, src, true
+	}
+	// a job step: its @command is T-SQL when @subsystem is TSQL, the
+	// default of a new step
+	cmd, found := arg("command")
+	if !found || cmd.n != 1 || !str(cmd.val) {
+		return nil, src, false
+	}
+	if sub, found := arg("subsystem"); found {
+		if sub.n != 1 || !str(sub.val) || !strings.EqualFold(strings.TrimSpace(StringValue(tokText(text, toks[sub.val]))), "TSQL") {
+			return nil, src, false
+		}
+	}
+	src = DynSource{Via: DynJobStep}
+	if st, found := arg("step_name"); found && st.n == 1 && str(st.val) {
+		src.Step = strings.Clone(StringValue(tokText(text, toks[st.val])))
+	}
+	switch db, found := arg("database_name"); {
+	case found && db.n == 1 && str(db.val):
+		t := toks[db.val]
+		v := StringValue(tokText(text, t))
+		src.Database = &Name{Value: strings.Clone(v), Raw: strings.Clone(tokText(text, t)), Span: b.Span(int(t.Start), int(t.End))}
+	case found, proc == "sp_update_jobstep":
+		src.NoContext = true // a variable, or the step's database unchanged
+	default:
+		src.Database = &Name{Value: "master", Raw: "master", Span: b.Span(int(toks[0].Start), int(toks[0].End))}
+	}
+	return []Token{toks[cmd.val]}, src, true
+}
+
+// dynArgs returns the arguments of a procedure call whose first starts
+// at token i: split at the commas outside parentheses, up to a
+// semicolon. A named argument is @name = value.
+func dynArgs(text string, toks []Token, i int) []dynArg {
+	var out []dynArg
+	start, depth := i, 0
+	end := len(toks)
+	if end > i && isPunctAt(text, toks, end-1, ';') {
+		end--
+	}
+	add := func(s, e int) {
+		if s >= e {
+			return
+		}
+		a := dynArg{val: s, n: e - s}
+		if e-s >= 2 && toks[s].Kind == TokVar && isPunctAt(text, toks, s+1, '=') {
+			a.name = strings.ToLower(strings.TrimPrefix(tokText(text, toks[s]), "@"))
+			a.val, a.n = s+2, e-s-2
+		}
+		if a.n > 0 && toks[a.val+a.n-1].Kind == TokIdent && strings.EqualFold(tokText(text, toks[a.val+a.n-1]), "OUTPUT") {
+			a.n-- // @job_id = @jobId OUTPUT
+		}
+		out = append(out, a)
+	}
+	for k := i; k < end; k++ {
+		switch {
+		case isPunctAt(text, toks, k, '('):
+			depth++
+		case isPunctAt(text, toks, k, ')'):
+			depth--
+		case depth == 0 && isPunctAt(text, toks, k, ','):
+			add(start, k)
+			start = k + 1
+		}
+	}
+	add(start, end)
+	return out
+}
+
+// dynBatch returns the batch of the text the literals lits of b hold,
+// joined, with src as its Dyn: every offset of its text maps to the
+// file position of its character in the literal (through b's segments,
+// past the N prefix and the quotes, a doubled quote to its first
+// quote). It returns nil when the text is empty or a literal is not
+// closed.
+func dynBatch(b *Batch, lits []Token, src *DynSource) *Batch {
+	text := b.Text
+	n := 0
+	for _, t := range lits {
+		n += int(t.End - t.Start)
+	}
+	val := make([]byte, 0, n)
+	var segs []Segment
+	run := func(s, e int) {
+		if s < e {
+			segs = mapRun(b.Segs, segs, len(val), s, e)
+			val = append(val, text[s:e]...)
+		}
+	}
+	for _, t := range lits {
+		s, e := int(t.Start), int(t.End)
+		if text[s] == 'N' || text[s] == 'n' {
+			s++
+		}
+		if e-s < 2 || text[s] != '\'' || text[e-1] != '\'' {
+			return nil
+		}
+		s++
+		e--
+		from := s
+		for k := s; k < e; k++ {
+			if text[k] == '\'' {
+				// doubled: the value holds the first quote
+				run(from, k+1)
+				k++
+				from = k + 1
+			}
+		}
+		run(from, e)
+		src.Lits = append(src.Lits, b.Span(int(t.Start), int(t.End)))
+	}
+	if len(val) == 0 {
+		return nil
+	}
+	return &Batch{Text: string(val), Segs: segs, Index: b.Index, Count: b.Count, Dyn: src}
+}
+
+// mapRun appends to out the segments that map offsets [o, o+e-s) of a
+// new text to what offsets [s, e) of a batch with segments segs map to.
+func mapRun(segs, out []Segment, o, s, e int) []Segment {
+	lo, hi := 0, len(segs)
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if segs[m].Out <= s {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	for k := lo; s < e && k < len(segs); k++ {
+		g := segs[k]
+		pe := e
+		if k+1 < len(segs) && segs[k+1].Out < e {
+			pe = segs[k+1].Out
+		}
+		if pe <= s {
+			continue
+		}
+		in := g.In
+		if !g.Subst {
+			in += s - g.Out
+		}
+		if m := len(out) - 1; m >= 0 && !g.Subst && !out[m].Subst && out[m].File == g.File && out[m].In+(o-out[m].Out) == in {
+			// goes on from the last segment
+		} else {
+			out = append(out, Segment{Out: o, File: g.File, In: in, Subst: g.Subst})
+		}
+		o += pe - s
+		s = pe
+	}
+	return out
+}
+
+// dynExec parses the constant dynamic SQL that st, the ordinary
+// statement of toks that just ended, runs (dynCall) and appends its
+// statements to the result after st: they take st's loop and module, and
+// a statement of interest that does not parse is an SL001 (the text is
+// surely run as T-SQL). Directives in the text are not directives, nor
+// is a string left open in it reported.
+func (s *splitter) dynExec(st *Statement, toks []Token) {
+	if s.dynDepth >= maxDynDepth {
+		return
+	}
+	lits, src, ok := dynCall(s.b, toks)
+	if !ok {
+		return
+	}
+	src.Parent = s.b.Dyn
+	b := dynBatch(s.b, lits, &src)
+	if b == nil {
+		return
+	}
+	if src.Via != DynJobStep {
+		s.dynParse(st, b)
+		return
+	}
+	// SQL Server Agent sends a T-SQL step's command a batch at a time,
+	// split at its GO lines (as SSMS scripts a job's steps), on one
+	// connection: a USE lasts into the next batch
+	from := 0
+	for _, g := range goLines(b.Text) {
+		if from < g[0] {
+			s.dynParse(st, subBatch(b, from, g[0]))
+		}
+		from = g[1]
+	}
+	if from == 0 {
+		s.dynParse(st, b)
+	} else if from < len(b.Text) {
+		s.dynParse(st, subBatch(b, from, len(b.Text)))
+	}
+}
+
+// subBatch is the part [s, e) of b, a batch of dynamic SQL.
+func subBatch(b *Batch, s, e int) *Batch {
+	return &Batch{Text: b.Text[s:e], Segs: mapRun(b.Segs, nil, 0, s, e), Index: b.Index, Count: b.Count, Dyn: b.Dyn}
+}
+
+// goLines returns the ranges of the GO lines of text, line break
+// included: a line holding GO (any case) and perhaps a count, blanks
+// around.
+func goLines(text string) [][2]int {
+	var out [][2]int
+	for ls := 0; ls < len(text); {
+		le := strings.IndexByte(text[ls:], '\n')
+		next := len(text)
+		if le < 0 {
+			le = len(text)
+		} else {
+			le += ls
+			next = le + 1
+		}
+		if dynGoLine(text[ls:le]) {
+			out = append(out, [2]int{ls, next})
+		}
+		ls = next
+	}
+	return out
+}
+
+// dynGoLine reports whether line (without its line feed) is a GO line.
+func dynGoLine(line string) bool {
+	line = strings.TrimSpace(line)
+	if len(line) < 2 || line[0]|0x20 != 'g' || line[1]|0x20 != 'o' {
+		return false
+	}
+	rest := strings.TrimSpace(line[2:])
+	if len(line) > 2 && rest == line[2:] && rest != "" {
+		return false // GOTO, GO5 written together
+	}
+	for i := 0; i < len(rest); i++ {
+		if rest[i] < '0' || rest[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// dynParse splits b, a batch of the dynamic SQL that st runs, and
+// appends its statements to the result (dynExec).
+func (s *splitter) dynParse(st *Statement, b *Batch) {
+	sc := scannerPool.Get().(*Scanner)
+	defer scannerPool.Put(sc)
+	itoks := sc.Scan(b.Text)
+	open := sc.Open
+	cutTok := false
+	if open.What != "" && len(itoks) > 0 && int(itoks[len(itoks)-1].Start) == open.Start {
+		itoks = itoks[:len(itoks)-1]
+		cutTok = true
+	}
+	r := &Result{Statements: s.r.Statements}
+	sp := splitter{arena: s.arena}
+	sp.reset(r, b, itoks)
+	sp.cut, sp.cutTok = open.What != "", cutTok
+	sp.noDynamic = s.noDynamic
+	sp.dynDepth = s.dynDepth + 1
+	first := len(r.Statements)
+	sp.run()
+	for _, x := range r.Statements[first:] {
+		x.InLoop = x.InLoop || st.InLoop
+		x.InModule = x.InModule || st.InModule
+	}
+	s.r.Statements = r.Statements
+	for _, d := range r.Diags {
+		d.Message += b.Dyn.Where()
+		s.r.Diags = append(s.r.Diags, d)
+	}
+}
+
+// Where is what a finding's message adds about the dynamic SQL it is in.
+func (d *DynSource) Where() string {
+	if d.Via == DynJobStep {
+		if d.Step != "" {
+			return " (in the command of job step '" + d.Step + "')"
+		}
+		return " (in the command of a job step)"
+	}
+	return " (in dynamic SQL)"
+}
+
+// dynHook is endStatement's look at an ordinary statement that just
+// ended: when it runs constant dynamic SQL of interest, the statements
+// of that text follow it.
+func (s *splitter) dynHook(st *Statement) {
+	// most statements start with none of SET, EXEC, SELECT, DECLARE,
+	// EXECUTE: told by the length and first letter of their first word
+	if w := s.text[st.Start:min(st.End, st.Start+8)]; len(w) < 4 {
+		return
+	} else if c := w[0] | 0x20; !(c == 's' || c == 'e' || c == 'd') {
+		return
+	}
+	var toks []Token
+	if s.curIdx >= 0 && s.curIdx <= s.last && s.last < len(s.toks) {
+		toks = s.toks[s.curIdx : s.last+1]
+	} else {
+		// a batch read a window of tokens at a time: the statement's
+		// first tokens are gone; scanned again (rare: a statement longer
+		// than a window)
+		toks = st.Tokens()
+	}
+	s.dynVars(st, toks)
+	run, nul := dynCandidate(s.text, toks)
+	if nul {
+		if pb := procBackup(s.text, toks); pb != nil {
+			st.Node = pb
+		}
+	}
+	if run {
+		s.dynExec(st, toks)
+	}
+}
+
+// NulBackup is a backup to the null device that is no BACKUP statement
+// of the script: a call of Ola Hallengren's DatabaseBackup with
+// @Directory = 'NUL' (a "pseudo backup to NUL" there), or an EXEC of a
+// variable whose text, built in pieces, is a BACKUP ... TO DISK = 'NUL'
+// (dynvars.go). The statement stays an ordinary one (KindOther) with
+// this Node; only SL304 reads it.
+type NulBackup struct {
+	Proc string `json:"procedure,omitempty"` // the procedure's name as written, unquoted
+	Var  string `json:"variable,omitempty"`  // the variable whose text the EXEC runs
+	// Databases is the database(s) backed up as written: @Databases (a
+	// list, or USER_DATABASES and the like), or the name in the text,
+	// which may be an expression (QUOTENAME(@db)).
+	Databases string `json:"databases"`
+	Type      string `json:"backup_type"`         // FULL, DIFF or LOG; "" when not known
+	CopyOnly  bool   `json:"copy_only,omitempty"` // @CopyOnly = 'Y', WITH COPY_ONLY
+	// Backup is the BACKUP statement of a variable's text, nil for a
+	// procedure's call.
+	Backup *Backup `json:"-"`
+}
+
+func (*NulBackup) node() {}
+
+// procBackup reads a call of dbo.DatabaseBackup (any qualification) with
+// @Directory = 'NUL' (in any case: SQL Server compares so) from toks, an
+// EXEC statement; nil for any other statement.
+func procBackup(text string, toks []Token) *NulBackup {
+	i := 1
+	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
+		i += 2 // @rc =
+	}
+	name := ""
+	for n := 0; i < len(toks) && n < 4; n++ {
+		if toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted {
+			name = Unquote(tokText(text, toks[i]))
+			i++
+		}
+		if !isPunctAt(text, toks, i, '.') {
+			break
+		}
+		i++
+	}
+	if !strings.EqualFold(name, "DatabaseBackup") {
+		return nil
+	}
+	pb := &NulBackup{Proc: strings.Clone(name)}
+	nul := false
+	for _, a := range dynArgs(text, toks, i) {
+		if a.n != 1 || (toks[a.val].Kind != TokString && toks[a.val].Kind != TokNString) {
+			continue
+		}
+		v := StringValue(tokText(text, toks[a.val]))
+		switch a.name {
+		case "directory":
+			nul = strings.EqualFold(v, "NUL")
+		case "databases":
+			pb.Databases = strings.Clone(v)
+		case "backuptype":
+			pb.Type = strings.ToUpper(v)
+		case "copyonly":
+			pb.CopyOnly = strings.EqualFold(v, "Y")
+		}
+	}
+	if !nul {
+		return nil
+	}
+	return pb
+}

@@ -1,0 +1,350 @@
+package parser
+
+import "strings"
+
+// Dynamic SQL built in a variable and run (SET @sql = 'BACKUP LOG ' +
+// QUOTENAME(@db) + ' TO DISK = ''NUL'''; EXEC (@sql)) is read only for a
+// backup to the null device (NulBackup): the text's other parts are not
+// known, so neither is its database (the expression stands for it, as
+// written) nor anything else a rule could check.
+
+// maxVarText bounds the text a variable is followed with.
+const maxVarText = 1 << 16
+
+// dynVars follows, in statement order through one batch (a variable
+// lives for one batch), the text assigned to variables in pieces, while
+// some of it holds BACKUP, and gives an EXEC of such a variable whose
+// text backs up to the null device its NulBackup.
+func (s *splitter) dynVars(st *Statement, toks []Token) {
+	if len(toks) < 3 || toks[0].Kind != TokIdent || s.dynDepth >= maxDynDepth {
+		return
+	}
+	text := s.text
+	w := tokText(text, toks[0])
+	if toks[1].Kind != TokVar && len(s.nulVars) == 0 && !isPunctAt(text, toks, 1, '(') && w[0]|0x20 != 'e' {
+		return // assigns no variable (SET NOCOUNT ON), and none is followed
+	}
+	switch {
+	case strings.EqualFold(w, "SET"):
+		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
+			s.assignVar(toks[1], toks[2], toks[3:])
+		}
+	case strings.EqualFold(w, "DECLARE"):
+		// DECLARE @v type = expr: one variable only
+		if toks[1].Kind != TokVar {
+			return
+		}
+		depth := 0
+		for i := 2; i < len(toks); i++ {
+			switch {
+			case isPunctAt(text, toks, i, '('):
+				depth++
+			case isPunctAt(text, toks, i, ')'):
+				depth--
+			case depth == 0 && isPunctAt(text, toks, i, ','):
+				s.forgetVars(toks)
+				return
+			case depth == 0 && isPunctAt(text, toks, i, '='):
+				s.assignVar(toks[1], toks[i], toks[i+1:])
+				return
+			}
+		}
+		s.forgetVars(toks) // declared again: NULL
+	case strings.EqualFold(w, "SELECT"):
+		// SELECT @v = expr alone is SET; with more (a list, FROM) it may
+		// assign anything
+		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) && !selectsMore(text, toks[3:]) {
+			s.assignVar(toks[1], toks[2], toks[3:])
+		} else if len(s.nulVars) > 0 {
+			s.forgetVars(toks)
+		}
+	case strings.EqualFold(w, "EXEC"), strings.EqualFold(w, "EXECUTE"):
+		switch {
+		case st.Node != nil:
+		case isPunctAt(text, toks, 1, '('):
+			s.execExpr(st, toks)
+		default:
+			if v, cmd := execVar(text, toks); v != "" && len(s.nulVars) > 0 {
+				if t, ok := s.nulVars[strings.ToLower(v)]; ok {
+					s.varBackup(st, v, t)
+				}
+			} else if cmd != "" && len(cmd) <= maxVarText {
+				s.varBackup(st, "sp_MSforeachdb's command, for each database", cmd)
+			}
+		}
+	}
+}
+
+// forgetVars drops the variables toks assign from those followed.
+func (s *splitter) forgetVars(toks []Token) {
+	for _, t := range toks {
+		if t.Kind == TokVar {
+			delete(s.nulVars, strings.ToLower(tokText(s.text, t)))
+		}
+	}
+}
+
+// assignVar follows variable v assigned expr by op (= or +=): the text
+// of its string literals joined, each other part of a concatenation
+// standing as a bracketed name of its text (the variable itself as its
+// text so far). It is followed while the text holds BACKUP as a word.
+func (s *splitter) assignVar(v, op Token, expr []Token) {
+	text := s.text
+	name := strings.ToLower(tokText(text, v))
+	prev, known := s.nulVars[name]
+	if len(expr) > 0 && isPunctAt(text, expr, len(expr)-1, ';') {
+		expr = expr[:len(expr)-1]
+	}
+	if len(s.nulVars) == 0 {
+		// nothing followed yet: only a literal holding BACKUP may start
+		found := false
+		for _, t := range expr {
+			if (t.Kind == TokString || t.Kind == TokNString) && hasBackup(tokText(text, t)) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return
+		}
+	}
+	var b strings.Builder
+	switch o := tokText(text, op); o {
+	case "=":
+	case "+=":
+		if !known {
+			delete(s.nulVars, name)
+			return
+		}
+		b.WriteString(prev)
+	default:
+		delete(s.nulVars, name)
+		return
+	}
+	s.concat(&b, expr)
+	t := b.String()
+	if len(t) > maxVarText || !hasBackup(t) {
+		delete(s.nulVars, name)
+		return
+	}
+	if s.nulVars == nil {
+		s.nulVars = map[string]string{}
+	}
+	s.nulVars[name] = t
+}
+
+// concat writes to b the text expr, a concatenation, stands for: its
+// string literals' values, a variable followed (nulVars) as its text,
+// any other part as a bracketed name of what is written (or that name's
+// text, inside brackets the text opens before it). It reports
+// whether every part is a string literal.
+func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
+	text := s.text
+	allLit = true
+	part := func(p []Token) {
+		switch {
+		case len(p) == 1 && (p[0].Kind == TokString || p[0].Kind == TokNString):
+			b.WriteString(StringValue(tokText(text, p[0])))
+			return
+		case len(p) == 1 && p[0].Kind == TokVar:
+			if t, ok := s.nulVars[strings.ToLower(tokText(text, p[0]))]; ok {
+				b.WriteString(t)
+				break
+			}
+			fallthrough
+		case len(p) > 0:
+			raw := strings.ReplaceAll(text[p[0].Start:p[len(p)-1].End], "]", "]]")
+			if t := b.String(); len(t) > 0 && t[len(t)-1] == '[' {
+				b.WriteString(raw) // inside the brackets the text opened: '[' + @db + ']'
+			} else {
+				b.WriteString("[" + raw + "]")
+			}
+		}
+		allLit = false
+	}
+	depth, from := 0, 0
+	for i := range expr {
+		switch {
+		case isPunctAt(text, expr, i, '('):
+			depth++
+		case isPunctAt(text, expr, i, ')'):
+			depth--
+		case depth == 0 && isPunctAt(text, expr, i, '+'):
+			part(expr[from:i])
+			from = i + 1
+		}
+	}
+	part(expr[from:])
+	return allLit
+}
+
+// execExpr is dynVars for EXEC (expr) (not AT another server) where
+// expr is not all string literals (dynExec reads those): its text, built
+// as concat builds it, may back up to NUL.
+func (s *splitter) execExpr(st *Statement, toks []Token) {
+	text := s.text
+	depth, end := 0, -1
+	for i := 1; i < len(toks) && end < 0; i++ {
+		switch {
+		case isPunctAt(text, toks, i, '('):
+			depth++
+		case isPunctAt(text, toks, i, ')'):
+			if depth--; depth == 0 {
+				end = i
+			}
+		}
+	}
+	if end < 0 || end+1 < len(toks) && toks[end+1].Kind == TokIdent && strings.EqualFold(tokText(text, toks[end+1]), "AT") {
+		return
+	}
+	expr := toks[2:end]
+	if len(expr) == 1 && expr[0].Kind == TokVar {
+		v := tokText(text, expr[0])
+		if t, ok := s.nulVars[strings.ToLower(v)]; ok {
+			s.varBackup(st, v, t)
+		}
+		return
+	}
+	if len(s.nulVars) == 0 {
+		found := false
+		for _, t := range expr {
+			if (t.Kind == TokString || t.Kind == TokNString) && hasBackup(tokText(text, t)) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return
+		}
+	}
+	var b strings.Builder
+	if s.concat(&b, expr) || b.Len() > maxVarText || !hasBackup(b.String()) {
+		return
+	}
+	s.varBackup(st, "", b.String())
+}
+
+// execVar is the variable, as written, whose text sp_executesql runs
+// (its first argument or @stmt), or else the command of sp_MSforeachdb
+// (its first argument or @command1, a literal holding BACKUP) when it
+// is run for each database ("?" standing for its name); "", "" for any
+// other statement. (EXEC (@v) is execExpr's.)
+func execVar(text string, toks []Token) (v, cmd string) {
+	i := 1
+	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
+		i += 2 // @rc =
+	}
+	last, parts := "", 0
+	for i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted) {
+		last = Unquote(tokText(text, toks[i]))
+		parts++
+		i++
+		for isPunctAt(text, toks, i, '.') {
+			i++
+		}
+	}
+	if parts == 0 || parts > 3 {
+		return "", ""
+	}
+	switch {
+	case strings.EqualFold(last, "sp_executesql"):
+		for k, a := range dynArgs(text, toks, i) {
+			if (a.name == "stmt" || a.name == "" && k == 0) && a.n == 1 && toks[a.val].Kind == TokVar {
+				return tokText(text, toks[a.val]), ""
+			}
+		}
+	case strings.EqualFold(last, "sp_MSforeachdb"):
+		for k, a := range dynArgs(text, toks, i) {
+			if (a.name == "command1" || a.name == "" && k == 0) && a.n == 1 &&
+				(toks[a.val].Kind == TokString || toks[a.val].Kind == TokNString) && hasBackup(tokText(text, toks[a.val])) {
+				return "", StringValue(tokText(text, toks[a.val]))
+			}
+		}
+	}
+	return "", ""
+}
+
+// varBackup parses t, the text variable v holds ("" for text built in the
+// EXEC itself), which st runs, and gives
+// st the NulBackup of its first BACKUP whose every copy has a device on
+// DISK = 'NUL' (the rule decides; here every device named NUL is
+// enough to keep it). Nothing else of the text is kept, nor reported.
+func (s *splitter) varBackup(st *Statement, v, t string) {
+	at := s.b.Pos(st.Start)
+	b := &Batch{Text: t, Segs: []Segment{{Out: 0, File: at.File, In: at.Offset, Subst: true}}, Index: s.b.Index, Count: s.b.Count}
+	sc := scannerPool.Get().(*Scanner)
+	defer scannerPool.Put(sc)
+	toks := sc.Scan(b.Text)
+	if sc.Open.What != "" {
+		return
+	}
+	r := &Result{}
+	var sp splitter
+	sp.reset(r, b, toks)
+	sp.noDynamic = true
+	sp.dynDepth = maxDynDepth // its EXECs are not read
+	sp.run()
+	for _, x := range r.Statements {
+		bk, ok := x.Node.(*Backup)
+		if !ok || !anyNul(bk.Targets) {
+			continue
+		}
+		typ := "FULL"
+		switch {
+		case bk.Log:
+			typ = "LOG"
+		case bk.HasOption("DIFFERENTIAL"):
+			typ = "DIFF"
+		}
+		st.Node = &NulBackup{Var: strings.Clone(v), Databases: strings.Clone(bk.Database.Value), Type: typ,
+			CopyOnly: bk.HasOption("COPY_ONLY") && !bk.HasOption("DIFFERENTIAL"), Backup: bk}
+		return
+	}
+}
+
+// anyNul reports whether a device of ts is DISK = 'NUL'.
+func anyNul(ts []Target) bool {
+	for _, t := range ts {
+		if t.Type == "DISK" && t.Known {
+			switch v := strings.TrimSpace(t.Value); {
+			case strings.EqualFold(v, "NUL"), strings.EqualFold(v, "NUL:"), strings.EqualFold(v, `\\.\NUL`):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasBackup reports whether s holds "backup" in any case.
+func hasBackup(s string) bool {
+	for i := 0; i+6 <= len(s); i++ {
+		if s[i]|0x20 == 'b' && ppHasPrefixFold(s, i, "backup") {
+			return true
+		}
+	}
+	return false
+}
+
+// selectsMore reports whether the rest of SELECT @v = after the "="
+// holds more than an expression: a comma or a clause (FROM, WHERE, ...)
+// outside parentheses.
+func selectsMore(text string, toks []Token) bool {
+	depth := 0
+	for i, t := range toks {
+		switch {
+		case isPunctAt(text, toks, i, '('):
+			depth++
+		case isPunctAt(text, toks, i, ')'):
+			depth--
+		case depth != 0:
+		case isPunctAt(text, toks, i, ','):
+			return true
+		case t.Kind == TokIdent:
+			switch strings.ToUpper(tokText(text, t)) {
+			case "FROM", "WHERE", "GROUP", "ORDER", "HAVING", "UNION", "INTO", "OPTION", "EXCEPT", "INTERSECT":
+				return true
+			}
+		}
+	}
+	return false
+}
