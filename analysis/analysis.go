@@ -32,6 +32,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/parser"
@@ -456,7 +457,13 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 	defer func() {
 		// A bug in a rule must cost one file, never the run.
 		if x := recover(); x != nil {
-			ie := report.InputError{Path: p.display, Message: fmt.Sprintf("internal error while checking this file (please report it): %v", x)}
+			msg := fmt.Sprintf("internal error while checking this file (please report it): %v", x)
+			if faultIn(x, p.mapped) {
+				// its mapping cut short by another program while it was
+				// checked: as when it is cut short while it is parsed
+				msg = errChangedWhileRead.Error()
+			}
+			ie := report.InputError{Path: p.display, Message: msg}
 			res = &FileResult{Path: p.display, Err: &ie}
 			r.sum.Errors = append(r.sum.Errors, ie)
 		}
@@ -555,6 +562,18 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 		}
 	}
 	return res
+}
+
+// faultIn reports whether x is the panic of a fault (debug.SetPanicOnFault)
+// reading mapping: the pages of a mapped file cut short are gone.
+func faultIn(x any, mapping []byte) bool {
+	fault, ok := x.(interface{ Addr() uintptr })
+	if !ok || len(mapping) == 0 {
+		return false
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(mapping)))
+	a := fault.Addr()
+	return a >= lo && a-lo < uintptr(len(mapping))
 }
 
 // lineCache is the source line of the last finding resolved: the

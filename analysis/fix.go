@@ -11,6 +11,11 @@ import (
 // temporary file beside path and renames it over path, so a crash never
 // leaves a half-written file.
 func WriteFile(path string, data []byte, perm os.FileMode) error {
+	if info, err := os.Stat(path); err == nil && info.Mode().Type()&(os.ModeNamedPipe|os.ModeDevice|os.ModeCharDevice) != 0 {
+		// a named pipe (bash's >(...)), /dev/null, /dev/stdout: written
+		// into, never replaced by a regular file
+		return writeInto(path, data)
+	}
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".sqllint-*")
 	if err != nil {
@@ -33,6 +38,22 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 	}
 	if werr != nil {
 		os.Remove(name)
+		return fmt.Errorf("%s: %w", path, cleanErr(werr))
+	}
+	return nil
+}
+
+// writeInto writes data into the pipe or device at path.
+func writeInto(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, cleanErr(err))
+	}
+	_, werr := f.Write(data)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
 		return fmt.Errorf("%s: %w", path, cleanErr(werr))
 	}
 	return nil
