@@ -35,6 +35,11 @@ type DynSource struct {
 	NoContext bool
 	// Step is the job step's @step_name, "" when not given.
 	Step string
+	// Unsure is set when the text may be no T-SQL: sp_update_jobstep
+	// without @subsystem keeps the step's subsystem (CmdExec,
+	// PowerShell), so a statement of it that does not parse is no SL001
+	// (Checkpoint-Computer is a PowerShell command).
+	Unsure bool
 	// Lits are the file ranges of the string literals the text is made
 	// of, quotes included.
 	Lits []Span
@@ -285,12 +290,13 @@ func dynCall(b *Batch, toks []Token) (lits []Token, src DynSource, ok bool) {
 	if !found || cmd.n != 1 || !str(cmd.val) {
 		return nil, src, false
 	}
-	if sub, found := arg("subsystem"); found {
+	sub, found := arg("subsystem")
+	if found {
 		if sub.n != 1 || !str(sub.val) || !strings.EqualFold(strings.TrimSpace(StringValue(tokText(text, toks[sub.val]))), "TSQL") {
 			return nil, src, false
 		}
 	}
-	src = DynSource{Via: DynJobStep}
+	src = DynSource{Via: DynJobStep, Unsure: !found && proc == "sp_update_jobstep"}
 	if st, found := arg("step_name"); found && st.n == 1 && str(st.val) {
 		src.Step = strings.Clone(StringValue(tokText(text, toks[st.val])))
 	}
@@ -541,9 +547,23 @@ func (s *splitter) dynParse(st *Statement, b *Batch) {
 	}
 	s.r.Statements = r.Statements
 	for _, d := range r.Diags {
+		if d.Rule == "SL001" && b.Dyn.unsure() {
+			continue // perhaps no T-SQL
+		}
 		d.Message += b.Dyn.Where()
 		s.r.Diags = append(s.r.Diags, d)
 	}
+}
+
+// unsure reports whether d, or the dynamic SQL it is in, may be no
+// T-SQL (Unsure).
+func (d *DynSource) unsure() bool {
+	for ; d != nil; d = d.Parent {
+		if d.Unsure {
+			return true
+		}
+	}
+	return false
 }
 
 // Where is what a finding's message adds about the dynamic SQL it is in.
