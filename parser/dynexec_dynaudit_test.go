@@ -34,3 +34,31 @@ func TestDynamicSQLUpdateJobstepUnsure(t *testing.T) {
 		t.Errorf("the CHECKPOINT 10 of line 4 is not read")
 	}
 }
+
+// sp_executesql refuses a varchar statement (error 214): the text of a
+// variable declared varchar, char or text runs nothing there, and EXEC
+// (@v) still runs it.
+func TestDynamicSQLVarcharExecuteSQL(t *testing.T) {
+	f := NewFile("t.sql", "DECLARE @sql varchar(max) = 'BACKUP LOG [App] TO DISK = ''NUL''';\n"+
+		"EXEC sp_executesql @sql;\n"+
+		"EXEC (@sql);\n"+
+		"GO\n"+
+		"DECLARE @n int, @sql AS [char](200);\n"+
+		"SET @sql = 'BACKUP LOG [App] TO DISK = ''NUL''';\n"+
+		"EXEC sp_executesql @stmt = @sql;\n"+
+		"DECLARE @sql nvarchar(max) = N'BACKUP LOG [App] TO DISK = ''NUL''';\n"+
+		"EXEC sp_executesql @sql;\n"+
+		"GO\n"+
+		"DECLARE @sql nvarchar(max) = N'BACKUP LOG [App] TO DISK = ''NUL''';\n"+
+		"EXEC sp_executesql @sql;\n")
+	r := ParseFile(f, nil)
+	var lines []int
+	for _, st := range r.Statements {
+		if _, ok := st.Node.(*NulBackup); ok {
+			lines = append(lines, st.Span().Start.Position().Line)
+		}
+	}
+	if len(lines) != 3 || lines[0] != 3 || lines[1] != 9 || lines[2] != 12 {
+		t.Errorf("backups to NUL on lines %v, want [3 9 12]", lines)
+	}
+}
