@@ -174,7 +174,10 @@ func dynCandidate(text string, toks []Token) (run, nul bool) {
 		last := ""
 		for i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted) {
 			last = tokText(text, toks[i])
-			for i++; isPunctAt(text, toks, i, '.'); i++ {
+			if i++; !isPunctAt(text, toks, i, '.') {
+				break // the name ends: NULL of sp_add_jobstep NULL, ... is an argument
+			}
+			for ; isPunctAt(text, toks, i, '.'); i++ {
 			}
 		}
 		switch strings.ToLower(Unquote(last)) {
@@ -285,7 +288,16 @@ func dynCall(b *Batch, toks []Token) (lits []Token, src DynSource, ok bool) {
 		return []Token{toks[a.val]}, src, true
 	}
 	// a job step: its @command is T-SQL when @subsystem is TSQL, the
-	// default of a new step
+	// default of a new step; both procedures take @job_id, @job_name,
+	// @step_id, @step_name, @subsystem, @command first, by position too
+	for k := range args {
+		if args[k].name != "" {
+			break // no positional argument after a named one
+		}
+		if k < len(jobStepParams) {
+			args[k].name = jobStepParams[k]
+		}
+	}
 	cmd, found := arg("command")
 	if !found || cmd.n != 1 || !str(cmd.val) {
 		return nil, src, false
@@ -312,6 +324,10 @@ func dynCall(b *Batch, toks []Token) (lits []Token, src DynSource, ok bool) {
 	}
 	return []Token{toks[cmd.val]}, src, true
 }
+
+// jobStepParams are the first parameters of sp_add_jobstep and
+// sp_update_jobstep, in order.
+var jobStepParams = [...]string{"job_id", "job_name", "step_id", "step_name", "subsystem", "command"}
 
 // dynArgs returns the arguments of a procedure call whose first starts
 // at token i: split at the commas outside parentheses, up to a

@@ -62,3 +62,19 @@ func TestDynamicSQLVarcharExecuteSQL(t *testing.T) {
 		t.Errorf("backups to NUL on lines %v, want [3 9 12]", lines)
 	}
 }
+
+// sp_add_jobstep's arguments by position: the fifth is @subsystem, the
+// sixth @command.
+func TestDynamicSQLJobstepPositional(t *testing.T) {
+	f := NewFile("t.sql", "EXEC msdb.dbo.sp_add_jobstep NULL, N'j', 1, N's', N'CmdExec', @command = N'CHECKPOINT 1';\n"+
+		"EXEC msdb.dbo.sp_add_jobstep NULL, N'j', 1, N's', N'TSQL', N'CHECKPOINT 2';\n"+
+		"EXEC msdb.dbo.sp_add_jobstep NULL, N'j', 1, N's', @command = N'CHECKPOINT 3';\n")
+	sts, _ := dynStatements(t, f, nil)
+	var lines []int
+	for _, st := range sts {
+		lines = append(lines, st.Span().Start.Position().Line)
+	}
+	if len(lines) != 2 || lines[0] != 2 || lines[1] != 3 {
+		t.Errorf("dynamic statements on lines %v, want [2 3]", lines)
+	}
+}
