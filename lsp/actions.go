@@ -197,6 +197,8 @@ var errNoInclude error = noInclude{}
 
 // parseStatements returns the spans of f's own statements (a parser
 // panic gives none: the comment then goes above the finding's line).
+// The statements of dynamic SQL are not its own: the comment goes above
+// the EXEC, outside the string (where a suppression covers its text).
 func parseStatements(f *parser.File, opt *parser.PreprocessOptions) (out []stmtSpan) {
 	defer func() {
 		if recover() != nil {
@@ -205,7 +207,7 @@ func parseStatements(f *parser.File, opt *parser.PreprocessOptions) (out []stmtS
 	}()
 	for _, st := range parser.ParseFile(f, opt).Statements {
 		sp := st.Span()
-		if sp.Start.File == f {
+		if sp.Start.File == f && (st.Batch == nil || st.Batch.Dyn == nil) {
 			out = append(out, stmtSpan{sp.Start.Offset, sp.End.Offset})
 		}
 	}

@@ -35,6 +35,11 @@ type DynSource struct {
 	NoContext bool
 	// Step is the job step's @step_name, "" when not given.
 	Step string
+	// Unsure is set when the text may be no T-SQL: sp_update_jobstep
+	// without @subsystem keeps the step's subsystem (CmdExec,
+	// PowerShell), so a statement of it that does not parse is no SL001
+	// (Checkpoint-Computer is a PowerShell command).
+	Unsure bool
 	// Lits are the file ranges of the string literals the text is made
 	// of, quotes included.
 	Lits []Span
@@ -169,7 +174,10 @@ func dynCandidate(text string, toks []Token) (run, nul bool) {
 		last := ""
 		for i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted) {
 			last = tokText(text, toks[i])
-			for i++; isPunctAt(text, toks, i, '.'); i++ {
+			if i++; !isPunctAt(text, toks, i, '.') {
+				break // the name ends: NULL of sp_add_jobstep NULL, ... is an argument
+			}
+			for ; isPunctAt(text, toks, i, '.'); i++ {
 			}
 		}
 		switch strings.ToLower(Unquote(last)) {
@@ -280,17 +288,27 @@ func dynCall(b *Batch, toks []Token) (lits []Token, src DynSource, ok bool) {
 		return []Token{toks[a.val]}, src, true
 	}
 	// a job step: its @command is T-SQL when @subsystem is TSQL, the
-	// default of a new step
+	// default of a new step; both procedures take @job_id, @job_name,
+	// @step_id, @step_name, @subsystem, @command first, by position too
+	for k := range args {
+		if args[k].name != "" {
+			break // no positional argument after a named one
+		}
+		if k < len(jobStepParams) {
+			args[k].name = jobStepParams[k]
+		}
+	}
 	cmd, found := arg("command")
 	if !found || cmd.n != 1 || !str(cmd.val) {
 		return nil, src, false
 	}
-	if sub, found := arg("subsystem"); found {
+	sub, found := arg("subsystem")
+	if found {
 		if sub.n != 1 || !str(sub.val) || !strings.EqualFold(strings.TrimSpace(StringValue(tokText(text, toks[sub.val]))), "TSQL") {
 			return nil, src, false
 		}
 	}
-	src = DynSource{Via: DynJobStep}
+	src = DynSource{Via: DynJobStep, Unsure: !found && proc == "sp_update_jobstep"}
 	if st, found := arg("step_name"); found && st.n == 1 && str(st.val) {
 		src.Step = strings.Clone(StringValue(tokText(text, toks[st.val])))
 	}
@@ -306,6 +324,10 @@ func dynCall(b *Batch, toks []Token) (lits []Token, src DynSource, ok bool) {
 	}
 	return []Token{toks[cmd.val]}, src, true
 }
+
+// jobStepParams are the first parameters of sp_add_jobstep and
+// sp_update_jobstep, in order.
+var jobStepParams = [...]string{"job_id", "job_name", "step_id", "step_name", "subsystem", "command"}
 
 // dynArgs returns the arguments of a procedure call whose first starts
 // at token i: split at the commas outside parentheses, up to a
@@ -541,9 +563,23 @@ func (s *splitter) dynParse(st *Statement, b *Batch) {
 	}
 	s.r.Statements = r.Statements
 	for _, d := range r.Diags {
+		if d.Rule == "SL001" && b.Dyn.unsure() {
+			continue // perhaps no T-SQL
+		}
 		d.Message += b.Dyn.Where()
 		s.r.Diags = append(s.r.Diags, d)
 	}
+}
+
+// unsure reports whether d, or the dynamic SQL it is in, may be no
+// T-SQL (Unsure).
+func (d *DynSource) unsure() bool {
+	for ; d != nil; d = d.Parent {
+		if d.Unsure {
+			return true
+		}
+	}
+	return false
 }
 
 // Where is what a finding's message adds about the dynamic SQL it is in.

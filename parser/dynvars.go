@@ -34,6 +34,7 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 		if toks[1].Kind != TokVar {
 			return
 		}
+		s.declareTypes(toks)
 		depth := 0
 		for i := 2; i < len(toks); i++ {
 			switch {
@@ -65,11 +66,42 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 			s.execExpr(st, toks)
 		default:
 			if v, cmd := execVar(text, toks); v != "" && len(s.nulVars) > 0 {
-				if t, ok := s.nulVars[strings.ToLower(v)]; ok {
+				// sp_executesql refuses a varchar statement (error 214)
+				if t, ok := s.nulVars[strings.ToLower(v)]; ok && !s.ansiVars[strings.ToLower(v)] {
 					s.varBackup(st, v, t)
 				}
 			} else if cmd != "" && len(cmd) <= maxVarText {
 				s.varBackup(st, "sp_MSforeachdb's command, for each database", cmd)
+			}
+		}
+	}
+}
+
+// declareTypes notes which variables DECLARE toks declares varchar,
+// char or text (ansiVars), and forgets that of the others it declares.
+func (s *splitter) declareTypes(toks []Token) {
+	text := s.text
+	depth := 0
+	for i := 1; i+1 < len(toks); i++ {
+		switch {
+		case isPunctAt(text, toks, i, '('):
+			depth++
+		case isPunctAt(text, toks, i, ')'):
+			depth--
+		case depth == 0 && toks[i].Kind == TokVar && (i == 1 || isPunctAt(text, toks, i-1, ',')):
+			k := i + 1
+			if toks[k].Kind == TokIdent && strings.EqualFold(tokText(text, toks[k]), "AS") && k+1 < len(toks) {
+				k++
+			}
+			name := strings.ToLower(tokText(text, toks[i]))
+			switch t := Unquote(tokText(text, toks[k])); {
+			case strings.EqualFold(t, "varchar"), strings.EqualFold(t, "char"), strings.EqualFold(t, "text"):
+				if s.ansiVars == nil {
+					s.ansiVars = map[string]bool{}
+				}
+				s.ansiVars[name] = true
+			case len(s.ansiVars) > 0:
+				delete(s.ansiVars, name)
 			}
 		}
 	}

@@ -570,6 +570,9 @@ type splitter struct {
 	// nulVars are the variables of the batch assigned text that holds
 	// BACKUP, and that text (dynVars)
 	nulVars map[string]string
+	// ansiVars are the variables of the batch declared varchar, char or
+	// text, which sp_executesql refuses to run (dynVars)
+	ansiVars map[string]bool
 }
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {

@@ -1,6 +1,12 @@
 package rules
 
-import "github.com/sqllint/sqllint/parser"
+import (
+	"cmp"
+	"slices"
+	"sort"
+
+	"github.com/sqllint/sqllint/parser"
+)
 
 // Constant dynamic SQL (parser.DynSource): the statements of a string an
 // EXEC runs follow the EXEC in a script's statements, on a batch of their
@@ -67,6 +73,7 @@ func dynOf(st *parser.Statement) *parser.DynSource {
 // literals of dynamic SQL dyns, and says in their message where they
 // are. The sqlcmd, suppression and directive findings are the file's.
 func dynFindings(l *findingList, dyns []*parser.DynSource) {
+	ix := newDynIndex(dyns)
 	mark := func(fs []Finding) {
 		for i := range fs {
 			f := &fs[i]
@@ -74,7 +81,7 @@ func dynFindings(l *findingList, dyns []*parser.DynSource) {
 			case "SL001", "SL002", "SL003", "SL004":
 				continue // the parser's SL001 says where it is already
 			}
-			if d := dynAt(dyns, f.Span.Start); d != nil {
+			if d := ix.at(f.Span.Start); d != nil {
 				f.Fix = nil
 				f.Message += d.Where()
 			}
@@ -86,17 +93,76 @@ func dynFindings(l *findingList, dyns []*parser.DynSource) {
 	mark(l.cur)
 }
 
-// dynAt is the innermost dynamic SQL of dyns whose literals hold p.
-func dynAt(dyns []*parser.DynSource, p parser.Pos) *parser.DynSource {
-	var in *parser.DynSource
+// dynLit is a literal of dynamic SQL in a dynIndex: its file range, and
+// the index of the nearest literal that holds it (-1 for none).
+type dynLit struct {
+	start, end int
+	d          *parser.DynSource
+	up         int
+}
+
+// dynIndex finds the innermost dynamic SQL whose literals hold a file
+// position: the literals of each file sorted by start. A literal of
+// dynamic SQL read inside dynamic SQL lies within one of its parent's,
+// and literals of others do not overlap, so the literals holding a
+// position are the one starting last before it and those holding that
+// (up): a look-up is a binary search and at most maxDynDepth steps,
+// whatever the number of literals and findings (a batch of 200,000
+// EXEC ('...') was quadratic).
+type dynIndex map[*parser.File][]dynLit
+
+func newDynIndex(dyns []*parser.DynSource) dynIndex {
+	ix := dynIndex{}
 	for _, d := range dyns {
 		for _, s := range d.Lits {
-			if s.Start.File == p.File && s.Start.Offset <= p.Offset && p.Offset < s.End.Offset && (in == nil || within(d, in)) {
-				in = d
-			}
+			ix[s.Start.File] = append(ix[s.Start.File], dynLit{start: s.Start.Offset, end: s.End.Offset, d: d})
 		}
 	}
-	return in
+	for f, ls := range ix {
+		// the outer first among equal starts; the first of dyns among
+		// equal ranges (the same literal read twice: an included file)
+		slices.SortStableFunc(ls, func(a, b dynLit) int {
+			if a.start != b.start {
+				return cmp.Compare(a.start, b.start)
+			}
+			return cmp.Compare(b.end, a.end)
+		})
+		k := 0
+		for i := range ls {
+			if k > 0 && ls[k-1].start == ls[i].start && ls[k-1].end == ls[i].end && !within(ls[i].d, ls[k-1].d) {
+				continue
+			}
+			ls[k] = ls[i]
+			k++
+		}
+		ls = ls[:k]
+		var open []int // the literals holding the one at hand, outermost first
+		for i := range ls {
+			for len(open) > 0 && ls[open[len(open)-1]].end <= ls[i].start {
+				open = open[:len(open)-1]
+			}
+			ls[i].up = -1
+			if len(open) > 0 {
+				ls[i].up = open[len(open)-1]
+			}
+			open = append(open, i)
+		}
+		ix[f] = ls
+	}
+	return ix
+}
+
+// at is the innermost dynamic SQL whose literals hold p, nil for none.
+func (ix dynIndex) at(p parser.Pos) *parser.DynSource {
+	ls := ix[p.File]
+	i := sort.Search(len(ls), func(i int) bool { return ls[i].start > p.Offset }) - 1
+	for i >= 0 && ls[i].end <= p.Offset {
+		i = ls[i].up
+	}
+	if i < 0 {
+		return nil
+	}
+	return ls[i].d
 }
 
 // withoutDynamic is effects without the statements of dynamic SQL, the
