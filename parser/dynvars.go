@@ -127,18 +127,9 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 	if len(expr) > 0 && isPunctAt(text, expr, len(expr)-1, ';') {
 		expr = expr[:len(expr)-1]
 	}
-	if len(s.nulVars) == 0 {
+	if len(s.nulVars) == 0 && !literalHasBackup(text, expr) {
 		// nothing followed yet: only a literal holding BACKUP may start
-		found := false
-		for _, t := range expr {
-			if (t.Kind == TokString || t.Kind == TokNString) && hasBackup(tokText(text, t)) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return
-		}
+		return
 	}
 	var b strings.Builder
 	switch o := tokText(text, op); o {
@@ -237,17 +228,8 @@ func (s *splitter) execExpr(st *Statement, toks []Token) {
 		}
 		return
 	}
-	if len(s.nulVars) == 0 {
-		found := false
-		for _, t := range expr {
-			if (t.Kind == TokString || t.Kind == TokNString) && hasBackup(tokText(text, t)) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return
-		}
+	if len(s.nulVars) == 0 && !literalHasBackup(text, expr) {
+		return
 	}
 	var b strings.Builder
 	if s.concat(&b, expr) || b.Len() > maxVarText || !hasBackup(b.String()) {
@@ -376,6 +358,17 @@ func selectsMore(text string, toks []Token) bool {
 			case "FROM", "WHERE", "GROUP", "ORDER", "HAVING", "UNION", "INTO", "OPTION", "EXCEPT", "INTERSECT":
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// literalHasBackup reports whether a string literal among toks holds
+// BACKUP: until a variable holds such text, no other assignment matters.
+func literalHasBackup(text string, toks []Token) bool {
+	for _, t := range toks {
+		if (t.Kind == TokString || t.Kind == TokNString) && hasBackup(tokText(text, t)) {
+			return true
 		}
 	}
 	return false
