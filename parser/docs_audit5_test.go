@@ -27,16 +27,7 @@ var docsForms = []struct {
 
 func TestDocsCreateForms(t *testing.T) {
 	for _, c := range docsForms {
-		bothParses(t, "t.sql", c.src, nil, func(fast bool, r *Result) {
-			if len(r.Diags) != 0 {
-				t.Errorf("%q (fast path %v): %v", c.src, fast, r.Diags)
-				return
-			}
-			cd, ok := r.Statements[0].Node.(*CreateDatabase)
-			if !ok {
-				t.Errorf("%q (fast path %v): not read as CREATE DATABASE", c.src, fast)
-				return
-			}
+		bothCreateDatabase(t, c.src, func(fast bool, cd *CreateDatabase) {
 			if len(cd.Options) != len(c.options) {
 				t.Errorf("%q (fast path %v): options %v, want %v", c.src, fast, cd.Options, c.options)
 				return

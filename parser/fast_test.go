@@ -744,6 +744,24 @@ func bothParses(t *testing.T, name, src string, opt *PreprocessOptions, check fu
 	}
 }
 
+// bothCreateDatabase parses src both ways, as bothParses, and gives check
+// its first statement read as a CREATE DATABASE without diagnostics.
+func bothCreateDatabase(t *testing.T, src string, check func(fast bool, cd *CreateDatabase)) {
+	t.Helper()
+	bothParses(t, "t.sql", src, nil, func(fast bool, r *Result) {
+		if len(r.Diags) != 0 {
+			t.Errorf("%q (fast path %v): %v", src, fast, r.Diags)
+			return
+		}
+		cd, ok := r.Statements[0].Node.(*CreateDatabase)
+		if !ok {
+			t.Errorf("%q (fast path %v): not read as CREATE DATABASE", src, fast)
+			return
+		}
+		check(fast, cd)
+	})
+}
+
 // withoutFastPath runs f with participle alone.
 func withoutFastPath(f func()) {
 	fastPath = false

@@ -20,16 +20,7 @@ var realForms = []struct {
 
 func TestRealForms(t *testing.T) {
 	for _, c := range realForms {
-		bothParses(t, "t.sql", c.src, nil, func(fast bool, r *Result) {
-			if len(r.Diags) != 0 {
-				t.Errorf("%q (fast path %v): %v", c.src, fast, r.Diags)
-				return
-			}
-			cd, ok := r.Statements[0].Node.(*CreateDatabase)
-			if !ok {
-				t.Errorf("%q (fast path %v): not read as CREATE DATABASE", c.src, fast)
-				return
-			}
+		bothCreateDatabase(t, c.src, func(fast bool, cd *CreateDatabase) {
 			if cd.Attach != c.attach {
 				t.Errorf("%q (fast path %v): FOR %q, want %q", c.src, fast, cd.Attach, c.attach)
 			}
