@@ -1,0 +1,83 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+const createX = "CREATE DATABASE X ON (NAME = X, FILENAME = 'x.mdf', SIZE = 1GB) LOG ON (NAME = X_log, FILENAME = 'x.ldf', SIZE = 19GB);\nGO\n"
+
+const growX = "ALTER DATABASE X MODIFY FILE (NAME = X_log, SIZE = 20GB);\nGO\n"
+
+// sl202Of is the SL202 messages of the scripts, checked file by file as a
+// static run checks them, one string per file.
+func sl202Of(t *testing.T, facts *ServerFacts, scripts ...string) []string {
+	t.Helper()
+	e := NewEngine(Default, &Config{Facts: facts})
+	var out []string
+	for i, s := range scripts {
+		res := parser.ParseFile(parser.NewFile("f"+string(rune('1'+i))+".sql", s), &parser.PreprocessOptions{Vars: map[string]string{"Known": "SrvB"}})
+		var ms []string
+		for _, f := range e.File(res) {
+			if f.Rule.ID == "SL202" {
+				p := f.Span.Start.Position()
+				what, _, _ := strings.Cut(f.Message, " of log file")
+				ms = append(ms, itoa(p.Line)+": "+what)
+			}
+		}
+		out = append(out, strings.Join(ms, "; "))
+	}
+	return out
+}
+
+// After :connect, the batches run on another server: the databases the
+// scripts made on the first one are not there. A log grown to 20 GB on
+// server B is an allocation of up to 20 GB (its size there unknown), not
+// the 1 GB it grows by on the server that created it.
+func TestConnectKeysDatabasesByServer(t *testing.T) {
+	for _, c := range []struct {
+		name, script, want string
+	}{
+		{"another server", createX + ":connect SrvB\n" + growX,
+			"1: allocates 19 GB; 4: allocates up to 20 GB"},
+		{"back to the first named server", ":connect SrvA\n" + createX + ":connect SrvB\nSELECT 1;\nGO\n:connect srva\n" + growX,
+			"2: allocates 19 GB"},
+		{"a variable with a value", createX + ":connect SrvB\n" + createX + ":connect $(Known) -l 30\n" + growX,
+			"1: allocates 19 GB; 4: allocates 19 GB"},
+		{"a variable with no value: unknown", createX + ":connect $(Unset)\n" + createX + ":connect $(Unset)\n" + growX,
+			"1: allocates 19 GB; 4: allocates 19 GB; 7: allocates up to 20 GB"},
+		{"quoted", ":connect \"SrvB\"\n" + createX + ":connect SrvB\n" + growX,
+			"2: allocates 19 GB"},
+	} {
+		got := sl202Of(t, nil, c.script)[0]
+		if got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+	}
+}
+
+// Each script starts on the run's own server, whatever server the one
+// before it connected to last; a server a script connected to keeps its
+// databases for the next script that connects to it.
+func TestConnectNextScriptStartsAtHome(t *testing.T) {
+	got := sl202Of(t, nil, createX+":connect SrvB\n"+createX, growX, ":connect SrvB\n"+growX, ":connect SrvC\n"+growX)
+	want := []string{"1: allocates 19 GB; 4: allocates 19 GB", "", "", "2: allocates up to 20 GB"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// In live mode the server's files describe its own databases only: a
+// database on another server is not seeded from them, unless :connect
+// names the live server itself.
+func TestConnectSeedsOnlyOnTheLiveServer(t *testing.T) {
+	facts := &ServerFacts{Server: "SQLPROD1", Databases: map[string]*ServerDatabase{
+		"x": {Name: "X", Exists: true, Files: []ServerFile{{Name: "X", Size: 1 << 30}, {Name: "X_log", Log: true, Size: 19 << 30}}},
+	}}
+	got := sl202Of(t, facts, growX+":connect SrvB\n"+growX+":connect sqlprod1\n"+growX)[0]
+	if want := "4: allocates up to 20 GB"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
