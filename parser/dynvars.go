@@ -65,9 +65,14 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 		case isPunctAt(text, toks, 1, '('):
 			s.execExpr(st, toks)
 		default:
-			if v, cmd := execVar(text, toks); v != "" && len(s.nulVars) > 0 {
-				// sp_executesql refuses a varchar statement (error 214)
-				if t, ok := s.nulVars[strings.ToLower(v)]; ok && !s.ansiVars[strings.ToLower(v)] {
+			if v, cmd, each := execVar(text, toks); v != "" && len(s.nulVars) > 0 {
+				t, ok := s.nulVars[strings.ToLower(v)]
+				switch {
+				case !ok:
+				case each:
+					s.varBackup(st, v+", sp_MSforeachdb's command, for each database", t)
+				case !s.ansiVars[strings.ToLower(v)]:
+					// sp_executesql refuses a varchar statement (error 214)
 					s.varBackup(st, v, t)
 				}
 			} else if cmd != "" && len(cmd) <= maxVarText {
@@ -165,6 +170,10 @@ func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
 	text := s.text
 	allLit = true
 	part := func(p []Token) {
+		if b.Len() > maxVarText {
+			allLit = false // too long to be followed: the callers drop it
+			return
+		}
 		switch {
 		case len(p) == 1 && (p[0].Kind == TokString || p[0].Kind == TokNString):
 			b.WriteString(StringValue(tokText(text, p[0])))
@@ -176,6 +185,17 @@ func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
 			}
 			fallthrough
 		case len(p) > 0:
+			if c, ok := charPart(text, p); ok {
+				b.WriteString(c)
+				break
+			}
+			if s.casePart(b, p) {
+				break
+			}
+			if inner, ok := parenthesized(text, p); ok {
+				s.concat(b, inner)
+				break
+			}
 			raw := strings.ReplaceAll(text[p[0].Start:p[len(p)-1].End], "]", "]]")
 			if t := b.String(); len(t) > 0 && t[len(t)-1] == '[' {
 				b.WriteString(raw) // inside the brackets the text opened: '[' + @db + ']'
@@ -185,20 +205,148 @@ func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
 		}
 		allLit = false
 	}
-	depth, from := 0, 0
-	for i := range expr {
+	depth, cases, from := 0, 0, 0
+	for i, t := range expr {
 		switch {
 		case isPunctAt(text, expr, i, '('):
 			depth++
 		case isPunctAt(text, expr, i, ')'):
 			depth--
-		case depth == 0 && isPunctAt(text, expr, i, '+'):
+		case depth == 0 && t.Kind == TokIdent && strings.EqualFold(tokText(text, t), "CASE"):
+			cases++
+		case depth == 0 && cases > 0 && t.Kind == TokIdent && strings.EqualFold(tokText(text, t), "END"):
+			cases--
+		case depth == 0 && cases == 0 && isPunctAt(text, expr, i, '+'):
 			part(expr[from:i])
 			from = i + 1
 		}
 	}
 	part(expr[from:])
 	return allLit
+}
+
+// charPart is the character CHAR(n) or NCHAR(n) of p stands for when n
+// is 9, 10, 13 or 32 (a tab, a line break, a space), as text joined in
+// pieces uses them between its words; ok is false for any other part.
+func charPart(text string, p []Token) (c string, ok bool) {
+	if len(p) != 4 || p[0].Kind != TokIdent || !isPunctAt(text, p, 1, '(') || !isPunctAt(text, p, 3, ')') {
+		return "", false
+	}
+	if f := tokText(text, p[0]); !strings.EqualFold(f, "CHAR") && !strings.EqualFold(f, "NCHAR") {
+		return "", false
+	}
+	switch tokText(text, p[2]) {
+	case "9":
+		return "\t", true
+	case "10":
+		return "\n", true
+	case "13":
+		return "\r", true
+	case "32":
+		return " ", true
+	}
+	return "", false
+}
+
+// casePart writes to b the text of one result of p, a CASE expression
+// (CASE ... END), built as concat builds it, and reports whether p is
+// one: the result that holds BACKUP and NUL, or else BACKUP, or else
+// NUL, or else the first (a variable's text may be any of them; a
+// BACKUP to NUL in any is what SL304 looks for). A result of NULL runs
+// nothing and is never taken.
+func (s *splitter) casePart(b *strings.Builder, p []Token) bool {
+	text := s.text
+	word := func(i int, w string) bool {
+		return p[i].Kind == TokIdent && strings.EqualFold(tokText(text, p[i]), w)
+	}
+	n := len(p)
+	if n < 5 || !word(0, "CASE") || !word(n-1, "END") {
+		return false
+	}
+	var results [][]Token
+	depth, cases, from := 0, 0, -1
+	for i := 1; i < n; i++ {
+		switch {
+		case isPunctAt(text, p, i, '('):
+			depth++
+		case isPunctAt(text, p, i, ')'):
+			depth--
+		case depth != 0:
+		case word(i, "CASE"):
+			cases++
+		case cases > 0 && word(i, "END"):
+			cases--
+		case cases == 0 && (word(i, "WHEN") || word(i, "ELSE") || i == n-1):
+			if from >= 0 && from < i {
+				results = append(results, p[from:i])
+			}
+			from = -1
+			if word(i, "ELSE") {
+				from = i + 1
+			}
+		case cases == 0 && word(i, "THEN"):
+			from = i + 1
+		}
+	}
+	prefix := b.String()
+	best, bestScore := "", -1
+	for _, r := range results {
+		if len(r) == 1 && r[0].Kind == TokIdent && strings.EqualFold(tokText(text, r[0]), "NULL") {
+			continue
+		}
+		var rb strings.Builder
+		rb.WriteString(prefix)
+		s.concat(&rb, r)
+		t := rb.String()[len(prefix):]
+		score := 0
+		if hasBackup(t) {
+			score += 2
+		}
+		if hasNul(t) {
+			score++
+		}
+		if score > bestScore {
+			best, bestScore = t, score
+		}
+	}
+	if bestScore < 0 {
+		return false
+	}
+	b.WriteString(best)
+	return true
+}
+
+// parenthesized is what p holds inside the parentheses it is wrapped in
+// whole; ok is false when it is not.
+func parenthesized(text string, p []Token) (inner []Token, ok bool) {
+	n := len(p)
+	if n < 3 || !isPunctAt(text, p, 0, '(') || !isPunctAt(text, p, n-1, ')') {
+		return nil, false
+	}
+	depth := 0
+	for i := 0; i < n-1; i++ {
+		switch {
+		case isPunctAt(text, p, i, '('):
+			depth++
+		case isPunctAt(text, p, i, ')'):
+			depth--
+		}
+		if depth == 0 {
+			return nil, false // closes before the end: (a) * (b)
+		}
+	}
+	return p[1 : n-1], true
+}
+
+// hasNul reports whether s holds "nul", in any case, not followed by an
+// L (NULL).
+func hasNul(s string) bool {
+	for i := 0; i+3 <= len(s); i++ {
+		if s[i]|0x20 == 'n' && ppHasPrefixFold(s, i, "nul") && (i+3 == len(s) || s[i+3]|0x20 != 'l') {
+			return true
+		}
+	}
+	return false
 }
 
 // execExpr is dynVars for EXEC (expr) (not AT another server) where
@@ -241,9 +389,10 @@ func (s *splitter) execExpr(st *Statement, toks []Token) {
 // execVar is the variable, as written, whose text sp_executesql runs
 // (its first argument or @stmt), or else the command of sp_MSforeachdb
 // (its first argument or @command1, a literal holding BACKUP) when it
-// is run for each database ("?" standing for its name); "", "" for any
-// other statement. (EXEC (@v) is execExpr's.)
-func execVar(text string, toks []Token) (v, cmd string) {
+// is run for each database ("?" standing for its name), or the variable
+// that command is (each); "", "" for any other statement. (EXEC (@v) is
+// execExpr's.)
+func execVar(text string, toks []Token) (v, cmd string, each bool) {
 	i := 1
 	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
 		i += 2 // @rc =
@@ -258,24 +407,28 @@ func execVar(text string, toks []Token) (v, cmd string) {
 		}
 	}
 	if parts == 0 || parts > 3 {
-		return "", ""
+		return "", "", false
 	}
 	switch {
 	case strings.EqualFold(last, "sp_executesql"):
 		for k, a := range dynArgs(text, toks, i) {
 			if (a.name == "stmt" || a.name == "" && k == 0) && a.n == 1 && toks[a.val].Kind == TokVar {
-				return tokText(text, toks[a.val]), ""
+				return tokText(text, toks[a.val]), "", false
 			}
 		}
 	case strings.EqualFold(last, "sp_MSforeachdb"):
 		for k, a := range dynArgs(text, toks, i) {
-			if (a.name == "command1" || a.name == "" && k == 0) && a.n == 1 &&
-				(toks[a.val].Kind == TokString || toks[a.val].Kind == TokNString) && hasBackup(tokText(text, toks[a.val])) {
-				return "", StringValue(tokText(text, toks[a.val]))
+			if (a.name == "command1" || a.name == "" && k == 0) && a.n == 1 {
+				switch t := toks[a.val]; {
+				case (t.Kind == TokString || t.Kind == TokNString) && hasBackup(tokText(text, t)):
+					return "", StringValue(tokText(text, t)), false
+				case t.Kind == TokVar:
+					return tokText(text, t), "", true
+				}
 			}
 		}
 	}
-	return "", ""
+	return "", "", false
 }
 
 // varBackup parses t, the text variable v holds ("" for text built in the
