@@ -472,14 +472,35 @@ func (s *splitter) varBackup(st *Statement, v, t string) {
 // anyNul reports whether a device of ts is DISK = 'NUL'.
 func anyNul(ts []Target) bool {
 	for _, t := range ts {
-		if t.Type == "DISK" && t.Known {
-			switch v := strings.TrimSpace(t.Value); {
-			case strings.EqualFold(v, "NUL"), strings.EqualFold(v, "NUL:"), strings.EqualFold(v, `\\.\NUL`):
-				return true
-			}
+		if t.Type == "DISK" && t.Known && IsNulDevice(t.Value) {
+			return true
 		}
 	}
 	return false
+}
+
+// IsNulDevice reports whether v, a backup device's file name, is the
+// null device of Windows, in any case, blanks around: NUL, NUL:, \\.\NUL
+// or \\?\NUL, or a file named NUL in a folder of a local path (C:\NUL,
+// D:\Backup\nul): Windows reserves the name in every folder, and SQL
+// Server opens a relative name, 'NUL' too, in its backup folder. Not on a
+// share (\\server\share\NUL), whose server refuses the name, nor with an
+// extension (NUL.bak), which SQL Server fails to open as a file of its
+// backup folder.
+func IsNulDevice(v string) bool {
+	// folded rather than upper-cased: a backup names a real file, and
+	// upper-casing its name allocated for every backup
+	v = strings.TrimSpace(v)
+	switch {
+	case len(v) < 3:
+		return false
+	case strings.EqualFold(v, "NUL"), strings.EqualFold(v, "NUL:"), strings.EqualFold(v, `\\.\NUL`), strings.EqualFold(v, `\\?\NUL`):
+		return true
+	case strings.HasPrefix(v, `\\`), strings.HasPrefix(v, "//"):
+		return false // a share, or \\.\ and \\?\ with more
+	}
+	i := strings.LastIndexAny(v, `\/`)
+	return i >= 0 && strings.EqualFold(v[i+1:], "NUL")
 }
 
 // hasBackup reports whether s holds "backup" in any case.
