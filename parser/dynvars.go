@@ -21,7 +21,7 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 	}
 	text := s.text
 	w := tokText(text, toks[0])
-	if toks[1].Kind != TokVar && len(s.nulVars) == 0 && !isPunctAt(text, toks, 1, '(') && w[0]|0x20 != 'e' {
+	if toks[1].Kind != TokVar && len(s.nulVars) == 0 && len(s.nulDevs) == 0 && !isPunctAt(text, toks, 1, '(') && w[0]|0x20 != 'e' {
 		return // assigns no variable (SET NOCOUNT ON), and none is followed
 	}
 	switch {
@@ -56,7 +56,7 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 		// assign anything
 		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) && !selectsMore(text, toks[3:]) {
 			s.assignVar(toks[1], toks[2], toks[3:])
-		} else if len(s.nulVars) > 0 {
+		} else if len(s.nulVars) > 0 || len(s.nulDevs) > 0 {
 			s.forgetVars(toks)
 		}
 	case strings.EqualFold(w, "EXEC"), strings.EqualFold(w, "EXECUTE"):
@@ -117,6 +117,42 @@ func (s *splitter) forgetVars(toks []Token) {
 	for _, t := range toks {
 		if t.Kind == TokVar {
 			delete(s.nulVars, strings.ToLower(tokText(s.text, t)))
+			delete(s.nulDevs, strings.ToLower(tokText(s.text, t)))
+		}
+	}
+}
+
+// nulDevice follows variable name, assigned expr by op: while its value
+// is a literal naming the null device (IsNulDevice), a backup to DISK =
+// the variable is a backup to that name (nulDevices).
+func (s *splitter) nulDevice(name string, op Token, expr []Token) {
+	text := s.text
+	if len(expr) == 1 && (expr[0].Kind == TokString || expr[0].Kind == TokNString) && tokText(text, op) == "=" {
+		if v := tokText(text, expr[0]); len(v) <= 16 && IsNulDevice(StringValue(v)) {
+			if s.nulDevs == nil {
+				s.nulDevs = map[string]string{}
+			}
+			s.nulDevs[name] = StringValue(v)
+			return
+		}
+	}
+	delete(s.nulDevs, name)
+}
+
+// nulDevices gives the DISK devices of st, a BACKUP, that are a variable
+// followed by nulDevice the name of the null device it holds.
+func (s *splitter) nulDevices(st *Statement) {
+	b, ok := st.Node.(*Backup)
+	if !ok {
+		return
+	}
+	for i := range b.Targets {
+		t := &b.Targets[i]
+		if t.Type != "DISK" || t.Known {
+			continue
+		}
+		if v, ok := s.nulDevs[strings.ToLower(strings.TrimSpace(t.Value))]; ok {
+			t.Value, t.Known = v, true
 		}
 	}
 }
@@ -129,6 +165,11 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 	text := s.text
 	name := strings.ToLower(tokText(text, v))
 	prev, known := s.nulVars[name]
+	if len(expr) > 0 && isPunctAt(text, expr, len(expr)-1, ';') {
+		s.nulDevice(name, op, expr[:len(expr)-1])
+	} else {
+		s.nulDevice(name, op, expr)
+	}
 	if len(expr) > 0 && isPunctAt(text, expr, len(expr)-1, ';') {
 		expr = expr[:len(expr)-1]
 	}

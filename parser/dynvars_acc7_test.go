@@ -114,3 +114,35 @@ func TestVarBackupPiecesNeverPanic(t *testing.T) {
 		ParseFile(NewFile("t.sql", b.String()), nil)
 	}
 }
+
+// A backup to DISK = @v, where the batch last assigned @v a literal
+// naming the null device, is a backup to that name.
+func TestBackupToNulVariable(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want string // the device's value when known, "" when not
+	}{
+		{"DECLARE @path nvarchar(260) = N'NUL';\nBACKUP LOG A TO DISK = @path;", "NUL"},
+		{"DECLARE @p nvarchar(260);\nSET @p = 'C:\\NUL';\nBACKUP DATABASE A TO DISK = @P WITH COPY_ONLY;", `C:\NUL`},
+		{"SELECT @p = 'nul:'\nIF @test = 1 BACKUP LOG A TO DISK = @p", "nul:"},
+		{"SET @p = 'NUL';\nSET @p = 'D:\\x.bak';\nBACKUP LOG A TO DISK = @p;", ""},
+		{"SET @p = 'NUL';\nSELECT @p = path FROM dbo.cfg;\nBACKUP LOG A TO DISK = @p;", ""},
+		{"SET @p = 'NUL';\nSET @p += '.bak';\nBACKUP LOG A TO DISK = @p;", ""},
+		{"SET @p = 'NUL' + @suffix;\nBACKUP LOG A TO DISK = @p;", ""},
+		{"DECLARE @p nvarchar(10) = 'NUL', @q int = 1;\nBACKUP LOG A TO DISK = @p;", ""},
+		{"SET @p = 'NUL';\nDECLARE @p nvarchar(10);\nBACKUP LOG A TO DISK = @p;", ""},
+		{"SET @p = 'NUL';\nGO\nBACKUP LOG A TO DISK = @p;", ""},
+		{"SET @p = 'NUL';\nBACKUP LOG A TO URL = @p;", ""},
+		{"SET @p = 'NULL';\nBACKUP LOG A TO DISK = @p;", ""},
+	} {
+		got := ""
+		for _, st := range ParseFile(NewFile("t.sql", tc.src), nil).Statements {
+			if b, ok := st.Node.(*Backup); ok && len(b.Targets) == 1 && b.Targets[0].Known {
+				got = b.Targets[0].Value
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: device %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}

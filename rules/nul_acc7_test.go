@@ -3,6 +3,8 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"github.com/sqllint/sqllint/parser"
 )
 
 // Windows reserves the name NUL in every folder of a local path: a
@@ -38,5 +40,26 @@ EXEC (@s);
 	}
 	if want := "1 error|2 warning|5 error"; strings.Join(got, "|") != want {
 		t.Errorf("SL304 at %q, want %q", strings.Join(got, "|"), want)
+	}
+}
+
+// A DBA's backup script whose test mode sets the device to NUL.
+func TestSL304NulInAVariable(t *testing.T) {
+	sql := `DECLARE @file nvarchar(260) = N'L:\Logs\Sales.trn';
+IF $(TestMode) = 1
+    SET @file = N'NUL';
+BACKUP LOG Sales TO DISK = @file WITH INIT;
+GO
+DECLARE @file nvarchar(260) = N'NUL';
+SET @file = N'L:\Logs\Sales.trn';
+BACKUP LOG Sales TO DISK = @file;
+`
+	res := parser.ParseFile(parser.NewFile("deploy.sql", sql), &parser.PreprocessOptions{Vars: map[string]string{"TestMode": "1"}})
+	var got []string
+	for _, f := range Analyze(Default, []*parser.Result{res}, nil) {
+		got = append(got, f.Rule.ID+" "+itoa(f.Span.Start.Position().Line))
+	}
+	if want := "SL304 4"; strings.Join(got, "|") != want {
+		t.Errorf("findings %q, want %q", strings.Join(got, "|"), want)
 	}
 }
