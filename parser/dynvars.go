@@ -230,7 +230,7 @@ func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
 				b.WriteString(c)
 				break
 			}
-			if s.casePart(b, p) {
+			if s.casePart(b, p) || s.iifPart(b, p) {
 				break
 			}
 			if inner, ok := parenthesized(text, p); ok {
@@ -294,7 +294,7 @@ func charPart(text string, p []Token) (c string, ok bool) {
 // one: the result that holds BACKUP and NUL, or else BACKUP, or else
 // NUL, or else the first (a variable's text may be any of them; a
 // BACKUP to NUL in any is what SL304 looks for). A result of NULL runs
-// nothing and is never taken.
+// nothing and is never taken. IIF(condition, a, b) is read so too.
 func (s *splitter) casePart(b *strings.Builder, p []Token) bool {
 	text := s.text
 	word := func(i int, w string) bool {
@@ -329,6 +329,45 @@ func (s *splitter) casePart(b *strings.Builder, p []Token) bool {
 			from = i + 1
 		}
 	}
+	return s.pickResult(b, results)
+}
+
+// iifPart is casePart for IIF(condition, a, b).
+func (s *splitter) iifPart(b *strings.Builder, p []Token) bool {
+	text := s.text
+	n := len(p)
+	if n < 7 || p[0].Kind != TokIdent || !strings.EqualFold(tokText(text, p[0]), "IIF") {
+		return false
+	}
+	args, ok := parenthesized(text, p[1:])
+	if !ok {
+		return false
+	}
+	var parts [][]Token
+	depth, from := 0, 0
+	for i := range args {
+		switch {
+		case isPunctAt(text, args, i, '('):
+			depth++
+		case isPunctAt(text, args, i, ')'):
+			depth--
+		case depth == 0 && isPunctAt(text, args, i, ','):
+			parts = append(parts, args[from:i])
+			from = i + 1
+		}
+	}
+	parts = append(parts, args[from:])
+	if len(parts) != 3 {
+		return false
+	}
+	return s.pickResult(b, parts[1:])
+}
+
+// pickResult writes to b the text of the result, among results, that
+// holds BACKUP and NUL, or else BACKUP, or else NUL, or else the first;
+// never NULL. It reports false when there is none.
+func (s *splitter) pickResult(b *strings.Builder, results [][]Token) bool {
+	text := s.text
 	prefix := b.String()
 	best, bestScore := "", -1
 	for _, r := range results {

@@ -101,7 +101,7 @@ func TestVarBackupForeachdb(t *testing.T) {
 func TestVarBackupPiecesNeverPanic(t *testing.T) {
 	pieces := []string{"SET @s = ", "SET @s += ", "CASE ", "WHEN ", "THEN ", "ELSE ", "END ", "(", ")", " + ", "@x ",
 		"'BACKUP LOG A TO DISK = ''NUL''' ", "N'BACKUP ' ", "'NUL' ", "CHAR(13) ", "NCHAR(", "10", "NULL ", "@s ",
-		"\nEXEC (@s)\n", "\nEXEC sp_MSforeachdb @command1 = @s\n", "\nEXEC sp_executesql @s\n", ";", "\nGO\n", "= 1 "}
+		"IIF(", ", ", "\nEXEC (@s)\n", "\nEXEC sp_MSforeachdb @command1 = @s\n", "\nEXEC sp_executesql @s\n", ";", "\nGO\n", "= 1 "}
 	seed := uint32(7)
 	for range 20000 {
 		var b strings.Builder
@@ -143,6 +143,25 @@ func TestBackupToNulVariable(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("%q: device %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+// IIF(condition, a, b) is read as CASE is.
+func TestVarBackupIIF(t *testing.T) {
+	for _, tc := range []struct{ src, db string }{
+		{"SET @s = 'BACKUP LOG A TO DISK = ' + IIF(@test = 1, N'''NUL''', N'''D:\\a.trn''')\nEXEC (@s)", "A"},
+		{"SET @s = IIF(@full = 1, 'BACKUP DATABASE B TO DISK = ''b.bak''', 'BACKUP LOG B TO DISK = ''nul''')\nEXEC (@s)", "B"},
+		{"SET @s = IIF(@x = 1, NULL, 'BACKUP LOG C TO DISK = ''NUL''')\nEXEC (@s)", "C"},
+		{"SET @s = 'BACKUP LOG A TO DISK = ' + IIF(@test = 1, N'''E:\\a.trn''', N'''D:\\a.trn''')\nEXEC (@s)", ""},
+		{"SET @s = 'BACKUP LOG A TO DISK = ' + IIF(@a, N'''NUL''')\nEXEC (@s)", ""},
+	} {
+		got := ""
+		if nb := nulBackupOf(t, tc.src); nb != nil {
+			got = nb.Databases
+		}
+		if got != tc.db {
+			t.Errorf("%q: database %q, want %q", tc.src, got, tc.db)
 		}
 	}
 }
