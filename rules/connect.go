@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sqllint/sqllint/parser"
@@ -56,3 +57,23 @@ func (m *Model) connectHome() {
 
 // home reports whether m is on the run's own server.
 func (m *Model) home() bool { return m.conns == nil || !m.conns.away }
+
+// onLiveServer reports whether the statement of e runs on the live
+// server whose facts m has: not after a :connect to a server of another
+// name (nor one named by a variable without a value).
+func (m *Model) onLiveServer(e *Effect) bool {
+	if m.facts == nil || int(e.Script) >= len(m.Scripts) {
+		return true
+	}
+	s := m.Scripts[e.Script].Script
+	if s == nil || len(s.Connects) == 0 {
+		return true
+	}
+	// the :connect commands before the statement's batch; the last decides
+	n, _ := slices.BinarySearch(s.Connects, e.Stmt.Batch.Index+1)
+	if n == 0 || n > len(s.ConnectServers) {
+		return true
+	}
+	server := s.ConnectServers[n-1]
+	return server != "" && strings.EqualFold(server, m.facts.Server)
+}

@@ -81,3 +81,35 @@ func TestConnectSeedsOnlyOnTheLiveServer(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// SL305 reports what the live server has of the databases the scripts
+// change there: not one of the same name that a :connect to another
+// server changes.
+func TestSL305OnlyOnTheLiveServer(t *testing.T) {
+	const script = `ALTER DATABASE Sales SET RECOVERY FULL;
+GO
+:connect ReportServer
+ALTER DATABASE Reports SET RECOVERY SIMPLE;
+GO
+:connect sql1
+ALTER DATABASE Ops SET RECOVERY FULL;
+GO
+:connect $(Unset)
+ALTER DATABASE Hist SET RECOVERY FULL;
+`
+	zero := 0
+	facts := &ServerFacts{Server: "SQL1", Databases: map[string]*ServerDatabase{}}
+	for _, name := range []string{"Sales", "Reports", "Ops", "Hist"} {
+		facts.Databases[lowerKey(name)] = &ServerDatabase{Name: name, Exists: true, TargetRecoverySeconds: &zero}
+	}
+	res := parser.ParseFile(parser.NewFile("deploy.sql", script), nil)
+	var got []string
+	for _, f := range Analyze(Default, []*parser.Result{res}, &Config{Facts: facts}) {
+		if f.Rule.ID == "SL305" {
+			got = append(got, itoa(f.Span.Start.Position().Line))
+		}
+	}
+	if want := "1 7"; strings.Join(got, " ") != want {
+		t.Errorf("SL305 at lines %q, want %q (Sales and Ops on SQL1)", strings.Join(got, " "), want)
+	}
+}
