@@ -77,3 +77,13 @@ func (m *Model) onLiveServer(e *Effect) bool {
 	server := s.ConnectServers[n-1]
 	return server != "" && strings.EqualFold(server, m.facts.Server)
 }
+
+// factsAt is facts for the statement of e: nil when it runs on another
+// server than the live one (onLiveServer), whose IFI and files are not
+// known.
+func (m *Model) factsAt(e *Effect, facts *ServerFacts) *ServerFacts {
+	if facts == nil || !m.onLiveServer(e) {
+		return nil
+	}
+	return facts
+}

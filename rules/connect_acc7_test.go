@@ -113,3 +113,32 @@ ALTER DATABASE Hist SET RECOVERY FULL;
 		t.Errorf("SL305 at lines %q, want %q (Sales and Ops on SQL1)", strings.Join(got, " "), want)
 	}
 }
+
+// After a :connect to another server, the live server's IFI and backup
+// history say nothing of what the statements do: SL201 is not dropped
+// for IFI, and a RESTORE takes no sizes from the live server's history.
+func TestConnectLiveFactsOnlyOnTheLiveServer(t *testing.T) {
+	on := true
+	history := &ServerBackup{Finished: "2026-11-30T22:00:07", Files: []ServerFile{
+		{Name: "Sales_dat", Size: 50 << 30, Filegroup: "PRIMARY"}, {Name: "Sales_log", Log: true, Size: 5 << 30}}}
+	facts := &ServerFacts{Server: "SQLPROD1", IFI: &on, Databases: map[string]*ServerDatabase{
+		"sales": {Name: "Sales", Exists: true, FullBackup: history}}}
+	script := `CREATE DATABASE Big ON (NAME = Big, FILENAME = 'D:\big.mdf', SIZE = 100GB);
+RESTORE DATABASE Sales FROM DISK = '\\share\Sales.bak' WITH REPLACE;
+GO
+:connect DR01
+CREATE DATABASE Big2 ON (NAME = Big2, FILENAME = 'D:\big2.mdf', SIZE = 100GB);
+RESTORE DATABASE Sales FROM DISK = '\\share\Sales.bak' WITH REPLACE;
+`
+	res := parser.ParseFile(parser.NewFile("deploy.sql", script), nil)
+	var got []string
+	for _, f := range Analyze(Default, []*parser.Result{res}, &Config{Facts: facts}) {
+		if f.Rule.ID == "SL201" || f.Rule.ID == "SL207" {
+			got = append(got, f.Rule.ID+" "+itoa(f.Span.Start.Position().Line))
+		}
+	}
+	// line 1: IFI on, dropped; line 2: sizes from history (the log)
+	if want := "SL207 2|SL201 5"; strings.Join(got, "|") != want {
+		t.Errorf("findings %q, want %q", strings.Join(got, "|"), want)
+	}
+}
