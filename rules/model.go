@@ -298,6 +298,8 @@ type Model struct {
 	dyns []*parser.DynSource
 	// pathSrc is the last path ownPath copied, pathOwned its copy
 	pathSrc, pathOwned string
+	// conns are the databases of the servers :connect switched to
+	conns *servers
 }
 
 // maxInterned bounds each intern table: past it the table starts over.
@@ -519,6 +521,7 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 				conns = conns[1:]
 			}
 			ctx = ""
+			m.connect(r.Script, len(r.Script.Connects)-len(conns)-1)
 		}
 		dyn.enter(m, dynOf(st), &ctx)
 		// applied where it is kept: an Effect is not copied again
@@ -528,6 +531,7 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 	for i := first; i < len(m.Effects)-1; i++ {
 		m.Effects[i].Next = int32(i + 1)
 	}
+	m.connectHome()
 }
 
 // database returns the model of the database named n, creating it.
@@ -569,7 +573,7 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 // seedFromServer fills a database the scripts did not create with the
 // files it has on the server.
 func (m *Model) seedFromServer(d *Database) {
-	if m.facts == nil {
+	if m.facts == nil || !m.home() {
 		return
 	}
 	sd := m.facts.Databases[d.Key]
