@@ -1389,6 +1389,27 @@ func (s *splitter) foreign(toks []Token) bool {
 	return false
 }
 
+// removedLogOption is the message for BACKUP LOG name WITH TRUNCATE_ONLY
+// or NO_LOG, where the grammar stopped at off (the WITH, for want of TO):
+// old log-shrinking scripts still hold them, and SQL Server 2008 removed
+// them. It is "" for any other statement or error.
+func (s *splitter) removedLogOption(kind Kind, toks []Token, off int) string {
+	if kind != KindBackupLog {
+		return ""
+	}
+	for k := 0; k+1 < len(toks); k++ {
+		if int(toks[k].Start) != off {
+			continue
+		}
+		w, opt := s.text[toks[k].Start:toks[k].End], strings.ToUpper(s.text[toks[k+1].Start:toks[k+1].End])
+		if !strings.EqualFold(w, "WITH") || opt != "TRUNCATE_ONLY" && opt != "NO_LOG" {
+			return ""
+		}
+		return "WITH " + opt + " was removed in SQL Server 2008 and fails there: back the log up TO a device, or use the SIMPLE recovery model"
+	}
+	return ""
+}
+
 func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error) {
 	if s.foreign(toks) {
 		return
@@ -1416,6 +1437,8 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 		off := perr.Position().Offset
 		if m, at := s.valueAfterEquals(toks, off); m != "" {
 			msg, off = m, at
+		} else if m := s.removedLogOption(kind, toks, off); m != "" {
+			msg = m
 		}
 		if off >= len(s.text) || off >= int(toks[len(toks)-1].End) {
 			msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of statement", 1)

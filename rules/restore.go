@@ -27,6 +27,9 @@ var sl207 = &Rule{
 			if r, ok := e.Stmt.Node.(*parser.Restore); ok && metadataOnly(r) {
 				continue // a snapshot restore: the files are the storage snapshot's, none is written
 			}
+			if re.Sizes != SizesHistory && onlyDefaultSizes(re.Files) {
+				continue // no size is known: see onlyDefaultSizes
+			}
 			data, logBytes := re.Bytes(false), re.Bytes(true)
 			tde := e.DB != nil && e.DB.TDE
 			ifiOn, ifiOff := false, false
@@ -79,6 +82,21 @@ var sl207 = &Rule{
 			}
 		}
 	},
+}
+
+// onlyDefaultSizes reports whether every file a restore creates has the
+// size SQL Server gives a file created without SIZE (8 MB): the model's
+// sizes of a database the scripts created without any, not a size they
+// know the backup to hold (rows go in before the backup), and never
+// reported by SL201/SL202 either. Such a restore is silent, as one of
+// unknown sizes (its zero-fill would read 0.1 s a file in any case).
+func onlyDefaultSizes(files []Alloc) bool {
+	for _, f := range files {
+		if f.Bytes != defaultFileSize {
+			return false
+		}
+	}
+	return len(files) > 0
 }
 
 // restoreOrigin says where the sizes of the restored files come from.

@@ -237,8 +237,14 @@ var sl205 = &Rule{
 					for _, f := range hit[1:] {
 						names += " and " + strconv.Itoa(f)
 					}
-					return "turns on diagnostic trace " + names + " " + scope(e) +
-						": 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script"
+					// 3605 alone is as often on for other flags' output
+					// (deadlocks, checkpoints, columnstore) as for 3004's:
+					// it writes no file-zeroing step by itself
+					what := ": 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script"
+					if len(hit) == 1 && hit[0] == 3605 {
+						what = ": 3605 sends the output of diagnostic trace flags (3004's file-zeroing steps among it) to the error log; it belongs in a test, not in a deployment script"
+					}
+					return "turns on diagnostic trace " + names + " " + scope(e) + what
 				}
 				if len(hit) == 1 { // the usual: one flag, for the session or the instance
 					var global uint8
