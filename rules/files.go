@@ -92,7 +92,7 @@ var sl103 = &Rule{
 			if st.Batch != batch {
 				batch = st.Batch
 				clear(vars) // a variable lives for one batch
-				clear(fromLoop)
+				emptyLoops(fromLoop)
 			}
 			if !loops(st) {
 				// after a loop: running the text it accumulated
@@ -103,8 +103,8 @@ var sl103 = &Rule{
 						}
 					}
 					for _, a := range d.Assigns {
-						if !contains(d.Uses, a) {
-							delete(fromLoop, a) // overwritten
+						if bs, ok := fromLoop[a]; ok && !contains(d.Uses, a) {
+							fromLoop[a] = bs[:0] // overwritten
 						}
 					}
 				}
@@ -131,6 +131,21 @@ var sl103 = &Rule{
 			i = j
 		}
 	},
+}
+
+// emptyLoops empties the lists of fromLoop for the next batch, keeping
+// their room: a dense script builds ADD FILE text in a loop in most
+// batches, under the same few variables. An empty list is as no list to
+// SL103. A map of many names is cleared instead.
+func emptyLoops(fromLoop map[string][]built) {
+	if len(fromLoop) > 64 {
+		clear(fromLoop)
+		return
+	}
+	for v, bs := range fromLoop {
+		clear(bs) // holds no statement of an earlier batch
+		fromLoop[v] = bs[:0]
+	}
 }
 
 // loops reports whether st runs repeatedly: inside a WHILE body, or in a
