@@ -78,21 +78,21 @@ func TestOptionListRoom(t *testing.T) {
 	}
 }
 
-// A chunk holds nodeChunk nodes: that many statements cost one
+// A chunk holds nodesPerChunk nodes: that many statements cost one
 // allocation, where each was one; without an arena each node is its own.
 func TestNodeArenaAllocations(t *testing.T) {
 	a := &nodeArena{}
 	c := converter{nodes: a}
 	n := testing.AllocsPerRun(20, func() {
 		a.uses.cur = nil
-		for range nodeChunk {
+		for range nodesPerChunk[Use]() {
 			if u := c.newUse(); *u != (Use{}) {
 				t.Fatal("a node not zero")
 			}
 		}
 	})
 	if n != 1 {
-		t.Errorf("%d nodes: %v allocations, want 1", nodeChunk, n)
+		t.Errorf("%d nodes: %v allocations, want 1", nodesPerChunk[Use](), n)
 	}
 	var plain converter
 	if u, v := plain.newUse(), plain.newUse(); u == v {
