@@ -85,6 +85,7 @@ var sl103 = &Rule{
 			}
 		}
 		var batch *parser.Batch
+		loopsBuilt := false // fromLoop has gained a statement in this batch
 		var runRoom []built // reused from loop to loop
 		var builderRoom []assigned
 		for i := 0; i < len(effects); {
@@ -92,7 +93,10 @@ var sl103 = &Rule{
 			if st.Batch != batch {
 				batch = st.Batch
 				clear(vars) // a variable lives for one batch
-				emptyLoops(fromLoop)
+				if loopsBuilt {
+					emptyLoops(fromLoop)
+					loopsBuilt = false
+				}
 			}
 			if !loops(st) {
 				// after a loop: running the text it accumulated
@@ -124,6 +128,7 @@ var sl103 = &Rule{
 			report(run)
 			for _, x := range builders {
 				fromLoop[x.v] = append(fromLoop[x.v], x.b)
+				loopsBuilt = true
 			}
 			for _, e := range effects[i:j] {
 				assignDynamic(vars, e.Stmt.Dynamic)

@@ -82,3 +82,26 @@ func TestOneEdit(t *testing.T) {
 }
 
 var fixSink *Fix
+
+// SL103's lists of what loops built are emptied, not dropped, from batch
+// to batch: text a loop built in one batch is never what an EXEC of the
+// next runs, and a later batch's loop is reported as the first was.
+func TestSL103ListsPerBatch(t *testing.T) {
+	const loop = "DECLARE @i int = 1, @sql nvarchar(max);\n" +
+		"WHILE @i <= 3\nBEGIN\n" +
+		"    SET @sql = N'ALTER DATABASE S ADD FILEGROUP G' + CAST(@i AS nvarchar(10));\n" +
+		"    SET @i += 1;\nEND\n"
+	src := loop + "GO\n" +
+		"DECLARE @sql nvarchar(max);\nEXEC (@sql);\nGO\n" +
+		loop + "EXEC (@sql);\nGO\n" +
+		"DECLARE @sql nvarchar(max);\nEXEC (@sql);\nGO\n"
+	var lines []int
+	for _, f := range auditRun(t, src, nil) {
+		if f.Rule.ID == "SL103" {
+			lines = append(lines, f.Span.Start.Position().Line)
+		}
+	}
+	if want := []int{14}; !slices.Equal(lines, want) {
+		t.Errorf("SL103 on lines %v, want %v", lines, want)
+	}
+}
