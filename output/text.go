@@ -367,18 +367,22 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc 
 		vis += w
 	}
 	width := 0
-	for i := start; i < end; i++ {
-		var w int
-		if ascii && shown[i] != '\t' {
-			w = 1
-		} else {
-			r := at(i)
-			w = runeWidth(r)
-			if r == '\t' {
-				w = tabWidth - (vis+width)%tabWidth
+	if ascii && start < end && strings.IndexByte(shown[start:end], '\t') < 0 {
+		width = end - start // one column a character
+	} else {
+		for i := start; i < end; i++ {
+			var w int
+			if ascii && shown[i] != '\t' {
+				w = 1
+			} else {
+				r := at(i)
+				w = runeWidth(r)
+				if r == '\t' {
+					w = tabWidth - (vis+width)%tabWidth
+				}
 			}
+			width += w
 		}
-		width += w
 	}
 	if st {
 		line = append(line, ansiGreen...)
@@ -392,13 +396,32 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc 
 	b.Write(line)
 }
 
-// appendRepeat appends n copies of c to buf.
+// appendRepeat appends n copies of c to buf: a marker line's tildes and
+// spaces, of a clipped line's width at most, are copied from a run of
+// them rather than appended one by one.
 func appendRepeat(buf []byte, c byte, n int) []byte {
+	var run string
+	switch c {
+	case '~':
+		run = tildes
+	case ' ':
+		run = spaces
+	}
+	for n > 0 && len(run) > 0 {
+		k := min(n, len(run))
+		buf = append(buf, run[:k]...)
+		n -= k
+	}
 	for range n {
 		buf = append(buf, c)
 	}
 	return buf
 }
+
+var (
+	tildes = strings.Repeat("~", 2*maxSnippetChars)
+	spaces = strings.Repeat(" ", 2*maxSnippetChars)
+)
 
 // isASCII reports whether s is all ASCII.
 func isASCII(s string) bool {

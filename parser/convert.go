@@ -15,6 +15,9 @@ type converter struct {
 	// sizes, set by the fast path, shares the sizes it has parsed before
 	// (nil: parse each)
 	sizes map[sizeKey]*Size
+	// nodes, set by the fast path, is the room of the nodes it converts
+	// (nil: allocate each)
+	nodes *nodeArena
 }
 
 // sizeKey is a size's number and unit as written.
@@ -282,7 +285,7 @@ func (c *converter) create(g *gCreateDatabase) *CreateDatabase {
 	}
 	var cd *CreateDatabase
 	if nfiles == 2 && nfgs == 1 { // ON (a data file) LOG ON (a log file), most CREATE DATABASE statements
-		box := &createBox{}
+		box := c.newCreate()
 		cd = &box.cd
 		cd.Files, cd.Filegroups = box.files[:0:2], box.fgs[:1:1]
 	} else {
@@ -368,17 +371,17 @@ func (c *converter) alter(g *gAlterDatabase, n int) *AlterDatabase {
 		ad = &AlterDatabase{}
 	case a.Add != nil && a.Add.Log == nil && a.Add.File != nil && len(a.Add.File.Files) == 1:
 		if a.Add.File.Filegroup != nil {
-			b := &alterFileFGBox{}
+			b := c.newAlterFileFG()
 			ad, fileSlot, fgSlot = &b.ad, b.file[:0:1], &b.fg
 		} else {
-			b := &alterFileBox{}
+			b := c.newAlterFile()
 			ad, fileSlot = &b.ad, b.file[:0:1]
 		}
 	case a.Add != nil && a.Add.Log == nil && a.Add.File == nil && a.Add.FG != nil:
-		b := &alterFGBox{}
+		b := c.newAlterFG()
 		ad, fgSlot = &b.ad, &b.fg
 	case a.Add == nil && a.Remove == nil && a.Modify != nil && a.Modify.File != nil:
-		b := &alterFileBox{}
+		b := c.newAlterFile()
 		ad, fileSlot = &b.ad, b.file[:0:1]
 	default:
 		ad = &AlterDatabase{}
@@ -543,7 +546,7 @@ type checkpointBox struct {
 }
 
 func (c *converter) checkpoint(g *gCheckpoint) *Checkpoint {
-	box := &checkpointBox{}
+	box := c.newCheckpoint()
 	cp := &box.cp
 	if g.Duration == nil {
 		return cp
@@ -604,7 +607,7 @@ func (c *converter) backup(g *gBackup) *Backup {
 	var b *Backup
 	var ts []Target
 	if len(g.Devices) == 1 && len(g.Mirrors) == 0 { // most BACKUP statements: one target
-		box := &backupBox{}
+		box := c.newBackup()
 		b, ts = &box.b, box.t[:0:1]
 	} else {
 		b = &Backup{}
@@ -687,7 +690,7 @@ func (c *converter) bOptions(gs []*gBOption) []Option {
 	if len(gs) == 0 {
 		return nil
 	}
-	out := make([]Option, len(gs))
+	out := c.optionList(len(gs))
 	for i, g := range gs {
 		o := Option{Span: c.span(g.Pos, g.EndPos)}
 		if g.Move != nil {
@@ -712,8 +715,23 @@ func (c *converter) bOptions(gs []*gBOption) []Option {
 	return out
 }
 
+// traceFlagsBox holds a DBCC TRACEON or TRACEOFF and room for its flags:
+// one allocation (or a slot of the fast path's room), not two, for the
+// usual one or two flags.
+type traceFlagsBox struct {
+	t     TraceFlags
+	flags [2]int
+}
+
 func (c *converter) dbcc(g *gDBCC) *TraceFlags {
-	t := &TraceFlags{On: strings.EqualFold(g.Cmd, "TRACEON"), NoInfoMsgs: g.NoInfoMsgs, Flags: make([]int, 0, len(g.Flags))}
+	box := c.newTraceFlags()
+	t := &box.t
+	t.On, t.NoInfoMsgs = strings.EqualFold(g.Cmd, "TRACEON"), g.NoInfoMsgs
+	if len(g.Flags) <= len(box.flags) {
+		t.Flags = box.flags[:0:len(g.Flags)]
+	} else {
+		t.Flags = make([]int, 0, len(g.Flags))
+	}
 	for _, f := range g.Flags {
 		switch {
 		case f.Var != nil:

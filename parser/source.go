@@ -889,12 +889,23 @@ func (f *File) Position(off int) Position {
 		return Position{Path: f.Path, Line: n, Column: col, Offset: off}
 	}
 	n, start := k*lineStride+1, f.indexed(k)
-	for {
-		j := f.nextLine(start)
-		if j < 0 || j > off {
-			break
+	if !f.hasCR {
+		// the line breaks before off, at most lineStride-1, counted at
+		// once rather than found one by one: a position is asked for
+		// each finding
+		if s := f.Text[start:off]; len(s) > 0 {
+			if c := strings.Count(s, "\n"); c > 0 {
+				n, start = n+c, start+strings.LastIndexByte(s, '\n')+1
+			}
 		}
-		n, start = n+1, j
+	} else {
+		for {
+			j := f.nextLine(start)
+			if j < 0 || j > off {
+				break
+			}
+			n, start = n+1, j
+		}
 	}
 	col := utf8.RuneCountInString(f.Text[start:off]) + 1
 	f.Touched()

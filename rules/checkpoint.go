@@ -19,10 +19,10 @@ var sl301 = &Rule{
 				continue
 			}
 			d := n.TargetRecovery
-			fix := &Fix{Description: "set TARGET_RECOVERY_TIME = 60 SECONDS", Edits: []Edit{{
+			fix := oneEdit("set TARGET_RECOVERY_TIME = 60 SECONDS", Edit{
 				File: d.Span.Start.File, Start: d.Span.Start.Offset, End: d.Span.End.Offset,
 				New: "TARGET_RECOVERY_TIME = 60 SECONDS",
-			}}}
+			})
 			if !isTRTZero(fileText(d.Span)) {
 				fix = nil // the option came (in part) through a sqlcmd variable
 			}
@@ -151,9 +151,9 @@ var sl302 = &Rule{
 			var fix *Fix
 			kw := e.Stmt.Span().Start
 			if c.DurationSpan.Start.File == kw.File && sameText(e.Stmt.Span(), "CHECKPOINT") && fileText(c.DurationSpan) == c.DurationRaw {
-				fix = &Fix{Description: "remove the duration", Edits: []Edit{{
+				fix = oneEdit("remove the duration", Edit{
 					File: kw.File, Start: kw.Offset + len("CHECKPOINT"), End: c.DurationSpan.End.Offset,
-				}}}
+				})
 			}
 			if overInt {
 				p.report(e.Stmt.Span(), fix, "CHECKPOINT "+shownNumber(n)+" asks for a duration over the largest int, 2,147,483,647 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration")
@@ -275,50 +275,69 @@ func removeStatement(st *parser.Statement) *Fix {
 			end++
 		}
 	}
-	return &Fix{Description: "remove the CHECKPOINT", Edits: []Edit{{File: s.File, Start: start, End: end}}}
+	return oneEdit("remove the CHECKPOINT", Edit{File: s.File, Start: start, End: end})
+}
+
+// oneEditFix holds a fix of one edit and its edit: one allocation, not
+// two, for a fix made for every finding of a rule.
+type oneEditFix struct {
+	fix  Fix
+	edit [1]Edit
+}
+
+// oneEdit returns the fix description of the one edit e.
+func oneEdit(description string, e Edit) *Fix {
+	b := &oneEditFix{edit: [1]Edit{e}}
+	b.fix = Fix{Description: description, Edits: b.edit[:]}
+	return &b.fix
 }
 
 // everyCopyToNul reports whether every copy of a backup has a device on
 // the null device. The TO devices hold one copy and each MIRROR TO as
 // many devices again another, whole: a backup with one copy free of NUL
 // can be restored from it.
+//
+// It walks ts in place rather than splitting it into two new lists: it
+// runs for every BACKUP.
 func everyCopyToNul(ts []parser.Target) bool {
-	var primary, mirrors []parser.Target
+	primary, nul := 0, false
 	for _, t := range ts {
-		if t.Mirror {
-			mirrors = append(mirrors, t)
-		} else {
-			primary = append(primary, t)
+		if !t.Mirror {
+			primary++
+			nul = nul || deviceIsNul(t)
 		}
 	}
-	if !copyToNul(primary) {
+	if !nul {
 		return false
 	}
-	per := max(len(primary), 1)
-	for len(mirrors) > 0 {
-		n := min(per, len(mirrors))
-		if !copyToNul(mirrors[:n]) {
-			return false
+	per := max(primary, 1)
+	// the mirrors in order, per at a time: each run is one copy
+	n := 0
+	nul = false
+	for _, t := range ts {
+		if !t.Mirror {
+			continue
 		}
-		mirrors = mirrors[n:]
+		nul = nul || deviceIsNul(t)
+		if n++; n == per {
+			if !nul {
+				return false
+			}
+			n, nul = 0, false
+		}
 	}
-	return true
+	return n == 0 || nul
 }
 
-// copyToNul reports whether one of the devices of a copy is DISK = 'NUL'.
-func copyToNul(ts []parser.Target) bool {
-	for _, t := range ts {
-		if t.Type == "DISK" && t.Known && isNul(t.Value) {
-			return true
-		}
-	}
-	return false
+// deviceIsNul reports whether t is DISK = 'NUL'.
+func deviceIsNul(t parser.Target) bool {
+	return t.Type == "DISK" && t.Known && isNul(t.Value)
 }
 
 // copyOnlyNul reports whether every device of a backup is DISK = 'NUL'.
 func copyOnlyNul(ts []parser.Target) bool {
 	for _, t := range ts {
-		if !copyToNul([]parser.Target{t}) {
+		if !deviceIsNul(t) {
 			return false
 		}
 	}

@@ -85,6 +85,7 @@ var sl103 = &Rule{
 			}
 		}
 		var batch *parser.Batch
+		loopsBuilt := false // fromLoop has gained a statement in this batch
 		var runRoom []built // reused from loop to loop
 		var builderRoom []assigned
 		for i := 0; i < len(effects); {
@@ -92,7 +93,10 @@ var sl103 = &Rule{
 			if st.Batch != batch {
 				batch = st.Batch
 				clear(vars) // a variable lives for one batch
-				clear(fromLoop)
+				if loopsBuilt {
+					emptyLoops(fromLoop)
+					loopsBuilt = false
+				}
 			}
 			if !loops(st) {
 				// after a loop: running the text it accumulated
@@ -103,8 +107,8 @@ var sl103 = &Rule{
 						}
 					}
 					for _, a := range d.Assigns {
-						if !contains(d.Uses, a) {
-							delete(fromLoop, a) // overwritten
+						if bs, ok := fromLoop[a]; ok && !contains(d.Uses, a) {
+							fromLoop[a] = bs[:0] // overwritten
 						}
 					}
 				}
@@ -124,6 +128,7 @@ var sl103 = &Rule{
 			report(run)
 			for _, x := range builders {
 				fromLoop[x.v] = append(fromLoop[x.v], x.b)
+				loopsBuilt = true
 			}
 			for _, e := range effects[i:j] {
 				assignDynamic(vars, e.Stmt.Dynamic)
@@ -131,6 +136,21 @@ var sl103 = &Rule{
 			i = j
 		}
 	},
+}
+
+// emptyLoops empties the lists of fromLoop for the next batch, keeping
+// their room: a dense script builds ADD FILE text in a loop in most
+// batches, under the same few variables. An empty list is as no list to
+// SL103. A map of many names is cleared instead.
+func emptyLoops(fromLoop map[string][]built) {
+	if len(fromLoop) > 64 {
+		clear(fromLoop)
+		return
+	}
+	for v, bs := range fromLoop {
+		clear(bs) // holds no statement of an earlier batch
+		fromLoop[v] = bs[:0]
+	}
 }
 
 // loops reports whether st runs repeatedly: inside a WHILE body, or in a

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/sqllint/sqllint/parser"
@@ -188,6 +189,9 @@ func traceOn(e *Effect, flags ...int) []int {
 	if len(t.Flags) == 1 && len(flags) == 1 && t.Flags[0] == flags[0] {
 		return t.Flags // the usual DBCC TRACEON (n, -1) asked about n: no copy
 	}
+	if allAmong(t.Flags, flags) {
+		return t.Flags // every flag is asked about (flags differ): the same list, no copy
+	}
 	var hit []int
 	for _, f := range t.Flags {
 		for _, want := range flags {
@@ -197,6 +201,16 @@ func traceOn(e *Effect, flags ...int) []int {
 		}
 	}
 	return hit
+}
+
+// allAmong reports whether every element of fs is among want.
+func allAmong(fs, want []int) bool {
+	for _, f := range fs {
+		if !slices.Contains(want, f) {
+			return false
+		}
+	}
+	return true
 }
 
 func scope(e *Effect) string {

@@ -1,0 +1,101 @@
+package parser
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/sqllint/sqllint/internal/gencorpus"
+)
+
+// The fast path's nodes come from chunks kept from statement to
+// statement and script to script: parsing more must never change a node
+// handed out before, and no two statements share one.
+func TestNodeArenaKeepsNodes(t *testing.T) {
+	gen := func(seed uint64) *File {
+		var sb strings.Builder
+		if _, err := gencorpus.New(seed, 1, 0).WriteTo(&sb, 64<<10); err != nil {
+			t.Fatal(err)
+		}
+		return NewFile("dense.sql", sb.String())
+	}
+	first := ParseFile(gen(1), nil)
+	seen := map[Node]bool{}
+	var before []string
+	for _, st := range first.Statements {
+		if st.Node == nil {
+			continue
+		}
+		if seen[st.Node] {
+			t.Fatalf("two statements share the node of %q", st.Text())
+		}
+		seen[st.Node] = true
+		data, err := json.Marshal(st.Node)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before = append(before, string(data))
+	}
+	if len(before) < 100 {
+		t.Fatalf("only %d statements of interest", len(before))
+	}
+	for seed := uint64(2); seed < 5; seed++ {
+		ParseFile(gen(seed), nil)
+	}
+	i := 0
+	for _, st := range first.Statements {
+		if st.Node == nil {
+			continue
+		}
+		data, _ := json.Marshal(st.Node)
+		if string(data) != before[i] {
+			t.Fatalf("the node of %q changed:\nwas %s\nnow %s", st.Text(), before[i], data)
+		}
+		i++
+	}
+}
+
+// optionList hands out lists whose capacity is their length: an append
+// to one cannot write into the next.
+func TestOptionListRoom(t *testing.T) {
+	c := converter{nodes: &nodeArena{}}
+	a := c.optionList(3)
+	b := c.optionList(2)
+	if len(a) != 3 || cap(a) != 3 || len(b) != 2 || cap(b) != 2 {
+		t.Fatalf("lists of %d/%d and %d/%d", len(a), cap(a), len(b), cap(b))
+	}
+	a[0].Name = "A"
+	_ = append(a, Option{Name: "X"})
+	if b[0].Name != "" {
+		t.Fatalf("an append to one list wrote %q into the next", b[0].Name)
+	}
+	if long := c.optionList(optionChunk); len(long) != optionChunk {
+		t.Fatalf("a long list has %d options", len(long))
+	}
+	var plain converter
+	if l := plain.optionList(2); len(l) != 2 || cap(l) != 2 {
+		t.Fatalf("without an arena: %d/%d", len(l), cap(l))
+	}
+}
+
+// A chunk holds nodesPerChunk nodes: that many statements cost one
+// allocation, where each was one; without an arena each node is its own.
+func TestNodeArenaAllocations(t *testing.T) {
+	a := &nodeArena{}
+	c := converter{nodes: a}
+	n := testing.AllocsPerRun(20, func() {
+		a.uses.cur = nil
+		for range nodesPerChunk[Use]() {
+			if u := c.newUse(); *u != (Use{}) {
+				t.Fatal("a node not zero")
+			}
+		}
+	})
+	if n != 1 {
+		t.Errorf("%d nodes: %v allocations, want 1", nodesPerChunk[Use](), n)
+	}
+	var plain converter
+	if u, v := plain.newUse(), plain.newUse(); u == v {
+		t.Error("without an arena, two nodes are one")
+	}
+}
