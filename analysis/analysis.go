@@ -291,6 +291,7 @@ func newRun(opt *Options) (*run, error) {
 		roots = append(roots, p)
 	}
 	r.pre = opt.Config.PreprocessOptions(roots, opt.LookupEnv)
+	r.pre.Declared = (&sqlProjects{cwd: wd}).declared
 	if len(opt.Overlay) > 0 {
 		r.pre.Load = r.loadInclude
 	}

@@ -74,6 +74,13 @@ type PreprocessOptions struct {
 	Includes *IncludeCache
 	// MaxDepth limits the nesting of :r includes; 0 = 16.
 	MaxDepth int
+	// Declared reports whether a variable the script does not define is
+	// declared for it elsewhere, with a value given only when it is
+	// deployed (a variable of the SQL project the root file belongs to):
+	// the reference then stays in the text, as for sqlcmd's own
+	// variables, and is not reported as undefined. root is the path of
+	// the script's root file, name the variable as written. nil = none.
+	Declared func(root, name string) bool
 }
 
 // Default limits of the preprocessor (see docs/security.md).
@@ -290,6 +297,7 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 		p.database = opt.Database
 		p.env = opt.Env
 		p.envAllowed = opt.EnvAllowed
+		p.declared = opt.Declared
 		p.load = opt.Load
 		if opt.MaxFileSize > 0 {
 			maxFile = opt.MaxFileSize
@@ -353,6 +361,7 @@ type ppPreprocessor struct {
 	database   string            // $(SQLCMDDBNAME) when not set otherwise
 	env        func(string) (string, bool)
 	envAllowed func(string) bool
+	declared   func(root, name string) bool
 	load       func(string) (*File, error) // nil: ppLoadFile (loadFile)
 	maxFile    int64
 	maxDepth   int
@@ -837,9 +846,10 @@ func (p *ppPreprocessor) variable(f *File, i, limit int, run *int) int {
 	name := s[i+2 : j]
 	val, st := p.lookup(name)
 	switch st {
-	case ppVarUnknown:
-		// Defined by sqlcmd at run time, value unknown here: the reference
-		// stays in the text, so a name made of it is Unresolved.
+	case ppVarUnknown, ppVarDeclared:
+		// Defined by sqlcmd at run time, or by the project at deployment,
+		// value unknown here: the reference stays in the text, so a name
+		// made of it is Unresolved.
 		return j + 1
 	case ppVarSet:
 	default:
@@ -898,6 +908,7 @@ const (
 	ppVarUnknown              // predefined by sqlcmd; its value is not known before run time
 	ppVarEnvDenied            // only in the environment, and not allowed
 	ppVarEnvSecret            // only in the environment, under a name that looks secret
+	ppVarDeclared             // declared by the script's project (Declared); its value is given at deployment
 )
 
 func ppUndefinedMessage(name string, st ppVarState) string {
@@ -910,6 +921,8 @@ func ppUndefinedMessage(name string, st ppVarState) string {
 			"from the environment, so that their values cannot reach findings, reports or a server (give a value with -v %s=value if the script needs one)", name, name)
 	case ppVarUnknown:
 		return fmt.Sprintf("sqlcmd sets $(%s) when the script runs; sqllint does not know its value here (give it with -v %s=value)", name, name)
+	case ppVarDeclared:
+		return fmt.Sprintf("the SQL project declares $(%s), whose value is given when it is deployed; sqllint does not know it here (give it with -v %s=value)", name, name)
 	}
 	return fmt.Sprintf("sqlcmd variable $(%s) is not defined (define it with :setvar, -v %s=value or the config file)", name, name)
 }
@@ -963,6 +976,9 @@ func (p *ppPreprocessor) lookup(name string) (string, ppVarState) {
 	}
 	if predefined {
 		return "", ppVarUnknown
+	}
+	if p.declared != nil && p.declared(p.script.File.Path, name) {
+		return "", ppVarDeclared
 	}
 	return "", ppVarUndefined
 }
