@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sqllint/sqllint/internal/memlimit"
 	"github.com/sqllint/sqllint/parser"
 )
 
@@ -527,7 +528,17 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 		m.dyns = m.dyns[:0] // a new run of scripts (Engine.Check: a new file)
 	}
 	var dyn dynContexts
-	for _, st := range r.Statements {
+	// A huge script's parsed statements die as they are replayed (slim)
+	// while its effects and model grow: collected halfway, the first
+	// half's are room for the second's, not part of the heap's peak.
+	half := -1
+	if m.slimming && len(r.Statements) >= collectAfter {
+		half = len(r.Statements) / 2
+	}
+	for i, st := range r.Statements {
+		if i == half {
+			memlimit.Collect()
+		}
 		if len(conns) > 0 && st.Batch.Index >= conns[0] {
 			for len(conns) > 0 && st.Batch.Index >= conns[0] {
 				conns = conns[1:]
