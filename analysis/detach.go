@@ -55,7 +55,15 @@ func detachMapped(res *parser.Result, mapping []byte, release func()) {
 // stmts itself, found without a map or a slice for each (a 500 MB script
 // at 5% of interest keeps 120,000 batches). Else they are gathered.
 func groupByBatch(stmts []*parser.Statement) [][]*parser.Statement {
-	var groups [][]*parser.Statement
+	// room for the runs at once: grown run by run, the list (24 bytes a
+	// batch) left as much again in garbage at a huge script's peak
+	runs := 0
+	for i, st := range stmts {
+		if i == 0 || st.Batch == nil || st.Batch != stmts[i-1].Batch {
+			runs++
+		}
+	}
+	groups := make([][]*parser.Statement, 0, runs)
 	for i := 0; i < len(stmts); {
 		j := i + 1
 		for j < len(stmts) && stmts[j].Batch == stmts[i].Batch && stmts[i].Batch != nil {

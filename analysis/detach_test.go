@@ -241,3 +241,19 @@ func TestDetachMappedReusesSegmentRoom(t *testing.T) {
 		t.Fatal("no batch's segments fitted its room: the test proves nothing")
 	}
 }
+
+// groupByBatch makes the list of groups of statements in order at once.
+func TestGroupByBatchAllocatesOnce(t *testing.T) {
+	var stmts []*parser.Statement
+	for i := range 1000 {
+		b := &parser.Batch{Index: i}
+		stmts = append(stmts, &parser.Statement{Batch: b}, &parser.Statement{Batch: b})
+	}
+	var groups [][]*parser.Statement
+	if n := testing.AllocsPerRun(5, func() { groups = groupByBatch(stmts) }); n != 1 {
+		t.Errorf("%v allocations, want 1", n)
+	}
+	if len(groups) != 1000 {
+		t.Errorf("%d groups, want 1000", len(groups))
+	}
+}
