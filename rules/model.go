@@ -531,13 +531,13 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 	// A huge script's parsed statements die as they are replayed (slim)
 	// while its effects and model grow: collected halfway, the first
 	// half's are room for the second's, not part of the heap's peak.
-	half := -1
+	half, cycles := -1, uint64(0)
 	if m.slimming && len(r.Statements) >= collectAfter {
-		half = len(r.Statements) / 2
+		half, cycles = len(r.Statements)/2, memlimit.Cycles()
 	}
 	for i, st := range r.Statements {
-		if i == half {
-			memlimit.Collect()
+		if i == half && memlimit.Cycles() == cycles {
+			memlimit.Collect() // unless one ran in the first half
 		}
 		if len(conns) > 0 && st.Batch.Index >= conns[0] {
 			for len(conns) > 0 && st.Batch.Index >= conns[0] {
