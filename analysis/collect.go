@@ -221,8 +221,12 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 			return true
 		})
 	}
+	flyway := flywayFolders(len(all), func(i int) string { return all[i].key })
 	slices.SortStableFunc(all, func(a, b entry) int {
 		x, y := a.key, b.key
+		if c, ok := flyway.compare(x, y); ok {
+			return c
+		}
 		switch {
 		case natsort.Less(x, y):
 			return -1
@@ -310,17 +314,20 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 		}
 		list = append(list, ent{name, name, false, d.Type()&fs.ModeSymlink != 0})
 	}
-	slices.SortFunc(list, func(a, b ent) int {
-		// natsort's order is total: keys that differ are never equal in
-		// it, so one comparison decides
-		switch {
-		case a.key == b.key:
-			return 0
-		case natsort.Less(a.key, b.key):
-			return -1
-		}
-		return 1
-	})
+	if !sortFlyway(list, func(e ent) (string, bool) { return e.key, !e.dir },
+		func(e ent) bool { return !m.walked(filepath.Join(dir, e.name)) }) {
+		slices.SortFunc(list, func(a, b ent) int {
+			// natsort's order is total: keys that differ are never equal in
+			// it, so one comparison decides
+			switch {
+			case a.key == b.key:
+				return 0
+			case natsort.Less(a.key, b.key):
+				return -1
+			}
+			return 1
+		})
+	}
 	for _, e := range list {
 		path := filepath.Join(dir, e.name)
 		if e.dir {
@@ -346,6 +353,91 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 		}
 	}
 	return true
+}
+
+// sortFlyway sorts the entries of a folder whose scripts are named as
+// Flyway names them (natsort.IsFlywayFolder) in the order Flyway runs
+// them (natsort.FlywayCompare), its subfolders after them in natural
+// order, and reports true; any other folder it leaves alone (false).
+// file gives an entry's sort key (its name, "/" after a folder's) and
+// whether it is a file; skipped whether the walk leaves the file out (a
+// file of another name does not count then).
+func sortFlyway[E any](list []E, file func(E) (string, bool), skipped func(E) bool) bool {
+	versioned := false
+	for _, e := range list {
+		name, ok := file(e)
+		if !ok {
+			continue
+		}
+		if fw, v := natsort.FlywayName(name); fw {
+			versioned = versioned || v
+		} else if !skipped(e) { // asked only here: matching may cost
+			return false
+		}
+	}
+	if !versioned {
+		return false
+	}
+	slices.SortFunc(list, func(a, b E) int {
+		na, fa := file(a)
+		nb, fb := file(b)
+		switch {
+		case fa != fb: // files first
+			if fa {
+				return -1
+			}
+			return 1
+		case fa:
+			return natsort.FlywayCompare(na, nb)
+		case na == nb:
+			return 0
+		case natsort.Less(na, nb):
+			return -1
+		}
+		return 1
+	})
+	return true
+}
+
+// flywaySet is the set of folders (with a trailing separator) whose
+// scripts are Flyway's, in a merge of the files of several folders.
+type flywaySet map[string]bool
+
+// flywayFolders finds the Flyway folders (natsort.IsFlywayFolder) among
+// the folders of n paths.
+func flywayFolders(n int, path func(int) string) flywaySet {
+	names := map[string][]string{}
+	for i := range n {
+		dir, name := filepath.Split(path(i))
+		names[dir] = append(names[dir], name)
+	}
+	set := flywaySet{}
+	for dir, ns := range names {
+		if natsort.IsFlywayFolder(ns) {
+			set[dir] = true
+		}
+	}
+	return set
+}
+
+// compare orders x and y as the walk would when one of them is a file of
+// a Flyway folder (sortFlyway): the folder's files in Flyway's order,
+// before the files of its subfolders. ok is false when neither is.
+func (s flywaySet) compare(x, y string) (c int, ok bool) {
+	if len(s) == 0 {
+		return 0, false
+	}
+	dx, nx := filepath.Split(x)
+	dy, ny := filepath.Split(y)
+	switch {
+	case dx == dy && s[dx]:
+		return natsort.FlywayCompare(nx, ny), true
+	case s[dx] && strings.HasPrefix(dy, dx):
+		return -1, true
+	case s[dy] && strings.HasPrefix(dx, dy):
+		return 1, true
+	}
+	return 0, false
 }
 
 // readDir is listDir; tests replace it to make a folder unreadable even

@@ -115,7 +115,8 @@ func (g *includeGuess) merging(p *parsed) {
 }
 
 // staticGuessing is static, without the include pre-pass when the run
-// can do without it (includeGuess): the results reach sink at the end.
+// can do without it (includeGuess): the results reach sink once they are
+// final, at the end or as soon as the guess is known to be right.
 func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summary, error) {
 	if !guessing || slices.Contains(r.opt.Paths, "-") || slices.Contains(r.opt.Context, "-") {
 		if r.opt.Provisional != nil {
@@ -128,78 +129,32 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 	g := &includeGuess{r: r, ctx: gctx, cancel: cancel, ready: make(chan struct{})}
 	r.guess = g
 	if r.opt.Provisional != nil {
-		return r.staticProvisional(ctx, g, sink)
+		return r.guessRun(ctx, g, sink, r.opt.Provisional)
 	}
 	// Results are held while the guess may still be wrong, up to
-	// holdFindings findings: past that the guess ends as at a :r command,
-	// so that memory does not grow with the findings of a large run.
-	var (
-		mu       sync.Mutex
-		held     [][]heldResult // in chunks: no slack of a doubling slice
-		findings int
-	)
-	sum, err := r.static(gctx, func(res *FileResult) {
-		mu.Lock()
-		defer mu.Unlock()
-		if g.streaming.Load() {
-			for _, chunk := range held {
-				for _, h := range chunk {
-					sink(h.result())
-				}
-			}
-			held = nil
-			sink(res)
-			return
-		}
-		if n := len(held); n == 0 || len(held[n-1]) == cap(held[n-1]) {
-			held = append(held, make([]heldResult, 0, heldChunk))
-		}
-		held[len(held)-1] = append(held[len(held)-1], hold(res))
-		if findings += len(res.Findings); findings > holdFindings {
-			g.end()
-		}
-	})
-	if g.wrong.Load() {
-		<-g.ready // the pass stops with the run: never left behind
+	// holdFindings findings (guessRun): past that the guess ends as at a
+	// :r command, so that memory does not grow with the findings of a
+	// large run.
+	h := &holder{ctx: ctx, sink: sink}
+	sum, err := r.guessRun(ctx, g, h.add, h.settle)
+	if err == nil && h.err != nil {
+		return sum, h.err // as a run cancelled while it streams
 	}
-	if !g.violated {
-		if err != nil {
-			return nil, err
-		}
-		for i, chunk := range held {
-			for _, res := range chunk {
-				if err := ctx.Err(); err != nil {
-					return sum, err // as a run cancelled while it streams
-				}
-				sink(res.result())
-			}
-			held[i] = nil // printed: may go
-		}
-		return sum, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	guessRestarts.Add(1)
-	again, err := newRun(r.opt)
-	if err != nil {
-		return nil, err
-	}
-	again.known = g.cleanMap()
-	return again.static(ctx, sink)
+	return sum, err
 }
 
-// staticProvisional is staticGuessing for a caller that takes results
-// that may be withdrawn (Options.Provisional): each result reaches sink
-// as soon as it is merged. The guess ends at holdFindings findings, as
-// when the results are held, so that what the caller keeps of them is
-// bounded likewise.
-func (r *run) staticProvisional(ctx context.Context, g *includeGuess, sink func(*FileResult)) (*Summary, error) {
+// guessRun runs r while g guesses, giving each result to sink as soon as
+// it is merged: provisional(true) tells that the results given so far are
+// final and so will be the rest, provisional(false) that they are
+// withdrawn, and the run starts again with the include pass's answer. The
+// guess ends at holdFindings findings, so that what the caller keeps of
+// results that may be withdrawn is bounded.
+func (r *run) guessRun(ctx context.Context, g *includeGuess, sink func(*FileResult), provisional func(final bool)) (*Summary, error) {
 	findings, final := 0, false
 	sum, err := r.static(g.ctx, func(res *FileResult) {
 		if !final && g.streaming.Load() {
 			final = true
-			r.opt.Provisional(true)
+			provisional(true)
 		}
 		sink(res)
 		if findings += len(res.Findings); !final && findings > holdFindings {
@@ -214,14 +169,14 @@ func (r *run) staticProvisional(ctx context.Context, g *includeGuess, sink func(
 			return nil, err
 		}
 		if !final {
-			r.opt.Provisional(true)
+			provisional(true)
 		}
 		return sum, nil
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	r.opt.Provisional(false)
+	provisional(false)
 	guessRestarts.Add(1)
 	again, err := newRun(r.opt)
 	if err != nil {
@@ -229,6 +184,51 @@ func (r *run) staticProvisional(ctx context.Context, g *includeGuess, sink func(
 	}
 	again.known = g.cleanMap()
 	return again.static(ctx, sink)
+}
+
+// holder holds the results of a guessing run back until they are final
+// (settle), for a caller that takes only final results; from then on
+// they pass straight through.
+type holder struct {
+	ctx     context.Context
+	sink    func(*FileResult)
+	held    [][]heldResult // in chunks: no slack of a doubling slice
+	through bool
+	err     error // the run was cancelled while the held results were given
+}
+
+func (h *holder) add(res *FileResult) {
+	switch {
+	case h.err != nil: // cancelled: nothing more, and nothing out of order
+	case h.through:
+		h.sink(res)
+	default:
+		if n := len(h.held); n == 0 || len(h.held[n-1]) == cap(h.held[n-1]) {
+			h.held = append(h.held, make([]heldResult, 0, heldChunk))
+		}
+		h.held[len(h.held)-1] = append(h.held[len(h.held)-1], hold(res))
+	}
+}
+
+// settle gives the held results to the sink when they are final, or
+// drops them; either way later results pass straight through.
+func (h *holder) settle(final bool) {
+	h.through = true
+	held := h.held
+	h.held = nil
+	if !final {
+		return
+	}
+	for i, chunk := range held {
+		for _, res := range chunk {
+			if err := h.ctx.Err(); err != nil {
+				h.err = err
+				return
+			}
+			h.sink(res.result())
+		}
+		held[i] = nil // given: may go
+	}
 }
 
 // heldResult is a result a guessing run holds back: most files of a run

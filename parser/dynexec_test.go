@@ -338,7 +338,8 @@ func TestVarBackup(t *testing.T) {
 		{"EXEC ('BACKUP LOG [' + @DBName + '] TO DISK = ''NUL''')", "@DBName"},
 		{"EXEC (N'BACKUP LOG ' + QUOTENAME(@d) + N' TO DISK = ''NUL''') AT Other", ""},
 		{"EXEC ('BACKUP LOG [' + @DBName + '] TO DISK = ''D:\\x.trn''')", ""},
-		{"SET @s = CASE WHEN @x = 0 THEN 'BACKUP LOG A TO DISK = ''NUL''' END\nEXEC (@s)", ""},
+		// a CASE whose result may be a backup to NUL (dynvars_acc7_test.go)
+		{"SET @s = CASE WHEN @x = 0 THEN 'BACKUP LOG A TO DISK = ''NUL''' END\nEXEC (@s)", "A"},
 		// sp_MSforeachdb runs its command for each database, ? its name
 		{"EXEC sp_MSforeachdb 'IF ''?'' <> ''tempdb'' BACKUP LOG [?] TO DISK = ''NUL'''", "?"},
 		{"EXEC master.sys.sp_MSforeachdb @command1 = N'USE [?]; BACKUP LOG [?] TO DISK = ''NUL''', @replacechar = '?'", "?"},

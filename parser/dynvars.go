@@ -21,7 +21,7 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 	}
 	text := s.text
 	w := tokText(text, toks[0])
-	if toks[1].Kind != TokVar && len(s.nulVars) == 0 && !isPunctAt(text, toks, 1, '(') && w[0]|0x20 != 'e' {
+	if toks[1].Kind != TokVar && len(s.nulVars) == 0 && len(s.nulDevs) == 0 && !isPunctAt(text, toks, 1, '(') && w[0]|0x20 != 'e' {
 		return // assigns no variable (SET NOCOUNT ON), and none is followed
 	}
 	switch {
@@ -56,7 +56,7 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 		// assign anything
 		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) && !selectsMore(text, toks[3:]) {
 			s.assignVar(toks[1], toks[2], toks[3:])
-		} else if len(s.nulVars) > 0 {
+		} else if len(s.nulVars) > 0 || len(s.nulDevs) > 0 {
 			s.forgetVars(toks)
 		}
 	case strings.EqualFold(w, "EXEC"), strings.EqualFold(w, "EXECUTE"):
@@ -65,9 +65,14 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 		case isPunctAt(text, toks, 1, '('):
 			s.execExpr(st, toks)
 		default:
-			if v, cmd := execVar(text, toks); v != "" && len(s.nulVars) > 0 {
-				// sp_executesql refuses a varchar statement (error 214)
-				if t, ok := s.nulVars[strings.ToLower(v)]; ok && !s.ansiVars[strings.ToLower(v)] {
+			if v, cmd, each := execVar(text, toks); v != "" && len(s.nulVars) > 0 {
+				t, ok := s.nulVars[strings.ToLower(v)]
+				switch {
+				case !ok:
+				case each:
+					s.varBackup(st, v+", sp_MSforeachdb's command, for each database", t)
+				case !s.ansiVars[strings.ToLower(v)]:
+					// sp_executesql refuses a varchar statement (error 214)
 					s.varBackup(st, v, t)
 				}
 			} else if cmd != "" && len(cmd) <= maxVarText {
@@ -112,6 +117,42 @@ func (s *splitter) forgetVars(toks []Token) {
 	for _, t := range toks {
 		if t.Kind == TokVar {
 			delete(s.nulVars, strings.ToLower(tokText(s.text, t)))
+			delete(s.nulDevs, strings.ToLower(tokText(s.text, t)))
+		}
+	}
+}
+
+// nulDevice follows variable name, assigned expr by op: while its value
+// is a literal naming the null device (IsNulDevice), a backup to DISK =
+// the variable is a backup to that name (nulDevices).
+func (s *splitter) nulDevice(name string, op Token, expr []Token) {
+	text := s.text
+	if len(expr) == 1 && (expr[0].Kind == TokString || expr[0].Kind == TokNString) && tokText(text, op) == "=" {
+		if v := tokText(text, expr[0]); len(v) <= 16 && IsNulDevice(StringValue(v)) {
+			if s.nulDevs == nil {
+				s.nulDevs = map[string]string{}
+			}
+			s.nulDevs[name] = StringValue(v)
+			return
+		}
+	}
+	delete(s.nulDevs, name)
+}
+
+// nulDevices gives the DISK devices of st, a BACKUP, that are a variable
+// followed by nulDevice the name of the null device it holds.
+func (s *splitter) nulDevices(st *Statement) {
+	b, ok := st.Node.(*Backup)
+	if !ok {
+		return
+	}
+	for i := range b.Targets {
+		t := &b.Targets[i]
+		if t.Type != "DISK" || t.Known {
+			continue
+		}
+		if v, ok := s.nulDevs[strings.ToLower(strings.TrimSpace(t.Value))]; ok {
+			t.Value, t.Known = v, true
 		}
 	}
 }
@@ -124,6 +165,11 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 	text := s.text
 	name := strings.ToLower(tokText(text, v))
 	prev, known := s.nulVars[name]
+	if len(expr) > 0 && isPunctAt(text, expr, len(expr)-1, ';') {
+		s.nulDevice(name, op, expr[:len(expr)-1])
+	} else {
+		s.nulDevice(name, op, expr)
+	}
 	if len(expr) > 0 && isPunctAt(text, expr, len(expr)-1, ';') {
 		expr = expr[:len(expr)-1]
 	}
@@ -165,6 +211,10 @@ func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
 	text := s.text
 	allLit = true
 	part := func(p []Token) {
+		if b.Len() > maxVarText {
+			allLit = false // too long to be followed: the callers drop it
+			return
+		}
 		switch {
 		case len(p) == 1 && (p[0].Kind == TokString || p[0].Kind == TokNString):
 			b.WriteString(StringValue(tokText(text, p[0])))
@@ -176,6 +226,17 @@ func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
 			}
 			fallthrough
 		case len(p) > 0:
+			if c, ok := charPart(text, p); ok {
+				b.WriteString(c)
+				break
+			}
+			if s.casePart(b, p) || s.iifPart(b, p) {
+				break
+			}
+			if inner, ok := parenthesized(text, p); ok {
+				s.concat(b, inner)
+				break
+			}
 			raw := strings.ReplaceAll(text[p[0].Start:p[len(p)-1].End], "]", "]]")
 			if t := b.String(); len(t) > 0 && t[len(t)-1] == '[' {
 				b.WriteString(raw) // inside the brackets the text opened: '[' + @db + ']'
@@ -185,20 +246,187 @@ func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
 		}
 		allLit = false
 	}
-	depth, from := 0, 0
-	for i := range expr {
+	depth, cases, from := 0, 0, 0
+	for i, t := range expr {
 		switch {
 		case isPunctAt(text, expr, i, '('):
 			depth++
 		case isPunctAt(text, expr, i, ')'):
 			depth--
-		case depth == 0 && isPunctAt(text, expr, i, '+'):
+		case depth == 0 && t.Kind == TokIdent && strings.EqualFold(tokText(text, t), "CASE"):
+			cases++
+		case depth == 0 && cases > 0 && t.Kind == TokIdent && strings.EqualFold(tokText(text, t), "END"):
+			cases--
+		case depth == 0 && cases == 0 && isPunctAt(text, expr, i, '+'):
 			part(expr[from:i])
 			from = i + 1
 		}
 	}
 	part(expr[from:])
 	return allLit
+}
+
+// charPart is the character CHAR(n) or NCHAR(n) of p stands for when n
+// is 9, 10, 13 or 32 (a tab, a line break, a space), as text joined in
+// pieces uses them between its words; ok is false for any other part.
+func charPart(text string, p []Token) (c string, ok bool) {
+	if len(p) != 4 || p[0].Kind != TokIdent || !isPunctAt(text, p, 1, '(') || !isPunctAt(text, p, 3, ')') {
+		return "", false
+	}
+	if f := tokText(text, p[0]); !strings.EqualFold(f, "CHAR") && !strings.EqualFold(f, "NCHAR") {
+		return "", false
+	}
+	switch tokText(text, p[2]) {
+	case "9":
+		return "\t", true
+	case "10":
+		return "\n", true
+	case "13":
+		return "\r", true
+	case "32":
+		return " ", true
+	}
+	return "", false
+}
+
+// casePart writes to b the text of one result of p, a CASE expression
+// (CASE ... END), built as concat builds it, and reports whether p is
+// one: the result that holds BACKUP and NUL, or else BACKUP, or else
+// NUL, or else the first (a variable's text may be any of them; a
+// BACKUP to NUL in any is what SL304 looks for). A result of NULL runs
+// nothing and is never taken. IIF(condition, a, b) is read so too.
+func (s *splitter) casePart(b *strings.Builder, p []Token) bool {
+	text := s.text
+	word := func(i int, w string) bool {
+		return p[i].Kind == TokIdent && strings.EqualFold(tokText(text, p[i]), w)
+	}
+	n := len(p)
+	if n < 5 || !word(0, "CASE") || !word(n-1, "END") {
+		return false
+	}
+	var results [][]Token
+	depth, cases, from := 0, 0, -1
+	for i := 1; i < n; i++ {
+		switch {
+		case isPunctAt(text, p, i, '('):
+			depth++
+		case isPunctAt(text, p, i, ')'):
+			depth--
+		case depth != 0:
+		case word(i, "CASE"):
+			cases++
+		case cases > 0 && word(i, "END"):
+			cases--
+		case cases == 0 && (word(i, "WHEN") || word(i, "ELSE") || i == n-1):
+			if from >= 0 && from < i {
+				results = append(results, p[from:i])
+			}
+			from = -1
+			if word(i, "ELSE") {
+				from = i + 1
+			}
+		case cases == 0 && word(i, "THEN"):
+			from = i + 1
+		}
+	}
+	return s.pickResult(b, results)
+}
+
+// iifPart is casePart for IIF(condition, a, b).
+func (s *splitter) iifPart(b *strings.Builder, p []Token) bool {
+	text := s.text
+	n := len(p)
+	if n < 7 || p[0].Kind != TokIdent || !strings.EqualFold(tokText(text, p[0]), "IIF") {
+		return false
+	}
+	args, ok := parenthesized(text, p[1:])
+	if !ok {
+		return false
+	}
+	var parts [][]Token
+	depth, from := 0, 0
+	for i := range args {
+		switch {
+		case isPunctAt(text, args, i, '('):
+			depth++
+		case isPunctAt(text, args, i, ')'):
+			depth--
+		case depth == 0 && isPunctAt(text, args, i, ','):
+			parts = append(parts, args[from:i])
+			from = i + 1
+		}
+	}
+	parts = append(parts, args[from:])
+	if len(parts) != 3 {
+		return false
+	}
+	return s.pickResult(b, parts[1:])
+}
+
+// pickResult writes to b the text of the result, among results, that
+// holds BACKUP and NUL, or else BACKUP, or else NUL, or else the first;
+// never NULL. It reports false when there is none.
+func (s *splitter) pickResult(b *strings.Builder, results [][]Token) bool {
+	text := s.text
+	prefix := b.String()
+	best, bestScore := "", -1
+	for _, r := range results {
+		if len(r) == 1 && r[0].Kind == TokIdent && strings.EqualFold(tokText(text, r[0]), "NULL") {
+			continue
+		}
+		var rb strings.Builder
+		rb.WriteString(prefix)
+		s.concat(&rb, r)
+		t := rb.String()[len(prefix):]
+		score := 0
+		if hasBackup(t) {
+			score += 2
+		}
+		if hasNul(t) {
+			score++
+		}
+		if score > bestScore {
+			best, bestScore = t, score
+		}
+	}
+	if bestScore < 0 {
+		return false
+	}
+	b.WriteString(best)
+	return true
+}
+
+// parenthesized is what p holds inside the parentheses it is wrapped in
+// whole; ok is false when it is not.
+func parenthesized(text string, p []Token) (inner []Token, ok bool) {
+	n := len(p)
+	if n < 3 || !isPunctAt(text, p, 0, '(') || !isPunctAt(text, p, n-1, ')') {
+		return nil, false
+	}
+	depth := 0
+	for i := 0; i < n-1; i++ {
+		switch {
+		case isPunctAt(text, p, i, '('):
+			depth++
+		case isPunctAt(text, p, i, ')'):
+			depth--
+		}
+		if depth == 0 {
+			return nil, false // closes before the end: (a) * (b)
+		}
+	}
+	return p[1 : n-1], true
+}
+
+// hasNul reports whether s holds "nul", in any case, not followed by an
+// L (NULL).
+func hasNul(s string) bool {
+	for i := 0; i+3 <= len(s); i++ {
+		if s[i]|0x20 == 'n' && ppHasPrefixFold(s, i, "nul") && (i+3 == len(s) || s[i+3]|0x20 != 'l') {
+			return true
+		}
+	}
+	return false
 }
 
 // execExpr is dynVars for EXEC (expr) (not AT another server) where
@@ -241,9 +469,10 @@ func (s *splitter) execExpr(st *Statement, toks []Token) {
 // execVar is the variable, as written, whose text sp_executesql runs
 // (its first argument or @stmt), or else the command of sp_MSforeachdb
 // (its first argument or @command1, a literal holding BACKUP) when it
-// is run for each database ("?" standing for its name); "", "" for any
-// other statement. (EXEC (@v) is execExpr's.)
-func execVar(text string, toks []Token) (v, cmd string) {
+// is run for each database ("?" standing for its name), or the variable
+// that command is (each); "", "" for any other statement. (EXEC (@v) is
+// execExpr's.)
+func execVar(text string, toks []Token) (v, cmd string, each bool) {
 	i := 1
 	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
 		i += 2 // @rc =
@@ -258,24 +487,28 @@ func execVar(text string, toks []Token) (v, cmd string) {
 		}
 	}
 	if parts == 0 || parts > 3 {
-		return "", ""
+		return "", "", false
 	}
 	switch {
 	case strings.EqualFold(last, "sp_executesql"):
 		for k, a := range dynArgs(text, toks, i) {
 			if (a.name == "stmt" || a.name == "" && k == 0) && a.n == 1 && toks[a.val].Kind == TokVar {
-				return tokText(text, toks[a.val]), ""
+				return tokText(text, toks[a.val]), "", false
 			}
 		}
 	case strings.EqualFold(last, "sp_MSforeachdb"):
 		for k, a := range dynArgs(text, toks, i) {
-			if (a.name == "command1" || a.name == "" && k == 0) && a.n == 1 &&
-				(toks[a.val].Kind == TokString || toks[a.val].Kind == TokNString) && hasBackup(tokText(text, toks[a.val])) {
-				return "", StringValue(tokText(text, toks[a.val]))
+			if (a.name == "command1" || a.name == "" && k == 0) && a.n == 1 {
+				switch t := toks[a.val]; {
+				case (t.Kind == TokString || t.Kind == TokNString) && hasBackup(tokText(text, t)):
+					return "", StringValue(tokText(text, t)), false
+				case t.Kind == TokVar:
+					return tokText(text, t), "", true
+				}
 			}
 		}
 	}
-	return "", ""
+	return "", "", false
 }
 
 // varBackup parses t, the text variable v holds ("" for text built in the
@@ -319,14 +552,35 @@ func (s *splitter) varBackup(st *Statement, v, t string) {
 // anyNul reports whether a device of ts is DISK = 'NUL'.
 func anyNul(ts []Target) bool {
 	for _, t := range ts {
-		if t.Type == "DISK" && t.Known {
-			switch v := strings.TrimSpace(t.Value); {
-			case strings.EqualFold(v, "NUL"), strings.EqualFold(v, "NUL:"), strings.EqualFold(v, `\\.\NUL`):
-				return true
-			}
+		if t.Type == "DISK" && t.Known && IsNulDevice(t.Value) {
+			return true
 		}
 	}
 	return false
+}
+
+// IsNulDevice reports whether v, a backup device's file name, is the
+// null device of Windows, in any case, blanks around: NUL, NUL:, \\.\NUL
+// or \\?\NUL, or a file named NUL in a folder of a local path (C:\NUL,
+// D:\Backup\nul): Windows reserves the name in every folder, and SQL
+// Server opens a relative name, 'NUL' too, in its backup folder. Not on a
+// share (\\server\share\NUL), whose server refuses the name, nor with an
+// extension (NUL.bak), which SQL Server fails to open as a file of its
+// backup folder.
+func IsNulDevice(v string) bool {
+	// folded rather than upper-cased: a backup names a real file, and
+	// upper-casing its name allocated for every backup
+	v = strings.TrimSpace(v)
+	switch {
+	case len(v) < 3:
+		return false
+	case strings.EqualFold(v, "NUL"), strings.EqualFold(v, "NUL:"), strings.EqualFold(v, `\\.\NUL`), strings.EqualFold(v, `\\?\NUL`):
+		return true
+	case strings.HasPrefix(v, `\\`), strings.HasPrefix(v, "//"):
+		return false // a share, or \\.\ and \\?\ with more
+	}
+	i := strings.LastIndexAny(v, `\/`)
+	return i >= 0 && strings.EqualFold(v[i+1:], "NUL")
 }
 
 // hasBackup reports whether s holds "backup" in any case.

@@ -573,6 +573,9 @@ type splitter struct {
 	// ansiVars are the variables of the batch declared varchar, char or
 	// text, which sp_executesql refuses to run (dynVars)
 	ansiVars map[string]bool
+	// nulDevs are the variables of the batch last assigned the name of
+	// the null device, and that name (dynVars)
+	nulDevs map[string]string
 }
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
@@ -1057,6 +1060,9 @@ func (s *splitter) interest(i int, kind Kind) int {
 	}
 	st.End = int(last.End)
 	s.r.Statements = append(s.r.Statements, st)
+	if len(s.nulDevs) > 0 {
+		s.nulDevices(st)
+	}
 	// parentheses inside the statement are balanced by the grammar
 	return i + n
 }

@@ -100,6 +100,9 @@ type Script struct {
 	// that runs on the new connection: the batch being built when the
 	// command is read (sqlcmd sends it when its GO comes), in order.
 	Connects []int
+	// ConnectServers holds, for each :connect, the server it names,
+	// lower-cased, its variables resolved; "" when one has no known value.
+	ConnectServers []string
 }
 
 const (
@@ -1291,6 +1294,42 @@ func (p *ppPreprocessor) resolveArg(f *File, a, e int) (string, bool) {
 	return sb.String(), ok
 }
 
+// connectServer is the server that the arguments of a :connect name (the
+// first word, or a quoted name), lower-cased, with its variables
+// resolved; "" when a variable has no known value. Nothing is reported:
+// the command runs as it would without this.
+func (p *ppPreprocessor) connectServer(arg string) string {
+	name := arg
+	if strings.HasPrefix(name, `"`) {
+		name = name[1:]
+		if q := strings.IndexByte(name, '"'); q >= 0 {
+			name = name[:q]
+		}
+	} else if i := strings.IndexAny(name, " \t"); i >= 0 {
+		name = name[:i]
+	}
+	var sb strings.Builder
+	for {
+		i := strings.Index(name, "$(")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(name[i:], ')')
+		if j < 0 {
+			break
+		}
+		v, st := p.lookup(name[i+2 : i+j])
+		if st != ppVarSet {
+			return ""
+		}
+		sb.WriteString(name[:i])
+		sb.WriteString(v)
+		name = name[i+j+1:]
+	}
+	sb.WriteString(name)
+	return strings.ToLower(sb.String())
+}
+
 func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 	s := f.Text
 	a, e := c.args(s)
@@ -1348,6 +1387,7 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 		}
 		// A new connection starts in the login's default database.
 		p.script.Connects = append(p.script.Connects, p.nbatches)
+		p.script.ConnectServers = append(p.script.ConnectServers, p.connectServer(s[a:e]))
 	case "out", "error", "perftrace":
 		if a == e {
 			bad("a file name, STDOUT or STDERR is required")

@@ -26,9 +26,9 @@ var sl209 = &Rule{
 	Doc: docSL209,
 	Run: func(p *Pass) {
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("autogrowth-budget")
-		facts := p.Facts()
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
+			facts := p.Model.factsAt(e, p.Facts()) // none on another server
 			for _, g := range e.Growths() {
 				if g.Log {
 					continue

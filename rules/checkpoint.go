@@ -325,13 +325,8 @@ func copyOnlyNul(ts []parser.Target) bool {
 	return true
 }
 
-// nulDevices are the names of the null device.
-func isNul(v string) bool {
-	// folded rather than upper-cased: a backup names a real file, and
-	// upper-casing its name allocated for every backup
-	v = strings.TrimSpace(v)
-	return strings.EqualFold(v, "NUL") || strings.EqualFold(v, "NUL:") || strings.EqualFold(v, `\\.\NUL`)
-}
+// isNul reports whether v names the null device (parser.IsNulDevice).
+func isNul(v string) bool { return parser.IsNulDevice(v) }
 
 var sl304 = &Rule{
 	ID: "SL304", Name: "backup-to-nul", Severity: parser.SevError,

@@ -69,6 +69,9 @@ func changedDatabases(m *Model) map[string]int {
 	}
 	for i := range m.Effects {
 		e := &m.Effects[i]
+		if !m.onLiveServer(e) {
+			continue // another server's database of that name
+		}
 		switch n := e.Stmt.Node.(type) {
 		case *parser.Use, *parser.DropDatabase, *parser.TraceFlags:
 		case *parser.AlterDatabase:

@@ -313,6 +313,8 @@ type Model struct {
 	// slimming is set by an Engine: replay lets go of the parsed forms no
 	// rule of a static run reads once they are replayed (see slim)
 	slimming bool
+	// conns are the databases of the servers :connect switched to
+	conns *servers
 }
 
 // maxInterned bounds each intern table: past it the table starts over.
@@ -544,6 +546,7 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 				conns = conns[1:]
 			}
 			ctx = ""
+			m.connect(r.Script, len(r.Script.Connects)-len(conns)-1)
 		}
 		dyn.enter(m, dynOf(st), &ctx)
 		// applied where it is kept: an Effect is not copied again
@@ -556,6 +559,7 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 	for i := first; i < len(m.Effects)-1; i++ {
 		m.Effects[i].Next = int32(i + 1)
 	}
+	m.connectHome()
 }
 
 // slim lets go of the parsed form of the statement e replayed when no
@@ -631,7 +635,7 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 // seedFromServer fills a database the scripts did not create with the
 // files it has on the server.
 func (m *Model) seedFromServer(d *Database) {
-	if m.facts == nil {
+	if m.facts == nil || !m.home() {
 		return
 	}
 	sd := m.facts.Databases[d.Key]

@@ -469,8 +469,9 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 	default:
 		// Without a BACKUP in the scripts, the backup is taken to be of
 		// the database it restores (the usual case): the server may know
-		// its latest full backup, or the database being replaced.
-		if m.fromHistory(re, d, d.Key) {
+		// its latest full backup, or the database being replaced (not
+		// after a :connect to another server).
+		if m.home() && m.fromHistory(re, d, d.Key) {
 			re.Source = d.Name
 			return
 		}

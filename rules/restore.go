@@ -17,9 +17,9 @@ var sl207 = &Rule{
 	Doc:     docSL207,
 	Run: func(p *Pass) {
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("zeroing-budget")
-		facts := p.Facts()
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
+			facts := p.Model.factsAt(e, p.Facts()) // none on another server
 			re := e.Restore()
 			if re == nil || len(re.Files) == 0 {
 				continue // silent when no size is known

@@ -61,9 +61,9 @@ var sl201 = &Rule{
 	Run: func(p *Pass) {
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("zeroing-budget")
 		rateText := formatNumber(rate)
-		facts := p.Facts()
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
+			facts := p.Model.factsAt(e, p.Facts()) // none on another server
 			bytes, upTo := sumAllocs(e, false)
 			if bytes == 0 || isTempdb(e) { // tempdb: a per-restart cost, SL208
 				continue

@@ -1,0 +1,157 @@
+package natsort
+
+import "strings"
+
+// Flyway's file names (its default prefixes and separator): V<version>__
+// (versioned), B<version>__ (baseline), U<version>__ (undo) and R__
+// (repeatable), then a description and ".sql". A version is runs of digits
+// separated by '.' or '_' (Flyway reads both as '.').
+
+// flywayName is a file name read as Flyway's.
+type flywayName struct {
+	kind    byte   // 'V', 'B', 'U' or 'R'
+	version string // digit runs separated by '.' or '_'; "" for R
+}
+
+// parseFlyway reads name as a Flyway script name; ok is false when it is
+// not one. Prefixes are upper-case, as Flyway matches them by default.
+func parseFlyway(name string) (f flywayName, ok bool) {
+	if len(name) < 4 || !hasSuffixFold(name, ".sql") {
+		return f, false
+	}
+	f.kind = name[0]
+	s := name[1:]
+	switch f.kind {
+	case 'R':
+		return f, strings.HasPrefix(s, "__")
+	case 'V', 'B', 'U':
+	default:
+		return f, false
+	}
+	for rest := s; ; {
+		var run string
+		run, rest = digitRun(rest)
+		if run == "" {
+			return f, false
+		}
+		if strings.HasPrefix(rest, "__") {
+			f.version = s[:len(s)-len(rest)]
+			return f, true
+		}
+		if !versionGoesOn(rest) {
+			return f, false
+		}
+		rest = rest[1:]
+	}
+}
+
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
+}
+
+// FlywayName reports whether name follows Flyway's pattern (ok), and
+// whether it is a versioned or baseline script's (versioned).
+func FlywayName(name string) (ok, versioned bool) {
+	f, ok := parseFlyway(name)
+	return ok, ok && (f.kind == 'V' || f.kind == 'B')
+}
+
+// IsFlywayFolder reports whether names, the script files of one folder,
+// are a Flyway migrations folder: each name follows Flyway's pattern and
+// one at least is a versioned or baseline script.
+func IsFlywayFolder(names []string) bool {
+	versioned := false
+	for _, n := range names {
+		ok, v := FlywayName(n)
+		if !ok {
+			return false
+		}
+		versioned = versioned || v
+	}
+	return versioned
+}
+
+// FlywayCompare orders two file names of a Flyway folder (IsFlywayFolder)
+// the way Flyway runs them: versioned (V) and baseline (B) scripts by
+// version (each part of it a number, missing parts 0: 1 = 1.0), the
+// versioned one first at one version; then the repeatable ones (R__),
+// which a migrate applies after all versioned ones, by description;
+// then the undo scripts (U), which a migrate does not run and which undo
+// the newest version first, newest first. Names that tie (V1 and V1.0)
+// and names that are not Flyway's go in natural order. The order is
+// total: it is 0 only for equal names.
+func FlywayCompare(a, b string) int {
+	fa, oka := parseFlyway(a)
+	fb, okb := parseFlyway(b)
+	if oka != okb {
+		if oka {
+			return -1
+		}
+		return 1
+	}
+	if oka {
+		if ra, rb := flywayRank(fa.kind), flywayRank(fb.kind); ra != rb {
+			return ra - rb
+		}
+		c := compareVersions(fa.version, fb.version)
+		if fa.kind == 'U' {
+			c = -c
+		}
+		if c != 0 {
+			return c
+		}
+		if fa.kind != fb.kind { // V before B at one version
+			if fa.kind == 'V' {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case a == b:
+		return 0
+	case Less(a, b):
+		return -1
+	}
+	return 1
+}
+
+// flywayRank is the part of a migrate a kind of script runs in.
+func flywayRank(kind byte) int {
+	switch kind {
+	case 'V', 'B':
+		return 0
+	case 'R':
+		return 1
+	}
+	return 2 // U
+}
+
+// compareVersions compares two versions part by part, each as a number;
+// a missing part is 0.
+func compareVersions(a, b string) int {
+	for a != "" || b != "" {
+		x, y := "0", "0"
+		if a != "" {
+			x, a = digitRun(a)
+			a = strings.TrimLeft(a, "._")
+		}
+		if b != "" {
+			y, b = digitRun(b)
+			b = strings.TrimLeft(b, "._")
+		}
+		if c := compareNumbers(x, y); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// compareNumbers compares two runs of digits by value.
+func compareNumbers(x, y string) int {
+	x, y = strings.TrimLeft(x, "0"), strings.TrimLeft(y, "0")
+	if len(x) != len(y) {
+		return len(x) - len(y)
+	}
+	return strings.Compare(x, y)
+}
