@@ -203,3 +203,57 @@ func TestGroupByBatch(t *testing.T) {
 		}
 	}
 }
+
+// A batch copy's segments after detachMapped are written into the room
+// of the copy rules.Compactor made when they fit (they do for most
+// batches): no new room for each batch of a huge script.
+func TestDetachMappedReusesSegmentRoom(t *testing.T) {
+	cfg := config.Default()
+	cfg.Variables["DB"] = "Sales"
+	pre := cfg.PreprocessOptions([]string{"../testdata/rules"}, nil)
+	reused := 0
+	for path, text := range detachScripts(t) {
+		data := []byte(text)
+		f := parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data)))
+		got := parseCompact(f, pre, nil, nil)
+		type room struct {
+			first *parser.Segment
+			n     int
+		}
+		before := map[*parser.Batch]room{}
+		for _, st := range got.Statements {
+			if b := st.Batch; b != nil && b.Dyn == nil && len(b.Segs) > 0 {
+				before[b] = room{&b.Segs[0], len(b.Segs)}
+			}
+		}
+		detachMapped(got, data, func() {})
+		for b, r := range before {
+			if len(b.Segs) <= r.n && len(b.Segs) > 0 {
+				if &b.Segs[0] != r.first {
+					t.Errorf("%s: batch %d: %d segments in new room, %d fitted in its own", path, b.Index, len(b.Segs), r.n)
+				}
+				reused++
+			}
+		}
+		runtimeKeepAlive(data)
+	}
+	if reused == 0 {
+		t.Fatal("no batch's segments fitted its room: the test proves nothing")
+	}
+}
+
+// groupByBatch makes the list of groups of statements in order at once.
+func TestGroupByBatchAllocatesOnce(t *testing.T) {
+	var stmts []*parser.Statement
+	for i := range 1000 {
+		b := &parser.Batch{Index: i}
+		stmts = append(stmts, &parser.Statement{Batch: b}, &parser.Statement{Batch: b})
+	}
+	var groups [][]*parser.Statement
+	if n := testing.AllocsPerRun(5, func() { groups = groupByBatch(stmts) }); n != 1 {
+		t.Errorf("%v allocations, want 1", n)
+	}
+	if len(groups) != 1000 {
+		t.Errorf("%d groups, want 1000", len(groups))
+	}
+}

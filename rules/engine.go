@@ -277,7 +277,7 @@ func NewEngine(reg *Registry, cfg *Config) *Engine {
 	if cfg == nil {
 		cfg = &Config{}
 	}
-	return &Engine{reg: reg, cfg: cfg, m: &Model{Databases: map[string]*Database{}, facts: cfg.Facts}}
+	return &Engine{reg: reg, cfg: cfg, m: &Model{Databases: map[string]*Database{}, facts: cfg.Facts, slimming: true}}
 }
 
 // File replays one script (in run order) on the model and returns the

@@ -10,9 +10,14 @@ import (
 // clauseSpan is where a finding about a statement's file allocation
 // points: the ALTER DATABASE action (ADD FILE, MODIFY FILE, ...), or the
 // whole CREATE DATABASE statement.
+// Called only for an effect with allocations or growths, or on tempdb:
+// Model.slim keeps the span for those when it drops the parsed form.
 func clauseSpan(e *Effect) parser.Span {
 	if n, ok := e.Stmt.Node.(*parser.AlterDatabase); ok && n.ActionSpan.Start.IsValid() {
 		return n.ActionSpan
+	}
+	if e.more != nil && e.more.clauseKind == clauseAction {
+		return e.more.clause
 	}
 	return e.Stmt.Span()
 }
@@ -21,6 +26,9 @@ func clauseSpan(e *Effect) parser.Span {
 func logClauseSpan(e *Effect) parser.Span {
 	if n, ok := e.Stmt.Node.(*parser.CreateDatabase); ok && n.LogSpan.Start.IsValid() {
 		return n.LogSpan
+	}
+	if e.more != nil && e.more.clauseKind == clauseLog {
+		return e.more.clause
 	}
 	return clauseSpan(e)
 }

@@ -72,9 +72,26 @@ func Limit(floor, live int64) int64 {
 // about to allocate much that stays live (a huge script's findings) does
 // so from the live heap rather than from what garbage the limit allowed.
 // Run in the background, the collection let the heap grow by what was
-// allocated meanwhile.
+// allocated meanwhile. The memory the collection frees is returned to
+// the system at once: the runtime otherwise keeps it while the heap is
+// below the limit, and what the caller allocates next comes from spans
+// of other sizes than the ones let go (one 477 MB script at 5% of
+// interest held 30 MB so freed at its peak: 156 MB of RSS, 142 MB so).
 func Collect() {
 	if started.Load() {
-		runtime.GC()
+		debug.FreeOSMemory()
 	}
+}
+
+var cycles = []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+
+// Cycles is the number of collections completed so far: a caller that
+// would Collect need not when one completed since it last looked.
+func Cycles() uint64 {
+	s := []metrics.Sample{cycles[0]} // callers may run at once
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
 }

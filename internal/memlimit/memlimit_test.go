@@ -90,3 +90,31 @@ func TestCollectWaits(t *testing.T) {
 		t.Errorf("%d collections done when Collect returned, %d before", after.NumGC, before.NumGC)
 	}
 }
+
+// Collect returns the memory it frees to the system, and Cycles counts
+// its collection.
+func TestCollectReleases(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	if !Start(func(string) string { return "" }, 8<<20) {
+		t.Fatal("not started")
+	}
+	func() {
+		big := make([][]byte, 1<<10)
+		for i := range big {
+			big[i] = make([]byte, 32<<10) // 32 MB in spans of their own
+		}
+		runtime.KeepAlive(big)
+	}()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	n := Cycles()
+	Collect()
+	runtime.ReadMemStats(&after)
+	if after.HeapReleased < before.HeapReleased+16<<20 {
+		t.Errorf("released %d MB before, %d MB after the 32 MB were let go", before.HeapReleased>>20, after.HeapReleased>>20)
+	}
+	if Cycles() <= n {
+		t.Errorf("%d collections after Collect, %d before", Cycles(), n)
+	}
+}

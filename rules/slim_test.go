@@ -1,0 +1,62 @@
+package rules
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+// slimScript has findings that point at clauses of statements whose
+// parsed form an Engine lets go once replayed: the ADD FILE and MODIFY
+// FILE actions of ALTER DATABASE (SL201, SL203) and the LOG ON clause of
+// CREATE DATABASE (SL202), and ones whose parsed form stays (SL301 reads
+// TARGET_RECOVERY_TIME, SL208 tempdb's files).
+const slimScript = "CREATE DATABASE Sales ON PRIMARY (NAME = d, FILENAME = 'D:\\d.mdf', SIZE = 200GB)\n" +
+	"  LOG ON (NAME = l, FILENAME = 'L:\\l.ldf', SIZE = 80GB);\n" +
+	"USE Sales;\n" +
+	"ALTER DATABASE Sales ADD FILE (NAME = d2, FILENAME = 'D:\\d2.ndf', SIZE = 300GB);\n" +
+	"ALTER DATABASE Sales MODIFY FILE (NAME = l, FILEGROWTH = 10%);\n" +
+	"ALTER DATABASE Sales ADD FILEGROUP fg;\n" +
+	"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;\n" +
+	"ALTER DATABASE tempdb MODIFY FILE (NAME = tempdev, SIZE = 500GB);\n"
+
+// An Engine finds what Analyze finds, at the same clauses, though it
+// lets go of most parsed statements as it replays them.
+func TestEngineSlimsReplayedStatements(t *testing.T) {
+	parse := func() *parser.Result { return parser.ParseFile(parser.NewFile("a.sql", slimScript), nil) }
+	want := findingsOf(parse())
+	var got []string
+	for _, f := range NewEngine(Default, nil).File(parse()) {
+		p := f.Span.Start.Position()
+		got = append(got, fmt.Sprintf("%s %d:%d %s", f.Rule.ID, p.Line, p.Column, f.Message))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("engine:\n%s\nanalyze:\n%s", got, want)
+	}
+	// the findings point inside their statements, not at their starts
+	for _, id := range []string{"SL201 4:22", "SL202 2:3", "SL203 5:22", "SL301 ", "SL208 "} {
+		found := false
+		for _, w := range want {
+			found = found || len(w) >= len(id) && w[:len(id)] == id
+		}
+		if !found {
+			t.Errorf("no %q finding in %s", id, want)
+		}
+	}
+
+	// which parsed statements a slimming replay keeps
+	r := parse()
+	m := &Model{Databases: map[string]*Database{}, slimming: true}
+	m.Scripts = []*parser.Result{r}
+	m.replay(0, r, "")
+	var kept []string
+	for _, st := range r.Statements {
+		if st.Node != nil {
+			kept = append(kept, fmt.Sprintf("%T", st.Node))
+		}
+	}
+	if fmt.Sprint(kept) != "[*parser.AlterDatabase *parser.AlterDatabase]" {
+		t.Errorf("kept %s: want the TARGET_RECOVERY_TIME and tempdb ALTER DATABASE only", kept)
+	}
+}
