@@ -204,8 +204,11 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 	// tokens further, so with four more tokens scanned the statements
 	// up to the one that stops are those of the whole batch.
 	const lookahead = 4
+	// The first round scans 32 tokens: the statement that stops is most
+	// often the batch's first, and short (on the generated scripts at
+	// 2%, 27% fewer tokens scanned and split than from 64).
 	var toks []Token
-	for n := 64; ; n *= 4 {
+	for n := 32; ; n *= 4 {
 		if buf != nil {
 			buf.Reset()
 		}
