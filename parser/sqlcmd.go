@@ -556,6 +556,8 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						break line // (p.reading is called there)
 					}
 					ls, i = i, j
+					prev = tab[s[i-1]] // a blank or a line break
+					goto scan // the commonest stop: straight back to the loop
 				case '\'', '"', '[':
 					// Fast path for the common case, a short quoted run
 					// closed on the same scan with no $ and no escape;
@@ -580,7 +582,8 @@ func (p *ppPreprocessor) scanFile(f *File) {
 							p.loud, tab = true, &ppTabLoud
 						}
 						i = k + 1
-						continue
+						prev = tab[q] // the closing quote
+						goto scan
 					}
 					state, qs = st, i
 					i++
