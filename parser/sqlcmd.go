@@ -557,7 +557,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					}
 					ls, i = i, j
 					prev = tab[s[i-1]] // a blank or a line break
-					goto scan // the commonest stop: straight back to the loop
+					goto scan          // the commonest stop: straight back to the loop
 				case '\'', '"', '[':
 					// Fast path for the common case, a short quoted run
 					// closed on the same scan with no $ and no escape;
@@ -730,8 +730,47 @@ func ppWordAt(s string, i int) bool {
 // ppKeywordAt reports whether s[i:] starts with a word that starts or
 // marks a statement of interest for the splitter, in any case, as a whole
 // word: USE, CHECKPOINT, BACKUP, RESTORE, DBCC, DATABASE (CREATE, ALTER
-// and DROP matter only with DATABASE).
+// and DROP matter only with DATABASE). Most words it is asked about are
+// none (dbo, DATEADD, ...): their first four bytes, folded as one
+// number, tell them apart at once.
 func ppKeywordAt(s string, i int) bool {
+	if len(s)-i < 4 {
+		return ppKeywordAtSlow(s, i)
+	}
+	x := uint32(s[i]) | uint32(s[i+1])<<8 | uint32(s[i+2])<<16 | uint32(s[i+3])<<24 | 0x20202020
+	var w string
+	switch x {
+	case ppFoldChec:
+		w = "checkpoint"
+	case ppFoldBack:
+		w = "backup"
+	case ppFoldRest:
+		w = "restore"
+	case ppFoldData:
+		w = "database"
+	case ppFoldDbcc:
+		return i+4 >= len(s) || !identCont[s[i+4]]
+	default:
+		// use: three bytes, then no byte of a word
+		return x&0xffffff == ppFoldUse && !identCont[s[i+3]]
+	}
+	e := i + len(w)
+	return ppHasPrefixFold(s, i, w) && (e >= len(s) || !identCont[s[e]])
+}
+
+// The first four bytes of the words of ppKeywordAt as it folds them (each
+// byte | 0x20, the first in the low bits); of "use", three.
+const (
+	ppFoldChec = 0x63656863
+	ppFoldBack = 0x6b636162
+	ppFoldRest = 0x74736572
+	ppFoldData = 0x61746164
+	ppFoldDbcc = 0x63636264
+	ppFoldUse  = 0x657375
+)
+
+// ppKeywordAtSlow is ppKeywordAt for fewer than four bytes left.
+func ppKeywordAtSlow(s string, i int) bool {
 	var w string
 	switch s[i] | 0x20 {
 	case 'u':
