@@ -446,7 +446,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 			for j < n && (s[j] == ' ' || s[j] == '\t') {
 				j++
 			}
-			if j < n && ppLineStart[s[j]] {
+			if j < n && ppLineStart[s[j]] && ppCommandHead(s, j) {
 				if next, ok := p.lineCommand(f, i, &run); ok {
 					state, depth = p.state, p.depth // an include may change them
 					tab = p.table()                 // a GO line starts a batch
@@ -1230,6 +1230,32 @@ func (p *ppPreprocessor) lineCommand(f *File, ls int, run *int) (int, bool) {
 	p.runCommand(f, &cmd)
 	return cmd.next, true
 }
+
+// ppCommandHead reports whether a line whose first non-blank byte is
+// s[j], one of ppLineStart, may be a GO line or a command by its first
+// two bytes, as lineCommand reads them: GO, and without a colon EXIT,
+// ED, QUIT and RESET. Most such lines are T-SQL (GROUP BY, END, ELSE,
+// EXEC, RETURN, ...) and lineCommand is not called for them.
+// ppAllCommandHeads makes it say yes to all (tests).
+func ppCommandHead(s string, j int) bool {
+	if j+1 >= len(s) || ppAllCommandHeads {
+		return true
+	}
+	d := s[j+1] | 0x20
+	switch s[j] | 0x20 {
+	case 'g':
+		return d == 'o'
+	case 'e':
+		return d == 'x' || d == 'd'
+	case 'q':
+		return d == 'u'
+	case 'r':
+		return d == 'e'
+	}
+	return true // ':' and '!'
+}
+
+var ppAllCommandHeads = false
 
 // ppCommand is one sqlcmd command line of a file.
 type ppCommand struct {

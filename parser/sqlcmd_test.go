@@ -906,3 +906,55 @@ func TestPPKeywordAt(t *testing.T) {
 		check(string(b))
 	}
 }
+
+// ppCommandHead passes over no GO line or command: scripts of lines that
+// start with the commands' first letters (and T-SQL that does) give the
+// same batches, counts, plain flags and diagnostics as when lineCommand
+// looks at every such line.
+func TestCommandHead(t *testing.T) {
+	type out struct {
+		texts  []string
+		counts []int
+		plain  []bool
+		diags  []string
+	}
+	run := func(text string) out {
+		var o out
+		sc := PreprocessPlain(NewFile("t.sql", text), &PreprocessOptions{Vars: map[string]string{"X": "1"}}, func(b *Batch, plain bool) {
+			o.texts = append(o.texts, b.Text)
+			o.counts = append(o.counts, b.Count)
+			o.plain = append(o.plain, plain)
+		})
+		o.diags = diagMessages(sc)
+		return o
+	}
+	heads := []string{"GO", "go", "Go 2", "GO -- c", "GOTO x", "GROUP BY a", "EXIT", "exit(SELECT 1)", ":EXIT", "ED", "ed", "EXEC p",
+		"END", "ELSE", "QUIT", "quit", "QUERY", "RESET", "reset", "RETURN", "RESTORE DATABASE d", ":setvar Y 2", ":r x.sql", "!! dir",
+		":on error exit", "e", "g", "q", "r", ":", "!", "  GO", "\tEXIT", "E", "Gx"}
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for range 3000 {
+		var sb strings.Builder
+		for range 1 + rnd.IntN(8) {
+			if rnd.IntN(3) == 0 {
+				sb.WriteString("SELECT 1")
+			} else {
+				sb.WriteString(heads[rnd.IntN(len(heads))])
+			}
+			sb.WriteString([]string{"\n", "\r\n", "\r", " \n"}[rnd.IntN(4)])
+		}
+		text := sb.String()
+		got := run(text)
+		ppAllCommandHeads = true
+		want := run(text)
+		ppAllCommandHeads = false
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: %+v, want %+v", text, got, want)
+		}
+	}
+	// the command lines themselves are looked at
+	for _, h := range []string{"GO", "go 2", "EXIT", "ed", "QUIT", "reset", ":r x", "!! x"} {
+		if !ppCommandHead(h+"\n", 0) {
+			t.Errorf("ppCommandHead(%q) = false", h)
+		}
+	}
+}
