@@ -543,8 +543,8 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						i++
 					}
 					// The next line goes on here unless its first
-					// non-blank byte may start a GO line or a command
-					// (blanks never stop the scan).
+					// non-blank bytes may start a GO line or a command
+					// (blanks never stop the scan; ppCommandHead).
 					j := i
 					for j+4 <= n && s[j:j+4] == "    " { // indentation, four at a time
 						j += 4
@@ -552,7 +552,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					for j < n && (s[j] == ' ' || s[j] == '\t') {
 						j++
 					}
-					if j >= n || ppLineStart[s[j]] || i >= tick {
+					if j >= n || ppLineStart[s[j]] && ppCommandHead(s, j) || i >= tick {
 						break line // (p.reading is called there)
 					}
 					ls, i = i, j
