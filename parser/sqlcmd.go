@@ -446,7 +446,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 			for j < n && (s[j] == ' ' || s[j] == '\t') {
 				j++
 			}
-			if j < n && ppLineStart[s[j]] && ppCommandHead(s, j) {
+			if j < n && ppLineStart[s[j]] {
 				if next, ok := p.lineCommand(f, i, &run); ok {
 					state, depth = p.state, p.depth // an include may change them
 					tab = p.table()                 // a GO line starts a batch
@@ -552,7 +552,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					for j < n && (s[j] == ' ' || s[j] == '\t') {
 						j++
 					}
-					if j >= n || ppLineStart[s[j]] && ppCommandHead(s, j) || i >= tick {
+					if j >= n || ppLineStart[s[j]] && (s[j]|0x20 == 'g' || ppCommandHead(s, j)) || i >= tick {
 						break line // (p.reading is called there)
 					}
 					ls, i = i, j
@@ -1234,25 +1234,20 @@ func (p *ppPreprocessor) lineCommand(f *File, ls int, run *int) (int, bool) {
 // ppCommandHead reports whether a line whose first non-blank byte is
 // s[j], one of ppLineStart, may be a GO line or a command by its first
 // two bytes, as lineCommand reads them: GO, and without a colon EXIT,
-// ED, QUIT and RESET. Most such lines are T-SQL (GROUP BY, END, ELSE,
-// EXEC, RETURN, ...) and lineCommand is not called for them.
+// ED, QUIT and RESET. After a line break the scan goes on through the
+// lines it says no to (END, ELSE, EXEC, RETURN, ...) rather than leave
+// the loop for the line check (lines starting with G are left to the
+// line check: GO lines are common, and GROUP BY would cost them a test).
 // ppAllCommandHeads makes it say yes to all (tests).
 func ppCommandHead(s string, j int) bool {
-	if j+1 >= len(s) || ppAllCommandHeads {
+	if j+1 >= len(s) {
 		return true
 	}
-	d := s[j+1] | 0x20
-	switch s[j] | 0x20 {
-	case 'g':
-		return d == 'o'
-	case 'e':
-		return d == 'x' || d == 'd'
-	case 'q':
-		return d == 'u'
-	case 'r':
-		return d == 'e'
+	switch uint16(s[j]) | uint16(s[j+1])<<8 | 0x2020 { // both folded
+	case 'g' | 'o'<<8, 'e' | 'x'<<8, 'e' | 'd'<<8, 'q' | 'u'<<8, 'r' | 'e'<<8:
+		return true
 	}
-	return true // ':' and '!'
+	return s[j] == ':' || s[j] == '!' || ppAllCommandHeads
 }
 
 var ppAllCommandHeads = false
