@@ -166,6 +166,23 @@ func TestLookupKeyword(t *testing.T) {
 	}
 }
 
+// keywordName spells every keyword in upper case, from any case, and
+// any other word as strings.ToUpper does.
+func TestKeywordName(t *testing.T) {
+	for w := range keywords {
+		for _, v := range []string{w, strings.ToLower(w), strings.ToLower(w[:1]) + w[1:]} {
+			if got := keywordName(v); got != w {
+				t.Fatalf("keywordName(%q) = %q, want %q", v, got, w)
+			}
+		}
+		for _, v := range []string{w + "s", "x" + strings.ToLower(w), strings.ToLower(w[:len(w)-1]) + "_"} {
+			if got, want := keywordName(v), strings.ToUpper(v); got != want {
+				t.Fatalf("keywordName(%q) = %q, want %q", v, got, want)
+			}
+		}
+	}
+}
+
 // A scan stopped at a limit and gone on with (scanMore) gives the tokens,
 // directives and unterminated token of one scan, whatever the limits.
 func TestScanMore(t *testing.T) {

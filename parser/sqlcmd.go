@@ -555,8 +555,8 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						i++
 					}
 					// The next line goes on here unless its first
-					// non-blank byte may start a GO line or a command
-					// (blanks never stop the scan).
+					// non-blank bytes may start a GO line or a command
+					// (blanks never stop the scan; ppCommandHead).
 					j := i
 					for j+4 <= n && s[j:j+4] == "    " { // indentation, four at a time
 						j += 4
@@ -564,10 +564,12 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					for j < n && (s[j] == ' ' || s[j] == '\t') {
 						j++
 					}
-					if j >= n || ppLineStart[s[j]] || i >= tick {
+					if j >= n || ppLineStart[s[j]] && (s[j]|0x20 == 'g' || ppCommandHead(s, j)) || i >= tick {
 						break line // (p.reading is called there)
 					}
 					ls, i = i, j
+					prev = tab[s[i-1]] // a blank or a line break
+					goto scan          // the commonest stop: straight back to the loop
 				case '\'', '"', '[':
 					// Fast path for the common case, a short quoted run
 					// closed on the same scan with no $ and no escape;
@@ -592,7 +594,8 @@ func (p *ppPreprocessor) scanFile(f *File) {
 							p.loud, tab = true, &ppTabLoud
 						}
 						i = k + 1
-						continue
+						prev = tab[q] // the closing quote
+						goto scan
 					}
 					state, qs = st, i
 					i++
@@ -739,8 +742,47 @@ func ppWordAt(s string, i int) bool {
 // ppKeywordAt reports whether s[i:] starts with a word that starts or
 // marks a statement of interest for the splitter, in any case, as a whole
 // word: USE, CHECKPOINT, BACKUP, RESTORE, DBCC, DATABASE (CREATE, ALTER
-// and DROP matter only with DATABASE).
+// and DROP matter only with DATABASE). Most words it is asked about are
+// none (dbo, DATEADD, ...): their first four bytes, folded as one
+// number, tell them apart at once.
 func ppKeywordAt(s string, i int) bool {
+	if len(s)-i < 4 {
+		return ppKeywordAtSlow(s, i)
+	}
+	x := uint32(s[i]) | uint32(s[i+1])<<8 | uint32(s[i+2])<<16 | uint32(s[i+3])<<24 | 0x20202020
+	var w string
+	switch x {
+	case ppFoldChec:
+		w = "checkpoint"
+	case ppFoldBack:
+		w = "backup"
+	case ppFoldRest:
+		w = "restore"
+	case ppFoldData:
+		w = "database"
+	case ppFoldDbcc:
+		return i+4 >= len(s) || !identCont[s[i+4]]
+	default:
+		// use: three bytes, then no byte of a word
+		return x&0xffffff == ppFoldUse && !identCont[s[i+3]]
+	}
+	e := i + len(w)
+	return ppHasPrefixFold(s, i, w) && (e >= len(s) || !identCont[s[e]])
+}
+
+// The first four bytes of the words of ppKeywordAt as it folds them (each
+// byte | 0x20, the first in the low bits); of "use", three.
+const (
+	ppFoldChec = 0x63656863
+	ppFoldBack = 0x6b636162
+	ppFoldRest = 0x74736572
+	ppFoldData = 0x61746164
+	ppFoldDbcc = 0x63636264
+	ppFoldUse  = 0x657375
+)
+
+// ppKeywordAtSlow is ppKeywordAt for fewer than four bytes left.
+func ppKeywordAtSlow(s string, i int) bool {
 	var w string
 	switch s[i] | 0x20 {
 	case 'u':
@@ -1207,6 +1249,27 @@ func (p *ppPreprocessor) lineCommand(f *File, ls int, run *int) (int, bool) {
 	p.runCommand(f, &cmd)
 	return cmd.next, true
 }
+
+// ppCommandHead reports whether a line whose first non-blank byte is
+// s[j], one of ppLineStart, may be a GO line or a command by its first
+// two bytes, as lineCommand reads them: GO, and without a colon EXIT,
+// ED, QUIT and RESET. After a line break the scan goes on through the
+// lines it says no to (END, ELSE, EXEC, RETURN, ...) rather than leave
+// the loop for the line check (lines starting with G are left to the
+// line check: GO lines are common, and GROUP BY would cost them a test).
+// ppAllCommandHeads makes it say yes to all (tests).
+func ppCommandHead(s string, j int) bool {
+	if j+1 >= len(s) {
+		return true
+	}
+	switch uint16(s[j]) | uint16(s[j+1])<<8 | 0x2020 { // both folded
+	case 'g' | 'o'<<8, 'e' | 'x'<<8, 'e' | 'd'<<8, 'q' | 'u'<<8, 'r' | 'e'<<8:
+		return true
+	}
+	return s[j] == ':' || s[j] == '!' || ppAllCommandHeads
+}
+
+var ppAllCommandHeads = false
 
 // ppCommand is one sqlcmd command line of a file.
 type ppCommand struct {

@@ -852,3 +852,109 @@ func TestPPPairAt(t *testing.T) {
 		t.Errorf("%d pairs of lower-case letters let through, want 6", passed)
 	}
 }
+
+// ppKeywordAt, which tells most words apart by their first four bytes,
+// says what a plain comparison with each word says: every word in
+// several cases, changed by a byte, cut short, at the end of the text or
+// before a byte of a word, and random words.
+func TestPPKeywordAt(t *testing.T) {
+	words := []string{"use", "checkpoint", "backup", "restore", "database", "dbcc"}
+	ref := func(s string, i int) bool {
+		for _, w := range words {
+			if len(s)-i >= len(w) && strings.EqualFold(s[i:i+len(w)], w) {
+				// EqualFold folds Unicode too: compare bytes as the
+				// preprocessor does
+				ok := true
+				for k := 0; k < len(w); k++ {
+					ok = ok && s[i+k]|0x20 == w[k]
+				}
+				if ok && (i+len(w) == len(s) || !identCont[s[i+len(w)]]) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	check := func(s string) {
+		t.Helper()
+		for i := range len(s) {
+			if got, want := ppKeywordAt(s, i), ref(s, i); got != want {
+				t.Fatalf("ppKeywordAt(%q, %d) = %v, want %v", s, i, got, want)
+			}
+		}
+	}
+	for _, w := range words {
+		for _, v := range []string{w, strings.ToUpper(w), strings.ToUpper(w[:1]) + w[1:]} {
+			for _, ctx := range []string{"%s", " %s", "%s ", "(%s)", "%sx", "%s1", "%s_", "%s$", "x%s", "%s;", "%s\n"} {
+				check(strings.Replace(ctx, "%s", v, 1))
+			}
+			for k := range len(v) {
+				check(v[:k])
+				for _, c := range []byte{v[k] ^ 0x20, v[k] + 1, v[k] ^ 0x40, '_', '0', 0} {
+					check(v[:k] + string(c) + v[k+1:])
+				}
+			}
+		}
+	}
+	rnd := rand.New(rand.NewPCG(3, 4))
+	alphabet := "useUSEchkpointCHKPOINTbacupBACUPrsoRSOdtbDTB_#@$0 ;(\x80"
+	for range 100000 {
+		b := make([]byte, 1+rnd.IntN(12))
+		for i := range b {
+			b[i] = alphabet[rnd.IntN(len(alphabet))]
+		}
+		check(string(b))
+	}
+}
+
+// ppCommandHead passes over no GO line or command: scripts of lines that
+// start with the commands' first letters (and T-SQL that does) give the
+// same batches, counts, plain flags and diagnostics as when lineCommand
+// looks at every such line.
+func TestCommandHead(t *testing.T) {
+	type out struct {
+		texts  []string
+		counts []int
+		plain  []bool
+		diags  []string
+	}
+	run := func(text string) out {
+		var o out
+		sc := PreprocessPlain(NewFile("t.sql", text), &PreprocessOptions{Vars: map[string]string{"X": "1"}}, func(b *Batch, plain bool) {
+			o.texts = append(o.texts, b.Text)
+			o.counts = append(o.counts, b.Count)
+			o.plain = append(o.plain, plain)
+		})
+		o.diags = diagMessages(sc)
+		return o
+	}
+	heads := []string{"GO", "go", "Go 2", "GO -- c", "GOTO x", "GROUP BY a", "EXIT", "exit(SELECT 1)", ":EXIT", "ED", "ed", "EXEC p",
+		"END", "ELSE", "QUIT", "quit", "QUERY", "RESET", "reset", "RETURN", "RESTORE DATABASE d", ":setvar Y 2", ":r x.sql", "!! dir",
+		":on error exit", "e", "g", "q", "r", ":", "!", "  GO", "\tEXIT", "E", "Gx"}
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for range 3000 {
+		var sb strings.Builder
+		for range 1 + rnd.IntN(8) {
+			if rnd.IntN(3) == 0 {
+				sb.WriteString("SELECT 1")
+			} else {
+				sb.WriteString(heads[rnd.IntN(len(heads))])
+			}
+			sb.WriteString([]string{"\n", "\r\n", "\r", " \n"}[rnd.IntN(4)])
+		}
+		text := sb.String()
+		got := run(text)
+		ppAllCommandHeads = true
+		want := run(text)
+		ppAllCommandHeads = false
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: %+v, want %+v", text, got, want)
+		}
+	}
+	// the command lines themselves are looked at
+	for _, h := range []string{"GO", "go 2", "EXIT", "ed", "QUIT", "reset", ":r x", "!! x"} {
+		if !ppCommandHead(h+"\n", 0) {
+			t.Errorf("ppCommandHead(%q) = false", h)
+		}
+	}
+}
