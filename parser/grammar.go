@@ -203,7 +203,7 @@ type gModify struct {
 // gAlterAction is the action of ALTER DATABASE. The modelled actions follow
 // their documented syntax; the catch-alls (gAny+) take the actions sqllint
 // does not model (ADD SECONDARY ON SERVER, MODIFY (SERVICE_OBJECTIVE = ...),
-// FAILOVER...), never a modelled keyword whose syntax is broken; an
+// FAILOVER, FOR SECONDARY SET QUERY_STORE...), never a modelled keyword whose syntax is broken; an
 // unmodelled action starts with a word, so that a name the scanner could
 // not read whole (db_{x}) is not taken for one.
 type gAlterAction struct {
@@ -213,7 +213,7 @@ type gAlterAction struct {
 	Modify  *gModify `parser:"| 'MODIFY' @@"`
 	Collate *string  `parser:"| 'COLLATE' @(Ident | Quoted)"`
 	Set     *gSet    `parser:"| 'SET' @@"`
-	Other   []*gAny  `parser:"| (?! 'ADD' | 'REMOVE' | 'MODIFY' | 'COLLATE' | 'SET') (?= Ident) @@+"`
+	Other   []*gAny  `parser:"| (?! 'ADD' | 'REMOVE' | 'MODIFY' | 'COLLATE' | 'SET') (?= Ident | 'FOR' 'SECONDARY') @@+"`
 }
 
 type gAlterDatabase struct {

@@ -1373,10 +1373,38 @@ func (p *ppPreprocessor) resolveArg(f *File, a, e int) (string, bool) {
 	return sb.String(), ok
 }
 
+// checkArgVars reports the variables of a command's arguments s[a:e]
+// that are not defined, as the script's text does (sqlcmd resolves them
+// before it runs the command and stops at one it cannot): one that
+// sqlcmd or the project sets, whose value is unknown here, is not
+// reported, as the command needs no value from sqllint.
+func (p *ppPreprocessor) checkArgVars(f *File, a, e int) {
+	s := f.Text
+	for i := a; i+1 < e; i++ {
+		if s[i] != '$' || s[i+1] != '(' {
+			continue
+		}
+		j := i + 2
+		for j < e && ppIsVarNameByte(s[j]) {
+			j++
+		}
+		if j >= e || s[j] != ')' || j == i+2 {
+			continue
+		}
+		name := s[i+2 : j]
+		switch _, st := p.lookup(name); st {
+		case ppVarSet, ppVarUnknown, ppVarDeclared:
+		default:
+			p.diag(f, i, j+1, ppUndefinedMessage(name, st))
+		}
+		i = j
+	}
+}
+
 // connectServer is the server that the arguments of a :connect name (the
 // first word, or a quoted name), lower-cased, with its variables
-// resolved; "" when a variable has no known value. Nothing is reported:
-// the command runs as it would without this.
+// resolved; "" when a variable has no known value. Nothing is reported
+// here (checkArgVars reports the undefined ones).
 func (p *ppPreprocessor) connectServer(arg string) string {
 	name := arg
 	if strings.HasPrefix(name, `"`) {
@@ -1464,6 +1492,7 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 			bad("a server name is required")
 			return
 		}
+		p.checkArgVars(f, a, e)
 		// A new connection starts in the login's default database.
 		p.script.Connects = append(p.script.Connects, p.nbatches)
 		p.script.ConnectServers = append(p.script.ConnectServers, p.connectServer(s[a:e]))
