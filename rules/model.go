@@ -160,6 +160,10 @@ type effectMore struct {
 	// an Engine lets that form go once replayed (see Model.slim)
 	clause     parser.Span
 	clauseKind uint8
+	// trt is a copy of the TARGET_RECOVERY_TIME = 0 that SL301 reports,
+	// kept when an Engine lets go of the ALTER DATABASE that set it (see
+	// Model.slim and targetRecovery)
+	trt *parser.Duration
 }
 
 // What effectMore.clause holds.
@@ -567,10 +571,12 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 // huge script's CREATE DATABASE and ALTER DATABASE ... FILE statements
 // (300 to 600 bytes each with their files and sizes, 60,000 of them in
 // 500 MB at 5% of interest) then do not all live while its rules run.
-// What the rules still read stays: an ALTER DATABASE that sets
-// TARGET_RECOVERY_TIME (SL301) or acts on tempdb (SL208), a statement
-// whose database is not known (dbName reads its name), and the clause a
-// finding about its allocations or growths points at (clauseSpan and
+// What the rules still read stays: an ALTER DATABASE that acts on
+// tempdb (SL208), a statement whose database is not known (dbName reads
+// its name), the TARGET_RECOVERY_TIME = 0 SL301 reports (a copy of the
+// option alone: 14,600 ALTER DATABASE ... SET TARGET_RECOVERY_TIME of
+// 500 bytes each in 500 MB at 5% of interest), and the clause a finding
+// about its allocations or growths points at (clauseSpan and
 // logClauseSpan, which rules call only for effects that have them).
 // The live rules, which read more, never run on a slimmed model.
 func (m *Model) slim(e *Effect) {
@@ -579,8 +585,9 @@ func (m *Model) slim(e *Effect) {
 	}
 	switch n := e.Stmt.Node.(type) {
 	case *parser.AlterDatabase:
-		if n.TargetRecovery != nil {
-			return
+		if d := n.TargetRecovery; d != nil && trtZero(d) {
+			c := *d // not d: it would keep the whole parsed statement
+			m.extraIn(e).trt = &c
 		}
 		if e.more != nil && n.ActionSpan.Start.IsValid() {
 			e.more.clause, e.more.clauseKind = n.ActionSpan, clauseAction
