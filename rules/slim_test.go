@@ -12,7 +12,7 @@ import (
 // FILE actions of ALTER DATABASE (SL201, SL203) and the LOG ON clause of
 // CREATE DATABASE (SL202), TARGET_RECOVERY_TIME = 0 (SL301, first in
 // its SET list or not), and one whose parsed form stays (SL208 reads
-// tempdb's files).
+// tempdb's files); BACKUPs that SL303 and SL304 read.
 const slimScript = "CREATE DATABASE Sales ON PRIMARY (NAME = d, FILENAME = 'D:\\d.mdf', SIZE = 200GB)\n" +
 	"  LOG ON (NAME = l, FILENAME = 'L:\\l.ldf', SIZE = 80GB);\n" +
 	"USE Sales;\n" +
@@ -22,7 +22,12 @@ const slimScript = "CREATE DATABASE Sales ON PRIMARY (NAME = d, FILENAME = 'D:\\
 	"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;\n" +
 	"ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 120 SECONDS;\n" +
 	"ALTER DATABASE Sales SET RECOVERY FULL, TARGET_RECOVERY_TIME = 00 MINUTES;\n" +
-	"ALTER DATABASE tempdb MODIFY FILE (NAME = tempdev, SIZE = 500GB);\n"
+	"ALTER DATABASE tempdb MODIFY FILE (NAME = tempdev, SIZE = 500GB);\n" +
+	"BACKUP DATABASE Sales TO DISK = 'B:\\s.bak' WITH COMPRESSION;\n" +
+	"CHECKPOINT;\n" +
+	"BACKUP DATABASE Sales TO DISK = 'B:\\s.bak', DISK = 'B:\\t.bak' WITH CHECKSUM;\n" +
+	"BACKUP LOG Sales TO DISK = 'NUL' WITH COPY_ONLY;\n" +
+	"BACKUP DATABASE Sales TO DISK = 'NUL', DISK = 'B:\\u.bak';\n"
 
 // An Engine finds what Analyze finds, at the same clauses, though it
 // lets go of most parsed statements as it replays them.
@@ -38,7 +43,7 @@ func TestEngineSlimsReplayedStatements(t *testing.T) {
 		t.Errorf("engine:\n%s\nanalyze:\n%s", got, want)
 	}
 	// the findings point inside their statements, not at their starts
-	for _, id := range []string{"SL201 4:22", "SL202 2:3", "SL203 5:22", "SL301 7:22", "SL301 9:41", "SL208 "} {
+	for _, id := range []string{"SL201 4:22", "SL202 2:3", "SL203 5:22", "SL301 7:22", "SL301 9:41", "SL208 ", "SL303 12:1", "SL304 14:1", "SL304 15:1"} {
 		found := false
 		for _, w := range want {
 			found = found || len(w) >= len(id) && w[:len(id)] == id
@@ -55,11 +60,16 @@ func TestEngineSlimsReplayedStatements(t *testing.T) {
 	m.replay(0, r, "")
 	var kept []string
 	for _, st := range r.Statements {
-		if st.Node != nil {
-			kept = append(kept, fmt.Sprintf("%T", st.Node))
+		switch n := st.Node.(type) {
+		case nil:
+		case *parser.Backup:
+			kept = append(kept, fmt.Sprintf("%T(%d targets, %d options)", n, len(n.Targets), len(n.Options)))
+		default:
+			kept = append(kept, fmt.Sprintf("%T", n))
 		}
 	}
-	if fmt.Sprint(kept) != "[*parser.AlterDatabase]" {
-		t.Errorf("kept %s: want the tempdb ALTER DATABASE only", kept)
+	if want := "[*parser.AlterDatabase *parser.Backup(0 targets, 0 options) *parser.Checkpoint *parser.Backup(0 targets, 0 options)" +
+		" *parser.Backup(1 targets, 1 options) *parser.Backup(2 targets, 0 options)]"; fmt.Sprint(kept) != want {
+		t.Errorf("kept %s: want the tempdb ALTER DATABASE, CHECKPOINT, BACKUPs to NUL and the others' databases only", kept)
 	}
 }
