@@ -1,0 +1,66 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+// hugeScript has more statements than collectAfter, with findings.
+func hugeScript() string {
+	var b strings.Builder
+	b.WriteString(slimScript)
+	b.WriteString("GO\n")
+	for i := 0; b.Len() < 1<<20 || i < collectAfter; i++ {
+		b.WriteString("SELECT 1;\n")
+		if i%100 == 99 {
+			b.WriteString("GO\n")
+		}
+	}
+	b.WriteString("USE Sales;\nCHECKPOINT;\nBACKUP DATABASE Sales TO DISK = 'B:\\s.bak';\n")
+	return b.String()
+}
+
+// The replay of a huge script collects at each quarter, and Check once
+// before it (the garbage of the parse) and twice after (that of the
+// replay, then the effects and parsed statements).
+func TestHugeScriptCollections(t *testing.T) {
+	defer func(c func(), g func() uint64) { collect, gcCycles = c, g }(collect, gcCycles)
+	n := 0
+	collect, gcCycles = func() { n++ }, func() uint64 { return 0 }
+	r := parser.ParseFile(parser.NewFile("a.sql", hugeScript()), nil)
+	if len(r.Statements) < collectAfter {
+		t.Fatalf("%d statements: not a huge script", len(r.Statements))
+	}
+	NewEngine(Default, nil).Check(r)
+	if n != 6 {
+		t.Errorf("%d collections, want 6 (1 before the replay, 3 in it, 2 after)", n)
+	}
+}
+
+// Once checked, a huge script's statements keep no text (their spans
+// read their batches' segments), and its findings are Analyze's.
+func TestHugeScriptLetsGoOfText(t *testing.T) {
+	src := hugeScript()
+	want := findingsOf(parser.ParseFile(parser.NewFile("a.sql", src), nil))
+	r := parser.ParseFile(parser.NewFile("a.sql", src), nil)
+	e := NewEngine(Default, nil)
+	var got []string
+	for _, f := range e.Settle(r, e.Check(r)) {
+		p := f.Span.Start.Position()
+		got = append(got, fmt.Sprintf("%s %d:%d %s", f.Rule.ID, p.Line, p.Column, f.Message))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("engine:\n%s\nanalyze:\n%s", got, want)
+	}
+	if !strings.Contains(fmt.Sprint(want), "SL303 ") {
+		t.Errorf("no SL303 finding at the end of the script: %s", want)
+	}
+	for _, st := range r.Statements {
+		if st.Batch != nil && st.Batch.Text != "" {
+			t.Fatalf("batch %d keeps its text", st.Batch.Index)
+		}
+	}
+}
