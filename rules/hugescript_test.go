@@ -2,8 +2,10 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -62,5 +64,16 @@ func TestHugeScriptLetsGoOfText(t *testing.T) {
 		if st.Batch != nil && st.Batch.Text != "" {
 			t.Fatalf("batch %d keeps its text", st.Batch.Index)
 		}
+	}
+}
+
+// An Effect, one for each kept statement of a huge script, takes 56
+// bytes: 239,000 of them live through a 477 MB script's replay and rules.
+func TestEffectSize(t *testing.T) {
+	if n := unsafe.Sizeof(Effect{}); n != 56 {
+		t.Errorf("an Effect takes %d bytes, want 56", n)
+	}
+	if count32(math.MaxInt) != math.MaxInt32 || count32(7) != 7 {
+		t.Error("count32 does not clamp")
 	}
 }

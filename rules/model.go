@@ -135,8 +135,9 @@ type Effect struct {
 	// DB is the database the statement acts on (nil when none). For
 	// CHECKPOINT it is the database of the USE context.
 	DB *Database
-	// Files and Filegroups are DB's counts after the statement.
-	Files, Filegroups int
+	// Files and Filegroups are DB's counts after the statement (32 bits
+	// each, as Script and Next: SQL Server allows 32,767 of each).
+	Files, Filegroups int32
 	// more is what few statements do (see Allocs, Growths, Restore): nil
 	// for most, so that an Effect takes 64 bytes rather than 112.
 	more *effectMore
@@ -744,7 +745,7 @@ func (m *Model) apply(e *Effect, ctx *string) {
 		}
 	}
 	if e.DB != nil {
-		e.Files, e.Filegroups = e.DB.FileCount(), e.DB.FilegroupCount()
+		e.Files, e.Filegroups = count32(e.DB.FileCount()), count32(e.DB.FilegroupCount())
 	}
 }
 
@@ -1131,3 +1132,6 @@ func own(s string) string { return strings.Clone(s) }
 // replayCollections is how many collections a huge script's replay runs
 // (see replay), at even intervals, unless one ran in an interval.
 const replayCollections = 3
+
+// count32 is n as an Effect keeps a count, at most math.MaxInt32.
+func count32(n int) int32 { return int32(min(n, 1<<31-1)) }
