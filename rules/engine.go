@@ -298,10 +298,11 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 	scripts := e.one[:]
 	clear(m.Effects) // drop the previous file's statements
 	m.Scripts, m.Effects = scripts, m.Effects[:0]
-	if len(r.Statements) >= collectAfter {
+	if len(r.Statements) >= 4*collectAfter {
 		// The garbage of a huge script's parse is not part of the heap
-		// when its effects (64 bytes a statement) are made: its replay
-		// starts from the live heap, at the peak of the run.
+		// when its effects (56 bytes a statement) are made: its replay
+		// starts from the live heap, at the peak of the run (not worth
+		// a collection for fewer statements: the heap is far from it).
 		collect()
 	}
 	if cap(m.Effects) < len(r.Statements) {

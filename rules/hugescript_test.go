@@ -10,12 +10,12 @@ import (
 	"github.com/sqllint/sqllint/parser"
 )
 
-// hugeScript has more statements than collectAfter, with findings.
-func hugeScript() string {
+// hugeScript has more than n statements, with findings.
+func hugeScript(n int) string {
 	var b strings.Builder
 	b.WriteString(slimScript)
 	b.WriteString("GO\n")
-	for i := 0; b.Len() < 1<<20 || i < collectAfter; i++ {
+	for i := 0; i < n; i++ {
 		b.WriteString("SELECT 1;\n")
 		if i%100 == 99 {
 			b.WriteString("GO\n")
@@ -25,27 +25,30 @@ func hugeScript() string {
 	return b.String()
 }
 
-// The replay of a huge script collects at each quarter, and Check once
-// before it (the garbage of the parse) and twice after (that of the
-// replay, then the effects and parsed statements).
+// The replay of a huge script collects at even intervals (halfway, at
+// each third, at each quarter as it grows), and Check once before it
+// (the garbage of the parse, for the largest) and twice after (that of
+// the replay, then the effects and parsed statements).
 func TestHugeScriptCollections(t *testing.T) {
 	defer func(c func(), g func() uint64) { collect, gcCycles = c, g }(collect, gcCycles)
 	n := 0
 	collect, gcCycles = func() { n++ }, func() uint64 { return 0 }
-	r := parser.ParseFile(parser.NewFile("a.sql", hugeScript()), nil)
-	if len(r.Statements) < collectAfter {
-		t.Fatalf("%d statements: not a huge script", len(r.Statements))
-	}
-	NewEngine(Default, nil).Check(r)
-	if n != 6 {
-		t.Errorf("%d collections, want 6 (1 before the replay, 3 in it, 2 after)", n)
+	for _, c := range []struct{ stmts, want int }{
+		{collectAfter / 2, 0}, {collectAfter, 1 + 2}, {9 * collectAfter / 2, 1 + 2 + 2}, {13 * collectAfter / 2, 1 + 3 + 2},
+	} {
+		r := parser.ParseFile(parser.NewFile("a.sql", hugeScript(c.stmts)), nil)
+		n = 0
+		NewEngine(Default, nil).Check(r)
+		if n != c.want {
+			t.Errorf("%d statements: %d collections, want %d", len(r.Statements), n, c.want)
+		}
 	}
 }
 
 // Once checked, a huge script's statements keep no text (their spans
 // read their batches' segments), and its findings are Analyze's.
 func TestHugeScriptLetsGoOfText(t *testing.T) {
-	src := hugeScript()
+	src := hugeScript(collectAfter)
 	want := findingsOf(parser.ParseFile(parser.NewFile("a.sql", src), nil))
 	r := parser.ParseFile(parser.NewFile("a.sql", src), nil)
 	e := NewEngine(Default, nil)

@@ -535,13 +535,17 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 	}
 	var dyn dynContexts
 	// A huge script's parsed statements die as they are replayed (slim)
-	// while its effects and model grow: collected at each quarter, those
+	// while its effects and model grow: collected at even intervals, those
 	// replayed are room for the next, not part of the heap's peak (10 MB
 	// is allocated in each quarter of a 477 MB script at 5% of interest,
-	// where the replay starts from a live heap of 107 MB).
+	// where the replay starts from a live heap of 107 MB). Halfway for
+	// fewer than 2 × 65,536 statements, at each third for fewer than
+	// 3 × 65,536, else at each quarter: a collection costs what the
+	// heap holds, and a smaller script's heap is far from its peak.
 	next, step, cycles := -1, 0, uint64(0)
 	if m.slimming && len(r.Statements) >= collectAfter {
-		step = len(r.Statements)/(replayCollections+1) + 1
+		k := min(max(len(r.Statements)/(2*collectAfter), 1), replayCollections)
+		step = len(r.Statements)/(k+1) + 1
 		next, cycles = step, gcCycles()
 	}
 	for i, st := range r.Statements {
@@ -1129,7 +1133,7 @@ func ownLowered(lowered, s string) string {
 // scripts are slices of their file's text, which must die with the file.
 func own(s string) string { return strings.Clone(s) }
 
-// replayCollections is how many collections a huge script's replay runs
+// replayCollections is the most collections a huge script's replay runs
 // (see replay), at even intervals, unless one ran in an interval.
 const replayCollections = 3
 
