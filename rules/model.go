@@ -317,6 +317,10 @@ type Model struct {
 	// slimming is set by an Engine: replay lets go of the parsed forms no
 	// rule of a static run reads once they are replayed (see slim)
 	slimming bool
+	// copying is set while slimming a script of copyAfter statements or
+	// more: slim then also replaces what it keeps of some statements by
+	// smaller copies (see slim)
+	copying bool
 	// conns are the databases of the servers :connect switched to
 	conns *servers
 }
@@ -548,6 +552,7 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 		step = len(r.Statements)/(k+1) + 1
 		next, cycles = step, gcCycles()
 	}
+	m.copying = m.slimming && len(r.Statements) >= copyAfter
 	for i, st := range r.Statements {
 		if i == next {
 			if gcCycles() == cycles {
@@ -589,7 +594,11 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 // about its allocations or growths points at (clauseSpan and
 // logClauseSpan, which rules call only for effects that have them).
 // A BACKUP is kept as the little SL303 reads (19,000 of 450 bytes in
-// 500 MB at 5%) unless SL304 reads the whole of it.
+// 500 MB at 5%) unless SL304 reads the whole of it. Those copies (and
+// that of TARGET_RECOVERY_TIME) are made only in a script of copyAfter
+// statements or more: a smaller one's statements die with it, and the
+// copies would only be more allocations (81,000 in 500 dense files).
+// The SET TARGET_RECOVERY_TIME of a smaller script stays whole.
 // The live rules, which read more, never run on a slimmed model.
 func (m *Model) slim(e *Effect) {
 	if e.DB == nil || isTempdb(e) {
@@ -597,7 +606,11 @@ func (m *Model) slim(e *Effect) {
 	}
 	switch n := e.Stmt.Node.(type) {
 	case *parser.AlterDatabase:
-		if d := n.TargetRecovery; d != nil && trtZero(d) {
+		d := n.TargetRecovery
+		if d != nil && !m.copying {
+			return
+		}
+		if d != nil && trtZero(d) {
 			c := *d // not d: it would keep the whole parsed statement
 			m.extraIn(e).trt = &c
 		}
@@ -610,7 +623,7 @@ func (m *Model) slim(e *Effect) {
 		}
 	case *parser.Use:
 	case *parser.Backup:
-		if !everyCopyToNul(n.Targets) {
+		if m.copying && !everyCopyToNul(n.Targets) {
 			// SL303 reads only which database it backs up, and whether
 			// its log; SL304 its devices and options, when all go to NUL
 			e.Stmt.Node = &parser.Backup{Log: n.Log, Database: n.Database}
@@ -1132,6 +1145,9 @@ func ownLowered(lowered, s string) string {
 // own copies a string the model keeps for the whole run: names in the
 // scripts are slices of their file's text, which must die with the file.
 func own(s string) string { return strings.Clone(s) }
+
+// copyAfter is how many statements make slim copy (see Model.copying).
+var copyAfter = collectAfter
 
 // replayCollections is the most collections a huge script's replay runs
 // (see replay), at even intervals, unless one ran in an interval.

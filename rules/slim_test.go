@@ -32,6 +32,8 @@ const slimScript = "CREATE DATABASE Sales ON PRIMARY (NAME = d, FILENAME = 'D:\\
 // An Engine finds what Analyze finds, at the same clauses, though it
 // lets go of most parsed statements as it replays them.
 func TestEngineSlimsReplayedStatements(t *testing.T) {
+	defer func(n int) { copyAfter = n }(copyAfter)
+	copyAfter = 0 // as in a huge script
 	parse := func() *parser.Result { return parser.ParseFile(parser.NewFile("a.sql", slimScript), nil) }
 	want := findingsOf(parse())
 	var got []string
@@ -71,5 +73,28 @@ func TestEngineSlimsReplayedStatements(t *testing.T) {
 	if want := "[*parser.AlterDatabase *parser.Backup(0 targets, 0 options) *parser.Checkpoint *parser.Backup(0 targets, 0 options)" +
 		" *parser.Backup(1 targets, 1 options) *parser.Backup(2 targets, 0 options)]"; fmt.Sprint(kept) != want {
 		t.Errorf("kept %s: want the tempdb ALTER DATABASE, CHECKPOINT, BACKUPs to NUL and the others' databases only", kept)
+	}
+}
+
+// A script of fewer than copyAfter statements keeps its BACKUPs and
+// TARGET_RECOVERY_TIME whole: no copies are made.
+func TestSmallScriptKeepsWhole(t *testing.T) {
+	r := parser.ParseFile(parser.NewFile("a.sql", slimScript), nil)
+	m := &Model{Databases: map[string]*Database{}, slimming: true}
+	m.Scripts = []*parser.Result{r}
+	m.replay(0, r, "")
+	var kept []string
+	for _, st := range r.Statements {
+		switch n := st.Node.(type) {
+		case nil:
+		case *parser.Backup:
+			kept = append(kept, fmt.Sprintf("%T(%d targets)", n, len(n.Targets)))
+		default:
+			kept = append(kept, fmt.Sprintf("%T", n))
+		}
+	}
+	if want := "[*parser.AlterDatabase *parser.AlterDatabase *parser.AlterDatabase *parser.AlterDatabase *parser.Backup(1 targets)" +
+		" *parser.Checkpoint *parser.Backup(2 targets) *parser.Backup(1 targets) *parser.Backup(2 targets)]"; fmt.Sprint(kept) != want {
+		t.Errorf("kept %s, want %s", kept, want)
 	}
 }
