@@ -14,11 +14,10 @@ var sl301 = &Rule{
 	Run: func(p *Pass) {
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
-			n, ok := e.Stmt.Node.(*parser.AlterDatabase)
-			if !ok || n.TargetRecovery == nil || !n.TargetRecovery.Known || n.TargetRecovery.Seconds != 0 {
+			d := targetRecovery(e)
+			if d == nil || !trtZero(d) {
 				continue
 			}
-			d := n.TargetRecovery
 			fix := oneEdit("set TARGET_RECOVERY_TIME = 60 SECONDS", Edit{
 				File: d.Span.Start.File, Start: d.Span.Start.Offset, End: d.Span.End.Offset,
 				New: "TARGET_RECOVERY_TIME = 60 SECONDS",
@@ -34,6 +33,23 @@ var sl301 = &Rule{
 		}
 	},
 }
+
+// targetRecovery is the TARGET_RECOVERY_TIME the statement of e sets: the
+// parsed ALTER DATABASE's, or the copy Model.slim kept of a zero one when
+// it let that go (nil when none).
+func targetRecovery(e *Effect) *parser.Duration {
+	if n, ok := e.Stmt.Node.(*parser.AlterDatabase); ok {
+		return n.TargetRecovery
+	}
+	if e.more != nil {
+		return e.more.trt
+	}
+	return nil
+}
+
+// trtZero reports whether d is a known TARGET_RECOVERY_TIME of 0, which
+// turns indirect checkpoints off (SL301).
+func trtZero(d *parser.Duration) bool { return d.Known && d.Seconds == 0 }
 
 // isTRTZero reports whether s is text a TARGET_RECOVERY_TIME = 0 fix may
 // replace: all of s as (?is)^TARGET_RECOVERY_TIME\s*=\s*0+\s+(SECONDS|MINUTES)$

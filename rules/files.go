@@ -23,14 +23,15 @@ var sl101 = &Rule{
 			if e.DB == nil {
 				continue
 			}
-			est := StartupSeconds(e.Files)
+			files, groups := int(e.Files), int(e.Filegroups)
+			est := StartupSeconds(files)
 			if est <= budget || !e.DB.once("SL101") {
 				continue
 			}
 			estText, budgetText := formatOverBudget(est, budget)
 			f := p.Report(e.Stmt.Span(), nil,
 				"database %s reaches %s files in %s %s: estimated startup delay %s, over the %s budget (every file header is opened in turn at startup; measured: 1,000 files took 12 s, 2,000 took 29 s)",
-				shown(e.DB.Name), formatCount(e.Files), formatCount(e.Filegroups), pluralize(e.Filegroups, "filegroup"), estText, budgetText)
+				shown(e.DB.Name), formatCount(files), formatCount(groups), pluralize(groups, "filegroup"), estText, budgetText)
 			if e.DB.FromServer && p.Facts() != nil {
 				f.Confirmed = p.Facts().Server
 				f.Message += " (counting the files it already has on the server)"
@@ -50,10 +51,10 @@ var sl102 = &Rule{
 			switch {
 			case e.Files > maxFiles && e.DB.once("SL102"):
 				p.Report(e.Stmt.Span(), nil, "database %s reaches %s files: SQL Server allows at most 32,767 files per database, so this statement fails",
-					shown(e.DB.Name), formatCount(e.Files))
+					shown(e.DB.Name), formatCount(int(e.Files)))
 			case e.Filegroups > maxFilegroups && e.DB.once("SL102"):
 				p.Report(e.Stmt.Span(), nil, "database %s reaches %s filegroups: SQL Server allows at most 32,767 filegroups per database, so this statement fails",
-					shown(e.DB.Name), formatCount(e.Filegroups))
+					shown(e.DB.Name), formatCount(int(e.Filegroups)))
 			}
 		}
 	},

@@ -74,7 +74,7 @@ func TestDatabaseKeys(t *testing.T) {
 		var files []int
 		for _, e := range m.Effects {
 			if _, ok := e.Stmt.Node.(*parser.AlterDatabase); ok {
-				files = append(files, e.Files)
+				files = append(files, int(e.Files))
 			}
 		}
 		// 2 unnamed files from CREATE, then F1, F2; after DROP only F3

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/sqllint/sqllint/internal/memlimit"
 	"github.com/sqllint/sqllint/parser"
 )
 
@@ -136,8 +135,9 @@ type Effect struct {
 	// DB is the database the statement acts on (nil when none). For
 	// CHECKPOINT it is the database of the USE context.
 	DB *Database
-	// Files and Filegroups are DB's counts after the statement.
-	Files, Filegroups int
+	// Files and Filegroups are DB's counts after the statement (32 bits
+	// each, as Script and Next: SQL Server allows 32,767 of each).
+	Files, Filegroups int32
 	// more is what few statements do (see Allocs, Growths, Restore): nil
 	// for most, so that an Effect takes 64 bytes rather than 112.
 	more *effectMore
@@ -160,6 +160,10 @@ type effectMore struct {
 	// an Engine lets that form go once replayed (see Model.slim)
 	clause     parser.Span
 	clauseKind uint8
+	// trt is a copy of the TARGET_RECOVERY_TIME = 0 that SL301 reports,
+	// kept when an Engine lets go of the ALTER DATABASE that set it (see
+	// Model.slim and targetRecovery)
+	trt *parser.Duration
 }
 
 // What effectMore.clause holds.
@@ -313,6 +317,10 @@ type Model struct {
 	// slimming is set by an Engine: replay lets go of the parsed forms no
 	// rule of a static run reads once they are replayed (see slim)
 	slimming bool
+	// copying is set while slimming a script of copyAfter statements or
+	// more: slim then also replaces what it keeps of some statements by
+	// smaller copies (see slim)
+	copying bool
 	// conns are the databases of the servers :connect switched to
 	conns *servers
 }
@@ -531,15 +539,26 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 	}
 	var dyn dynContexts
 	// A huge script's parsed statements die as they are replayed (slim)
-	// while its effects and model grow: collected halfway, the first
-	// half's are room for the second's, not part of the heap's peak.
-	half, cycles := -1, uint64(0)
+	// while its effects and model grow: collected at even intervals, those
+	// replayed are room for the next, not part of the heap's peak (10 MB
+	// is allocated in each quarter of a 477 MB script at 5% of interest,
+	// where the replay starts from a live heap of 107 MB). Halfway for
+	// fewer than 2 × 65,536 statements, at each third for fewer than
+	// 3 × 65,536, else at each quarter: a collection costs what the
+	// heap holds, and a smaller script's heap is far from its peak.
+	next, step, cycles := -1, 0, uint64(0)
 	if m.slimming && len(r.Statements) >= collectAfter {
-		half, cycles = len(r.Statements)/2, memlimit.Cycles()
+		k := min(max(len(r.Statements)/(2*collectAfter), 1), replayCollections)
+		step = len(r.Statements)/(k+1) + 1
+		next, cycles = step, gcCycles()
 	}
+	m.copying = m.slimming && len(r.Statements) >= copyAfter
 	for i, st := range r.Statements {
-		if i == half && memlimit.Cycles() == cycles {
-			memlimit.Collect() // unless one ran in the first half
+		if i == next {
+			if gcCycles() == cycles {
+				collect() // unless one ran since the last
+			}
+			next, cycles = next+step, gcCycles()
 		}
 		if len(conns) > 0 && st.Batch.Index >= conns[0] {
 			for len(conns) > 0 && st.Batch.Index >= conns[0] {
@@ -567,11 +586,19 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 // huge script's CREATE DATABASE and ALTER DATABASE ... FILE statements
 // (300 to 600 bytes each with their files and sizes, 60,000 of them in
 // 500 MB at 5% of interest) then do not all live while its rules run.
-// What the rules still read stays: an ALTER DATABASE that sets
-// TARGET_RECOVERY_TIME (SL301) or acts on tempdb (SL208), a statement
-// whose database is not known (dbName reads its name), and the clause a
-// finding about its allocations or growths points at (clauseSpan and
+// What the rules still read stays: an ALTER DATABASE that acts on
+// tempdb (SL208), a statement whose database is not known (dbName reads
+// its name), the TARGET_RECOVERY_TIME = 0 SL301 reports (a copy of the
+// option alone: 14,600 ALTER DATABASE ... SET TARGET_RECOVERY_TIME of
+// 500 bytes each in 500 MB at 5% of interest), and the clause a finding
+// about its allocations or growths points at (clauseSpan and
 // logClauseSpan, which rules call only for effects that have them).
+// A BACKUP is kept as the little SL303 reads (19,000 of 450 bytes in
+// 500 MB at 5%) unless SL304 reads the whole of it. Those copies (and
+// that of TARGET_RECOVERY_TIME) are made only in a script of copyAfter
+// statements or more: a smaller one's statements die with it, and the
+// copies would only be more allocations (81,000 in 500 dense files).
+// The SET TARGET_RECOVERY_TIME of a smaller script stays whole.
 // The live rules, which read more, never run on a slimmed model.
 func (m *Model) slim(e *Effect) {
 	if e.DB == nil || isTempdb(e) {
@@ -579,8 +606,13 @@ func (m *Model) slim(e *Effect) {
 	}
 	switch n := e.Stmt.Node.(type) {
 	case *parser.AlterDatabase:
-		if n.TargetRecovery != nil {
+		d := n.TargetRecovery
+		if d != nil && !m.copying {
 			return
+		}
+		if d != nil && trtZero(d) {
+			c := *d // not d: it would keep the whole parsed statement
+			m.extraIn(e).trt = &c
 		}
 		if e.more != nil && n.ActionSpan.Start.IsValid() {
 			e.more.clause, e.more.clauseKind = n.ActionSpan, clauseAction
@@ -590,6 +622,13 @@ func (m *Model) slim(e *Effect) {
 			e.more.clause, e.more.clauseKind = n.LogSpan, clauseLog
 		}
 	case *parser.Use:
+	case *parser.Backup:
+		if m.copying && !everyCopyToNul(n.Targets) {
+			// SL303 reads only which database it backs up, and whether
+			// its log; SL304 its devices and options, when all go to NUL
+			e.Stmt.Node = &parser.Backup{Log: n.Log, Database: n.Database}
+		}
+		return
 	default:
 		return
 	}
@@ -723,7 +762,7 @@ func (m *Model) apply(e *Effect, ctx *string) {
 		}
 	}
 	if e.DB != nil {
-		e.Files, e.Filegroups = e.DB.FileCount(), e.DB.FilegroupCount()
+		e.Files, e.Filegroups = count32(e.DB.FileCount()), count32(e.DB.FilegroupCount())
 	}
 }
 
@@ -1106,3 +1145,13 @@ func ownLowered(lowered, s string) string {
 // own copies a string the model keeps for the whole run: names in the
 // scripts are slices of their file's text, which must die with the file.
 func own(s string) string { return strings.Clone(s) }
+
+// copyAfter is how many statements make slim copy (see Model.copying).
+var copyAfter = collectAfter
+
+// replayCollections is the most collections a huge script's replay runs
+// (see replay), at even intervals, unless one ran in an interval.
+const replayCollections = 3
+
+// count32 is n as an Effect keeps a count, at most math.MaxInt32.
+func count32(n int) int32 { return int32(min(n, 1<<31-1)) }

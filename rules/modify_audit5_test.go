@@ -21,7 +21,7 @@ func TestModifyUnknownFileOfKnownDatabase(t *testing.T) {
 		"ALTER DATABASE Other MODIFY FILE (NAME = o1, SIZE = 20GB);\nGO\n"
 	res := parser.ParseFile(parser.NewFile("audit.sql", src), &parser.PreprocessOptions{})
 	m := BuildModel([]*parser.Result{res}, "", nil)
-	want := []int{2, 2, 2, 2, 2, 1}
+	want := []int32{2, 2, 2, 2, 2, 1}
 	if len(m.Effects) != len(want) {
 		t.Fatalf("%d effects, want %d", len(m.Effects), len(want))
 	}
@@ -55,7 +55,7 @@ func TestRemoveFilegroupWithFiles(t *testing.T) {
 		"ALTER DATABASE D REMOVE FILEGROUP FG2;\nGO\n"
 	res := parser.ParseFile(parser.NewFile("audit.sql", src), &parser.PreprocessOptions{})
 	m := BuildModel([]*parser.Result{res}, "", nil)
-	want := []int{2, 3, 3, 3, 3, 3, 2}
+	want := []int32{2, 3, 3, 3, 3, 3, 2}
 	if len(m.Effects) != len(want) {
 		t.Fatalf("%d effects, want %d", len(m.Effects), len(want))
 	}
@@ -80,7 +80,7 @@ func TestRenameFilegroup(t *testing.T) {
 		"ALTER DATABASE D REMOVE FILEGROUP fg8;\nGO\n"
 	res := parser.ParseFile(parser.NewFile("audit.sql", src), &parser.PreprocessOptions{})
 	m := BuildModel([]*parser.Result{res}, "", nil)
-	want := []int{3, 3, 3, 3, 3, 2, 2, 1}
+	want := []int32{3, 3, 3, 3, 3, 2, 2, 1}
 	if len(m.Effects) != len(want) {
 		t.Fatalf("%d effects, want %d", len(m.Effects), len(want))
 	}

@@ -46,7 +46,7 @@ func TestForeignMovesLayout(t *testing.T) {
 		"ALTER DATABASE AW MODIFY FILE (NAME = X_Data2, SIZE = 60GB);\nGO\n"
 	res := parser.ParseFile(parser.NewFile("audit.sql", src), &parser.PreprocessOptions{})
 	m := BuildModel([]*parser.Result{res}, "", nil)
-	for i, w := range []int{2, 2, 2, 3} {
+	for i, w := range []int32{2, 2, 2, 3} {
 		if got := m.Effects[i].Files; got != w {
 			t.Errorf("statement %d: %d files, want %d", i+1, got, w)
 		}
