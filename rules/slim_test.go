@@ -56,7 +56,26 @@ func TestEngineSlimsReplayedStatements(t *testing.T) {
 	}
 
 	// which parsed statements a slimming replay keeps
-	r := parse()
+	kept := keptAfterSlim(parse())
+	if want := "[*parser.AlterDatabase *parser.Backup(0 targets, 0 options) *parser.Checkpoint *parser.Backup(0 targets, 0 options)" +
+		" *parser.Backup(1 targets, 1 options) *parser.Backup(2 targets, 0 options)]"; fmt.Sprint(kept) != want {
+		t.Errorf("kept %s: want the tempdb ALTER DATABASE, CHECKPOINT, BACKUPs to NUL and the others' databases only", kept)
+	}
+}
+
+// A script of fewer than copyAfter statements keeps its BACKUPs and
+// TARGET_RECOVERY_TIME whole: no copies are made.
+func TestSmallScriptKeepsWhole(t *testing.T) {
+	kept := keptAfterSlim(parser.ParseFile(parser.NewFile("a.sql", slimScript), nil))
+	if want := "[*parser.AlterDatabase *parser.AlterDatabase *parser.AlterDatabase *parser.AlterDatabase *parser.Backup(1 targets, 1 options)" +
+		" *parser.Checkpoint *parser.Backup(2 targets, 1 options) *parser.Backup(1 targets, 1 options) *parser.Backup(2 targets, 0 options)]"; fmt.Sprint(kept) != want {
+		t.Errorf("kept %s, want %s", kept, want)
+	}
+}
+
+// keptAfterSlim replays r on a slimming model and names the parsed
+// statements it keeps (a BACKUP with its targets and options counted).
+func keptAfterSlim(r *parser.Result) []string {
 	m := &Model{Databases: map[string]*Database{}, slimming: true}
 	m.Scripts = []*parser.Result{r}
 	m.replay(0, r, "")
@@ -70,31 +89,5 @@ func TestEngineSlimsReplayedStatements(t *testing.T) {
 			kept = append(kept, fmt.Sprintf("%T", n))
 		}
 	}
-	if want := "[*parser.AlterDatabase *parser.Backup(0 targets, 0 options) *parser.Checkpoint *parser.Backup(0 targets, 0 options)" +
-		" *parser.Backup(1 targets, 1 options) *parser.Backup(2 targets, 0 options)]"; fmt.Sprint(kept) != want {
-		t.Errorf("kept %s: want the tempdb ALTER DATABASE, CHECKPOINT, BACKUPs to NUL and the others' databases only", kept)
-	}
-}
-
-// A script of fewer than copyAfter statements keeps its BACKUPs and
-// TARGET_RECOVERY_TIME whole: no copies are made.
-func TestSmallScriptKeepsWhole(t *testing.T) {
-	r := parser.ParseFile(parser.NewFile("a.sql", slimScript), nil)
-	m := &Model{Databases: map[string]*Database{}, slimming: true}
-	m.Scripts = []*parser.Result{r}
-	m.replay(0, r, "")
-	var kept []string
-	for _, st := range r.Statements {
-		switch n := st.Node.(type) {
-		case nil:
-		case *parser.Backup:
-			kept = append(kept, fmt.Sprintf("%T(%d targets)", n, len(n.Targets)))
-		default:
-			kept = append(kept, fmt.Sprintf("%T", n))
-		}
-	}
-	if want := "[*parser.AlterDatabase *parser.AlterDatabase *parser.AlterDatabase *parser.AlterDatabase *parser.Backup(1 targets)" +
-		" *parser.Checkpoint *parser.Backup(2 targets) *parser.Backup(1 targets) *parser.Backup(2 targets)]"; fmt.Sprint(kept) != want {
-		t.Errorf("kept %s, want %s", kept, want)
-	}
+	return kept
 }
