@@ -1345,17 +1345,7 @@ func (p *ppPreprocessor) resolveArg(f *File, a, e int) (string, bool) {
 	var sb strings.Builder
 	ok := true
 	last := a
-	for i := a; i+1 < e; i++ {
-		if s[i] != '$' || s[i+1] != '(' {
-			continue
-		}
-		j := i + 2
-		for j < e && ppIsVarNameByte(s[j]) {
-			j++
-		}
-		if j >= e || s[j] != ')' || j == i+2 {
-			continue
-		}
+	ppArgRefs(s, a, e, func(i, j int) {
 		name := s[i+2 : j]
 		v, st := p.lookup(name)
 		if st != ppVarSet {
@@ -1367,19 +1357,16 @@ func (p *ppPreprocessor) resolveArg(f *File, a, e int) (string, bool) {
 		sb.WriteString(s[last:i])
 		sb.WriteString(v)
 		last = j + 1
-		i = j
-	}
+	})
 	sb.WriteString(s[last:e])
 	return sb.String(), ok
 }
 
-// checkArgVars reports the variables of a command's arguments s[a:e]
-// that are not defined, as the script's text does (sqlcmd resolves them
-// before it runs the command and stops at one it cannot): one that
-// sqlcmd or the project sets, whose value is unknown here, is not
-// reported, as the command needs no value from sqllint.
-func (p *ppPreprocessor) checkArgVars(f *File, a, e int) {
-	s := f.Text
+// ppArgRefs calls fn for each well-formed $(name) reference in the
+// command argument s[a:e], in order: i is the offset of its '$', j that
+// of its ')'. A malformed one is passed over (go-sqlcmd keeps it as
+// text).
+func ppArgRefs(s string, a, e int, fn func(i, j int)) {
 	for i := a; i+1 < e; i++ {
 		if s[i] != '$' || s[i+1] != '(' {
 			continue
@@ -1391,14 +1378,26 @@ func (p *ppPreprocessor) checkArgVars(f *File, a, e int) {
 		if j >= e || s[j] != ')' || j == i+2 {
 			continue
 		}
+		fn(i, j)
+		i = j
+	}
+}
+
+// checkArgVars reports the variables of a command's arguments s[a:e]
+// that are not defined, as the script's text does (sqlcmd resolves them
+// before it runs the command and stops at one it cannot): one that
+// sqlcmd or the project sets, whose value is unknown here, is not
+// reported, as the command needs no value from sqllint.
+func (p *ppPreprocessor) checkArgVars(f *File, a, e int) {
+	s := f.Text
+	ppArgRefs(s, a, e, func(i, j int) {
 		name := s[i+2 : j]
 		switch _, st := p.lookup(name); st {
 		case ppVarSet, ppVarUnknown, ppVarDeclared:
 		default:
 			p.diag(f, i, j+1, ppUndefinedMessage(name, st))
 		}
-		i = j
-	}
+	})
 }
 
 // connectServer is the server that the arguments of a :connect name (the
