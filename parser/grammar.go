@@ -96,7 +96,9 @@ type gCOption struct {
 	Group  *gGroup `parser:"@@?"`
 }
 
-// gCreateClause is one clause of CREATE DATABASE. Its WITH options may
+// gCreateClause is one clause of CREATE DATABASE. A collation, like a
+// name, may be a placeholder replaced before the script runs (COLLATE
+// ${collation}, <collation_name, sysname, ...>, $(Collation)). Its WITH options may
 // stand in parentheses: Azure SQL Database documents AS COPY OF ... WITH
 // (BACKUP_STORAGE_REDUNDANCY = 'LOCAL'), and Analytics Platform System
 // CREATE DATABASE name WITH (LOG_SIZE = 100 GB, ...).
@@ -106,7 +108,7 @@ type gCreateClause struct {
 	Log         []*gFileSpec `parser:"| 'LOG' 'ON' @@ (',' @@)*"`
 	OnPrimary   bool         `parser:"| 'ON' @'PRIMARY'?"`
 	OnItems     []*gOnItem   `parser:"  @@ (',' @@)*"`
-	Collate     *string      `parser:"| 'COLLATE' @(Ident | Quoted)"`
+	Collate     *string      `parser:"| 'COLLATE' @(Ident | Quoted | SqlcmdVar | Template)"`
 	With        []*gCOption  `parser:"| 'WITH' ( '(' @@ (',' @@)* ')' | @@ (',' @@)* )"`
 	For         *string      `parser:"| 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG' | 'ATTACH_FORCE_REBUILD_LOG')"`
 	SnapshotOf  *gName       `parser:"| 'AS' ( 'SNAPSHOT' 'OF' @@"`
@@ -211,7 +213,7 @@ type gAlterAction struct {
 	Add     *gAdd    `parser:"  'ADD' @@"`
 	Remove  *gRemove `parser:"| 'REMOVE' @@"`
 	Modify  *gModify `parser:"| 'MODIFY' @@"`
-	Collate *string  `parser:"| 'COLLATE' @(Ident | Quoted)"`
+	Collate *string  `parser:"| 'COLLATE' @(Ident | Quoted | SqlcmdVar | Template)"`
 	Set     *gSet    `parser:"| 'SET' @@"`
 	Other   []*gAny  `parser:"| (?! 'ADD' | 'REMOVE' | 'MODIFY' | 'COLLATE' | 'SET') (?= Ident | 'FOR' 'SECONDARY') @@+"`
 }
