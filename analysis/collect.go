@@ -425,19 +425,23 @@ type flywayFile struct {
 // gives an entry's name, whether it is a folder and whether it is a link.
 func walkFlyway[E any](ctx context.Context, r *run, m *matcher, dir string, list []E,
 	get func(E) (name string, isDir, link bool), fn func(string, error) bool) (done, more bool) {
-	var files []flywayFile
 	var subs []string
 	for _, e := range list {
-		name, isDir, link := get(e)
-		path := filepath.Join(dir, name)
-		switch {
-		case isDir:
+		if name, isDir, _ := get(e); isDir {
 			subs = append(subs, name)
-		case m.walked(path):
+		}
+	}
+	if len(subs) == 0 { // the usual case: the walk orders it as well
+		return false, true
+	}
+	var files []flywayFile
+	for _, e := range list {
+		name, isDir, link := get(e)
+		if path := filepath.Join(dir, name); !isDir && m.walked(path) {
 			files = append(files, flywayFile{path, name, link})
 		}
 	}
-	if len(subs) == 0 || !gatherFlyway(ctx, m, dir, subs, &files) {
+	if !gatherFlyway(ctx, m, dir, subs, &files) {
 		return false, true
 	}
 	keys := make(map[string]bool, len(files))
