@@ -108,9 +108,15 @@ type Script struct {
 	// command is read (sqlcmd sends it when its GO comes), in order.
 	Connects []int
 	// ConnectServers holds, for each :connect, the server it names,
-	// lower-cased, its variables resolved; "" when one has no known value.
+	// lower-cased, its variables resolved; "" when one has no known value;
+	// ConnectSameServer for $(SQLCMDSERVER) alone.
 	ConnectServers []string
 }
+
+// ConnectSameServer is the server of `:connect $(SQLCMDSERVER)`: sqlcmd
+// sets SQLCMDSERVER to the server it is connected to (-S, then the one
+// of each :connect), so the command connects again to the same server.
+const ConnectSameServer = "\x00"
 
 const (
 	ppDefaultMaxDepth = 16
@@ -1027,6 +1033,7 @@ func (p *ppPreprocessor) lookup(name string) (string, ppVarState) {
 
 const (
 	ppDBName   = "SQLCMDDBNAME"
+	ppServer   = "SQLCMDSERVER"
 	ppPassword = "SQLCMDPASSWORD"
 )
 
@@ -1414,6 +1421,9 @@ func (p *ppPreprocessor) connectServer(arg string) string {
 	} else if i := strings.IndexAny(name, " \t"); i >= 0 {
 		name = name[:i]
 	}
+	if strings.EqualFold(name, "$("+ppServer+")") {
+		return ConnectSameServer
+	}
 	var sb strings.Builder
 	for {
 		i := strings.Index(name, "$(")
@@ -1433,6 +1443,9 @@ func (p *ppPreprocessor) connectServer(arg string) string {
 		name = name[i+j+1:]
 	}
 	sb.WriteString(name)
+	if sb.String() == ConnectSameServer {
+		return "" // a NUL byte is no server's name
+	}
 	return strings.ToLower(sb.String())
 }
 
