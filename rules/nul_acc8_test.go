@@ -49,3 +49,36 @@ BACKUP LOG Sales TO DISK = 'C:\it''s\NUL';
 		t.Errorf("SL304:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// sqlcmd runs scripts with QUOTED_IDENTIFIER OFF unless started with -I,
+// and a script may set it OFF itself: "NUL" is then a string, and
+// TO DISK = "NUL" a backup to the null device. (With it ON, "NUL" is an
+// identifier where BACKUP wants a string: the statement does not run.)
+// A bracketed [NUL] is an identifier whatever the setting. The device
+// is a file for a restore too: BACKUP TO DISK = "D:\x.bak" is what
+// RESTORE FROM DISK = 'D:\x.bak' reads (SL207 knows its sizes).
+func TestSL304DoubleQuotedDevice(t *testing.T) {
+	sql := `SET QUOTED_IDENTIFIER OFF;
+GO
+BACKUP LOG Sales TO DISK = "NUL";
+BACKUP DATABASE Sales TO DISK = "D:\Backup\nul" WITH COPY_ONLY;
+BACKUP DATABASE Sales TO DISK = [NUL];
+BACKUP DATABASE Sales TO DISK = "D:\Sales.bak";
+`
+	var got []string
+	for _, f := range run(t, sql, nil, "SL304") {
+		got = append(got, itoa(f.Span.Start.Position().Line)+" "+f.Severity.String())
+	}
+	if want := "3 error|4 warning"; strings.Join(got, "|") != want {
+		t.Errorf("SL304 at %q, want %q", strings.Join(got, "|"), want)
+	}
+	sql = `CREATE DATABASE Sales ON (NAME = Sales_dat, FILENAME = 'D:\Sales.mdf', SIZE = 100GB)
+LOG ON (NAME = Sales_log, FILENAME = 'L:\Sales.ldf', SIZE = 10GB);
+BACKUP DATABASE Sales TO DISK = "B:\Sales.bak" WITH INIT;
+RESTORE DATABASE Sales_Copy FROM DISK = 'B:\Sales.bak'
+WITH MOVE 'Sales_dat' TO 'E:\Copy.mdf', MOVE 'Sales_log' TO 'E:\Copy.ldf';
+`
+	if fs := run(t, sql, nil, "SL207"); len(fs) != 1 || !strings.Contains(fs[0].Message, "100 GB") {
+		t.Errorf("SL207 %v, want the restore of the 100 GB backup", fs)
+	}
+}
