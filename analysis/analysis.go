@@ -291,7 +291,8 @@ func newRun(opt *Options) (*run, error) {
 		roots = append(roots, p)
 	}
 	r.pre = opt.Config.PreprocessOptions(roots, opt.LookupEnv)
-	r.pre.Declared = (&sqlProjects{cwd: wd}).declared
+	projects := &sqlProjects{cwd: wd}
+	r.pre.Declared, r.pre.ProjectValue = projects.declared, projects.value
 	if len(opt.Overlay) > 0 {
 		r.pre.Load = r.loadInclude
 	}

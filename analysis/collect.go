@@ -314,8 +314,12 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 		}
 		list = append(list, ent{name, name, false, d.Type()&fs.ModeSymlink != 0})
 	}
-	if !sortFlyway(list, func(e ent) (string, bool) { return e.key, !e.dir },
+	if sortFlyway(list, func(e ent) (string, bool) { return e.key, !e.dir },
 		func(e ent) bool { return !m.walked(filepath.Join(dir, e.name)) }) {
+		if done, more := walkFlyway(ctx, r, m, dir, list, func(e ent) (string, bool, bool) { return e.name, e.dir, e.link }, fn); done {
+			return more
+		}
+	} else {
 		slices.SortFunc(list, func(a, b ent) int {
 			// natsort's order is total: keys that differ are never equal in
 			// it, so one comparison decides
@@ -344,9 +348,7 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 		}
 		var err error
 		if e.link && !r.pre.MayRead(path) {
-			// a link reaches no further than an :r could
-			err = errors.New("symbolic link to a file outside the checked folders and the config file's folder: not read " +
-				"(list its folder under include-roots: in the config file, or set include-outside: true)")
+			err = errLinkOutside
 		}
 		if !fn(path, err) {
 			return false
@@ -354,6 +356,11 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 	}
 	return true
 }
+
+// errLinkOutside is the input error of a symbolic link the walk does not
+// follow: a link reaches no further than an :r could.
+var errLinkOutside = errors.New("symbolic link to a file outside the checked folders and the config file's folder: not read " +
+	"(list its folder under include-roots: in the config file, or set include-outside: true)")
 
 // sortFlyway sorts the entries of a folder whose scripts are named as
 // Flyway names them (natsort.IsFlywayFolder) in the order Flyway runs
@@ -399,42 +406,219 @@ func sortFlyway[E any](list []E, file func(E) (string, bool), skipped func(E) bo
 	return true
 }
 
-// flywaySet is the set of folders (with a trailing separator) whose
-// scripts are Flyway's, in a merge of the files of several folders.
-type flywaySet map[string]bool
+// flywayFile is a script of a Flyway location the walk gathered.
+type flywayFile struct {
+	path, name string
+	link       bool
+}
+
+// walkFlyway walks a Flyway folder (sortFlyway) with its subfolders as
+// one Flyway location, as Flyway scans a location: all their scripts in
+// Flyway's order wherever they sit in the tree (V1 in a subfolder before
+// V2 in the folder, the repeatable ones after all versioned ones). It
+// does so only when Flyway could take the tree as one location: every
+// script below is named as Flyway names them, and no two have one key
+// (natsort.FlywayKey: Flyway refuses that). done is false otherwise, and
+// when the folder has no subfolder: the walk then goes on as for any
+// Flyway folder (its own scripts, then its subfolders, each maybe a
+// location of its own). more is false when fn stopped the walk. get
+// gives an entry's name, whether it is a folder and whether it is a link.
+func walkFlyway[E any](ctx context.Context, r *run, m *matcher, dir string, list []E,
+	get func(E) (name string, isDir, link bool), fn func(string, error) bool) (done, more bool) {
+	var subs []string
+	for _, e := range list {
+		if name, isDir, _ := get(e); isDir {
+			subs = append(subs, name)
+		}
+	}
+	if len(subs) == 0 { // the usual case: the walk orders it as well
+		return false, true
+	}
+	var files []flywayFile
+	for _, e := range list {
+		name, isDir, link := get(e)
+		if path := filepath.Join(dir, name); !isDir && m.walked(path) {
+			files = append(files, flywayFile{path, name, link})
+		}
+	}
+	if !gatherFlyway(ctx, m, dir, subs, &files) {
+		return false, true
+	}
+	keys := make(map[string]bool, len(files))
+	for _, f := range files {
+		k := natsort.FlywayKey(f.name)
+		if keys[k] {
+			return false, true
+		}
+		keys[k] = true
+	}
+	slices.SortFunc(files, func(a, b flywayFile) int { return natsort.FlywayCompare(a.name, b.name) })
+	for _, f := range files {
+		var err error
+		if f.link && !r.pre.MayRead(f.path) {
+			err = errLinkOutside
+		}
+		if !fn(f.path, err) {
+			return true, false
+		}
+	}
+	return true, true
+}
+
+// gatherFlyway adds to files the scripts the walk would find in the
+// subfolders subs of dir, and reports false when one is not named as
+// Flyway names them or a folder cannot be read (the walk reports it).
+func gatherFlyway(ctx context.Context, m *matcher, dir string, subs []string, files *[]flywayFile) bool {
+	for _, sub := range subs {
+		path := filepath.Join(dir, sub)
+		if m.skipDir(path) {
+			continue
+		}
+		if ctx.Err() != nil {
+			return false
+		}
+		ents, err := readDir(path)
+		if err != nil {
+			return false
+		}
+		var below []string
+		for _, d := range ents {
+			name := d.Name()
+			link := d.Type()&fs.ModeSymlink != 0
+			if d.IsDir() && !link {
+				if !strings.HasPrefix(name, ".") {
+					below = append(below, name)
+				}
+				continue
+			}
+			if m.defaultInc && !isSQL(name) {
+				continue
+			}
+			p := filepath.Join(path, name)
+			if !m.walked(p) {
+				continue
+			}
+			if ok, _ := natsort.FlywayName(name); !ok {
+				return false
+			}
+			*files = append(*files, flywayFile{p, name, link})
+		}
+		if !gatherFlyway(ctx, m, path, below, files) {
+			return false
+		}
+	}
+	return true
+}
+
+// flywaySet is, in a merge of the files of several folders, what the
+// walk of each folder would find: the Flyway locations (walkFlyway) and
+// the other Flyway folders (sortFlyway).
+type flywaySet struct {
+	root  map[string]string // a folder of a location: the location's top folder
+	plain map[string]bool   // a Flyway folder outside them
+}
 
 // flywayFolders finds the Flyway folders (natsort.IsFlywayFolder) among
-// the folders of n paths.
+// the folders (with a trailing separator) of n paths, and which of them
+// are the top folders of Flyway locations (walkFlyway): the highest
+// whose every file below is named as Flyway names them, with no two of
+// one natsort.FlywayKey.
 func flywayFolders(n int, path func(int) string) flywaySet {
 	names := map[string][]string{}
 	for i := range n {
 		dir, name := filepath.Split(path(i))
 		names[dir] = append(names[dir], name)
 	}
-	set := flywaySet{}
+	var s flywaySet
+	// mixed: a folder with a file of another name in it or below it
+	mixed := map[string]bool{}
+	candidate := map[string]bool{}
 	for dir, ns := range names {
 		if natsort.IsFlywayFolder(ns) {
-			set[dir] = true
+			candidate[dir] = true
+			continue
+		}
+		if !slices.ContainsFunc(ns, func(n string) bool { ok, _ := natsort.FlywayName(n); return !ok }) {
+			continue
+		}
+		for d := dir; d != "" && !mixed[d]; d = parentDir(d) {
+			mixed[d] = true
 		}
 	}
-	return set
+	if len(candidate) == 0 {
+		return s
+	}
+	// the highest candidate above each folder, but a top folder whose
+	// tree has two files of one key is not one (those below it may be)
+	clash := map[string]bool{}
+	for {
+		s.root = map[string]string{}
+		for dir := range names {
+			for d := dir; d != ""; d = parentDir(d) {
+				if candidate[d] && !mixed[d] && !clash[d] {
+					s.root[dir] = d
+				}
+			}
+		}
+		keys := map[string]bool{}
+		found := false
+		for dir, ns := range names {
+			top := s.root[dir]
+			if top == "" || clash[top] {
+				continue
+			}
+			for _, n := range ns {
+				k := top + "\x00" + natsort.FlywayKey(n)
+				if keys[k] {
+					clash[top], found = true, true
+					break
+				}
+				keys[k] = true
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	s.plain = map[string]bool{}
+	for dir := range candidate {
+		if s.root[dir] == "" {
+			s.plain[dir] = true
+		}
+	}
+	return s
+}
+
+// parentDir is the folder (with a trailing separator) of a folder
+// written with one; "" above the top.
+func parentDir(d string) string {
+	p, _ := filepath.Split(strings.TrimSuffix(d, string(filepath.Separator)))
+	if p == d {
+		return ""
+	}
+	return p
 }
 
 // compare orders x and y as the walk would when one of them is a file of
-// a Flyway folder (sortFlyway): the folder's files in Flyway's order,
-// before the files of its subfolders. ok is false when neither is.
+// a Flyway folder: two files of one Flyway location (walkFlyway) in
+// Flyway's order, the files of another Flyway folder (sortFlyway) in
+// Flyway's order and before the files of its subfolders. ok is false
+// when neither is.
 func (s flywaySet) compare(x, y string) (c int, ok bool) {
-	if len(s) == 0 {
+	if len(s.root) == 0 && len(s.plain) == 0 {
 		return 0, false
 	}
 	dx, nx := filepath.Split(x)
 	dy, ny := filepath.Split(y)
-	switch {
-	case dx == dy && s[dx]:
+	if top := s.root[dx]; top != "" && top == s.root[dy] {
 		return natsort.FlywayCompare(nx, ny), true
-	case s[dx] && strings.HasPrefix(dy, dx):
+	}
+	switch {
+	case dx == dy && s.plain[dx]:
+		return natsort.FlywayCompare(nx, ny), true
+	case s.plain[dx] && strings.HasPrefix(dy, dx):
 		return -1, true
-	case s[dy] && strings.HasPrefix(dx, dy):
+	case s.plain[dy] && strings.HasPrefix(dx, dy):
 		return 1, true
 	}
 	return 0, false

@@ -27,7 +27,8 @@ func bigFiles(from, to int) string {
 
 // A folder of Flyway-named scripts runs as Flyway runs it: versioned and
 // baseline scripts by version, repeatable ones after them, undo scripts
-// last (newest first), subfolders after the folder's own scripts. Named
+// last (newest first), the scripts of subfolders among them (one
+// Flyway location: TestFlywayTreeIsOneLocation). Named
 // by name, R__ and U scripts came first, so a repeatable script saw none
 // of the versioned ones and an undo that drops a database hid it from
 // every versioned script.
@@ -40,7 +41,7 @@ func TestFlywayFolderOrder(t *testing.T) {
 	write(t, dir, "m/R__files.sql", bigFiles(850, 900))
 	write(t, dir, "m/U6__undo_more.sql", "SELECT 1;\n")
 	write(t, dir, "m/a/V1__sub.sql", "SELECT 1;\n")
-	want := "m/B5__baseline.sql m/V6__more_files.sql m/R__files.sql m/U6__undo_more.sql m/U1__undo_create.sql m/a/V1__sub.sql"
+	want := "m/a/V1__sub.sql m/B5__baseline.sql m/V6__more_files.sql m/R__files.sql m/U6__undo_more.sql m/U1__undo_create.sql"
 	rs, _ := runAll(t, Options{Paths: []string{"m"}})
 	if got := paths(rs); got != want {
 		t.Errorf("order %s\nwant  %s", got, want)

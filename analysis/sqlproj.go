@@ -21,7 +21,10 @@ import (
 // defines (DatabaseName, DefaultDataPath, DefaultLogPath,
 // DefaultFilePrefix; DeployPath for SQL Change Automation). Such a
 // variable is not undefined (SL002): its value is unknown, as that of
-// sqlcmd's own variables.
+// sqlcmd's own variables; but where a command needs its value (the path
+// of an include: :r $(Scripts)\file.sql), the value the project gives it
+// (<DefaultValue>, else a <Value> that names no MSBuild property), as the
+// project's build resolves the includes of its scripts.
 //
 // A script belongs to the projects found in its folder and the folders
 // above it, up to the first that holds .git (the repository) or the
@@ -32,7 +35,13 @@ type sqlProjects struct {
 	mu  sync.Mutex
 	// dirs holds, by absolute folder, the variables (upper case) the
 	// projects of the folder and of those above it declare; nil: none.
-	dirs map[string]map[string]bool
+	dirs map[string]map[string]projectVar
+}
+
+// projectVar is a variable a project declares, and the value it gives.
+type projectVar struct {
+	value string
+	known bool // the project gives a value
 }
 
 // sqlProjectBuiltins are the variables the publish script of a SQL
@@ -42,6 +51,9 @@ var sqlProjectBuiltins = []string{"DATABASENAME", "DEFAULTDATAPATH", "DEFAULTLOG
 // maxSQLProjectSize bounds the read of a project file (a project file
 // comes with the scripts, from a pull request too).
 const maxSQLProjectSize = 8 << 20
+
+// maxSQLProjectValue bounds a variable's value taken from a project file.
+const maxSQLProjectValue = 4096
 
 // maxSQLProjectLevels bounds how many folders above a script are looked at.
 const maxSQLProjectLevels = 32
@@ -57,19 +69,35 @@ func (p *sqlProjects) declared(root, name string) bool {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.varsOf(dir, 0)[strings.ToUpper(name)]
+	_, ok := p.varsOf(dir, 0)[strings.ToUpper(name)]
+	return ok
+}
+
+// value is parser.PreprocessOptions.ProjectValue.
+func (p *sqlProjects) value(root, name string) (string, bool) {
+	if root == "" {
+		return "", false
+	}
+	dir := filepath.Dir(root)
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(p.cwd, dir)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	v := p.varsOf(dir, 0)[strings.ToUpper(name)]
+	return v.value, v.known
 }
 
 // varsOf is the variables the projects of dir and the folders above it
 // declare (p.mu held).
-func (p *sqlProjects) varsOf(dir string, level int) map[string]bool {
+func (p *sqlProjects) varsOf(dir string, level int) map[string]projectVar {
 	if vars, ok := p.dirs[dir]; ok {
 		return vars
 	}
 	if p.dirs == nil {
-		p.dirs = map[string]map[string]bool{}
+		p.dirs = map[string]map[string]projectVar{}
 	}
-	var vars map[string]bool
+	var vars map[string]projectVar
 	entries, _ := os.ReadDir(dir) // an unreadable folder holds no project
 	repo := false
 	for _, e := range entries {
@@ -80,18 +108,21 @@ func (p *sqlProjects) varsOf(dir string, level int) map[string]bool {
 		if !strings.EqualFold(filepath.Ext(name), ".sqlproj") || e.IsDir() {
 			continue
 		}
-		names, err := sqlProjectVariables(filepath.Join(dir, name))
+		declared, err := sqlProjectVariables(filepath.Join(dir, name))
 		if err != nil {
 			continue // not a project sqllint can read: as if absent
 		}
 		if vars == nil {
-			vars = map[string]bool{}
+			vars = map[string]projectVar{}
 			for _, b := range sqlProjectBuiltins {
-				vars[b] = true
+				vars[b] = projectVar{}
 			}
 		}
-		for _, n := range names {
-			vars[strings.ToUpper(n)] = true
+		for _, d := range declared {
+			// of two projects of the folder, the first that gives a value
+			if n := strings.ToUpper(d.name); !vars[n].known {
+				vars[n] = d.projectVar
+			}
 		}
 	}
 	if up := filepath.Dir(dir); !repo && up != dir && level < maxSQLProjectLevels {
@@ -99,8 +130,10 @@ func (p *sqlProjects) varsOf(dir string, level int) map[string]bool {
 			if vars == nil {
 				vars = above // shared: never written once cached
 			} else {
-				for n := range above {
-					vars[n] = true
+				for n, v := range above {
+					if _, ok := vars[n]; !ok { // the nearest project's
+						vars[n] = v
+					}
 				}
 			}
 		}
@@ -109,9 +142,17 @@ func (p *sqlProjects) varsOf(dir string, level int) map[string]bool {
 	return vars
 }
 
+// declaredVar is a variable a project file declares.
+type declaredVar struct {
+	name string
+	projectVar
+}
+
 // sqlProjectVariables reads the SQLCMD variables a project file declares:
-// the Include of each SqlCmdVariable element, whatever its namespace.
-func sqlProjectVariables(path string) ([]string, error) {
+// the Include of each SqlCmdVariable element, whatever its namespace,
+// with the value it gives (its DefaultValue, else a Value without an
+// MSBuild property's $(...) in it).
+func sqlProjectVariables(path string) ([]declaredVar, error) {
 	data, err := fsread.ReadFile(path, maxSQLProjectSize)
 	if err != nil {
 		return nil, err
@@ -119,18 +160,51 @@ func sqlProjectVariables(path string) ([]string, error) {
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = false
 	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil } // names are ASCII
-	var names []string
+	var vars []declaredVar
+	cur := -1            // the SqlCmdVariable being read, in vars
+	var def, val *string // its DefaultValue and Value
+	var text *string     // the element whose text is being read
 	for {
 		// A malformed part ends the read: what was read before it counts.
 		tok, err := d.Token()
 		if err != nil {
-			return names, nil //nolint:nilerr // the project is there, only its rest is not read
+			return vars, nil //nolint:nilerr // the project is there, only its rest is not read
 		}
-		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "SqlCmdVariable" {
-			for _, a := range se.Attr {
-				if a.Name.Local == "Include" && a.Value != "" {
-					names = append(names, a.Value)
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch {
+			case t.Name.Local == "SqlCmdVariable":
+				cur, def, val, text = -1, nil, nil, nil
+				for _, a := range t.Attr {
+					if a.Name.Local == "Include" && a.Value != "" {
+						vars = append(vars, declaredVar{name: a.Value})
+						cur = len(vars) - 1
+					}
 				}
+			case cur >= 0 && t.Name.Local == "DefaultValue":
+				def = new(string)
+				text = def
+			case cur >= 0 && t.Name.Local == "Value":
+				val = new(string)
+				text = val
+			}
+		case xml.CharData:
+			if text != nil {
+				*text += string(t)
+			}
+		case xml.EndElement:
+			text = nil
+			if t.Name.Local == "SqlCmdVariable" && cur >= 0 {
+				v := &vars[cur]
+				switch {
+				case def != nil && len(*def) > maxSQLProjectValue, val != nil && len(*val) > maxSQLProjectValue:
+					// no path of a file: as if it gave none
+				case def != nil && strings.TrimSpace(*def) != "":
+					v.value, v.known = strings.TrimSpace(*def), true
+				case val != nil && strings.TrimSpace(*val) != "" && !strings.Contains(*val, "$("):
+					v.value, v.known = strings.TrimSpace(*val), true
+				}
+				cur = -1
 			}
 		}
 	}

@@ -576,7 +576,10 @@ func (c *converter) appendDevices(out []Target, gs []*gDevice, mirror bool) []Ta
 			t.Known = !n.Unresolved
 		case d.Value != nil:
 			t.Value = valueString(d.Value)
-			t.Known = d.Value.Str != nil
+			// "x" is a string too: sqlcmd runs scripts with
+			// QUOTED_IDENTIFIER OFF (unless -I), and with it ON an
+			// identifier is no device, and the statement does not run
+			t.Known = d.Value.Str != nil || d.Value.Word != nil && strings.HasPrefix(*d.Value.Word, `"`)
 		}
 		out = append(out, t)
 	}

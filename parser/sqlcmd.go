@@ -81,6 +81,11 @@ type PreprocessOptions struct {
 	// variables, and is not reported as undefined. root is the path of
 	// the script's root file, name the variable as written. nil = none.
 	Declared func(root, name string) bool
+	// ProjectValue gives the value the project of the script's root file
+	// gives a variable Declared declares (its default value), where a
+	// command needs a value: an include's path, which the project's build
+	// resolves with it. ok is false when it gives none. nil = none.
+	ProjectValue func(root, name string) (value string, ok bool)
 }
 
 // Default limits of the preprocessor (see docs/security.md).
@@ -108,9 +113,15 @@ type Script struct {
 	// command is read (sqlcmd sends it when its GO comes), in order.
 	Connects []int
 	// ConnectServers holds, for each :connect, the server it names,
-	// lower-cased, its variables resolved; "" when one has no known value.
+	// lower-cased, its variables resolved; "" when one has no known value;
+	// ConnectSameServer for $(SQLCMDSERVER) alone.
 	ConnectServers []string
 }
+
+// ConnectSameServer is the server of `:connect $(SQLCMDSERVER)`: sqlcmd
+// sets SQLCMDSERVER to the server it is connected to (-S, then the one
+// of each :connect), so the command connects again to the same server.
+const ConnectSameServer = "\x00"
 
 const (
 	ppDefaultMaxDepth = 16
@@ -298,6 +309,7 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 		p.env = opt.Env
 		p.envAllowed = opt.EnvAllowed
 		p.declared = opt.Declared
+		p.projectValue = opt.ProjectValue
 		p.load = opt.Load
 		if opt.MaxFileSize > 0 {
 			maxFile = opt.MaxFileSize
@@ -371,6 +383,9 @@ type ppPreprocessor struct {
 	realStack  []string         // the same, real paths; filled at the first include
 	includes   int
 	quit       bool // :quit / :exit seen: stop everything
+
+	// projectValue is PreprocessOptions.ProjectValue
+	projectValue func(root, name string) (string, bool)
 
 	// Where includes may come from and how much text they may add.
 	roots       []string // as given; nil = the root file's folder
@@ -1027,6 +1042,7 @@ func (p *ppPreprocessor) lookup(name string) (string, ppVarState) {
 
 const (
 	ppDBName   = "SQLCMDDBNAME"
+	ppServer   = "SQLCMDSERVER"
 	ppPassword = "SQLCMDPASSWORD"
 )
 
@@ -1348,6 +1364,11 @@ func (p *ppPreprocessor) resolveArg(f *File, a, e int) (string, bool) {
 	ppArgRefs(s, a, e, func(i, j int) {
 		name := s[i+2 : j]
 		v, st := p.lookup(name)
+		if st == ppVarDeclared && p.projectValue != nil {
+			if pv, ok := p.projectValue(p.script.File.Path, name); ok {
+				v, st = pv, ppVarSet
+			}
+		}
 		if st != ppVarSet {
 			// A command needs the value: a predefined variable whose value
 			// is not known is a problem here too.
@@ -1414,6 +1435,9 @@ func (p *ppPreprocessor) connectServer(arg string) string {
 	} else if i := strings.IndexAny(name, " \t"); i >= 0 {
 		name = name[:i]
 	}
+	if strings.EqualFold(name, "$("+ppServer+")") {
+		return ConnectSameServer
+	}
 	var sb strings.Builder
 	for {
 		i := strings.Index(name, "$(")
@@ -1433,6 +1457,9 @@ func (p *ppPreprocessor) connectServer(arg string) string {
 		name = name[i+j+1:]
 	}
 	sb.WriteString(name)
+	if sb.String() == ConnectSameServer {
+		return "" // a NUL byte is no server's name
+	}
 	return strings.ToLower(sb.String())
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -360,6 +361,23 @@ func copyOnlyNul(ts []parser.Target) bool {
 	return true
 }
 
+// nulShown is the first device of ts on NUL as a message names it:
+// 'NUL' when the script wrote NUL, else as it wrote it, said to be the
+// null device ('C:\x\NUL' (the null device)).
+func nulShown(ts []parser.Target) string {
+	for _, t := range ts {
+		if !deviceIsNul(t) {
+			continue
+		}
+		v := strings.TrimSpace(t.Value)
+		if strings.EqualFold(v, "NUL") || strings.ContainsFunc(v, unicode.IsControl) {
+			break
+		}
+		return "'" + shown(strings.ReplaceAll(v, "'", "''")) + "' (the null device)"
+	}
+	return "'NUL'"
+}
+
 // isNul reports whether v names the null device (parser.IsNulDevice).
 func isNul(v string) bool { return parser.IsNulDevice(v) }
 
@@ -390,10 +408,11 @@ var sl304 = &Rule{
 			}
 			// striped over NUL and real devices, the rest of the data is
 			// written, and of no use
-			writes, never := "TO DISK = 'NUL' writes nothing", "TO DISK = 'NUL' writes nothing: never a real backup"
+			dev := nulShown(b.Targets)
+			writes, never := "TO DISK = "+dev+" writes nothing", "TO DISK = "+dev+" writes nothing: never a real backup"
 			if !copyOnlyNul(b.Targets) {
-				writes = "writes part of its data to DISK = 'NUL', which keeps none of it, so it cannot be restored"
-				never = "writes part of its data to DISK = 'NUL', which keeps none of it: never a real backup"
+				writes = "writes part of its data to DISK = " + dev + ", which keeps none of it, so it cannot be restored"
+				never = "writes part of its data to DISK = " + dev + ", which keeps none of it: never a real backup"
 			}
 			// "If DIFFERENTIAL and COPY_ONLY are used together, COPY_ONLY
 			// is ignored, and a differential backup is created" (BACKUP)

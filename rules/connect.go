@@ -12,24 +12,46 @@ import (
 // databases are the ones seeded from a live server); a :connect that
 // names a server switches to that server's databases, the same ones
 // whenever a script connects to it again; one whose server is not known
-// (an unset variable) to databases of which nothing is known.
+// (an unset variable) to databases of which nothing is known; one to
+// $(SQLCMDSERVER) stays on the server it is on.
 type servers struct {
 	home  map[string]*Database
 	named map[string]map[string]*Database
 	away  bool // Model.Databases is not home
+	at    int  // the :connect of the script Model.Databases is of; -1 home
+}
+
+// connectedAt is the :connect, i or one before it, that gives the
+// server of the i-th :connect of s: :connect $(SQLCMDSERVER)
+// (parser.ConnectSameServer) is on the server of the one before it; -1
+// for the run's own server.
+func connectedAt(s *parser.Script, i int) int {
+	for i >= 0 && i < len(s.ConnectServers) && s.ConnectServers[i] == parser.ConnectSameServer {
+		i--
+	}
+	return i
 }
 
 // connect switches m to the databases of the server that the i-th
 // :connect of script s names.
 func (m *Model) connect(s *parser.Script, i int) {
-	server := ""
-	if i >= 0 && i < len(s.ConnectServers) {
-		server = s.ConnectServers[i]
-	}
 	if m.conns == nil {
-		m.conns = &servers{home: m.Databases}
+		m.conns = &servers{home: m.Databases, at: -1}
 	}
 	c := m.conns
+	j := connectedAt(s, i)
+	if j < 0 {
+		m.connectHome()
+		return
+	}
+	if j < i && c.at == j {
+		return // connected again to the server it is on
+	}
+	server := ""
+	if j < len(s.ConnectServers) {
+		server = s.ConnectServers[j]
+	}
+	c.at = j
 	if server != "" && m.facts != nil && strings.EqualFold(server, m.facts.Server) {
 		m.connectHome() // the live server itself
 		return
@@ -50,8 +72,11 @@ func (m *Model) connect(s *parser.Script, i int) {
 // connectHome switches m back to the run's own server, where the next
 // script starts.
 func (m *Model) connectHome() {
-	if c := m.conns; c != nil && c.away {
-		m.Databases, c.away = c.home, false
+	if c := m.conns; c != nil {
+		if c.away {
+			m.Databases, c.away = c.home, false
+		}
+		c.at = -1
 	}
 }
 
@@ -72,6 +97,10 @@ func (m *Model) onLiveServer(e *Effect) bool {
 	// the :connect commands before the statement's batch; the last decides
 	n, _ := slices.BinarySearch(s.Connects, e.Stmt.Batch.Index+1)
 	if n == 0 || n > len(s.ConnectServers) {
+		return true
+	}
+	n = connectedAt(s, n-1) + 1
+	if n == 0 {
 		return true
 	}
 	server := s.ConnectServers[n-1]

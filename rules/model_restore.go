@@ -118,6 +118,10 @@ type RestoreEffect struct {
 	// PartialRestore is WITH PARTIAL: Files are those of the primary
 	// filegroup, of the filegroups the restore names and of the log.
 	PartialRestore bool
+	// FileRestore is a file or filegroup restore (FILE = or FILEGROUP =
+	// without PARTIAL): Files are the data files it names or those of
+	// the filegroups it names, with their sizes in the database.
+	FileRestore bool
 	// Partial is set when the model knows only some of the files (a
 	// database the scripts did not create and the server did not
 	// describe, or files of unknown size): Files are a lower bound.
@@ -437,6 +441,9 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 	waiting := d.restoring
 	d.restoring = hasOpt(n.Options, "NORECOVERY") || hasOpt(n.Options, "STANDBY")
 	if !createsDatabase(n) {
+		if fileRestore(n) {
+			m.restoreFiles(e, d, n)
+		}
 		return
 	}
 	set, known, dev := m.restoredSet(n)
@@ -485,6 +492,68 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 			re.Files, re.Partial = files, partial(d)
 		}
 	}
+}
+
+// fileRestore reports whether a RESTORE is a file or filegroup restore:
+// RESTORE DATABASE with FILE = or FILEGROUP = and without PARTIAL (nor
+// PAGE =, which writes pages into the files there).
+func fileRestore(n *parser.Restore) bool {
+	if n.Log || n.Only != "" || len(n.Sources) == 0 || len(n.Files) == 0 || hasOpt(n.Options, "PARTIAL") ||
+		hasOpt(n.Files, "PAGE") || hasOpt(n.Files, "READ_WRITE_FILEGROUPS") {
+		return false
+	}
+	for _, src := range n.Sources {
+		if strings.EqualFold(src.Type, "DATABASE_SNAPSHOT") {
+			return false
+		}
+	}
+	return true
+}
+
+// restoreFiles records what a file or filegroup restore (fileRestore)
+// of d creates: the data files it names (FILE =) and those of the
+// filegroups it names (FILEGROUP =), as the database has them; a file it
+// names that the model does not know, or one of unknown size, makes them
+// a lower bound. The database's layout stays: the files are restored in
+// place, and the log is not restored.
+func (m *Model) restoreFiles(e *Effect, d *Database, n *parser.Restore) {
+	re := &RestoreEffect{Replace: n.Replace || hasOpt(n.Options, "REPLACE"), FileRestore: true, Sizes: SizesReplaced}
+	for _, o := range n.Files {
+		if _, ok := d.fileNamed(strings.TrimSpace(o.Value)); o.Name == "FILE" && !ok {
+			re.Partial = true
+		}
+	}
+	for _, f := range d.Files.All() {
+		if f.Log {
+			continue
+		}
+		fg := f.Filegroup
+		if fg == "" {
+			fg = "PRIMARY"
+		}
+		if !restoreNames(n, "FILE", f.Name) && !restoreNames(n, "FILEGROUP", fg) {
+			continue
+		}
+		if f.Size <= 0 {
+			re.Partial = true
+			continue
+		}
+		re.Files = append(re.Files, Alloc{File: f.Name, Bytes: f.Size})
+	}
+	if len(re.Files) > 0 {
+		m.extraIn(e).restore = re
+	}
+}
+
+// restoreNames reports whether a restore names v in a FILE = or
+// FILEGROUP = (kind) item.
+func restoreNames(n *parser.Restore, kind, v string) bool {
+	for _, o := range n.Files {
+		if o.Name == kind && strings.EqualFold(strings.TrimSpace(o.Value), v) {
+			return true
+		}
+	}
+	return false
 }
 
 // partialFiles keeps, of the files a restore WITH PARTIAL creates (d is

@@ -51,10 +51,14 @@ var sl207 = &Rule{
 				parts = append(parts, fmt.Sprintf("log %s, %s, IFI or not", formatBytes(logBytes), aboutSeconds(logSec)))
 			}
 			var msg string
-			if re.PartialRestore {
+			switch {
+			case re.FileRestore:
+				msg = fmt.Sprintf("file restore of %s (sizes of the files it restores) creates the files it restores anew%s and zero-fills them: %s (at %s MB/s; %s)",
+					dbName(e), replaceNote(re), strings.Join(parts, "; "), formatNumber(rate), restoreMeasured)
+			case re.PartialRestore:
 				msg = fmt.Sprintf("partial restore of %s (%s) creates the files of the primary filegroup, of the filegroups it names and of the log anew%s and zero-fills them: %s (at %s MB/s; %s)",
 					dbName(e), restoreOrigin(e, re), replaceNote(re), strings.Join(parts, "; "), formatNumber(rate), restoreMeasured)
-			} else {
+			default:
 				msg = fmt.Sprintf("restore of %s (%s) creates every file anew%s and zero-fills it: %s (at %s MB/s; %s)",
 					dbName(e), restoreOrigin(e, re), replaceNote(re), strings.Join(parts, "; "), formatNumber(rate), restoreMeasured)
 			}

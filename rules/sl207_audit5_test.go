@@ -50,8 +50,6 @@ func TestSL207PartialRestore(t *testing.T) {
 		{"RESTORE DATABASE P FILE = 'fg2a' FROM DISK = 'Z:\\other.bak' WITH PARTIAL, NORECOVERY;", "data files 41 GB"},
 		{"RESTORE DATABASE P READ_WRITE_FILEGROUPS FROM DISK = 'Z:\\other.bak' WITH PARTIAL, NORECOVERY;", "data files 541 GB"},
 		{"BACKUP DATABASE P READ_WRITE_FILEGROUPS TO DISK = 'Z:\\p.bak';\nRESTORE DATABASE P READ_WRITE_FILEGROUPS FROM DISK = 'Z:\\p.bak' WITH PARTIAL;", "data files 541 GB"},
-		// a file or filegroup restore without PARTIAL stays silent
-		{"RESTORE DATABASE P FILEGROUP = 'RO' FROM DISK = 'Z:\\other.bak' WITH NORECOVERY;", ""},
 	}
 	for _, c := range cases {
 		msgs := auditMessages(auditRun(t, create+c.restore+"\n", nil), "SL207")
@@ -65,8 +63,15 @@ func TestSL207PartialRestore(t *testing.T) {
 			t.Errorf("%s: %s, want a partial restore with %s and log 1 GB", c.restore, msgs[0], c.data)
 		}
 	}
+	// a file or filegroup restore without PARTIAL is no partial restore:
+	// it creates the data files of the filegroup, not the log
+	// (TestSL207FileAndFilegroupRestore)
+	msgs := auditMessages(auditRun(t, create+"RESTORE DATABASE P FILEGROUP = 'RO' FROM DISK = 'Z:\\other.bak' WITH NORECOVERY;\n", nil), "SL207")
+	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "file restore of P") || !strings.Contains(msgs[0], "data files 500 GB,") || strings.Contains(msgs[0], "log 1 GB") {
+		t.Errorf("filegroup restore: %q, want a file restore of 500 GB of data files, no log", msgs)
+	}
 	// the whole restore is unchanged
-	msgs := auditMessages(auditRun(t, create+"RESTORE DATABASE P FROM DISK = 'Z:\\other.bak' WITH REPLACE;\n", nil), "SL207")
+	msgs = auditMessages(auditRun(t, create+"RESTORE DATABASE P FROM DISK = 'Z:\\other.bak' WITH REPLACE;\n", nil), "SL207")
 	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "restore of P") || !strings.Contains(msgs[0], "data files 541 GB") {
 		t.Errorf("full restore: %q", msgs)
 	}

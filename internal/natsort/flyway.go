@@ -155,3 +155,32 @@ func compareNumbers(x, y string) int {
 	}
 	return strings.Compare(x, y)
 }
+
+// FlywayKey is what Flyway tells two scripts of one location apart by:
+// their kind and version (1 and 1.0 and 01 are one version) or, for a
+// repeatable script, its description ('_' reads as a space in it).
+// Flyway refuses a location with two scripts of one key. It is "" for a
+// name that is not Flyway's.
+func FlywayKey(name string) string {
+	f, ok := parseFlyway(name)
+	switch {
+	case !ok:
+		return ""
+	case f.kind == 'R':
+		return "R" + strings.ReplaceAll(name[3:len(name)-4], "_", " ")
+	}
+	var parts []string
+	for v := f.version; v != ""; {
+		var run string
+		run, v = digitRun(v)
+		v = strings.TrimLeft(v, "._")
+		if run = strings.TrimLeft(run, "0"); run == "" {
+			run = "0"
+		}
+		parts = append(parts, run)
+	}
+	for len(parts) > 1 && parts[len(parts)-1] == "0" {
+		parts = parts[:len(parts)-1]
+	}
+	return string(f.kind) + strings.Join(parts, ".")
+}

@@ -18,11 +18,11 @@ GO
 -- near miss: a log restore allocates nothing
 RESTORE LOG Sales_Copy FROM DISK = N'B:\Backup\Sales_log.trn' WITH RECOVERY;
 GO
--- near misses: recovery alone, a revert to a snapshot, a filegroup and a
--- page restore create no database anew
+-- near misses: recovery alone, a revert to a snapshot and a page restore
+-- create no file anew; a filegroup restore creates its data files anew
 RESTORE DATABASE Sales_Copy WITH RECOVERY;
 RESTORE DATABASE Sales FROM DATABASE_SNAPSHOT = 'Sales_snap';
-RESTORE DATABASE Sales FILEGROUP = 'PRIMARY' FROM DISK = N'B:\Backup\Sales.bak' WITH NORECOVERY;
+RESTORE DATABASE Sales FILEGROUP = 'PRIMARY' FROM DISK = N'B:\Backup\Sales.bak' WITH NORECOVERY; -- want "SL207"
 RESTORE DATABASE Sales PAGE = '1:57' FROM DISK = N'B:\Backup\Sales.bak' WITH NORECOVERY;
 GO
 -- a partial restore creates the primary filegroup and the log anew
