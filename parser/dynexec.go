@@ -672,10 +672,13 @@ func procBackup(text string, toks []Token) *NulBackup {
 	pb := &NulBackup{Proc: strings.Clone(name)}
 	nul := false
 	for _, a := range dynArgs(text, toks, i) {
-		if a.n != 1 || (toks[a.val].Kind != TokString && toks[a.val].Kind != TokNString) {
+		if a.n != 1 {
 			continue
 		}
-		v := StringValue(tokText(text, toks[a.val]))
+		v, ok := procArgString(text, toks[a.val])
+		if !ok {
+			continue
+		}
 		switch a.name {
 		case "directory":
 			nul = strings.EqualFold(v, "NUL")
@@ -691,4 +694,23 @@ func procBackup(text string, toks []Token) *NulBackup {
 		return nil
 	}
 	return pb
+}
+
+// procArgString is the string a procedure's argument t (one token) passes:
+// a string literal's value, or the name of an identifier, which EXEC
+// passes as a string (@Directory = NUL, @BackupType = LOG, [NUL]), but
+// for NULL and DEFAULT; ok is false for any other token (a variable, a
+// number).
+func procArgString(text string, t Token) (string, bool) {
+	switch t.Kind {
+	case TokString, TokNString:
+		return StringValue(tokText(text, t)), true
+	case TokQuoted:
+		return Unquote(tokText(text, t)), true
+	case TokIdent:
+		if w := tokText(text, t); !strings.EqualFold(w, "NULL") && !strings.EqualFold(w, "DEFAULT") {
+			return w, true
+		}
+	}
+	return "", false
 }

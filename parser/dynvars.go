@@ -517,6 +517,9 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 // DISK = 'NUL' (the rule decides; here every device named NUL is
 // enough to keep it). Nothing else of the text is kept, nor reported.
 func (s *splitter) varBackup(st *Statement, v, t string) {
+	if !mayNameNul(t) {
+		return // no device of its text can be NUL: not worth a parse
+	}
 	at := s.b.Pos(st.Start)
 	b := &Batch{Text: t, Segs: []Segment{{Out: 0, File: at.File, In: at.Offset, Subst: true}}, Index: s.b.Index, Count: s.b.Count}
 	sc := scannerPool.Get().(*Scanner)
@@ -547,6 +550,30 @@ func (s *splitter) varBackup(st *Statement, v, t string) {
 			CopyOnly: bk.HasOption("COPY_ONLY") && !bk.HasOption("DIFFERENTIAL"), Backup: bk}
 		return
 	}
+}
+
+// mayNameNul reports whether text t may name the null device: whether it
+// holds NUL, in any case, not followed by a letter, digit or underscore
+// (NUL, NUL:, \\.\NUL, C:\NUL end a device's name where IsNulDevice
+// accepts it; NULL, ISNULL and NULLIF are no device). A text without
+// one backs up to no NUL, whatever its BACKUPs: sp_Blitz-like procedures
+// EXEC hundreds of texts that name backupset, and a script that EXECs a
+// text built with @sql = @sql + ... parsed all of it again at each EXEC.
+func mayNameNul(t string) bool {
+	for i := 0; i+3 <= len(t); i++ {
+		if t[i]|0x20 != 'n' || t[i+1]|0x20 != 'u' || t[i+2]|0x20 != 'l' {
+			continue
+		}
+		if i+3 == len(t) {
+			return true
+		}
+		switch c := t[i+3]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_':
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // anyNul reports whether a device of ts is DISK = 'NUL'.
