@@ -7,11 +7,7 @@ import "testing"
 // MemLabs Agent job step writes it) backs up to NUL as with 'NUL'; NULL
 // and DEFAULT are no string.
 func TestProcBackupIdentifierArgs(t *testing.T) {
-	for _, tc := range []struct {
-		src      string
-		db, typ  string // "" for no NulBackup
-		copyOnly bool
-	}{
+	checkNulCases(t, "DatabaseBackup", []nulCase{
 		{"EXECUTE [dbo].[DatabaseBackup]\n@Databases = 'AVAILABILITY_GROUP_DATABASES',\n@Directory = NUL,\n@BackupType = 'LOG',\n@Verify = 'N'", "AVAILABILITY_GROUP_DATABASES", "LOG", false},
 		{"EXEC dbo.DatabaseBackup @Databases = USER_DATABASES, @Directory = [NUL], @BackupType = FULL, @CopyOnly = Y", "USER_DATABASES", "FULL", true},
 		{"EXECUTE DatabaseBackup @Databases = N'Sales', @Directory = nul, @BackupType = diff", "Sales", "DIFF", false},
@@ -20,18 +16,7 @@ func TestProcBackupIdentifierArgs(t *testing.T) {
 		{"EXECUTE dbo.DatabaseBackup @Databases = 'USER_DATABASES', @Directory = DEFAULT, @BackupType = 'LOG'", "", "", false},
 		{"EXECUTE dbo.DatabaseBackup @Databases = 'USER_DATABASES', @Directory = Backups, @BackupType = 'LOG'", "", "", false},
 		{"EXECUTE dbo.DatabaseBackup @Databases = 'USER_DATABASES', @Directory = @dir, @BackupType = 'LOG'", "", "", false},
-	} {
-		nb := nulBackupOf(t, tc.src)
-		switch {
-		case tc.db == "" && nb != nil:
-			t.Errorf("%q: %+v, want none", tc.src, nb)
-		case tc.db == "":
-		case nb == nil:
-			t.Errorf("%q: no NulBackup", tc.src)
-		case nb.Proc != "DatabaseBackup" || nb.Databases != tc.db || nb.Type != tc.typ || nb.CopyOnly != tc.copyOnly:
-			t.Errorf("%q: %+v, want %s %s copy-only %v", tc.src, nb, tc.db, tc.typ, tc.copyOnly)
-		}
-	}
+	})
 }
 
 // The same call in the T-SQL of an Agent job step (the MemLabs job's

@@ -20,14 +20,35 @@ func nulBackupOf(t *testing.T, src string) *NulBackup {
 	return got
 }
 
+// nulCase is an expected NulBackup: db "" for none.
+type nulCase struct {
+	src      string
+	db, typ  string // "" for no NulBackup
+	copyOnly bool
+}
+
+// checkNulCases checks the NulBackup of each case's source, and that it
+// comes from proc when proc is not "".
+func checkNulCases(t *testing.T, proc string, cases []nulCase) {
+	t.Helper()
+	for _, tc := range cases {
+		nb := nulBackupOf(t, tc.src)
+		switch {
+		case tc.db == "" && nb != nil:
+			t.Errorf("%q: %+v, want none", tc.src, nb)
+		case tc.db == "":
+		case nb == nil:
+			t.Errorf("%q: no NulBackup", tc.src)
+		case proc != "" && nb.Proc != proc || nb.Databases != tc.db || nb.Type != tc.typ || nb.CopyOnly != tc.copyOnly:
+			t.Errorf("%q: %+v, want %s %s copy-only %v", tc.src, nb, tc.db, tc.typ, tc.copyOnly)
+		}
+	}
+}
+
 // Text built in a variable through a CASE is any of its results: the one
 // that backs up to NUL is followed (a result of NULL runs nothing).
 func TestVarBackupCase(t *testing.T) {
-	for _, tc := range []struct {
-		src      string
-		db, typ  string // "" for no NulBackup
-		copyOnly bool
-	}{
+	checkNulCases(t, "", []nulCase{
 		{"SET @sql = CASE WHEN @full = 1 THEN N'BACKUP DATABASE A TO DISK = ''D:\\A.bak''' ELSE N'BACKUP LOG A TO DISK = ''NUL''' END\nEXEC (@sql)", "A", "LOG", false},
 		{"SET @sql = CASE @t WHEN 'L' THEN N'BACKUP LOG ' + QUOTENAME(@db) + N' TO DISK = ''NUL''' WHEN 'F' THEN N'BACKUP DATABASE ' + QUOTENAME(@db) + N' TO DISK = ''X.bak''' END\nEXEC sp_executesql @sql", "QUOTENAME(@db)", "LOG", false},
 		{"SET @sql = N'BACKUP LOG A TO DISK = ' + CASE WHEN @test = 1 THEN N'''NUL''' ELSE N'''D:\\A.trn''' END\nEXEC (@sql)", "A", "LOG", false},
@@ -37,18 +58,7 @@ func TestVarBackupCase(t *testing.T) {
 		// no result backs up to NUL
 		{"SET @sql = CASE WHEN @x = 1 THEN 'BACKUP LOG A TO DISK = ''D:\\a.trn''' ELSE 'BACKUP LOG A TO DISK = ''E:\\a.trn''' END\nEXEC (@sql)", "", "", false},
 		{"SET @sql = CASE WHEN @x = 1 THEN 'BACKUP LOG A TO DISK = ''NUL''' ELSE NULL END\nPRINT @sql", "", "", false},
-	} {
-		nb := nulBackupOf(t, tc.src)
-		switch {
-		case tc.db == "" && nb != nil:
-			t.Errorf("%q: %+v, want none", tc.src, nb)
-		case tc.db == "":
-		case nb == nil:
-			t.Errorf("%q: no NulBackup", tc.src)
-		case nb.Databases != tc.db || nb.Type != tc.typ || nb.CopyOnly != tc.copyOnly:
-			t.Errorf("%q: %+v, want %s %s copy-only %v", tc.src, nb, tc.db, tc.typ, tc.copyOnly)
-		}
-	}
+	})
 }
 
 // CHAR(13), CHAR(10), NCHAR(13), CHAR(9) (and CHAR(32)) between the
