@@ -29,6 +29,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/internal/fsread"
 )
@@ -208,6 +209,77 @@ func init() {
 	}
 	ppTabPlain['x'] |= ppHexX
 	ppTabPlain['X'] |= ppHexX
+}
+
+// ppPairTab is the normal state's table of pairs of bytes, indexed by
+// the byte before (low 8 bits) and the byte (high 8 bits): whether the
+// scanner stops at the second byte, for each mask of ppMask. It is the
+// byte tables' rule (ppTabPlain, ppTabLoud) but for line feeds: those stop
+// the scan only when the line after them starts with a blank or with a
+// byte that may start a GO line or a command (ppPLine), or when every
+// line break matters (ppPNL).
+var ppPairTab [1 << 16]uint8
+
+// The bits of ppPairTab.
+const (
+	ppPPlain = 1 << 0 // the plain table stops at the byte (not a line feed)
+	ppPLoud  = 1 << 1 // the loud table stops at the byte (not a line feed)
+	ppPLine  = 1 << 2 // after a line feed, a byte that may start a GO line or command, or a blank
+	ppPNL    = 1 << 3 // after a line feed, any byte
+)
+
+func init() {
+	// The bytes that stop in the same cases have the same entries, for
+	// all the bytes before them (a block of 256 entries): each block is
+	// made once.
+	var made [512]int // by class of the byte: 1 + the byte whose block it is
+	for c := 0; c < 256; c++ {
+		line := c == ' ' || c == '\t' || ppLineStart[c]
+		class := int(ppTabPlain[c]&0x0f) | int(ppTabLoud[c]&0x0f)<<4
+		if line {
+			class |= 1 << 8
+		}
+		if r := made[class]; r > 0 && c != '\n' {
+			copy(ppPairTab[c<<8:c<<8+256], ppPairTab[(r-1)<<8:(r-1)<<8+256])
+			continue
+		} else if c != '\n' {
+			made[class] = c + 1
+		}
+		for b := 0; b < 256; b++ {
+			var e uint8
+			if c != '\n' {
+				if ppTabPlain[c]&(ppTabPlain[b]>>4) != 0 {
+					e |= ppPPlain
+				}
+				if ppTabLoud[c]&(ppTabLoud[b]>>4) != 0 {
+					e |= ppPLoud
+				}
+			}
+			if b == '\n' {
+				e |= ppPNL
+				if line {
+					e |= ppPLine
+				}
+			}
+			ppPairTab[b|c<<8] = e
+		}
+	}
+}
+
+// ppMask is the mask of ppPairTab bits the scanner stops at: loud is
+// whether the batch is known not to be plain; lt the offset of a '<' or
+// "${" on the line, or -1 (while there is one every line feed stops the
+// scan, which then knows where the line ends); rd ppPNL while p.reading
+// is to be called.
+func ppMask(loud bool, lt int, rd uint8) uint8 {
+	m := uint8(ppPPlain|ppPLine) | rd
+	if loud {
+		m = ppPLoud | ppPLine | rd
+	}
+	if lt >= 0 {
+		m |= ppPNL
+	}
+	return m
 }
 
 func ppByteSet(chars string) (t [256]bool) {
@@ -434,6 +506,11 @@ func (p *ppPreprocessor) scanFile(f *File) {
 		p.loud = true // a string or comment that began in another file
 	}
 	tab := p.table()
+	var (
+		prev uint8 // the byte table's entry of the byte before i
+		j    int
+		rd   uint8 // ppPNL while p.reading is to be called in f
+	)
 	// lt is the offset of the last '<' or "${" outside strings and
 	// comments: the T-SQL scanner may read a template or placeholder
 	// there as one token, comment or quote markers included, so a
@@ -444,10 +521,17 @@ func (p *ppPreprocessor) scanFile(f *File) {
 	if p.reading != nil && f == p.script.File {
 		tick = i + ReadingStep
 	}
+	if tick <= n {
+		rd = ppPNL // every line break stops the scan: i >= tick is looked at there
+	}
+	mask := ppMask(p.loud, -1, rd)
 	for !p.quit {
 		if i >= tick {
 			p.reading(i)
 			tick = i + ReadingStep
+			if tick > n {
+				rd, mask = 0, ppMask(p.loud, lt, 0)
+			}
 		}
 		ls := i // the start of the line
 		// i is at the start of a line. In the normal state it may be a GO
@@ -460,8 +544,8 @@ func (p *ppPreprocessor) scanFile(f *File) {
 			}
 			if j < n && ppLineStart[s[j]] {
 				if next, ok := p.lineCommand(f, i, &run); ok {
-					state, depth = p.state, p.depth // an include may change them
-					tab = p.table()                 // a GO line starts a batch
+					state, depth = p.state, p.depth               // an include may change them
+					tab, mask = p.table(), ppMask(p.loud, lt, rd) // a GO line starts a batch
 					i = next
 					continue
 				}
@@ -472,79 +556,98 @@ func (p *ppPreprocessor) scanFile(f *File) {
 		for i < n {
 			switch state {
 			case ppStNormal:
-				// The hot loop: skip to the next byte of interest, four
-				// bytes per round. Whether a byte stops the loop depends
-				// on the byte before it (a word starts after a non-word
-				// byte), read from the same table.
-				prev := uint8(ppAfterAny | ppAfterNonWord)
-				if i > 0 {
-					prev = tab[s[i-1]]
-				}
-			scan:
-				for i+8 <= n {
-					w := s[i : i+8] // one bounds check for the round
-					c0 := tab[w[0]]
-					if c0&(prev>>4) != 0 {
-						goto stop
-					}
-					c1 := tab[w[1]]
-					if c1&(c0>>4) != 0 {
-						i++
-						goto stop
-					}
-					c2 := tab[w[2]]
-					if c2&(c1>>4) != 0 {
-						i += 2
-						goto stop
-					}
-					c3 := tab[w[3]]
-					if c3&(c2>>4) != 0 {
-						i += 3
-						goto stop
-					}
-					c4 := tab[w[4]]
-					if c4&(c3>>4) != 0 {
-						i += 4
-						goto stop
-					}
-					c5 := tab[w[5]]
-					if c5&(c4>>4) != 0 {
-						i += 5
-						goto stop
-					}
-					c6 := tab[w[6]]
-					if c6&(c5>>4) != 0 {
-						i += 6
-						goto stop
-					}
-					c7 := tab[w[7]]
-					if c7&(c6>>4) != 0 {
-						i += 7
-						goto stop
-					}
-					prev = c7
-					i += 8
-				}
-				for i < n {
-					c := tab[s[i]]
-					if c&(prev>>4) != 0 {
-						break
-					}
-					prev = c
-					i++
-				}
-			stop:
+				// The first byte is looked at against the byte before it
+				// as the byte table says (a line break there is no line
+				// start to look at again); the hot loop then reads the
+				// bytes eight per round, each with the byte before it
+				// as one index of the table of pairs (ppPairTab).
+			first:
 				if i >= n {
 					break line
 				}
+				prev = uint8(ppAfterAny | ppAfterNonWord)
+				if i > 0 {
+					prev = tab[s[i-1]]
+				}
+				if tab[s[i]]&(prev>>4) != 0 {
+					goto stop
+				}
+				i++
+			scan:
+				for i+8 <= n {
+					w := unsafe.Pointer(unsafe.StringData(s[i-1 : i+8])) // one bounds check for the round
+					if ppPairTab[ppPairLoad(w, 0)]&mask != 0 {
+						goto pair
+					}
+					if ppPairTab[ppPairLoad(w, 1)]&mask != 0 {
+						i++
+						goto pair
+					}
+					if ppPairTab[ppPairLoad(w, 2)]&mask != 0 {
+						i += 2
+						goto pair
+					}
+					if ppPairTab[ppPairLoad(w, 3)]&mask != 0 {
+						i += 3
+						goto pair
+					}
+					if ppPairTab[ppPairLoad(w, 4)]&mask != 0 {
+						i += 4
+						goto pair
+					}
+					if ppPairTab[ppPairLoad(w, 5)]&mask != 0 {
+						i += 5
+						goto pair
+					}
+					if ppPairTab[ppPairLoad(w, 6)]&mask != 0 {
+						i += 6
+						goto pair
+					}
+					if ppPairTab[ppPairLoad(w, 7)]&mask != 0 {
+						i += 7
+						goto pair
+					}
+					i += 8
+				}
+				for i < n && ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]&mask == 0 {
+					i++
+				}
+			pair:
+				if i >= n {
+					break line
+				}
+				if ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]&mask&(ppPLine|ppPNL) == 0 {
+					goto stop
+				}
+				// right after a line feed
+			lineStart:
+				// i starts a line. It goes on here unless its first
+				// non-blank bytes may start a GO line or a command
+				// (blanks never stop the scan; ppCommandHead).
+				if lt >= 0 {
+					// a template or placeholder ends with its line
+					lt, mask = -1, ppMask(p.loud, -1, rd)
+				}
+				j = i
+				for j+4 <= n && s[j:j+4] == "    " { // indentation, four at a time
+					j += 4
+				}
+				for j < n && (s[j] == ' ' || s[j] == '\t') {
+					j++
+				}
+				if j >= n || ppLineStart[s[j]] && (s[j]|0x20 == 'g' || ppCommandHead(s, j)) || i >= tick {
+					break line // (p.reading is called there)
+				}
+				ls, i = i, j
+				goto first // the commonest stop: straight back to the loop
+			stop:
 				if c := s[i]; tab[c]&ppAlways == 0 {
 					// A letter where a word of interest may start (the
 					// plain table only stops at those): the scan goes on
 					// right after it.
 					if (c|0x20 == 'x' || ppPairAt(s, i)) && ppWordAt(s, i) {
-						p.loud, tab = true, &ppTabLoud
+						p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 					}
-					prev = tab[c]
 					i++
 					goto scan
 				}
@@ -554,22 +657,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					if c == '\r' && i < n && s[i] == '\n' {
 						i++
 					}
-					// The next line goes on here unless its first
-					// non-blank bytes may start a GO line or a command
-					// (blanks never stop the scan; ppCommandHead).
-					j := i
-					for j+4 <= n && s[j:j+4] == "    " { // indentation, four at a time
-						j += 4
-					}
-					for j < n && (s[j] == ' ' || s[j] == '\t') {
-						j++
-					}
-					if j >= n || ppLineStart[s[j]] && (s[j]|0x20 == 'g' || ppCommandHead(s, j)) || i >= tick {
-						break line // (p.reading is called there)
-					}
-					ls, i = i, j
-					prev = tab[s[i-1]] // a blank or a line break
-					goto scan          // the commonest stop: straight back to the loop
+					goto lineStart
 				case '\'', '"', '[':
 					// Fast path for the common case, a short quoted run
 					// closed on the same scan with no $ and no escape;
@@ -581,9 +669,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						q, stop, st = ']', &ppStopBracket, ppStBracket
 					}
 					if c == '\'' {
-						lt = -1 // a template never holds a single quote
+						lt, mask = -1, ppMask(p.loud, -1, rd) // a template never holds a single quote
 					} else if lt >= ls && !p.loud {
-						p.loud, tab = true, &ppTabLoud
+						p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 					}
 					k := i + 1
 					for k < n && !stop[s[k]] {
@@ -591,10 +679,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					}
 					if k < n && s[k] == q && (k+1 >= n || s[k+1] != q) {
 						if c == '\'' && !p.loud && ppStringMatters(s[i+1:k]) {
-							p.loud, tab = true, &ppTabLoud
+							p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 						}
 						i = k + 1
-						prev = tab[q] // the closing quote
 						goto scan
 					}
 					state, qs = st, i
@@ -602,14 +689,14 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				case '-':
 					if i+1 < n && s[i+1] == '-' { // line comment: skip to the line break
 						if !p.loud && (lt >= ls || ppDirectiveAt(s, i+2)) {
-							p.loud, tab = true, &ppTabLoud
+							p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 						}
 						i = ppCommentEnd(s, i+2)
 						if !p.loud && i+1 < n && s[i] == '\r' && s[i+1] != '\n' {
 							// The T-SQL scanner ends a line comment at a
 							// line feed only: the next line is a comment
 							// there.
-							p.loud, tab = true, &ppTabLoud
+							p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 						}
 					} else {
 						i++
@@ -617,7 +704,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				case '/':
 					if i+1 < n && s[i+1] == '*' {
 						if !p.loud && (lt >= ls || ppDirectiveAt(s, i+2)) {
-							p.loud, tab = true, &ppTabLoud
+							p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 						}
 						state, depth = ppStBlock, 1
 						i += 2
@@ -626,20 +713,20 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					}
 				case '$':
 					if i+1 < n && s[i+1] == '{' {
-						lt = i // a migration tool's ${name}
+						lt, mask = i, ppMask(p.loud, i, rd) // a migration tool's ${name}
 					}
 					i = p.variable(f, i, n, &run)
 					if p.loud {
-						tab = &ppTabLoud
+						tab, mask = &ppTabLoud, ppMask(true, lt, rd)
 					}
 				case '<':
-					lt = i
+					lt, mask = i, ppMask(p.loud, i, rd)
 					i++
 				default:
 					// A letter where a word of interest may start (the
 					// plain table only stops at those).
 					if !p.loud && (c|0x20 == 'x' || ppPairAt(s, i)) && ppWordAt(s, i) {
-						p.loud, tab = true, &ppTabLoud
+						p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 					}
 					i++
 				}
@@ -659,7 +746,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				if s[i] == '$' {
 					i = p.variable(f, i, n, &run)
 					if p.loud {
-						tab = &ppTabLoud
+						tab, mask = &ppTabLoud, ppMask(true, lt, rd)
 					}
 					continue
 				}
@@ -668,7 +755,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					continue
 				}
 				if state == ppStSingle && !p.loud && ppStringMatters(s[qs:i]) {
-					p.loud, tab = true, &ppTabLoud
+					p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 				}
 				state = ppStNormal
 				i++
