@@ -321,3 +321,47 @@ func TestPairTab(t *testing.T) {
 		}
 	}
 }
+
+// The preprocessor's memory is reused from one script to the next:
+// nothing a script's caller keeps changes when the next one is read.
+func TestPreprocessReuse(t *testing.T) {
+	srcs := []string{
+		"USE a\nGO\nSELECT 1\nGO\nCHECKPOINT\nGO\n:setvar x 1\nSELECT '$(x)'\nGO\nPRINT 'x'\n",
+		"BACKUP DATABASE b TO DISK = 'y'\nGO\nSELECT 2\nGO\nUSE c\nGO\n",
+		"SELECT 3\nGO\nSELECT $(undefined)\nGO\nDBCC TRACEON (1806)\n",
+	}
+	type kept struct {
+		s       *Script
+		batches []*Batch
+		copies  []Batch
+		segs    [][]Segment
+	}
+	var all []kept
+	for round := 0; round < 3; round++ {
+		for _, src := range srcs {
+			var k kept
+			k.s = PreprocessLent(NewFile("r.sql", src), nil, func(b *Batch, plain bool) {
+				if plain {
+					b = b.Clone()
+				}
+				k.batches = append(k.batches, b)
+				k.copies = append(k.copies, *b)
+				k.segs = append(k.segs, append([]Segment(nil), b.Segs...))
+			})
+			if len(k.batches) < 3 || len(k.s.Files) != 1 || k.s.File.Text != src {
+				t.Fatalf("%q: %d batches, %d files", src, len(k.batches), len(k.s.Files))
+			}
+			all = append(all, k)
+		}
+	}
+	for i, k := range all {
+		if k.s.File.Text != srcs[i%len(srcs)] || len(k.s.Files) != 1 || k.s.Files[0] != k.s.File {
+			t.Fatalf("script %d changed", i)
+		}
+		for j, b := range k.batches {
+			if !reflect.DeepEqual(*b, k.copies[j]) || !reflect.DeepEqual(b.Segs, k.segs[j]) {
+				t.Fatalf("script %d, batch %d changed: %+v, was %+v", i, j, *b, k.copies[j])
+			}
+		}
+	}
+}

@@ -28,6 +28,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unsafe"
 
@@ -349,16 +350,25 @@ func preprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bo
 }
 
 func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), lend bool, reading func(int)) *Script {
-	p := &ppPreprocessor{
+	// The preprocessor comes from a pool, with the lent batch and what is
+	// left of the slab of the scripts it read before (the memory of
+	// neither is anyone else's).
+	p := ppPool.Get().(*ppPreprocessor)
+	lent, slab, slabSize := p.b.lent, p.b.slab, p.b.slabSize
+	sc := &ppScript{}
+	sc.File, sc.files[0] = f, f
+	sc.Files = sc.files[:]
+	*p = ppPreprocessor{
 		reading: reading,
 		lend:    lend,
 		onBatch: fn,
-		script:  &Script{File: f, Files: []*File{f}},
+		script:  &sc.Script,
 		// vars and files are made when first written: most scripts
 		// define no variable and include nothing
 		maxDepth:    ppDefaultMaxDepth,
 		maxExpanded: DefaultMaxExpanded,
 	}
+	p.b.lent, p.b.slab, p.b.slabSize = lent, slab, slabSize
 	maxFile := DefaultMaxFileSize
 	if opt != nil {
 		for k, v := range opt.Vars {
@@ -391,8 +401,24 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 	if !p.quit {
 		p.emit(1)
 	}
-	p.script.Expanded = p.expanded
-	return p.script
+	script := p.script
+	script.Expanded = p.expanded
+	// Nothing the caller keeps points into p: back to the pool, without
+	// what it made for this script but the lent batch and the slab.
+	lent, slab, slabSize = p.b.lent, p.b.slab, p.b.slabSize
+	*p = ppPreprocessor{}
+	p.b.lent, p.b.slab, p.b.slabSize = lent, slab, slabSize
+	ppPool.Put(p)
+	return script
+}
+
+// ppPool holds preprocessors between scripts (preprocess).
+var ppPool = sync.Pool{New: func() any { return new(ppPreprocessor) }}
+
+// ppScript is a Script and the room of its first file: one allocation.
+type ppScript struct {
+	Script
+	files [1]*File
 }
 
 // loadFile loads an include: through the Load of the options, or from
