@@ -395,7 +395,7 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 		p.cache = opt.Includes
 	}
 	p.maxFile = maxFile
-	p.stack1[0] = filepath.Clean(f.Path)
+	p.stack1[0] = f.Path // cleaned at the first include (include): most scripts have none
 	p.stack = p.stack1[:]
 	p.scanFile(f)
 	if !p.quit {
@@ -464,7 +464,7 @@ type ppPreprocessor struct {
 	maxFile    int64
 	maxDepth   int
 	files      map[string]*File // files included so far, by real path
-	stack      []string         // include chain, cleaned paths, root first
+	stack      []string         // include chain, cleaned paths (the root's from the first include), root first
 	stack1     [1]string        // the room of a stack of the root alone
 	realStack  []string         // the same, real paths; filled at the first include
 	includes   int
@@ -1807,6 +1807,8 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	}
 	clean := ppResolveInclude(f.Path, path)
 	if p.realStack == nil {
+		// the first include: the stack holds the root file alone
+		p.stack[0] = filepath.Clean(p.stack[0])
 		p.realStack = []string{ppRealPath(p.stack[0])}
 	}
 	rp := ppRealPath(clean)

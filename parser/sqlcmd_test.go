@@ -592,6 +592,16 @@ func TestSqlcmdIncludeCycleAndDepth(t *testing.T) {
 			t.Errorf("diag at %s:%d:%d, want b.sql:2:3", p.Path, p.Line, p.Column)
 		}
 	})
+	t.Run("cycle from a path not clean", func(t *testing.T) {
+		// the root's path is cleaned when it first includes, as the
+		// included ones are
+		src, _ := ld.load("a.sql")
+		a := NewFile("./x/../a.sql", src.Text)
+		sc := Preprocess(a, &PreprocessOptions{Load: ld.load})
+		if len(sc.Diags) != 1 || sc.Diags[0].Message != ":r include cycle: a.sql → b.sql → a.sql" {
+			t.Fatalf("diags %q", diagMessages(sc))
+		}
+	})
 	t.Run("depth", func(t *testing.T) {
 		for _, tc := range []struct {
 			max   int
