@@ -158,21 +158,31 @@ const (
 )
 
 // ppPairs has, for each first letter of a word of interest (ppKeywordAt),
-// a bit for each second letter of one (bits c&0x1f, either case): most
-// words that start with their first letters are passed over on it. A
-// byte that is not a letter may share a bit with one: ppWordAt decides.
-var ppPairs [32]uint32
+// a bit for each second letter of one (bits c&0x1f, either case), and
+// ppThirds the third letter of the word that starts with the two (no two
+// words start alike): most words that start with their first letters
+// (dbo, DATEADD, ...) are passed over on them. A byte that is not a
+// letter may share a bit with one: ppWordAt decides.
+var (
+	ppPairs  [32]uint32
+	ppThirds [32][32]byte
+)
 
 func init() {
 	for _, w := range []string{"use", "checkpoint", "backup", "restore", "database", "dbcc"} {
 		ppPairs[w[0]&0x1f] |= 1 << (w[1] & 0x1f)
+		ppThirds[w[0]&0x1f][w[1]&0x1f] = w[2]
 	}
 }
 
-// ppPairAt reports whether s[i], a letter, and s[i+1] may start a word
-// of interest (ppPairs).
+// ppPairAt reports whether s[i], a letter, s[i+1] and s[i+2] may start a
+// word of interest (ppPairs; every one has three letters at least).
 func ppPairAt(s string, i int) bool {
-	return i+1 < len(s) && ppPairs[s[i]&0x1f]>>(s[i+1]&0x1f)&1 != 0
+	if i+2 >= len(s) {
+		return false
+	}
+	a, b := s[i]&0x1f, s[i+1]&0x1f
+	return ppPairs[a]>>b&1 != 0 && s[i+2]|0x20 == ppThirds[a][b]
 }
 
 var (
