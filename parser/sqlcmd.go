@@ -543,9 +543,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 	}
 	tab := p.table()
 	var (
-		prev uint8 // the byte table's entry of the byte before i
-		j    int
-		rd   uint8 // ppPNL while p.reading is to be called in f
+		e  uint8 // the entry of ppPairTab the scan stopped at
+		j  int
+		rd uint8 // ppPNL while p.reading is to be called in f
 	)
 	// lt is the offset of the last '<' or "${" outside strings and
 	// comments: the T-SQL scanner may read a template or placeholder
@@ -580,8 +580,13 @@ func (p *ppPreprocessor) scanFile(f *File) {
 			}
 			if j < n && ppLineStart[s[j]] {
 				if next, ok := p.lineCommand(f, i, &run); ok {
-					state, depth = p.state, p.depth               // an include may change them
-					tab, mask = p.table(), ppMask(p.loud, lt, rd) // a GO line starts a batch
+					state, depth = p.state, p.depth // an include may change them
+					// a GO line starts a batch; a '<' before it is on a
+					// line before this one
+					lt, tab, mask = -1, &ppTabPlain, ppPPlain|ppPLine|rd
+					if p.loud {
+						tab, mask = &ppTabLoud, ppPLoud|ppPLine|rd
+					}
 					i = next
 					continue
 				}
@@ -601,58 +606,59 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				if i >= n {
 					break line
 				}
-				prev = uint8(ppAfterAny | ppAfterNonWord)
-				if i > 0 {
-					prev = tab[s[i-1]]
-				}
-				if tab[s[i]]&(prev>>4) != 0 {
+				if i == 0 {
+					if tab[s[0]]&((ppAfterAny|ppAfterNonWord)>>4) != 0 {
+						goto stop
+					}
+				} else if ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]&mask&^(ppPLine|ppPNL) != 0 {
 					goto stop
 				}
 				i++
 			scan:
 				for i+8 <= n {
 					w := unsafe.Pointer(unsafe.StringData(s[i-1 : i+8])) // one bounds check for the round
-					if ppPairTab[ppPairLoad(w, 0)]&mask != 0 {
+					if e = ppPairTab[ppPairLoad(w, 0)]; e&mask != 0 {
 						goto pair
 					}
-					if ppPairTab[ppPairLoad(w, 1)]&mask != 0 {
+					if e = ppPairTab[ppPairLoad(w, 1)]; e&mask != 0 {
 						i++
 						goto pair
 					}
-					if ppPairTab[ppPairLoad(w, 2)]&mask != 0 {
+					if e = ppPairTab[ppPairLoad(w, 2)]; e&mask != 0 {
 						i += 2
 						goto pair
 					}
-					if ppPairTab[ppPairLoad(w, 3)]&mask != 0 {
+					if e = ppPairTab[ppPairLoad(w, 3)]; e&mask != 0 {
 						i += 3
 						goto pair
 					}
-					if ppPairTab[ppPairLoad(w, 4)]&mask != 0 {
+					if e = ppPairTab[ppPairLoad(w, 4)]; e&mask != 0 {
 						i += 4
 						goto pair
 					}
-					if ppPairTab[ppPairLoad(w, 5)]&mask != 0 {
+					if e = ppPairTab[ppPairLoad(w, 5)]; e&mask != 0 {
 						i += 5
 						goto pair
 					}
-					if ppPairTab[ppPairLoad(w, 6)]&mask != 0 {
+					if e = ppPairTab[ppPairLoad(w, 6)]; e&mask != 0 {
 						i += 6
 						goto pair
 					}
-					if ppPairTab[ppPairLoad(w, 7)]&mask != 0 {
+					if e = ppPairTab[ppPairLoad(w, 7)]; e&mask != 0 {
 						i += 7
 						goto pair
 					}
 					i += 8
 				}
-				for i < n && ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]&mask == 0 {
+				for i < n {
+					if e = ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]; e&mask != 0 {
+						goto pair
+					}
 					i++
 				}
+				break line
 			pair:
-				if i >= n {
-					break line
-				}
-				if ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]&mask&(ppPLine|ppPNL) == 0 {
+				if e&mask&(ppPLine|ppPNL) == 0 {
 					goto stop
 				}
 				// right after a line feed
