@@ -542,6 +542,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 		p.loud = true // a string or comment that began in another file
 	}
 	tab := p.table()
+	base := unsafe.Pointer(unsafe.StringData(s))
 	var (
 		e  uint8 // the entry of ppPairTab the scan stopped at
 		j  int
@@ -615,8 +616,8 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				}
 				i++
 			scan:
-				for i+8 <= n {
-					w := unsafe.Pointer(unsafe.StringData(s[i-1 : i+8])) // one bounds check for the round
+				for i+8 <= n && i > 0 { // (i > 0 always: the bytes i-1 to i+7 are s's)
+					w := unsafe.Add(base, i-1)
 					if e = ppPairTab[ppPairLoad(w, 0)]; e&mask != 0 {
 						goto pair
 					}
