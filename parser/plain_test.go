@@ -69,6 +69,20 @@ func TestPreprocessPlain(t *testing.T) {
 		{"SELECT ${a--b} USE x", false},           // a placeholder holding "--"
 		{"SELECT 1 -- x\r it's\nUSE x\n'", false}, // a lone CR ends the comment for sqlcmd only
 		{"SELECT 1\r\nSELECT 2\r\n", true},
+		// a template or placeholder ends with its line, however the next
+		// one starts
+		{"SELECT a FROM t WHERE a <b\nAND c = 1 -- x\n", true},
+		{"SELECT a FROM t WHERE a <b\n    AND c = 1 /* x */\n", true},
+		{"SELECT a FROM t WHERE a <b\r\nAND c = 1 -- x\n", true},
+		{"SELECT a FROM t WHERE a <b AND [c] = 1\nAND d = 2\n", false},
+		{"SELECT ${a} FROM t\nWHERE \"c\" = 1\n", true},
+		{"SELECT ${a} FROM t WHERE \"c\" = 1\n", false},
+		// words of interest at the start of lines however indented, after
+		// lines the scan does not stop in
+		{"SELECT a\nFROM t\nuse Sales\n", false},
+		{"SELECT a\nFROM t\n\tRESTORE LOG x FROM DISK = 'y'\n", false},
+		{"SELECT a\nFROM t\n        \tdbcc TRACEON (1806)\n", false},
+		{"SELECT a\nFROM t\nReturn\nrestored\nQ\n:\n!\n", true},
 	} {
 		texts, plain := plainBatches(tc.src, nil)
 		if len(texts) != 1 {
@@ -98,6 +112,11 @@ func TestPreprocessPlainBatches(t *testing.T) {
 		{":setvar kw CHECKPOINT\n$(kw) 5\nGO\n", []bool{false}},
 		{"SELECT 1\n:exit(SELECT 2)\n", []bool{false}},
 		{"SELECT 1\nGO\nSELECT 'never closed\nGO\n", []bool{true, false}},
+		// GO lines and commands after lines the scan does not stop in
+		{"SELECT a\nFROM t\nGO\nSELECT b\nFROM t\n  go 2\nSELECT c\nFROM t\nuse x\n", []bool{true, true, false}},
+		{"SELECT a\nFROM t\n:setvar x 1\nSELECT 1\n", []bool{false}},
+		{"SELECT a\nFROM t\n\t:r inc.sql\n", []bool{false}},
+		{"SELECT a\nFROM t\nGO\nSELECT 2\nEXIT\nSELECT 3\n", []bool{true}},
 	} {
 		texts, plain := plainBatches(tc.src, &PreprocessOptions{Load: inc, IncludeOutside: true})
 		if fmt.Sprint(plain) != fmt.Sprint(tc.plain) {
@@ -276,5 +295,73 @@ func TestParsePlainUntil(t *testing.T) {
 	}
 	if prefixes < 50 {
 		t.Errorf("only %d batches long enough to be parsed in part", prefixes)
+	}
+}
+
+// The table of pairs is the byte tables' rule, line feeds but for.
+func TestPairTab(t *testing.T) {
+	for b := 0; b < 256; b++ {
+		for c := 0; c < 256; c++ {
+			want := uint8(0)
+			if c != '\n' && ppTabPlain[c]&(ppTabPlain[b]>>4) != 0 {
+				want |= ppPPlain
+			}
+			if c != '\n' && ppTabLoud[c]&(ppTabLoud[b]>>4) != 0 {
+				want |= ppPLoud
+			}
+			if b == '\n' {
+				want |= ppPNL
+				if c == ' ' || c == '\t' || ppLineStart[c] {
+					want |= ppPLine
+				}
+			}
+			if got := ppPairTab[b|c<<8]; got != want {
+				t.Fatalf("%q then %q: %04b, want %04b", rune(b), rune(c), got, want)
+			}
+		}
+	}
+}
+
+// The preprocessor's memory is reused from one script to the next:
+// nothing a script's caller keeps changes when the next one is read.
+func TestPreprocessReuse(t *testing.T) {
+	srcs := []string{
+		"USE a\nGO\nSELECT 1\nGO\nCHECKPOINT\nGO\n:setvar x 1\nSELECT '$(x)'\nGO\nPRINT 'x'\n",
+		"BACKUP DATABASE b TO DISK = 'y'\nGO\nSELECT 2\nGO\nUSE c\nGO\n",
+		"SELECT 3\nGO\nSELECT $(undefined)\nGO\nDBCC TRACEON (1806)\n",
+	}
+	type kept struct {
+		s       *Script
+		batches []*Batch
+		copies  []Batch
+		segs    [][]Segment
+	}
+	var all []kept
+	for round := 0; round < 3; round++ {
+		for _, src := range srcs {
+			var k kept
+			k.s = PreprocessLent(NewFile("r.sql", src), nil, func(b *Batch, plain bool) {
+				if plain {
+					b = b.Clone()
+				}
+				k.batches = append(k.batches, b)
+				k.copies = append(k.copies, *b)
+				k.segs = append(k.segs, append([]Segment(nil), b.Segs...))
+			})
+			if len(k.batches) < 3 || len(k.s.Files) != 1 || k.s.File.Text != src {
+				t.Fatalf("%q: %d batches, %d files", src, len(k.batches), len(k.s.Files))
+			}
+			all = append(all, k)
+		}
+	}
+	for i, k := range all {
+		if k.s.File.Text != srcs[i%len(srcs)] || len(k.s.Files) != 1 || k.s.Files[0] != k.s.File {
+			t.Fatalf("script %d changed", i)
+		}
+		for j, b := range k.batches {
+			if !reflect.DeepEqual(*b, k.copies[j]) || !reflect.DeepEqual(b.Segs, k.segs[j]) {
+				t.Fatalf("script %d, batch %d changed: %+v, was %+v", i, j, *b, k.copies[j])
+			}
+		}
 	}
 }

@@ -267,6 +267,11 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			kind = TokPunct
 		}
 		toks = append(toks, Token{Start: int32(start), End: int32(i), Kind: kind})
+		// the commonest next bytes: blanks and line breaks between two
+		// tokens, skipped here rather than through the switch
+		for i < n && charClass[src[i]] == cSpace {
+			i++
+		}
 	}
 	s.Tokens = toks
 	return toks

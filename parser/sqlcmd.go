@@ -28,7 +28,9 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/internal/fsread"
 )
@@ -167,21 +169,31 @@ const (
 )
 
 // ppPairs has, for each first letter of a word of interest (ppKeywordAt),
-// a bit for each second letter of one (bits c&0x1f, either case): most
-// words that start with their first letters are passed over on it. A
-// byte that is not a letter may share a bit with one: ppWordAt decides.
-var ppPairs [32]uint32
+// a bit for each second letter of one (bits c&0x1f, either case), and
+// ppThirds the third letter of the word that starts with the two (no two
+// words start alike): most words that start with their first letters
+// (dbo, DATEADD, ...) are passed over on them. A byte that is not a
+// letter may share a bit with one: ppWordAt decides.
+var (
+	ppPairs  [32]uint32
+	ppThirds [32][32]byte
+)
 
 func init() {
 	for _, w := range []string{"use", "checkpoint", "backup", "restore", "database", "dbcc"} {
 		ppPairs[w[0]&0x1f] |= 1 << (w[1] & 0x1f)
+		ppThirds[w[0]&0x1f][w[1]&0x1f] = w[2]
 	}
 }
 
-// ppPairAt reports whether s[i], a letter, and s[i+1] may start a word
-// of interest (ppPairs).
+// ppPairAt reports whether s[i], a letter, s[i+1] and s[i+2] may start a
+// word of interest (ppPairs; every one has three letters at least).
 func ppPairAt(s string, i int) bool {
-	return i+1 < len(s) && ppPairs[s[i]&0x1f]>>(s[i+1]&0x1f)&1 != 0
+	if i+2 >= len(s) {
+		return false
+	}
+	a, b := s[i]&0x1f, s[i+1]&0x1f
+	return ppPairs[a]>>b&1 != 0 && s[i+2]|0x20 == ppThirds[a][b]
 }
 
 var (
@@ -219,6 +231,77 @@ func init() {
 	}
 	ppTabPlain['x'] |= ppHexX
 	ppTabPlain['X'] |= ppHexX
+}
+
+// ppPairTab is the normal state's table of pairs of bytes, indexed by
+// the byte before (low 8 bits) and the byte (high 8 bits): whether the
+// scanner stops at the second byte, for each mask of ppMask. It is the
+// byte tables' rule (ppTabPlain, ppTabLoud) but for line feeds: those stop
+// the scan only when the line after them starts with a blank or with a
+// byte that may start a GO line or a command (ppPLine), or when every
+// line break matters (ppPNL).
+var ppPairTab [1 << 16]uint8
+
+// The bits of ppPairTab.
+const (
+	ppPPlain = 1 << 0 // the plain table stops at the byte (not a line feed)
+	ppPLoud  = 1 << 1 // the loud table stops at the byte (not a line feed)
+	ppPLine  = 1 << 2 // after a line feed, a byte that may start a GO line or command, or a blank
+	ppPNL    = 1 << 3 // after a line feed, any byte
+)
+
+func init() {
+	// The bytes that stop in the same cases have the same entries, for
+	// all the bytes before them (a block of 256 entries): each block is
+	// made once.
+	var made [512]int // by class of the byte: 1 + the byte whose block it is
+	for c := 0; c < 256; c++ {
+		line := c == ' ' || c == '\t' || ppLineStart[c]
+		class := int(ppTabPlain[c]&0x0f) | int(ppTabLoud[c]&0x0f)<<4
+		if line {
+			class |= 1 << 8
+		}
+		if r := made[class]; r > 0 && c != '\n' {
+			copy(ppPairTab[c<<8:c<<8+256], ppPairTab[(r-1)<<8:(r-1)<<8+256])
+			continue
+		} else if c != '\n' {
+			made[class] = c + 1
+		}
+		for b := 0; b < 256; b++ {
+			var e uint8
+			if c != '\n' {
+				if ppTabPlain[c]&(ppTabPlain[b]>>4) != 0 {
+					e |= ppPPlain
+				}
+				if ppTabLoud[c]&(ppTabLoud[b]>>4) != 0 {
+					e |= ppPLoud
+				}
+			}
+			if b == '\n' {
+				e |= ppPNL
+				if line {
+					e |= ppPLine
+				}
+			}
+			ppPairTab[b|c<<8] = e
+		}
+	}
+}
+
+// ppMask is the mask of ppPairTab bits the scanner stops at: loud is
+// whether the batch is known not to be plain; lt the offset of a '<' or
+// "${" on the line, or -1 (while there is one every line feed stops the
+// scan, which then knows where the line ends); rd ppPNL while p.reading
+// is to be called.
+func ppMask(loud bool, lt int, rd uint8) uint8 {
+	m := uint8(ppPPlain|ppPLine) | rd
+	if loud {
+		m = ppPLoud | ppPLine | rd
+	}
+	if lt >= 0 {
+		m |= ppPNL
+	}
+	return m
 }
 
 func ppByteSet(chars string) (t [256]bool) {
@@ -288,16 +371,25 @@ func preprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bo
 }
 
 func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), lend bool, reading func(int)) *Script {
-	p := &ppPreprocessor{
+	// The preprocessor comes from a pool, with the lent batch and what is
+	// left of the slab of the scripts it read before (the memory of
+	// neither is anyone else's).
+	p := ppPool.Get().(*ppPreprocessor)
+	lent, slab, slabSize := p.b.lent, p.b.slab, p.b.slabSize
+	sc := &ppScript{}
+	sc.File, sc.files[0] = f, f
+	sc.Files = sc.files[:]
+	*p = ppPreprocessor{
 		reading: reading,
 		lend:    lend,
 		onBatch: fn,
-		script:  &Script{File: f, Files: []*File{f}},
+		script:  &sc.Script,
 		// vars and files are made when first written: most scripts
 		// define no variable and include nothing
 		maxDepth:    ppDefaultMaxDepth,
 		maxExpanded: DefaultMaxExpanded,
 	}
+	p.b.lent, p.b.slab, p.b.slabSize = lent, slab, slabSize
 	maxFile := DefaultMaxFileSize
 	if opt != nil {
 		for k, v := range opt.Vars {
@@ -325,14 +417,30 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 		p.cache = opt.Includes
 	}
 	p.maxFile = maxFile
-	p.stack1[0] = filepath.Clean(f.Path)
+	p.stack1[0] = f.Path // cleaned at the first include (include): most scripts have none
 	p.stack = p.stack1[:]
 	p.scanFile(f)
 	if !p.quit {
 		p.emit(1)
 	}
-	p.script.Expanded = p.expanded
-	return p.script
+	script := p.script
+	script.Expanded = p.expanded
+	// Nothing the caller keeps points into p: back to the pool, without
+	// what it made for this script but the lent batch and the slab.
+	lent, slab, slabSize = p.b.lent, p.b.slab, p.b.slabSize
+	*p = ppPreprocessor{}
+	p.b.lent, p.b.slab, p.b.slabSize = lent, slab, slabSize
+	ppPool.Put(p)
+	return script
+}
+
+// ppPool holds preprocessors between scripts (preprocess).
+var ppPool = sync.Pool{New: func() any { return new(ppPreprocessor) }}
+
+// ppScript is a Script and the room of its first file: one allocation.
+type ppScript struct {
+	Script
+	files [1]*File
 }
 
 // loadFile loads an include: through the Load of the options, or from
@@ -378,7 +486,7 @@ type ppPreprocessor struct {
 	maxFile    int64
 	maxDepth   int
 	files      map[string]*File // files included so far, by real path
-	stack      []string         // include chain, cleaned paths, root first
+	stack      []string         // include chain, cleaned paths (the root's from the first include), root first
 	stack1     [1]string        // the room of a stack of the root alone
 	realStack  []string         // the same, real paths; filled at the first include
 	includes   int
@@ -449,6 +557,12 @@ func (p *ppPreprocessor) scanFile(f *File) {
 		p.loud = true // a string or comment that began in another file
 	}
 	tab := p.table()
+	base := unsafe.Pointer(unsafe.StringData(s))
+	var (
+		e  uint8 // the entry of ppPairTab the scan stopped at
+		j  int
+		rd uint8 // ppPNL while p.reading is to be called in f
+	)
 	// lt is the offset of the last '<' or "${" outside strings and
 	// comments: the T-SQL scanner may read a template or placeholder
 	// there as one token, comment or quote markers included, so a
@@ -459,10 +573,17 @@ func (p *ppPreprocessor) scanFile(f *File) {
 	if p.reading != nil && f == p.script.File {
 		tick = i + ReadingStep
 	}
+	if tick <= n {
+		rd = ppPNL // every line break stops the scan: i >= tick is looked at there
+	}
+	mask := ppMask(p.loud, -1, rd)
 	for !p.quit {
 		if i >= tick {
 			p.reading(i)
 			tick = i + ReadingStep
+			if tick > n {
+				rd, mask = 0, ppMask(p.loud, lt, 0)
+			}
 		}
 		ls := i // the start of the line
 		// i is at the start of a line. In the normal state it may be a GO
@@ -476,7 +597,12 @@ func (p *ppPreprocessor) scanFile(f *File) {
 			if j < n && ppLineStart[s[j]] {
 				if next, ok := p.lineCommand(f, i, &run); ok {
 					state, depth = p.state, p.depth // an include may change them
-					tab = p.table()                 // a GO line starts a batch
+					// a GO line starts a batch; a '<' before it is on a
+					// line before this one
+					lt, tab, mask = -1, &ppTabPlain, ppPPlain|ppPLine|rd
+					if p.loud {
+						tab, mask = &ppTabLoud, ppPLoud|ppPLine|rd
+					}
 					i = next
 					continue
 				}
@@ -487,79 +613,99 @@ func (p *ppPreprocessor) scanFile(f *File) {
 		for i < n {
 			switch state {
 			case ppStNormal:
-				// The hot loop: skip to the next byte of interest, four
-				// bytes per round. Whether a byte stops the loop depends
-				// on the byte before it (a word starts after a non-word
-				// byte), read from the same table.
-				prev := uint8(ppAfterAny | ppAfterNonWord)
-				if i > 0 {
-					prev = tab[s[i-1]]
-				}
-			scan:
-				for i+8 <= n {
-					w := s[i : i+8] // one bounds check for the round
-					c0 := tab[w[0]]
-					if c0&(prev>>4) != 0 {
-						goto stop
-					}
-					c1 := tab[w[1]]
-					if c1&(c0>>4) != 0 {
-						i++
-						goto stop
-					}
-					c2 := tab[w[2]]
-					if c2&(c1>>4) != 0 {
-						i += 2
-						goto stop
-					}
-					c3 := tab[w[3]]
-					if c3&(c2>>4) != 0 {
-						i += 3
-						goto stop
-					}
-					c4 := tab[w[4]]
-					if c4&(c3>>4) != 0 {
-						i += 4
-						goto stop
-					}
-					c5 := tab[w[5]]
-					if c5&(c4>>4) != 0 {
-						i += 5
-						goto stop
-					}
-					c6 := tab[w[6]]
-					if c6&(c5>>4) != 0 {
-						i += 6
-						goto stop
-					}
-					c7 := tab[w[7]]
-					if c7&(c6>>4) != 0 {
-						i += 7
-						goto stop
-					}
-					prev = c7
-					i += 8
-				}
-				for i < n {
-					c := tab[s[i]]
-					if c&(prev>>4) != 0 {
-						break
-					}
-					prev = c
-					i++
-				}
-			stop:
+				// The first byte is looked at against the byte before it
+				// as the byte table says (a line break there is no line
+				// start to look at again); the hot loop then reads the
+				// bytes eight per round, each with the byte before it
+				// as one index of the table of pairs (ppPairTab).
+			first:
 				if i >= n {
 					break line
 				}
+				if i == 0 {
+					if tab[s[0]]&((ppAfterAny|ppAfterNonWord)>>4) != 0 {
+						goto stop
+					}
+				} else if ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]&mask&^(ppPLine|ppPNL) != 0 {
+					goto stop
+				}
+				i++
+			scan:
+				for i+8 <= n && i > 0 { // (i > 0 always: the bytes i-1 to i+7 are s's)
+					w := unsafe.Add(base, i-1)
+					if e = ppPairTab[ppPairLoad(w, 0)]; e&mask != 0 {
+						goto pair
+					}
+					if e = ppPairTab[ppPairLoad(w, 1)]; e&mask != 0 {
+						i++
+						goto pair
+					}
+					if e = ppPairTab[ppPairLoad(w, 2)]; e&mask != 0 {
+						i += 2
+						goto pair
+					}
+					if e = ppPairTab[ppPairLoad(w, 3)]; e&mask != 0 {
+						i += 3
+						goto pair
+					}
+					if e = ppPairTab[ppPairLoad(w, 4)]; e&mask != 0 {
+						i += 4
+						goto pair
+					}
+					if e = ppPairTab[ppPairLoad(w, 5)]; e&mask != 0 {
+						i += 5
+						goto pair
+					}
+					if e = ppPairTab[ppPairLoad(w, 6)]; e&mask != 0 {
+						i += 6
+						goto pair
+					}
+					if e = ppPairTab[ppPairLoad(w, 7)]; e&mask != 0 {
+						i += 7
+						goto pair
+					}
+					i += 8
+				}
+				for i < n {
+					if e = ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]; e&mask != 0 {
+						goto pair
+					}
+					i++
+				}
+				break line
+			pair:
+				if e&mask&(ppPLine|ppPNL) == 0 {
+					goto stop
+				}
+				// right after a line feed
+			lineStart:
+				// i starts a line. It goes on here unless its first
+				// non-blank bytes may start a GO line or a command
+				// (blanks never stop the scan; ppCommandHead).
+				if lt >= 0 {
+					// a template or placeholder ends with its line
+					lt, mask = -1, ppMask(p.loud, -1, rd)
+				}
+				j = i
+				for j+4 <= n && s[j:j+4] == "    " { // indentation, four at a time
+					j += 4
+				}
+				for j < n && (s[j] == ' ' || s[j] == '\t') {
+					j++
+				}
+				if j >= n || ppLineStart[s[j]] && (s[j]|0x20 == 'g' || ppCommandHead(s, j)) || i >= tick {
+					break line // (p.reading is called there)
+				}
+				ls, i = i, j
+				goto first // the commonest stop: straight back to the loop
+			stop:
 				if c := s[i]; tab[c]&ppAlways == 0 {
 					// A letter where a word of interest may start (the
 					// plain table only stops at those): the scan goes on
 					// right after it.
 					if (c|0x20 == 'x' || ppPairAt(s, i)) && ppWordAt(s, i) {
-						p.loud, tab = true, &ppTabLoud
+						p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 					}
-					prev = tab[c]
 					i++
 					goto scan
 				}
@@ -569,22 +715,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					if c == '\r' && i < n && s[i] == '\n' {
 						i++
 					}
-					// The next line goes on here unless its first
-					// non-blank bytes may start a GO line or a command
-					// (blanks never stop the scan; ppCommandHead).
-					j := i
-					for j+4 <= n && s[j:j+4] == "    " { // indentation, four at a time
-						j += 4
-					}
-					for j < n && (s[j] == ' ' || s[j] == '\t') {
-						j++
-					}
-					if j >= n || ppLineStart[s[j]] && (s[j]|0x20 == 'g' || ppCommandHead(s, j)) || i >= tick {
-						break line // (p.reading is called there)
-					}
-					ls, i = i, j
-					prev = tab[s[i-1]] // a blank or a line break
-					goto scan          // the commonest stop: straight back to the loop
+					goto lineStart
 				case '\'', '"', '[':
 					// Fast path for the common case, a short quoted run
 					// closed on the same scan with no $ and no escape;
@@ -596,9 +727,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						q, stop, st = ']', &ppStopBracket, ppStBracket
 					}
 					if c == '\'' {
-						lt = -1 // a template never holds a single quote
+						lt, mask = -1, ppMask(p.loud, -1, rd) // a template never holds a single quote
 					} else if lt >= ls && !p.loud {
-						p.loud, tab = true, &ppTabLoud
+						p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 					}
 					k := i + 1
 					for k < n && !stop[s[k]] {
@@ -606,10 +737,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					}
 					if k < n && s[k] == q && (k+1 >= n || s[k+1] != q) {
 						if c == '\'' && !p.loud && ppStringMatters(s[i+1:k]) {
-							p.loud, tab = true, &ppTabLoud
+							p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 						}
 						i = k + 1
-						prev = tab[q] // the closing quote
 						goto scan
 					}
 					state, qs = st, i
@@ -617,14 +747,14 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				case '-':
 					if i+1 < n && s[i+1] == '-' { // line comment: skip to the line break
 						if !p.loud && (lt >= ls || ppDirectiveAt(s, i+2)) {
-							p.loud, tab = true, &ppTabLoud
+							p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 						}
 						i = ppCommentEnd(s, i+2)
 						if !p.loud && i+1 < n && s[i] == '\r' && s[i+1] != '\n' {
 							// The T-SQL scanner ends a line comment at a
 							// line feed only: the next line is a comment
 							// there.
-							p.loud, tab = true, &ppTabLoud
+							p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 						}
 					} else {
 						i++
@@ -632,7 +762,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				case '/':
 					if i+1 < n && s[i+1] == '*' {
 						if !p.loud && (lt >= ls || ppDirectiveAt(s, i+2)) {
-							p.loud, tab = true, &ppTabLoud
+							p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 						}
 						state, depth = ppStBlock, 1
 						i += 2
@@ -641,20 +771,20 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					}
 				case '$':
 					if i+1 < n && s[i+1] == '{' {
-						lt = i // a migration tool's ${name}
+						lt, mask = i, ppMask(p.loud, i, rd) // a migration tool's ${name}
 					}
 					i = p.variable(f, i, n, &run)
 					if p.loud {
-						tab = &ppTabLoud
+						tab, mask = &ppTabLoud, ppMask(true, lt, rd)
 					}
 				case '<':
-					lt = i
+					lt, mask = i, ppMask(p.loud, i, rd)
 					i++
 				default:
 					// A letter where a word of interest may start (the
 					// plain table only stops at those).
 					if !p.loud && (c|0x20 == 'x' || ppPairAt(s, i)) && ppWordAt(s, i) {
-						p.loud, tab = true, &ppTabLoud
+						p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 					}
 					i++
 				}
@@ -674,7 +804,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				if s[i] == '$' {
 					i = p.variable(f, i, n, &run)
 					if p.loud {
-						tab = &ppTabLoud
+						tab, mask = &ppTabLoud, ppMask(true, lt, rd)
 					}
 					continue
 				}
@@ -683,7 +813,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					continue
 				}
 				if state == ppStSingle && !p.loud && ppStringMatters(s[qs:i]) {
-					p.loud, tab = true, &ppTabLoud
+					p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 				}
 				state = ppStNormal
 				i++
@@ -1721,6 +1851,8 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	}
 	clean := ppResolveInclude(f.Path, path)
 	if p.realStack == nil {
+		// the first include: the stack holds the root file alone
+		p.stack[0] = filepath.Clean(p.stack[0])
 		p.realStack = []string{ppRealPath(p.stack[0])}
 	}
 	rp := ppRealPath(clean)

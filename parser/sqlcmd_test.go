@@ -592,6 +592,16 @@ func TestSqlcmdIncludeCycleAndDepth(t *testing.T) {
 			t.Errorf("diag at %s:%d:%d, want b.sql:2:3", p.Path, p.Line, p.Column)
 		}
 	})
+	t.Run("cycle from a path not clean", func(t *testing.T) {
+		// the root's path is cleaned when it first includes, as the
+		// included ones are
+		src, _ := ld.load("a.sql")
+		a := NewFile("./x/../a.sql", src.Text)
+		sc := Preprocess(a, &PreprocessOptions{Load: ld.load})
+		if len(sc.Diags) != 1 || sc.Diags[0].Message != ":r include cycle: a.sql → b.sql → a.sql" {
+			t.Fatalf("diags %q", diagMessages(sc))
+		}
+	})
 	t.Run("depth", func(t *testing.T) {
 		for _, tc := range []struct {
 			max   int
@@ -830,8 +840,8 @@ func TestPPHasAdd(t *testing.T) {
 	}
 }
 
-// ppPairAt lets through the first two letters of every word of interest
-// in any case, and few others.
+// ppPairAt lets through the first three letters of every word of
+// interest in any case, and few others.
 func TestPPPairAt(t *testing.T) {
 	for _, w := range []string{"use", "checkpoint", "backup", "restore", "database", "dbcc"} {
 		for _, v := range []string{w, strings.ToUpper(w), strings.ToUpper(w[:1]) + w[1:], w[:1] + strings.ToUpper(w[1:])} {
@@ -843,13 +853,18 @@ func TestPPPairAt(t *testing.T) {
 	passed := 0
 	for a := 'a'; a <= 'z'; a++ {
 		for b := 'a'; b <= 'z'; b++ {
+			for c := 'a'; c <= 'z'; c++ {
+				if ppPairAt(string([]rune{a, b, c}), 0) {
+					passed++
+				}
+			}
 			if ppPairAt(string([]rune{a, b}), 0) {
-				passed++
+				t.Errorf("%c%c: two letters let through", a, b)
 			}
 		}
 	}
 	if passed != 6 {
-		t.Errorf("%d pairs of lower-case letters let through, want 6", passed)
+		t.Errorf("%d runs of three lower-case letters let through, want 6", passed)
 	}
 }
 

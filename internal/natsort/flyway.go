@@ -16,7 +16,7 @@ type flywayName struct {
 // parseFlyway reads name as a Flyway script name; ok is false when it is
 // not one. Prefixes are upper-case, as Flyway matches them by default.
 func parseFlyway(name string) (f flywayName, ok bool) {
-	if len(name) < 4 || !hasSuffixFold(name, ".sql") {
+	if !hasSQLSuffix(name) {
 		return f, false
 	}
 	f.kind = name[0]
@@ -45,8 +45,12 @@ func parseFlyway(name string) (f flywayName, ok bool) {
 	}
 }
 
-func hasSuffixFold(s, suffix string) bool {
-	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
+// hasSQLSuffix reports whether s ends with ".sql" in any case, as
+// strings.EqualFold compares its last four bytes with it: four bytes that
+// fold to ".sql" are ASCII (fewer runes would not match).
+func hasSQLSuffix(s string) bool {
+	n := len(s)
+	return n >= 4 && s[n-4] == '.' && s[n-3]|0x20 == 's' && s[n-2]|0x20 == 'q' && s[n-1]|0x20 == 'l'
 }
 
 // FlywayName reports whether name follows Flyway's pattern (ok), and
@@ -134,11 +138,11 @@ func compareVersions(a, b string) int {
 		x, y := "0", "0"
 		if a != "" {
 			x, a = digitRun(a)
-			a = strings.TrimLeft(a, "._")
+			a = trimSeparators(a)
 		}
 		if b != "" {
 			y, b = digitRun(b)
-			b = strings.TrimLeft(b, "._")
+			b = trimSeparators(b)
 		}
 		if c := compareNumbers(x, y); c != 0 {
 			return c
@@ -147,9 +151,27 @@ func compareVersions(a, b string) int {
 	return 0
 }
 
+// trimSeparators drops the '.' and '_' s starts with.
+func trimSeparators(s string) string {
+	i := 0
+	for i < len(s) && (s[i] == '.' || s[i] == '_') {
+		i++
+	}
+	return s[i:]
+}
+
+// trimZeros drops the zeros s starts with.
+func trimZeros(s string) string {
+	i := 0
+	for i < len(s) && s[i] == '0' {
+		i++
+	}
+	return s[i:]
+}
+
 // compareNumbers compares two runs of digits by value.
 func compareNumbers(x, y string) int {
-	x, y = strings.TrimLeft(x, "0"), strings.TrimLeft(y, "0")
+	x, y = trimZeros(x), trimZeros(y)
 	if len(x) != len(y) {
 		return len(x) - len(y)
 	}
