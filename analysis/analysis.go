@@ -503,6 +503,7 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 		if p.mapped != nil && i%128 == 127 {
 			releasePages(p.mapped) // the pages of the lines shown so far
 		}
+		lines.left = len(findings) - i
 		file := f.Span.Start.File
 		if file != nil {
 			// a file included by several root files (or also named itself)
@@ -585,6 +586,29 @@ type lineCache struct {
 	line int
 	text string
 	ok   bool
+	// room holds the copies of the lines of a file's findings, one chunk
+	// at a time: at 100% statements of interest nearly every finding is
+	// on a line of its own, and a copy each was an allocation each
+	room []byte
+	left int // findings still to resolve, this one included (room's size)
+}
+
+// lineRoom is the size of a chunk of lineCache.room; a longer line is
+// copied on its own.
+const lineRoom = 16 << 10
+
+// own returns a copy of s in c.room (not a slice of the file's text).
+func (c *lineCache) own(s string) string {
+	if len(s) > lineRoom/4 {
+		return strings.Clone(s)
+	}
+	if cap(c.room)-len(c.room) < len(s) {
+		// room for the lines still to come, were they as long as this
+		c.room = make([]byte, 0, min(lineRoom, max(1, c.left)*len(s)))
+	}
+	k := len(c.room)
+	c.room = append(c.room, s...)
+	return unsafe.String(unsafe.SliceData(c.room[k:]), len(s)) // the room is not written there again
 }
 
 // resolve turns a rule's finding into a printed one: line, column, the
@@ -597,7 +621,7 @@ func (r *run) resolve(f rules.Finding, file *parser.File, lines *lineCache) repo
 		}
 		if lines.file != file || lines.line != rf.Line {
 			s, ok := file.Line(rf.Line)
-			*lines = lineCache{file: file, line: rf.Line, text: strings.Clone(s), ok: ok} // not a slice of the file's text
+			lines.file, lines.line, lines.text, lines.ok = file, rf.Line, lines.own(s), ok
 		}
 		if lines.ok {
 			rf.SourceText = lines.text
