@@ -241,7 +241,7 @@ func optValue(opts []parser.Option, name string) (string, bool) {
 func (m *Model) snapshot(d *Database) *layout {
 	if d.FileCount() > snapshotMaxFiles || d.FilegroupCount() > snapshotMaxFiles || m.snapshotCopied >= snapshotBudget {
 		d.summaries++
-		d.summary = summaryLayout(d, d.summaries <= summaryMaxPerDB, d.summary)
+		d.summary = m.summaryLayout(d, d.summaries <= summaryMaxPerDB, d.summary)
 		return d.summary
 	}
 	if last := d.snap; last != nil && sameLayout(d, last) {
@@ -256,7 +256,7 @@ func (m *Model) snapshot(d *Database) *layout {
 // summaryLayout is a snapshot of d without its files' names: counts and,
 // with sizes, the data and log bytes of the files whose size is known.
 // It is last (d's previous summary) when that holds the same.
-func summaryLayout(d *Database, sizes bool, last *layout) *layout {
+func (m *Model) summaryLayout(d *Database, sizes bool, last *layout) *layout {
 	partial := !d.Created && !d.FromServer || d.Unnamed > 0
 	var data, logBytes int64
 	if !sizes {
@@ -273,7 +273,8 @@ func summaryLayout(d *Database, sizes bool, last *layout) *layout {
 			}
 		}
 	}
-	var files []Alloc
+	var room [2]Alloc
+	files := room[:0]
 	if data > 0 {
 		files = append(files, Alloc{Bytes: data})
 	}
@@ -283,14 +284,30 @@ func summaryLayout(d *Database, sizes bool, last *layout) *layout {
 	if last != nil && last.partial == partial && slices.Equal(last.files, files) && sameSummary(d, last.Source) {
 		return last
 	}
-	c := &Database{Key: d.Key, Name: d.Name, Unnamed: d.FileCount(),
+	// the layout, its database and its files in one slot of the model's
+	// room: a dense run summarizes a database at most of its backups
+	sum := m.sumRoom.put(summary{})
+	sum.db = Database{Key: d.Key, Name: d.Name, Unnamed: d.FileCount(),
 		Filegroups: withPrimary(), ExtraFilegroups: d.FilegroupCount() - 1,
 		TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
 	if d.TRT != nil {
-		t := *d.TRT
-		c.TRT = &t
+		sum.trt = *d.TRT
+		sum.db.TRT = &sum.trt
 	}
-	return &layout{Source: c, files: files, partial: partial}
+	sum.files = room
+	sum.l = layout{Source: &sum.db, partial: partial}
+	if len(files) > 0 {
+		sum.l.files = sum.files[:len(files):len(files)] // as files, never appended to
+	}
+	return &sum.l
+}
+
+// summary is what summaryLayout makes: a layout and what it points to.
+type summary struct {
+	l     layout
+	db    Database
+	files [2]Alloc
+	trt   int64
 }
 
 // sameSummary reports whether c (a summary) holds what summaryLayout
@@ -355,7 +372,7 @@ func (m *Model) ownPath(path string) string {
 func (m *Model) backup(e *Effect, n *parser.Backup) {
 	var set *backupSet
 	if len(n.Files) == 0 && !n.ReadWriteFilegroups && !hasOpt(n.Options, "DIFFERENTIAL") && e.DB != nil {
-		set = &backupSet{layout: m.snapshot(e.DB), At: e.Stmt.Span().Start.Position()}
+		set = m.setRoom.put(backupSet{layout: m.snapshot(e.DB), At: e.Stmt.Span().Start.Position()})
 		set.At.Path = m.ownPath(set.At.Path)
 	}
 	initialize := hasOpt(n.Options, "INIT") || hasOpt(n.Options, "FORMAT")
