@@ -327,11 +327,13 @@ type Model struct {
 	// room for what the model keeps to the end of the run, one chunk at
 	// a time (see newFile, newDatabase, ownLower): a dense run makes a
 	// file, a database or a backup set for most of its statements
-	fileRoom chunked[DBFile]
-	dbRoom   chunked[Database]
-	setRoom  chunked[backupSet]
-	sumRoom  chunked[summary]
-	textRoom []byte
+	fileRoom   chunked[DBFile]
+	dbRoom     chunked[Database]
+	setRoom    chunked[backupSet]
+	layoutRoom chunked[layout]
+	int64Room  chunked[int64]
+	allocRoom  []Alloc
+	textRoom   []byte
 }
 
 // chunked hands out values of one type from chunks of modelChunk, which

@@ -284,30 +284,32 @@ func (m *Model) summaryLayout(d *Database, sizes bool, last *layout) *layout {
 	if last != nil && last.partial == partial && slices.Equal(last.files, files) && sameSummary(d, last.Source) {
 		return last
 	}
-	// the layout, its database and its files in one slot of the model's
-	// room: a dense run summarizes a database at most of its backups
-	sum := m.sumRoom.put(summary{})
-	sum.db = Database{Key: d.Key, Name: d.Name, Unnamed: d.FileCount(),
+	// the layout and what it points to from the model's rooms: a dense
+	// run summarizes a database at most of its backups
+	c := m.dbRoom.put(Database{Key: d.Key, Name: d.Name, Unnamed: d.FileCount(),
 		Filegroups: withPrimary(), ExtraFilegroups: d.FilegroupCount() - 1,
-		TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
+		TDE: d.TDE, Created: d.Created, FromServer: d.FromServer})
 	if d.TRT != nil {
-		sum.trt = *d.TRT
-		sum.db.TRT = &sum.trt
+		c.TRT = m.int64Room.put(*d.TRT)
 	}
-	sum.files = room
-	sum.l = layout{Source: &sum.db, partial: partial}
+	l := m.layoutRoom.put(layout{Source: c, partial: partial})
 	if len(files) > 0 {
-		sum.l.files = sum.files[:len(files):len(files)] // as files, never appended to
+		l.files = m.allocsOf(files)
 	}
-	return &sum.l
+	return l
 }
 
-// summary is what summaryLayout makes: a layout and what it points to.
-type summary struct {
-	l     layout
-	db    Database
-	files [2]Alloc
-	trt   int64
+// allocsOf returns a copy of files (not empty) from m's room for the
+// allocations the model keeps, its capacity its length: it is never
+// appended to.
+func (m *Model) allocsOf(files []Alloc) []Alloc {
+	n := len(files)
+	if cap(m.allocRoom)-len(m.allocRoom) < n {
+		m.allocRoom = make([]Alloc, 0, max(n, modelChunk*2))
+	}
+	k := len(m.allocRoom)
+	m.allocRoom = append(m.allocRoom, files...)
+	return m.allocRoom[k : k+n : k+n]
 }
 
 // sameSummary reports whether c (a summary) holds what summaryLayout
