@@ -357,6 +357,7 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 		})
 	}()
 	for c := range ch {
+		var settled []rules.Finding
 		res := r.finish(c.p, func(res *parser.Result) []rules.Finding {
 			if c.panic != nil {
 				panic(c.panic) // reported by finish as this file's error
@@ -364,8 +365,12 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 			if !c.checked {
 				return nil // included by another file: checked there
 			}
-			return eng.Settle(res, c.findings)
+			settled = eng.Settle(res, c.findings)
+			return settled
 		})
+		// finish copied what it keeps of the findings: their room may
+		// take the next file's
+		eng.Recycle(settled)
 		if c.p.lent != nil {
 			// nothing reads the file any more: the engine is done with
 			// it, and finish copied what its result keeps
