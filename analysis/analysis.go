@@ -625,7 +625,7 @@ func (r *run) resolve(f rules.Finding, file *parser.File, lines *lineCache) repo
 			lines = &lineCache{}
 		}
 		if lines.file != file || lines.line != rf.Line {
-			s, ok := file.Line(rf.Line)
+			s, ok := lineAt(file, f.Span.Start.Offset, rf.Line)
 			lines.file, lines.line, lines.text, lines.ok = file, rf.Line, lines.own(s), ok
 		}
 		if lines.ok {
@@ -633,6 +633,27 @@ func (r *run) resolve(f rules.Finding, file *parser.File, lines *lineCache) repo
 		}
 	}
 	return rf
+}
+
+// lineAt is file.Line(line), line being the line of offset off: the
+// text between the line feeds around off when it holds no carriage
+// return (a line break too), found from off rather than from the line's
+// number, which the file's line index or a count of its line feeds from
+// its start gives.
+func lineAt(file *parser.File, off, line int) (string, bool) {
+	t := file.Text
+	if off < 0 || off > len(t) {
+		return file.Line(line)
+	}
+	start := strings.LastIndexByte(t[:off], '\n') + 1
+	end := len(t)
+	if j := strings.IndexByte(t[off:], '\n'); j >= 0 {
+		end = off + j
+	}
+	if strings.IndexByte(t[start:end], '\r') >= 0 {
+		return file.Line(line)
+	}
+	return file.Slice(start, end), true
 }
 
 // includedSource identifies an included file with a fix: its bytes in the
