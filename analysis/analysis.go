@@ -358,6 +358,7 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 		})
 	}()
 	for c := range ch {
+		var settled []rules.Finding
 		res := r.finish(c.p, func(res *parser.Result) []rules.Finding {
 			if c.panic != nil {
 				panic(c.panic) // reported by finish as this file's error
@@ -365,8 +366,12 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 			if !c.checked {
 				return nil // included by another file: checked there
 			}
-			return eng.Settle(res, c.findings)
+			settled = eng.Settle(res, c.findings)
+			return settled
 		})
+		// finish copied what it keeps of the findings: their room may
+		// take the next file's
+		eng.Recycle(settled)
 		if c.p.lent != nil {
 			// nothing reads the file any more: the engine is done with
 			// it, and finish copied what its result keeps
@@ -504,6 +509,7 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 		if p.mapped != nil && i%128 == 127 {
 			releasePages(p.mapped) // the pages of the lines shown so far
 		}
+		lines.left = len(findings) - i
 		file := f.Span.Start.File
 		if file != nil {
 			// a file included by several root files (or also named itself)
@@ -586,6 +592,29 @@ type lineCache struct {
 	line int
 	text string
 	ok   bool
+	// room holds the copies of the lines of a file's findings, one chunk
+	// at a time: at 100% statements of interest nearly every finding is
+	// on a line of its own, and a copy each was an allocation each
+	room []byte
+	left int // findings still to resolve, this one included (room's size)
+}
+
+// lineRoom is the size of a chunk of lineCache.room; a longer line is
+// copied on its own.
+const lineRoom = 16 << 10
+
+// own returns a copy of s in c.room (not a slice of the file's text).
+func (c *lineCache) own(s string) string {
+	if len(s) > lineRoom/4 {
+		return strings.Clone(s)
+	}
+	if cap(c.room)-len(c.room) < len(s) {
+		// room for the lines still to come, were they as long as this
+		c.room = make([]byte, 0, min(lineRoom, max(1, c.left)*len(s)))
+	}
+	k := len(c.room)
+	c.room = append(c.room, s...)
+	return unsafe.String(unsafe.SliceData(c.room[k:]), len(s)) // the room is not written there again
 }
 
 // resolve turns a rule's finding into a printed one: line, column, the
@@ -597,14 +626,35 @@ func (r *run) resolve(f rules.Finding, file *parser.File, lines *lineCache) repo
 			lines = &lineCache{}
 		}
 		if lines.file != file || lines.line != rf.Line {
-			s, ok := file.Line(rf.Line)
-			*lines = lineCache{file: file, line: rf.Line, text: strings.Clone(s), ok: ok} // not a slice of the file's text
+			s, ok := lineAt(file, f.Span.Start.Offset, rf.Line)
+			lines.file, lines.line, lines.text, lines.ok = file, rf.Line, lines.own(s), ok
 		}
 		if lines.ok {
 			rf.SourceText = lines.text
 		}
 	}
 	return rf
+}
+
+// lineAt is file.Line(line), line being the line of offset off: the
+// text between the line feeds around off when it holds no carriage
+// return (a line break too), found from off rather than from the line's
+// number, which the file's line index or a count of its line feeds from
+// its start gives.
+func lineAt(file *parser.File, off, line int) (string, bool) {
+	t := file.Text
+	if off < 0 || off > len(t) {
+		return file.Line(line)
+	}
+	start := strings.LastIndexByte(t[:off], '\n') + 1
+	end := len(t)
+	if j := strings.IndexByte(t[off:], '\n'); j >= 0 {
+		end = off + j
+	}
+	if strings.IndexByte(t[start:end], '\r') >= 0 {
+		return file.Line(line)
+	}
+	return file.Slice(start, end), true
 }
 
 // includedSource identifies an included file with a fix: its bytes in the

@@ -245,7 +245,7 @@ func optValue(opts []parser.Option, name string) (string, bool) {
 func (m *Model) snapshot(d *Database) *layout {
 	if d.FileCount() > snapshotMaxFiles || d.FilegroupCount() > snapshotMaxFiles || m.snapshotCopied >= snapshotBudget {
 		d.summaries++
-		d.summary = summaryLayout(d, d.summaries <= summaryMaxPerDB, d.summary)
+		d.summary = m.summaryLayout(d, d.summaries <= summaryMaxPerDB, d.summary)
 		return d.summary
 	}
 	if last := d.snap; last != nil && sameLayout(d, last) {
@@ -260,7 +260,7 @@ func (m *Model) snapshot(d *Database) *layout {
 // summaryLayout is a snapshot of d without its files' names: counts and,
 // with sizes, the data and log bytes of the files whose size is known.
 // It is last (d's previous summary) when that holds the same.
-func summaryLayout(d *Database, sizes bool, last *layout) *layout {
+func (m *Model) summaryLayout(d *Database, sizes bool, last *layout) *layout {
 	partial := !d.Created && !d.FromServer || d.Unnamed > 0
 	var data, logBytes int64
 	if !sizes {
@@ -277,7 +277,8 @@ func summaryLayout(d *Database, sizes bool, last *layout) *layout {
 			}
 		}
 	}
-	var files []Alloc
+	var room [2]Alloc
+	files := room[:0]
 	if data > 0 {
 		files = append(files, Alloc{Bytes: data})
 	}
@@ -287,14 +288,32 @@ func summaryLayout(d *Database, sizes bool, last *layout) *layout {
 	if last != nil && last.partial == partial && slices.Equal(last.files, files) && sameSummary(d, last.Source) {
 		return last
 	}
-	c := &Database{Key: d.Key, Name: d.Name, Unnamed: d.FileCount(),
+	// the layout and what it points to from the model's rooms: a dense
+	// run summarizes a database at most of its backups
+	c := m.dbRoom.put(Database{Key: d.Key, Name: d.Name, Unnamed: d.FileCount(),
 		Filegroups: withPrimary(), ExtraFilegroups: d.FilegroupCount() - 1,
-		TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
+		TDE: d.TDE, Created: d.Created, FromServer: d.FromServer})
 	if d.TRT != nil {
-		t := *d.TRT
-		c.TRT = &t
+		c.TRT = m.int64Room.put(*d.TRT)
 	}
-	return &layout{Source: c, files: files, partial: partial}
+	l := m.layoutRoom.put(layout{Source: c, partial: partial})
+	if len(files) > 0 {
+		l.files = m.allocsOf(files)
+	}
+	return l
+}
+
+// allocsOf returns a copy of files (not empty) from m's room for the
+// allocations the model keeps, its capacity its length: it is never
+// appended to.
+func (m *Model) allocsOf(files []Alloc) []Alloc {
+	n := len(files)
+	if cap(m.allocRoom)-len(m.allocRoom) < n {
+		m.allocRoom = make([]Alloc, 0, max(n, modelChunk*2))
+	}
+	k := len(m.allocRoom)
+	m.allocRoom = append(m.allocRoom, files...)
+	return m.allocRoom[k : k+n : k+n]
 }
 
 // sameSummary reports whether c (a summary) holds what summaryLayout
@@ -359,7 +378,7 @@ func (m *Model) ownPath(path string) string {
 func (m *Model) backup(e *Effect, n *parser.Backup) {
 	var set *backupSet
 	if len(n.Files) == 0 && !n.ReadWriteFilegroups && !hasOpt(n.Options, "DIFFERENTIAL") && e.DB != nil {
-		set = &backupSet{layout: m.snapshot(e.DB), At: e.Stmt.Span().Start.Position()}
+		set = m.setRoom.put(backupSet{layout: m.snapshot(e.DB), At: e.Stmt.Span().Start.Position()})
 		set.At.Path = m.ownPath(set.At.Path)
 	}
 	initialize := hasOpt(n.Options, "INIT") || hasOpt(n.Options, "FORMAT")

@@ -1,0 +1,65 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+// An Engine takes a file's findings into the room of findings given back
+// (Recycle): the findings are those a fresh engine reports, and the room
+// given back holds nothing of the file it held before.
+func TestEngineRecycleReusesRoom(t *testing.T) {
+	// n databases named after the file: new to the model of every run
+	parse := func(name string, n int) *parser.Result {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "CREATE DATABASE [%s%d] ON PRIMARY (NAME = N'd%d', FILENAME = N'D:\\d%d.mdf', SIZE = 32768MB);\nCHECKPOINT;\n", name, i, i, i)
+		}
+		return parser.ParseFile(parser.NewFile(name, b.String()), nil)
+	}
+	show := func(fs []Finding) string {
+		var b strings.Builder
+		for _, f := range fs {
+			fmt.Fprintf(&b, "%s %s %d %s\n", f.Span.Start.File.Path, f.Rule.ID, f.Span.Start.Offset, f.Message)
+		}
+		return b.String()
+	}
+	want := show(NewEngine(Default, nil).File(parse("b.sql", 3)))
+	if want == "" {
+		t.Fatal("the script has no findings")
+	}
+
+	e := NewEngine(Default, nil)
+	first := e.File(parse("a.sql", 5))
+	if len(first) < 3 {
+		t.Fatalf("%d findings in a.sql, want some", len(first))
+	}
+	room := unsafe.SliceData(first)
+	e.Recycle(first)
+	for i, f := range first[:cap(first)] {
+		if f.Rule != nil || f.Span.Start.File != nil || f.Message != "" {
+			t.Fatalf("room given back still holds finding %d: %+v", i, f)
+		}
+	}
+	// as b.sql alone in a run
+	second := e.File(parse("b.sql", 3))
+	if got := show(second); got != want {
+		t.Errorf("findings in recycled room:\n%s\nwant:\n%s", got, want)
+	}
+	if unsafe.SliceData(second) != room {
+		t.Error("the second file's findings were not taken into the room given back")
+	}
+	// room too small for the next file's findings is not used
+	e.Recycle(second)
+	third := e.File(parse("c.sql", 40))
+	if len(third) <= cap(second) {
+		t.Fatalf("%d findings in c.sql, want more than %d", len(third), cap(second))
+	}
+	if unsafe.SliceData(third) == room {
+		t.Error("findings taken into room too small for them")
+	}
+}
