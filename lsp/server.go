@@ -348,9 +348,7 @@ func (s *Server) didChange(p *didChangeParams) {
 		s.log.Printf("didChange of a document that is not open: %s", p.TextDocument.URI)
 		return
 	}
-	for _, c := range p.ContentChanges {
-		d.text.apply(c.Range, c.Text, s.enc)
-	}
+	d.text.applyAll(p.ContentChanges, s.enc)
 	d.version = p.TextDocument.Version
 	s.schedule(d, s.opt.Debounce)
 	s.scheduleSiblings(d, s.opt.Debounce)
