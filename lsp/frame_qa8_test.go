@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -60,5 +61,36 @@ func TestHeaderLines(t *testing.T) {
 	}
 	if _, err := newConn(strings.NewReader(""), io.Discard).read(); !errors.Is(err, io.EOF) {
 		t.Errorf("empty stream: %v, want EOF", err)
+	}
+}
+
+// A body that is not JSON is a parse error; JSON that is not a request
+// object is an invalid request (JSON-RPC 2.0, "Error object"); both are
+// answered with a null id and the server goes on.
+func TestInvalidMessagesAnswered(t *testing.T) {
+	c := newClient(t, Options{})
+	c.initialize(`{}`, `null`)
+	for _, tc := range []struct {
+		body string
+		code int
+	}{
+		{`{nope`, codeParseError},
+		{`{"jsonrpc":"2.0","method":`, codeParseError},
+		{`{}`, codeInvalidRequest},
+		{`null`, codeInvalidRequest},
+		{`[]`, codeInvalidRequest},
+		{`17`, codeInvalidRequest},
+		{`{"jsonrpc":"2.0","id":5,"method":1}`, codeInvalidRequest},
+	} {
+		if _, err := fmt.Fprintf(c.in.(io.Writer), "Content-Length: %d\r\n\r\n%s", len(tc.body), tc.body); err != nil {
+			t.Fatal(err)
+		}
+		m := c.next("an error for "+tc.body, func(m *message) bool { return m.Error != nil && m.Method == "" })
+		if m.Error.Code != tc.code || string(m.ID) != "null" {
+			t.Errorf("%s: error %d with id %s, want %d with id null", tc.body, m.Error.Code, m.ID, tc.code)
+		}
+	}
+	if m := c.call("textDocument/definition", struct{}{}); m.Error == nil || m.Error.Code != codeMethodNotFound {
+		t.Errorf("the server does not go on: %+v", m)
 	}
 }

@@ -169,6 +169,17 @@ type parseError struct{ err error }
 
 func (e *parseError) Error() string { return "lsp: message is not JSON: " + e.err.Error() }
 
+// code is the JSON-RPC error that answers e: a parse error for text that
+// is not JSON, an invalid request for JSON that is not a request object
+// (an array, a number, a method that is not a string).
+func (e *parseError) code() int {
+	var se *json.SyntaxError
+	if errors.As(e.err, &se) || errors.Is(e.err, io.ErrUnexpectedEOF) {
+		return codeParseError
+	}
+	return codeInvalidRequest
+}
+
 func (c *conn) write(v any) error {
 	body, err := json.Marshal(v)
 	if err != nil {
