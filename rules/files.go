@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strconv"
+	"sync/atomic"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -74,6 +75,7 @@ var sl103 = &Rule{
 		fromLoop := map[string][]built{}
 		reported := map[*parser.Statement]bool{}
 		report := func(bs []built) {
+			sl103Looked.Add(int64(len(bs)))
 			for _, b := range bs {
 				if !reported[b.st] {
 					reported[b.st] = true
@@ -105,6 +107,7 @@ var sl103 = &Rule{
 					if d.Exec {
 						for _, v := range d.ExecVars {
 							report(fromLoop[v])
+							dropReported(fromLoop, v)
 						}
 					}
 					for _, a := range d.Assigns {
@@ -127,6 +130,13 @@ var sl103 = &Rule{
 			run, builders := loopAddFiles(effects[i:j], vars, fromLoop, runRoom[:0], builderRoom[:0])
 			runRoom, builderRoom = run, builders
 			report(run)
+			for _, e := range effects[i:j] {
+				if d := e.Stmt.Dynamic; d != nil && d.Exec {
+					for _, v := range d.ExecVars {
+						dropReported(fromLoop, v)
+					}
+				}
+			}
 			for _, x := range builders {
 				fromLoop[x.v] = append(fromLoop[x.v], x.b)
 				loopsBuilt = true
@@ -143,6 +153,19 @@ var sl103 = &Rule{
 // their room: a dense script builds ADD FILE text in a loop in most
 // batches, under the same few variables. An empty list is as no list to
 // SL103. A map of many names is cleared instead.
+// sl103Looked counts the builders SL103 looks at to report them (tests).
+var sl103Looked atomic.Int64
+
+// dropReported empties the list of the loops that built v once it is
+// reported: each of them is, and a later EXEC of v would look at them
+// all again for nothing (10,000 loops of one batch that build and run
+// @sql took 30 s, quadratic in their number).
+func dropReported(fromLoop map[string][]built, v string) {
+	if bs := fromLoop[v]; len(bs) > 0 {
+		fromLoop[v] = bs[:0]
+	}
+}
+
 func emptyLoops(fromLoop map[string][]built) {
 	if len(fromLoop) > 64 {
 		clear(fromLoop)
