@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"container/heap"
 	"strconv"
 	"sync/atomic"
 
@@ -268,23 +269,7 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 		}
 		return before[v]
 	}
-	for changed := true; changed; {
-		changed = false
-		for i := range loop {
-			d := loop[i].Stmt.Dynamic
-			if d == nil || len(d.Assigns) == 0 {
-				continue
-			}
-			if what := addFileText(d, lookup); what != "" {
-				for _, a := range d.Assigns {
-					if inLoop[a] == "" {
-						inLoop[a] = what
-						changed = true
-					}
-				}
-			}
-		}
-	}
+	settleLoop(loop, inLoop, lookup)
 	for i := range loop {
 		d := loop[i].Stmt.Dynamic
 		if d == nil || len(d.Assigns) == 0 {
@@ -328,6 +313,77 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 		}
 	}
 	return run, builders
+}
+
+// settleLoop gives inLoop the ADD FILE text each variable of loop holds
+// once the loop has run enough times: the loop's assignments taken again
+// and again in order, until none changes anything, a variable keeping the
+// first text it gets. It takes again only the statements that read a
+// variable that has just got its text, at the time the repeated passes
+// would (the pass, and the statement's place in it): the passes took
+// 26 s for a loop of 17,000 statements each reading the next one's
+// variable, quadratic in their number.
+func settleLoop(loop []Effect, inLoop map[string]string, lookup func(string) string) {
+	readers := map[string][]int{} // the assigning statements that read a variable
+	var q passQueue
+	for i := range loop {
+		d := loop[i].Stmt.Dynamic
+		if d == nil || len(d.Assigns) == 0 {
+			continue
+		}
+		for _, u := range d.Uses {
+			readers[u] = append(readers[u], i)
+		}
+		q = append(q, passAt{0, i}) // in order: a heap already
+	}
+	done := make([]bool, len(loop)) // the statement has given its text
+	for len(q) > 0 {
+		at := heap.Pop(&q).(passAt)
+		if done[at.i] {
+			continue
+		}
+		d := loop[at.i].Stmt.Dynamic
+		what := addFileText(d, lookup)
+		if what == "" {
+			continue
+		}
+		done[at.i] = true
+		for _, a := range d.Assigns {
+			if inLoop[a] != "" {
+				continue
+			}
+			inLoop[a] = what
+			for _, j := range readers[a] {
+				if !done[j] {
+					// later in this pass, or in the next one
+					next := passAt{at.pass, j}
+					if j <= at.i {
+						next.pass++
+					}
+					heap.Push(&q, next)
+				}
+			}
+		}
+	}
+}
+
+// passAt is a statement of a loop taken in one of settleLoop's passes.
+type passAt struct{ pass, i int }
+
+// passQueue is a min-heap of passAt, by pass then place.
+type passQueue []passAt
+
+func (q passQueue) Len() int { return len(q) }
+func (q passQueue) Less(a, b int) bool {
+	return q[a].pass < q[b].pass || q[a].pass == q[b].pass && q[a].i < q[b].i
+}
+func (q passQueue) Swap(a, b int) { q[a], q[b] = q[b], q[a] }
+func (q *passQueue) Push(x any)   { *q = append(*q, x.(passAt)) }
+func (q *passQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
 }
 
 // pluralize is noun, with an s unless n is 1.

@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"fmt"
+	"maps"
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -28,5 +31,98 @@ func TestSL103ManyLoopsLinear(t *testing.T) {
 	}
 	if got != n {
 		t.Errorf("%d SL103 findings, want %d (the SET of each loop)", got, n)
+	}
+}
+
+// settlePasses is the fixpoint settleLoop replaced: the loop's
+// assignments taken again in order until none changes anything.
+func settlePasses(loop []Effect, inLoop map[string]string, lookup func(string) string) {
+	for changed := true; changed; {
+		changed = false
+		for i := range loop {
+			d := loop[i].Stmt.Dynamic
+			if d == nil || len(d.Assigns) == 0 {
+				continue
+			}
+			if what := addFileText(d, lookup); what != "" {
+				for _, a := range d.Assigns {
+					if inLoop[a] == "" {
+						inLoop[a] = what
+						changed = true
+					}
+				}
+			}
+		}
+	}
+}
+
+// settleLoop gives every variable the text the repeated passes give it,
+// with variables read and assigned in any order, several texts, texts
+// from before the loop and statements that read what they assign.
+func TestSettleLoopMatchesPasses(t *testing.T) {
+	vars := []string{"@a", "@b", "@c", "@d", "@e", "@f"}
+	texts := []string{"", "", "", "ADD FILE", "ADD LOG FILE", "ADD FILEGROUP"}
+	rng := rand.New(rand.NewSource(5))
+	pick := func(n int) []string {
+		var vs []string
+		for k := rng.Intn(n + 1); k > 0; k-- {
+			vs = append(vs, vars[rng.Intn(len(vars))])
+		}
+		return vs
+	}
+	for round := 0; round < 5000; round++ {
+		loop := make([]Effect, rng.Intn(12))
+		for i := range loop {
+			st := &parser.Statement{}
+			if rng.Intn(6) > 0 {
+				st.Dynamic = &parser.Dynamic{AddFile: texts[rng.Intn(len(texts))], Assigns: pick(2), Uses: pick(3)}
+			}
+			loop[i].Stmt = st
+		}
+		before := map[string]string{}
+		for _, v := range pick(2) {
+			before[v] = "before " + v
+		}
+		run := func(settle func([]Effect, map[string]string, func(string) string)) map[string]string {
+			inLoop := map[string]string{}
+			settle(loop, inLoop, func(v string) string {
+				if w := inLoop[v]; w != "" {
+					return w
+				}
+				return before[v]
+			})
+			return inLoop
+		}
+		got, want := run(settleLoop), run(settlePasses)
+		if !maps.Equal(got, want) {
+			for i, e := range loop {
+				if d := e.Stmt.Dynamic; d != nil {
+					t.Logf("%d: %q assigns %v uses %v", i, d.AddFile, d.Assigns, d.Uses)
+				}
+			}
+			t.Fatalf("round %d (before %v): %v, the passes give %v", round, before, got, want)
+		}
+	}
+}
+
+// A loop whose statements each read the variable the next one assigns
+// (the text reaches the first after as many passes as statements) looks
+// up a bounded number of variables per statement, not per statement and
+// pass.
+func TestSettleLoopChainLinear(t *testing.T) {
+	const n = 5000
+	loop := make([]Effect, n+1)
+	for i := 0; i < n; i++ {
+		loop[i].Stmt = &parser.Statement{Dynamic: &parser.Dynamic{Assigns: []string{fmt.Sprint("@a", i)}, Uses: []string{fmt.Sprint("@a", i+1)}}}
+	}
+	loop[n].Stmt = &parser.Statement{Dynamic: &parser.Dynamic{AddFile: "ADD FILE", Assigns: []string{fmt.Sprint("@a", n)}}}
+	inLoop := map[string]string{}
+	lookups := 0
+	settleLoop(loop, inLoop, func(v string) string { lookups++; return inLoop[v] })
+	if inLoop["@a0"] != "ADD FILE" {
+		t.Errorf("@a0 holds %q, want ADD FILE", inLoop["@a0"])
+	}
+	if lookups > 3*n {
+		t.Errorf("%d statements: %d lookups", n, lookups)
 	}
 }
