@@ -126,3 +126,33 @@ func TestSettleLoopChainLinear(t *testing.T) {
 		t.Errorf("%d statements: %d lookups", n, lookups)
 	}
 }
+
+// A statement assigning many variables that loops built, each from
+// itself, compares a bounded number of variables per assignment.
+func TestSL103ManyAssignsLinear(t *testing.T) {
+	const k = 5000
+	var sb strings.Builder
+	sb.WriteString("WHILE 1=1 BEGIN\n")
+	for i := 0; i < k; i++ {
+		fmt.Fprintf(&sb, "SET @a%d = N'ALTER DATABASE x ADD FILE (NAME=f)';\n", i)
+	}
+	sb.WriteString("END\nSELECT @a0 = @a0")
+	for i := 1; i < k; i++ {
+		fmt.Fprintf(&sb, ", @a%d = @a%d", i, i)
+	}
+	sb.WriteString(";\nEXEC(@a0);\nEXEC(@a1);\n")
+	res := parser.ParseFile(parser.NewFile("assigns.sql", sb.String()), &parser.PreprocessOptions{})
+	before := sl103Looked.Load()
+	got := 0
+	for _, f := range Analyze(Default, []*parser.Result{res}, nil) {
+		if f.Rule.ID == "SL103" {
+			got++
+		}
+	}
+	if looked := sl103Looked.Load() - before; looked > 8*k {
+		t.Errorf("%d assignments: SL103 looked at %d variables and builders", k, looked)
+	}
+	if got != 2 {
+		t.Errorf("%d SL103 findings, want 2 (the loop's SETs of @a0 and @a1, still held)", got)
+	}
+}
