@@ -346,6 +346,43 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 // 26 s for a loop of 17,000 statements each reading the next one's
 // variable, quadratic in their number.
 func settleLoop(loop []Effect, inLoop map[string]string, lookup func(string) string) {
+	if len(loop) <= smallLoop {
+		settlePasses(loop, inLoop, lookup)
+		return
+	}
+	settleEvents(loop, inLoop, lookup)
+}
+
+// smallLoop is the most statements of a loop settled by whole passes,
+// which allocate nothing (most loops are a few statements).
+const smallLoop = 32
+
+// settlePasses takes the loop's assignments again and again in order
+// until none changes anything.
+func settlePasses(loop []Effect, inLoop map[string]string, lookup func(string) string) {
+	for changed := true; changed; {
+		changed = false
+		for i := range loop {
+			d := loop[i].Stmt.Dynamic
+			if d == nil || len(d.Assigns) == 0 {
+				continue
+			}
+			if what := addFileText(d, lookup); what != "" {
+				for _, a := range d.Assigns {
+					if inLoop[a] == "" {
+						inLoop[a] = what
+						changed = true
+					}
+				}
+			}
+		}
+	}
+}
+
+// settleEvents is settlePasses taking again only the statements that
+// read a variable that has just got its text, at the pass and place the
+// passes would.
+func settleEvents(loop []Effect, inLoop map[string]string, lookup func(string) string) {
 	readers := map[string][]int{} // the assigning statements that read a variable
 	var q passQueue
 	for i := range loop {

@@ -34,29 +34,7 @@ func TestSL103ManyLoopsLinear(t *testing.T) {
 	}
 }
 
-// settlePasses is the fixpoint settleLoop replaced: the loop's
-// assignments taken again in order until none changes anything.
-func settlePasses(loop []Effect, inLoop map[string]string, lookup func(string) string) {
-	for changed := true; changed; {
-		changed = false
-		for i := range loop {
-			d := loop[i].Stmt.Dynamic
-			if d == nil || len(d.Assigns) == 0 {
-				continue
-			}
-			if what := addFileText(d, lookup); what != "" {
-				for _, a := range d.Assigns {
-					if inLoop[a] == "" {
-						inLoop[a] = what
-						changed = true
-					}
-				}
-			}
-		}
-	}
-}
-
-// settleLoop gives every variable the text the repeated passes give it,
+// settleEvents gives every variable the text the repeated passes give it,
 // with variables read and assigned in any order, several texts, texts
 // from before the loop and statements that read what they assign.
 func TestSettleLoopMatchesPasses(t *testing.T) {
@@ -93,7 +71,7 @@ func TestSettleLoopMatchesPasses(t *testing.T) {
 			})
 			return inLoop
 		}
-		got, want := run(settleLoop), run(settlePasses)
+		got, want := run(settleEvents), run(settlePasses)
 		if !maps.Equal(got, want) {
 			for i, e := range loop {
 				if d := e.Stmt.Dynamic; d != nil {
