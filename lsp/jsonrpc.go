@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/textproto"
 	"strconv"
 	"strings"
 	"sync"
@@ -95,10 +94,9 @@ var errBadFrame = errors.New("lsp: bad message header")
 // *message nil and a *json.SyntaxError-like error with framing intact,
 // so the caller can answer with a parse error and go on.
 func (c *conn) read() (*message, error) {
-	tp := textproto.NewReader(c.r)
 	length := -1
 	for {
-		line, err := tp.ReadLine()
+		line, err := c.headerLine()
 		if err != nil {
 			if errors.Is(err, io.EOF) && length < 0 {
 				return nil, io.EOF
@@ -134,10 +132,53 @@ func (c *conn) read() (*message, error) {
 	return &m, nil
 }
 
+// maxHeaderLine bounds one header line: a header is a name and a
+// number, and a line that never ends is not read into memory (300 MB of
+// "a" without a line break took 700 MB).
+const maxHeaderLine = 4 << 10
+
+// headerLine reads one header line without its line break. A line
+// longer than maxHeaderLine is a bad frame.
+func (c *conn) headerLine() (string, error) {
+	var line []byte
+	for {
+		frag, err := c.r.ReadSlice('\n')
+		if len(line)+len(frag) > maxHeaderLine+2 { // +2: the CRLF
+			return "", fmt.Errorf("%w: a header line longer than %d bytes", errBadFrame, maxHeaderLine)
+		}
+		line = append(line, frag...)
+		switch {
+		case err == nil:
+			line = line[:len(line)-1]
+			if n := len(line); n > 0 && line[n-1] == '\r' {
+				line = line[:n-1]
+			}
+			return string(line), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && len(line) > 0:
+			return "", io.ErrUnexpectedEOF
+		default:
+			return "", err
+		}
+	}
+}
+
 // parseError is a well-framed message whose body is not JSON-RPC.
 type parseError struct{ err error }
 
 func (e *parseError) Error() string { return "lsp: message is not JSON: " + e.err.Error() }
+
+// code is the JSON-RPC error that answers e: a parse error for text that
+// is not JSON, an invalid request for JSON that is not a request object
+// (an array, a number, a method that is not a string).
+func (e *parseError) code() int {
+	var se *json.SyntaxError
+	if errors.As(e.err, &se) || errors.Is(e.err, io.ErrUnexpectedEOF) {
+		return codeParseError
+	}
+	return codeInvalidRequest
+}
 
 func (c *conn) write(v any) error {
 	body, err := json.Marshal(v)

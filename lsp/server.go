@@ -116,7 +116,7 @@ func (s *Server) Run() int {
 			var pe *parseError
 			if errors.As(err, &pe) {
 				s.log.Print(err)
-				_ = s.conn.replyError(nil, codeParseError, err.Error())
+				_ = s.conn.replyError(nil, pe.code(), err.Error())
 				continue
 			}
 			if !errors.Is(err, io.EOF) {
@@ -168,6 +168,9 @@ func (s *Server) handle(m *message) {
 		_ = s.conn.reply(m.ID, result)
 	case m.isNotification():
 		s.notification(m)
+	case len(m.ID) == 0 && m.Result == nil && m.Error == nil:
+		// neither a request, a notification nor a response ({} or null)
+		_ = s.conn.replyError(nil, codeInvalidRequest, "not a JSON-RPC message: no method, no id")
 	default:
 		// A response to one of our requests (client/registerCapability):
 		// nothing waits for it.
@@ -348,9 +351,7 @@ func (s *Server) didChange(p *didChangeParams) {
 		s.log.Printf("didChange of a document that is not open: %s", p.TextDocument.URI)
 		return
 	}
-	for _, c := range p.ContentChanges {
-		d.text.apply(c.Range, c.Text, s.enc)
-	}
+	d.text.applyAll(p.ContentChanges, s.enc)
 	d.version = p.TextDocument.Version
 	s.schedule(d, s.opt.Debounce)
 	s.scheduleSiblings(d, s.opt.Debounce)

@@ -61,6 +61,9 @@ func (e posEncoding) units(r rune, size int) int {
 type text struct {
 	s     string
 	lines []int // start offset of every line; nil until needed
+	// scanned counts the bytes read to find line starts, copied those
+	// copied to make changes (tests)
+	scanned, copied int
 }
 
 func (t *text) set(s string) { t.s, t.lines = s, nil }
@@ -81,6 +84,7 @@ func (t *text) index() []int {
 			}
 		}
 		t.lines = lines
+		t.scanned += len(s)
 	}
 	return t.lines
 }
@@ -238,10 +242,105 @@ func (t *text) apply(r *Range, s string, enc posEncoding) {
 	if b < a {
 		a, b = b, a
 	}
+	t.replace(edit{a, b, s})
+}
+
+// replace makes e, t's line index built.
+func (t *text) replace(e edit) {
+	a, b, s := e.a, e.b, e.s
 	var sb strings.Builder
 	sb.Grow(len(t.s) - (b - a) + len(s))
 	sb.WriteString(t.s[:a])
 	sb.WriteString(s)
 	sb.WriteString(t.s[b:])
-	t.set(sb.String())
+	old := t.lines
+	t.s = sb.String()
+	t.copied += len(t.s)
+	t.lines = t.reindex(old, a, b, len(s))
+}
+
+// reindex returns the line starts of t.s, where [a, a+n) replaced
+// [a, b) of a text whose line starts were old: those before the change
+// stay, those after it move, and only the new text (and the character
+// after it, a LF that may now follow a CR) is read. A didChange of many
+// changes (one per cursor) scanned the whole document for each: 10,000
+// on a 1 MB document took 15 s.
+func (t *text) reindex(old []int, a, b, n int) []int {
+	s := t.s
+	k := sort.SearchInts(old, a)   // old[:k] are before a
+	j := sort.SearchInts(old, b+1) // old[j:] are after b
+	lines := make([]int, k, k+n/32+1+len(old)-j)
+	copy(lines, old[:k])
+	for p := a; p <= a+n; p++ {
+		if p == 0 || s[p-1] == '\n' || s[p-1] == '\r' && (p == len(s) || s[p] != '\n') {
+			lines = append(lines, p)
+		}
+	}
+	t.scanned += n + 1
+	delta := n - (b - a)
+	for _, p := range old[j:] {
+		lines = append(lines, p+delta)
+	}
+	return lines
+}
+
+// minRun is the shortest run of changes applyAll makes in one pass:
+// shorter ones are made one by one, which reads only the changes to
+// keep the line index (a pass builds it again).
+const minRun = 8
+
+// edit is a change resolved to byte offsets: [a, b) becomes s.
+type edit struct {
+	a, b int
+	s    string
+}
+
+// applyAll applies the changes of one didChange in order. A run of
+// changes each ending before the previous one starts (a client sends an
+// edit at many cursors last first) touches text the earlier ones left
+// as it was: its ranges are resolved on the text as it is and the run is
+// made in one pass, not by copying the document once for each (10,000
+// cursors in a 1 MB document took 15 s).
+func (t *text) applyAll(cs []contentChange, enc posEncoding) {
+	var run []edit
+	for i := 0; i < len(cs); {
+		c := cs[i]
+		if c.Range == nil {
+			t.set(c.Text)
+			i++
+			continue
+		}
+		run = run[:0]
+		for ; i < len(cs) && cs[i].Range != nil; i++ {
+			a, b := t.offset(cs[i].Range.Start, enc), t.offset(cs[i].Range.End, enc)
+			if b < a {
+				a, b = b, a
+			}
+			if len(run) > 0 && b >= run[len(run)-1].a {
+				break
+			}
+			run = append(run, edit{a, b, cs[i].Text})
+		}
+		if len(run) < minRun {
+			for _, e := range run {
+				t.replace(e)
+			}
+			continue
+		}
+		n := len(t.s)
+		for _, e := range run {
+			n += len(e.s) - (e.b - e.a)
+		}
+		var sb strings.Builder
+		sb.Grow(n)
+		at := 0
+		for k := len(run) - 1; k >= 0; k-- {
+			sb.WriteString(t.s[at:run[k].a])
+			sb.WriteString(run[k].s)
+			at = run[k].b
+		}
+		sb.WriteString(t.s[at:])
+		t.copied += sb.Len()
+		t.set(sb.String())
+	}
 }

@@ -573,6 +573,7 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 	var dirs []*directive
 	seen := map[parser.Pos]bool{}
 	for _, s := range scripts {
+		var starts *stmtStarts
 		for _, d := range s.Directives {
 			if seen[d.Span.Start] {
 				continue // a file included twice
@@ -590,13 +591,10 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 				if d.Trailing {
 					dir.line = d.Span.Start.Position().Line
 				} else {
-					dir.start, dir.end = -1, -1
-					for _, st := range s.Statements {
-						if sp := st.Span(); sp.Start.File == d.Span.Start.File && sp.Start.Offset >= d.Span.End.Offset {
-							dir.start, dir.end = sp.Start.Offset, sp.End.Offset
-							break
-						}
+					if starts == nil {
+						starts = newStmtStarts(s.Statements)
 					}
+					dir.start, dir.end = starts.after(d.Span.Start.File, d.Span.End.Offset)
 				}
 			}
 			dirs = append(dirs, dir)
@@ -605,9 +603,10 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 	if len(dirs) == 0 {
 		return fs
 	}
+	ix := newDirIndex(dirs)
 	kept := fs[:0]
 	for _, f := range fs {
-		if f.Rule == sl003 || f.Rule == sl004 || !suppressed(dirs, f) {
+		if f.Rule == sl003 || f.Rule == sl004 || !ix.suppressed(f) {
 			kept = append(kept, f)
 		}
 	}
@@ -636,33 +635,6 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 		}
 	}
 	return fs
-}
-
-func suppressed(dirs []*directive, f Finding) bool {
-	hit := false
-	for _, d := range dirs {
-		if d.d.Span.Start.File != f.Span.Start.File || !contains(d.rules, f.Rule.ID) {
-			continue
-		}
-		switch {
-		case d.file:
-		case d.line > 0:
-			if f.Span.Start.Position().Line != d.line {
-				continue
-			}
-		default:
-			if d.start < 0 || f.Span.Start.Offset < d.start || f.Span.Start.Offset > d.end {
-				continue
-			}
-		}
-		for i, id := range d.rules {
-			if id == f.Rule.ID {
-				d.used[i] = true
-			}
-		}
-		hit = true
-	}
-	return hit
 }
 
 func anyUsed(used []bool) bool {

@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"container/heap"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -74,6 +76,7 @@ var sl103 = &Rule{
 		fromLoop := map[string][]built{}
 		reported := map[*parser.Statement]bool{}
 		report := func(bs []built) {
+			sl103Looked.Add(int64(len(bs)))
 			for _, b := range bs {
 				if !reported[b.st] {
 					reported[b.st] = true
@@ -105,10 +108,12 @@ var sl103 = &Rule{
 					if d.Exec {
 						for _, v := range d.ExecVars {
 							report(fromLoop[v])
+							dropReported(fromLoop, v)
 						}
 					}
+					var uses map[string]bool
 					for _, a := range d.Assigns {
-						if bs, ok := fromLoop[a]; ok && !contains(d.Uses, a) {
+						if bs, ok := fromLoop[a]; ok && !readsVar(d.Uses, a, &uses) {
 							fromLoop[a] = bs[:0] // overwritten
 						}
 					}
@@ -127,6 +132,13 @@ var sl103 = &Rule{
 			run, builders := loopAddFiles(effects[i:j], vars, fromLoop, runRoom[:0], builderRoom[:0])
 			runRoom, builderRoom = run, builders
 			report(run)
+			for _, e := range effects[i:j] {
+				if d := e.Stmt.Dynamic; d != nil && d.Exec {
+					for _, v := range d.ExecVars {
+						dropReported(fromLoop, v)
+					}
+				}
+			}
 			for _, x := range builders {
 				fromLoop[x.v] = append(fromLoop[x.v], x.b)
 				loopsBuilt = true
@@ -143,6 +155,40 @@ var sl103 = &Rule{
 // their room: a dense script builds ADD FILE text in a loop in most
 // batches, under the same few variables. An empty list is as no list to
 // SL103. A map of many names is cleared instead.
+// readsVar reports whether uses holds v. A long list is looked up in a
+// set, made in *set at the first call: a SELECT assigning 40,000
+// variables a loop built, each from itself, searched the list for each
+// (6 s, quadratic).
+func readsVar(uses []string, v string, set *map[string]bool) bool {
+	if len(uses) <= 16 {
+		sl103Looked.Add(int64(len(uses)))
+		return contains(uses, v)
+	}
+	if *set == nil {
+		*set = make(map[string]bool, len(uses))
+		for _, u := range uses {
+			(*set)[u] = true
+		}
+		sl103Looked.Add(int64(len(uses)))
+	}
+	sl103Looked.Add(1)
+	return (*set)[v]
+}
+
+// sl103Looked counts the builders SL103 looks at to report them, and
+// the variables it compares (tests).
+var sl103Looked atomic.Int64
+
+// dropReported empties the list of the loops that built v once it is
+// reported: each of them is, and a later EXEC of v would look at them
+// all again for nothing (10,000 loops of one batch that build and run
+// @sql took 30 s, quadratic in their number).
+func dropReported(fromLoop map[string][]built, v string) {
+	if bs := fromLoop[v]; len(bs) > 0 {
+		fromLoop[v] = bs[:0]
+	}
+}
+
 func emptyLoops(fromLoop map[string][]built) {
 	if len(fromLoop) > 64 {
 		clear(fromLoop)
@@ -245,23 +291,7 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 		}
 		return before[v]
 	}
-	for changed := true; changed; {
-		changed = false
-		for i := range loop {
-			d := loop[i].Stmt.Dynamic
-			if d == nil || len(d.Assigns) == 0 {
-				continue
-			}
-			if what := addFileText(d, lookup); what != "" {
-				for _, a := range d.Assigns {
-					if inLoop[a] == "" {
-						inLoop[a] = what
-						changed = true
-					}
-				}
-			}
-		}
-	}
+	settleLoop(loop, inLoop, lookup)
 	for i := range loop {
 		d := loop[i].Stmt.Dynamic
 		if d == nil || len(d.Assigns) == 0 {
@@ -305,6 +335,114 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 		}
 	}
 	return run, builders
+}
+
+// settleLoop gives inLoop the ADD FILE text each variable of loop holds
+// once the loop has run enough times: the loop's assignments taken again
+// and again in order, until none changes anything, a variable keeping the
+// first text it gets. It takes again only the statements that read a
+// variable that has just got its text, at the time the repeated passes
+// would (the pass, and the statement's place in it): the passes took
+// 26 s for a loop of 17,000 statements each reading the next one's
+// variable, quadratic in their number.
+func settleLoop(loop []Effect, inLoop map[string]string, lookup func(string) string) {
+	if len(loop) <= smallLoop {
+		settlePasses(loop, inLoop, lookup)
+		return
+	}
+	settleEvents(loop, inLoop, lookup)
+}
+
+// smallLoop is the most statements of a loop settled by whole passes,
+// which allocate nothing (most loops are a few statements).
+const smallLoop = 32
+
+// settlePasses takes the loop's assignments again and again in order
+// until none changes anything.
+func settlePasses(loop []Effect, inLoop map[string]string, lookup func(string) string) {
+	for changed := true; changed; {
+		changed = false
+		for i := range loop {
+			d := loop[i].Stmt.Dynamic
+			if d == nil || len(d.Assigns) == 0 {
+				continue
+			}
+			if what := addFileText(d, lookup); what != "" {
+				for _, a := range d.Assigns {
+					if inLoop[a] == "" {
+						inLoop[a] = what
+						changed = true
+					}
+				}
+			}
+		}
+	}
+}
+
+// settleEvents is settlePasses taking again only the statements that
+// read a variable that has just got its text, at the pass and place the
+// passes would.
+func settleEvents(loop []Effect, inLoop map[string]string, lookup func(string) string) {
+	readers := map[string][]int{} // the assigning statements that read a variable
+	var q passQueue
+	for i := range loop {
+		d := loop[i].Stmt.Dynamic
+		if d == nil || len(d.Assigns) == 0 {
+			continue
+		}
+		for _, u := range d.Uses {
+			readers[u] = append(readers[u], i)
+		}
+		q = append(q, passAt{0, i}) // in order: a heap already
+	}
+	done := make([]bool, len(loop)) // the statement has given its text
+	for len(q) > 0 {
+		at := heap.Pop(&q).(passAt)
+		if done[at.i] {
+			continue
+		}
+		d := loop[at.i].Stmt.Dynamic
+		what := addFileText(d, lookup)
+		if what == "" {
+			continue
+		}
+		done[at.i] = true
+		for _, a := range d.Assigns {
+			if inLoop[a] != "" {
+				continue
+			}
+			inLoop[a] = what
+			for _, j := range readers[a] {
+				if !done[j] {
+					// later in this pass, or in the next one
+					next := passAt{at.pass, j}
+					if j <= at.i {
+						next.pass++
+					}
+					heap.Push(&q, next)
+				}
+			}
+		}
+	}
+}
+
+// passAt is a statement of a loop taken in one of settleLoop's passes.
+type passAt struct{ pass, i int }
+
+// passQueue is a min-heap of passAt, by pass then place.
+type passQueue []passAt
+
+func (q passQueue) Len() int { return len(q) }
+func (q passQueue) Less(a, b int) bool {
+	return q[a].pass < q[b].pass || q[a].pass == q[b].pass && q[a].i < q[b].i
+}
+func (q passQueue) Swap(a, b int) { q[a], q[b] = q[b], q[a] }
+func (q *passQueue) Push(x any)   { *q = append(*q, x.(passAt)) }
+func (q *passQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
 }
 
 // pluralize is noun, with an s unless n is 1.

@@ -1,0 +1,202 @@
+package rules
+
+import (
+	"sort"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+// The suppressions of a script are matched through indexes rather than
+// by a scan per directive and per finding: a script of 20,000
+// "-- sqllint:ignore" comments each before a statement with a finding
+// took 8 s (a 2 MB one 35 s), quadratic in their number.
+
+// stmtStarts finds the statement a directive applies to: the first of a
+// script, in statement order, that starts in the directive's file at or
+// after an offset.
+type stmtStarts struct {
+	byFile map[*parser.File]*fileStarts
+}
+
+// fileStarts are the statements of one file in statement order: their
+// spans, and maxStart[i] the largest start of the first i+1 (included
+// copies of a file may repeat offsets, so starts alone need not grow).
+type fileStarts struct {
+	start, end, maxStart []int
+}
+
+func newStmtStarts(stmts []*parser.Statement) *stmtStarts {
+	ix := &stmtStarts{byFile: map[*parser.File]*fileStarts{}}
+	for _, st := range stmts {
+		sp := st.Span()
+		ix.add(sp.Start.File, sp.Start.Offset, sp.End.Offset)
+	}
+	return ix
+}
+
+// add appends a statement of file f spanning [start, end).
+func (ix *stmtStarts) add(f *parser.File, start, end int) {
+	fs := ix.byFile[f]
+	if fs == nil {
+		fs = &fileStarts{}
+		ix.byFile[f] = fs
+	}
+	m := start
+	if n := len(fs.maxStart); n > 0 && fs.maxStart[n-1] > m {
+		m = fs.maxStart[n-1]
+	}
+	fs.start = append(fs.start, start)
+	fs.end = append(fs.end, end)
+	fs.maxStart = append(fs.maxStart, m)
+}
+
+// after returns the span offsets of the first statement of file f in
+// statement order that starts at or after off, or -1, -1.
+func (ix *stmtStarts) after(f *parser.File, off int) (start, end int) {
+	fs := ix.byFile[f]
+	if fs == nil {
+		return -1, -1
+	}
+	// the first whose running maximum reaches off is the first to reach it
+	i := sort.SearchInts(fs.maxStart, off)
+	if i == len(fs.maxStart) {
+		return -1, -1
+	}
+	return fs.start[i], fs.end[i]
+}
+
+// dirIndex holds the parsed directives by file and rule, in groups that
+// share a scope: a finding looks only at the groups of its file and rule
+// that cover it, and a group marks its directives used once.
+type dirIndex struct {
+	whole map[dirKey]*dirGroup     // ignore-file
+	lines map[dirLineKey]*dirGroup // trailing: one line
+	spans map[dirKey]*dirSpans     // before a statement: its span
+	tmp   map[dirSpanKey]*dirGroup // building spans
+	order map[dirKey][]*dirGroup   // building spans
+	probe int                      // groups looked at (tests)
+}
+
+type dirKey struct {
+	file *parser.File
+	rule string
+}
+
+type dirLineKey struct {
+	dirKey
+	line int
+}
+
+type dirSpanKey struct {
+	dirKey
+	start, end int
+}
+
+// dirGroup is the directives of one file and rule with one scope.
+type dirGroup struct {
+	dirs       []*directive
+	start, end int  // scope of a span group, end included
+	used       bool // its directives are marked used for the rule
+}
+
+// dirSpans are a file and rule's span groups by start, and maxEnd[i] the
+// largest end of the first i+1.
+type dirSpans struct {
+	groups []*dirGroup
+	maxEnd []int
+}
+
+func newDirIndex(dirs []*directive) *dirIndex {
+	ix := &dirIndex{whole: map[dirKey]*dirGroup{}, lines: map[dirLineKey]*dirGroup{}, spans: map[dirKey]*dirSpans{},
+		tmp: map[dirSpanKey]*dirGroup{}, order: map[dirKey][]*dirGroup{}}
+	for _, d := range dirs {
+		for i, id := range d.rules {
+			if contains(d.rules[:i], id) {
+				continue // named twice: once in its group
+			}
+			k := dirKey{d.d.Span.Start.File, id}
+			var g *dirGroup
+			switch {
+			case d.file:
+				g = ix.whole[k]
+				if g == nil {
+					g = &dirGroup{}
+					ix.whole[k] = g
+				}
+			case d.line > 0:
+				lk := dirLineKey{k, d.line}
+				g = ix.lines[lk]
+				if g == nil {
+					g = &dirGroup{}
+					ix.lines[lk] = g
+				}
+			case d.start < 0:
+				continue // before no statement: silences nothing
+			default:
+				sk := dirSpanKey{k, d.start, d.end}
+				g = ix.tmp[sk]
+				if g == nil {
+					g = &dirGroup{start: d.start, end: d.end}
+					ix.tmp[sk] = g
+					ix.order[k] = append(ix.order[k], g)
+				}
+			}
+			g.dirs = append(g.dirs, d)
+		}
+	}
+	for k, gs := range ix.order {
+		sort.Slice(gs, func(i, j int) bool { return gs[i].start < gs[j].start })
+		s := &dirSpans{groups: gs, maxEnd: make([]int, len(gs))}
+		for i, g := range gs {
+			s.maxEnd[i] = g.end
+			if i > 0 && s.maxEnd[i-1] > g.end {
+				s.maxEnd[i] = s.maxEnd[i-1]
+			}
+		}
+		ix.spans[k] = s
+	}
+	ix.tmp, ix.order = nil, nil
+	return ix
+}
+
+// suppressed reports whether a directive silences f, and marks each one
+// that does used for f's rule.
+func (ix *dirIndex) suppressed(f Finding) bool {
+	k := dirKey{f.Span.Start.File, f.Rule.ID}
+	hit := false
+	if g := ix.whole[k]; g != nil {
+		hit = ix.use(g, f.Rule.ID) || hit
+	}
+	if len(ix.lines) > 0 {
+		if g := ix.lines[dirLineKey{k, f.Span.Start.Position().Line}]; g != nil {
+			hit = ix.use(g, f.Rule.ID) || hit
+		}
+	}
+	if s := ix.spans[k]; s != nil {
+		off := f.Span.Start.Offset
+		// the groups starting at or before off, nearest first, while one
+		// of them may still reach it
+		for i := sort.Search(len(s.groups), func(i int) bool { return s.groups[i].start > off }) - 1; i >= 0 && s.maxEnd[i] >= off; i-- {
+			ix.probe++
+			if s.groups[i].end >= off {
+				hit = ix.use(s.groups[i], f.Rule.ID) || hit
+			}
+		}
+	}
+	return hit
+}
+
+func (ix *dirIndex) use(g *dirGroup, id string) bool {
+	ix.probe++
+	if !g.used {
+		g.used = true
+		for _, d := range g.dirs {
+			for i, r := range d.rules {
+				if r == id {
+					d.used[i] = true
+				}
+			}
+		}
+	}
+	return true
+}
