@@ -512,7 +512,14 @@ type ppPreprocessor struct {
 	b ppBatchBuilder
 }
 
+// diag records an SL002 over start to end of f, up to ppMaxDiags a script.
 func (p *ppPreprocessor) diag(f *File, start, end int, msg string) {
+	switch k := len(p.script.Diags); {
+	case k > ppMaxDiags:
+		return
+	case k == ppMaxDiags:
+		msg = fmt.Sprintf("more than %d sqlcmd errors in this script: the rest are not reported (sqlcmd stops at the first)", ppMaxDiags)
+	}
 	n := len(f.Text)
 	start = max(0, min(start, n))
 	end = max(start, min(end, n))
@@ -522,6 +529,12 @@ func (p *ppPreprocessor) diag(f *File, start, end int, msg string) {
 		Message: msg,
 	})
 }
+
+// ppMaxDiags is how many sqlcmd errors a script reports; one more says
+// that the rest are not. sqlcmd stops at the first, and a hostile script
+// of "$(" repeated would otherwise make a finding every two bytes (8 MB of
+// them took 2.2 GB).
+const ppMaxDiags = 1000
 
 // emit ends the batch under construction (if it has any text).
 func (p *ppPreprocessor) emit(count int) {
