@@ -293,11 +293,7 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 	}
 	settleLoop(loop, inLoop, lookup)
 	for i := range loop {
-		d := loop[i].Stmt.Dynamic
-		if d == nil || len(d.Assigns) == 0 {
-			continue
-		}
-		if what := addFileText(d, lookup); what != "" {
+		if d, what := assignText(&loop[i], lookup); what != "" {
 			for _, a := range d.Assigns {
 				builders = append(builders, assigned{a, built{loop[i].Stmt, what}})
 			}
@@ -337,6 +333,16 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 	return run, builders
 }
 
+// assignText returns the dynamic SQL facts of e's statement and the ADD
+// FILE text it assigns to its variables ("" when it assigns none).
+func assignText(e *Effect, lookup func(string) string) (*parser.Dynamic, string) {
+	d := e.Stmt.Dynamic
+	if d == nil || len(d.Assigns) == 0 {
+		return nil, ""
+	}
+	return d, addFileText(d, lookup)
+}
+
 // settleLoop gives inLoop the ADD FILE text each variable of loop holds
 // once the loop has run enough times: the loop's assignments taken again
 // and again in order, until none changes anything, a variable keeping the
@@ -363,11 +369,7 @@ func settlePasses(loop []Effect, inLoop map[string]string, lookup func(string) s
 	for changed := true; changed; {
 		changed = false
 		for i := range loop {
-			d := loop[i].Stmt.Dynamic
-			if d == nil || len(d.Assigns) == 0 {
-				continue
-			}
-			if what := addFileText(d, lookup); what != "" {
+			if d, what := assignText(&loop[i], lookup); what != "" {
 				for _, a := range d.Assigns {
 					if inLoop[a] == "" {
 						inLoop[a] = what
