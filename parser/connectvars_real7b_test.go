@@ -33,3 +33,20 @@ func TestConnectUndefinedVariables(t *testing.T) {
 		t.Errorf("servers %q", res.Script.ConnectServers)
 	}
 }
+
+// A :connect server name is resolved as a command argument is
+// (ppArgRefs): set variables are replaced wherever they stand in the
+// name, one without a value makes the server unknown (""), and a
+// malformed reference stays as text, as go-sqlcmd keeps it.
+func TestConnectServerName(t *testing.T) {
+	src := ":setvar Host Node1\n:setvar Inst SQL2\n" +
+		":connect $(Host)\\$(Inst),1433\nGO\n" +
+		":connect \"$(Host).corp\" -l 30\nGO\n" +
+		":connect $(Host)$(Missing)\nGO\n" +
+		":connect srv$(a.b)\nGO\n"
+	res := ParseFile(NewFile("t.sql", src), &PreprocessOptions{})
+	want := []string{`node1\sql2,1433`, "node1.corp", "", "srv$(a.b)"}
+	if got := res.Script.ConnectServers; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("servers %q, want %q", got, want)
+	}
+}

@@ -334,7 +334,6 @@ var jobStepParams = [...]string{"job_id", "job_name", "step_id", "step_name", "s
 // semicolon. A named argument is @name = value.
 func dynArgs(text string, toks []Token, i int) []dynArg {
 	var out []dynArg
-	start, depth := i, 0
 	end := len(toks)
 	if end > i && isPunctAt(text, toks, end-1, ';') {
 		end--
@@ -353,19 +352,26 @@ func dynArgs(text string, toks []Token, i int) []dynArg {
 		}
 		out = append(out, a)
 	}
-	for k := i; k < end; k++ {
+	topLevelParts(text, toks[i:end], func(s, e int) { add(i+s, i+e) })
+	return out
+}
+
+// topLevelParts calls fn with the start and end of each part of toks
+// between the commas outside parentheses, in order.
+func topLevelParts(text string, toks []Token, fn func(s, e int)) {
+	depth, from := 0, 0
+	for k := range toks {
 		switch {
 		case isPunctAt(text, toks, k, '('):
 			depth++
 		case isPunctAt(text, toks, k, ')'):
 			depth--
 		case depth == 0 && isPunctAt(text, toks, k, ','):
-			add(start, k)
-			start = k + 1
+			fn(from, k)
+			from = k + 1
 		}
 	}
-	add(start, end)
-	return out
+	fn(from, len(toks))
 }
 
 // dynBatch returns the batch of the text the literals lits of b hold,

@@ -344,19 +344,7 @@ func (s *splitter) iifPart(b *strings.Builder, p []Token) bool {
 		return false
 	}
 	var parts [][]Token
-	depth, from := 0, 0
-	for i := range args {
-		switch {
-		case isPunctAt(text, args, i, '('):
-			depth++
-		case isPunctAt(text, args, i, ')'):
-			depth--
-		case depth == 0 && isPunctAt(text, args, i, ','):
-			parts = append(parts, args[from:i])
-			from = i + 1
-		}
-	}
-	parts = append(parts, args[from:])
+	topLevelParts(text, args, func(s, e int) { parts = append(parts, args[s:e]) })
 	if len(parts) != 3 {
 		return false
 	}

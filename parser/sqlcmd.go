@@ -1582,24 +1582,18 @@ func (p *ppPreprocessor) connectServer(arg string) string {
 		return ConnectSameServer
 	}
 	var sb strings.Builder
-	for {
-		i := strings.Index(name, "$(")
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(name[i:], ')')
-		if j < 0 {
-			break
-		}
-		v, st := p.lookup(name[i+2 : i+j])
-		if st != ppVarSet {
-			return ""
-		}
-		sb.WriteString(name[:i])
+	known, last := true, 0
+	ppArgRefs(name, 0, len(name), func(i, j int) {
+		v, st := p.lookup(name[i+2 : j])
+		known = known && st == ppVarSet
+		sb.WriteString(name[last:i])
 		sb.WriteString(v)
-		name = name[i+j+1:]
+		last = j + 1
+	})
+	if !known {
+		return ""
 	}
-	sb.WriteString(name)
+	sb.WriteString(name[last:])
 	if sb.String() == ConnectSameServer {
 		return "" // a NUL byte is no server's name
 	}
