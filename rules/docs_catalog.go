@@ -108,7 +108,7 @@ That count decides how long the database takes to come online. Measured on a tes
 
 sqllint reports the statement that builds the text, and only when the text is run: by ` + "`EXEC (...)`" + `, ` + "`EXECUTE (...)`" + ` or ` + "`sp_executesql`" + ` inside the loop, directly or through a variable the loop assigns (in any order, nested loops included), or once after the loop that accumulated it in a variable. A batch that ` + "`GO n`" + ` runs n times (n over 1) is such a loop too, the whole batch its body. A loop that only ` + "`PRINT`" + `s the statements (a dry run) or mentions ADD FILE in a message is not reported, nor is text set before the loop and run inside it: that text is fixed, so it adds one file or filegroup, and running it again fails on the name that already exists.
 
-A loop that adds tempdb's data files, one per core (` + "`ALTER DATABASE tempdb ADD FILE`" + ` in the text), is not reported: the core count bounds it, and tempdb's sizes are a per-restart cost that SL208 weighs.
+A loop that adds tempdb's data files, one per core (` + "`ALTER DATABASE tempdb ADD FILE`" + ` in the text), is not reported: the core count bounds it, and tempdb's sizes are a per-restart cost for SL208. SL208 counts the sizes a script writes out or holds in constant text; a file added by text built from variables (a loop's counter in its name) is counted by neither rule, so write such files out to have them weighed.
 
 Write the statements out, or run the loop as a dry run that prints them and put its output in the script before review, so that every file it adds is visible.`,
 		Source: "filegroups",
