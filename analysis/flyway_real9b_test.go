@@ -1,0 +1,67 @@
+package analysis
+
+import (
+	"testing"
+)
+
+// A Flyway migrations folder with SQL callbacks beside its scripts (as
+// real ones have: beforeMigrate__AddAnyNecessaryStubs.sql,
+// afterMigrate__TidyUpTemporaryObjects.sql) runs as Flyway runs it:
+// before-migrate callbacks, versioned scripts, repeatable ones, then
+// after-migrate callbacks; a clean callback and the undo scripts last.
+// The callbacks' names are not V/R/U names, so the folder was taken in
+// natural order: afterMigrate first of all, R__ and U scripts before the
+// versioned ones. Here afterMigrate grows a file the V1 script made (5 GB
+// to 8 GB: 3 GB of zeroing, under the budget); run first, it saw no file
+// and was charged the whole 8 GB (a false SL201).
+func TestFlywayCallbacksRunWhereFlywayRunsThem(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	write(t, dir, "m/V1__create.sql", "CREATE DATABASE Shop ON (NAME = Shop_data, FILENAME = 'x.mdf', SIZE = 5GB);\n")
+	write(t, dir, "m/afterMigrate__grow.sql", "ALTER DATABASE Shop MODIFY FILE (NAME = Shop_data, SIZE = 8GB);\n")
+	write(t, dir, "m/beforeMigrate.sql", "SELECT 1;\n")
+	write(t, dir, "m/R__views.sql", "SELECT 1;\n")
+	write(t, dir, "m/U1__drop.sql", "DROP DATABASE Shop;\n")
+	write(t, dir, "m/afterClean.sql", "SELECT 1;\n")
+	want := "m/beforeMigrate.sql m/V1__create.sql m/R__views.sql m/afterMigrate__grow.sql m/U1__drop.sql m/afterClean.sql"
+	rs, _ := runAll(t, Options{Paths: []string{"m"}})
+	if got := paths(rs); got != want {
+		t.Errorf("order %s\nwant  %s", got, want)
+	}
+	if fs := findings(rs); len(fs) != 0 {
+		t.Errorf("findings %+v, want none (3 GB of growth)", fs)
+	}
+	// The same from the parent folder, and with a named file and its
+	// folder as context.
+	rs, _ = runAll(t, Options{Paths: []string{"."}})
+	if got := paths(rs); got != want {
+		t.Errorf("from the parent: order %s\nwant  %s", got, want)
+	}
+	rs, _ = runAll(t, Options{Paths: []string{"m/afterMigrate__grow.sql", "m/V1__create.sql"}, Context: []string{"m"}})
+	if got := paths(rs); got != "m/V1__create.sql m/afterMigrate__grow.sql" {
+		t.Errorf("named files: order %s", got)
+	}
+	if fs := findings(rs); len(fs) != 0 {
+		t.Errorf("named files: findings %+v, want none", fs)
+	}
+}
+
+// Callbacks in a subfolder of a Flyway tree belong to its one location
+// (Flyway scans a location recursively); two callbacks of one name in
+// it Flyway refuses, and each folder then runs on its own.
+func TestFlywayCallbacksInALocation(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	write(t, dir, "m/V1__a.sql", "SELECT 1;\n")
+	write(t, dir, "m/callbacks/beforeMigrate.sql", "SELECT 1;\n")
+	write(t, dir, "m/sub/V2__b.sql", "SELECT 1;\n")
+	rs, _ := runAll(t, Options{Paths: []string{"m"}})
+	if got := paths(rs); got != "m/callbacks/beforeMigrate.sql m/V1__a.sql m/sub/V2__b.sql" {
+		t.Errorf("order %s", got)
+	}
+	write(t, dir, "m/sub/beforeMigrate.sql", "SELECT 1;\n")
+	rs, _ = runAll(t, Options{Paths: []string{"m"}})
+	if got := paths(rs); got != "m/V1__a.sql m/callbacks/beforeMigrate.sql m/sub/beforeMigrate.sql m/sub/V2__b.sql" {
+		t.Errorf("two beforeMigrate.sql: order %s", got)
+	}
+}
