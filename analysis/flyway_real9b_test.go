@@ -65,3 +65,55 @@ func TestFlywayCallbacksInALocation(t *testing.T) {
 		t.Errorf("two beforeMigrate.sql: order %s", got)
 	}
 }
+
+// Flyway's callbacks often sit in a folder of their own beside the
+// migrations (callbackLocations = ["filesystem:callbacks"], as Flyway's
+// tutorial sets them; a real platform repository has callbacks/ beside
+// sql/). A folder without scripts of its own whose subfolder holds only
+// callbacks is one Flyway location with its other subfolders: the
+// before-migrate callbacks run first, the after-migrate ones last. Taken
+// folder by folder, afterMigrate.sql ran before every migration (a false
+// SL201 here, as in TestFlywayCallbacksRunWhereFlywayRunsThem).
+func TestFlywayCallbackFolderBesideMigrations(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	write(t, dir, "db/callbacks/beforeMigrate.sql", "SELECT 1;\n")
+	write(t, dir, "db/callbacks/afterMigrate__grow.sql", "ALTER DATABASE Shop MODIFY FILE (NAME = Shop_data, SIZE = 8GB);\n")
+	write(t, dir, "db/sql/V1__create.sql", "CREATE DATABASE Shop ON (NAME = Shop_data, FILENAME = 'x.mdf', SIZE = 5GB);\n")
+	write(t, dir, "db/sql/V2__more.sql", "SELECT 1;\n")
+	want := "db/callbacks/beforeMigrate.sql db/sql/V1__create.sql db/sql/V2__more.sql db/callbacks/afterMigrate__grow.sql"
+	for _, opt := range []Options{
+		{Paths: []string{"db"}},
+		{Paths: []string{"."}},
+		{Paths: []string{"db/callbacks/afterMigrate__grow.sql", "db/sql/V1__create.sql"}, Context: []string{"db"}},
+	} {
+		rs, _ := runAll(t, opt)
+		got := paths(rs)
+		if len(opt.Context) > 0 {
+			want := "db/sql/V1__create.sql db/callbacks/afterMigrate__grow.sql"
+			if got != want {
+				t.Errorf("%v: order %s\nwant  %s", opt.Paths, got, want)
+			}
+		} else if got != want {
+			t.Errorf("%v: order %s\nwant  %s", opt.Paths, got, want)
+		}
+		if fs := findings(rs); len(fs) != 0 {
+			t.Errorf("%v: findings %+v, want none (3 GB of growth)", opt.Paths, fs)
+		}
+	}
+	// Without a folder of callbacks only, sibling folders stay apart
+	// (two projects side by side), as before.
+	write(t, dir, "p/a/V2__a.sql", "SELECT 1;\n")
+	write(t, dir, "p/b/V1__b.sql", "SELECT 1;\n")
+	write(t, dir, "p/b/afterMigrate.sql", "SELECT 1;\n")
+	rs, _ := runAll(t, Options{Paths: []string{"p"}})
+	if got := paths(rs); got != "p/a/V2__a.sql p/b/V1__b.sql p/b/afterMigrate.sql" {
+		t.Errorf("p: order %s", got)
+	}
+	// A script of another name beside them keeps the walk folder by folder.
+	write(t, dir, "db/sql/notes.sql", "SELECT 1;\n")
+	rs, _ = runAll(t, Options{Paths: []string{"db"}})
+	if got := paths(rs); got != "db/callbacks/afterMigrate__grow.sql db/callbacks/beforeMigrate.sql db/sql/notes.sql db/sql/V1__create.sql db/sql/V2__more.sql" {
+		t.Errorf("with notes.sql: order %s", got)
+	}
+}

@@ -64,6 +64,13 @@ func FlywayName(name string) (ok, versioned bool) {
 	return ok, ok && (f.kind == 'V' || f.kind == 'B')
 }
 
+// FlywayCallback reports whether name is that of a Flyway SQL callback
+// (beforeMigrate.sql, afterMigrate__Tidy.sql, ...).
+func FlywayCallback(name string) bool {
+	f, ok := parseFlyway(name)
+	return ok && f.kind == 'C'
+}
+
 // IsFlywayFolder reports whether names, the script files of one folder,
 // are a Flyway migrations folder: each name follows Flyway's pattern and
 // one at least is a versioned or baseline script.
