@@ -433,6 +433,31 @@ func callbacksBeside[E any](m *matcher, dir string, list []E, get func(E) (strin
 	return false
 }
 
+// ContextFolder is the folder whose scripts are the context of a script
+// named in folder dir: dir itself, or, when dir holds only Flyway
+// callbacks and its parent no script of its own, the parent, which the
+// walk takes as one Flyway location (callbacksBeside): an afterMigrate
+// callback runs after the migrations of the folders beside it.
+func ContextFolder(dir string) string {
+	parent := filepath.Dir(dir)
+	if parent == dir {
+		return dir
+	}
+	m := &matcher{defaultInc: true, noExclude: true} // *.sql, as the walk of a default config
+	if !callbacksOnly(m, dir) {
+		return dir
+	}
+	own := false
+	peekDir(parent, func(d fs.DirEntry) bool {
+		own = !d.IsDir() && isSQL(d.Name())
+		return !own
+	})
+	if own {
+		return dir
+	}
+	return parent
+}
+
 // callbacksOnly reports whether the scripts of folder dir (one at least)
 // are all Flyway callbacks; it stops reading the folder at the first
 // script that is not one (a folder of migrations costs one read).

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"path/filepath"
 	"testing"
 )
 
@@ -115,5 +116,28 @@ func TestFlywayCallbackFolderBesideMigrations(t *testing.T) {
 	rs, _ = runAll(t, Options{Paths: []string{"db"}})
 	if got := paths(rs); got != "db/callbacks/afterMigrate__grow.sql db/callbacks/beforeMigrate.sql db/sql/notes.sql db/sql/V1__create.sql db/sql/V2__more.sql" {
 		t.Errorf("with notes.sql: order %s", got)
+	}
+}
+
+// ContextFolder widens a named callback's context to the parent folder
+// only for a folder of callbacks alone beside a parent without scripts.
+func TestContextFolder(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "db/callbacks/afterMigrate.sql", "SELECT 1;\n")
+	write(t, dir, "db/sql/V1__a.sql", "SELECT 1;\n")
+	write(t, dir, "x/callbacks/afterMigrate.sql", "SELECT 1;\n")
+	write(t, dir, "x/callbacks/notes.sql", "SELECT 1;\n")
+	write(t, dir, "y/top.sql", "SELECT 1;\n")
+	write(t, dir, "y/callbacks/beforeMigrate.sql", "SELECT 1;\n")
+	for in, want := range map[string]string{
+		"db/callbacks": "db",
+		"db/sql":       "db/sql",
+		"x/callbacks":  "x/callbacks", // a script of another name
+		"y/callbacks":  "y/callbacks", // the parent has a script of its own
+		"missing":      "missing",
+	} {
+		if got := ContextFolder(filepath.Join(dir, in)); got != filepath.Join(dir, want) {
+			t.Errorf("ContextFolder(%s) = %s, want %s", in, got, filepath.Join(dir, want))
+		}
 	}
 }

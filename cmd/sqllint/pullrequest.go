@@ -44,7 +44,8 @@ func (p *prFlags) register(fs *flag.FlagSet) {
 
 // contextPaths is the context of a run: none with --no-context; the
 // --context folders; else the config's context; else, when files are
-// named, the folders they are in and, when the config sets include, its
+// named, the folders they are in (a folder of Flyway callbacks: its
+// parent, analysis.ContextFolder) and, when the config sets include, its
 // folder (the files its include globs name).
 func contextPaths(paths []string, cfg *config.Config, p *prFlags) []string {
 	switch {
@@ -72,7 +73,7 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags) []string {
 		}
 		if info, err := os.Stat(path); err == nil && !info.IsDir() {
 			files = true
-			add(filepath.Dir(path))
+			add(analysis.ContextFolder(filepath.Dir(path)))
 		}
 	}
 	if files && cfg.Dir != "" && !slices.Equal(cfg.Include, config.DefaultInclude) && len(cfg.Include) > 0 {

@@ -1,0 +1,25 @@
+package lsp
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+)
+
+// An open Flyway callback in a folder of callbacks beside the migrations
+// is checked after them, as sqllint scan of the parent folder runs it:
+// afterMigrate grows a file V1 made by 3 GB, under the budget (with its
+// own folder alone as context it was charged 8 GB, a false SL201).
+func TestPipelineCallbackFolder(t *testing.T) {
+	dir := t.TempDir()
+	cb := filepath.Join(dir, "db", "callbacks", "afterMigrate.sql")
+	writeAll(t, cb, "ALTER DATABASE Shop MODIFY FILE (NAME = Shop_data, SIZE = 8GB);\n")
+	writeAll(t, filepath.Join(dir, "db", "sql", "V1__create.sql"), "CREATE DATABASE Shop ON (NAME = Shop_data, FILENAME = 'x.mdf', SIZE = 5GB);\n")
+	fs, err := Pipeline{}.Analyze(context.Background(), cb, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 0 {
+		t.Errorf("findings %+v, want none", fs)
+	}
+}
