@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -139,5 +140,32 @@ func TestContextFolder(t *testing.T) {
 		if got := ContextFolder(filepath.Join(dir, in)); got != filepath.Join(dir, want) {
 			t.Errorf("ContextFolder(%s) = %s, want %s", in, got, filepath.Join(dir, want))
 		}
+	}
+}
+
+// DeployScripts finds the PreDeploy and PostDeploy items of the projects
+// of a folder and of the folders above it (backslashes as SSDT writes
+// them), up to the repository's top, and only files that exist.
+func TestDeployScripts(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "repo/.git/HEAD", "ref: x\n")
+	write(t, dir, "repo/above.sqlproj", `<Project><ItemGroup><PostDeploy Include="top.sql" /></ItemGroup></Project>`)
+	write(t, dir, "repo/top.sql", "SELECT 1;\n")
+	write(t, dir, "repo/P/P.sqlproj", `<Project xmlns="http://schemas.microsoft.com/developer/msbuild/2003"><ItemGroup>`+
+		`<PreDeploy Include="Scripts\Pre.sql" /><PostDeploy Include="Scripts\Post.sql" /><PostDeploy Include="Scripts\Missing.sql" />`+
+		`<None Include="Scripts\Data\x.sql" /></ItemGroup></Project>`)
+	write(t, dir, "repo/P/Scripts/Pre.sql", "SELECT 1;\n")
+	write(t, dir, "repo/P/Scripts/Post.sql", "SELECT 1;\n")
+	write(t, dir, "repo/P/Scripts/Data/x.sql", "SELECT 1;\n")
+	write(t, dir, "beyond.sqlproj", `<Project><ItemGroup><PostDeploy Include="b.sql" /></ItemGroup></Project>`)
+	write(t, dir, "b.sql", "SELECT 1;\n")
+	got := DeployScripts(filepath.Join(dir, "repo/P/Scripts/Data"))
+	want := []string{filepath.Join(dir, "repo/P/Scripts/Pre.sql"), filepath.Join(dir, "repo/P/Scripts/Post.sql"), filepath.Join(dir, "repo/top.sql")}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("DeployScripts = %v\nwant %v", got, want)
+	}
+	chdir(t, filepath.Join(dir, "repo"))
+	if got := DeployScripts(filepath.FromSlash("P/Scripts")); strings.Join(got, " ") != filepath.FromSlash("P/Scripts/Pre.sql P/Scripts/Post.sql top.sql") {
+		t.Errorf("relative: %v", got)
 	}
 }

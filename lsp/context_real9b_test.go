@@ -23,3 +23,20 @@ func TestPipelineCallbackFolder(t *testing.T) {
 		t.Errorf("findings %+v, want none", fs)
 	}
 }
+
+// An open script that a project's post-deployment script includes is
+// checked with the wrapper's variables (no SL002 for $(Env)).
+func TestPipelinePostDeploymentInclude(t *testing.T) {
+	dir := t.TempDir()
+	writeAll(t, filepath.Join(dir, "Proj", "Proj.sqlproj"), `<Project><ItemGroup><PostDeploy Include="Scripts\Script.PostDeployment.sql" /></ItemGroup></Project>`)
+	writeAll(t, filepath.Join(dir, "Proj", "Scripts", "Script.PostDeployment.sql"), ":setvar Env \"prod\"\n:r .\\PostDeployment\\PostDeploy_0001.sql\n")
+	inc := filepath.Join(dir, "Proj", "Scripts", "PostDeployment", "PostDeploy_0001.sql")
+	writeAll(t, inc, "PRINT 'env $(Env)'\nBACKUP DATABASE [$(DatabaseName)] TO DISK = 'NUL';\n")
+	fs, err := Pipeline{}.Analyze(context.Background(), inc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 1 || fs[0].RuleID != "SL304" {
+		t.Errorf("findings %+v, want one SL304", fs)
+	}
+}

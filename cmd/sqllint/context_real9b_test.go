@@ -30,3 +30,24 @@ func TestNamedCallbackReadsItsMigrations(t *testing.T) {
 		t.Errorf("with db/setup.sql: findings %q, want SL201@1", rulesOf(r))
 	}
 }
+
+// A script of a SQL project that the project's post-deployment script
+// includes (:r .\PostDeployment\PostDeploy_0001.sql, a None item of the
+// project) is checked, when named alone, where the wrapper includes it:
+// with the variable the wrapper sets (:setvar) and its finding reported
+// once, as in a scan of the project. With its own folder alone as context
+// the wrapper was not read and $(Env) was reported undefined (SL002).
+func TestNamedScriptOfAPostDeployment(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "Proj/Proj.sqlproj", `<Project Sdk="Microsoft.Build.Sql/0.1.12-preview"><ItemGroup>`+
+		`<PostDeploy Include="Scripts\Script.PostDeployment.sql" /><None Include="Scripts\PostDeployment\PostDeploy_0001.sql" />`+
+		`</ItemGroup></Project>`)
+	writeFile(t, dir, "Proj/Scripts/Script.PostDeployment.sql", ":setvar Env \"prod\"\n:r .\\PostDeployment\\PostDeploy_0001.sql\n")
+	inc := writeFile(t, dir, "Proj/Scripts/PostDeployment/PostDeploy_0001.sql", "PRINT 'env $(Env)'\nBACKUP DATABASE [$(DatabaseName)] TO DISK = 'NUL';\n")
+	for _, path := range []string{inc, filepath.Join(dir, "Proj")} {
+		r := scanJSON(t, 1, path)
+		if rulesOf(r) != "SL304@2" || r.Findings[0].Path != inc {
+			t.Errorf("%s: findings %s in %v, want SL304@2 in %s", path, rulesOf(r), r.Findings, inc)
+		}
+	}
+}

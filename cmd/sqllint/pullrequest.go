@@ -45,7 +45,9 @@ func (p *prFlags) register(fs *flag.FlagSet) {
 // contextPaths is the context of a run: none with --no-context; the
 // --context folders; else the config's context; else, when files are
 // named, the folders they are in (a folder of Flyway callbacks: its
-// parent, analysis.ContextFolder) and, when the config sets include, its
+// parent, analysis.ContextFolder) and the pre- and post-deployment
+// scripts of the SQL projects they belong to (analysis.DeployScripts)
+// and, when the config sets include, its
 // folder (the files its include globs name).
 func contextPaths(paths []string, cfg *config.Config, p *prFlags) []string {
 	switch {
@@ -74,6 +76,9 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags) []string {
 		if info, err := os.Stat(path); err == nil && !info.IsDir() {
 			files = true
 			add(analysis.ContextFolder(filepath.Dir(path)))
+			for _, s := range analysis.DeployScripts(filepath.Dir(path)) {
+				add(s)
+			}
 		}
 	}
 	if files && cfg.Dir != "" && !slices.Equal(cfg.Include, config.DefaultInclude) && len(cfg.Include) > 0 {

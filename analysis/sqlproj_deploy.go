@@ -1,0 +1,88 @@
+package analysis
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sqllint/sqllint/internal/fsread"
+)
+
+// DeployScripts is the pre- and post-deployment scripts of the SQL
+// projects (.sqlproj) that folder dir belongs to, found as sqlProjects
+// finds projects (dir and the folders above it, up to the repository's
+// top): the scripts a publish runs before and after the project's
+// objects, which include (:r) other scripts of the project, often with
+// variables they set. A script of the project named alone reads them as
+// context, so that a script they include is checked where they include
+// it, as a scan of the project's folder checks it.
+//
+// The paths are relative to the working directory when dir is, as the
+// folders a run walks are, so that a finding shows one path however the
+// script is reached.
+func DeployScripts(dir string) []string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	cwd := ""
+	if !filepath.IsAbs(dir) {
+		cwd, _ = os.Getwd()
+	}
+	var out []string
+	for level := 0; level < maxSQLProjectLevels; level++ {
+		entries, _ := os.ReadDir(abs)
+		repo := false
+		for _, e := range entries {
+			name := e.Name()
+			repo = repo || name == ".git"
+			if e.IsDir() || !strings.EqualFold(filepath.Ext(name), ".sqlproj") {
+				continue
+			}
+			for _, inc := range deployItems(filepath.Join(abs, name)) {
+				p := filepath.Join(abs, filepath.FromSlash(strings.ReplaceAll(inc, `\`, "/")))
+				if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+					if rel, err := filepath.Rel(cwd, p); cwd != "" && err == nil {
+						p = rel
+					}
+					out = append(out, p)
+				}
+			}
+		}
+		up := filepath.Dir(abs)
+		if repo || up == abs {
+			break
+		}
+		abs = up
+	}
+	return out
+}
+
+// deployItems reads the Include of each PreDeploy and PostDeploy element
+// of a project file, whatever its namespace.
+func deployItems(path string) []string {
+	data, err := fsread.ReadFile(path, maxSQLProjectSize)
+	if err != nil {
+		return nil
+	}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.Strict = false
+	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil } // names are ASCII
+	var items []string
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return items // a malformed part ends the read
+		}
+		if t, ok := tok.(xml.StartElement); ok && (t.Name.Local == "PreDeploy" || t.Name.Local == "PostDeploy") {
+			for _, a := range t.Attr {
+				if a.Name.Local == "Include" && a.Value != "" && len(a.Value) <= maxSQLProjectValue {
+					items = append(items, a.Value)
+				}
+			}
+		}
+	}
+}
