@@ -169,3 +169,29 @@ func TestDeployScripts(t *testing.T) {
 		t.Errorf("relative: %v", got)
 	}
 }
+
+// IncludersAbove finds the scripts above a script's folder whose :r
+// lines name it (relative or quoted, backslashes as on Windows), not
+// those that include other files or name it through a variable.
+func TestIncludersAbove(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "r/.git/HEAD", "ref: x\n")
+	write(t, dir, "r/p/install.sql", ":setvar X 1\n  :R .\\s\\t\\a.sql -- the tables\nGO\n")
+	write(t, dir, "r/p/quoted.sql", ":r \"s\\t\\a.sql\"\r\n")
+	write(t, dir, "r/p/other.sql", ":r .\\s\\t\\b.sql\n")
+	write(t, dir, "r/p/byvar.sql", ":r $(Root)\\s\\t\\a.sql\n")
+	write(t, dir, "r/p/s/mid.sql", ":r t/a.sql\n")
+	write(t, dir, "r/top.sql", ":r p/s/t/a.sql\n")
+	write(t, dir, "above.sql", ":r r/p/s/t/a.sql\n") // beyond the repository's top
+	a := write(t, dir, "r/p/s/t/a.sql", "SELECT 1;\n")
+	got := strings.Join(IncludersAbove(a), " ")
+	want := strings.Join([]string{filepath.Join(dir, "r/p/s/mid.sql"), filepath.Join(dir, "r/p/install.sql"), filepath.Join(dir, "r/p/quoted.sql"), filepath.Join(dir, "r/top.sql")}, " ")
+	if got != want {
+		t.Errorf("IncludersAbove = %s\nwant %s", got, want)
+	}
+	for line, want := range map[string]string{":r x.sql": "x.sql", "\t:R\t\"a b.sql\" x": "a b.sql", ":reset": "", ":r": "", ":r $(a).sql": "", "r x.sql": ""} {
+		if got, _ := rPath(line); got != want {
+			t.Errorf("rPath(%q) = %q, want %q", line, got, want)
+		}
+	}
+}

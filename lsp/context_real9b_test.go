@@ -40,3 +40,19 @@ func TestPipelinePostDeploymentInclude(t *testing.T) {
 		t.Errorf("findings %+v, want one SL304", fs)
 	}
 }
+
+// An open script that a master script above it includes is checked with
+// the master's variables.
+func TestPipelineMasterScriptInclude(t *testing.T) {
+	dir := t.TempDir()
+	writeAll(t, filepath.Join(dir, "proj", "install.sql"), ":setvar DB Shop\n:r .\\scripts\\01_create.sql\n")
+	one := filepath.Join(dir, "proj", "scripts", "01_create.sql")
+	writeAll(t, one, "CREATE DATABASE [$(DB)];\nGO\nCHECKPOINT 10\n")
+	fs, err := Pipeline{}.Analyze(context.Background(), one, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 1 || fs[0].RuleID != "SL302" {
+		t.Errorf("findings %+v, want one SL302", fs)
+	}
+}

@@ -51,3 +51,21 @@ func TestNamedScriptOfAPostDeployment(t *testing.T) {
 		}
 	}
 }
+
+// A script that a sqlcmd master script one folder up includes
+// (install.sql: :setvar DB Shop, :r .\scripts\01_create.sql) is checked,
+// named alone, where the master includes it: with the master's variables
+// and the database the scripts before it made, as a scan of the folder
+// checks it. With its own folder alone as context, $(DB) and $(DataPath)
+// were reported undefined (false SL002).
+func TestNamedScriptOfAMasterScript(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "proj/install.sql", ":setvar DB Shop\n:setvar DataPath \"D:\\data\\\"\n:r .\\scripts\\01_create.sql\n:r \"scripts\\02 files.sql\"\nGO\n")
+	one := writeFile(t, dir, "proj/scripts/01_create.sql", "CREATE DATABASE [$(DB)] ON (NAME = d, FILENAME = '$(DataPath)d.mdf', SIZE = 5GB);\nGO\n")
+	two := writeFile(t, dir, "proj/scripts/02 files.sql", "ALTER DATABASE [$(DB)] MODIFY FILE (NAME = d, SIZE = 8GB);\nGO\nCHECKPOINT 10\n")
+	for path, want := range map[string]string{one: "", two: "SL302@3", filepath.Join(dir, "proj"): "SL302@3"} {
+		if r := scanJSON(t, 0, "--fail-on", "never", path); rulesOf(r) != want {
+			t.Errorf("%s: findings %q, want %q", path, rulesOf(r), want)
+		}
+	}
+}

@@ -47,7 +47,8 @@ func (p *prFlags) register(fs *flag.FlagSet) {
 // named, the folders they are in (a folder of Flyway callbacks: its
 // parent, analysis.ContextFolder) and the pre- and post-deployment
 // scripts of the SQL projects they belong to (analysis.DeployScripts)
-// and, when the config sets include, its
+// and the master scripts above them that include them
+// (analysis.IncludersAbove) and, when the config sets include, its
 // folder (the files its include globs name).
 func contextPaths(paths []string, cfg *config.Config, p *prFlags) []string {
 	switch {
@@ -77,6 +78,9 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags) []string {
 			files = true
 			add(analysis.ContextFolder(filepath.Dir(path)))
 			for _, s := range analysis.DeployScripts(filepath.Dir(path)) {
+				add(s)
+			}
+			for _, s := range analysis.IncludersAbove(path) {
 				add(s)
 			}
 		}
