@@ -28,13 +28,9 @@ const (
 // their folder checks it. The paths are relative to the working
 // directory when path is.
 func IncludersAbove(path string) []string {
-	target, err := filepath.Abs(path)
+	target, rel, err := absLike(path)
 	if err != nil {
 		return nil
-	}
-	cwd := ""
-	if !filepath.IsAbs(path) {
-		cwd, _ = os.Getwd()
 	}
 	var out []string
 	dir := filepath.Dir(target)
@@ -56,14 +52,29 @@ func IncludersAbove(path string) []string {
 		}
 		for _, s := range scripts {
 			if includes(s, target) {
-				if rel, err := filepath.Rel(cwd, s); cwd != "" && err == nil {
-					s = rel
-				}
-				out = append(out, s)
+				out = append(out, rel(s))
 			}
 		}
 	}
 	return out
+}
+
+// absLike is path made absolute, and a function that writes an absolute
+// path as path is written: relative to the working directory when path
+// is, as the folders a run walks are, so that a finding shows one path
+// however its script is reached.
+func absLike(path string) (string, func(string) string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil || filepath.IsAbs(path) {
+		return abs, func(p string) string { return p }, err
+	}
+	cwd, err := os.Getwd()
+	return abs, func(p string) string {
+		if r, err := filepath.Rel(cwd, p); err == nil {
+			return r
+		}
+		return p
+	}, err
 }
 
 // isRepoTop reports whether dir holds .git.

@@ -19,18 +19,11 @@ import (
 // variables they set. A script of the project named alone reads them as
 // context, so that a script they include is checked where they include
 // it, as a scan of the project's folder checks it.
-//
-// The paths are relative to the working directory when dir is, as the
-// folders a run walks are, so that a finding shows one path however the
-// script is reached.
+// The paths are written as dir is (absLike).
 func DeployScripts(dir string) []string {
-	abs, err := filepath.Abs(dir)
+	abs, rel, err := absLike(dir)
 	if err != nil {
 		return nil
-	}
-	cwd := ""
-	if !filepath.IsAbs(dir) {
-		cwd, _ = os.Getwd()
 	}
 	var out []string
 	for level := 0; level < maxSQLProjectLevels; level++ {
@@ -45,10 +38,7 @@ func DeployScripts(dir string) []string {
 			for _, inc := range deployItems(filepath.Join(abs, name)) {
 				p := filepath.Join(abs, filepath.FromSlash(strings.ReplaceAll(inc, `\`, "/")))
 				if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
-					if rel, err := filepath.Rel(cwd, p); cwd != "" && err == nil {
-						p = rel
-					}
-					out = append(out, p)
+					out = append(out, rel(p))
 				}
 			}
 		}
