@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -193,5 +194,23 @@ func TestIncludersAbove(t *testing.T) {
 		if got, _ := rPath(line); got != want {
 			t.Errorf("rPath(%q) = %q, want %q", line, got, want)
 		}
+	}
+}
+
+// A project file may come from a pull request: DeployScripts takes no
+// path that leaves the project's folder, no link and no file of another
+// extension.
+func TestDeployScriptsStayInTheProject(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "secret.sql", "SELECT 1;\n")
+	write(t, dir, "P/x.txt", "x\n")
+	write(t, dir, "P/ok.sql", "SELECT 1;\n")
+	if err := os.Symlink(filepath.Join(dir, "secret.sql"), filepath.Join(dir, "P", "link.sql")); err != nil {
+		t.Skip(err)
+	}
+	write(t, dir, "P/P.sqlproj", `<Project><ItemGroup><PostDeploy Include="..\secret.sql" /><PostDeploy Include="`+
+		filepath.Join(dir, "secret.sql")+`" /><PostDeploy Include="link.sql" /><PostDeploy Include="x.txt" /><PreDeploy Include="ok.sql" /></ItemGroup></Project>`)
+	if got := DeployScripts(filepath.Join(dir, "P")); len(got) != 1 || got[0] != filepath.Join(dir, "P", "ok.sql") {
+		t.Errorf("DeployScripts = %v, want only P/ok.sql", got)
 	}
 }

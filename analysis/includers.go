@@ -20,7 +20,8 @@ const (
 )
 
 // IncludersAbove is the scripts in the folders above the one of script
-// path (up to the repository's top) that include it with a :r command
+// path (up to the repository's top, never the home folder or the file
+// system's root) that include it with a :r command
 // whose path is written out (no $(var) in it): the master script of
 // sqlcmd (install.sql: :setvar ..., :r .\tables\orders.sql), whose
 // variables the included script uses. A script named alone reads them as
@@ -33,11 +34,12 @@ func IncludersAbove(path string) []string {
 		return nil
 	}
 	var out []string
+	home, _ := os.UserHomeDir()
 	dir := filepath.Dir(target)
 	for level := 0; level < includerLevels; level++ {
 		up := filepath.Dir(dir)
-		if up == dir || isRepoTop(dir) {
-			break
+		if up == dir || filepath.Dir(up) == up || up == home || isRepoTop(dir) {
+			break // never the file system's root nor the home folder
 		}
 		dir = up
 		entries, _ := os.ReadDir(dir)

@@ -18,7 +18,9 @@ import (
 // objects, which include (:r) other scripts of the project, often with
 // variables they set. A script of the project named alone reads them as
 // context, so that a script they include is checked where they include
-// it, as a scan of the project's folder checks it.
+// it, as a scan of the project's folder checks it. A project file may
+// come from a pull request: only regular .sql files inside the project's
+// folder are taken (never a path that leaves it, nor a link).
 // The paths are written as dir is (absLike).
 func DeployScripts(dir string) []string {
 	abs, rel, err := absLike(dir)
@@ -37,8 +39,10 @@ func DeployScripts(dir string) []string {
 			}
 			for _, inc := range deployItems(filepath.Join(abs, name)) {
 				p := filepath.Join(abs, filepath.FromSlash(strings.ReplaceAll(inc, `\`, "/")))
-				if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
-					out = append(out, rel(p))
+				if inside(abs, p) && isSQL(p) {
+					if info, err := os.Lstat(p); err == nil && info.Mode().IsRegular() {
+						out = append(out, rel(p))
+					}
 				}
 			}
 		}
@@ -75,4 +79,10 @@ func deployItems(path string) []string {
 			}
 		}
 	}
+}
+
+// inside reports whether path p is in folder dir or below it.
+func inside(dir, p string) bool {
+	r, err := filepath.Rel(dir, p)
+	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) && !filepath.IsAbs(r)
 }
