@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sqllint/sqllint/internal/fsread"
@@ -21,44 +22,119 @@ const (
 
 // IncludersAbove is the scripts in the folders above the one of script
 // path (up to the repository's top, never the home folder or the file
-// system's root) that include it with a :r command
-// whose path is written out (no $(var) in it): the master script of
-// sqlcmd (install.sql: :setvar ..., :r .\tables\orders.sql), whose
-// variables the included script uses. A script named alone reads them as
-// context, so that it is checked where they include it, as a scan of
-// their folder checks it. The paths are relative to the working
-// directory when path is.
-func IncludersAbove(path string) []string {
-	target, rel, err := absLike(path)
-	if err != nil {
-		return nil
+// system's root) that include it with a :r command whose path is written
+// out (no $(var) in it): the master script of sqlcmd (install.sql:
+// :setvar ..., :r .\tables\orders.sql), whose variables the included
+// script uses. A script named alone reads them as context, so that it is
+// checked where they include it, as a scan of their folder checks it.
+// The paths are written as path is (absLike).
+func IncludersAbove(path string) []string { return NewIncluders().Above(path) }
+
+// Includers is IncludersAbove for many named scripts: each folder and
+// script above them is read once (a pre-commit run may name thousands).
+type Includers struct {
+	home    string
+	cwd     string
+	top     map[string]bool     // a folder: whether it holds .git
+	scripts map[string][]string // a folder: its scripts, none when too many
+	targets map[string][]string // a script: the paths its :r lines name
+}
+
+// NewIncluders is an empty Includers.
+func NewIncluders() *Includers {
+	home, _ := os.UserHomeDir()
+	cwd, _ := os.Getwd()
+	return &Includers{home: home, cwd: cwd, top: map[string]bool{}, scripts: map[string][]string{}, targets: map[string][]string{}}
+}
+
+// Above is IncludersAbove(path).
+func (c *Includers) Above(path string) []string {
+	target, rel := filepath.Clean(path), func(p string) string { return p }
+	if !filepath.IsAbs(path) {
+		if c.cwd == "" {
+			return nil
+		}
+		target = filepath.Join(c.cwd, path)
+		rel = func(p string) string {
+			if r, err := filepath.Rel(c.cwd, p); err == nil {
+				return r
+			}
+			return p
+		}
 	}
 	var out []string
-	home, _ := os.UserHomeDir()
 	dir := filepath.Dir(target)
 	for level := 0; level < includerLevels; level++ {
 		up := filepath.Dir(dir)
-		if up == dir || filepath.Dir(up) == up || up == home || isRepoTop(dir) {
+		if up == dir || filepath.Dir(up) == up || up == c.home || c.isTop(dir) {
 			break // never the file system's root nor the home folder
 		}
 		dir = up
-		entries, _ := os.ReadDir(dir)
-		var scripts []string
-		for _, e := range entries {
-			if e.Type().IsRegular() && isSQL(e.Name()) {
-				scripts = append(scripts, filepath.Join(dir, e.Name()))
-			}
-		}
-		if len(scripts) > includerScripts {
-			continue
-		}
-		for _, s := range scripts {
-			if includes(s, target) {
+		for _, s := range c.scriptsOf(dir) {
+			if slices.Contains(c.targetsOf(s), target) {
 				out = append(out, rel(s))
 			}
 		}
 	}
 	return out
+}
+
+// isTop reports whether dir holds .git (the repository's top).
+func (c *Includers) isTop(dir string) bool {
+	top, ok := c.top[dir]
+	if !ok {
+		_, err := os.Lstat(filepath.Join(dir, ".git"))
+		top = err == nil
+		c.top[dir] = top
+	}
+	return top
+}
+
+// scriptsOf is the scripts of folder dir, none when it holds more than
+// includerScripts.
+func (c *Includers) scriptsOf(dir string) []string {
+	if s, ok := c.scripts[dir]; ok {
+		return s
+	}
+	entries, _ := os.ReadDir(dir)
+	var scripts []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && isSQL(e.Name()) {
+			scripts = append(scripts, filepath.Join(dir, e.Name()))
+		}
+	}
+	if len(scripts) > includerScripts {
+		scripts = nil
+	}
+	c.scripts[dir] = scripts
+	return scripts
+}
+
+// targetsOf is the absolute paths the :r lines of script name, relative
+// to its folder or absolute.
+func (c *Includers) targetsOf(script string) []string {
+	if t, ok := c.targets[script]; ok {
+		return t
+	}
+	var targets []string
+	data, err := fsread.ReadFile(script, includerSize)
+	for err == nil && len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if p, ok := rPath(string(line)); ok {
+			p = filepath.FromSlash(strings.ReplaceAll(p, `\`, "/"))
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(filepath.Dir(script), p)
+			}
+			targets = append(targets, filepath.Clean(p))
+		}
+	}
+	c.targets[script] = targets
+	return targets
 }
 
 // absLike is path made absolute, and a function that writes an absolute
@@ -77,39 +153,6 @@ func absLike(path string) (string, func(string) string, error) {
 		}
 		return p
 	}, err
-}
-
-// isRepoTop reports whether dir holds .git.
-func isRepoTop(dir string) bool {
-	_, err := os.Lstat(filepath.Join(dir, ".git"))
-	return err == nil
-}
-
-// includes reports whether script has a :r line naming target (an
-// absolute path), relative to the script's folder or absolute.
-func includes(script, target string) bool {
-	data, err := fsread.ReadFile(script, includerSize)
-	if err != nil {
-		return false
-	}
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		if p, ok := rPath(string(line)); ok {
-			p = filepath.FromSlash(strings.ReplaceAll(p, `\`, "/"))
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(filepath.Dir(script), p)
-			}
-			if filepath.Clean(p) == target {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // rPath is the path of a :r line ("" and false for any other line or a

@@ -70,17 +70,22 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags) []string {
 		out = append(out, dir)
 	}
 	files := false
+	dirs := map[string]bool{} // a folder's context is looked up once
+	includers := analysis.NewIncluders()
 	for _, path := range paths {
 		if path == "-" {
 			continue
 		}
 		if info, err := os.Stat(path); err == nil && !info.IsDir() {
 			files = true
-			add(analysis.ContextFolder(filepath.Dir(path)))
-			for _, s := range analysis.DeployScripts(filepath.Dir(path)) {
-				add(s)
+			if dir := filepath.Dir(path); !dirs[dir] {
+				dirs[dir] = true
+				add(analysis.ContextFolder(dir))
+				for _, s := range analysis.DeployScripts(dir) {
+					add(s)
+				}
 			}
-			for _, s := range analysis.IncludersAbove(path) {
+			for _, s := range includers.Above(path) {
 				add(s)
 			}
 		}
