@@ -320,6 +320,11 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			return more
 		}
 	} else {
+		if callbacksBeside(m, dir, list, func(e ent) (string, bool) { return e.name, e.dir }) {
+			if done, more := walkFlyway(ctx, r, m, dir, list, func(e ent) (string, bool, bool) { return e.name, e.dir, e.link }, fn); done {
+				return more
+			}
+		}
 		slices.SortFunc(list, func(a, b ent) int {
 			// natsort's order is total: keys that differ are never equal in
 			// it, so one comparison decides
@@ -404,6 +409,94 @@ func sortFlyway[E any](list []E, file func(E) (string, bool), skipped func(E) bo
 		return 1
 	})
 	return true
+}
+
+// callbacksBeside reports whether dir, a folder without scripts of its
+// own, has a subfolder of Flyway SQL callbacks only (beforeMigrate.sql,
+// afterMigrate.sql, ...): Flyway's callback location beside its
+// migrations, which the walk then takes with its sibling folders as one
+// Flyway location (walkFlyway: only when every script below is named as
+// Flyway names them and none clash). get gives an entry's name and
+// whether it is a folder.
+func callbacksBeside[E any](m *matcher, dir string, list []E, get func(E) (string, bool)) bool {
+	for _, e := range list {
+		if name, isDir := get(e); !isDir && m.walked(filepath.Join(dir, name)) {
+			return false // scripts of its own
+		}
+	}
+	for _, e := range list {
+		name, isDir := get(e)
+		if path := filepath.Join(dir, name); isDir && !m.skipDir(path) && callbacksOnly(m, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// ContextFolder is the folder whose scripts are the context of a script
+// named in folder dir: dir itself, or, when dir holds only Flyway
+// callbacks and its parent no script of its own, the parent, which the
+// walk takes as one Flyway location (callbacksBeside): an afterMigrate
+// callback runs after the migrations of the folders beside it.
+func ContextFolder(dir string) string {
+	parent := filepath.Dir(dir)
+	if parent == dir {
+		return dir
+	}
+	m := &matcher{defaultInc: true, noExclude: true} // *.sql, as the walk of a default config
+	if !callbacksOnly(m, dir) {
+		return dir
+	}
+	own := false
+	peekDir(parent, func(d fs.DirEntry) bool {
+		own = !d.IsDir() && isSQL(d.Name())
+		return !own
+	})
+	if own {
+		return dir
+	}
+	return parent
+}
+
+// callbacksOnly reports whether the scripts of folder dir (one at least)
+// are all Flyway callbacks; it stops reading the folder at the first
+// script that is not one (a folder of migrations costs one read).
+func callbacksOnly(m *matcher, dir string) bool {
+	found, only := false, true
+	peekDir(dir, func(d fs.DirEntry) bool {
+		name := d.Name()
+		if d.IsDir() || (m.defaultInc && !isSQL(name)) || !m.walked(filepath.Join(dir, name)) {
+			return true
+		}
+		if !natsort.FlywayCallback(name) {
+			only = false
+			return false
+		}
+		found = true
+		return true
+	})
+	return found && only
+}
+
+// peekDir calls fn for the entries of folder name, a few at a time, until
+// fn returns false or none are left; a folder it cannot read it leaves.
+func peekDir(name string, fn func(fs.DirEntry) bool) {
+	f, err := openDir(name)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	for {
+		ents, err := f.ReadDir(32)
+		for _, d := range ents {
+			if !fn(d) {
+				return
+			}
+		}
+		if err != nil || len(ents) == 0 {
+			return
+		}
+	}
 }
 
 // flywayFile is a script of a Flyway location the walk gathered.
@@ -543,6 +636,16 @@ func flywayFolders(n int, path func(int) string) flywaySet {
 		}
 		for d := dir; d != "" && !mixed[d]; d = parentDir(d) {
 			mixed[d] = true
+		}
+	}
+	// a folder without scripts of its own beside which, in a subfolder,
+	// are only Flyway callbacks: the top of one location, as the walk
+	// takes it (callbacksBeside)
+	for dir, ns := range names {
+		if !slices.ContainsFunc(ns, func(n string) bool { return !natsort.FlywayCallback(n) }) {
+			if p := parentDir(dir); p != "" && names[p] == nil {
+				candidate[p] = true
+			}
 		}
 	}
 	if len(candidate) == 0 {

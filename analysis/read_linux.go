@@ -126,10 +126,15 @@ func scanFile(path string, buf []byte) (fileID, bool) {
 // folder fail at once (a named pipe put in a folder's place never blocks),
 // with os.ReadDir's error.
 func listDir(name string) ([]os.DirEntry, error) {
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_DIRECTORY, 0)
+	f, err := openDir(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	return f.ReadDir(-1)
+}
+
+// openDir opens folder name for reading its entries (peekDir).
+func openDir(name string) (*os.File, error) {
+	return os.OpenFile(name, os.O_RDONLY|syscall.O_DIRECTORY, 0)
 }

@@ -46,3 +46,6 @@ func scanFileOS(path string, buf []byte) (fileID, bool) {
 
 // listDir lists a folder (os.ReadDir).
 func listDir(name string) ([]os.DirEntry, error) { return os.ReadDir(name) }
+
+// openDir opens folder name for reading its entries (peekDir).
+func openDir(name string) (*os.File, error) { return os.Open(name) }

@@ -72,7 +72,9 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 			}
 		}
 	} else if info, err := os.Stat(dir); err == nil && info.IsDir() {
-		ctxPaths = append(ctxPaths, dir)
+		ctxPaths = append(ctxPaths, analysis.ContextFolder(dir))
+		ctxPaths = append(ctxPaths, analysis.DeployScripts(dir)...)
+		ctxPaths = append(ctxPaths, analysis.IncludersAbove(path)...)
 	}
 	// Unsaved new scripts of the folder: a folder walk only finds files
 	// on disk.

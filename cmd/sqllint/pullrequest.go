@@ -44,7 +44,11 @@ func (p *prFlags) register(fs *flag.FlagSet) {
 
 // contextPaths is the context of a run: none with --no-context; the
 // --context folders; else the config's context; else, when files are
-// named, the folders they are in and, when the config sets include, its
+// named, the folders they are in (a folder of Flyway callbacks: its
+// parent, analysis.ContextFolder) and the pre- and post-deployment
+// scripts of the SQL projects they belong to (analysis.DeployScripts)
+// and the master scripts above them that include them
+// (analysis.IncludersAbove) and, when the config sets include, its
 // folder (the files its include globs name).
 func contextPaths(paths []string, cfg *config.Config, p *prFlags) []string {
 	switch {
@@ -66,13 +70,24 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags) []string {
 		out = append(out, dir)
 	}
 	files := false
+	dirs := map[string]bool{} // a folder's context is looked up once
+	includers := analysis.NewIncluders()
 	for _, path := range paths {
 		if path == "-" {
 			continue
 		}
 		if info, err := os.Stat(path); err == nil && !info.IsDir() {
 			files = true
-			add(filepath.Dir(path))
+			if dir := filepath.Dir(path); !dirs[dir] {
+				dirs[dir] = true
+				add(analysis.ContextFolder(dir))
+				for _, s := range analysis.DeployScripts(dir) {
+					add(s)
+				}
+			}
+			for _, s := range includers.Above(path) {
+				add(s)
+			}
 		}
 	}
 	if files && cfg.Dir != "" && !slices.Equal(cfg.Include, config.DefaultInclude) && len(cfg.Include) > 0 {

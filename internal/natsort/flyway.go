@@ -4,13 +4,15 @@ import "strings"
 
 // Flyway's file names (its default prefixes and separator): V<version>__
 // (versioned), B<version>__ (baseline), U<version>__ (undo) and R__
-// (repeatable), then a description and ".sql". A version is runs of digits
+// (repeatable), then a description and ".sql"; and its SQL callbacks,
+// an event's name alone or before "__" and a description, then ".sql". A version is runs of digits
 // separated by '.' or '_' (Flyway reads both as '.').
 
 // flywayName is a file name read as Flyway's.
 type flywayName struct {
-	kind    byte   // 'V', 'B', 'U' or 'R'
-	version string // digit runs separated by '.' or '_'; "" for R
+	kind    byte   // 'V', 'B', 'U', 'R', or 'C' for a callback
+	version string // digit runs separated by '.' or '_'; "" for R and C
+	event   int    // a callback's: its index in flywayEvents
 }
 
 // parseFlyway reads name as a Flyway script name; ok is false when it is
@@ -25,6 +27,8 @@ func parseFlyway(name string) (f flywayName, ok bool) {
 	case 'R':
 		return f, strings.HasPrefix(s, "__")
 	case 'V', 'B', 'U':
+	case 'a', 'b', 'c':
+		return parseCallback(name)
 	default:
 		return f, false
 	}
@@ -60,6 +64,13 @@ func FlywayName(name string) (ok, versioned bool) {
 	return ok, ok && (f.kind == 'V' || f.kind == 'B')
 }
 
+// FlywayCallback reports whether name is that of a Flyway SQL callback
+// (beforeMigrate.sql, afterMigrate__Tidy.sql, ...).
+func FlywayCallback(name string) bool {
+	f, ok := parseFlyway(name)
+	return ok && f.kind == 'C'
+}
+
 // IsFlywayFolder reports whether names, the script files of one folder,
 // are a Flyway migrations folder: each name follows Flyway's pattern and
 // one at least is a versioned or baseline script.
@@ -81,7 +92,9 @@ func IsFlywayFolder(names []string) bool {
 // versioned one first at one version; then the repeatable ones (R__),
 // which a migrate applies after all versioned ones, by description;
 // then the undo scripts (U), which a migrate does not run and which undo
-// the newest version first, newest first. Names that tie (V1 and V1.0)
+// the newest version first, newest first. SQL callbacks (beforeMigrate.sql,
+// afterMigrate__tidy.sql, ...) go where a migrate runs them, those it
+// never runs last (flywayEvents). Names that tie (V1 and V1.0)
 // and names that are not Flyway's go in natural order. The order is
 // total: it is 0 only for equal names.
 func FlywayCompare(a, b string) int {
@@ -94,8 +107,11 @@ func FlywayCompare(a, b string) int {
 		return 1
 	}
 	if oka {
-		if ra, rb := flywayRank(fa.kind), flywayRank(fb.kind); ra != rb {
+		if ra, rb := flywayRank(fa), flywayRank(fb); ra != rb {
 			return ra - rb
+		}
+		if fa.kind == 'C' {
+			return compareCallbacks(a, b, fa, fb)
 		}
 		c := compareVersions(fa.version, fb.version)
 		if fa.kind == 'U' {
@@ -120,15 +136,96 @@ func FlywayCompare(a, b string) int {
 	return 1
 }
 
-// flywayRank is the part of a migrate a kind of script runs in.
-func flywayRank(kind byte) int {
-	switch kind {
+// flywayRank is the part of a migrate a script runs in: callbacks
+// before the migrations, versioned and baseline scripts, callbacks after
+// them, repeatable ones, callbacks after the migrate; last what a
+// migrate never runs: undo scripts and the other commands' callbacks.
+func flywayRank(f flywayName) int {
+	switch f.kind {
 	case 'V', 'B':
-		return 0
-	case 'R':
 		return 1
+	case 'R':
+		return 3
+	case 'C':
+		return flywayEvents[f.event].rank
 	}
-	return 2 // U
+	return 5 // U
+}
+
+// flywayEvents are the events of Flyway's SQL callbacks (<event>.sql or
+// <event>__<description>.sql), in the order Flyway sorts callbacks, with
+// the part of a migrate each runs in (flywayRank). A migrate runs the
+// before-each and after-each callbacks around every migration; they are
+// taken once here, before the first and after the last versioned one.
+// Those of other commands (clean, undo, validate, ...) and of errors a
+// migrate never runs: they come last, as the undo scripts do.
+var flywayEvents = []struct {
+	id   string
+	rank int
+}{
+	{"beforeClean", 6}, {"afterClean", 6}, {"afterCleanError", 6},
+	{"beforeConnect", 0}, {"afterConnect", 0}, {"beforeCreateSchema", 0}, {"createSchema", 0},
+	{"beforeMigrate", 0}, {"beforeEachMigrate", 0}, {"beforeEachMigrateStatement", 0},
+	{"afterEachMigrateStatement", 2}, {"afterEachMigrateStatementError", 6},
+	{"afterEachMigrate", 2}, {"afterEachMigrateError", 6},
+	{"afterVersioned", 2}, {"beforeRepeatables", 2},
+	{"afterMigrate", 4}, {"afterMigrateApplied", 4}, {"afterMigrateError", 6},
+	{"beforeUndo", 6}, {"beforeEachUndo", 6}, {"beforeEachUndoStatement", 6},
+	{"afterEachUndoStatement", 6}, {"afterEachUndoStatementError", 6},
+	{"afterEachUndo", 6}, {"afterEachUndoError", 6}, {"afterUndo", 6}, {"afterUndoError", 6},
+	{"beforeValidate", 6}, {"afterValidate", 6}, {"afterValidateError", 6},
+	{"beforeBaseline", 6}, {"afterBaseline", 6}, {"afterBaselineError", 6},
+	{"beforeRepair", 6}, {"afterRepair", 6}, {"afterRepairError", 6},
+	{"beforeInfo", 6}, {"afterInfo", 6}, {"afterInfoError", 6},
+	{"afterMigrateOperationFinish", 4},
+}
+
+// parseCallback reads name (with a .sql suffix) as a Flyway SQL
+// callback's: an event's id, exactly, alone or before "__" and a
+// description.
+func parseCallback(name string) (f flywayName, ok bool) {
+	id := name[:len(name)-4]
+	if i := strings.Index(id, "__"); i >= 0 {
+		id = id[:i]
+	}
+	for i, e := range flywayEvents {
+		if e.id == id {
+			return flywayName{kind: 'C', event: i}, true
+		}
+	}
+	return f, false
+}
+
+// callbackDescription is what follows "__" in a callback's name, without
+// the suffix; ok is false when there is none.
+func callbackDescription(name string) (d string, ok bool) {
+	base := name[:len(name)-4]
+	i := strings.Index(base, "__")
+	if i < 0 {
+		return "", false
+	}
+	return base[i+2:], true
+}
+
+// compareCallbacks orders two callbacks of one rank (no migration
+// shares a rank with a callback) as Flyway sorts callbacks: by event,
+// then one without a description first, then by description.
+func compareCallbacks(a, b string, fa, fb flywayName) int {
+	if fa.event != fb.event {
+		return fa.event - fb.event
+	}
+	da, oka := callbackDescription(a)
+	db, okb := callbackDescription(b)
+	switch {
+	case oka != okb:
+		if okb {
+			return -1
+		}
+		return 1
+	case da != db:
+		return strings.Compare(da, db)
+	}
+	return strings.Compare(a, b) // the suffix's case
 }
 
 // compareVersions compares two versions part by part, each as a number;
@@ -188,6 +285,8 @@ func FlywayKey(name string) string {
 	switch {
 	case !ok:
 		return ""
+	case f.kind == 'C': // Flyway refuses two callbacks of one name
+		return "C" + name[:len(name)-4]
 	case f.kind == 'R':
 		return "R" + strings.ReplaceAll(name[3:len(name)-4], "_", " ")
 	}

@@ -58,7 +58,8 @@ func TestIsFlywayFolder(t *testing.T) {
 // The order is total and transitive over Flyway names and others mixed.
 func TestFlywayCompareTotal(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(5, 6))
-	parts := []string{"V", "B", "U", "R", "__", "1", "01", "10", ".", "_", "a", "A", ".sql"}
+	parts := []string{"V", "B", "U", "R", "__", "1", "01", "10", ".", "_", "a", "A", ".sql",
+		"beforeMigrate", "afterMigrate", "afterClean", ".SQL"} // callbacks too
 	word := func() string {
 		s := ""
 		for range rnd.IntN(7) {
