@@ -1,0 +1,359 @@
+package parser
+
+import "strings"
+
+// tempdb's files are often added by text built in a variable and run,
+// one per core in a WHILE loop: SET @sql = N'ALTER DATABASE tempdb ADD
+// FILE (NAME = tempdev' + CAST(@i AS nvarchar(10)) + N', ..., SIZE =
+// 8192MB)'; EXEC (@sql). Such text is no constant dynamic SQL
+// (dynexec.go), yet its constant pieces say the size of the file it adds
+// (SL208): tempdbVars follows it, as dynVars follows a backup to NUL.
+
+// TempdbBuilt is a statement that runs text built from variables or
+// expressions (EXEC (@sql), EXEC (expr) with more than string literals,
+// sp_executesql @sql) holding ALTER DATABASE tempdb ADD FILE, ADD LOG
+// FILE or MODIFY FILE. The statement stays an ordinary one (KindOther)
+// with this Node; only SL208 reads it.
+type TempdbBuilt struct {
+	Var   string      `json:"variable,omitempty"` // the variable whose text it runs, as written
+	Files []BuiltFile `json:"tempdb_files"`
+}
+
+func (*TempdbBuilt) node() {}
+
+// BuiltFile is a file of tempdb that text built from variables adds or
+// modifies. What an expression of the text stands for is not known: a
+// size is then unknown (Size.Unknown), a name is "" (NameBuilt).
+type BuiltFile struct {
+	Action AlterAction `json:"action"`
+	FileSpec
+	// NameBuilt is set when the file's name is built from an expression:
+	// a loop that builds the text adds another file at each pass.
+	NameBuilt bool `json:"name_built,omitempty"`
+	// PerPass is set when the file is added at each pass of a WHILE
+	// loop: its name is built, and the text is built again in the loop
+	// that runs it (or grows in a loop, for an EXEC after it).
+	PerPass bool `json:"per_pass,omitempty"`
+}
+
+// builtPart stands for an expression of the text: a private-use
+// character, which the scanner takes as a letter of an identifier, so
+// that tempdev + @i is one name and SIZE = @size + MB an unknown size.
+const builtPart = "\ue000"
+
+// tdbText is the text a variable of the batch holds (tdbVars).
+type tdbText struct {
+	text string
+	loop bool // assigned in a WHILE loop
+	grow bool // grown in a WHILE loop (+=, or @v = @v + ...)
+}
+
+// tempdbVars follows, in statement order through one batch, the text
+// assigned to variables while it holds tempdb, and gives an EXEC of such
+// text that adds or modifies tempdb's files its TempdbBuilt.
+func (s *splitter) tempdbVars(st *Statement, toks []Token) {
+	if len(toks) < 3 || toks[0].Kind != TokIdent || s.dynDepth >= maxDynDepth {
+		return
+	}
+	text := s.text
+	w := tokText(text, toks[0])
+	switch {
+	case strings.EqualFold(w, "SET"):
+		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
+			s.tdbAssign(st, toks[1], toks[2], toks[3:])
+		}
+	case strings.EqualFold(w, "DECLARE"):
+		if toks[1].Kind != TokVar {
+			return
+		}
+		depth := 0
+		for i := 2; i < len(toks); i++ {
+			switch {
+			case isPunctAt(text, toks, i, '('):
+				depth++
+			case isPunctAt(text, toks, i, ')'):
+				depth--
+			case depth == 0 && isPunctAt(text, toks, i, ','):
+				s.tdbForget(toks)
+				return
+			case depth == 0 && isPunctAt(text, toks, i, '='):
+				s.tdbAssign(st, toks[1], toks[i], toks[i+1:])
+				return
+			}
+		}
+		s.tdbForget(toks) // declared again: NULL
+	case strings.EqualFold(w, "SELECT"):
+		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) && !selectsMore(text, toks[3:]) {
+			s.tdbAssign(st, toks[1], toks[2], toks[3:])
+		} else if toks[1].Kind == TokVar {
+			s.tdbForget(toks)
+		}
+	case strings.EqualFold(w, "EXEC"), strings.EqualFold(w, "EXECUTE"):
+		if st.Node != nil {
+			return
+		}
+		if isPunctAt(text, toks, 1, '(') {
+			s.tdbExecExpr(st, toks)
+			return
+		}
+		if len(s.tdbVars) == 0 {
+			return
+		}
+		v, _, each := execVar(text, toks)
+		if v == "" || each || s.ansiVars[strings.ToLower(v)] {
+			return // sp_executesql refuses a varchar statement (error 214)
+		}
+		if t, ok := s.tdbVars[strings.ToLower(v)]; ok {
+			s.tdbRun(st, v, t)
+		}
+	}
+}
+
+// tdbForget drops the variables toks name from those followed.
+func (s *splitter) tdbForget(toks []Token) {
+	if len(s.tdbVars) == 0 {
+		return
+	}
+	for _, t := range toks {
+		if t.Kind == TokVar {
+			delete(s.tdbVars, strings.ToLower(tokText(s.text, t)))
+		}
+	}
+}
+
+// tdbAssign follows variable v assigned expr by op (= or +=) in st: the
+// text it holds, while that holds tempdb.
+func (s *splitter) tdbAssign(st *Statement, v, op Token, expr []Token) {
+	text := s.text
+	if len(expr) > 0 && isPunctAt(text, expr, len(expr)-1, ';') {
+		expr = expr[:len(expr)-1]
+	}
+	if len(s.tdbVars) == 0 && !literalHasTempdb(text, expr) {
+		return // nothing followed yet: only a literal holding tempdb may start
+	}
+	name := strings.ToLower(tokText(text, v))
+	prev := s.tdbVars[name]
+	var b strings.Builder
+	t := tdbText{loop: st.InLoop}
+	switch tokText(text, op) {
+	case "=":
+	case "+=":
+		b.WriteString(prev.text) // NULL or '' when not followed: nothing
+		t.loop, t.grow = t.loop || prev.loop, prev.grow || st.InLoop
+	default:
+		delete(s.tdbVars, name)
+		return
+	}
+	if s.tdbConcat(&b, expr, name, prev) {
+		t.loop, t.grow = t.loop || prev.loop, prev.grow || st.InLoop
+	}
+	t.text = b.String()
+	if len(t.text) > maxVarText || !hasTempdb(t.text) {
+		delete(s.tdbVars, name)
+		return
+	}
+	if s.tdbVars == nil {
+		s.tdbVars = map[string]tdbText{}
+	}
+	s.tdbVars[name] = t
+}
+
+// tdbConcat writes to b the text expr, a concatenation, stands for: its
+// string literals' values, a variable followed as its text (self, the
+// variable assigned, as prev: empty when not followed), the arguments of
+// CONCAT as parts, and builtPart for any other part. It reports whether
+// expr reads self.
+func (s *splitter) tdbConcat(b *strings.Builder, expr []Token, self string, prev tdbText) (reads bool) {
+	text := s.text
+	part := func(p []Token) {
+		if b.Len() > maxVarText || len(p) == 0 {
+			return
+		}
+		switch {
+		case len(p) == 1 && (p[0].Kind == TokString || p[0].Kind == TokNString):
+			b.WriteString(StringValue(tokText(text, p[0])))
+			return
+		case len(p) == 1 && p[0].Kind == TokVar:
+			name := strings.ToLower(tokText(text, p[0]))
+			if name == self {
+				reads = true
+				b.WriteString(prev.text)
+				return
+			}
+			if t, ok := s.tdbVars[name]; ok {
+				b.WriteString(t.text)
+				return
+			}
+		case len(p) > 3 && p[0].Kind == TokIdent && strings.EqualFold(tokText(text, p[0]), "CONCAT"):
+			if args, ok := parenthesized(text, p[1:]); ok {
+				topLevelParts(text, args, func(i, j int) {
+					if s.tdbConcat(b, args[i:j], self, prev) {
+						reads = true
+					}
+				})
+				return
+			}
+		default:
+			if inner, ok := parenthesized(text, p); ok {
+				if s.tdbConcat(b, inner, self, prev) {
+					reads = true
+				}
+				return
+			}
+		}
+		b.WriteString(builtPart)
+	}
+	depth, from := 0, 0
+	for i := range expr {
+		switch {
+		case isPunctAt(text, expr, i, '('):
+			depth++
+		case isPunctAt(text, expr, i, ')'):
+			depth--
+		case depth == 0 && isPunctAt(text, expr, i, '+'):
+			part(expr[from:i])
+			from = i + 1
+		}
+	}
+	part(expr[from:])
+	return reads
+}
+
+// tdbExecExpr is tempdbVars for EXEC (expr) (not AT another server):
+// a variable's text, or the text expr builds when it is more than string
+// literals (dynExec reads those).
+func (s *splitter) tdbExecExpr(st *Statement, toks []Token) {
+	text := s.text
+	depth, end := 0, -1
+	for i := 1; i < len(toks) && end < 0; i++ {
+		switch {
+		case isPunctAt(text, toks, i, '('):
+			depth++
+		case isPunctAt(text, toks, i, ')'):
+			if depth--; depth == 0 {
+				end = i
+			}
+		}
+	}
+	if end < 0 || end+1 < len(toks) && toks[end+1].Kind == TokIdent && strings.EqualFold(tokText(text, toks[end+1]), "AT") {
+		return
+	}
+	expr := toks[2:end]
+	if len(expr) == 1 && expr[0].Kind == TokVar {
+		v := tokText(text, expr[0])
+		if t, ok := s.tdbVars[strings.ToLower(v)]; ok {
+			s.tdbRun(st, v, t)
+		}
+		return
+	}
+	if len(s.tdbVars) == 0 && !literalHasTempdb(text, expr) || allLiterals(text, expr) {
+		return
+	}
+	var b strings.Builder
+	s.tdbConcat(&b, expr, "", tdbText{})
+	if b.Len() > maxVarText || !hasTempdb(b.String()) {
+		return
+	}
+	s.tdbRun(st, "", tdbText{text: b.String(), loop: st.InLoop})
+}
+
+// allLiterals reports whether expr is string literals joined by +.
+func allLiterals(text string, expr []Token) bool {
+	for i, t := range expr {
+		if i%2 == 0 && t.Kind != TokString && t.Kind != TokNString || i%2 == 1 && !isPunctAt(text, expr, i, '+') {
+			return false
+		}
+	}
+	return len(expr)%2 == 1
+}
+
+// tdbRun parses t, the text st runs (that of variable v, "" for text
+// built in the EXEC itself), and gives st the TempdbBuilt of the files
+// its ALTER DATABASE tempdb statements add or modify, if any.
+func (s *splitter) tdbRun(st *Statement, v string, t tdbText) {
+	at := s.b.Pos(st.Start)
+	b := &Batch{Text: t.text, Segs: []Segment{{Out: 0, File: at.File, In: at.Offset, Subst: true}}, Index: s.b.Index, Count: s.b.Count}
+	sc := scannerPool.Get().(*Scanner)
+	defer scannerPool.Put(sc)
+	toks := sc.Scan(b.Text)
+	if sc.Open.What != "" {
+		return
+	}
+	r := &Result{}
+	var sp splitter
+	sp.reset(r, b, toks)
+	sp.noDynamic = true
+	sp.dynDepth = maxDynDepth // its EXECs are not read
+	sp.run()
+	var files []BuiltFile
+	for _, x := range r.Statements {
+		a, ok := x.Node.(*AlterDatabase)
+		if !ok || a.Current || !strings.EqualFold(a.Database.Value, "tempdb") {
+			continue
+		}
+		switch a.Action {
+		case ActionAddFile, ActionAddLogFile, ActionModifyFile:
+		default:
+			continue
+		}
+		for _, f := range a.Files {
+			bf := BuiltFile{Action: a.Action, FileSpec: FileSpec{Log: f.Log, Size: builtSize(f.Size)}}
+			bf.Name, bf.NameBuilt = builtName(f.Name)
+			nn, newBuilt := builtName(f.NewName)
+			if a.Action == ActionModifyFile && (bf.NameBuilt || newBuilt) {
+				continue // which file it changes is not known
+			}
+			bf.NewName = nn
+			if fn, fnBuilt := builtName(f.FileName); !fnBuilt {
+				bf.FileName = fn // a name ending in .ldf is a log's
+			}
+			bf.PerPass = bf.NameBuilt && a.Action != ActionModifyFile && (t.loop && st.InLoop || t.grow)
+			files = append(files, bf)
+		}
+	}
+	if len(files) > 0 {
+		st.Node = &TempdbBuilt{Var: strings.Clone(v), Files: files}
+	}
+}
+
+// builtName is name, or "" and true when an expression builds it.
+func builtName(name string) (string, bool) {
+	if strings.Contains(name, builtPart) {
+		return "", true
+	}
+	return strings.Clone(name), false
+}
+
+// builtSize is a copy of z, unknown when an expression builds it.
+func builtSize(z *Size) *Size {
+	if z == nil {
+		return nil
+	}
+	c := *z
+	c.Raw = strings.Clone(c.Raw)
+	if strings.Contains(c.Raw, builtPart) {
+		c = Size{Unknown: true, Raw: strings.ReplaceAll(c.Raw, builtPart, "?")}
+	}
+	return &c
+}
+
+// hasTempdb reports whether s holds "tempdb" in any case.
+func hasTempdb(s string) bool {
+	for i := 0; i+6 <= len(s); i++ {
+		if s[i]|0x20 == 't' && ppHasPrefixFold(s, i, "tempdb") {
+			return true
+		}
+	}
+	return false
+}
+
+// literalHasTempdb reports whether a string literal among toks holds
+// tempdb: until a variable holds such text, no other assignment matters.
+func literalHasTempdb(text string, toks []Token) bool {
+	for _, t := range toks {
+		if (t.Kind == TokString || t.Kind == TokNString) && hasTempdb(tokText(text, t)) {
+			return true
+		}
+	}
+	return false
+}
