@@ -46,6 +46,11 @@ type tdbText struct {
 	text string
 	loop bool // assigned in a WHILE loop
 	grow bool // grown in a WHILE loop (+=, or @v = @v + ...)
+	// parsed is set once an EXEC has parsed text, and files are the
+	// tempdb files it found: the next EXECs of the same text do not
+	// parse it again
+	parsed bool
+	files  []BuiltFile
 }
 
 // tempdbVars follows, in statement order through one batch, the text
@@ -103,10 +108,23 @@ func (s *splitter) tempdbVars(st *Statement, toks []Token) {
 		if v == "" || each || s.ansiVars[strings.ToLower(v)] {
 			return // sp_executesql refuses a varchar statement (error 214)
 		}
-		if t, ok := s.tdbVars[strings.ToLower(v)]; ok {
-			s.tdbRun(st, v, t)
-		}
+		s.tdbRunVar(st, v)
 	}
+}
+
+// tdbRunVar is tdbRun for the text of variable v, if followed: parsed
+// at the first EXEC of it only.
+func (s *splitter) tdbRunVar(st *Statement, v string) {
+	name := strings.ToLower(v)
+	t, ok := s.tdbVars[name]
+	if !ok {
+		return
+	}
+	if !t.parsed {
+		t.files, t.parsed = s.tdbFiles(st, t.text), true
+		s.tdbVars[name] = t
+	}
+	s.tdbRun(st, v, t)
 }
 
 // tdbForget drops the variables toks name from those followed.
@@ -164,9 +182,21 @@ func (s *splitter) tdbAssign(st *Statement, v, op Token, expr []Token) {
 // CONCAT as parts, and builtPart for any other part. It reports whether
 // expr reads self.
 func (s *splitter) tdbConcat(b *strings.Builder, expr []Token, self string, prev tdbText) (reads bool) {
+	return s.tdbConcatDepth(b, expr, self, prev, 0)
+}
+
+// maxConcatDepth bounds the parentheses and CONCATs tdbConcat looks
+// into: each level scans its part again.
+const maxConcatDepth = 8
+
+func (s *splitter) tdbConcatDepth(b *strings.Builder, expr []Token, self string, prev tdbText, level int) (reads bool) {
 	text := s.text
 	part := func(p []Token) {
 		if b.Len() > maxVarText || len(p) == 0 {
+			return
+		}
+		if level >= maxConcatDepth {
+			b.WriteString(builtPart)
 			return
 		}
 		switch {
@@ -187,7 +217,7 @@ func (s *splitter) tdbConcat(b *strings.Builder, expr []Token, self string, prev
 		case len(p) > 3 && p[0].Kind == TokIdent && strings.EqualFold(tokText(text, p[0]), "CONCAT"):
 			if args, ok := parenthesized(text, p[1:]); ok {
 				topLevelParts(text, args, func(i, j int) {
-					if s.tdbConcat(b, args[i:j], self, prev) {
+					if s.tdbConcatDepth(b, args[i:j], self, prev, level+1) {
 						reads = true
 					}
 				})
@@ -195,7 +225,7 @@ func (s *splitter) tdbConcat(b *strings.Builder, expr []Token, self string, prev
 			}
 		default:
 			if inner, ok := parenthesized(text, p); ok {
-				if s.tdbConcat(b, inner, self, prev) {
+				if s.tdbConcatDepth(b, inner, self, prev, level+1) {
 					reads = true
 				}
 				return
@@ -240,10 +270,7 @@ func (s *splitter) tdbExecExpr(st *Statement, toks []Token) {
 	}
 	expr := toks[2:end]
 	if len(expr) == 1 && expr[0].Kind == TokVar {
-		v := tokText(text, expr[0])
-		if t, ok := s.tdbVars[strings.ToLower(v)]; ok {
-			s.tdbRun(st, v, t)
-		}
+		s.tdbRunVar(st, tokText(text, expr[0]))
 		return
 	}
 	if len(s.tdbVars) == 0 && !literalHasTempdb(text, expr) || allLiterals(text, expr) {
@@ -254,7 +281,9 @@ func (s *splitter) tdbExecExpr(st *Statement, toks []Token) {
 	if b.Len() > maxVarText || !hasTempdb(b.String()) {
 		return
 	}
-	s.tdbRun(st, "", tdbText{text: b.String(), loop: st.InLoop})
+	t := tdbText{text: b.String(), loop: st.InLoop}
+	t.files = s.tdbFiles(st, t.text)
+	s.tdbRun(st, "", t)
 }
 
 // allLiterals reports whether expr is string literals joined by +.
@@ -267,17 +296,32 @@ func allLiterals(text string, expr []Token) bool {
 	return len(expr)%2 == 1
 }
 
-// tdbRun parses t, the text st runs (that of variable v, "" for text
-// built in the EXEC itself), and gives st the TempdbBuilt of the files
-// its ALTER DATABASE tempdb statements add or modify, if any.
+// tdbRun gives st, which runs t (the text of variable v, "" for text
+// built in the EXEC itself), the TempdbBuilt of the files t.files, if
+// any: added at each pass of a loop when their name is built and the
+// text built again in the loop that runs it, or grown in a loop.
 func (s *splitter) tdbRun(st *Statement, v string, t tdbText) {
+	if len(t.files) == 0 {
+		return
+	}
+	files := append([]BuiltFile(nil), t.files...)
+	for i := range files {
+		f := &files[i]
+		f.PerPass = f.NameBuilt && f.Action != ActionModifyFile && (t.loop && st.InLoop || t.grow)
+	}
+	st.Node = &TempdbBuilt{Var: strings.Clone(v), Files: files}
+}
+
+// tdbFiles parses text, which st runs, and returns the files its ALTER
+// DATABASE tempdb statements add or modify.
+func (s *splitter) tdbFiles(st *Statement, text string) []BuiltFile {
 	at := s.b.Pos(st.Start)
-	b := &Batch{Text: t.text, Segs: []Segment{{Out: 0, File: at.File, In: at.Offset, Subst: true}}, Index: s.b.Index, Count: s.b.Count}
+	b := &Batch{Text: text, Segs: []Segment{{Out: 0, File: at.File, In: at.Offset, Subst: true}}, Index: s.b.Index, Count: s.b.Count}
 	sc := scannerPool.Get().(*Scanner)
 	defer scannerPool.Put(sc)
 	toks := sc.Scan(b.Text)
 	if sc.Open.What != "" {
-		return
+		return nil
 	}
 	r := &Result{}
 	var sp splitter
@@ -307,13 +351,10 @@ func (s *splitter) tdbRun(st *Statement, v string, t tdbText) {
 			if fn, fnBuilt := builtName(f.FileName); !fnBuilt {
 				bf.FileName = fn // a name ending in .ldf is a log's
 			}
-			bf.PerPass = bf.NameBuilt && a.Action != ActionModifyFile && (t.loop && st.InLoop || t.grow)
 			files = append(files, bf)
 		}
 	}
-	if len(files) > 0 {
-		st.Node = &TempdbBuilt{Var: strings.Clone(v), Files: files}
-	}
+	return files
 }
 
 // builtName is name, or "" and true when an expression builds it.
