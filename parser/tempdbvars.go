@@ -61,13 +61,12 @@ func (s *splitter) tempdbVars(st *Statement, toks []Token) {
 		return
 	}
 	text := s.text
-	w := tokText(text, toks[0])
-	switch {
-	case strings.EqualFold(w, "SET"):
+	switch tdbWord(tokText(text, toks[0])) {
+	case tdbSet:
 		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
 			s.tdbAssign(st, toks[1], toks[2], toks[3:])
 		}
-	case strings.EqualFold(w, "DECLARE"):
+	case tdbDeclare:
 		if toks[1].Kind != TokVar {
 			return
 		}
@@ -87,13 +86,16 @@ func (s *splitter) tempdbVars(st *Statement, toks []Token) {
 			}
 		}
 		s.tdbForget(toks) // declared again: NULL
-	case strings.EqualFold(w, "SELECT"):
-		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) && !selectsMore(text, toks[3:]) {
+	case tdbSelect:
+		if toks[1].Kind != TokVar {
+			return
+		}
+		if assignOpAt(text, toks, 2) && !selectsMore(text, toks[3:]) {
 			s.tdbAssign(st, toks[1], toks[2], toks[3:])
-		} else if toks[1].Kind == TokVar {
+		} else {
 			s.tdbForget(toks)
 		}
-	case strings.EqualFold(w, "EXEC"), strings.EqualFold(w, "EXECUTE"):
+	case tdbExec:
 		if st.Node != nil {
 			return
 		}
@@ -125,6 +127,59 @@ func (s *splitter) tdbRunVar(st *Statement, v string) {
 		s.tdbVars[name] = t
 	}
 	s.tdbRun(st, v, t)
+}
+
+// The first words of the statements tempdbVars reads.
+const (
+	tdbOther = iota
+	tdbSet
+	tdbDeclare
+	tdbSelect
+	tdbExec
+)
+
+// tdbWord tells which of SET, DECLARE, SELECT, EXEC and EXECUTE w is, in
+// any ASCII case (SQL Server takes no other), told first by its length
+// and first letter: it is asked of most statements that start with s, e
+// or d.
+func tdbWord(w string) int {
+	switch len(w) {
+	case 3:
+		if asciiFold(w, "set") {
+			return tdbSet
+		}
+	case 4:
+		if asciiFold(w, "exec") {
+			return tdbExec
+		}
+	case 6:
+		if asciiFold(w, "select") {
+			return tdbSelect
+		}
+	case 7:
+		switch w[0] | 0x20 {
+		case 'd':
+			if asciiFold(w, "declare") {
+				return tdbDeclare
+			}
+		case 'e':
+			if asciiFold(w, "execute") {
+				return tdbExec
+			}
+		}
+	}
+	return tdbOther
+}
+
+// asciiFold reports whether w is lower, a lower-case word of ASCII
+// letters of the same length, in any case.
+func asciiFold(w, lower string) bool {
+	for i := 0; i < len(lower); i++ {
+		if w[i]|0x20 != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // tdbForget drops the variables toks name from those followed.
