@@ -67,25 +67,20 @@ func (s *splitter) tempdbVars(st *Statement, toks []Token) {
 			s.tdbAssign(st, toks[1], toks[2], toks[3:])
 		}
 	case tdbDeclare:
-		if toks[1].Kind != TokVar {
+		// DECLARE @a type [= expr], @b type [= expr]: each variable is
+		// assigned its expression, or declared again (NULL)
+		if toks[1].Kind != TokVar || len(s.tdbVars) == 0 && !literalHasTempdb(text, toks) {
 			return
 		}
-		depth := 0
-		for i := 2; i < len(toks); i++ {
-			switch {
-			case isPunctAt(text, toks, i, '('):
-				depth++
-			case isPunctAt(text, toks, i, ')'):
-				depth--
-			case depth == 0 && isPunctAt(text, toks, i, ','):
-				s.tdbForget(toks)
-				return
-			case depth == 0 && isPunctAt(text, toks, i, '='):
-				s.tdbAssign(st, toks[1], toks[i], toks[i+1:])
-				return
-			}
+		list := toks[1:]
+		if isPunctAt(text, list, len(list)-1, ';') {
+			list = list[:len(list)-1]
 		}
-		s.tdbForget(toks) // declared again: NULL
+		topLevelParts(text, list, func(a, b int) {
+			if p := list[a:b]; len(p) > 0 && p[0].Kind == TokVar {
+				s.tdbDeclared(st, p)
+			}
+		})
 	case tdbSelect:
 		if toks[1].Kind != TokVar {
 			return
@@ -180,6 +175,25 @@ func asciiFold(w, lower string) bool {
 		}
 	}
 	return true
+}
+
+// tdbDeclared follows the variable p declares, p being @v type [= expr]
+// of a DECLARE list.
+func (s *splitter) tdbDeclared(st *Statement, p []Token) {
+	text := s.text
+	depth := 0
+	for i := 1; i < len(p); i++ {
+		switch {
+		case isPunctAt(text, p, i, '('):
+			depth++
+		case isPunctAt(text, p, i, ')'):
+			depth--
+		case depth == 0 && isPunctAt(text, p, i, '='):
+			s.tdbAssign(st, p[0], p[i], p[i+1:])
+			return
+		}
+	}
+	delete(s.tdbVars, strings.ToLower(tokText(text, p[0])))
 }
 
 // tdbForget drops the variables toks name from those followed.

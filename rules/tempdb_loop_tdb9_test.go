@@ -84,11 +84,20 @@ BEGIN
     SET @i += 1;
 END
 `
+	const declareList = `DECLARE @i int = 1;
+WHILE @i <= 4
+BEGIN
+    DECLARE @path nvarchar(260) = N'T:\', @sql nvarchar(max) = N'ALTER DATABASE tempdb ADD FILE (NAME = tempdev' + CAST(@i AS nvarchar(10)) + N', FILENAME = ''' + @path + N't' + CAST(@i AS nvarchar(10)) + N'.ndf'', SIZE = 6GB)', @n int;
+    EXEC (@sql);
+    SET @i += 1;
+END
+`
 	cases := []struct {
 		name, sql string
 		line      int
 		has       []string
 	}{
+		{"the second variable of a DECLARE list", declareList, 5, []string{"total at least 6 GB of data", "lower bound"}},
 		{"SET and EXEC", loopSet, 5, []string{"its files total at least 64 GB of data and 8 MB of log (3 files counted", "a loop adds one file per pass", "the total is a lower bound", "takes at least 10 min 18 s at 106 MB/s"}},
 		{"DECLARE in the loop, sp_executesql", fhir, 9, []string{"total at least 4 GB of data", "lower bound", "takes at least 39 s"}},
 		{"SELECT @v =, sp_executesql", selectLoop, 6, []string{"total at least 2 GB of data", "lower bound"}},
