@@ -292,6 +292,11 @@ func (s *splitter) tdbConcatDepth(b *strings.Builder, expr []Token, self string,
 				})
 				return
 			}
+		case len(p) > 3 && p[0].Kind == TokIdent && strings.EqualFold(tokText(text, p[0]), "REPLACE"):
+			if r, ok := s.tdbReplace(p, self, prev, level, &reads); ok {
+				b.WriteString(r)
+				return
+			}
 		default:
 			if inner, ok := parenthesized(text, p); ok {
 				if s.tdbConcatDepth(b, inner, self, prev, level+1) {
@@ -316,6 +321,40 @@ func (s *splitter) tdbConcatDepth(b *strings.Builder, expr []Token, self string,
 	}
 	part(expr[from:])
 	return reads
+}
+
+// tdbReplace is the text REPLACE(a, 'pattern', c) of p stands for: a's
+// text, built as tdbConcat builds it, with the pattern (a string
+// literal) replaced by c's: a template whose {n} the loop fills in
+// (case-sensitive, as a binary collation compares). ok is false when p
+// is no such call, or its text would be too long to follow.
+func (s *splitter) tdbReplace(p []Token, self string, prev tdbText, level int, reads *bool) (string, bool) {
+	text := s.text
+	args, ok := parenthesized(text, p[1:])
+	if !ok {
+		return "", false
+	}
+	var parts [][]Token
+	topLevelParts(text, args, func(i, j int) { parts = append(parts, args[i:j]) })
+	if len(parts) != 3 || len(parts[1]) != 1 || parts[1][0].Kind != TokString && parts[1][0].Kind != TokNString {
+		return "", false
+	}
+	pattern := StringValue(tokText(text, parts[1][0]))
+	if pattern == "" {
+		return "", false
+	}
+	var a, c strings.Builder
+	if s.tdbConcatDepth(&a, parts[0], self, prev, level+1) {
+		*reads = true
+	}
+	if s.tdbConcatDepth(&c, parts[2], self, prev, level+1) {
+		*reads = true
+	}
+	n := strings.Count(a.String(), pattern)
+	if a.Len()+n*(c.Len()-len(pattern)) > maxVarText {
+		return "", false
+	}
+	return strings.ReplaceAll(a.String(), pattern, c.String()), true
 }
 
 // tdbExecExpr is tempdbVars for EXEC (expr) (not AT another server):

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -71,6 +72,29 @@ func TestTempdbBuiltNone(t *testing.T) {
 	}
 }
 
+// REPLACE grows a text at most to the length followed: nested REPLACEs
+// that make each byte 64 (1 KB, then 64 KB, 4 MB, 256 MB) are not
+// built, and a template's {n} filled in is.
+func TestTempdbBuiltReplaceBounded(t *testing.T) {
+	grow := "N'ALTER DATABASE tempdb ADD FILE (NAME = t" + strings.Repeat("a", 1<<10) + ", SIZE = 8GB)'"
+	for range 3 {
+		grow = "REPLACE(" + grow + ", N'a', N'" + strings.Repeat("a", 64) + "')"
+	}
+	src := "DECLARE @t nvarchar(max) = " + grow + ";\nEXEC (@t);\n" +
+		"DECLARE @u nvarchar(max) = N'ALTER DATABASE tempdb ADD FILE (NAME = u{n}, SIZE = 8GB)', @i int = 1;\n" +
+		"SET @u = REPLACE(@u, N'{n}', CAST(@i AS nvarchar(9)));\nEXEC (@u);\n"
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	tbs := tempdbBuiltOf(t, src)
+	runtime.ReadMemStats(&after)
+	if len(tbs) != 1 || tbs[0].Var != "@u" || !tbs[0].Files[0].NameBuilt || tbs[0].Files[0].PerPass {
+		t.Fatalf("%+v, want @u's file alone, its name built, once", tbs)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+		t.Errorf("%d MB allocated: the REPLACEs were built past the length followed", n>>20)
+	}
+}
+
 // A text run at many EXECs is parsed at the first only: an EXEC of a
 // text without tempdb files costs no allocation, one with them the node
 // and its files.
@@ -99,6 +123,8 @@ func TestTempdbBuiltNeverPanics(t *testing.T) {
 		"SET @s += N'ALTER DATABASE tempdb MODIFY FILE (NAME = ' + @n + N', NEWNAME = b)'; EXEC sys.sp_executesql @stmt = @s;",
 		"EXEC (N'tempdb' + ",
 		"SELECT @s = N'tempdb' + @s, @t = 1; EXEC (@s)",
+		"SET @s = REPLACE(N'tempdb', N'', @x) + REPLACE(N'tempdb', N't') + REPLACE(); EXEC (@s);",
+		"SET @s = N'ALTER DATABASE tempdb ADD FILE (NAME = t' + " + strings.Repeat("REPLACE(", 12) + "N'x'" + strings.Repeat(", N'x', N'xx')", 12) + " + N')'; EXEC (@s);",
 	} {
 		ParseFile(NewFile("t.sql", src), nil)
 	}

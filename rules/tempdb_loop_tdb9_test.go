@@ -92,11 +92,21 @@ BEGIN
     SET @i += 1;
 END
 `
+	const template = `DECLARE @i int = 1, @sql nvarchar(max), @path nvarchar(260) = N'T:\';
+DECLARE @tpl nvarchar(max) = N'ALTER DATABASE tempdb ADD FILE (NAME = tempdev{n}, FILENAME = ''{path}tempdev{n}.ndf'', SIZE = 7GB)';
+WHILE @i <= 4
+BEGIN
+    SET @sql = REPLACE(REPLACE(@tpl, N'{n}', CAST(@i AS nvarchar(10))), N'{path}', @path);
+    EXEC (@sql);
+    SET @i += 1;
+END
+`
 	cases := []struct {
 		name, sql string
 		line      int
 		has       []string
 	}{
+		{"a template filled in by REPLACE", template, 6, []string{"total at least 7 GB of data", "lower bound"}},
 		{"the second variable of a DECLARE list", declareList, 5, []string{"total at least 6 GB of data", "lower bound"}},
 		{"SET and EXEC", loopSet, 5, []string{"its files total at least 64 GB of data and 8 MB of log (3 files counted", "a loop adds one file per pass", "the total is a lower bound", "takes at least 10 min 18 s at 106 MB/s"}},
 		{"DECLARE in the loop, sp_executesql", fhir, 9, []string{"total at least 4 GB of data", "lower bound", "takes at least 39 s"}},
