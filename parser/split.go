@@ -592,6 +592,9 @@ type splitter struct {
 	// nulDevs are the variables of the batch last assigned the name of
 	// the null device, and that name (dynVars)
 	nulDevs map[string]string
+	// tdbVars are the variables of the batch assigned text that holds
+	// tempdb, and that text (tempdbVars)
+	tdbVars map[string]tdbText
 }
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
