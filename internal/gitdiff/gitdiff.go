@@ -2,8 +2,8 @@
 // --new-from-rev and --new-from-merge-base: only findings on lines added
 // or changed since then are reported, as golangci-lint does.
 //
-// It runs git: "git diff -U0 REV --" in the repository (the work tree
-// against REV, staged or not), plus untracked files (not ignored) as
+// It runs git: "git diff -U0 --text REV --" in the repository (the work
+// tree against REV, staged or not), plus untracked files (not ignored) as
 // wholly new.
 package gitdiff
 
@@ -114,7 +114,10 @@ func SinceMergeBase(dir, ref string) (*Changes, error) {
 }
 
 func diff(root, commit string) (*Changes, error) {
-	out, err := git(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")
+	// --text: git takes a UTF-16 script for binary and would print no
+	// hunk for it; its line breaks are 0x0A bytes in either byte order,
+	// so git's lines are the decoded text's lines.
+	out, err := git(root, "diff", "-U0", "--text", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")
 	if err != nil {
 		return nil, fmt.Errorf("git diff %s: %w", commit, err)
 	}
