@@ -11,6 +11,12 @@ import "strings"
 // maxVarText bounds the text a variable is followed with.
 const maxVarText = 1 << 16
 
+// maxConcatDepth bounds the nesting of CASE, IIF and parentheses that
+// concat reads into; a part nested deeper stands as a bracketed name of
+// its text. Each level reads its whole part again, so the bound keeps
+// the time linear in the expression's length.
+const maxConcatDepth = 32
+
 // dynVars follows, in statement order through one batch (a variable
 // lives for one batch), the text assigned to variables in pieces, while
 // some of it holds BACKUP, and gives an EXEC of such a variable whose
@@ -208,10 +214,37 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 // text, inside brackets the text opens before it). It reports
 // whether every part is a string literal.
 func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
+	return s.concatTo(&varText{b: b}, expr, 0)
+}
+
+// varText is the text concat writes: to b, after base bytes of text
+// written before b's (ending in prev) that it continues; a result of a
+// CASE is built so, after the text before the CASE, without copying it.
+type varText struct {
+	b    *strings.Builder
+	base int
+	prev byte
+}
+
+// length is the length of the whole text.
+func (v *varText) length() int { return v.base + v.b.Len() }
+
+// last is the whole text's last byte (0 when it is empty).
+func (v *varText) last() byte {
+	if n := v.b.Len(); n > 0 {
+		return v.b.String()[n-1]
+	}
+	return v.prev
+}
+
+// concatTo is concat writing to v, level levels of CASE, IIF and
+// parentheses inside the expression concat was given.
+func (s *splitter) concatTo(v *varText, expr []Token, level int) (allLit bool) {
 	text := s.text
+	b := v.b
 	allLit = true
 	part := func(p []Token) {
-		if b.Len() > maxVarText {
+		if v.length() > maxVarText {
 			allLit = false // too long to be followed: the callers drop it
 			return
 		}
@@ -230,15 +263,17 @@ func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
 				b.WriteString(c)
 				break
 			}
-			if s.casePart(b, p) || s.iifPart(b, p) {
-				break
-			}
-			if inner, ok := parenthesized(text, p); ok {
-				s.concat(b, inner)
-				break
+			if level < maxConcatDepth {
+				if s.casePart(v, p, level) || s.iifPart(v, p, level) {
+					break
+				}
+				if inner, ok := parenthesized(text, p); ok {
+					s.concatTo(v, inner, level+1)
+					break
+				}
 			}
 			raw := strings.ReplaceAll(text[p[0].Start:p[len(p)-1].End], "]", "]]")
-			if t := b.String(); len(t) > 0 && t[len(t)-1] == '[' {
+			if v.last() == '[' {
 				b.WriteString(raw) // inside the brackets the text opened: '[' + @db + ']'
 			} else {
 				b.WriteString("[" + raw + "]")
@@ -295,7 +330,7 @@ func charPart(text string, p []Token) (c string, ok bool) {
 // NUL, or else the first (a variable's text may be any of them; a
 // BACKUP to NUL in any is what SL304 looks for). A result of NULL runs
 // nothing and is never taken. IIF(condition, a, b) is read so too.
-func (s *splitter) casePart(b *strings.Builder, p []Token) bool {
+func (s *splitter) casePart(v *varText, p []Token, level int) bool {
 	text := s.text
 	word := func(i int, w string) bool {
 		return p[i].Kind == TokIdent && strings.EqualFold(tokText(text, p[i]), w)
@@ -329,11 +364,11 @@ func (s *splitter) casePart(b *strings.Builder, p []Token) bool {
 			from = i + 1
 		}
 	}
-	return s.pickResult(b, results)
+	return s.pickResult(v, results, level)
 }
 
 // iifPart is casePart for IIF(condition, a, b).
-func (s *splitter) iifPart(b *strings.Builder, p []Token) bool {
+func (s *splitter) iifPart(v *varText, p []Token, level int) bool {
 	text := s.text
 	n := len(p)
 	if n < 7 || p[0].Kind != TokIdent || !strings.EqualFold(tokText(text, p[0]), "IIF") {
@@ -348,24 +383,23 @@ func (s *splitter) iifPart(b *strings.Builder, p []Token) bool {
 	if len(parts) != 3 {
 		return false
 	}
-	return s.pickResult(b, parts[1:])
+	return s.pickResult(v, parts[1:], level)
 }
 
 // pickResult writes to b the text of the result, among results, that
 // holds BACKUP and NUL, or else BACKUP, or else NUL, or else the first;
 // never NULL. It reports false when there is none.
-func (s *splitter) pickResult(b *strings.Builder, results [][]Token) bool {
+func (s *splitter) pickResult(v *varText, results [][]Token, level int) bool {
 	text := s.text
-	prefix := b.String()
 	best, bestScore := "", -1
 	for _, r := range results {
 		if len(r) == 1 && r[0].Kind == TokIdent && strings.EqualFold(tokText(text, r[0]), "NULL") {
 			continue
 		}
+		// built after the text so far, as concat would go on with it
 		var rb strings.Builder
-		rb.WriteString(prefix)
-		s.concat(&rb, r)
-		t := rb.String()[len(prefix):]
+		s.concatTo(&varText{b: &rb, base: v.length(), prev: v.last()}, r, level+1)
+		t := rb.String()
 		score := 0
 		if hasBackup(t) {
 			score += 2
@@ -380,7 +414,7 @@ func (s *splitter) pickResult(b *strings.Builder, results [][]Token) bool {
 	if bestScore < 0 {
 		return false
 	}
-	b.WriteString(best)
+	v.b.WriteString(best)
 	return true
 }
 
