@@ -183,29 +183,52 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 		// nothing followed yet: only a literal holding BACKUP may start
 		return
 	}
-	var b strings.Builder
-	switch o := tokText(text, op); o {
-	case "=":
-	case "+=":
-		if !known {
-			delete(s.nulVars, name)
-			return
-		}
-		b.WriteString(prev)
-	default:
+	o := tokText(text, op)
+	if o != "=" && (o != "+=" || !known) {
 		delete(s.nulVars, name)
 		return
 	}
-	s.concat(&b, expr)
+	b, appended := s.varBuilder(name, prev, known, o == "+=" || selfFirst(text, name, expr))
+	if appended && o == "=" {
+		expr = expr[2:] // SET @s = @s + ...: the rest goes after its text
+	}
+	s.concat(b, expr)
 	t := b.String()
-	if len(t) > maxVarText || !hasBackup(t) {
+	// appended to text that holds BACKUP, it still does
+	if len(t) > maxVarText || !appended && !hasBackup(t) {
 		delete(s.nulVars, name)
 		return
 	}
 	if s.nulVars == nil {
 		s.nulVars = map[string]string{}
 	}
-	s.nulVars[name] = t
+	if s.nulBufs == nil {
+		s.nulBufs = map[string]*strings.Builder{}
+	}
+	s.nulVars[name], s.nulBufs[name] = t, b
+}
+
+// varBuilder is the builder a variable's new text is written to: when
+// appending (+=, or = @s + ...) to the text prev it is followed with,
+// the builder that holds that text, which grows in place (copying it
+// for each of many += took time in the square of its length), else a
+// new one.
+func (s *splitter) varBuilder(name, prev string, known, appending bool) (b *strings.Builder, appended bool) {
+	if !known || !appending {
+		return &strings.Builder{}, false
+	}
+	if b := s.nulBufs[name]; b != nil && b.Len() == len(prev) {
+		return b, true
+	}
+	b = &strings.Builder{}
+	b.WriteString(prev)
+	return b, true
+}
+
+// selfFirst reports whether expr begins with the variable name and a +
+// (SET @s = @s + ...).
+func selfFirst(text, name string, expr []Token) bool {
+	return len(expr) >= 3 && expr[0].Kind == TokVar && strings.ToLower(tokText(text, expr[0])) == name && isPunctAt(text, expr, 1, '+')
 }
 
 // concat writes to b the text expr, a concatenation, stands for: its
