@@ -588,6 +588,8 @@ type splitter struct {
 	nulVars map[string]string
 	// nulBufs hold the text of nulVars, which += appends to in place
 	nulBufs map[string]*strings.Builder
+	// lastVar is the text varBackup read last, and what it found
+	lastVar varParse
 	// ansiVars are the variables of the batch declared varchar, char or
 	// text, which sp_executesql refuses to run (dynVars)
 	ansiVars map[string]bool
