@@ -201,11 +201,19 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	// The first name of a physical file wins in the merge: a context alias
 	// (hard link, symlink) of a reported file must not come first and hide it.
 	reportedIDs := map[fileID]bool{}
+	// Standard input takes the place of the file it names (the staged
+	// blob of a file, an editor's buffer): it sorts by that name, and the
+	// copy on disk is not read as context too.
+	stdinKey := ""
 	for _, p := range r.opt.Paths {
 		r.expand(ctx, m, p, func(f string, err error) bool {
 			key := r.abs(f)
-			all = append(all, entry{f, true, err, key})
 			reported[key] = true
+			if f == "-" {
+				key = r.abs(r.opt.StdinName)
+				stdinKey = key
+			}
+			all = append(all, entry{f, true, err, key})
 			if err == nil && f != "-" {
 				reportedIDs[r.identity(f)] = true
 			}
@@ -215,7 +223,7 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	r.reported = reported
 	for _, p := range r.opt.Context {
 		r.expand(ctx, m, p, func(f string, err error) bool {
-			if key := r.abs(f); !reported[key] && (err != nil || !reportedIDs[r.identity(f)]) {
+			if key := r.abs(f); !reported[key] && key != stdinKey && (err != nil || !reportedIDs[r.identity(f)]) {
 				all = append(all, entry{f, false, err, key})
 			}
 			return true

@@ -1,6 +1,9 @@
 package parser
 
-import "strings"
+import (
+	"strings"
+	"unsafe"
+)
 
 // Dynamic SQL built in a variable and run (SET @sql = 'BACKUP LOG ' +
 // QUOTENAME(@db) + ' TO DISK = ''NUL'''; EXEC (@sql)) is read only for a
@@ -10,6 +13,12 @@ import "strings"
 
 // maxVarText bounds the text a variable is followed with.
 const maxVarText = 1 << 16
+
+// maxConcatDepth bounds the nesting of CASE, IIF and parentheses that
+// concat reads into; a part nested deeper stands as a bracketed name of
+// its text. Each level reads its whole part again, so the bound keeps
+// the time linear in the expression's length.
+const maxConcatDepth = 32
 
 // dynVars follows, in statement order through one batch (a variable
 // lives for one batch), the text assigned to variables in pieces, while
@@ -177,29 +186,52 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 		// nothing followed yet: only a literal holding BACKUP may start
 		return
 	}
-	var b strings.Builder
-	switch o := tokText(text, op); o {
-	case "=":
-	case "+=":
-		if !known {
-			delete(s.nulVars, name)
-			return
-		}
-		b.WriteString(prev)
-	default:
+	o := tokText(text, op)
+	if o != "=" && (o != "+=" || !known) {
 		delete(s.nulVars, name)
 		return
 	}
-	s.concat(&b, expr)
+	b, appended := s.varBuilder(name, prev, known, o == "+=" || selfFirst(text, name, expr))
+	if appended && o == "=" {
+		expr = expr[2:] // SET @s = @s + ...: the rest goes after its text
+	}
+	s.concat(b, expr)
 	t := b.String()
-	if len(t) > maxVarText || !hasBackup(t) {
+	// appended to text that holds BACKUP, it still does
+	if len(t) > maxVarText || !appended && !hasBackup(t) {
 		delete(s.nulVars, name)
 		return
 	}
 	if s.nulVars == nil {
 		s.nulVars = map[string]string{}
 	}
-	s.nulVars[name] = t
+	if s.nulBufs == nil {
+		s.nulBufs = map[string]*strings.Builder{}
+	}
+	s.nulVars[name], s.nulBufs[name] = t, b
+}
+
+// varBuilder is the builder a variable's new text is written to: when
+// appending (+=, or = @s + ...) to the text prev it is followed with,
+// the builder that holds that text, which grows in place (copying it
+// for each of many += took time in the square of its length), else a
+// new one.
+func (s *splitter) varBuilder(name, prev string, known, appending bool) (b *strings.Builder, appended bool) {
+	if !known || !appending {
+		return &strings.Builder{}, false
+	}
+	if b := s.nulBufs[name]; b != nil && b.Len() == len(prev) {
+		return b, true
+	}
+	b = &strings.Builder{}
+	b.WriteString(prev)
+	return b, true
+}
+
+// selfFirst reports whether expr begins with the variable name and a +
+// (SET @s = @s + ...).
+func selfFirst(text, name string, expr []Token) bool {
+	return len(expr) >= 3 && expr[0].Kind == TokVar && strings.ToLower(tokText(text, expr[0])) == name && isPunctAt(text, expr, 1, '+')
 }
 
 // concat writes to b the text expr, a concatenation, stands for: its
@@ -208,10 +240,37 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 // text, inside brackets the text opens before it). It reports
 // whether every part is a string literal.
 func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
+	return s.concatTo(&varText{b: b}, expr, 0)
+}
+
+// varText is the text concat writes: to b, after base bytes of text
+// written before b's (ending in prev) that it continues; a result of a
+// CASE is built so, after the text before the CASE, without copying it.
+type varText struct {
+	b    *strings.Builder
+	base int
+	prev byte
+}
+
+// length is the length of the whole text.
+func (v *varText) length() int { return v.base + v.b.Len() }
+
+// last is the whole text's last byte (0 when it is empty).
+func (v *varText) last() byte {
+	if n := v.b.Len(); n > 0 {
+		return v.b.String()[n-1]
+	}
+	return v.prev
+}
+
+// concatTo is concat writing to v, level levels of CASE, IIF and
+// parentheses inside the expression concat was given.
+func (s *splitter) concatTo(v *varText, expr []Token, level int) (allLit bool) {
 	text := s.text
+	b := v.b
 	allLit = true
 	part := func(p []Token) {
-		if b.Len() > maxVarText {
+		if v.length() > maxVarText {
 			allLit = false // too long to be followed: the callers drop it
 			return
 		}
@@ -230,15 +289,17 @@ func (s *splitter) concat(b *strings.Builder, expr []Token) (allLit bool) {
 				b.WriteString(c)
 				break
 			}
-			if s.casePart(b, p) || s.iifPart(b, p) {
-				break
-			}
-			if inner, ok := parenthesized(text, p); ok {
-				s.concat(b, inner)
-				break
+			if level < maxConcatDepth {
+				if s.casePart(v, p, level) || s.iifPart(v, p, level) {
+					break
+				}
+				if inner, ok := parenthesized(text, p); ok {
+					s.concatTo(v, inner, level+1)
+					break
+				}
 			}
 			raw := strings.ReplaceAll(text[p[0].Start:p[len(p)-1].End], "]", "]]")
-			if t := b.String(); len(t) > 0 && t[len(t)-1] == '[' {
+			if v.last() == '[' {
 				b.WriteString(raw) // inside the brackets the text opened: '[' + @db + ']'
 			} else {
 				b.WriteString("[" + raw + "]")
@@ -295,7 +356,7 @@ func charPart(text string, p []Token) (c string, ok bool) {
 // NUL, or else the first (a variable's text may be any of them; a
 // BACKUP to NUL in any is what SL304 looks for). A result of NULL runs
 // nothing and is never taken. IIF(condition, a, b) is read so too.
-func (s *splitter) casePart(b *strings.Builder, p []Token) bool {
+func (s *splitter) casePart(v *varText, p []Token, level int) bool {
 	text := s.text
 	word := func(i int, w string) bool {
 		return p[i].Kind == TokIdent && strings.EqualFold(tokText(text, p[i]), w)
@@ -329,11 +390,11 @@ func (s *splitter) casePart(b *strings.Builder, p []Token) bool {
 			from = i + 1
 		}
 	}
-	return s.pickResult(b, results)
+	return s.pickResult(v, results, level)
 }
 
 // iifPart is casePart for IIF(condition, a, b).
-func (s *splitter) iifPart(b *strings.Builder, p []Token) bool {
+func (s *splitter) iifPart(v *varText, p []Token, level int) bool {
 	text := s.text
 	n := len(p)
 	if n < 7 || p[0].Kind != TokIdent || !strings.EqualFold(tokText(text, p[0]), "IIF") {
@@ -348,24 +409,23 @@ func (s *splitter) iifPart(b *strings.Builder, p []Token) bool {
 	if len(parts) != 3 {
 		return false
 	}
-	return s.pickResult(b, parts[1:])
+	return s.pickResult(v, parts[1:], level)
 }
 
 // pickResult writes to b the text of the result, among results, that
 // holds BACKUP and NUL, or else BACKUP, or else NUL, or else the first;
 // never NULL. It reports false when there is none.
-func (s *splitter) pickResult(b *strings.Builder, results [][]Token) bool {
+func (s *splitter) pickResult(v *varText, results [][]Token, level int) bool {
 	text := s.text
-	prefix := b.String()
 	best, bestScore := "", -1
 	for _, r := range results {
 		if len(r) == 1 && r[0].Kind == TokIdent && strings.EqualFold(tokText(text, r[0]), "NULL") {
 			continue
 		}
+		// built after the text so far, as concat would go on with it
 		var rb strings.Builder
-		rb.WriteString(prefix)
-		s.concat(&rb, r)
-		t := rb.String()[len(prefix):]
+		s.concatTo(&varText{b: &rb, base: v.length(), prev: v.last()}, r, level+1)
+		t := rb.String()
 		score := 0
 		if hasBackup(t) {
 			score += 2
@@ -380,7 +440,7 @@ func (s *splitter) pickResult(b *strings.Builder, results [][]Token) bool {
 	if bestScore < 0 {
 		return false
 	}
-	b.WriteString(best)
+	v.b.WriteString(best)
 	return true
 }
 
@@ -505,8 +565,37 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 // DISK = 'NUL' (the rule decides; here every device named NUL is
 // enough to keep it). Nothing else of the text is kept, nor reported.
 func (s *splitter) varBackup(st *Statement, v, t string) {
+	c := &s.lastVar
+	if !c.same(t) {
+		*c = varParse{text: t, node: s.parseVarBackup(st, t)}
+	}
+	if c.node != nil {
+		nb := *c.node
+		nb.Var = strings.Clone(v)
+		st.Node = &nb
+	}
+}
+
+// varParse is a text varBackup read and the NulBackup it found (nil for
+// none; its Var is set for each EXEC). A variable EXECed again without a
+// change has the same text: its up to 64 KB were parsed again for each
+// EXEC (10,000 EXEC (@s) of a 60 KB text, a 170 KB script: 2 s).
+type varParse struct {
+	text string
+	node *NulBackup
+}
+
+// same reports whether t is the text c read: the same bytes in memory (a
+// variable's text as it was followed), so not compared byte by byte.
+func (c *varParse) same(t string) bool {
+	return c.text != "" && len(c.text) == len(t) && unsafe.StringData(c.text) == unsafe.StringData(t)
+}
+
+// parseVarBackup is the NulBackup (without its Var) of text t run by the
+// EXEC st, or nil.
+func (s *splitter) parseVarBackup(st *Statement, t string) *NulBackup {
 	if !mayNameNul(t) {
-		return // no device of its text can be NUL: not worth a parse
+		return nil // no device of its text can be NUL: not worth a parse
 	}
 	at := s.b.Pos(st.Start)
 	b := &Batch{Text: t, Segs: []Segment{{Out: 0, File: at.File, In: at.Offset, Subst: true}}, Index: s.b.Index, Count: s.b.Count}
@@ -514,7 +603,7 @@ func (s *splitter) varBackup(st *Statement, v, t string) {
 	defer scannerPool.Put(sc)
 	toks := sc.Scan(b.Text)
 	if sc.Open.What != "" {
-		return
+		return nil
 	}
 	r := &Result{}
 	var sp splitter
@@ -534,10 +623,10 @@ func (s *splitter) varBackup(st *Statement, v, t string) {
 		case bk.HasOption("DIFFERENTIAL"):
 			typ = "DIFF"
 		}
-		st.Node = &NulBackup{Var: strings.Clone(v), Databases: strings.Clone(bk.Database.Value), Type: typ,
+		return &NulBackup{Databases: strings.Clone(bk.Database.Value), Type: typ,
 			CopyOnly: bk.HasOption("COPY_ONLY") && !bk.HasOption("DIFFERENTIAL"), Backup: bk}
-		return
 	}
+	return nil
 }
 
 // mayNameNul reports whether text t may name the null device: whether it

@@ -586,6 +586,10 @@ type splitter struct {
 	// nulVars are the variables of the batch assigned text that holds
 	// BACKUP, and that text (dynVars)
 	nulVars map[string]string
+	// nulBufs hold the text of nulVars, which += appends to in place
+	nulBufs map[string]*strings.Builder
+	// lastVar is the text varBackup read last, and what it found
+	lastVar varParse
 	// ansiVars are the variables of the batch declared varchar, char or
 	// text, which sp_executesql refuses to run (dynVars)
 	ansiVars map[string]bool

@@ -190,14 +190,27 @@ func (e *env) writeDiff(files []analysis.FixedFile) {
 	for _, f := range files {
 		name := f.Path
 		if abs, err := filepath.Abs(f.OSPath); err == nil {
-			if rel, err := filepath.Rel(cwd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-				name = filepath.ToSlash(rel)
-			} else {
-				name = strings.TrimLeft(filepath.ToSlash(strings.TrimPrefix(abs, filepath.VolumeName(abs))), "/")
-			}
+			name = diffName(cwd, abs)
 		}
 		fmt.Fprint(e.stdout, udiff.File(name, f.Old, f.New))
 	}
+}
+
+// diffName is the path a --diff names the file abs by: relative to cwd
+// when inside it, else absolute without the leading "/". A path through a
+// symbolic link names the link's target, which --fix writes: git apply
+// and patch refuse to patch through a link.
+func diffName(cwd, abs string) string {
+	if target, err := filepath.EvalSymlinks(abs); err == nil && target != abs {
+		if realCwd, err := filepath.EvalSymlinks(cwd); err == nil {
+			cwd = realCwd
+		}
+		abs = target
+	}
+	if rel, err := filepath.Rel(cwd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(rel)
+	}
+	return strings.TrimLeft(filepath.ToSlash(strings.TrimPrefix(abs, filepath.VolumeName(abs))), "/")
 }
 
 // fixSummary is the line --fix and --diff print: what was fixed, by rule.

@@ -33,6 +33,18 @@ func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
+		if j := dashedPath(fs, args); j >= 0 {
+			// Parse the flags before a file named like a flag, then
+			// take it as a path.
+			if err := fs.Parse(args[:j]); err != nil {
+				return nil, err
+			}
+			if len(fs.Args()) == 0 {
+				pos = append(pos, args[j])
+				args = args[j+1:]
+				continue
+			}
+		}
 		if err := fs.Parse(args); err != nil {
 			return nil, err
 		}
@@ -50,6 +62,33 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// dashedPath is the index of the first argument that the flag package
+// would take for a flag but that names no flag of fs and is an existing
+// file or folder ("-V1.sql", which a pre-commit hook passes as it is), or
+// -1. Arguments after "--", after the first non-flag argument, and values
+// of the flags before it are not looked at: fs.Parse handles those.
+func dashedPath(fs *flag.FlagSet, args []string) int {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || len(a) < 2 || a[0] != '-' {
+			return -1
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		name, _, hasValue := strings.Cut(name, "=")
+		if f := fs.Lookup(name); f != nil {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && (!ok || !b.IsBoolFlag()) {
+				i++ // its value
+			}
+			continue
+		}
+		if _, err := os.Lstat(a); err == nil {
+			return i
+		}
+		return -1
+	}
+	return -1
 }
 
 type scanFlags struct {

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -122,6 +123,9 @@ func diff(root, commit string) (*Changes, error) {
 	if c.files, err = Parse(out); err != nil {
 		return nil, err
 	}
+	if err := c.addBinaryScripts(commit); err != nil {
+		return nil, err
+	}
 	untracked, err := git(root, "ls-files", "-z", "--others", "--exclude-standard")
 	if err != nil {
 		return nil, fmt.Errorf("git ls-files: %w", err)
@@ -132,6 +136,80 @@ func diff(root, commit string) (*Changes, error) {
 		}
 	}
 	return c, nil
+}
+
+// addBinaryScripts adds the changed lines of the scripts git takes for
+// binary files, of which git diff prints no hunk ("Binary files ...
+// differ"): UTF-16 scripts, as SSMS saves them, and scripts that
+// .gitattributes marks binary. They are compared again with --text: a
+// line break is the byte 0x0A in UTF-16 of either byte order, so git's
+// lines are the decoded text's lines. Only scripts (a .sql name or a
+// UTF-16 byte order mark) are, not the other binary files of the change.
+func (c *Changes) addBinaryScripts(commit string) error {
+	num, err := git(c.Root, "diff", "--numstat", "-z", "--no-color", "--no-ext-diff", "--no-textconv", "-M", commit, "--")
+	if err != nil {
+		return fmt.Errorf("git diff %s: %w", commit, err)
+	}
+	var specs []string
+	fields := bytes.Split(num, []byte{0})
+	for i := 0; i < len(fields); i++ {
+		// "added<TAB>deleted<TAB>path", or for a rename
+		// "added<TAB>deleted<TAB>", then the old and the new path
+		parts := strings.SplitN(string(fields[i]), "\t", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		paths := []string{parts[2]}
+		if parts[2] == "" {
+			if i+2 >= len(fields) {
+				break
+			}
+			paths = []string{string(fields[i+1]), string(fields[i+2])}
+			i += 2
+		}
+		if parts[0] == "-" && parts[1] == "-" && isScript(filepath.Join(c.Root, filepath.FromSlash(paths[len(paths)-1]))) {
+			for _, p := range paths {
+				specs = append(specs, ":(literal)"+p)
+			}
+		}
+	}
+	if len(specs) == 0 {
+		return nil
+	}
+	args := append([]string{"diff", "-U0", "--text", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"}, specs...)
+	out, err := git(c.Root, args...)
+	if err != nil {
+		return fmt.Errorf("git diff %s: %w", commit, err)
+	}
+	files, err := Parse(out)
+	if err != nil {
+		return err
+	}
+	for p, lines := range files {
+		c.files[p] = lines
+	}
+	return nil
+}
+
+// isScript reports whether the file at path is a script whose lines
+// findings name: a .sql name, or text in UTF-16 with a byte order mark.
+func isScript(path string) bool {
+	if strings.EqualFold(filepath.Ext(path), ".sql") {
+		return true
+	}
+	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+		return false // never open a pipe or a device
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var bom [2]byte
+	if _, err := io.ReadFull(f, bom[:]); err != nil {
+		return false
+	}
+	return bom == [2]byte{0xFF, 0xFE} || bom == [2]byte{0xFE, 0xFF}
 }
 
 // Parse reads the output of git diff -U0 (a/ and b/ prefixes) into the
