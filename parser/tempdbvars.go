@@ -254,9 +254,9 @@ func (s *splitter) tdbConcat(b *strings.Builder, expr []Token, self string, prev
 	return s.tdbConcatDepth(b, expr, self, prev, 0)
 }
 
-// maxConcatDepth bounds the parentheses and CONCATs tdbConcat looks
+// tdbMaxDepth bounds the parentheses and CONCATs tdbConcat looks
 // into: each level scans its part again.
-const maxConcatDepth = 8
+const tdbMaxDepth = 8
 
 func (s *splitter) tdbConcatDepth(b *strings.Builder, expr []Token, self string, prev tdbText, level int) (reads bool) {
 	text := s.text
@@ -264,7 +264,7 @@ func (s *splitter) tdbConcatDepth(b *strings.Builder, expr []Token, self string,
 		if b.Len() > maxVarText || len(p) == 0 {
 			return
 		}
-		if level >= maxConcatDepth {
+		if level >= tdbMaxDepth {
 			b.WriteString(builtPart)
 			return
 		}
