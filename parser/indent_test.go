@@ -10,12 +10,31 @@ import (
 	"github.com/sqllint/sqllint/internal/gencorpus"
 )
 
-// preprocessTrace is all the preprocessor says of src under the line
-// rule lineBits (ppLineBits): its batches, plain or not, the offsets it
-// reports its reading at, and the script.
-func preprocessTrace(src string, lineBits uint8) string {
-	defer func(b uint8) { ppLineBits = b }(ppLineBits)
-	ppLineBits = lineBits
+// ppRule is a rule of the scanner's stops: the bits of the starts of
+// lines (ppLineBits), and the plain table's letters (ppBuildTables).
+type ppRule struct {
+	lineBits uint8
+	heads    string
+	pairs    bool
+}
+
+var (
+	ppRuleNow = ppRule{ppPLine | ppPIndent, ppHeads, true}
+	// ppRuleOld stops at every blank that starts a line and at the
+	// first letter of every word of interest.
+	ppRuleOld = ppRule{ppPLine | ppPBlank, "bcdruBCDRU", false}
+)
+
+// preprocessTrace is all the preprocessor says of src under rule r:
+// its batches, plain or not, the offsets it reports its reading at, and
+// the script.
+func preprocessTrace(src string, r ppRule) string {
+	defer func(b uint8) {
+		ppLineBits = b
+		ppBuildTables(ppHeads, true)
+	}(ppLineBits)
+	ppLineBits = r.lineBits
+	ppBuildTables(r.heads, r.pairs)
 	var sb strings.Builder
 	load := func(path string) (*File, error) {
 		ld := &mapLoader{files: fuzzFiles}
@@ -41,14 +60,23 @@ func preprocessTrace(src string, lineBits uint8) string {
 	return sb.String()
 }
 
-// checkIndentRule fails when the scanner's rule for indented lines (it
-// stops where a byte that may start a GO line or a command follows a
-// blank) says anything the rule that stops at every blank starting a
-// line does not.
+// checkIndentRule fails when the scanner's rules for indented lines
+// (it stops where a byte that may start a GO line or a command follows
+// a blank) and for words of interest (at two of their letters, or their
+// first for USE and RESTORE) say anything the rules that stop at every
+// blank starting a line and at the first letter of every word of
+// interest do not. Each rule is compared alone too.
 func checkIndentRule(t *testing.T, name, src string) {
 	t.Helper()
-	old := preprocessTrace(src, ppPLine|ppPBlank)
-	if got := preprocessTrace(src, ppPLine|ppPIndent); got != old {
+	old := preprocessTrace(src, ppRuleOld)
+	for _, r := range []ppRule{ppRuleNow, {ppRuleNow.lineBits, ppRuleOld.heads, false}, {ppRuleOld.lineBits, ppHeads, true}} {
+		checkTraces(t, name, preprocessTrace(src, r), old)
+	}
+}
+
+func checkTraces(t *testing.T, name, got, old string) {
+	t.Helper()
+	if got != old {
 		i := 0
 		for i < len(got) && i < len(old) && got[i] == old[i] {
 			i++
@@ -66,14 +94,24 @@ var indentSamples = []string{
 	"  EXIT", "exit(select 1)", "  QUIT", "  :connect srv", "  RESET", "  ED", "  ERROR x", "  EXEC p",
 	"  e", "  r", " ", "\t", "", "SELECT 1", "  SELECT '  GO'", "  /* x", "  GO */", "'", "  '", "x <t, y, z>",
 	"  <a, b, c>", "  SELECT ${x} -- y", "  ${x}", "USE db", "  use db", "  CHECKPOINT", "  BACKUP DATABASE d",
-	"  dbcc checkdb", "RESTORE x", "  [a] GO", "\"  GO\"", "  --GO", "  -- :r x", "N'", "$(A)", "  $(A) GO",
+	"  dbcc checkdb", "RESTORE x", "  [a] GO", "CHECKPOINT", "checkpoint;", "x.checkpoint", "5checkpoint", "$checkpoint",
+	"0x12checkpoint", "backup log", "BACKUP", "abackup", "ALTER DATABASE d", "database", "_database", "@database", "dbcc", "DBCC(",
+	"dbccx", "DBcc", "kp", "ku", "ab", "bc", "abc", "kpu", "table", "checkpoints", "backups", "databases", "#backup",
+	"chec", "chekp", "backu", "datab", "dbc", "use", "USE db", "xuse", "restore", "RESTORE", "u", "ruse", "1use", "(use", "'use'",
+	"[dbcc]", "--backup", "/*checkpoint*/", "$(A)checkpoint", "$(A)backup", "N'x'database", "\"  GO\"", "  --GO", "  -- :r x", "N'", "$(A)", "  $(A) GO",
 }
 
 func indentText(r *rand.Rand, lines int) string {
 	var sb strings.Builder
 	for k := 0; k < lines; k++ {
 		sb.WriteString(indentSamples[r.Intn(len(indentSamples))])
-		switch r.Intn(8) {
+		if r.Intn(3) == 0 { // words run together
+			sb.WriteString(indentSamples[r.Intn(len(indentSamples))])
+		}
+		switch r.Intn(9) {
+		case 8:
+			const seps = " (,.;0$_@#x\t"
+			sb.WriteByte(seps[r.Intn(len(seps))])
 		case 0:
 			sb.WriteString("\r\n")
 		case 1:

@@ -298,8 +298,8 @@ func TestParsePlainUntil(t *testing.T) {
 	}
 }
 
-// The table of pairs is the byte tables' rule, line feeds and the
-// bytes after blanks but for.
+// The table of pairs is the byte tables' rule, line feeds, the bytes
+// after blanks and the pairs of letters of words of interest but for.
 func TestPairTab(t *testing.T) {
 	for b := 0; b < 256; b++ {
 		for c := 0; c < 256; c++ {
@@ -321,6 +321,11 @@ func TestPairTab(t *testing.T) {
 			}
 			if (b == ' ' || b == '\t') && ppLineStart[c] {
 				want |= ppPIndent
+			}
+			for _, w := range ppWordPairs {
+				if byte(b)|0x20 == w.pair[0] && byte(c)|0x20 == w.pair[1] {
+					want |= ppPPlain
+				}
 			}
 			if got := ppPairTab[b|c<<8]; got != want {
 				t.Fatalf("%q then %q: %06b, want %06b", rune(b), rune(c), got, want)

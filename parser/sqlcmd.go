@@ -186,6 +186,42 @@ func init() {
 	}
 }
 
+// ppWordStart is where a word of interest may start for a stop of the
+// plain table at the letter s[i] (ppHeads, 'x' after '0', or the second
+// letter of one of ppWordPairs): i, or the start of the word of the
+// pair, or -1 when no word of interest can start there (too close to
+// the start of s, or after a byte of a word, which the plain table
+// would not have stopped at as a first letter).
+func ppWordStart(s string, i int) int {
+	if i == 0 {
+		return i
+	}
+	var w int
+	switch b, c := s[i-1]|0x20, s[i]|0x20; {
+	case b == 'k' && c == 'p':
+		w = i - 5
+	case b == 'k' && c == 'u':
+		w = i - 4
+	case b == 'a' && c == 'b':
+		w = i - 4
+	case b == 'b' && c == 'c':
+		w = i - 2
+	default:
+		return i
+	}
+	if w < 0 || w > 0 && ppTabPlain[s[w-1]]&ppAfterNonWord == 0 {
+		return -1
+	}
+	return w
+}
+
+// ppInterestAt reports whether a word of interest starts at or before
+// s[i], a letter the plain table stops at (ppWordStart).
+func ppInterestAt(s string, i int) bool {
+	w := ppWordStart(s, i)
+	return w >= 0 && (s[w]|0x20 == 'x' || ppPairAt(s, w)) && ppWordAt(s, w)
+}
+
 // ppPairAt reports whether s[i], a letter, s[i+1] and s[i+2] may start a
 // word of interest (ppPairs; every one has three letters at least).
 func ppPairAt(s string, i int) bool {
@@ -202,7 +238,29 @@ var (
 	ppTabPlain, ppTabLoud [256]uint8
 )
 
-func init() {
+// ppHeads are the letters the plain table stops at after a byte that
+// ends a word (ppWordHead): the first letters of USE and RESTORE. The
+// other words of interest are looked at where two of their letters
+// that seldom meet elsewhere meet (ppWordPairs): their first letters
+// start many words (CREATE, COLUMN, dbo, DECLARE, BEGIN, ...), which
+// were close to half of the scanner's stops in typical scripts.
+const ppHeads = "ruRU"
+
+// ppWordPairs are, for the words of interest whose first letter is not
+// in ppHeads, two letters of the word (lower case) at which the plain
+// table stops, and how far back from the second the word starts.
+var ppWordPairs = [...]struct {
+	pair string
+	back int
+}{{"kp", 5} /* checKPoint */, {"ku", 4} /* bacKUp */, {"ab", 4} /* datABase */, {"bc", 2} /* dBCc */}
+
+func init() { ppBuildTables(ppHeads, true) }
+
+// ppBuildTables makes ppTabPlain, ppTabLoud and ppPairTab, the plain
+// table stopping at the letters heads after a byte that ends a word and,
+// with pairs, at ppWordPairs. (The tests make the tables of the rule
+// that stops at the first letter of every word of interest, to compare.)
+func ppBuildTables(heads string, pairs bool) {
 	for c := 0; c < 256; c++ {
 		after := uint8(ppAfterAny)
 		// Word bytes for the filter: letters, _, #, @ and non-ASCII.
@@ -226,11 +284,21 @@ func init() {
 	// included: a plain batch must not hold one before a quote or
 	// comment on the same line.
 	ppTabPlain['<'] |= ppAlways
-	for _, c := range []byte("bcdruBCDRU") {
+	for _, c := range []byte(heads) {
 		ppTabPlain[c] |= ppWordHead
 	}
 	ppTabPlain['x'] |= ppHexX
 	ppTabPlain['X'] |= ppHexX
+	ppBuildPairTab()
+	if pairs {
+		for _, w := range ppWordPairs {
+			for _, b := range []byte{w.pair[0], w.pair[0] - 0x20} {
+				for _, c := range []byte{w.pair[1], w.pair[1] - 0x20} {
+					ppPairTab[uint16(b)|uint16(c)<<8] |= ppPPlain
+				}
+			}
+		}
+	}
 }
 
 // ppPairTab is the normal state's table of pairs of bytes, indexed by
@@ -263,7 +331,7 @@ const (
 // rule that stops at every line that starts with a blank, to compare.
 var ppLineBits uint8 = ppPLine | ppPIndent
 
-func init() {
+func ppBuildPairTab() {
 	// The bytes that stop in the same cases have the same entries, for
 	// all the bytes before them (a block of 256 entries): each block is
 	// made once.
@@ -754,10 +822,10 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				goto first // the commonest stop: straight back to the loop
 			stop:
 				if c := s[i]; tab[c]&ppAlways == 0 {
-					// A letter where a word of interest may start (the
-					// plain table only stops at those): the scan goes on
-					// right after it.
-					if (c|0x20 == 'x' || ppPairAt(s, i)) && ppWordAt(s, i) {
+					// A letter where a word of interest may start or
+					// show (the plain table only stops at those): the
+					// scan goes on right after it.
+					if ppInterestAt(s, i) {
 						p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 					}
 					i++
@@ -835,9 +903,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					lt, mask = i, ppMask(p.loud, i, rd)
 					i++
 				default:
-					// A letter where a word of interest may start (the
-					// plain table only stops at those).
-					if !p.loud && (c|0x20 == 'x' || ppPairAt(s, i)) && ppWordAt(s, i) {
+					// A letter where a word of interest may start or
+					// show (the plain table only stops at those).
+					if !p.loud && ppInterestAt(s, i) {
 						p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 					}
 					i++
