@@ -298,7 +298,8 @@ func TestParsePlainUntil(t *testing.T) {
 	}
 }
 
-// The table of pairs is the byte tables' rule, line feeds but for.
+// The table of pairs is the byte tables' rule, line feeds, the bytes
+// after blanks and the pairs of letters of words of interest but for.
 func TestPairTab(t *testing.T) {
 	for b := 0; b < 256; b++ {
 		for c := 0; c < 256; c++ {
@@ -311,12 +312,23 @@ func TestPairTab(t *testing.T) {
 			}
 			if b == '\n' {
 				want |= ppPNL
-				if c == ' ' || c == '\t' || ppLineStart[c] {
+				if ppLineStart[c] {
 					want |= ppPLine
+				}
+				if c == ' ' || c == '\t' {
+					want |= ppPBlank
+				}
+			}
+			if (b == ' ' || b == '\t') && ppLineStart[c] {
+				want |= ppPIndent
+			}
+			for _, w := range ppWordPairs {
+				if byte(b)|0x20 == w.pair[0] && byte(c)|0x20 == w.pair[1] {
+					want |= ppPPlain
 				}
 			}
 			if got := ppPairTab[b|c<<8]; got != want {
-				t.Fatalf("%q then %q: %04b, want %04b", rune(b), rune(c), got, want)
+				t.Fatalf("%q then %q: %06b, want %06b", rune(b), rune(c), got, want)
 			}
 		}
 	}

@@ -186,6 +186,42 @@ func init() {
 	}
 }
 
+// ppWordStart is where a word of interest may start for a stop of the
+// plain table at the letter s[i] (ppHeads, 'x' after '0', or the second
+// letter of one of ppWordPairs): i, or the start of the word of the
+// pair, or -1 when no word of interest can start there (too close to
+// the start of s, or after a byte of a word, which the plain table
+// would not have stopped at as a first letter).
+func ppWordStart(s string, i int) int {
+	if i == 0 {
+		return i
+	}
+	var w int
+	switch b, c := s[i-1]|0x20, s[i]|0x20; {
+	case b == 'k' && c == 'p':
+		w = i - 5
+	case b == 'k' && c == 'u':
+		w = i - 4
+	case b == 'a' && c == 'b':
+		w = i - 4
+	case b == 'b' && c == 'c':
+		w = i - 2
+	default:
+		return i
+	}
+	if w < 0 || w > 0 && ppTabPlain[s[w-1]]&ppAfterNonWord == 0 {
+		return -1
+	}
+	return w
+}
+
+// ppInterestAt reports whether a word of interest starts at or before
+// s[i], a letter the plain table stops at (ppWordStart).
+func ppInterestAt(s string, i int) bool {
+	w := ppWordStart(s, i)
+	return w >= 0 && (s[w]|0x20 == 'x' || ppPairAt(s, w)) && ppWordAt(s, w)
+}
+
 // ppPairAt reports whether s[i], a letter, s[i+1] and s[i+2] may start a
 // word of interest (ppPairs; every one has three letters at least).
 func ppPairAt(s string, i int) bool {
@@ -202,7 +238,29 @@ var (
 	ppTabPlain, ppTabLoud [256]uint8
 )
 
-func init() {
+// ppHeads are the letters the plain table stops at after a byte that
+// ends a word (ppWordHead): the first letters of USE and RESTORE. The
+// other words of interest are looked at where two of their letters
+// that seldom meet elsewhere meet (ppWordPairs): their first letters
+// start many words (CREATE, COLUMN, dbo, DECLARE, BEGIN, ...), which
+// were close to half of the scanner's stops in typical scripts.
+const ppHeads = "ruRU"
+
+// ppWordPairs are, for the words of interest whose first letter is not
+// in ppHeads, two letters of the word (lower case) at which the plain
+// table stops, and how far back from the second the word starts.
+var ppWordPairs = [...]struct {
+	pair string
+	back int
+}{{"kp", 5} /* checKPoint */, {"ku", 4} /* bacKUp */, {"ab", 4} /* datABase */, {"bc", 2} /* dBCc */}
+
+func init() { ppBuildTables(ppHeads, true) }
+
+// ppBuildTables makes ppTabPlain, ppTabLoud and ppPairTab, the plain
+// table stopping at the letters heads after a byte that ends a word and,
+// with pairs, at ppWordPairs. (The tests make the tables of the rule
+// that stops at the first letter of every word of interest, to compare.)
+func ppBuildTables(heads string, pairs bool) {
 	for c := 0; c < 256; c++ {
 		after := uint8(ppAfterAny)
 		// Word bytes for the filter: letters, _, #, @ and non-ASCII.
@@ -226,40 +284,66 @@ func init() {
 	// included: a plain batch must not hold one before a quote or
 	// comment on the same line.
 	ppTabPlain['<'] |= ppAlways
-	for _, c := range []byte("bcdruBCDRU") {
+	for _, c := range []byte(heads) {
 		ppTabPlain[c] |= ppWordHead
 	}
 	ppTabPlain['x'] |= ppHexX
 	ppTabPlain['X'] |= ppHexX
+	ppBuildPairTab()
+	if pairs {
+		for _, w := range ppWordPairs {
+			for _, b := range []byte{w.pair[0], w.pair[0] - 0x20} {
+				for _, c := range []byte{w.pair[1], w.pair[1] - 0x20} {
+					ppPairTab[uint16(b)|uint16(c)<<8] |= ppPPlain
+				}
+			}
+		}
+	}
 }
 
 // ppPairTab is the normal state's table of pairs of bytes, indexed by
 // the byte before (low 8 bits) and the byte (high 8 bits): whether the
 // scanner stops at the second byte, for each mask of ppMask. It is the
 // byte tables' rule (ppTabPlain, ppTabLoud) but for line feeds: those stop
-// the scan only when the line after them starts with a blank or with a
-// byte that may start a GO line or a command (ppPLine), or when every
-// line break matters (ppPNL).
+// the scan only when the line after them starts with a byte that may
+// start a GO line or a command (ppPLine), or when every line break
+// matters (ppPNL). An indented line is looked at where such a byte
+// follows a blank (ppPIndent; the scanner then looks back for the line
+// feed), rather than at every blank that starts a line (ppPBlank, which
+// only the tests' masks hold: about a quarter of the stops in typical
+// scripts, whose lines are mostly indented).
 var ppPairTab [1 << 16]uint8
 
 // The bits of ppPairTab.
 const (
-	ppPPlain = 1 << 0 // the plain table stops at the byte (not a line feed)
-	ppPLoud  = 1 << 1 // the loud table stops at the byte (not a line feed)
-	ppPLine  = 1 << 2 // after a line feed, a byte that may start a GO line or command, or a blank
-	ppPNL    = 1 << 3 // after a line feed, any byte
+	ppPPlain  = 1 << 0 // the plain table stops at the byte (not a line feed)
+	ppPLoud   = 1 << 1 // the loud table stops at the byte (not a line feed)
+	ppPLine   = 1 << 2 // after a line feed, a byte that may start a GO line or command
+	ppPNL     = 1 << 3 // after a line feed, any byte
+	ppPBlank  = 1 << 4 // after a line feed, a blank
+	ppPIndent = 1 << 5 // after a blank, a byte that may start a GO line or command
+	// ppPLines are the bits of the line starts that are not ppPIndent's.
+	ppPLines = ppPLine | ppPNL | ppPBlank
 )
 
-func init() {
+// ppLineBits are the bits every mask of ppMask holds for the starts of
+// lines: ppPLine and ppPIndent; the tests set ppPLine and ppPBlank, the
+// rule that stops at every line that starts with a blank, to compare.
+var ppLineBits uint8 = ppPLine | ppPIndent
+
+func ppBuildPairTab() {
 	// The bytes that stop in the same cases have the same entries, for
 	// all the bytes before them (a block of 256 entries): each block is
 	// made once.
-	var made [512]int // by class of the byte: 1 + the byte whose block it is
+	var made [1024]int // by class of the byte: 1 + the byte whose block it is
 	for c := 0; c < 256; c++ {
-		line := c == ' ' || c == '\t' || ppLineStart[c]
+		blank, line := c == ' ' || c == '\t', ppLineStart[c]
 		class := int(ppTabPlain[c]&0x0f) | int(ppTabLoud[c]&0x0f)<<4
 		if line {
 			class |= 1 << 8
+		}
+		if blank {
+			class |= 1 << 9
 		}
 		if r := made[class]; r > 0 && c != '\n' {
 			copy(ppPairTab[c<<8:c<<8+256], ppPairTab[(r-1)<<8:(r-1)<<8+256])
@@ -282,6 +366,12 @@ func init() {
 				if line {
 					e |= ppPLine
 				}
+				if blank {
+					e |= ppPBlank
+				}
+			}
+			if (b == ' ' || b == '\t') && line {
+				e |= ppPIndent
 			}
 			ppPairTab[b|c<<8] = e
 		}
@@ -294,9 +384,9 @@ func init() {
 // scan, which then knows where the line ends); rd ppPNL while p.reading
 // is to be called.
 func ppMask(loud bool, lt int, rd uint8) uint8 {
-	m := uint8(ppPPlain|ppPLine) | rd
+	m := ppPPlain | ppLineBits | rd
 	if loud {
-		m = ppPLoud | ppPLine | rd
+		m = ppPLoud | ppLineBits | rd
 	}
 	if lt >= 0 {
 		m |= ppPNL
@@ -612,9 +702,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					state, depth = p.state, p.depth // an include may change them
 					// a GO line starts a batch; a '<' before it is on a
 					// line before this one
-					lt, tab, mask = -1, &ppTabPlain, ppPPlain|ppPLine|rd
+					lt, tab, mask = -1, &ppTabPlain, ppPPlain|ppLineBits|rd
 					if p.loud {
-						tab, mask = &ppTabLoud, ppPLoud|ppPLine|rd
+						tab, mask = &ppTabLoud, ppPLoud|ppLineBits|rd
 					}
 					i = next
 					continue
@@ -639,7 +729,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					if tab[s[0]]&((ppAfterAny|ppAfterNonWord)>>4) != 0 {
 						goto stop
 					}
-				} else if ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]&mask&^(ppPLine|ppPNL) != 0 {
+				} else if ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]&mask&^(ppPLines|ppPIndent) != 0 {
 					goto stop
 				}
 				i++
@@ -687,8 +777,27 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				}
 				break line
 			pair:
-				if e&mask&(ppPLine|ppPNL) == 0 {
-					goto stop
+				if e&mask&ppPLines == 0 {
+					if e&mask&ppPIndent == 0 {
+						goto stop
+					}
+					// After a blank, a byte that may start a GO line or
+					// a command: the line starts at the blanks before it
+					// when a line feed is before them, and the line is
+					// looked at there unless it has been (ls).
+					j = i - 1
+					for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
+						j--
+					}
+					if j > ls && s[j-1] == '\n' {
+						i = j
+						goto lineStart
+					}
+					if e&mask&^ppPIndent != 0 {
+						goto stop
+					}
+					i++
+					goto scan
 				}
 				// right after a line feed
 			lineStart:
@@ -713,10 +822,10 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				goto first // the commonest stop: straight back to the loop
 			stop:
 				if c := s[i]; tab[c]&ppAlways == 0 {
-					// A letter where a word of interest may start (the
-					// plain table only stops at those): the scan goes on
-					// right after it.
-					if (c|0x20 == 'x' || ppPairAt(s, i)) && ppWordAt(s, i) {
+					// A letter where a word of interest may start or
+					// show (the plain table only stops at those): the
+					// scan goes on right after it.
+					if ppInterestAt(s, i) {
 						p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 					}
 					i++
@@ -794,9 +903,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					lt, mask = i, ppMask(p.loud, i, rd)
 					i++
 				default:
-					// A letter where a word of interest may start (the
-					// plain table only stops at those).
-					if !p.loud && (c|0x20 == 'x' || ppPairAt(s, i)) && ppWordAt(s, i) {
+					// A letter where a word of interest may start or
+					// show (the plain table only stops at those).
+					if !p.loud && ppInterestAt(s, i) {
 						p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 					}
 					i++
