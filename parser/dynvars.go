@@ -482,21 +482,10 @@ func hasNul(s string) bool {
 // as concat builds it, may back up to NUL.
 func (s *splitter) execExpr(st *Statement, toks []Token) {
 	text := s.text
-	depth, end := 0, -1
-	for i := 1; i < len(toks) && end < 0; i++ {
-		switch {
-		case isPunctAt(text, toks, i, '('):
-			depth++
-		case isPunctAt(text, toks, i, ')'):
-			if depth--; depth == 0 {
-				end = i
-			}
-		}
-	}
-	if end < 0 || end+1 < len(toks) && toks[end+1].Kind == TokIdent && strings.EqualFold(tokText(text, toks[end+1]), "AT") {
+	expr, ok := execParens(text, toks)
+	if !ok {
 		return
 	}
-	expr := toks[2:end]
 	if len(expr) == 1 && expr[0].Kind == TokVar {
 		v := tokText(text, expr[0])
 		if t, ok := s.nulVars[strings.ToLower(v)]; ok {
@@ -723,11 +712,35 @@ func selectsMore(text string, toks []Token) bool {
 
 // literalHasBackup reports whether a string literal among toks holds
 // BACKUP: until a variable holds such text, no other assignment matters.
-func literalHasBackup(text string, toks []Token) bool {
+func literalHasBackup(text string, toks []Token) bool { return literalHas(text, toks, hasBackup) }
+
+// literalHas reports whether has is true of a string literal among toks.
+func literalHas(text string, toks []Token, has func(string) bool) bool {
 	for _, t := range toks {
-		if (t.Kind == TokString || t.Kind == TokNString) && hasBackup(tokText(text, t)) {
+		if (t.Kind == TokString || t.Kind == TokNString) && has(tokText(text, t)) {
 			return true
 		}
 	}
 	return false
+}
+
+// execParens is the expression inside EXEC ( expr ), toks the EXEC
+// statement's tokens: false when its parentheses do not close or it runs
+// AT another server.
+func execParens(text string, toks []Token) ([]Token, bool) {
+	depth, end := 0, -1
+	for i := 1; i < len(toks) && end < 0; i++ {
+		switch {
+		case isPunctAt(text, toks, i, '('):
+			depth++
+		case isPunctAt(text, toks, i, ')'):
+			if depth--; depth == 0 {
+				end = i
+			}
+		}
+	}
+	if end < 0 || end+1 < len(toks) && toks[end+1].Kind == TokIdent && strings.EqualFold(tokText(text, toks[end+1]), "AT") {
+		return nil, false
+	}
+	return toks[2:end], true
 }

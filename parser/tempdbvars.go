@@ -362,21 +362,10 @@ func (s *splitter) tdbReplace(p []Token, self string, prev tdbText, level int, r
 // literals (dynExec reads those).
 func (s *splitter) tdbExecExpr(st *Statement, toks []Token) {
 	text := s.text
-	depth, end := 0, -1
-	for i := 1; i < len(toks) && end < 0; i++ {
-		switch {
-		case isPunctAt(text, toks, i, '('):
-			depth++
-		case isPunctAt(text, toks, i, ')'):
-			if depth--; depth == 0 {
-				end = i
-			}
-		}
-	}
-	if end < 0 || end+1 < len(toks) && toks[end+1].Kind == TokIdent && strings.EqualFold(tokText(text, toks[end+1]), "AT") {
+	expr, ok := execParens(text, toks)
+	if !ok {
 		return
 	}
-	expr := toks[2:end]
 	if len(expr) == 1 && expr[0].Kind == TokVar {
 		s.tdbRunVar(st, tokText(text, expr[0]))
 		return
@@ -498,11 +487,4 @@ func hasTempdb(s string) bool {
 
 // literalHasTempdb reports whether a string literal among toks holds
 // tempdb: until a variable holds such text, no other assignment matters.
-func literalHasTempdb(text string, toks []Token) bool {
-	for _, t := range toks {
-		if (t.Kind == TokString || t.Kind == TokNString) && hasTempdb(tokText(text, t)) {
-			return true
-		}
-	}
-	return false
-}
+func literalHasTempdb(text string, toks []Token) bool { return literalHas(text, toks, hasTempdb) }
