@@ -377,3 +377,30 @@ func TestPreprocessReuse(t *testing.T) {
 		}
 	}
 }
+
+// A '<' that the T-SQL scanner never reads as the start of a template (a
+// comparison: a blank, '>', '<', a line break, a quote, ';' or a
+// parenthesis after it) leaves the batch plain when a comment, a bracket
+// or a double quote follows it on its line; a '<' that may start one
+// (<a, b, c>, '<' then a tab, "<=") does not.
+func TestLessThanComparisonPlain(t *testing.T) {
+	for src, want := range map[string]bool{
+		"SELECT a FROM t WHERE a < 5 -- note\n":      true,
+		"SELECT a FROM t WHERE a <> [b]\n":           true,
+		"IF @a <(1) SELECT \"x\" /* y */\n":          true,
+		"SELECT a FROM t WHERE a <\n5 -- note\n":     true,
+		"SELECT <a, b, c> -- x\n":                    false,
+		"SELECT <\ta, b, c> -- x\n":                  false,
+		"SELECT a FROM t WHERE a <= 5 AND [b] = 1\n": false,
+		"SELECT a FROM t WHERE a <5 AND [b] = 1\n":   false,
+	} {
+		var got []bool
+		PreprocessPlain(NewFile("f.sql", src), nil, func(b *Batch, plain bool) {
+			checkPlain(t, b.Text, plain)
+			got = append(got, plain)
+		})
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%q: plain %v, want [%v]", src, got, want)
+		}
+	}
+}

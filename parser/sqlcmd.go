@@ -394,6 +394,12 @@ func ppMask(loud bool, lt int, rd uint8) uint8 {
 	return m
 }
 
+// ppLessNever is the bytes after which a '<' never starts a template for
+// the T-SQL scanner (scanTemplate gives it up at once: a comparison such
+// as a < b, a <> b or a <(...)): the line after it is then read as a
+// line without one.
+var ppLessNever = ppByteSet(" ><\n\r';()")
+
 func ppByteSet(chars string) (t [256]bool) {
 	for i := 0; i < len(chars); i++ {
 		t[chars[i]] = true
@@ -900,7 +906,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						tab, mask = &ppTabLoud, ppMask(true, lt, rd)
 					}
 				case '<':
-					lt, mask = i, ppMask(p.loud, i, rd)
+					if i+1 >= n || !ppLessNever[s[i+1]] {
+						lt, mask = i, ppMask(p.loud, i, rd)
+					}
 					i++
 				default:
 					// A letter where a word of interest may start or
