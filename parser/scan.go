@@ -34,6 +34,11 @@ type Token struct {
 	Start int32
 	End   int32
 	Kind  TokKind
+	// kw is the splitter's code of a TokIdent that is one of its
+	// keywords (lookupKeyword), found by the scanner while the word is
+	// at hand, or the mark of a TokPunct "(", ")" or ";" (punctMark);
+	// kwNone for any other token. It fills room the struct had.
+	kw kw
 }
 
 // character classes for the scanner's dispatch table
@@ -149,6 +154,7 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 		c := src[i]
 		start := i
 		var kind TokKind
+		var k kw
 		switch charClass[c] {
 		case cSpace:
 			for i++; i < n && charClass[src[i]] == cSpace; i++ {
@@ -167,11 +173,17 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			if i < n && (src[i-1] == '$' || src[i] == '{') {
 				i, kind = scanWordPlaceholders(src, i, kind)
 			}
+			if kind == TokIdent {
+				k = keywordAt(src, start, i)
+			}
 		case cIdent:
 			i = scanWord(src, i+1)
 			kind = TokIdent
 			if i < n && (src[i-1] == '$' || src[i] == '{') {
 				i, kind = scanWordPlaceholders(src, i, kind)
+			}
+			if kind == TokIdent {
+				k = keywordAt(src, start, i)
 			}
 		case cDigit:
 			i = scanNumber(src, i)
@@ -257,6 +269,12 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			i++
 			kind = TokPunct
 		default:
+			if c != '{' {
+				i = scanOperator(src, i)
+				kind = TokPunct
+				k = punctMark[c]
+				break
+			}
 			if j := scanMustache(src, i); j > 0 {
 				// grate's and RoundhousE's {{name}}, replaced before the
 				// script runs, with any word characters after it
@@ -266,7 +284,7 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			i = scanOperator(src, i)
 			kind = TokPunct
 		}
-		toks = append(toks, Token{Start: int32(start), End: int32(i), Kind: kind})
+		toks = append(toks, Token{Start: int32(start), End: int32(i), Kind: kind, kw: k})
 		// the commonest next bytes: blanks and line breaks between two
 		// tokens, skipped here rather than through the switch
 		for i < n && charClass[src[i]] == cSpace {

@@ -211,3 +211,52 @@ func TestScanMore(t *testing.T) {
 		}
 	}
 }
+
+// keywordAt reads a word inside a longer text (8 bytes at a time past its
+// end) as lookupKeyword reads it alone: every keyword and its near misses,
+// followed by word bytes, blanks or nothing, at every distance from the
+// text's end.
+func TestKeywordAtInText(t *testing.T) {
+	var words []string
+	for w := range keywords {
+		words = append(words, w, strings.ToLower(w), w+"S", w[:len(w)-1], "X"+w, w[:len(w)-1]+"_", w[:len(w)-1]+"\xc3")
+	}
+	words = append(words, "NAME", "dbo", "Id", "SELECTED", "UPDATETEXTS", "CHECKPOINT1", "RECONFIGURES", "a")
+	for _, w := range words {
+		want := lookupKeyword(w)
+		for _, tail := range []string{"", " ", "X", "abcdefghijkl", "\x00\x00\x00\x00\x00\x00\x00\x00", "ION", "(1)"} {
+			for _, head := range []string{"", " ", "SELECT "} {
+				text := head + w + tail
+				if got := keywordAt(text, len(head), len(head)+len(w)); got != want {
+					t.Fatalf("keywordAt(%q, %d, %d) = %d, want %d", text, len(head), len(head)+len(w), got, want)
+				}
+			}
+		}
+	}
+}
+
+// The scanner marks each word with its keyword code (lookupKeyword) and
+// each "(", ")" and ";" with its mark, and no other token: what the
+// splitter reads instead of the token's text.
+func TestScanMarks(t *testing.T) {
+	texts := []string{mixedSQL(64<<10, 3), generatedSQL(64<<10, 0.5), "x(", "(begin;", "SELECT N'a'+n'b' FROM t WHERE a<=b;END",
+		"db_${env}.t", "exec$(v) ${a}", "{{name}} backup", "EXEC [(]; '(' ; \";\""}
+	for _, src := range texts {
+		var sc Scanner
+		for _, tk := range sc.Scan(src) {
+			w := src[tk.Start:tk.End]
+			want := kwNone
+			switch tk.Kind {
+			case TokIdent:
+				want = lookupKeyword(w)
+			case TokPunct:
+				if len(w) == 1 {
+					want = punctMark[w[0]]
+				}
+			}
+			if tk.kw != want {
+				t.Fatalf("%.40q: token %q (%v) marked %d, want %d", src, w, tk.Kind, tk.kw, want)
+			}
+		}
+	}
+}
