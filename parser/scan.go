@@ -104,6 +104,11 @@ type Scanner struct {
 	// Open is the string, quoted identifier or block comment that the
 	// text ends inside of, if any.
 	Open Unterminated
+	// addStr is set when a closed string literal scanned may hold ADD
+	// FILE text (ppHasAdd and addWordIn, as stringHasAdd): looked at
+	// while the string is at hand rather than in another pass over the
+	// tokens.
+	addStr bool
 }
 
 // Unterminated is a string, identifier or block comment without its
@@ -130,6 +135,7 @@ func (s *Scanner) Scan(src string) []Token { return s.scan(src, -1) }
 func (s *Scanner) scan(src string, limit int) []Token {
 	s.Directives = s.Directives[:0]
 	s.Open = Unterminated{}
+	s.addStr = false
 	return s.scanFrom(src, s.Tokens[:0], limit)
 }
 
@@ -164,6 +170,8 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			if i+1 < n && src[i+1] == '\'' {
 				if i, closed = scanQuoted(src, i+2, '\''); !closed {
 					s.Open = Unterminated{What: "string", Start: start}
+				} else if !s.addStr {
+					s.addStr = stringAdd(src[start:i])
 				}
 				kind = TokNString
 				break
@@ -191,6 +199,8 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 		case cQuote:
 			if i, closed = scanQuoted(src, i+1, '\''); !closed {
 				s.Open = Unterminated{What: "string", Start: start}
+			} else if !s.addStr {
+				s.addStr = stringAdd(src[start:i])
 			}
 			kind = TokString
 		case cDQuote:

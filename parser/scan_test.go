@@ -260,3 +260,34 @@ func TestScanMarks(t *testing.T) {
 		}
 	}
 }
+
+// The scanner's addStr is stringHasAdd over the tokens it gives, but for
+// an unterminated string, which split drops.
+func TestScanAddStr(t *testing.T) {
+	texts := []string{mixedSQL(16<<10, 3), generatedSQL(16<<10, 0.5), "SELECT 'add'", "SELECT N'x ADD'", "SELECT 'address'",
+		"SELECT 'a', 'ADD FILE", "SELECT N'add", "SELECT 'add' + 'open", "SELECT [add]", "SELECT \"add\"", "-- 'add'\nSELECT 1",
+		"SELECT '''add'''", "SELECT 'x' /* 'add' */", "SELECT 'ad' + 'd'"}
+	for _, path := range fixtureFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(data))
+	}
+	seen := map[bool]int{}
+	for _, src := range texts {
+		var sc Scanner
+		toks := sc.Scan(src)
+		if sc.Open.What == "string" {
+			toks = toks[:len(toks)-1]
+		}
+		want := stringHasAdd(src, toks)
+		if sc.addStr != want {
+			t.Fatalf("%.60q: addStr %v, want %v", src, sc.addStr, want)
+		}
+		seen[want]++
+	}
+	if seen[true] < 3 || seen[false] < 3 {
+		t.Fatalf("texts with and without ADD text: %v", seen)
+	}
+}

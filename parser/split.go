@@ -363,7 +363,9 @@ func (sp *splitter) split(r *Result, b *Batch, sc *Scanner, toks []Token, addFil
 	}
 	sp.reset(r, b, toks)
 	sp.cut, sp.cutTok = open.What != "", cutTok
-	sp.noDynamic = addFileOnly && (noAdd || !stringHasAdd(b.Text, toks))
+	// sc.addStr is stringHasAdd(b.Text, toks): toks are the tokens sc
+	// scanned, but for an unterminated string, which it does not count
+	sp.noDynamic = addFileOnly && (noAdd || !sc.addStr)
 	sp.run()
 	if open.What != "" {
 		r.Diags = append(r.Diags, Diag{
