@@ -181,7 +181,7 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			if i < n && (src[i-1] == '$' || src[i] == '{') {
 				i, kind = scanWordPlaceholders(src, i, kind)
 			}
-			if kind == TokIdent {
+			if w := i - start; kind == TokIdent && w <= 11 && kwFirst[w]>>(c&0x1f)&1 != 0 {
 				k = keywordAt(src, start, i)
 			}
 		case cIdent:
@@ -190,7 +190,8 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			if i < n && (src[i-1] == '$' || src[i] == '{') {
 				i, kind = scanWordPlaceholders(src, i, kind)
 			}
-			if kind == TokIdent {
+			// keywordAt's first test here: most words fail it, and pay no call
+			if w := i - start; kind == TokIdent && w <= 11 && kwFirst[w]>>(c&0x1f)&1 != 0 {
 				k = keywordAt(src, start, i)
 			}
 		case cDigit:
