@@ -157,6 +157,11 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 		i = int(toks[len(toks)-1].End)
 	}
 	for i < n && len(toks) != limit {
+		// most tokens, in a loop that calls nothing: what is left for
+		// the switch is the rest
+		if i, toks = scanCommon(src, i, toks, limit); i >= n || len(toks) == limit {
+			break
+		}
 		c := src[i]
 		start := i
 		var kind TokKind
@@ -304,6 +309,73 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 	}
 	s.Tokens = toks
 	return toks
+}
+
+// scanCommon scans from i the tokens most text is made of, as scanFrom
+// does, and the blanks between them: words (but a word with a placeholder
+// and N'...'), variables, and punctuation but "-", "/", "<", "." and "{",
+// appending them to toks up to limit tokens in all, while toks has room.
+// It returns where it stopped: at the end of src, at the limit, or at the
+// start of a token it leaves to scanFrom's switch. Its loop calls nothing
+// (a call makes the compiler keep its state in memory, not registers):
+// a keyword that it cannot read 8 bytes at a time (near the end of src)
+// and a full toks are left to the switch too.
+func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
+	n := len(src)
+	for i < n && len(toks) != limit && len(toks) < cap(toks) {
+		c := src[i]
+		start := i
+		var kind TokKind
+		var k kw
+		switch charClass[c] {
+		case cSpace:
+			for i++; i < n && charClass[src[i]] == cSpace; i++ {
+			}
+			continue
+		case cN:
+			if i+1 < n && src[i+1] == '\'' {
+				return i, toks
+			}
+			fallthrough
+		case cIdent:
+			for i++; i < n && identCont[src[i]]; i++ {
+			}
+			if i < n && (src[i-1] == '$' || src[i] == '{') {
+				return start, toks
+			}
+			kind = TokIdent
+			// keywordAt, in line
+			if w := i - start; w >= 2 && w <= 11 && kwFirst[w]>>(c&0x1f)&1 != 0 {
+				if start+8 > n {
+					return start, toks
+				}
+				lo := load8(src, start) & kwMask[min(w, 8)]
+				h := kwSlot(kwMul, lo)
+				if kwLo[h] == lo && int(kwLens[h]) == w && (w <= 8 || load8(src, i-8)&kwFold == kwHi[h]) {
+					k = kwCodes[h]
+				}
+			}
+		case cAt:
+			for i++; i < n && identCont[src[i]]; i++ {
+			}
+			kind = TokVar
+		case cPunct:
+			if c == '{' {
+				return i, toks
+			}
+			i++
+			if i < n && (src[i] == '=' && assignOp[c] || c == '!' && (src[i] == '<' || src[i] == '>') || c == ':' && src[i] == ':') {
+				i++ // scanOperator, in line
+			}
+			kind = TokPunct
+			k = punctMark[c]
+		default:
+			return i, toks
+		}
+		toks = toks[:len(toks)+1]
+		toks[len(toks)-1] = Token{Start: int32(start), End: int32(i), Kind: kind, kw: k}
+	}
+	return i, toks
 }
 
 // comment records a "sqllint:" directive comment; other comments are

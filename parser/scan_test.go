@@ -291,3 +291,71 @@ func TestScanAddStr(t *testing.T) {
 		t.Fatalf("texts with and without ADD text: %v", seen)
 	}
 }
+
+// scanSlow scans src a token at a time with toks always full, so that
+// scanCommon never runs: every token goes through scanFrom's switch.
+func scanSlow(src string) ([]Token, Scanner) {
+	var sc Scanner
+	toks := sc.scan(src, 0)
+	for {
+		n := len(toks)
+		toks = sc.scanMore(src, toks[:n:n], n+1)
+		if len(toks) == n {
+			return toks, sc
+		}
+	}
+}
+
+// checkScanCommon fails when the scanner's tokens, directives,
+// unterminated token or addStr differ from those of its switch alone.
+func checkScanCommon(t *testing.T, src string) {
+	t.Helper()
+	var sc Scanner
+	got := sc.Scan(src)
+	want, ref := scanSlow(src)
+	if !slices.Equal(got, want) || !slices.Equal(sc.Directives, ref.Directives) || sc.Open != ref.Open || sc.addStr != ref.addStr {
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Fatalf("%.60q: token %d is %+v, want %+v (%q)", src, i, got[i], want[i], src[want[i].Start:want[i].End])
+			}
+		}
+		t.Fatalf("%.60q: %d tokens, %v, %+v, %v; want %d, %v, %+v, %v", src, len(got), sc.Directives, sc.Open, sc.addStr, len(want), ref.Directives, ref.Open, ref.addStr)
+	}
+}
+
+// scanCommon, the scanner's loop for the commonest tokens, gives what
+// its switch gives for every token.
+func TestScanCommon(t *testing.T) {
+	texts := []string{mixedSQL(16<<10, 3), generatedSQL(16<<10, 0.5), "", "a", "N", "n'x'", "Na", "x$", "a$(b)c", "a${b}", "a{{b}}",
+		"a>=b", "a!<b", "a!>b", "a::b", "a<>b", "a<=b", "a!=b", "@v+=1", "x.y", "1.5e3", "$12", "{", "{{a}}", "[a]", "\"a\"",
+		"CHECKPOINT", "CHECKPOINTX", "checkpoint", "RECONFIGURE", "RECONFIGURES", "x RECONFIGURE", "UPDATETEXT", "SET", "set",
+		"a -- sqllint: ignore SL001\nb", "a /* x */ b", "N'a", "'a", "é ñ", "\x00\x1a x", "#t ##g @@rowcount"}
+	for _, path := range fixtureFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(data[:min(len(data), 16<<10)])) // scanSlow is quadratic
+	}
+	for _, src := range texts {
+		checkScanCommon(t, src)
+		// every keyword at every distance from the end of the text
+		for k := 0; k < 10 && k < len(src); k++ {
+			checkScanCommon(t, src[len(src)-k:])
+		}
+	}
+	for w := range keywords {
+		for _, tail := range []string{"", " ", "x", ";", "  1234567890"} {
+			checkScanCommon(t, w+tail)
+			checkScanCommon(t, "a "+strings.ToLower(w)+tail)
+		}
+	}
+}
+
+func FuzzScanCommon(f *testing.F) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Add(mixedSQL(4<<10, 3))
+	f.Fuzz(func(t *testing.T, src string) { checkScanCommon(t, src) })
+}
