@@ -313,7 +313,8 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 
 // scanCommon scans from i the tokens most text is made of, as scanFrom
 // does, and the blanks between them: words (but a word with a placeholder
-// and N'...'), variables, and punctuation but "-", "/", "<", "." and "{",
+// and N'...'), variables, integers, and punctuation but "<" and "{" (and
+// "." before a digit, and "-" and "/" that start a comment),
 // appending them to toks up to limit tokens in all, while toks has room.
 // It returns where it stopped: at the end of src, at the limit, or at the
 // start of a token it leaves to scanFrom's switch. Its loop calls nothing
@@ -359,6 +360,23 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			for i++; i < n && identCont[src[i]]; i++ {
 			}
 			kind = TokVar
+		case cDigit:
+			// a plain integer (scanNumber); a decimal point, an exponent
+			// or a hexadecimal prefix next is left to the switch
+			for i++; i < n && src[i] >= '0' && src[i] <= '9'; i++ {
+			}
+			if i < n && (src[i] == '.' || src[i]|0x20 == 'e' || src[i]|0x20 == 'x') {
+				return start, toks
+			}
+			kind = TokNumber
+		case cDot, cMinus, cSlash:
+			// ".5", "--" and "/*" are left to the switch; the rest is a
+			// one-byte operator
+			if i+1 < n && (c == '.' && src[i+1] >= '0' && src[i+1] <= '9' || c == '-' && src[i+1] == '-' || c == '/' && src[i+1] == '*') {
+				return i, toks
+			}
+			i++
+			kind = TokPunct
 		case cPunct:
 			if c == '{' {
 				return i, toks
