@@ -695,80 +695,89 @@ func (s *splitter) run() {
 		if i >= len(toks) {
 			break
 		}
-		// Most tokens only extend the statement: a word that is no
-		// keyword (or WITH), a literal, punctuation other than "(", ")"
-		// and ";". They are passed over here, as far as the window of a
-		// streamed batch lets the loop go without a refill.
+		// The tokens before lim need no refill (a streamed batch's window
+		// has streamAhead more): they are taken in the inner loop without
+		// going back to the checks above; the first is taken in any case.
 		lim := len(toks)
 		if s.stream != nil {
 			lim -= streamAhead
 		}
-		if j := i; j < lim && toks[j].kw <= kwWith {
-			for j++; j < lim && toks[j].kw <= kwWith; j++ {
-			}
-			s.extend(j - 1)
-			i = j
-			continue
-		}
-		t := toks[i]
-		if t.Kind == TokPunct {
-			switch s.text[t.Start] {
-			case '(':
-				s.depth++
-			case ')':
-				if s.depth > 0 {
-					s.depth--
+		for first := true; first || i < lim; first = false {
+			// Most tokens only extend the statement: a word that is no
+			// keyword (or WITH), a literal, punctuation other than "(",
+			// ")" and ";". They are passed over here.
+			if j := i; j < lim && toks[j].kw <= kwWith {
+				for j++; j < lim && toks[j].kw <= kwWith; j++ {
 				}
-			case ';':
-				if s.depth == 0 {
-					s.extend(i)
-					s.endStatement()
-					s.perm = false
-					i++
-					continue
+				s.extend(j - 1)
+				if i = j; i >= lim {
+					break
 				}
 			}
-			s.extend(i)
-			i++
-			continue
+			t := toks[i]
+			if t.Kind == TokPunct {
+				switch s.text[t.Start] {
+				case '(':
+					s.depth++
+				case ')':
+					if s.depth > 0 {
+						s.depth--
+					}
+				case ';':
+					if s.depth == 0 {
+						s.extend(i)
+						s.endStatement()
+						s.perm = false
+						i++
+						continue
+					}
+				}
+				s.extend(i)
+				i++
+				continue
+			}
+			if t.Kind != TokIdent {
+				s.extend(i)
+				i++
+				continue
+			}
+			k := t.kw
+			switch k {
+			case kwNone, kwWith:
+				s.extend(i)
+				i++
+				continue
+			case kwCase:
+				s.stack = append(s.stack, frame{isCase: true})
+				s.extend(i)
+				i++
+				continue
+			case kwTo:
+				s.perm = false
+				s.extend(i)
+				i++
+				continue
+			case kwEnd:
+				s.popFrame()
+				s.extend(i)
+				i++
+				continue
+			}
+			if s.depth > 0 && s.recovers(i, false) {
+				s.depth = 0 // an unclosed parenthesis: resynchronize
+			}
+			if !s.canStart(i) {
+				s.extend(i)
+				i++
+				continue
+			}
+			i = s.startStatement(i, k)
+			// a window of tokens may have grown (streaming), or lost the
+			// unterminated token at its end (atEOF): lim stays if it can,
+			// which at worst sends the loop to the checks above sooner
+			toks = s.toks
+			lim = min(lim, len(toks))
 		}
-		if t.Kind != TokIdent {
-			s.extend(i)
-			i++
-			continue
-		}
-		k := t.kw
-		switch k {
-		case kwNone, kwWith:
-			s.extend(i)
-			i++
-			continue
-		case kwCase:
-			s.stack = append(s.stack, frame{isCase: true})
-			s.extend(i)
-			i++
-			continue
-		case kwTo:
-			s.perm = false
-			s.extend(i)
-			i++
-			continue
-		case kwEnd:
-			s.popFrame()
-			s.extend(i)
-			i++
-			continue
-		}
-		if s.depth > 0 && s.recovers(i, false) {
-			s.depth = 0 // an unclosed parenthesis: resynchronize
-		}
-		if !s.canStart(i) {
-			s.extend(i)
-			i++
-			continue
-		}
-		i = s.startStatement(i, k)
-		toks = s.toks // a window of tokens may have grown (streaming)
 	}
 	s.endStatement()
 	if s.singleLoop {
