@@ -63,6 +63,7 @@ const (
 var (
 	charClass [256]uint8
 	identCont [256]bool // may continue a word
+	wordCont  [256]bool // identCont but "$" (scanCommon)
 )
 
 func init() {
@@ -81,6 +82,7 @@ func init() {
 		}
 	}
 	identCont['@'] = true
+	wordCont = identCont
 	identCont['$'] = true
 	charClass['N'] = cN
 	charClass['n'] = cN
@@ -339,9 +341,11 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			}
 			fallthrough
 		case cIdent:
-			for i++; i < n && identCont[src[i]]; i++ {
+			// a word stops here at a "$" too (wordCont): a word with a
+			// placeholder or a "$" in it is left to the switch
+			for i++; i < n && wordCont[src[i]]; i++ {
 			}
-			if i < n && (src[i-1] == '$' || src[i] == '{') {
+			if i < n && (src[i] == '$' || src[i] == '{') {
 				return start, toks
 			}
 			kind = TokIdent
