@@ -138,12 +138,16 @@ func stringHasAdd(text string, toks []Token) bool {
 		if t.Kind != TokString && t.Kind != TokNString {
 			continue
 		}
-		if lit := text[t.Start:t.End]; ppHasAdd(lit) && addWordIn(lit) {
+		if stringAdd(text[t.Start:t.End]) {
 			return true
 		}
 	}
 	return false
 }
+
+// stringAdd reports whether lit, a string literal as written, may hold
+// the start of ADD FILE text (stringHasAdd).
+func stringAdd(lit string) bool { return ppHasAdd(lit) && addWordIn(lit) }
 
 // addWordIn reports whether lit, a string literal as written, holds
 // "add" in any case where addFileMatch may find ADD in its value (or in

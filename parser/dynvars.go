@@ -107,15 +107,14 @@ func (s *splitter) declareTypes(toks []Token) {
 			if toks[k].Kind == TokIdent && strings.EqualFold(tokText(text, toks[k]), "AS") && k+1 < len(toks) {
 				k++
 			}
-			name := strings.ToLower(tokText(text, toks[i]))
 			switch t := Unquote(tokText(text, toks[k])); {
 			case strings.EqualFold(t, "varchar"), strings.EqualFold(t, "char"), strings.EqualFold(t, "text"):
 				if s.ansiVars == nil {
 					s.ansiVars = map[string]bool{}
 				}
-				s.ansiVars[name] = true
+				s.ansiVars[strings.ToLower(tokText(text, toks[i]))] = true
 			case len(s.ansiVars) > 0:
-				delete(s.ansiVars, name)
+				delete(s.ansiVars, strings.ToLower(tokText(text, toks[i])))
 			}
 		}
 	}
@@ -172,6 +171,18 @@ func (s *splitter) nulDevices(st *Statement) {
 // text so far). It is followed while the text holds BACKUP as a word.
 func (s *splitter) assignVar(v, op Token, expr []Token) {
 	text := s.text
+	if len(s.nulVars) == 0 && len(s.nulDevs) == 0 {
+		// nothing followed: only a literal naming the null device
+		// (nulDevice) or holding BACKUP starts something, and the rest
+		// below would change nothing (nor need the name in lower case)
+		e := expr
+		if len(e) > 0 && isPunctAt(text, e, len(e)-1, ';') {
+			e = e[:len(e)-1]
+		}
+		if !(len(e) == 1 && (e[0].Kind == TokString || e[0].Kind == TokNString)) && !literalHasBackup(text, e) {
+			return
+		}
+	}
 	name := strings.ToLower(tokText(text, v))
 	prev, known := s.nulVars[name]
 	if len(expr) > 0 && isPunctAt(text, expr, len(expr)-1, ';') {

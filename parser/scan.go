@@ -34,6 +34,11 @@ type Token struct {
 	Start int32
 	End   int32
 	Kind  TokKind
+	// kw is the splitter's code of a TokIdent that is one of its
+	// keywords (lookupKeyword), found by the scanner while the word is
+	// at hand, or the mark of a TokPunct "(", ")" or ";" (punctMark);
+	// kwNone for any other token. It fills room the struct had.
+	kw kw
 }
 
 // character classes for the scanner's dispatch table
@@ -58,6 +63,7 @@ const (
 var (
 	charClass [256]uint8
 	identCont [256]bool // may continue a word
+	wordCont  [256]bool // identCont but "$" (scanCommon)
 )
 
 func init() {
@@ -76,6 +82,7 @@ func init() {
 		}
 	}
 	identCont['@'] = true
+	wordCont = identCont
 	identCont['$'] = true
 	charClass['N'] = cN
 	charClass['n'] = cN
@@ -99,6 +106,11 @@ type Scanner struct {
 	// Open is the string, quoted identifier or block comment that the
 	// text ends inside of, if any.
 	Open Unterminated
+	// addStr is set when a closed string literal scanned may hold ADD
+	// FILE text (ppHasAdd and addWordIn, as stringHasAdd): looked at
+	// while the string is at hand rather than in another pass over the
+	// tokens.
+	addStr bool
 }
 
 // Unterminated is a string, identifier or block comment without its
@@ -125,6 +137,7 @@ func (s *Scanner) Scan(src string) []Token { return s.scan(src, -1) }
 func (s *Scanner) scan(src string, limit int) []Token {
 	s.Directives = s.Directives[:0]
 	s.Open = Unterminated{}
+	s.addStr = false
 	return s.scanFrom(src, s.Tokens[:0], limit)
 }
 
@@ -146,9 +159,15 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 		i = int(toks[len(toks)-1].End)
 	}
 	for i < n && len(toks) != limit {
+		// most tokens, in a loop that calls nothing: what is left for
+		// the switch is the rest
+		if i, toks = scanCommon(src, i, toks, limit); i >= n || len(toks) == limit {
+			break
+		}
 		c := src[i]
 		start := i
 		var kind TokKind
+		var k kw
 		switch charClass[c] {
 		case cSpace:
 			for i++; i < n && charClass[src[i]] == cSpace; i++ {
@@ -158,6 +177,8 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			if i+1 < n && src[i+1] == '\'' {
 				if i, closed = scanQuoted(src, i+2, '\''); !closed {
 					s.Open = Unterminated{What: "string", Start: start}
+				} else if !s.addStr {
+					s.addStr = stringAdd(src[start:i])
 				}
 				kind = TokNString
 				break
@@ -167,11 +188,18 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			if i < n && (src[i-1] == '$' || src[i] == '{') {
 				i, kind = scanWordPlaceholders(src, i, kind)
 			}
+			if w := i - start; kind == TokIdent && w <= 11 && kwFirst[w]>>(c&0x1f)&1 != 0 {
+				k = keywordAt(src, start, i)
+			}
 		case cIdent:
 			i = scanWord(src, i+1)
 			kind = TokIdent
 			if i < n && (src[i-1] == '$' || src[i] == '{') {
 				i, kind = scanWordPlaceholders(src, i, kind)
+			}
+			// keywordAt's first test here: most words fail it, and pay no call
+			if w := i - start; kind == TokIdent && w <= 11 && kwFirst[w]>>(c&0x1f)&1 != 0 {
+				k = keywordAt(src, start, i)
 			}
 		case cDigit:
 			i = scanNumber(src, i)
@@ -179,6 +207,8 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 		case cQuote:
 			if i, closed = scanQuoted(src, i+1, '\''); !closed {
 				s.Open = Unterminated{What: "string", Start: start}
+			} else if !s.addStr {
+				s.addStr = stringAdd(src[start:i])
 			}
 			kind = TokString
 		case cDQuote:
@@ -257,6 +287,12 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			i++
 			kind = TokPunct
 		default:
+			if c != '{' {
+				i = scanOperator(src, i)
+				kind = TokPunct
+				k = punctMark[c]
+				break
+			}
 			if j := scanMustache(src, i); j > 0 {
 				// grate's and RoundhousE's {{name}}, replaced before the
 				// script runs, with any word characters after it
@@ -266,7 +302,7 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 			i = scanOperator(src, i)
 			kind = TokPunct
 		}
-		toks = append(toks, Token{Start: int32(start), End: int32(i), Kind: kind})
+		toks = append(toks, Token{Start: int32(start), End: int32(i), Kind: kind, kw: k})
 		// the commonest next bytes: blanks and line breaks between two
 		// tokens, skipped here rather than through the switch
 		for i < n && charClass[src[i]] == cSpace {
@@ -275,6 +311,93 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 	}
 	s.Tokens = toks
 	return toks
+}
+
+// scanCommon scans from i the tokens most text is made of, as scanFrom
+// does, and the blanks between them: words (but a word with a placeholder
+// and N'...'), variables, integers, and punctuation but "<" and "{" (and
+// "." before a digit, and "-" and "/" that start a comment),
+// appending them to toks up to limit tokens in all, while toks has room.
+// It returns where it stopped: at the end of src, at the limit, or at the
+// start of a token it leaves to scanFrom's switch. Its loop calls nothing
+// (a call makes the compiler keep its state in memory, not registers):
+// a keyword that it cannot read 8 bytes at a time (near the end of src)
+// and a full toks are left to the switch too.
+func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
+	n := len(src)
+	for i < n && len(toks) != limit && len(toks) < cap(toks) {
+		c := src[i]
+		start := i
+		var kind TokKind
+		var k kw
+		switch charClass[c] {
+		case cSpace:
+			for i++; i < n && charClass[src[i]] == cSpace; i++ {
+			}
+			continue
+		case cN:
+			if i+1 < n && src[i+1] == '\'' {
+				return i, toks
+			}
+			fallthrough
+		case cIdent:
+			// a word stops here at a "$" too (wordCont): a word with a
+			// placeholder or a "$" in it is left to the switch
+			for i++; i < n && wordCont[src[i]]; i++ {
+			}
+			if i < n && (src[i] == '$' || src[i] == '{') {
+				return start, toks
+			}
+			kind = TokIdent
+			// keywordAt, in line
+			if w := i - start; w >= 2 && w <= 11 && kwFirst[w]>>(c&0x1f)&1 != 0 {
+				if start+8 > n {
+					return start, toks
+				}
+				lo := load8(src, start) & kwMask[min(w, 8)]
+				h := kwSlot(kwMul, lo)
+				if kwLo[h] == lo && int(kwLens[h]) == w && (w <= 8 || load8(src, i-8)&kwFold == kwHi[h]) {
+					k = kwCodes[h]
+				}
+			}
+		case cAt:
+			for i++; i < n && identCont[src[i]]; i++ {
+			}
+			kind = TokVar
+		case cDigit:
+			// a plain integer (scanNumber); a decimal point, an exponent
+			// or a hexadecimal prefix next is left to the switch
+			for i++; i < n && src[i] >= '0' && src[i] <= '9'; i++ {
+			}
+			if i < n && (src[i] == '.' || src[i]|0x20 == 'e' || src[i]|0x20 == 'x') {
+				return start, toks
+			}
+			kind = TokNumber
+		case cDot, cMinus, cSlash:
+			// ".5", "--" and "/*" are left to the switch; the rest is a
+			// one-byte operator
+			if i+1 < n && (c == '.' && src[i+1] >= '0' && src[i+1] <= '9' || c == '-' && src[i+1] == '-' || c == '/' && src[i+1] == '*') {
+				return i, toks
+			}
+			i++
+			kind = TokPunct
+		case cPunct:
+			if c == '{' {
+				return i, toks
+			}
+			i++
+			if i < n && (src[i] == '=' && assignOp[c] || c == '!' && (src[i] == '<' || src[i] == '>') || c == ':' && src[i] == ':') {
+				i++ // scanOperator, in line
+			}
+			kind = TokPunct
+			k = punctMark[c]
+		default:
+			return i, toks
+		}
+		toks = toks[:len(toks)+1]
+		toks[len(toks)-1] = Token{Start: int32(start), End: int32(i), Kind: kind, kw: k}
+	}
+	return i, toks
 }
 
 // comment records a "sqllint:" directive comment; other comments are

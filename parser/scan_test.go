@@ -211,3 +211,153 @@ func TestScanMore(t *testing.T) {
 		}
 	}
 }
+
+// keywordAt reads a word inside a longer text (8 bytes at a time past its
+// end) as lookupKeyword reads it alone: every keyword and its near misses,
+// followed by word bytes, blanks or nothing, at every distance from the
+// text's end.
+func TestKeywordAtInText(t *testing.T) {
+	var words []string
+	for w := range keywords {
+		words = append(words, w, strings.ToLower(w), w+"S", w[:len(w)-1], "X"+w, w[:len(w)-1]+"_", w[:len(w)-1]+"\xc3")
+	}
+	words = append(words, "NAME", "dbo", "Id", "SELECTED", "UPDATETEXTS", "CHECKPOINT1", "RECONFIGURES", "a")
+	for _, w := range words {
+		want := lookupKeyword(w)
+		for _, tail := range []string{"", " ", "X", "abcdefghijkl", "\x00\x00\x00\x00\x00\x00\x00\x00", "ION", "(1)"} {
+			for _, head := range []string{"", " ", "SELECT "} {
+				text := head + w + tail
+				if got := keywordAt(text, len(head), len(head)+len(w)); got != want {
+					t.Fatalf("keywordAt(%q, %d, %d) = %d, want %d", text, len(head), len(head)+len(w), got, want)
+				}
+			}
+		}
+	}
+}
+
+// The scanner marks each word with its keyword code (lookupKeyword) and
+// each "(", ")" and ";" with its mark, and no other token: what the
+// splitter reads instead of the token's text.
+func TestScanMarks(t *testing.T) {
+	texts := []string{mixedSQL(64<<10, 3), generatedSQL(64<<10, 0.5), "x(", "(begin;", "SELECT N'a'+n'b' FROM t WHERE a<=b;END",
+		"db_${env}.t", "exec$(v) ${a}", "{{name}} backup", "EXEC [(]; '(' ; \";\""}
+	for _, src := range texts {
+		var sc Scanner
+		for _, tk := range sc.Scan(src) {
+			w := src[tk.Start:tk.End]
+			want := kwNone
+			switch tk.Kind {
+			case TokIdent:
+				want = lookupKeyword(w)
+			case TokPunct:
+				if len(w) == 1 {
+					want = punctMark[w[0]]
+				}
+			}
+			if tk.kw != want {
+				t.Fatalf("%.40q: token %q (%v) marked %d, want %d", src, w, tk.Kind, tk.kw, want)
+			}
+		}
+	}
+}
+
+// The scanner's addStr is stringHasAdd over the tokens it gives, but for
+// an unterminated string, which split drops.
+func TestScanAddStr(t *testing.T) {
+	texts := []string{mixedSQL(16<<10, 3), generatedSQL(16<<10, 0.5), "SELECT 'add'", "SELECT N'x ADD'", "SELECT 'address'",
+		"SELECT 'a', 'ADD FILE", "SELECT N'add", "SELECT 'add' + 'open", "SELECT [add]", "SELECT \"add\"", "-- 'add'\nSELECT 1",
+		"SELECT '''add'''", "SELECT 'x' /* 'add' */", "SELECT 'ad' + 'd'"}
+	for _, path := range fixtureFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(data))
+	}
+	seen := map[bool]int{}
+	for _, src := range texts {
+		var sc Scanner
+		toks := sc.Scan(src)
+		if sc.Open.What == "string" {
+			toks = toks[:len(toks)-1]
+		}
+		want := stringHasAdd(src, toks)
+		if sc.addStr != want {
+			t.Fatalf("%.60q: addStr %v, want %v", src, sc.addStr, want)
+		}
+		seen[want]++
+	}
+	if seen[true] < 3 || seen[false] < 3 {
+		t.Fatalf("texts with and without ADD text: %v", seen)
+	}
+}
+
+// scanSlow scans src a token at a time with toks always full, so that
+// scanCommon never runs: every token goes through scanFrom's switch.
+func scanSlow(src string) ([]Token, Scanner) {
+	var sc Scanner
+	toks := sc.scan(src, 0)
+	for {
+		n := len(toks)
+		toks = sc.scanMore(src, toks[:n:n], n+1)
+		if len(toks) == n {
+			return toks, sc
+		}
+	}
+}
+
+// checkScanCommon fails when the scanner's tokens, directives,
+// unterminated token or addStr differ from those of its switch alone.
+func checkScanCommon(t *testing.T, src string) {
+	t.Helper()
+	var sc Scanner
+	sc.Tokens = make([]Token, 0, len(src)+1) // room for every token: scanCommon stops when toks is full
+	got := sc.Scan(src)
+	want, ref := scanSlow(src)
+	if !slices.Equal(got, want) || !slices.Equal(sc.Directives, ref.Directives) || sc.Open != ref.Open || sc.addStr != ref.addStr {
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Fatalf("%.60q: token %d is %+v, want %+v (%q)", src, i, got[i], want[i], src[want[i].Start:want[i].End])
+			}
+		}
+		t.Fatalf("%.60q: %d tokens, %v, %+v, %v; want %d, %v, %+v, %v", src, len(got), sc.Directives, sc.Open, sc.addStr, len(want), ref.Directives, ref.Open, ref.addStr)
+	}
+}
+
+// scanCommon, the scanner's loop for the commonest tokens, gives what
+// its switch gives for every token.
+func TestScanCommon(t *testing.T) {
+	texts := []string{mixedSQL(16<<10, 3), generatedSQL(16<<10, 0.5), "", "a", "N", "n'x'", "Na", "x$", "a$(b)c", "a${b}", "a{{b}}",
+		"a>=b", "a!<b", "a!>b", "a::b", "a<>b", "a<=b", "a!=b", "@v+=1", "x.y", "1.5e3", "$12", "{", "{{a}}", "[a]", "\"a\"",
+		"CHECKPOINT", "CHECKPOINTX", "checkpoint", "RECONFIGURE", "RECONFIGURES", "x RECONFIGURE", "UPDATETEXT", "SET", "set",
+		"a -- sqllint: ignore SL001\nb", "a /* x */ b", "N'a", "'a", "é ñ", "\x00\x1a x", "#t ##g @@rowcount",
+		"0x1F", "0X0a+1", "12x", "1.5", "5.", "1e5", "1E+5", "1e", ".5", "a.b", "a-b", "a--b", "-1", "a/b", "a/*b*/c", "a-=1", "1-2", "9"}
+	for _, path := range fixtureFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(data[:min(len(data), 16<<10)])) // scanSlow is quadratic
+	}
+	for _, src := range texts {
+		checkScanCommon(t, src)
+		// every keyword at every distance from the end of the text
+		for k := 0; k < 10 && k < len(src); k++ {
+			checkScanCommon(t, src[len(src)-k:])
+		}
+	}
+	for w := range keywords {
+		for _, tail := range []string{"", " ", "x", ";", "  1234567890"} {
+			checkScanCommon(t, w+tail)
+			checkScanCommon(t, "a "+strings.ToLower(w)+tail)
+		}
+	}
+}
+
+func FuzzScanCommon(f *testing.F) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Add(mixedSQL(4<<10, 3))
+	f.Fuzz(func(t *testing.T, src string) { checkScanCommon(t, src) })
+}

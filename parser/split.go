@@ -363,7 +363,9 @@ func (sp *splitter) split(r *Result, b *Batch, sc *Scanner, toks []Token, addFil
 	}
 	sp.reset(r, b, toks)
 	sp.cut, sp.cutTok = open.What != "", cutTok
-	sp.noDynamic = addFileOnly && (noAdd || !stringHasAdd(b.Text, toks))
+	// sc.addStr is stringHasAdd(b.Text, toks): toks are the tokens sc
+	// scanned, but for an unterminated string, which it does not count
+	sp.noDynamic = addFileOnly && (noAdd || !sc.addStr)
 	sp.run()
 	if open.What != "" {
 		r.Diags = append(r.Diags, Diag{
@@ -382,8 +384,11 @@ type kw uint8
 
 const (
 	kwNone kw = iota
-	kwStmt    // starts an ordinary statement
-	kwSet     // SET: a statement, or ALTER DATABASE's action
+	// kwWith is WITH: to the splitter a word like any other (run,
+	// window), next to kwNone so that one comparison tells both
+	kwWith
+	kwStmt // starts an ordinary statement
+	kwSet  // SET: a statement, or ALTER DATABASE's action
 	kwCreate
 	kwAlter
 	kwDrop
@@ -401,8 +406,19 @@ const (
 	kwGrant // GRANT, DENY, REVOKE: a permission list follows
 	kwTo    // TO, FROM, ON: end a permission list
 	kwRollback
-	kwWith
+
+	// marks of the punctuation the splitter looks at (Token.kw of a
+	// TokPunct): "(", ")" and ";"
+	kwOpen
+	kwClose
+	kwSemi
 )
+
+// punctMark is the Token.kw of a punctuation token by its byte.
+var punctMark = func() (t [256]kw) {
+	t['('], t[')'], t[';'] = kwOpen, kwClose, kwSemi
+	return t
+}()
 
 var keywords = map[string]kw{
 	"SELECT": kwStmt, "INSERT": kwStmt, "UPDATE": kwStmt, "DELETE": kwStmt, "MERGE": kwStmt,
@@ -419,40 +435,72 @@ var keywords = map[string]kw{
 	"ROLLBACK": kwRollback, "WITH": kwWith,
 }
 
-// kwTable is a collision-free table over keywords, built once:
-// lookupKeyword runs for every word of every script, so it hashes the
-// length and three letters instead of calling into a map. Its slots are
-// few and small (the lengths, codes and words apart), so that the part a
-// word that is no keyword reads (its slot's length) stays in the cache
-// beside the scanner's and splitter's own data.
+// The keyword table is collision-free, built once: a word is looked up
+// for every word of every script (by the scanner, Token.kw), so it is
+// read as one or two 8-byte numbers, folded to upper case, hashed with one
+// multiplication and compared whole, rather than a byte at a time or
+// through a map. Its slots are small (the codes and words apart), so that
+// what a word that is no keyword reads stays in the cache beside the
+// scanner's and splitter's own data.
 var (
-	kwLens  [kwTableSize]uint8 // 0: an empty slot
+	kwLo    [kwTableSize]uint64 // the first 8 bytes (fewer for a short one), 0 for an empty slot
+	kwHi    [kwTableSize]uint64 // the last 8 bytes of a keyword of more than 8
+	kwLens  [kwTableSize]uint8
 	kwCodes [kwTableSize]kw
 	kwWords [kwTableSize]string
-	kwMul   uint32
+	kwMul   uint64
 )
 
 const (
 	kwTableBits = 8
 	kwTableSize = 1 << kwTableBits
+	// kwFold clears the bit that makes an ASCII letter lower case. Every
+	// keyword is made of letters A-Z only, and a byte folds to a letter
+	// only when it is that letter in either case, so a word folded equals
+	// a keyword exactly when it is the keyword in any case.
+	kwFold = 0xDFDFDFDFDFDFDFDF
 )
 
-// kwHash is the slot of a word of n bytes whose first, second and last
-// bytes in upper case are a, b and c: a multiplicative hash.
-func kwHash(mul uint32, n int, a, b, c byte) uint {
-	return uint((uint32(n) | uint32(a)<<8 | uint32(b)<<16 | uint32(c)<<24) * mul >> (32 - kwTableBits))
+// kwMask keeps the bytes of a word of n bytes (n <= 8) in its first 8,
+// folded (kwFold).
+var kwMask = func() (m [9]uint64) {
+	for n := 1; n <= 8; n++ {
+		m[n] = kwFold >> (64 - 8*n)
+	}
+	return m
+}()
+
+// kwSlot is the slot of a keyword whose first 8 bytes, folded, are lo:
+// a multiplicative hash.
+func kwSlot(mul, lo uint64) uint { return uint(lo * mul >> (64 - kwTableBits)) }
+
+// load8 reads the 8 bytes of s at i as a little-endian number (one load
+// where the machine allows it).
+func load8(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// loadShort reads the n < 8 bytes of s at i as a little-endian number,
+// a byte at a time (near the end of s).
+func loadShort(s string, i, n int) (v uint64) {
+	for k := n - 1; k >= 0; k-- {
+		v = v<<8 | uint64(s[i+k])
+	}
+	return v
 }
 
 func init() {
 	// the first odd multiplier from here that puts every keyword in a
-	// slot of its own: the start is one that does (found from 0x9E3779B1
-	// after 2,521 tries), so the search ends at once unless the keywords
-	// change
-	for mul := uint32(0x9E378D61); ; mul += 2 {
+	// slot of its own: the start is one that does (found from
+	// 0x9E3779B97F4A7C15 after 6.8 million tries), so the search ends at
+	// once unless the keywords change
+	for mul := uint64(kwMulStart); ; mul += 2 {
 		ok := true
 		var seen [kwTableSize]bool
 		for w := range keywords {
-			h := kwHash(mul, len(w), w[0], w[1], w[len(w)-1])
+			h := kwSlot(mul, loadShort(w, 0, min(len(w), 8)))
 			if seen[h] {
 				ok = false
 				break
@@ -465,17 +513,24 @@ func init() {
 		}
 	}
 	for w, code := range keywords {
-		h := kwHash(kwMul, len(w), w[0], w[1], w[len(w)-1])
-		kwLens[h], kwCodes[h], kwWords[h] = uint8(len(w)), code, w
+		lo := loadShort(w, 0, min(len(w), 8))
+		h := kwSlot(kwMul, lo)
+		kwLo[h], kwLens[h], kwCodes[h], kwWords[h] = lo, uint8(len(w)), code, w
+		if len(w) > 8 {
+			kwHi[h] = load8(w, len(w)-8)
+		}
 		kwFirst[len(w)] |= 1 << (w[0] & 0x1f)
 	}
 }
 
+// kwMulStart is where init's search for a multiplier starts.
+const kwMulStart = 0x9E3779B98018B4F7
+
 // kwFirst has, for each length of keyword, a bit for each first letter
 // of a keyword of that length (bit c&0x1f, either case): most words,
 // names of tables and columns, are told apart from the keywords by it
-// alone, without the hash table's cache misses. A byte that is not a
-// letter may share a bit with one: the table then decides.
+// alone. A byte that is not a letter may share a bit with one: the table
+// then decides.
 var kwFirst [16]uint32
 
 // upper is c in upper case when it is an ASCII letter, and c otherwise:
@@ -493,20 +548,24 @@ var upperTab = func() (t [256]byte) {
 }()
 
 // lookupKeyword classifies a word without allocating.
-func lookupKeyword(w string) kw {
-	n := len(w)
-	if n < 2 || n > 11 || kwFirst[n]>>(w[0]&0x1f)&1 == 0 {
+func lookupKeyword(w string) kw { return keywordAt(w, 0, len(w)) }
+
+// keywordAt classifies the word text[a:b], reading up to 8 bytes past
+// its start (within text).
+func keywordAt(text string, a, b int) kw {
+	n := b - a
+	if n < 2 || n > 11 || kwFirst[n]>>(text[a]&0x1f)&1 == 0 {
 		return kwNone
 	}
-	h := kwHash(kwMul, n, upper(w[0]), upper(w[1]), upper(w[n-1]))
-	if int(kwLens[h]) != n {
-		return kwNone
+	var lo uint64
+	if a+8 <= len(text) {
+		lo = load8(text, a) & kwMask[min(n, 8)]
+	} else {
+		lo = loadShort(text, a, n) & kwMask[n] // n < 8 here
 	}
-	k := kwWords[h]
-	for i := 0; i < n; i++ {
-		if upper(w[i]) != k[i] {
-			return kwNone
-		}
+	h := kwSlot(kwMul, lo)
+	if kwLo[h] != lo || int(kwLens[h]) != n || n > 8 && load8(text, b-8)&kwFold != kwHi[h] {
+		return kwNone
 	}
 	return kwCodes[h]
 }
@@ -514,19 +573,8 @@ func lookupKeyword(w string) kw {
 // keywordName returns the canonical upper-case spelling of a keyword,
 // without allocating for the keywords the splitter knows.
 func keywordName(w string) string {
-	n := len(w)
-	if n >= 2 && n <= 11 {
-		h := kwHash(kwMul, n, upper(w[0]), upper(w[1]), upper(w[n-1]))
-		if int(kwLens[h]) == n {
-			k := kwWords[h]
-			i := 0
-			for i < n && upper(w[i]) == k[i] {
-				i++
-			}
-			if i == n {
-				return k
-			}
-		}
+	if k := lookupKeyword(w); k != kwNone {
+		return kwWords[kwSlot(kwMul, loadShort(w, 0, min(len(w), 8))&kwMask[min(len(w), 8)])]
 	}
 	return strings.ToUpper(w)
 }
@@ -623,8 +671,6 @@ func (s *splitter) moduleHeader() bool {
 	return s.isWord(i, "PROC") || s.isWord(i, "PROCEDURE") || s.isWord(i, "FUNCTION") || s.isWord(i, "TRIGGER")
 }
 
-func (s *splitter) word(i int) string { t := s.toks[i]; return s.text[t.Start:t.End] }
-
 // isWord reports whether token i is the word w, which is upper-case ASCII.
 func (s *splitter) isWord(i int, w string) bool {
 	if i >= len(s.toks) || s.toks[i].Kind != TokIdent || int(s.toks[i].End-s.toks[i].Start) != len(w) {
@@ -643,7 +689,7 @@ func (s *splitter) kwAt(i int) kw {
 	if i >= len(s.toks) || s.toks[i].Kind != TokIdent {
 		return kwNone
 	}
-	return lookupKeyword(s.word(i))
+	return s.toks[i].kw
 }
 
 func (s *splitter) run() {
@@ -656,65 +702,89 @@ func (s *splitter) run() {
 		if i >= len(toks) {
 			break
 		}
-		t := toks[i]
-		if t.Kind == TokPunct {
-			switch s.text[t.Start] {
-			case '(':
-				s.depth++
-			case ')':
-				if s.depth > 0 {
-					s.depth--
+		// The tokens before lim need no refill (a streamed batch's window
+		// has streamAhead more): they are taken in the inner loop without
+		// going back to the checks above; the first is taken in any case.
+		lim := len(toks)
+		if s.stream != nil {
+			lim -= streamAhead
+		}
+		for first := true; first || i < lim; first = false {
+			// Most tokens only extend the statement: a word that is no
+			// keyword (or WITH), a literal, punctuation other than "(",
+			// ")" and ";". They are passed over here.
+			if j := i; j < lim && toks[j].kw <= kwWith {
+				for j++; j < lim && toks[j].kw <= kwWith; j++ {
 				}
-			case ';':
-				if s.depth == 0 {
-					s.extend(i)
-					s.endStatement()
-					s.perm = false
-					i++
-					continue
+				s.extend(j - 1)
+				if i = j; i >= lim {
+					break
 				}
 			}
-			s.extend(i)
-			i++
-			continue
+			t := toks[i]
+			if t.Kind == TokPunct {
+				switch s.text[t.Start] {
+				case '(':
+					s.depth++
+				case ')':
+					if s.depth > 0 {
+						s.depth--
+					}
+				case ';':
+					if s.depth == 0 {
+						s.extend(i)
+						s.endStatement()
+						s.perm = false
+						i++
+						continue
+					}
+				}
+				s.extend(i)
+				i++
+				continue
+			}
+			if t.Kind != TokIdent {
+				s.extend(i)
+				i++
+				continue
+			}
+			k := t.kw
+			switch k {
+			case kwNone, kwWith:
+				s.extend(i)
+				i++
+				continue
+			case kwCase:
+				s.stack = append(s.stack, frame{isCase: true})
+				s.extend(i)
+				i++
+				continue
+			case kwTo:
+				s.perm = false
+				s.extend(i)
+				i++
+				continue
+			case kwEnd:
+				s.popFrame()
+				s.extend(i)
+				i++
+				continue
+			}
+			if s.depth > 0 && s.recovers(i, false) {
+				s.depth = 0 // an unclosed parenthesis: resynchronize
+			}
+			if !s.canStart(i) {
+				s.extend(i)
+				i++
+				continue
+			}
+			i = s.startStatement(i, k)
+			// a window of tokens may have grown (streaming), or lost the
+			// unterminated token at its end (atEOF): lim stays if it can,
+			// which at worst sends the loop to the checks above sooner
+			toks = s.toks
+			lim = min(lim, len(toks))
 		}
-		if t.Kind != TokIdent {
-			s.extend(i)
-			i++
-			continue
-		}
-		k := lookupKeyword(s.text[t.Start:t.End])
-		switch k {
-		case kwNone, kwWith:
-			s.extend(i)
-			i++
-			continue
-		case kwCase:
-			s.stack = append(s.stack, frame{isCase: true})
-			s.extend(i)
-			i++
-			continue
-		case kwTo:
-			s.perm = false
-			s.extend(i)
-			i++
-			continue
-		case kwEnd:
-			s.popFrame()
-			s.extend(i)
-			i++
-			continue
-		}
-		if s.depth > 0 && s.recovers(i, false) {
-			s.depth = 0 // an unclosed parenthesis: resynchronize
-		}
-		if !s.canStart(i) {
-			s.extend(i)
-			i++
-			continue
-		}
-		i = s.startStatement(i, k)
-		toks = s.toks // a window of tokens may have grown (streaming)
 	}
 	s.endStatement()
 	if s.singleLoop {
@@ -1016,7 +1086,7 @@ func (s *splitter) window(i int, kind Kind) int {
 				}
 				continue
 			}
-			switch lookupKeyword(s.text[t.Start:t.End]) {
+			switch t.kw {
 			case kwNone, kwTo, kwWith:
 			case kwSet:
 				if kind == KindAlterDatabase && j == i+3 {
