@@ -1030,6 +1030,7 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(),
 	pc := &compactParse{f: f, release: release, res: &parser.Result{}, win: win}
 	pc.buf = stmtBuffers.Get().(*parser.StatementBuffer)
 	defer func() {
+		pc.buf.DropNodes() // none when taken below
 		pc.buf.Reset()
 		stmtBuffers.Put(pc.buf)
 	}()
@@ -1050,6 +1051,9 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(),
 	res.Script = s
 	res.Diags = append(append(res.Diags, s.Diags...), pc.diags...)
 	res.Statements = pc.c.Flush(res.Statements)
+	// the nodes of f's statements, released once its rules have run
+	// (rules.Engine.Check)
+	res.Nodes = pc.buf.TakeNodes()
 	return res
 }
 

@@ -2,6 +2,8 @@ package parser
 
 import (
 	"encoding/json"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,4 +100,101 @@ func TestNodeArenaAllocations(t *testing.T) {
 	if u, v := plain.newUse(), plain.newUse(); u == v {
 		t.Error("without an arena, two nodes are one")
 	}
+}
+
+// The nodes of a script parsed through a StatementBuffer are its own
+// (TakeNodes): parsing more scripts never changes them, and once they are
+// released the next scripts' nodes are made in their memory, zeroed
+// first: a next script's nodes are the same as parsed without reuse.
+func TestNodeRoomReuse(t *testing.T) {
+	gen := func(seed uint64) *File {
+		var sb strings.Builder
+		if _, err := gencorpus.New(seed, 1, 0).WriteTo(&sb, 32<<10); err != nil {
+			t.Fatal(err)
+		}
+		return NewFile("dense.sql", sb.String())
+	}
+	var buf StatementBuffer
+	type parsed struct {
+		res   *Result
+		addrs map[uintptr]bool
+		json  []string
+	}
+	parse := func(seed uint64) parsed {
+		res := ParseScriptReuse(Preprocess(gen(seed), nil), &buf)
+		// the statements live until the next call on buf
+		p := parsed{res: &Result{Statements: append([]*Statement(nil), res.Statements...)}, addrs: map[uintptr]bool{}}
+		for i, st := range p.res.Statements {
+			cp := *st
+			p.res.Statements[i] = &cp
+			if st.Node == nil {
+				continue
+			}
+			p.addrs[nodeAddr(st.Node)] = true
+			data, err := json.Marshal(st.Node)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.json = append(p.json, string(data))
+		}
+		p.res.Nodes = buf.TakeNodes()
+		if p.res.Nodes == nil || len(p.json) < 50 {
+			t.Fatalf("seed %d: %d nodes, room %v", seed, len(p.json), p.res.Nodes)
+		}
+		return p
+	}
+	same := func(p parsed, what string) {
+		t.Helper()
+		i := 0
+		for _, st := range p.res.Statements {
+			if st.Node == nil {
+				continue
+			}
+			data, _ := json.Marshal(st.Node)
+			if string(data) != p.json[i] {
+				t.Fatalf("%s: the node of a statement changed:\nwas %s\nnow %s", what, p.json[i], data)
+			}
+			i++
+		}
+	}
+	// The answer without any reuse, for the script parsed last.
+	fastArenaFresh := func(seed uint64) []string {
+		var out []string
+		for _, st := range ParseFile(gen(seed), nil).Statements {
+			if st.Node != nil {
+				data, _ := json.Marshal(st.Node)
+				out = append(out, string(data))
+			}
+		}
+		return out
+	}
+	a := parse(1)
+	b := parse(2)
+	same(a, "after a second script")
+	for _, st := range a.res.Statements {
+		st.Node = nil
+	}
+	a.res.Nodes.Release()
+	c := parse(3)
+	same(b, "after a release and a third script")
+	reused := 0
+	for addr := range c.addrs {
+		if a.addrs[addr] {
+			reused++
+		}
+	}
+	if reused == 0 {
+		t.Error("no node of the third script is in the memory of the first")
+	}
+	if want := fastArenaFresh(3); !slices.Equal(c.json, want) {
+		t.Errorf("the third script's nodes differ from a parse without reuse")
+	}
+	b.res.Nodes.Release()
+	c.res.Nodes.Release()
+	buf.DropNodes()
+}
+
+// nodeAddr is the address of the value a node points to.
+func nodeAddr(n Node) uintptr {
+	return reflect.ValueOf(n).Pointer()
 }

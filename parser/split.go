@@ -19,6 +19,9 @@ type Result struct {
 	Statements []*Statement
 	Diags      []Diag // SL002 from the preprocessor, then SL001 parse errors
 	Directives []Directive
+	// Nodes is the room of the statements' nodes when the caller took it
+	// (StatementBuffer.TakeNodes), to Release once no node is read.
+	Nodes *NodeRoom
 }
 
 // ParseFile preprocesses f in sqlcmd mode and parses it.
@@ -61,6 +64,7 @@ type stmtArena struct {
 	chunk  int // index of the chunk in use
 	used   int // statements used in it
 	ptrs   []*Statement
+	nodes  nodeArena // the fast path's nodes (StatementBuffer.TakeNodes)
 }
 
 const (
@@ -1098,7 +1102,7 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 			err = fmt.Errorf("internal parser error: %v", p)
 		}
 	}()
-	c := converter{b: s.b, toks: toks}
+	c := converter{b: s.b, toks: toks, nodes: s.nodeRoom()}
 	if fastPath {
 		if node, n, ok := fastParse(&c, st.Kind, s.text, toks); ok {
 			st.Node = node

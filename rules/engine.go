@@ -365,6 +365,10 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 	for _, st := range r.Statements {
 		st.Node, st.Dynamic = nil, nil
 	}
+	// nor is any node: their room is the next scripts' (the model keeps
+	// no node, only copies of what it reads)
+	r.Nodes.Release()
+	r.Nodes = nil
 	if len(r.Statements) >= collectAfter {
 		// nor is their text, a copy of the script's (a statement's span
 		// reads its batch's segments only): 15 to 20 MB for 477 MB at 5%

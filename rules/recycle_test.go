@@ -63,3 +63,61 @@ func TestEngineRecycleReusesRoom(t *testing.T) {
 		t.Error("findings taken into room too small for them")
 	}
 }
+
+// Check releases the room of a script's nodes (parser.NodeRoom) once its
+// rules have run, as it lets go of the nodes: the next script's nodes are
+// made in it, and its findings are those of a script parsed anew.
+func TestEngineCheckReleasesNodes(t *testing.T) {
+	text := func(name string, n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "CREATE DATABASE [%s%d] ON PRIMARY (NAME = N'd%d', FILENAME = N'D:\\d%d.mdf', SIZE = 32768MB);\nCHECKPOINT;\nBACKUP DATABASE [%s%d] TO DISK = N'B:\\x.bak';\n", name, i, i, i, name, i)
+		}
+		return b.String()
+	}
+	var buf parser.StatementBuffer
+	parse := func(name string) *parser.Result {
+		r := parser.ParseScriptReuse(parser.Preprocess(parser.NewFile(name, text(name, 40)), nil), &buf)
+		var c Compactor
+		r.Statements = c.Flush(c.Add(r.Statements, r.Directives))
+		r.Nodes = buf.TakeNodes()
+		return r
+	}
+	show := func(fs []Finding) string {
+		var b strings.Builder
+		for _, f := range fs {
+			fmt.Fprintf(&b, "%s %d %s\n", f.Rule.ID, f.Span.Start.Offset, f.Message)
+		}
+		return b.String()
+	}
+	e := NewEngine(Default, nil)
+	a := parse("a.sql")
+	if a.Nodes == nil {
+		t.Fatal("no room of nodes taken")
+	}
+	first := map[parser.Node]bool{}
+	for _, st := range a.Statements {
+		if st.Node != nil {
+			first[st.Node] = true
+		}
+	}
+	e.Settle(a, e.Check(a))
+	if a.Nodes != nil {
+		t.Error("Check kept the room of the script's nodes")
+	}
+	b := parse("b.sql")
+	reused := 0
+	for _, st := range b.Statements {
+		if st.Node != nil && first[st.Node] {
+			reused++
+		}
+	}
+	if reused == 0 {
+		t.Error("no node of the next script is made in the room Check released")
+	}
+	got := show(e.Settle(b, e.Check(b)))
+	want := show(NewEngine(Default, nil).File(parser.ParseFile(parser.NewFile("b.sql", text("b.sql", 40)), nil)))
+	if got == "" || got != want {
+		t.Errorf("findings in reused room:\n%s\nwant:\n%s", got, want)
+	}
+}
