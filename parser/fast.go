@@ -1769,7 +1769,10 @@ type nodeArena struct {
 	alterFG     nodeSlab[alterFGBox]
 	sets        nodeSlab[setBox]
 	setOptions  nodeSlab[setOptionBox]
-	options     []Option // room for option lists (optionList)
+	// the Dynamic facts of ordinary statements (dynamicFactsIn), which
+	// die with the nodes (rules.Engine.Check)
+	dynamics nodeSlab[dynamicBox]
+	options  []Option // room for option lists (optionList)
 	// track is set on the arena of a StatementBuffer's part: its chunks
 	// are listed (kept), up to tracked bytes of nodeTrackBytes
 	track   bool
@@ -1925,9 +1928,9 @@ type anySlab interface {
 
 // slabs are the slabs of a, one per type, in the same order for every
 // arena.
-func (a *nodeArena) slabs() [10]anySlab {
+func (a *nodeArena) slabs() [11]anySlab {
 	return [...]anySlab{&a.uses, &a.checkpoints, &a.traceFlags, &a.backups, &a.creates,
-		&a.alterFile, &a.alterFileFG, &a.alterFG, &a.sets, &a.setOptions}
+		&a.alterFile, &a.alterFileFG, &a.alterFG, &a.sets, &a.setOptions, &a.dynamics}
 }
 
 // eachSlab calls f on the slabs of each type of dst and src.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/internal/gencorpus"
 )
@@ -119,6 +120,7 @@ func TestNodeRoomReuse(t *testing.T) {
 		res   *Result
 		addrs map[uintptr]bool
 		json  []string
+		dyns  int
 	}
 	parse := func(seed uint64) parsed {
 		res := ParseScriptReuse(Preprocess(gen(seed), nil), &buf)
@@ -127,19 +129,21 @@ func TestNodeRoomReuse(t *testing.T) {
 		for i, st := range p.res.Statements {
 			cp := *st
 			p.res.Statements[i] = &cp
-			if st.Node == nil {
+			if st.Dynamic != nil {
+				p.addrs[uintptr(unsafe.Pointer(st.Dynamic))] = true
+				p.dyns++
+			}
+			if st.Node == nil && st.Dynamic == nil {
 				continue
 			}
-			p.addrs[nodeAddr(st.Node)] = true
-			data, err := json.Marshal(st.Node)
-			if err != nil {
-				t.Fatal(err)
+			if st.Node != nil {
+				p.addrs[nodeAddr(st.Node)] = true
 			}
-			p.json = append(p.json, string(data))
+			p.json = append(p.json, marshalFacts(t, st))
 		}
 		p.res.Nodes = buf.TakeNodes()
-		if p.res.Nodes == nil || len(p.json) < 50 {
-			t.Fatalf("seed %d: %d nodes, room %v", seed, len(p.json), p.res.Nodes)
+		if p.res.Nodes == nil || len(p.json) < 50 || p.dyns < 10 {
+			t.Fatalf("seed %d: %d nodes, %d with dynamic SQL facts, room %v", seed, len(p.json), p.dyns, p.res.Nodes)
 		}
 		return p
 	}
@@ -147,32 +151,33 @@ func TestNodeRoomReuse(t *testing.T) {
 		t.Helper()
 		i := 0
 		for _, st := range p.res.Statements {
-			if st.Node == nil {
+			if st.Node == nil && st.Dynamic == nil {
 				continue
 			}
-			data, _ := json.Marshal(st.Node)
-			if string(data) != p.json[i] {
+			if data := marshalFacts(t, st); data != p.json[i] {
 				t.Fatalf("%s: the node of a statement changed:\nwas %s\nnow %s", what, p.json[i], data)
 			}
 			i++
 		}
 	}
-	// The answer without any reuse, for the script parsed last.
+	// The answer without reuse, for the script parsed last.
 	fastArenaFresh := func(seed uint64) []string {
 		var out []string
-		for _, st := range ParseFile(gen(seed), nil).Statements {
-			if st.Node != nil {
-				data, _ := json.Marshal(st.Node)
-				out = append(out, string(data))
+		var buf StatementBuffer // the same Dynamic facts (AddFileOnly unset)
+		for _, st := range ParseScriptReuse(Preprocess(gen(seed), nil), &buf).Statements {
+			if st.Node != nil || st.Dynamic != nil {
+				out = append(out, marshalFacts(t, st))
 			}
 		}
+		buf.DropNodes()
 		return out
 	}
+	want := fastArenaFresh(3) // before any room is released
 	a := parse(1)
 	b := parse(2)
 	same(a, "after a second script")
 	for _, st := range a.res.Statements {
-		st.Node = nil
+		st.Node, st.Dynamic = nil, nil
 	}
 	a.res.Nodes.Release()
 	c := parse(3)
@@ -186,7 +191,7 @@ func TestNodeRoomReuse(t *testing.T) {
 	if reused == 0 {
 		t.Error("no node of the third script is in the memory of the first")
 	}
-	if want := fastArenaFresh(3); !slices.Equal(c.json, want) {
+	if !slices.Equal(c.json, want) {
 		t.Errorf("the third script's nodes differ from a parse without reuse")
 	}
 	b.res.Nodes.Release()
@@ -197,4 +202,17 @@ func TestNodeRoomReuse(t *testing.T) {
 // nodeAddr is the address of the value a node points to.
 func nodeAddr(n Node) uintptr {
 	return reflect.ValueOf(n).Pointer()
+}
+
+// marshalFacts is the JSON of a statement's node and Dynamic facts.
+func marshalFacts(t *testing.T, st *Statement) string {
+	t.Helper()
+	data, err := json.Marshal(struct {
+		Node    Node
+		Dynamic *Dynamic
+	}{st.Node, st.Dynamic})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

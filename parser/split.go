@@ -812,7 +812,7 @@ func (s *splitter) endStatement() {
 			s.cur.End = int(s.toks[s.last].End)
 		}
 		if s.cur.Kind == KindOther && !s.noDynamic {
-			s.cur.Dynamic = dynamicFacts(s.text, s.toks[s.curIdx:s.last+1], s.cur.InLoop || s.dynamic)
+			s.cur.Dynamic = dynamicFactsIn(s.nodeRoom(), s.text, s.toks[s.curIdx:s.last+1], s.cur.InLoop || s.dynamic)
 			s.dynamic = s.dynamic || s.cur.InLoop || s.cur.Dynamic != nil
 		}
 		st := s.cur
