@@ -1054,6 +1054,9 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(),
 	// the nodes of f's statements, released once its rules have run
 	// (rules.Engine.Check)
 	res.Nodes = pc.buf.TakeNodes()
+	// and the kept statements, released once f's findings are resolved
+	// (static)
+	res.Kept = pc.c.TakeRoom()
 	return res
 }
 

@@ -22,6 +22,9 @@ type Result struct {
 	// Nodes is the room of the statements' nodes when the caller took it
 	// (StatementBuffer.TakeNodes), to Release once no node is read.
 	Nodes *NodeRoom
+	// Kept is the room of the copies of Statements when the caller made
+	// them there (rules.Compactor.TakeRoom), to Release once none is read.
+	Kept *KeptRoom
 }
 
 // ParseFile preprocesses f in sqlcmd mode and parses it.

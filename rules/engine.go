@@ -710,6 +710,17 @@ type Compactor struct {
 	// dynamics are the Dynamic facts of the kept statements, by hash
 	// (sameDynamic)
 	dynamics map[uint64]*parser.Dynamic
+	// room tracks the chunks of c.stmts, for TakeRoom
+	room *parser.KeptRoom
+}
+
+// TakeRoom returns the room of the statements kept since the last
+// TakeRoom (see parser.KeptRoom), nil when there is none: a caller that
+// knows when nothing reads them any more releases it then.
+func (c *Compactor) TakeRoom() *parser.KeptRoom {
+	r := c.room
+	c.room, c.stmts = nil, nil // the next statements kept are not in it
+	return r
 }
 
 // note records what the kept statement st leaves for the next blocker.
@@ -835,7 +846,10 @@ func (c *Compactor) ownAll(out []*parser.Statement) {
 	}
 	for i, st := range out {
 		if len(c.stmts) == cap(c.stmts) {
-			c.stmts = make([]parser.Statement, 0, roomFor(len(out)-i, cap(c.stmts)))
+			if c.room == nil {
+				c.room = new(parser.KeptRoom)
+			}
+			c.stmts = c.room.Statements(roomFor(len(out)-i, cap(c.stmts)))
 		}
 		if b := st.Batch; b != nil && b != c.batch {
 			if len(c.batches) == cap(c.batches) {

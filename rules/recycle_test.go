@@ -121,3 +121,43 @@ func TestEngineCheckReleasesNodes(t *testing.T) {
 		t.Errorf("findings in reused room:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// The statements a Compactor keeps of a dense script are made in the
+// room TakeRoom returns: once released, the next script's are made in
+// its memory.
+func TestCompactorTakeRoom(t *testing.T) {
+	var b strings.Builder
+	for i := range 3 * parser.KeptChunk {
+		fmt.Fprintf(&b, "CHECKPOINT %d;\n", i+1)
+	}
+	text := b.String()
+	keep := func() ([]*parser.Statement, *parser.KeptRoom) {
+		r := parser.ParseFile(parser.NewFile("a.sql", text), nil)
+		var c Compactor
+		kept := c.Flush(c.Add(r.Statements, r.Directives))
+		return kept, c.TakeRoom()
+	}
+	first, room := keep()
+	if room == nil {
+		t.Fatal("no room taken")
+	}
+	at := map[*parser.Statement]bool{}
+	for _, st := range first {
+		at[st] = true
+	}
+	room.Release()
+	second, room2 := keep()
+	reused := 0
+	for _, st := range second {
+		if at[st] {
+			reused++
+		}
+		if st.Kind != parser.KindCheckpoint || st.Node == nil {
+			t.Fatalf("a kept statement of kind %v", st.Kind)
+		}
+	}
+	if reused < parser.KeptChunk {
+		t.Errorf("%d of %d statements in the room released", reused, len(second))
+	}
+	room2.Release()
+}
