@@ -161,3 +161,35 @@ func TestCompactorTakeRoom(t *testing.T) {
 	}
 	room2.Release()
 }
+
+// An Engine keeps several rooms given back (Check runs files ahead of
+// the caller that gives them back), at most maxSpares, the largest ones,
+// for recycleMax findings in all, and hands out the largest first.
+func TestEngineKeepsSpares(t *testing.T) {
+	e := NewEngine(Default, nil)
+	for i := range maxSpares + 2 {
+		e.Recycle(make([]Finding, 3, 10+i))
+	}
+	var caps []int
+	for {
+		sp := e.takeSpare()
+		if sp == nil {
+			break
+		}
+		if len(sp) != 0 {
+			t.Fatalf("a spare of length %d", len(sp))
+		}
+		caps = append(caps, cap(sp))
+	}
+	if len(caps) != maxSpares || caps[0] != 10+maxSpares+1 || caps[len(caps)-1] != 12 {
+		t.Errorf("spares of %v", caps)
+	}
+	big := recycleMax/2 + 1
+	e.Recycle(make([]Finding, 1, 10))
+	e.Recycle(make([]Finding, 1, big))
+	e.Recycle(make([]Finding, 1, big))
+	// the smallest go first, then one of the big ones
+	if a, b := e.takeSpare(), e.takeSpare(); cap(a) != big || b != nil {
+		t.Errorf("rooms for more than recycleMax findings kept: %d, %d", cap(a), cap(b))
+	}
+}
