@@ -1772,7 +1772,7 @@ type nodeArena struct {
 	// the Dynamic facts of ordinary statements (dynamicFactsIn), which
 	// die with the nodes (rules.Engine.Check)
 	dynamics nodeSlab[dynamicBox]
-	options  nodeSlab[Option] // room for option lists (optionList)
+	options  []Option // room for option lists (optionList)
 	// track is set on the arena of a StatementBuffer's part: its chunks
 	// are listed (kept), up to tracked bytes of nodeTrackBytes
 	track   bool
@@ -1800,9 +1800,8 @@ func nodesPerChunk[T any]() int {
 	return max(4, nodeChunkBytes/int(unsafe.Sizeof(zero)))
 }
 
-// optionChunk bounds the lists of options made in the chunks of an
-// arena (nodesPerChunk options, 128): a list longer than half of it
-// gets room of its own.
+// optionChunk is the number of options in a chunk of option lists; a
+// list longer than half of it gets room of its own.
 const optionChunk = 64
 
 // nodeSlab is one type's chunk of nodes being handed out, and the chunks
@@ -1929,9 +1928,9 @@ type anySlab interface {
 
 // slabs are the slabs of a, one per type, in the same order for every
 // arena.
-func (a *nodeArena) slabs() [12]anySlab {
+func (a *nodeArena) slabs() [11]anySlab {
 	return [...]anySlab{&a.uses, &a.checkpoints, &a.traceFlags, &a.backups, &a.creates,
-		&a.alterFile, &a.alterFileFG, &a.alterFG, &a.sets, &a.setOptions, &a.dynamics, &a.options}
+		&a.alterFile, &a.alterFileFG, &a.alterFG, &a.sets, &a.setOptions, &a.dynamics}
 }
 
 // eachSlab calls f on the slabs of each type of dst and src.
@@ -2032,14 +2031,12 @@ func (c *converter) optionList(n int) []Option {
 	if a == nil || n > optionChunk/2 {
 		return make([]Option, n)
 	}
-	o := &a.options
-	if len(o.cur)+n > cap(o.cur) {
-		// the old chunk is left to its lists
-		o.cur = nextChunk(a, func(a *nodeArena) *nodeSlab[Option] { return &a.options })
+	if len(a.options)+n > cap(a.options) {
+		a.options = make([]Option, 0, optionChunk) // the old chunk is left to its lists
 	}
-	k := len(o.cur)
-	o.cur = o.cur[:k+n]
-	return o.cur[k : k+n : k+n]
+	k := len(a.options)
+	a.options = a.options[:k+n]
+	return a.options[k : k+n : k+n]
 }
 
 // nodeRoom is the arena of the splitter's part of a StatementBuffer,
