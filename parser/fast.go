@@ -1787,11 +1787,14 @@ const nodeChunkBytes = 8192
 // nodeTrackBytes bounds the chunks an arena tracks between two TakeNodes:
 // a dense script of 100 KB makes about 300 KB of nodes, while the nodes
 // of a huge script die as its statements are replayed (rules.Model's
-// slim), and chunks tracked would keep them until its rules have run.
+// slim), and chunks tracked would keep them until its rules have run:
+// past the bound, none is tracked (a 477 MB script at 5% of interest
+// peaked 3 MB higher while its first were).
 const nodeTrackBytes = 512 << 10
 
-// nodeFreeBytes bounds the cleared chunks kept for reuse.
-const nodeFreeBytes = 4 << 20
+// nodeFreeBytes bounds the cleared chunks kept for reuse: those of a
+// few dense scripts (the parse is a few scripts ahead of the rules).
+const nodeFreeBytes = 1 << 20
 
 // nodesPerChunk is the number of T in a chunk: as many as fit in
 // nodeChunkBytes, at least 4.
@@ -1833,6 +1836,13 @@ func nextChunk[T any](a *nodeArena, pick func(*nodeArena) *nodeSlab[T]) []T {
 	var zero T
 	size := n * int(unsafe.Sizeof(zero))
 	if !a.track || a.tracked+size > nodeTrackBytes {
+		if a.track && a.tracked <= nodeTrackBytes {
+			// a huge script, whose nodes die as its statements are
+			// replayed: the chunks tracked so far are left to them too,
+			// and no more are tracked until TakeNodes or DropNodes
+			eachSlab(a, a, untrack)
+			a.tracked = nodeTrackBytes + 1
+		}
 		return make([]T, 0, n)
 	}
 	var c []T
@@ -1922,6 +1932,7 @@ func (r *NodeRoom) Release() {
 // type).
 type anySlab interface {
 	moveKept(to anySlab)
+	untrack()
 	forgetKept()
 	freeKept(to anySlab)
 }
@@ -1942,6 +1953,7 @@ func eachSlab(dst, src *nodeArena, f func(dst, src anySlab)) {
 }
 
 func moveKept(dst, src anySlab) { src.moveKept(dst) }
+func untrack(_, src anySlab)    { src.untrack() }
 func forgetKept(_, src anySlab) { src.forgetKept() }
 func freeKept(dst, src anySlab) { src.freeKept(dst) }
 
@@ -1951,6 +1963,13 @@ func (s *nodeSlab[T]) moveKept(to anySlab) {
 	d := to.(*nodeSlab[T])
 	d.kept = append(d.kept, s.kept...)
 	s.forgetKept()
+}
+
+// untrack stops tracking s's chunks; s's next node is made in the
+// current one.
+func (s *nodeSlab[T]) untrack() {
+	clear(s.kept)
+	s.kept = s.kept[:0]
 }
 
 // forgetKept stops tracking s's chunks; s's next node is made in another

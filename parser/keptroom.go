@@ -19,7 +19,7 @@ const KeptChunk = 512
 // reuse.
 const (
 	keptTrack = 64
-	keptFree  = 32
+	keptFree  = 16
 )
 
 var freeStmts struct {

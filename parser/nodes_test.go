@@ -216,3 +216,31 @@ func marshalFacts(t *testing.T, st *Statement) string {
 	}
 	return string(data)
 }
+
+// Past nodeTrackBytes an arena tracks no chunk, not even those it
+// tracked before: a huge script's nodes die as they are replayed, and
+// chunks held for reuse would keep them until its rules have run.
+func TestNodeArenaTrackBound(t *testing.T) {
+	a := &nodeArena{track: true}
+	c := converter{nodes: a}
+	c.newUse()
+	if len(a.uses.kept) != 1 {
+		t.Fatalf("%d chunks tracked", len(a.uses.kept))
+	}
+	for range nodeTrackBytes / int(unsafe.Sizeof(createBox{})) {
+		c.newCreate()
+	}
+	if len(a.uses.kept) != 0 || len(a.creates.kept) != 0 || a.tracked <= nodeTrackBytes {
+		t.Fatalf("past the bound: %d and %d chunks tracked, %d bytes", len(a.uses.kept), len(a.creates.kept), a.tracked)
+	}
+	if u := c.newUse(); *u != (Use{}) {
+		t.Fatal("a node not zero")
+	}
+	if len(a.uses.kept) != 0 {
+		t.Fatal("a chunk tracked past the bound")
+	}
+	dropNodes(a)
+	if a.tracked != 0 {
+		t.Fatalf("%d bytes tracked after DropNodes", a.tracked)
+	}
+}
