@@ -1777,7 +1777,17 @@ type nodeArena struct {
 	// are listed (kept), up to tracked bytes of nodeTrackBytes
 	track   bool
 	tracked int
+	// handed counts the nodes handed out since the last TakeNodes or
+	// DropNodes: a script's chunks are tracked only from its
+	// nodeTrackAfter-th node
+	handed int
 }
+
+// nodeTrackAfter is how many nodes a script makes before its arena tracks
+// its chunks: one with fewer (most scripts at typical density) keeps
+// filling the chunks of the scripts before it, as untracked ones, and
+// costs no room of its own.
+const nodeTrackAfter = 32
 
 // nodeChunkBytes is the size of a chunk of nodes: as many nodes as fit.
 // A chunk of this size wastes no room to its size class, where a fixed
@@ -1821,6 +1831,7 @@ func newNode[T any](a *nodeArena, pick func(*nodeArena) *nodeSlab[T]) *T {
 		return new(T)
 	}
 	s := pick(a)
+	a.handed++
 	if len(s.cur) == cap(s.cur) {
 		s.cur = nextChunk(a, pick) // the full chunk is left to its nodes
 	}
@@ -1835,8 +1846,11 @@ func nextChunk[T any](a *nodeArena, pick func(*nodeArena) *nodeSlab[T]) []T {
 	n := nodesPerChunk[T]()
 	var zero T
 	size := n * int(unsafe.Sizeof(zero))
-	if !a.track || a.tracked+size > nodeTrackBytes {
-		if a.track && a.tracked <= nodeTrackBytes {
+	if !a.track || a.handed < nodeTrackAfter {
+		return make([]T, 0, n)
+	}
+	if a.tracked+size > nodeTrackBytes {
+		if a.tracked <= nodeTrackBytes {
 			// a huge script, whose nodes die as its statements are
 			// replayed: the chunks tracked so far are left to them too,
 			// and no more are tracked until TakeNodes or DropNodes
@@ -1858,6 +1872,10 @@ func nextChunk[T any](a *nodeArena, pick func(*nodeArena) *nodeSlab[T]) []T {
 		c = make([]T, 0, n)
 	}
 	s := pick(a)
+	if k := len(s.kept); k > 0 {
+		// the last chunk tracked is the one just filled (see freeKept)
+		s.kept[k-1] = s.kept[k-1][:cap(s.kept[k-1])]
+	}
 	s.kept = append(s.kept, c)
 	a.tracked += size
 	return c[:0]
@@ -1887,15 +1905,17 @@ func (b *StatementBuffer) TakeNodes() *NodeRoom {
 	var r *NodeRoom
 	for i := range b.parts {
 		a := &b.parts[i].nodes
-		if a.tracked == 0 {
-			dropNodes(a)
+		if a.tracked == 0 || a.tracked > nodeTrackBytes {
+			// no chunk tracked: the next script's first nodes may go
+			// on in the current ones
+			a.tracked, a.handed = 0, 0
 			continue
 		}
 		if r == nil {
 			r = &NodeRoom{}
 		}
 		eachSlab(&r.a, a, moveKept)
-		a.tracked = 0
+		a.tracked, a.handed = 0, 0
 	}
 	return r
 }
@@ -1913,7 +1933,7 @@ func (b *StatementBuffer) DropNodes() {
 
 func dropNodes(a *nodeArena) {
 	eachSlab(a, a, forgetKept)
-	a.tracked = 0
+	a.tracked, a.handed = 0, 0
 }
 
 // Release gives the room's memory back for the nodes of later scripts.
@@ -1958,9 +1978,17 @@ func forgetKept(_, src anySlab) { src.forgetKept() }
 func freeKept(dst, src anySlab) { src.freeKept(dst) }
 
 // moveKept moves the chunks s tracks to to; s's next node is made in
-// another chunk.
+// another chunk when the current one is among them.
 func (s *nodeSlab[T]) moveKept(to anySlab) {
+	if len(s.kept) == 0 {
+		return // its current chunk is not tracked: the next nodes go on in it
+	}
 	d := to.(*nodeSlab[T])
+	if k := len(s.kept); k > 0 {
+		// the last chunk tracked is the current one: as much of it is
+		// used (see freeKept)
+		s.kept[k-1] = s.kept[k-1][:len(s.cur)]
+	}
 	d.kept = append(d.kept, s.kept...)
 	s.forgetKept()
 }
@@ -1973,8 +2001,11 @@ func (s *nodeSlab[T]) untrack() {
 }
 
 // forgetKept stops tracking s's chunks; s's next node is made in another
-// chunk.
+// chunk when the current one was tracked.
 func (s *nodeSlab[T]) forgetKept() {
+	if len(s.kept) == 0 {
+		return
+	}
 	clear(s.kept)
 	s.kept, s.cur = s.kept[:0], nil
 }
@@ -1988,7 +2019,9 @@ func (s *nodeSlab[T]) freeKept(to anySlab) {
 	d := to.(*nodeSlab[T])
 	var zero T
 	for _, c := range s.kept {
-		clear(c[:cap(c)])
+		// the nodes handed out from it: a script with few statements of
+		// interest uses little of its chunks (the rest is zero)
+		clear(c)
 	}
 	freeNodes.mu.Lock()
 	for _, c := range s.kept {

@@ -221,7 +221,7 @@ func marshalFacts(t *testing.T, st *Statement) string {
 // tracked before: a huge script's nodes die as they are replayed, and
 // chunks held for reuse would keep them until its rules have run.
 func TestNodeArenaTrackBound(t *testing.T) {
-	a := &nodeArena{track: true}
+	a := &nodeArena{track: true, handed: nodeTrackAfter}
 	c := converter{nodes: a}
 	c.newUse()
 	if len(a.uses.kept) != 1 {
@@ -243,4 +243,24 @@ func TestNodeArenaTrackBound(t *testing.T) {
 	if a.tracked != 0 {
 		t.Fatalf("%d bytes tracked after DropNodes", a.tracked)
 	}
+}
+
+// A script's first nodeTrackAfter nodes go on in the chunks the scripts
+// before it left untracked: one with few statements of interest costs no
+// chunk of its own, and TakeNodes has no room to give.
+func TestNodeArenaTrackAfter(t *testing.T) {
+	var buf StatementBuffer
+	few := NewFile("few.sql", "USE [a];\nCHECKPOINT;\nSELECT 1;\nBACKUP DATABASE [a] TO DISK = N'x.bak';\n")
+	first := ParseScriptReuse(Preprocess(few, nil), &buf).Statements[0].Node
+	if buf.TakeNodes() != nil {
+		t.Fatal("a room taken for four statements")
+	}
+	second := ParseScriptReuse(Preprocess(few, nil), &buf).Statements[0].Node
+	if reflect.ValueOf(second).Pointer() != reflect.ValueOf(first).Pointer()+unsafe.Sizeof(Use{}) {
+		t.Error("the next script's USE is not in the chunk the first left")
+	}
+	if buf.TakeNodes() != nil {
+		t.Fatal("a room taken for four statements")
+	}
+	buf.DropNodes()
 }
