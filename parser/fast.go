@@ -1778,15 +1778,14 @@ type nodeArena struct {
 	track   bool
 	tracked int
 	// handed counts the nodes handed out since the last TakeNodes or
-	// DropNodes: a script's chunks are tracked only from its
-	// nodeTrackAfter-th node
+	// DropNodes
 	handed int
 }
 
-// nodeTrackAfter is how many nodes a script makes before its arena tracks
-// its chunks: one with fewer (most scripts at typical density) keeps
-// filling the chunks of the scripts before it, as untracked ones, and
-// costs no room of its own.
+// nodeTrackAfter is how many nodes a script makes for TakeNodes to give
+// its chunks a room: one with fewer (most scripts at typical density)
+// leaves them untracked, and the next script's first nodes go on in
+// them, rather than in chunks of its own taken and cleared for a few.
 const nodeTrackAfter = 32
 
 // nodeChunkBytes is the size of a chunk of nodes: as many nodes as fit.
@@ -1804,7 +1803,7 @@ const nodeTrackBytes = 512 << 10
 
 // nodeFreeBytes bounds the cleared chunks kept for reuse: those of a
 // few dense scripts (the parse is a few scripts ahead of the rules).
-const nodeFreeBytes = 1 << 20
+const nodeFreeBytes = 4 << 20
 
 // nodesPerChunk is the number of T in a chunk: as many as fit in
 // nodeChunkBytes, at least 4.
@@ -1846,7 +1845,7 @@ func nextChunk[T any](a *nodeArena, pick func(*nodeArena) *nodeSlab[T]) []T {
 	n := nodesPerChunk[T]()
 	var zero T
 	size := n * int(unsafe.Sizeof(zero))
-	if !a.track || a.handed < nodeTrackAfter {
+	if !a.track {
 		return make([]T, 0, n)
 	}
 	if a.tracked+size > nodeTrackBytes {
@@ -1908,6 +1907,13 @@ func (b *StatementBuffer) TakeNodes() *NodeRoom {
 		if a.tracked == 0 || a.tracked > nodeTrackBytes {
 			// no chunk tracked: the next script's first nodes may go
 			// on in the current ones
+			a.tracked, a.handed = 0, 0
+			continue
+		}
+		if a.handed < nodeTrackAfter {
+			// few nodes: their chunks are left untracked, and the next
+			// script's go on in them
+			eachSlab(a, a, untrack)
 			a.tracked, a.handed = 0, 0
 			continue
 		}

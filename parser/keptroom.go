@@ -19,7 +19,7 @@ const KeptChunk = 512
 // reuse.
 const (
 	keptTrack = 64
-	keptFree  = 16
+	keptFree  = 32
 )
 
 var freeStmts struct {

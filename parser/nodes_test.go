@@ -221,7 +221,7 @@ func marshalFacts(t *testing.T, st *Statement) string {
 // tracked before: a huge script's nodes die as they are replayed, and
 // chunks held for reuse would keep them until its rules have run.
 func TestNodeArenaTrackBound(t *testing.T) {
-	a := &nodeArena{track: true, handed: nodeTrackAfter}
+	a := &nodeArena{track: true}
 	c := converter{nodes: a}
 	c.newUse()
 	if len(a.uses.kept) != 1 {
