@@ -892,10 +892,13 @@ func (c *Compactor) ownAll(out []*parser.Statement) {
 	}
 	for i, st := range out {
 		if len(c.stmts) == cap(c.stmts) {
-			if c.room == nil {
+			n := roomFor(len(out)-i, cap(c.stmts))
+			if c.room == nil && n == parser.KeptChunk {
+				// only such chunks are reused: a script that keeps a few
+				// statements (at typical density) costs no room
 				c.room = new(parser.KeptRoom)
 			}
-			c.stmts = c.room.Statements(roomFor(len(out)-i, cap(c.stmts)))
+			c.stmts = c.room.Statements(n)
 		}
 		if b := st.Batch; b != nil && b != c.batch {
 			if len(c.batches) == cap(c.batches) {
