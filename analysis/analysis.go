@@ -372,6 +372,12 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 		// finish copied what it keeps of the findings: their room may
 		// take the next file's
 		eng.Recycle(settled)
+		if c.checked {
+			// nor does anything read its statements now: their room may
+			// hold the next files'
+			c.p.result.Kept.Release()
+			c.p.result.Kept = nil
+		}
 		if c.p.lent != nil {
 			// nothing reads the file any more: the engine is done with
 			// it, and finish copied what its result keeps

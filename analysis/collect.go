@@ -1141,6 +1141,7 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(),
 	pc := &compactParse{f: f, release: release, res: &parser.Result{}, win: win}
 	pc.buf = stmtBuffers.Get().(*parser.StatementBuffer)
 	defer func() {
+		pc.buf.DropNodes() // none when taken below
 		pc.buf.Reset()
 		stmtBuffers.Put(pc.buf)
 	}()
@@ -1161,6 +1162,12 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(),
 	res.Script = s
 	res.Diags = append(append(res.Diags, s.Diags...), pc.diags...)
 	res.Statements = pc.c.Flush(res.Statements)
+	// the nodes of f's statements, released once its rules have run
+	// (rules.Engine.Check)
+	res.Nodes = pc.buf.TakeNodes()
+	// and the kept statements, released once f's findings are resolved
+	// (static)
+	res.Kept = pc.c.TakeRoom()
 	return res
 }
 

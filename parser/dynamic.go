@@ -45,6 +45,12 @@ var setTarget = [...]int{1}
 // batch), only a statement with "ADD" in a string literal can matter, and
 // the others are passed over without allocating.
 func dynamicFacts(text string, toks []Token, all bool) *Dynamic {
+	return dynamicFactsIn(nil, text, toks, all)
+}
+
+// dynamicFactsIn is dynamicFacts making the Dynamic in room (nil:
+// allocating it; see nodeArena).
+func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynamic {
 	if len(toks) < 2 || toks[0].Kind != TokIdent {
 		return nil
 	}
@@ -80,7 +86,7 @@ func dynamicFacts(text string, toks []Token, all bool) *Dynamic {
 	// the Dynamic and its first variables are one allocation: a
 	// statement that builds or runs dynamic SQL sets one variable and
 	// reads a couple
-	box := new(dynamicBox)
+	box := newNode(room, func(a *nodeArena) *nodeSlab[dynamicBox] { return &a.dynamics })
 	d := &box.d
 	d.Assigns, d.Exec, d.ExecVars = assigns, exec, execVars
 	if one != "" {

@@ -57,7 +57,10 @@ func recognize(c *converter, kind Kind, text string, toks []Token) (Node, int, b
 	if a.sizes == nil {
 		a.sizes = make(map[sizeKey]*Size)
 	}
-	c.sizes, c.nodes = a.sizes, &a.nodes
+	c.sizes = a.sizes
+	if c.nodes == nil {
+		c.nodes = &a.nodes // the splitter gave none (splitter.nodeRoom)
+	}
 	defer func() { c.sizes, c.nodes = nil, nil }()
 	p := fastParser{text: text, toks: toks, arena: a}
 	switch kind {
@@ -1738,13 +1741,20 @@ func (p *fastParser) bOption(i int) (*gBOption, int, bool) {
 // nodeArena hands out the converted nodes of the fast path (and of the
 // converter functions it calls) from chunks of nodeChunkBytes of values of one
 // type, where each node was an allocation of its own: at 100%
-// statements of interest that was a third of all allocations. A chunk is
-// never reused: its values start zero, and a chunk lives as long as any
-// node in it. Every node the fast path makes is kept with its statement
-// until the script is checked (the statements the compaction drops carry
-// none), so a chunk keeps alive little beyond nodes that live anyway: the
-// nodes of the script before, in the chunk the two share, and room not
-// yet handed out.
+// statements of interest that was a third of all allocations. Every node
+// the fast path makes is kept with its statement until the script is
+// checked (the statements the compaction drops carry none), so a chunk
+// keeps alive little beyond nodes that live anyway: the nodes of the
+// script before, in the chunk the two share, and room not yet handed out.
+//
+// The arena of a StatementBuffer's part tracks its chunks (track, up to
+// nodeTrackBytes): StatementBuffer.TakeNodes hands them to the script's
+// Result, whose NodeRoom.Release gives them back, cleared, once no node in
+// them is read, for the next scripts' nodes. At 100% statements of
+// interest the nodes were a third of the bytes allocated, and each byte
+// allocated costs the collector's marking as much again. Other chunks are
+// never reused: their values start zero, and a chunk lives as long as any
+// node in it.
 //
 // A converter without one (nil: participle's path, tests) allocates each
 // node.
@@ -1759,13 +1769,41 @@ type nodeArena struct {
 	alterFG     nodeSlab[alterFGBox]
 	sets        nodeSlab[setBox]
 	setOptions  nodeSlab[setOptionBox]
-	options     []Option // room for option lists (optionList)
+	// the Dynamic facts of ordinary statements (dynamicFactsIn), which
+	// die with the nodes (rules.Engine.Check)
+	dynamics nodeSlab[dynamicBox]
+	options  []Option // room for option lists (optionList)
+	// track is set on the arena of a StatementBuffer's part: its chunks
+	// are listed (kept), up to tracked bytes of nodeTrackBytes
+	track   bool
+	tracked int
+	// handed counts the nodes handed out since the last TakeNodes or
+	// DropNodes
+	handed int
 }
+
+// nodeTrackAfter is how many nodes a script makes for TakeNodes to give
+// its chunks a room: one with fewer (most scripts at typical density)
+// leaves them untracked, and the next script's first nodes go on in
+// them, rather than in chunks of its own taken and cleared for a few.
+const nodeTrackAfter = 32
 
 // nodeChunkBytes is the size of a chunk of nodes: as many nodes as fit.
 // A chunk of this size wastes no room to its size class, where a fixed
 // number of nodes could: 16 BACKUP nodes took a 4 KB block for 3.6 KB.
 const nodeChunkBytes = 8192
+
+// nodeTrackBytes bounds the chunks an arena tracks between two TakeNodes:
+// a dense script of 100 KB makes about 300 KB of nodes, while the nodes
+// of a huge script die as its statements are replayed (rules.Model's
+// slim), and chunks tracked would keep them until its rules have run:
+// past the bound, none is tracked (a 477 MB script at 5% of interest
+// peaked 3 MB higher while its first were).
+const nodeTrackBytes = 512 << 10
+
+// nodeFreeBytes bounds the cleared chunks kept for reuse: those of a
+// few dense scripts (the parse is a few scripts ahead of the rules).
+const nodeFreeBytes = 4 << 20
 
 // nodesPerChunk is the number of T in a chunk: as many as fit in
 // nodeChunkBytes, at least 4.
@@ -1778,69 +1816,270 @@ func nodesPerChunk[T any]() int {
 // list longer than half of it gets room of its own.
 const optionChunk = 64
 
-// nodeSlab is one type's chunk of nodes being handed out.
-type nodeSlab[T any] struct{ cur []T }
+// nodeSlab is one type's chunk of nodes being handed out, and the chunks
+// its arena tracks (kept, cur among them).
+type nodeSlab[T any] struct {
+	cur  []T
+	kept [][]T
+}
 
-// newNode returns a pointer to a zero T in s, or to a new one when s is
-// nil.
-func newNode[T any](s *nodeSlab[T]) *T {
-	if s == nil {
+// newNode returns a pointer to a zero T in the slab of a that pick
+// chooses, or to a new one when a is nil.
+func newNode[T any](a *nodeArena, pick func(*nodeArena) *nodeSlab[T]) *T {
+	if a == nil {
 		return new(T)
 	}
+	s := pick(a)
+	a.handed++
 	if len(s.cur) == cap(s.cur) {
-		s.cur = make([]T, 0, nodesPerChunk[T]()) // the full chunk is left to its nodes
+		s.cur = nextChunk(a, pick) // the full chunk is left to its nodes
 	}
 	s.cur = s.cur[:len(s.cur)+1]
 	return &s.cur[len(s.cur)-1]
 }
 
-// slabIn returns the slab of the arena that pick chooses, nil without an
-// arena (newNode then allocates).
-func slabIn[T any](a *nodeArena, pick func(*nodeArena) *nodeSlab[T]) *nodeSlab[T] {
-	if a == nil {
+// nextChunk returns an empty chunk for the slab of a that pick chooses:
+// for a tracking arena within its bound, one given back by a Release
+// when there is one, listed in the slab's kept.
+func nextChunk[T any](a *nodeArena, pick func(*nodeArena) *nodeSlab[T]) []T {
+	n := nodesPerChunk[T]()
+	var zero T
+	size := n * int(unsafe.Sizeof(zero))
+	if !a.track {
+		return make([]T, 0, n)
+	}
+	if a.tracked+size > nodeTrackBytes {
+		if a.tracked <= nodeTrackBytes {
+			// a huge script, whose nodes die as its statements are
+			// replayed: the chunks tracked so far are left to them too,
+			// and no more are tracked until TakeNodes or DropNodes
+			eachSlab(a, a, untrack)
+			a.tracked = nodeTrackBytes + 1
+		}
+		return make([]T, 0, n)
+	}
+	var c []T
+	freeNodes.mu.Lock()
+	if fs := pick(&freeNodes.a); len(fs.kept) > 0 {
+		k := len(fs.kept) - 1
+		c, fs.kept[k] = fs.kept[k], nil
+		fs.kept = fs.kept[:k]
+		freeNodes.bytes -= size
+	}
+	freeNodes.mu.Unlock()
+	if c == nil {
+		c = make([]T, 0, n)
+	}
+	s := pick(a)
+	if k := len(s.kept); k > 0 {
+		// the last chunk tracked is the one just filled (see freeKept)
+		s.kept[k-1] = s.kept[k-1][:cap(s.kept[k-1])]
+	}
+	s.kept = append(s.kept, c)
+	a.tracked += size
+	return c[:0]
+}
+
+// freeNodes are the chunks Release gave back, cleared, at most
+// nodeFreeBytes of them.
+var freeNodes struct {
+	mu    sync.Mutex
+	a     nodeArena
+	bytes int
+}
+
+// NodeRoom is the memory of the nodes the fast path made for one
+// script's statements (StatementBuffer.TakeNodes), given back for the
+// nodes of the next scripts by Release.
+type NodeRoom struct{ a nodeArena }
+
+// TakeNodes returns the room of the nodes made through b since the last
+// TakeNodes or DropNodes (those of one script, when b parses one script
+// at a time); the next nodes are made in other chunks. It returns nil
+// when there are none.
+func (b *StatementBuffer) TakeNodes() *NodeRoom {
+	if b == nil {
 		return nil
 	}
-	return pick(a)
+	var r *NodeRoom
+	for i := range b.parts {
+		a := &b.parts[i].nodes
+		if a.tracked == 0 || a.tracked > nodeTrackBytes {
+			// no chunk tracked: the next script's first nodes may go
+			// on in the current ones
+			a.tracked, a.handed = 0, 0
+			continue
+		}
+		if a.handed < nodeTrackAfter {
+			// few nodes: their chunks are left untracked, and the next
+			// script's go on in them
+			eachSlab(a, a, untrack)
+			a.tracked, a.handed = 0, 0
+			continue
+		}
+		if r == nil {
+			r = &NodeRoom{}
+		}
+		eachSlab(&r.a, a, moveKept)
+		a.tracked, a.handed = 0, 0
+	}
+	return r
+}
+
+// DropNodes forgets the nodes made through b since the last TakeNodes or
+// DropNodes: they live as long as a statement points to them.
+func (b *StatementBuffer) DropNodes() {
+	if b == nil {
+		return
+	}
+	for i := range b.parts {
+		dropNodes(&b.parts[i].nodes)
+	}
+}
+
+func dropNodes(a *nodeArena) {
+	eachSlab(a, a, forgetKept)
+	a.tracked, a.handed = 0, 0
+}
+
+// Release gives the room's memory back for the nodes of later scripts.
+// Call it once no node of the script is read: statements that still
+// point to one would see it cleared, then overwritten.
+func (r *NodeRoom) Release() {
+	if r == nil {
+		return
+	}
+	eachSlab(&freeNodes.a, &r.a, freeKept)
+	r.a = nodeArena{}
+}
+
+// anySlab is a nodeSlab of any type: what TakeNodes, DropNodes and
+// Release do to the slabs of each type (the slab given is of the same
+// type).
+type anySlab interface {
+	moveKept(to anySlab)
+	untrack()
+	forgetKept()
+	freeKept(to anySlab)
+}
+
+// slabs are the slabs of a, one per type, in the same order for every
+// arena.
+func (a *nodeArena) slabs() [11]anySlab {
+	return [...]anySlab{&a.uses, &a.checkpoints, &a.traceFlags, &a.backups, &a.creates,
+		&a.alterFile, &a.alterFileFG, &a.alterFG, &a.sets, &a.setOptions, &a.dynamics}
+}
+
+// eachSlab calls f on the slabs of each type of dst and src.
+func eachSlab(dst, src *nodeArena, f func(dst, src anySlab)) {
+	d, s := dst.slabs(), src.slabs()
+	for i := range s {
+		f(d[i], s[i])
+	}
+}
+
+func moveKept(dst, src anySlab) { src.moveKept(dst) }
+func untrack(_, src anySlab)    { src.untrack() }
+func forgetKept(_, src anySlab) { src.forgetKept() }
+func freeKept(dst, src anySlab) { src.freeKept(dst) }
+
+// moveKept moves the chunks s tracks to to; s's next node is made in
+// another chunk when the current one is among them.
+func (s *nodeSlab[T]) moveKept(to anySlab) {
+	if len(s.kept) == 0 {
+		return // its current chunk is not tracked: the next nodes go on in it
+	}
+	d := to.(*nodeSlab[T])
+	if k := len(s.kept); k > 0 {
+		// the last chunk tracked is the current one: as much of it is
+		// used (see freeKept)
+		s.kept[k-1] = s.kept[k-1][:len(s.cur)]
+	}
+	d.kept = append(d.kept, s.kept...)
+	s.forgetKept()
+}
+
+// untrack stops tracking s's chunks; s's next node is made in the
+// current one.
+func (s *nodeSlab[T]) untrack() {
+	clear(s.kept)
+	s.kept = s.kept[:0]
+}
+
+// forgetKept stops tracking s's chunks; s's next node is made in another
+// chunk when the current one was tracked.
+func (s *nodeSlab[T]) forgetKept() {
+	if len(s.kept) == 0 {
+		return
+	}
+	clear(s.kept)
+	s.kept, s.cur = s.kept[:0], nil
+}
+
+// freeKept clears the chunks s tracks and gives them to to, the free
+// slab of their type, while freeNodes holds less than nodeFreeBytes.
+func (s *nodeSlab[T]) freeKept(to anySlab) {
+	if len(s.kept) == 0 {
+		return
+	}
+	d := to.(*nodeSlab[T])
+	var zero T
+	for _, c := range s.kept {
+		// the nodes handed out from it: a script with few statements of
+		// interest uses little of its chunks (the rest is zero)
+		clear(c)
+	}
+	freeNodes.mu.Lock()
+	for _, c := range s.kept {
+		size := cap(c) * int(unsafe.Sizeof(zero))
+		if freeNodes.bytes+size > nodeFreeBytes {
+			break
+		}
+		d.kept = append(d.kept, c[:0])
+		freeNodes.bytes += size
+	}
+	freeNodes.mu.Unlock()
+	s.forgetKept()
 }
 
 func (c *converter) newUse() *Use {
-	return newNode(slabIn(c.nodes, func(a *nodeArena) *nodeSlab[Use] { return &a.uses }))
+	return newNode(c.nodes, func(a *nodeArena) *nodeSlab[Use] { return &a.uses })
 }
 
 func (c *converter) newCheckpoint() *checkpointBox {
-	return newNode(slabIn(c.nodes, func(a *nodeArena) *nodeSlab[checkpointBox] { return &a.checkpoints }))
+	return newNode(c.nodes, func(a *nodeArena) *nodeSlab[checkpointBox] { return &a.checkpoints })
 }
 
 func (c *converter) newTraceFlags() *traceFlagsBox {
-	return newNode(slabIn(c.nodes, func(a *nodeArena) *nodeSlab[traceFlagsBox] { return &a.traceFlags }))
+	return newNode(c.nodes, func(a *nodeArena) *nodeSlab[traceFlagsBox] { return &a.traceFlags })
 }
 
 func (c *converter) newBackup() *backupBox {
-	return newNode(slabIn(c.nodes, func(a *nodeArena) *nodeSlab[backupBox] { return &a.backups }))
+	return newNode(c.nodes, func(a *nodeArena) *nodeSlab[backupBox] { return &a.backups })
 }
 
 func (c *converter) newCreate() *createBox {
-	return newNode(slabIn(c.nodes, func(a *nodeArena) *nodeSlab[createBox] { return &a.creates }))
+	return newNode(c.nodes, func(a *nodeArena) *nodeSlab[createBox] { return &a.creates })
 }
 
 func (c *converter) newAlterFile() *alterFileBox {
-	return newNode(slabIn(c.nodes, func(a *nodeArena) *nodeSlab[alterFileBox] { return &a.alterFile }))
+	return newNode(c.nodes, func(a *nodeArena) *nodeSlab[alterFileBox] { return &a.alterFile })
 }
 
 func (c *converter) newAlterFileFG() *alterFileFGBox {
-	return newNode(slabIn(c.nodes, func(a *nodeArena) *nodeSlab[alterFileFGBox] { return &a.alterFileFG }))
+	return newNode(c.nodes, func(a *nodeArena) *nodeSlab[alterFileFGBox] { return &a.alterFileFG })
 }
 
 func (c *converter) newAlterFG() *alterFGBox {
-	return newNode(slabIn(c.nodes, func(a *nodeArena) *nodeSlab[alterFGBox] { return &a.alterFG }))
+	return newNode(c.nodes, func(a *nodeArena) *nodeSlab[alterFGBox] { return &a.alterFG })
 }
 
 func (c *converter) newSet() *setBox {
-	return newNode(slabIn(c.nodes, func(a *nodeArena) *nodeSlab[setBox] { return &a.sets }))
+	return newNode(c.nodes, func(a *nodeArena) *nodeSlab[setBox] { return &a.sets })
 }
 
 func (c *converter) newSetOption() *setOptionBox {
-	return newNode(slabIn(c.nodes, func(a *nodeArena) *nodeSlab[setOptionBox] { return &a.setOptions }))
+	return newNode(c.nodes, func(a *nodeArena) *nodeSlab[setOptionBox] { return &a.setOptions })
 }
 
 // optionList returns n zero options, their capacity n: an append to the
@@ -1856,4 +2095,15 @@ func (c *converter) optionList(n int) []Option {
 	k := len(a.options)
 	a.options = a.options[:k+n]
 	return a.options[k : k+n : k+n]
+}
+
+// nodeRoom is the arena of the splitter's part of a StatementBuffer,
+// which tracks its chunks (see nodeArena); nil without a buffer.
+func (s *splitter) nodeRoom() *nodeArena {
+	if s.arena == nil {
+		return nil
+	}
+	a := &s.arena.nodes
+	a.track = true
+	return a
 }

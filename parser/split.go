@@ -19,6 +19,12 @@ type Result struct {
 	Statements []*Statement
 	Diags      []Diag // SL002 from the preprocessor, then SL001 parse errors
 	Directives []Directive
+	// Nodes is the room of the statements' nodes when the caller took it
+	// (StatementBuffer.TakeNodes), to Release once no node is read.
+	Nodes *NodeRoom
+	// Kept is the room of the copies of Statements when the caller made
+	// them there (rules.Compactor.TakeRoom), to Release once none is read.
+	Kept *KeptRoom
 }
 
 // ParseFile preprocesses f in sqlcmd mode and parses it.
@@ -61,6 +67,7 @@ type stmtArena struct {
 	chunk  int // index of the chunk in use
 	used   int // statements used in it
 	ptrs   []*Statement
+	nodes  nodeArena // the fast path's nodes (StatementBuffer.TakeNodes)
 }
 
 const (
@@ -885,7 +892,7 @@ func (s *splitter) endStatement() {
 			s.cur.End = int(s.toks[s.last].End)
 		}
 		if s.cur.Kind == KindOther && !s.noDynamic {
-			s.cur.Dynamic = dynamicFacts(s.text, s.toks[s.curIdx:s.last+1], s.cur.InLoop || s.dynamic)
+			s.cur.Dynamic = dynamicFactsIn(s.nodeRoom(), s.text, s.toks[s.curIdx:s.last+1], s.cur.InLoop || s.dynamic)
 			s.dynamic = s.dynamic || s.cur.InLoop || s.cur.Dynamic != nil
 		}
 		st := s.cur
@@ -1175,7 +1182,7 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 			err = fmt.Errorf("internal parser error: %v", p)
 		}
 	}()
-	c := converter{b: s.b, toks: toks}
+	c := converter{b: s.b, toks: toks, nodes: s.nodeRoom()}
 	if fastPath {
 		if node, n, ok := fastParse(&c, st.Kind, s.text, toks); ok {
 			st.Node = node

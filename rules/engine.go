@@ -276,11 +276,18 @@ type Engine struct {
 	m   *Model
 	// one is the list of scripts of the file being checked (Check)
 	one [1]*parser.Result
-	// spare is the room of findings a caller gave back (Recycle) for
-	// Check to take the next file's into; Recycle runs beside Check
+	// spares are the rooms of findings a caller gave back (Recycle) for
+	// Check to take the next files' into, at most maxSpares; Recycle runs
+	// beside Check, which may be several files ahead of it
 	spareMu sync.Mutex
-	spare   []Finding
+	spares  [][]Finding
 }
+
+// maxSpares is the most rooms of findings an Engine keeps: Check runs up
+// to a few files ahead of the caller that gives them back (one room, and
+// at 100% statements of interest Check found it taken by the file before
+// and copied the findings into a new one for most files).
+const maxSpares = 8
 
 // recycleMax is the most findings whose room Recycle keeps: a typical
 // dense file's, not a huge script's.
@@ -298,18 +305,57 @@ func (e *Engine) Recycle(fs []Finding) {
 	fs = fs[:cap(fs)]
 	clear(fs) // holds no message or file until reused
 	e.spareMu.Lock()
-	if cap(fs) > cap(e.spare) {
-		e.spare = fs[:0]
+	e.spares = append(e.spares, fs[:0])
+	// the largest rooms, at most maxSpares holding recycleMax findings
+	// in all
+	for total := spareRoom(e.spares); len(e.spares) > maxSpares || total > recycleMax; {
+		k := smallestSpare(e.spares)
+		total -= cap(e.spares[k])
+		last := len(e.spares) - 1
+		e.spares[k], e.spares[last] = e.spares[last], nil
+		e.spares = e.spares[:last]
 	}
 	e.spareMu.Unlock()
 }
 
-// takeSpare returns the room Recycle gave back (empty), nil when none.
+// spareRoom is the number of findings the rooms have room for.
+func spareRoom(spares [][]Finding) int {
+	n := 0
+	for _, sp := range spares {
+		n += cap(sp)
+	}
+	return n
+}
+
+// smallestSpare is the index of the room of least capacity.
+func smallestSpare(spares [][]Finding) int {
+	k := 0
+	for i, sp := range spares {
+		if cap(sp) < cap(spares[k]) {
+			k = i
+		}
+	}
+	return k
+}
+
+// takeSpare returns the largest room Recycle gave back (empty), nil when
+// none.
 func (e *Engine) takeSpare() []Finding {
 	e.spareMu.Lock()
 	defer e.spareMu.Unlock()
-	sp := e.spare
-	e.spare = nil
+	if len(e.spares) == 0 {
+		return nil
+	}
+	k := 0
+	for i, sp := range e.spares {
+		if cap(sp) > cap(e.spares[k]) {
+			k = i
+		}
+	}
+	sp := e.spares[k]
+	last := len(e.spares) - 1
+	e.spares[k], e.spares[last] = e.spares[last], nil
+	e.spares = e.spares[:last]
 	return sp
 }
 
@@ -365,6 +411,10 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 	for _, st := range r.Statements {
 		st.Node, st.Dynamic = nil, nil
 	}
+	// nor is any node: their room is the next scripts' (the model keeps
+	// no node, only copies of what it reads)
+	r.Nodes.Release()
+	r.Nodes = nil
 	if len(r.Statements) >= collectAfter {
 		// nor is their text, a copy of the script's (a statement's span
 		// reads its batch's segments only): 15 to 20 MB for 477 MB at 5%
@@ -706,6 +756,17 @@ type Compactor struct {
 	// dynamics are the Dynamic facts of the kept statements, by hash
 	// (sameDynamic)
 	dynamics map[uint64]*parser.Dynamic
+	// room tracks the chunks of c.stmts, for TakeRoom
+	room *parser.KeptRoom
+}
+
+// TakeRoom returns the room of the statements kept since the last
+// TakeRoom (see parser.KeptRoom), nil when there is none: a caller that
+// knows when nothing reads them any more releases it then.
+func (c *Compactor) TakeRoom() *parser.KeptRoom {
+	r := c.room
+	c.room, c.stmts = nil, nil // the next statements kept are not in it
+	return r
 }
 
 // note records what the kept statement st leaves for the next blocker.
@@ -831,7 +892,13 @@ func (c *Compactor) ownAll(out []*parser.Statement) {
 	}
 	for i, st := range out {
 		if len(c.stmts) == cap(c.stmts) {
-			c.stmts = make([]parser.Statement, 0, roomFor(len(out)-i, cap(c.stmts)))
+			n := roomFor(len(out)-i, cap(c.stmts))
+			if c.room == nil && n == parser.KeptChunk {
+				// only such chunks are reused: a script that keeps a few
+				// statements (at typical density) costs no room
+				c.room = new(parser.KeptRoom)
+			}
+			c.stmts = c.room.Statements(n)
 		}
 		if b := st.Batch; b != nil && b != c.batch {
 			if len(c.batches) == cap(c.batches) {
