@@ -50,7 +50,12 @@ func (p *prFlags) register(fs *flag.FlagSet) {
 // and the master scripts above them that include them
 // (analysis.IncludersAbove) and, when the config sets include, its
 // folder (the files its include globs name).
-func contextPaths(paths []string, cfg *config.Config, p *prFlags) []string {
+//
+// Standard input counts as the file stdin names (a hook checking the
+// staged blob: git show :m/V2.sql | sqllint scan --stdin-filename
+// m/V2.sql -) when its folder exists; stdin is "" when no
+// --stdin-filename was given.
+func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string) []string {
 	switch {
 	case p.noContext:
 		return nil
@@ -73,10 +78,16 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags) []string {
 	dirs := map[string]bool{} // a folder's context is looked up once
 	includers := analysis.NewIncluders()
 	for _, path := range paths {
+		named := false
 		if path == "-" {
-			continue
+			if stdin == "" {
+				continue
+			}
+			path = stdin
+			info, err := os.Stat(filepath.Dir(path))
+			named = err == nil && info.IsDir() // a new file may not exist yet
 		}
-		if info, err := os.Stat(path); err == nil && !info.IsDir() {
+		if info, err := os.Stat(path); named || err == nil && !info.IsDir() {
 			files = true
 			if dir := filepath.Dir(path); !dirs[dir] {
 				dirs[dir] = true
@@ -259,4 +270,15 @@ func staleNote(stale []baseline.Entry, path string) string {
 		n = "1 entry no longer matches a finding"
 	}
 	return fmt.Sprintf("%s (%s): run with --write-baseline %s to shrink it", n, strings.Join(names, ", "), path)
+}
+
+// stdinPath is the --stdin-filename given to fs, or "" when none was
+// given (the default name stands for no file).
+func stdinPath(fs *flag.FlagSet, name string) string {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "stdin-filename" })
+	if !given {
+		return ""
+	}
+	return name
 }

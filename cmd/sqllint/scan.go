@@ -250,7 +250,7 @@ func (e *env) scan(args []string) int {
 		return exitError
 	}
 	opt := analysis.Options{
-		Paths: paths, Context: contextPaths(paths, cfg, &f.pr), Stdin: e.stdin, StdinName: f.stdinName,
+		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: e.stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
 	}
 	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
