@@ -29,6 +29,13 @@ type Analyzer interface {
 	Analyze(ctx context.Context, path string, overlay map[string][]byte) ([]report.Finding, error)
 }
 
+// TextAnalyzer analyses a document that is no file (an untitled: new
+// query): its text alone, named name, with the config found from folder
+// root (none: the defaults). Findings name it by name.
+type TextAnalyzer interface {
+	AnalyzeText(ctx context.Context, name, text, root string) ([]report.Finding, error)
+}
+
 type flatKey struct{}
 
 // withFlatContext marks an analysis whose context is the scripts beside
@@ -86,15 +93,22 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		}
 	}
 	sort.Strings(ctxPaths)
-	var findings []report.Finding
-	var inputErr *report.InputError
-	_, err = analysis.Run(ctx, analysis.Options{
+	return run(ctx, analysis.Options{
 		Paths:     []string{path},
 		Context:   ctxPaths,
 		Overlay:   overlay,
 		Config:    cfg,
 		LookupEnv: p.LookupEnv,
-	}, func(r *analysis.FileResult) {
+	}, filepath.Base(path))
+}
+
+// run runs the pipeline and gathers its findings; the first input error
+// (a file that cannot be read or decoded) comes back as an error naming
+// name, with the findings.
+func run(ctx context.Context, opt analysis.Options, name string) ([]report.Finding, error) {
+	var findings []report.Finding
+	var inputErr *report.InputError
+	_, err := analysis.Run(ctx, opt, func(r *analysis.FileResult) {
 		findings = append(findings, r.Findings...)
 		if r.Err != nil && inputErr == nil {
 			inputErr = r.Err
@@ -104,9 +118,29 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		return nil, err
 	}
 	if inputErr != nil {
-		return findings, fmt.Errorf("%s: %s", filepath.Base(path), inputErr.Message)
+		return findings, fmt.Errorf("%s: %s", name, inputErr.Message)
 	}
 	return findings, nil
+}
+
+// AnalyzeText implements TextAnalyzer: the text as standard input named
+// name, without context.
+func (p Pipeline) AnalyzeText(ctx context.Context, name, text, root string) ([]report.Finding, error) {
+	cfg := config.Default()
+	if root != "" {
+		c, err := loadConfig(root)
+		if err != nil {
+			return nil, err
+		}
+		cfg = c
+	}
+	return run(ctx, analysis.Options{
+		Paths:     []string{"-"},
+		Stdin:     strings.NewReader(text),
+		StdinName: name,
+		Config:    cfg,
+		LookupEnv: p.LookupEnv,
+	}, name)
 }
 
 // loadConfig finds the config from dir upward, as scan does.

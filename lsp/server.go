@@ -65,6 +65,7 @@ type Server struct {
 // document is an open text document.
 type document struct {
 	uri, path string
+	untitled  string // the name of an untitled: document (path ""), checked alone
 	version   int
 	text      text
 	lint      bool // a T-SQL script (by language or extension)
@@ -331,6 +332,13 @@ func (s *Server) didOpen(p *didOpenParams) {
 	d := &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version}
 	d.text.set(p.TextDocument.Text)
 	d.lint = err == nil && (strings.EqualFold(p.TextDocument.LanguageID, "sql") || strings.EqualFold(filepath.Ext(path), ".sql"))
+	if name, ok := untitledName(p.TextDocument.URI); ok && err != nil {
+		// A new query not yet saved: checked alone, with the config of
+		// the first workspace folder.
+		_, isText := s.opt.Analyzer.(TextAnalyzer)
+		d.untitled = name
+		d.lint = isText && strings.EqualFold(p.TextDocument.LanguageID, "sql")
+	}
 	if old := s.docs[d.uri]; old != nil {
 		s.abort(old)
 	}
@@ -492,6 +500,10 @@ func (s *Server) analyze(d *document, gen int) {
 	d.timer = nil
 	version := d.version
 	snap := &text{s: d.text.s}
+	root := ""
+	if len(s.roots) > 0 {
+		root = s.roots[0]
+	}
 	overlay := map[string][]byte{}
 	for _, o := range s.docs {
 		if o.path != "" {
@@ -508,10 +520,16 @@ func (s *Server) analyze(d *document, gen int) {
 	case <-ctx.Done():
 		return
 	}
-	if s.flat(d.path) {
-		ctx = withFlatContext(ctx)
+	var findings []report.Finding
+	var err error
+	if d.untitled != "" {
+		findings, err = s.opt.Analyzer.(TextAnalyzer).AnalyzeText(ctx, d.untitled, snap.s, root)
+	} else {
+		if s.flat(d.path) {
+			ctx = withFlatContext(ctx)
+		}
+		findings, err = s.opt.Analyzer.Analyze(ctx, d.path, overlay)
 	}
-	findings, err := s.opt.Analyzer.Analyze(ctx, d.path, overlay)
 	<-s.sem
 	if ctx.Err() != nil {
 		return // superseded
@@ -519,7 +537,7 @@ func (s *Server) analyze(d *document, gen int) {
 	res := &result{version: version, text: snap}
 	var memo lineMemo // findings come in line order
 	for _, f := range findings {
-		if f.Path == "" || filepath.Clean(filepath.FromSlash(f.Path)) != d.path {
+		if d.untitled != "" && f.Path != d.untitled || d.untitled == "" && (f.Path == "" || filepath.Clean(filepath.FromSlash(f.Path)) != d.path) {
 			continue
 		}
 		res.findings = append(res.findings, f)

@@ -43,3 +43,25 @@ func pathURI(path string) string {
 	}
 	return (&url.URL{Scheme: "file", Path: p}).String()
 }
+
+// untitledName is the name of an untitled: document (a new query not
+// yet saved: untitled:Untitled-1), with ".sql" added when it has no
+// extension, and whether uri is one.
+func untitledName(uri string) (string, bool) {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "untitled" {
+		return "", false
+	}
+	name := u.Opaque
+	if name == "" {
+		name = u.Path
+	}
+	name = filepath.Base(filepath.FromSlash(name))
+	if name == "" || name == "." || name == string(filepath.Separator) {
+		name = "untitled"
+	}
+	if filepath.Ext(name) == "" {
+		name += ".sql"
+	}
+	return name, true
+}

@@ -88,6 +88,7 @@ async function start(context) {
   const clientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'sql' },
+      { scheme: 'untitled', language: 'sql' },
     ],
     // The server then ends "suppress with a reason" by selecting the
     // word "reason", ready to be typed over.
