@@ -597,13 +597,39 @@ func (s *splitter) parseVarBackup(st *Statement, t string) *NulBackup {
 	if !mayNameNul(t) {
 		return nil // no device of its text can be NUL: not worth a parse
 	}
+	var nb *NulBackup
+	s.parseRunText(st, t, func(r *Result) {
+		for _, x := range r.Statements {
+			bk, ok := x.Node.(*Backup)
+			if !ok || !anyNul(bk.Targets) {
+				continue
+			}
+			typ := "FULL"
+			switch {
+			case bk.Log:
+				typ = "LOG"
+			case bk.HasOption("DIFFERENTIAL"):
+				typ = "DIFF"
+			}
+			nb = &NulBackup{Databases: strings.Clone(bk.Database.Value), Type: typ,
+				CopyOnly: bk.HasOption("COPY_ONLY") && !bk.HasOption("DIFFERENTIAL"), Backup: bk}
+			return
+		}
+	})
+	return nb
+}
+
+// parseRunText parses text t, which the EXEC st runs, as a batch of its
+// own (the EXECs inside it not read), and hands the result to fn, unless
+// t does not scan whole (an unterminated string or comment).
+func (s *splitter) parseRunText(st *Statement, t string, fn func(*Result)) {
 	at := s.b.Pos(st.Start)
 	b := &Batch{Text: t, Segs: []Segment{{Out: 0, File: at.File, In: at.Offset, Subst: true}}, Index: s.b.Index, Count: s.b.Count}
 	sc := scannerPool.Get().(*Scanner)
 	defer scannerPool.Put(sc)
 	toks := sc.Scan(b.Text)
 	if sc.Open.What != "" {
-		return nil
+		return
 	}
 	r := &Result{}
 	var sp splitter
@@ -611,22 +637,7 @@ func (s *splitter) parseVarBackup(st *Statement, t string) *NulBackup {
 	sp.noDynamic = true
 	sp.dynDepth = maxDynDepth // its EXECs are not read
 	sp.run()
-	for _, x := range r.Statements {
-		bk, ok := x.Node.(*Backup)
-		if !ok || !anyNul(bk.Targets) {
-			continue
-		}
-		typ := "FULL"
-		switch {
-		case bk.Log:
-			typ = "LOG"
-		case bk.HasOption("DIFFERENTIAL"):
-			typ = "DIFF"
-		}
-		return &NulBackup{Databases: strings.Clone(bk.Database.Value), Type: typ,
-			CopyOnly: bk.HasOption("COPY_ONLY") && !bk.HasOption("DIFFERENTIAL"), Backup: bk}
-	}
-	return nil
+	fn(r)
 }
 
 // mayNameNul reports whether text t may name the null device: whether it

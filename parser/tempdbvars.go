@@ -412,45 +412,33 @@ func (s *splitter) tdbRun(st *Statement, v string, t tdbText) {
 // tdbFiles parses text, which st runs, and returns the files its ALTER
 // DATABASE tempdb statements add or modify.
 func (s *splitter) tdbFiles(st *Statement, text string) []BuiltFile {
-	at := s.b.Pos(st.Start)
-	b := &Batch{Text: text, Segs: []Segment{{Out: 0, File: at.File, In: at.Offset, Subst: true}}, Index: s.b.Index, Count: s.b.Count}
-	sc := scannerPool.Get().(*Scanner)
-	defer scannerPool.Put(sc)
-	toks := sc.Scan(b.Text)
-	if sc.Open.What != "" {
-		return nil
-	}
-	r := &Result{}
-	var sp splitter
-	sp.reset(r, b, toks)
-	sp.noDynamic = true
-	sp.dynDepth = maxDynDepth // its EXECs are not read
-	sp.run()
 	var files []BuiltFile
-	for _, x := range r.Statements {
-		a, ok := x.Node.(*AlterDatabase)
-		if !ok || a.Current || !strings.EqualFold(a.Database.Value, "tempdb") {
-			continue
-		}
-		switch a.Action {
-		case ActionAddFile, ActionAddLogFile, ActionModifyFile:
-		default:
-			continue
-		}
-		for _, f := range a.Files {
-			bf := BuiltFile{Action: a.Action, FileSpec: FileSpec{Log: f.Log, Size: builtSize(f.Size)}}
-			bf.Name, bf.NameBuilt = builtName(f.Name)
-			nn, newBuilt := builtName(f.NewName)
-			if a.Action == ActionModifyFile && (bf.NameBuilt || newBuilt) {
-				continue // which file it changes is not known
+	s.parseRunText(st, text, func(r *Result) {
+		for _, x := range r.Statements {
+			a, ok := x.Node.(*AlterDatabase)
+			if !ok || a.Current || !strings.EqualFold(a.Database.Value, "tempdb") {
+				continue
 			}
-			bf.NewName = nn
-			if fn, fnBuilt := builtName(f.FileName); !fnBuilt {
-				bf.FileName = fn // a name ending in .ldf is a log's
+			switch a.Action {
+			case ActionAddFile, ActionAddLogFile, ActionModifyFile:
+			default:
+				continue
 			}
-			files = append(files, bf)
+			for _, f := range a.Files {
+				bf := BuiltFile{Action: a.Action, FileSpec: FileSpec{Log: f.Log, Size: builtSize(f.Size)}}
+				bf.Name, bf.NameBuilt = builtName(f.Name)
+				nn, newBuilt := builtName(f.NewName)
+				if a.Action == ActionModifyFile && (bf.NameBuilt || newBuilt) {
+					continue // which file it changes is not known
+				}
+				bf.NewName = nn
+				if fn, fnBuilt := builtName(f.FileName); !fnBuilt {
+					bf.FileName = fn // a name ending in .ldf is a log's
+				}
+				files = append(files, bf)
+			}
 		}
-	}
+	})
 	return files
 }
 
