@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sqllint/sqllint/parser"
 )
 
 // A Flyway migrations folder with SQL callbacks beside its scripts (as
@@ -190,9 +192,15 @@ func TestIncludersAbove(t *testing.T) {
 	if got != want {
 		t.Errorf("IncludersAbove = %s\nwant %s", got, want)
 	}
-	for line, want := range map[string]string{":r x.sql": "x.sql", "\t:R\t\"a b.sql\" x": "a b.sql", ":reset": "", ":r": "", ":r $(a).sql": "", "r x.sql": ""} {
-		if got, _ := rPath(line); got != want {
-			t.Errorf("rPath(%q) = %q, want %q", line, got, want)
+	from := filepath.Join(dir, "m.sql")
+	for line, want := range map[string]string{":r x.sql": "x.sql", "\t:R\t\"a b.sql\" x": "a b.sql", ":r My Scripts/x.sql -- c\r": "My Scripts/x.sql",
+		":reset": "", ":r": "", ":r $(a).sql": "", "r x.sql": ""} {
+		got, ok := parser.IncludeTarget(from, line)
+		if want != "" {
+			want = filepath.Join(dir, want) // relative to the including script
+		}
+		if got != want || ok != (want != "") {
+			t.Errorf("IncludeTarget(%q) = %q, %v, want %q", line, got, ok, want)
 		}
 	}
 }

@@ -5,9 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/sqllint/sqllint/internal/fsread"
+	"github.com/sqllint/sqllint/parser"
 )
 
 // includerLevels bounds how many folders above a named script are looked
@@ -125,12 +125,8 @@ func (c *Includers) targetsOf(script string) []string {
 		} else {
 			data = nil
 		}
-		if p, ok := rPath(string(line)); ok {
-			p = filepath.FromSlash(strings.ReplaceAll(p, `\`, "/"))
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(filepath.Dir(script), p)
-			}
-			targets = append(targets, filepath.Clean(p))
+		if p, ok := parser.IncludeTarget(script, string(line)); ok {
+			targets = append(targets, p)
 		}
 	}
 	c.targets[script] = targets
@@ -153,27 +149,4 @@ func absLike(path string) (string, func(string) string, error) {
 		}
 		return p
 	}, err
-}
-
-// rPath is the path of a :r line ("" and false for any other line or a
-// path made of variables).
-func rPath(line string) (string, bool) {
-	line = strings.TrimLeft(line, " \t")
-	if len(line) < 3 || line[0] != ':' || line[1]|0x20 != 'r' || (line[2] != ' ' && line[2] != '\t') {
-		return "", false
-	}
-	p := strings.TrimSpace(strings.TrimRight(line[2:], "\r"))
-	if strings.HasPrefix(p, `"`) {
-		end := strings.IndexByte(p[1:], '"')
-		if end < 0 {
-			return "", false
-		}
-		p = p[1 : end+1]
-	} else if i := strings.IndexAny(p, " \t"); i >= 0 {
-		p = p[:i]
-	}
-	if p == "" || strings.Contains(p, "$(") {
-		return "", false
-	}
-	return p, true
 }

@@ -2187,6 +2187,35 @@ func ppResolveInclude(from, path string) string {
 	return ppFoldCase(filepath.Join(filepath.Dir(from), p))
 }
 
+// IncludeTarget is the path that line, a line of the script from, names
+// when it is a :r command, parsed and resolved as the preprocessor does
+// (a trailing -- comment dropped, a quoted name taken inside its quotes,
+// relative to from's folder); false for any other line, or a name made
+// with a $(var), which only a run can resolve.
+func IncludeTarget(from, line string) (string, bool) {
+	line = strings.TrimRight(line, "\r")
+	i := 0
+	for i < len(line) && ppIsBlank(line[i]) {
+		i++
+	}
+	if i+2 >= len(line) || line[i] != ':' || line[i+1]|0x20 != 'r' || !ppIsBlank(line[i+2]) {
+		return "", false
+	}
+	c := ppCommand{name: "r", start: i, nameEnd: i + 2, end: len(line)}
+	a, e := c.args(line)
+	if a < e && line[a] == '"' {
+		q := strings.IndexByte(line[a+1:e], '"')
+		if q < 0 {
+			return "", false
+		}
+		a, e = a+1, a+1+q
+	}
+	if a == e || strings.Contains(line[a:e], "$(") {
+		return "", false
+	}
+	return ppResolveInclude(from, line[a:e]), true
+}
+
 // ppQuotePath quotes an include path as the script wrote it: a Windows
 // path keeps its single backslashes (%q would double them); a path with a
 // quote or a control character is quoted Go-style.
