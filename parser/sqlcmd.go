@@ -1759,6 +1759,9 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 		if !ok {
 			return
 		}
+		if s[a] != '"' {
+			path = ppJoinQuoted(path)
+		}
 		if strings.TrimSpace(path) == "" {
 			bad("a file name is required")
 			return
@@ -1986,7 +1989,7 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	if p.overBudget {
 		return // reported once, when the limit was reached
 	}
-	clean := ppResolveInclude(f.Path, path)
+	clean := ppIncludeFromRoot(p.stack[0], f.Path, path, ppResolveInclude(f.Path, path))
 	if p.realStack == nil {
 		// the first include: the stack holds the root file alone
 		p.stack[0] = filepath.Clean(p.stack[0])
@@ -2187,6 +2190,30 @@ func ppResolveInclude(from, path string) string {
 	return ppFoldCase(filepath.Join(filepath.Dir(from), p))
 }
 
+// ppIncludeFromRoot returns clean, the include path named in from, or
+// when no file is there and from is itself an included script, the path
+// relative to the root script's folder when a file is there. sqlcmd opens
+// a relative :r name from its current folder, the master script's when it
+// runs `sqlcmd -i CreateAll.sql` there: Create\Create.sql included by
+// CreateAll.sql writes `:r .\Create\Tables\Logs.sql` for the file beside
+// it.
+func ppIncludeFromRoot(root, from, path, clean string) string {
+	if from == root || filepath.Dir(from) == filepath.Dir(root) {
+		return clean
+	}
+	if _, err := os.Lstat(clean); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return clean
+	}
+	alt := ppResolveInclude(root, path)
+	if alt == clean {
+		return clean
+	}
+	if _, err := os.Lstat(alt); err != nil {
+		return clean
+	}
+	return alt
+}
+
 // IncludeTarget is the path that line, a line of the script from, names
 // when it is a :r command, parsed and resolved as the preprocessor does
 // (a trailing -- comment dropped, a quoted name taken inside its quotes,
@@ -2213,7 +2240,23 @@ func IncludeTarget(from, line string) (string, bool) {
 	if a == e || strings.Contains(line[a:e], "$(") {
 		return "", false
 	}
-	return ppResolveInclude(from, line[a:e]), true
+	name := line[a:e]
+	if line[a-1] != '"' {
+		name = ppJoinQuoted(name)
+	}
+	return ppResolveInclude(from, name), true
+}
+
+// ppJoinQuoted returns an unquoted :r name with its quoted parts joined to
+// the rest, quotes dropped, as sqlcmd reads it: `$(root)"\x.sql"` names
+// root\x.sql, `.\Create\"My Tables"\x.sql` the folder My Tables. A name
+// with an unbalanced quote is left as written (and reported missing).
+func ppJoinQuoted(name string) string {
+	n := strings.Count(name, `"`)
+	if n == 0 || n%2 != 0 {
+		return name
+	}
+	return strings.ReplaceAll(name, `"`, "")
 }
 
 // ppQuotePath quotes an include path as the script wrote it: a Windows
