@@ -23,7 +23,9 @@ const (
 // IncludersAbove is the scripts in the folders above the one of script
 // path (up to the repository's top, never the home folder or the file
 // system's root) that include it with a :r command whose path is written
-// out (no $(var) in it): the master script of sqlcmd (install.sql:
+// out, or made with variables the script itself sets above the line
+// (:setvar root ".\Create" then :r $(root)"\Create.sql"; no other
+// $(var)): the master script of sqlcmd (install.sql:
 // :setvar ..., :r .\tables\orders.sql), whose variables the included
 // script uses. A script named alone reads them as context, so that it is
 // checked where they include it, as a scan of their folder checks it.
@@ -117,6 +119,7 @@ func (c *Includers) targetsOf(script string) []string {
 		return t
 	}
 	var targets []string
+	var vars map[string]string
 	data, err := fsread.ReadFile(script, includerSize)
 	for err == nil && len(data) > 0 {
 		line := data
@@ -125,7 +128,9 @@ func (c *Includers) targetsOf(script string) []string {
 		} else {
 			data = nil
 		}
-		if p, ok := parser.IncludeTarget(script, string(line)); ok {
+		text := string(line)
+		vars, text = masterSetvar(vars, text)
+		if p, ok := parser.IncludeTarget(script, text); ok {
 			targets = append(targets, p)
 		}
 	}
