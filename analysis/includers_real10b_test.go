@@ -56,3 +56,27 @@ func TestIncludersAboveReadsTheMastersSetvars(t *testing.T) {
 		t.Errorf("Create.sql alone:\n%s\nwant no finding, as in the folder scan", got)
 	}
 }
+
+// masterSetvar reads :setvar lines as sqlcmd writes them and leaves
+// malformed ones and unknown variables alone (no panic on any line).
+func TestMasterSetvarLines(t *testing.T) {
+	var vars map[string]string
+	for _, line := range []string{":setvar", ":setvar ", ":setvar x", ":setvar x \"", "\t:SETVAR Root \".\\A \"\"b\"\"\" -- c\r",
+		":setvar w word rest", "$(", "$(x", ":setvarx y z"} {
+		vars, _ = masterSetvar(vars, line)
+	}
+	if len(vars) != 2 || vars["ROOT"] != `.\A "b"` || vars["W"] != "word" {
+		t.Errorf("vars = %q", vars)
+	}
+	for _, c := range [][2]string{
+		{`:r $(root)"\x.sql"`, `:r .\A "b""\x.sql"`},
+		{`:r $(Other)\x.sql $(w)`, `:r $(Other)\x.sql word`},
+		{`:r $(w`, `:r $(w`},
+		{`PRINT '$(w)$(root)$(w)'`, `PRINT 'word.\A "b"word'`},
+		{`:setvar root "elsewhere"`, `:setvar root "elsewhere"`}, // last: it sets root
+	} {
+		if _, got := masterSetvar(vars, c[0]); got != c[1] {
+			t.Errorf("masterSetvar(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}
