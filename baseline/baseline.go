@@ -141,13 +141,26 @@ func dirOf(path string) (string, error) {
 }
 
 // Encode writes the baseline of findings for a file at path (which sets
-// the folder file names are relative to).
-func Encode(path string, findings []report.Finding) ([]byte, error) {
+// the folder file names are relative to), with the entries keep of a
+// baseline written before (Unchecked) that no finding gives again.
+func Encode(path string, findings []report.Finding, keep ...Entry) ([]byte, error) {
 	dir, err := dirOf(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	entries := Keys(findings, dir)
+	if len(keep) > 0 {
+		have := make(map[Entry]bool, len(entries))
+		for _, e := range entries {
+			have[e] = true
+		}
+		for _, e := range keep {
+			if !have[e] {
+				have[e] = true
+				entries = append(entries, e)
+			}
+		}
+	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].less(entries[j]) })
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\"version\": %d, \"tool\": \"sqllint\", \"entries\": [\n", Version)

@@ -282,3 +282,16 @@ func stdinPath(fs *flag.FlagSet, name string) string {
 	}
 	return name
 }
+
+// baselineKept is the entries of the baseline at path, written before,
+// that writing it again from this run keeps: those of the files the run
+// did not check that still exist (baseline.Unchecked). A baseline that
+// is missing or cannot be read (another format version, corrupt) is
+// written anew.
+func baselineKept(path string, paths, scanned []string, findings []report.Finding) []baseline.Entry {
+	old, err := baseline.Load(path)
+	if err != nil {
+		return nil
+	}
+	return old.Unchecked(paths, scanned, findings)
+}

@@ -395,7 +395,8 @@ func (e *env) scan(args []string) int {
 	}
 
 	if f.pr.writeBaseline != "" {
-		data, err := baseline.Encode(f.pr.writeBaseline, findings)
+		keep := baselineKept(f.pr.writeBaseline, paths, scanned, findings)
+		data, err := baseline.Encode(f.pr.writeBaseline, findings, keep...)
 		if err == nil {
 			err = os.MkdirAll(filepath.Dir(f.pr.writeBaseline), 0o755)
 		}
@@ -406,7 +407,11 @@ func (e *env) scan(args []string) int {
 			e.errorf("%v", err)
 			return exitError
 		}
-		e.note("wrote %d finding(s) to baseline %s", len(findings), f.pr.writeBaseline)
+		if len(keep) > 0 {
+			e.note("wrote %d finding(s) to baseline %s, and kept its %d entries of files this run did not check", len(findings), f.pr.writeBaseline, len(keep))
+		} else {
+			e.note("wrote %d finding(s) to baseline %s", len(findings), f.pr.writeBaseline)
+		}
 		if filter.base, err = baseline.Parse(f.pr.writeBaseline, data); err != nil {
 			e.errorf("%v", err)
 			return exitError
