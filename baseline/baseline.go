@@ -213,6 +213,9 @@ func Parse(path string, data []byte) (*Baseline, error) {
 	var ff fileFormat
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("baseline %s: not a sqllint baseline: the file is empty (write it with --write-baseline %s)", path, path)
+	}
 	if err := dec.Decode(&ff); err != nil {
 		return nil, fmt.Errorf("baseline %s: not a sqllint baseline: %w", path, jsonErr(err, data))
 	}
@@ -227,7 +230,11 @@ func Parse(path string, data []byte) (*Baseline, error) {
 	}
 	for i, e := range ff.Entries {
 		if e.Rule == "" || e.Fingerprint == "" || e.Occurrence < 1 {
-			return nil, fmt.Errorf("baseline %s: entry %d: needs a rule, a fingerprint and an occurrence of 1 or more", path, i+1)
+			at := ""
+			if line := entryLine(data, i); line > 0 {
+				at = fmt.Sprintf("line %d: ", line)
+			}
+			return nil, fmt.Errorf("baseline %s: %sentry %d: needs a rule, a fingerprint and an occurrence of 1 or more", path, at, i+1)
 		}
 	}
 	dir, err := dirOf(path)
@@ -242,6 +249,9 @@ func jsonErr(err error, data []byte) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
+		if at := conflictLine(data); at > 0 {
+			return fmt.Errorf("line %d: a merge conflict (<<<<<<<, =======, >>>>>>>): keep the entries of both sides, or write the baseline again with --write-baseline", at)
+		}
 		return fmt.Errorf("line %d: %w", line, err)
 	}
 	var te *json.UnmarshalTypeError
