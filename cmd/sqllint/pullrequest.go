@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -294,4 +296,22 @@ func baselineKept(path string, paths, scanned []string, findings []report.Findin
 		return nil
 	}
 	return old.Unchecked(paths, scanned, findings)
+}
+
+// stdinChanges compares standard input, when it is checked with
+// --new-from-rev or --new-from-merge-base, with the file it names at the
+// revision: it takes that file's place, so its own lines are the ones
+// added or changed (git show :m/V2.sql | sqllint scan --new-from-rev
+// HEAD --stdin-filename m/V2.sql -), not those of the copy on disk. It
+// returns the reader the run reads standard input from.
+func (ff *findingFilter) stdinChanges(stdin io.Reader, paths []string, name string) (io.Reader, error) {
+	if ff.changes == nil || !slices.Contains(paths, "-") {
+		return stdin, nil
+	}
+	data, err := io.ReadAll(stdin)
+	if err != nil {
+		return nil, err
+	}
+	ff.changes.SetText(name, data)
+	return bytes.NewReader(data), nil
 }

@@ -249,8 +249,13 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
+	stdin, err := filter.stdinChanges(e.stdin, paths, f.stdinName)
+	if err != nil {
+		e.errorf("standard input: %v", err)
+		return exitError
+	}
 	opt := analysis.Options{
-		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: e.stdin, StdinName: f.stdinName,
+		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
 	}
 	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
