@@ -11,13 +11,14 @@ import (
 // Unchecked returns the entries of b that a baseline written again from a
 // run must keep: those of files the run did not check (neither a file it
 // reported, nor one a finding points into, nor one inside a path it was
-// given) and that still exist. A run on a few files (a pre-commit hook's,
+// given), or of rules it did not run (ran false), whose file still
+// exists. A run on a few files or rules (a pre-commit hook's, --select,
 // or the command the note about stale entries suggests) then records
-// their findings anew and leaves the other files' entries as they are,
-// rather than dropping them; the entries of a file deleted or renamed
-// go. paths are the paths the run was given ("-" is standard input),
-// scanned the files it reported (display paths).
-func (b *Baseline) Unchecked(paths, scanned []string, findings []report.Finding) []Entry {
+// their findings anew and leaves the other entries as they are, rather
+// than dropping them; the entries of a file deleted or renamed go. paths
+// are the paths the run was given ("-" is standard input), scanned the
+// files it reported (display paths).
+func (b *Baseline) Unchecked(paths, scanned []string, findings []report.Finding, ran func(rule string) bool) []Entry {
 	checked := map[string]bool{}
 	for _, p := range scanned {
 		checked[relFile(p, b.Dir)] = true
@@ -34,7 +35,7 @@ func (b *Baseline) Unchecked(paths, scanned []string, findings []report.Finding)
 	exists := map[string]bool{}
 	var keep []Entry
 	for _, e := range b.Entries {
-		if e.File == "" || checked[e.File] || inside(e.File, under) {
+		if e.File == "" || ran(e.Rule) && (checked[e.File] || inside(e.File, under)) {
 			continue
 		}
 		ok, seen := exists[e.File]

@@ -37,7 +37,7 @@ func TestWriteBaselineFromSomeFilesKeepsTheOthers(t *testing.T) {
 		t.Fatalf("stale note: %s", errs)
 	}
 	code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--write-baseline", bl, "db/V2.sql")
-	if code != 0 || errs != "sqllint: wrote 1 finding(s) to baseline "+bl+", and kept its 2 entries of files this run did not check\n" {
+	if code != 0 || errs != "sqllint: wrote 1 finding(s) to baseline "+bl+", and kept its 2 entries of files or rules this run did not check\n" {
 		t.Errorf("--write-baseline on one file: exit %d\n%s%s", code, out, errs)
 	}
 	if code, out, errs := scan("db"); code != 0 || len(found(out)) != 0 || errs != "" {
@@ -74,5 +74,36 @@ func TestWriteBaselineFromSomeFilesKeepsTheOthers(t *testing.T) {
 	data, _ = os.ReadFile(filepath.Join(dir, bl))
 	if strings.Contains(string(data), "V2.sql") || strings.Count(string(data), `"rule"`) != 2 {
 		t.Errorf("baseline written anew:\n%s", data)
+	}
+}
+
+// TestBaselineWithSomeRules: a run with some rules (--select, --ignore,
+// the config's rules) called every entry of the other rules stale and
+// said to write the baseline again, which, with the same --select,
+// dropped them. The entries of a rule that did not run are neither stale
+// nor dropped.
+func TestBaselineWithSomeRules(t *testing.T) {
+	dir, git := gitRepo(t)
+	writeFile(t, dir, "db/V1.sql", "CHECKPOINT 10;\nGO\nALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;\n")
+	git("add", ".")
+	git("commit", "-qm", "old scripts")
+	const bl = "b.json"
+	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--write-baseline", bl, "db"); code != 0 {
+		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errs)
+	}
+	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--select", "SL302", "--baseline", bl, "db"); code != 0 || errs != "" {
+		t.Errorf("--select SL302: exit %d\n%s%s", code, out, errs)
+	}
+	code, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--ignore", "SL301", "--write-baseline", bl, "db")
+	if code != 0 || !strings.Contains(errs, "kept its 1 entries of files or rules this run did not check") {
+		t.Errorf("--write-baseline --ignore SL301: exit %d %s", code, errs)
+	}
+	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--baseline", bl, "db"); code != 0 || len(found(out)) != 0 || errs != "" {
+		t.Errorf("all rules after a rewrite without SL301: exit %d %v %s", code, found(out), errs)
+	}
+	// a finding of a rule that ran and is gone still goes
+	writeFile(t, dir, "db/V1.sql", "CHECKPOINT;\nGO\nALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;\n")
+	if _, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--select", "SL302", "--baseline", bl, "db"); !strings.Contains(errs, "1 entry no longer matches a finding (SL302 db/V1.sql)") {
+		t.Errorf("stale SL302: %s", errs)
 	}
 }

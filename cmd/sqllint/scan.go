@@ -267,6 +267,7 @@ func (e *env) scan(args []string) int {
 			return facts, err
 		}
 	}
+	filter.ran = ranRules(rules.Default, &cfg.Rules, opt.FactsFor != nil)
 	// Nothing reads fingerprints but a baseline.
 	opt.SkipFingerprints = filter.base == nil && f.pr.writeBaseline == ""
 	color := f.color == "always" || (f.color == "auto" && e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb")
@@ -400,7 +401,7 @@ func (e *env) scan(args []string) int {
 	}
 
 	if f.pr.writeBaseline != "" {
-		keep := baselineKept(f.pr.writeBaseline, paths, scanned, findings)
+		keep := baselineKept(f.pr.writeBaseline, paths, scanned, findings, filter.ran)
 		data, err := baseline.Encode(f.pr.writeBaseline, findings, keep...)
 		if err == nil {
 			err = os.MkdirAll(filepath.Dir(f.pr.writeBaseline), 0o755)
@@ -413,7 +414,7 @@ func (e *env) scan(args []string) int {
 			return exitError
 		}
 		if len(keep) > 0 {
-			e.note("wrote %d finding(s) to baseline %s, and kept its %d entries of files this run did not check", len(findings), f.pr.writeBaseline, len(keep))
+			e.note("wrote %d finding(s) to baseline %s, and kept its %d entries of files or rules this run did not check", len(findings), f.pr.writeBaseline, len(keep))
 		} else {
 			e.note("wrote %d finding(s) to baseline %s", len(findings), f.pr.writeBaseline)
 		}
