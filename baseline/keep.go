@@ -17,11 +17,16 @@ import (
 // their findings anew and leaves the other entries as they are, rather
 // than dropping them; the entries of a file deleted or renamed go. paths
 // are the paths the run was given ("-" is standard input), scanned the
-// files it reported (display paths).
-func (b *Baseline) Unchecked(paths, scanned []string, findings []report.Finding, ran func(rule string) bool) []Entry {
+// files it reported (display paths) and failed those it could not read,
+// whose entries stay (a file unreadable for a moment keeps them).
+func (b *Baseline) Unchecked(paths, scanned, failed []string, findings []report.Finding, ran func(rule string) bool) []Entry {
 	checked := map[string]bool{}
 	for _, p := range scanned {
 		checked[relFile(p, b.Dir)] = true
+	}
+	unread := map[string]bool{}
+	for _, p := range failed {
+		unread[relFile(p, b.Dir)] = true
 	}
 	for _, f := range findings {
 		checked[relFile(f.Path, b.Dir)] = true
@@ -35,7 +40,7 @@ func (b *Baseline) Unchecked(paths, scanned []string, findings []report.Finding,
 	exists := map[string]bool{}
 	var keep []Entry
 	for _, e := range b.Entries {
-		if e.File == "" || ran(e.Rule) && (checked[e.File] || inside(e.File, under)) {
+		if e.File == "" || !unread[e.File] && ran(e.Rule) && (checked[e.File] || inside(e.File, under)) {
 			continue
 		}
 		ok, seen := exists[e.File]

@@ -32,16 +32,21 @@ func TestUnchecked(t *testing.T) {
 		{Rule: "SL206", File: "", Fingerprint: "a", Occurrence: 1},
 	}}
 	all := func(string) bool { return true }
-	got := b.Unchecked([]string{"db", "-"}, []string{"db/V1.sql"}, []report.Finding{{RuleID: "SL302", Path: "inc/x.sql"}}, all)
+	got := b.Unchecked([]string{"db", "-"}, []string{"db/V1.sql"}, nil, []report.Finding{{RuleID: "SL302", Path: "inc/x.sql"}}, all)
 	if len(got) != 2 || got[0].File != "db2/V1.sql" || got[1].File != "other/a.sql" {
 		t.Errorf("kept %+v, want db2/V1.sql and other/a.sql", got)
 	}
-	if got := b.Unchecked([]string{"."}, nil, nil, all); len(got) != 0 {
+	if got := b.Unchecked([]string{"."}, nil, nil, nil, all); len(got) != 0 {
 		t.Errorf("a run on the baseline's folder kept %+v", got)
 	}
 	// a rule that did not run (--select SL2): its entries stay
-	got = b.Unchecked([]string{"."}, nil, nil, func(rule string) bool { return rule != "SL302" })
+	got = b.Unchecked([]string{"."}, nil, nil, nil, func(rule string) bool { return rule != "SL302" })
 	if len(got) != 4 || got[0].File != "db/V1.sql" {
 		t.Errorf("a run without SL302 kept %+v, want the SL302 entries of the files that exist", got)
+	}
+	// a file that could not be read keeps its entries
+	got = b.Unchecked([]string{"."}, []string{"db2/V1.sql"}, []string{"db/V1.sql"}, nil, all)
+	if len(got) != 1 || got[0].File != "db/V1.sql" {
+		t.Errorf("a run that could not read db/V1.sql kept %+v", got)
 	}
 }

@@ -107,3 +107,35 @@ func TestBaselineWithSomeRules(t *testing.T) {
 		t.Errorf("stale SL302: %s", errs)
 	}
 }
+
+// TestBaselineKeepsUnreadFiles: the entries of a file the run could not
+// read (unreadable for a moment, or no longer text) were all called stale
+// and dropped by a rewrite, and a run that read no file called every
+// entry stale. They are kept, and the run still exits 2 for the file.
+func TestBaselineKeepsUnreadFiles(t *testing.T) {
+	dir, git := gitRepo(t)
+	writeFile(t, dir, "db/V1.sql", "CHECKPOINT 10;\n")
+	writeFile(t, dir, "db/V2.sql", "CHECKPOINT 20;\n")
+	git("add", ".")
+	git("commit", "-qm", "old scripts")
+	const bl = "b.json"
+	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--write-baseline", bl, "db"); code != 0 {
+		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errs)
+	}
+	writeFile(t, dir, "db/V2.sql", "CHECKPOINT 20;\n\x00\x00")
+	code, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--no-source", "--baseline", bl, "db")
+	if code != 2 || strings.Contains(errs, "no longer match") {
+		t.Errorf("a file that cannot be read: exit %d, want 2 and no stale entry\n%s", code, errs)
+	}
+	if code, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--write-baseline", bl, "db"); code != 2 || !strings.Contains(errs, "kept its 1 entries") {
+		t.Errorf("rewrite with a file that cannot be read: exit %d %s", code, errs)
+	}
+	writeFile(t, dir, "db/V2.sql", "CHECKPOINT 20;\n")
+	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--no-source", "--baseline", bl, "db"); code != 0 || errs != "" {
+		t.Errorf("the file readable again: exit %d %v %s", code, found(out), errs)
+	}
+	writeFile(t, dir, "empty/README.md", "no scripts\n")
+	if _, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--baseline", bl, "empty"); strings.Contains(errs, "no longer match") {
+		t.Errorf("a run with no file: %s", errs)
+	}
+}

@@ -295,16 +295,16 @@ func stdinPath(fs *flag.FlagSet, name string) string {
 
 // baselineKept is the entries of the baseline at path, written before,
 // that writing it again from this run keeps: those of the files the run
-// did not check, or of the rules it did not run, that still exist
-// (baseline.Unchecked). A baseline that
+// did not check or could not read, or of the rules it did not run, that
+// still exist (baseline.Unchecked). A baseline that
 // is missing or cannot be read (another format version, corrupt) is
 // written anew.
-func baselineKept(path string, paths, scanned []string, findings []report.Finding, ran map[string]bool) []baseline.Entry {
+func baselineKept(path string, paths, scanned, failed []string, findings []report.Finding, ran map[string]bool) []baseline.Entry {
 	old, err := baseline.Load(path)
 	if err != nil {
 		return nil
 	}
-	return old.Unchecked(paths, scanned, findings, func(rule string) bool { return ran == nil || ran[rule] })
+	return old.Unchecked(paths, scanned, failed, findings, func(rule string) bool { return ran == nil || ran[rule] })
 }
 
 // ranRules is the IDs of the rules a run with cfg runs: the enabled ones,

@@ -345,7 +345,9 @@ func (e *env) scan(args []string) int {
 	}
 	defer stopPrinting()
 	var findings []report.Finding
-	var scanned []string
+	// the files reported (a baseline's entries of other files are not
+	// stale), and those that could not be read (their entries neither)
+	scanned, failed := []string{}, []string(nil)
 	sink := func(r *analysis.FileResult) {
 		if streaming {
 			status.add(r.Findings)
@@ -355,7 +357,11 @@ func (e *env) scan(args []string) int {
 			return
 		}
 		findings = append(findings, r.Findings...)
-		scanned = append(scanned, r.Path)
+		if r.Err != nil {
+			failed = append(failed, r.Path)
+		} else {
+			scanned = append(scanned, r.Path)
+		}
 	}
 	var sum *analysis.Summary
 	var fixes *analysis.FixResult
@@ -373,7 +379,7 @@ func (e *env) scan(args []string) int {
 				// The files not written still hold what was read, and
 				// their findings were fixed only in memory: report what
 				// the disk holds now.
-				findings, scanned = nil, nil
+				findings, scanned, failed = nil, scanned[:0], nil
 				sum, err = analysis.Run(context.Background(), opt, sink)
 			}
 		}
@@ -401,7 +407,7 @@ func (e *env) scan(args []string) int {
 	}
 
 	if f.pr.writeBaseline != "" {
-		keep := baselineKept(f.pr.writeBaseline, paths, scanned, findings, filter.ran)
+		keep := baselineKept(f.pr.writeBaseline, paths, scanned, failed, findings, filter.ran)
 		data, err := baseline.Encode(f.pr.writeBaseline, findings, keep...)
 		if err == nil {
 			err = os.MkdirAll(filepath.Dir(f.pr.writeBaseline), 0o755)
