@@ -757,8 +757,8 @@ var hashSeed = maphash.MakeSeed()
 // gives back once nothing reads it (read_pool.go).
 func (r *run) read(in *input, mayMap bool) (data []byte, id fileID, mapped, lent bool, err error) {
 	if in.osPath == "" {
-		b, err := io.ReadAll(r.opt.Stdin)
-		return b, fileID{}, false, false, err
+		b, mapped, err := readStdin(r.opt.Stdin, mayMap)
+		return b, fileID{}, mapped, false, err
 	}
 	if r.opt.Overlay != nil {
 		if b, ok := r.opt.Overlay[r.abs(in.osPath)]; ok {

@@ -141,13 +141,26 @@ func dirOf(path string) (string, error) {
 }
 
 // Encode writes the baseline of findings for a file at path (which sets
-// the folder file names are relative to).
-func Encode(path string, findings []report.Finding) ([]byte, error) {
+// the folder file names are relative to), with the entries keep of a
+// baseline written before (Unchecked) that no finding gives again.
+func Encode(path string, findings []report.Finding, keep ...Entry) ([]byte, error) {
 	dir, err := dirOf(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	entries := Keys(findings, dir)
+	if len(keep) > 0 {
+		have := make(map[Entry]bool, len(entries))
+		for _, e := range entries {
+			have[e] = true
+		}
+		for _, e := range keep {
+			if !have[e] {
+				have[e] = true
+				entries = append(entries, e)
+			}
+		}
+	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].less(entries[j]) })
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\"version\": %d, \"tool\": \"sqllint\", \"entries\": [\n", Version)
@@ -200,6 +213,9 @@ func Parse(path string, data []byte) (*Baseline, error) {
 	var ff fileFormat
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("baseline %s: not a sqllint baseline: the file is empty (write it with --write-baseline %s)", path, path)
+	}
 	if err := dec.Decode(&ff); err != nil {
 		return nil, fmt.Errorf("baseline %s: not a sqllint baseline: %w", path, jsonErr(err, data))
 	}
@@ -214,7 +230,11 @@ func Parse(path string, data []byte) (*Baseline, error) {
 	}
 	for i, e := range ff.Entries {
 		if e.Rule == "" || e.Fingerprint == "" || e.Occurrence < 1 {
-			return nil, fmt.Errorf("baseline %s: entry %d: needs a rule, a fingerprint and an occurrence of 1 or more", path, i+1)
+			at := ""
+			if line := entryLine(data, i); line > 0 {
+				at = fmt.Sprintf("line %d: ", line)
+			}
+			return nil, fmt.Errorf("baseline %s: %sentry %d: needs a rule, a fingerprint and an occurrence of 1 or more", path, at, i+1)
 		}
 	}
 	dir, err := dirOf(path)
@@ -229,6 +249,9 @@ func jsonErr(err error, data []byte) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
+		if at := conflictLine(data); at > 0 {
+			return fmt.Errorf("line %d: a merge conflict (<<<<<<<, =======, >>>>>>>): keep the entries of both sides, or write the baseline again with --write-baseline", at)
+		}
 		return fmt.Errorf("line %d: %w", line, err)
 	}
 	var te *json.UnmarshalTypeError

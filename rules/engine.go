@@ -597,6 +597,9 @@ func parseDirective(reg *Registry, text string) (file bool, ids []string, proble
 			// "SL302, reason": the comma asks for another rule
 			return file, nil, fmt.Sprintf("suppression lists no rule after the comma that follows %s: remove the comma before the reason", ids[len(ids)-1])
 		default:
+			if p := misspeltName(reg, word); p != "" {
+				return file, nil, p
+			}
 			return file, nil, "suppression names no rule: " + usage
 		}
 		rest = strings.TrimSpace(rest[len(word):])

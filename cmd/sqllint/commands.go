@@ -53,6 +53,10 @@ func (e *env) listRules(args []string) int {
 }
 
 func (e *env) explain(args []string) int {
+	if len(args) == 1 && isHelpFlag(args[0]) {
+		fmt.Fprint(e.stdout, explainUsage)
+		return exitOK
+	}
 	if len(args) != 1 {
 		e.errorf("usage: sqllint explain SLnnn (or a rule name)")
 		return exitError

@@ -128,6 +128,7 @@ Usage:
   sqllint init                      write a commented starter .sqllint.yaml
   sqllint lsp                       language server for editors (stdio)
   sqllint version                   print the version
+  sqllint help [COMMAND | SLnnn]    a command's flags, or a rule's documentation
 
 Run "sqllint scan -h" for the scan flags.
 `
@@ -173,7 +174,9 @@ func (e *env) run(args []string) int {
 		}
 		fmt.Fprintln(e.stdout, versionLine())
 		return exitOK
-	case "help", "-h", "-help", "--help":
+	case "help":
+		return e.help(rest)
+	case "-h", "-help", "--help":
 		fmt.Fprint(e.stdout, usage)
 		return exitOK
 	}

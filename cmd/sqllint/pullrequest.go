@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +17,7 @@ import (
 	"github.com/sqllint/sqllint/internal/gitdiff"
 	"github.com/sqllint/sqllint/internal/udiff"
 	"github.com/sqllint/sqllint/report"
+	"github.com/sqllint/sqllint/rules"
 )
 
 // prFlags are the scan flags for pre-commit hooks, pull-request checks
@@ -112,6 +115,10 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string) 
 type findingFilter struct {
 	base    *baseline.Baseline
 	changes *gitdiff.Changes
+	// ran is the IDs of the rules the run runs (nil: all): the baseline
+	// entries of the others match nothing because the rule did not run,
+	// not because their findings went.
+	ran map[string]bool
 }
 
 // newFindingFilter loads the baseline and the git changes a run asks for.
@@ -181,6 +188,9 @@ func (ff *findingFilter) apply(fs []report.Finding, scanned []string) (kept []re
 	if ff.base != nil {
 		res = ff.base.Filter(fs, scanned)
 		fs = res.Findings
+		if ff.ran != nil {
+			res.Stale = slices.DeleteFunc(res.Stale, func(e baseline.Entry) bool { return !ff.ran[e.Rule] })
+		}
 	}
 	return ff.onlyNew(fs), res
 }
@@ -281,4 +291,48 @@ func stdinPath(fs *flag.FlagSet, name string) string {
 		return ""
 	}
 	return name
+}
+
+// baselineKept is the entries of the baseline at path, written before,
+// that writing it again from this run keeps: those of the files the run
+// did not check or could not read, or of the rules it did not run, that
+// still exist (baseline.Unchecked). A baseline that
+// is missing or cannot be read (another format version, corrupt) is
+// written anew.
+func baselineKept(path string, paths, scanned, failed []string, findings []report.Finding, ran map[string]bool) []baseline.Entry {
+	old, err := baseline.Load(path)
+	if err != nil {
+		return nil
+	}
+	return old.Unchecked(paths, scanned, failed, findings, func(rule string) bool { return ran == nil || ran[rule] })
+}
+
+// ranRules is the IDs of the rules a run with cfg runs: the enabled ones,
+// the live ones only in a live run.
+func ranRules(reg *rules.Registry, cfg *rules.Config, live bool) map[string]bool {
+	ran := map[string]bool{}
+	for _, r := range reg.All() {
+		if cfg.Enabled(r) && (live || !r.Live) {
+			ran[r.ID] = true
+		}
+	}
+	return ran
+}
+
+// stdinChanges compares standard input, when it is checked with
+// --new-from-rev or --new-from-merge-base, with the file it names at the
+// revision: it takes that file's place, so its own lines are the ones
+// added or changed (git show :m/V2.sql | sqllint scan --new-from-rev
+// HEAD --stdin-filename m/V2.sql -), not those of the copy on disk. It
+// returns the reader the run reads standard input from.
+func (ff *findingFilter) stdinChanges(stdin io.Reader, paths []string, name string) (io.Reader, error) {
+	if ff.changes == nil || !slices.Contains(paths, "-") {
+		return stdin, nil
+	}
+	data, err := io.ReadAll(stdin)
+	if err != nil {
+		return nil, err
+	}
+	ff.changes.SetText(name, data)
+	return bytes.NewReader(data), nil
 }

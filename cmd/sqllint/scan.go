@@ -249,8 +249,13 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
+	stdin, err := filter.stdinChanges(e.stdin, paths, f.stdinName)
+	if err != nil {
+		e.errorf("standard input: %v", err)
+		return exitError
+	}
 	opt := analysis.Options{
-		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: e.stdin, StdinName: f.stdinName,
+		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
 	}
 	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
@@ -262,6 +267,7 @@ func (e *env) scan(args []string) int {
 			return facts, err
 		}
 	}
+	filter.ran = ranRules(rules.Default, &cfg.Rules, opt.FactsFor != nil)
 	// Nothing reads fingerprints but a baseline.
 	opt.SkipFingerprints = filter.base == nil && f.pr.writeBaseline == ""
 	color := f.color == "always" || (f.color == "auto" && e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb")
@@ -339,7 +345,9 @@ func (e *env) scan(args []string) int {
 	}
 	defer stopPrinting()
 	var findings []report.Finding
-	var scanned []string
+	// the files reported (a baseline's entries of other files are not
+	// stale), and those that could not be read (their entries neither)
+	scanned, failed := []string{}, []string(nil)
 	sink := func(r *analysis.FileResult) {
 		if streaming {
 			status.add(r.Findings)
@@ -349,7 +357,11 @@ func (e *env) scan(args []string) int {
 			return
 		}
 		findings = append(findings, r.Findings...)
-		scanned = append(scanned, r.Path)
+		if r.Err != nil {
+			failed = append(failed, r.Path)
+		} else {
+			scanned = append(scanned, r.Path)
+		}
 	}
 	var sum *analysis.Summary
 	var fixes *analysis.FixResult
@@ -367,7 +379,7 @@ func (e *env) scan(args []string) int {
 				// The files not written still hold what was read, and
 				// their findings were fixed only in memory: report what
 				// the disk holds now.
-				findings, scanned = nil, nil
+				findings, scanned, failed = nil, scanned[:0], nil
 				sum, err = analysis.Run(context.Background(), opt, sink)
 			}
 		}
@@ -395,7 +407,8 @@ func (e *env) scan(args []string) int {
 	}
 
 	if f.pr.writeBaseline != "" {
-		data, err := baseline.Encode(f.pr.writeBaseline, findings)
+		keep := baselineKept(f.pr.writeBaseline, paths, scanned, failed, findings, filter.ran)
+		data, err := baseline.Encode(f.pr.writeBaseline, findings, keep...)
 		if err == nil {
 			err = os.MkdirAll(filepath.Dir(f.pr.writeBaseline), 0o755)
 		}
@@ -406,7 +419,11 @@ func (e *env) scan(args []string) int {
 			e.errorf("%v", err)
 			return exitError
 		}
-		e.note("wrote %d finding(s) to baseline %s", len(findings), f.pr.writeBaseline)
+		if len(keep) > 0 {
+			e.note("wrote %d finding(s) to baseline %s, and kept its %d entries of files or rules this run did not check", len(findings), f.pr.writeBaseline, len(keep))
+		} else {
+			e.note("wrote %d finding(s) to baseline %s", len(findings), f.pr.writeBaseline)
+		}
 		if filter.base, err = baseline.Parse(f.pr.writeBaseline, data); err != nil {
 			e.errorf("%v", err)
 			return exitError
