@@ -1028,13 +1028,34 @@ func hasSuffixFold(s, suffix string) bool {
 	return true
 }
 
-// isLogName guesses whether an unknown file is a log file from its name.
+// isLogName guesses whether an unknown file is a log file from its names:
+// a physical name ending in .ldf is a log file and one ending in .mdf or
+// .ndf a data file; else a logical name ending in "log" (Sales_log,
+// templog, MSDBLog) is taken for a log file.
 func isLogName(f parser.FileSpec) bool {
 	if isASCII(f.Name) && isASCII(f.FileName) {
+		if hasSuffixFold(f.FileName, ".mdf") || hasSuffixFold(f.FileName, ".ndf") {
+			return false
+		}
 		return hasSuffixFold(f.FileName, ".ldf") || hasSuffixFold(f.Name, "log")
 	}
-	name := strings.ToLower(f.Name)
-	return strings.HasSuffix(strings.ToLower(f.FileName), ".ldf") || strings.HasSuffix(name, "log") || strings.HasSuffix(name, "_log")
+	name, file := strings.ToLower(f.Name), strings.ToLower(f.FileName)
+	if strings.HasSuffix(file, ".mdf") || strings.HasSuffix(file, ".ndf") {
+		return false
+	}
+	return strings.HasSuffix(file, ".ldf") || strings.HasSuffix(name, "log")
+}
+
+// isLogFileOf is isLogName for an unknown file of database d, except
+// that a file whose logical name is the database's name is its primary
+// data file, the name SQL Server gives it (CREATE DATABASE AuditLog
+// creates the data file AuditLog and the log file AuditLog_log), unless
+// its physical name ends in .ldf.
+func isLogFileOf(d *Database, f parser.FileSpec) bool {
+	if strings.EqualFold(f.Name, d.Name) && !strings.HasSuffix(strings.ToLower(f.FileName), ".ldf") {
+		return false
+	}
+	return isLogName(f)
 }
 
 func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
@@ -1158,7 +1179,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	switch {
 	case df == nil && !complete && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
 		name, key := ownWithLower(f.Name)
-		df = &DBFile{Name: name, Log: isLogName(f)}
+		df = &DBFile{Name: name, Log: isLogFileOf(d, f)}
 		d.Files.Set(key, df)
 		if d.Unnamed > 0 {
 			d.Unnamed--
@@ -1171,7 +1192,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 			d.Files.Set(key, df)
 		}
 	}
-	log := isLogName(f)
+	log := isLogFileOf(d, f)
 	if df != nil {
 		log = df.Log
 	}
