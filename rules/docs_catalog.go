@@ -146,7 +146,7 @@ LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH 
 
 With the diagnostic trace flags 3004 and 3605 on, the error log shows the .ldf being zeroed even when IFI is on; a measured data-file creation put zeroing at about 106 MB/s (100 GB in 16 min 04 s). At that pace a 20 GB log costs over three minutes of the deployment window.
 
-sqllint flags an explicit log allocation (LOG ON size, ADD LOG FILE, or MODIFY FILE of a log file the scripts created or whose name ends in "log" or ".ldf") whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). As for SL201, a MODIFY FILE allocates the growth over the size known before, or up to its new size when none is known. Size the log for the workload, and do large growth outside the release window, in steps that each fit the budget.`,
+sqllint flags an explicit log allocation (LOG ON size, ADD LOG FILE, or MODIFY FILE of a log file the scripts created or, for a file they do not show, whose physical name ends in ".ldf" or whose logical name ends in "log", unless it is the database's own name, which SQL Server gives the primary data file, or its physical name ends in ".mdf" or ".ndf") whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). As for SL201, a MODIFY FILE allocates the growth over the size known before, or up to its new size when none is known. Size the log for the workload, and do large growth outside the release window, in steps that each fit the budget.`,
 		Source: "ifi",
 		Bad: `CREATE DATABASE Sales
 ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB)
