@@ -871,6 +871,14 @@ func specSize(f parser.FileSpec) int64 {
 	return defaultFileSize
 }
 
+// atMaxSize reports whether file spec f gives a MAXSIZE no larger than
+// the file's known size (size, 0 when unknown): such a file never grows,
+// whatever its FILEGROWTH says (SL203 and SL209 have nothing to report).
+func atMaxSize(f parser.FileSpec, size int64) bool {
+	m := f.MaxSize
+	return size > 0 && m != nil && !m.Unknown && !m.Unlimited && m.Percent == 0 && m.Bytes > 0 && m.Bytes <= size
+}
+
 func explicitBytes(f parser.FileSpec) int64 {
 	if f.Size != nil && !f.Size.Unknown {
 		return f.Size.Bytes
@@ -911,7 +919,7 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 			if b := explicitBytes(f); b > 0 {
 				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
-			if f.Growth != nil {
+			if f.Growth != nil && !atMaxSize(f, explicitBytes(f)) {
 				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
 			}
 		}
@@ -1071,7 +1079,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			if b := explicitBytes(f); b > 0 {
 				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
-			if f.Growth != nil {
+			if f.Growth != nil && !atMaxSize(f, explicitBytes(f)) {
 				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
 			}
 		}
@@ -1219,7 +1227,9 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		if df != nil {
 			size = df.Size
 		}
-		m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
+		if !atMaxSize(f, size) {
+			m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
+		}
 	}
 	if df != nil && f.NewName != "" {
 		d.Files.Delete(strings.ToLower(f.Name))
