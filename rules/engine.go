@@ -638,12 +638,15 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 			}
 			dir := &directive{d: d, file: file, rules: ids, used: make([]bool, len(ids))}
 			if !file {
+				if starts == nil {
+					starts = newStmtStarts(s.Statements)
+				}
 				if d.Trailing {
+					// its own line, and the statement it trails, which
+					// may start on an earlier line
 					dir.line = d.Span.Start.Position().Line
+					dir.start, dir.end = starts.trailed(d.Span.Start.File, d.Span.Start.Offset)
 				} else {
-					if starts == nil {
-						starts = newStmtStarts(s.Statements)
-					}
 					dir.start, dir.end = starts.after(d.Span.Start.File, d.Span.End.Offset)
 				}
 			}
