@@ -161,6 +161,9 @@ type effectMore struct {
 	// an Engine lets that form go once replayed (see Model.slim)
 	clause     parser.Span
 	clauseKind uint8
+	// tde is whether the database used Transparent Data Encryption after
+	// the statement (see usesTDE)
+	tde bool
 	// trt is a copy of the TARGET_RECOVERY_TIME = 0 that SL301 reports,
 	// kept when an Engine lets go of the ALTER DATABASE that set it (see
 	// Model.slim and targetRecovery)
@@ -172,6 +175,14 @@ const (
 	clauseAction = iota + 1 // an ALTER DATABASE's ActionSpan
 	clauseLog               // a CREATE DATABASE's LogSpan
 )
+
+// usesTDE reports whether the statement's database used Transparent Data
+// Encryption, which rules out IFI for data files, when the statement ran:
+// a later SET ENCRYPTION ON or OFF changes the Database, not what an
+// earlier allocation, growth or restore met. Only a statement with
+// allocations, growths or a restore knows (the rules that ask look at
+// no other).
+func (e *Effect) usesTDE() bool { return e.more != nil && e.more.tde }
 
 // Allocs are the one-time allocations of the statement.
 func (e *Effect) Allocs() []Alloc {
@@ -837,6 +848,9 @@ func (m *Model) apply(e *Effect, ctx *string) {
 	}
 	if e.DB != nil {
 		e.Files, e.Filegroups = count32(e.DB.FileCount()), count32(e.DB.FilegroupCount())
+		if e.more != nil {
+			e.more.tde = e.DB.TDE // as it is now, not when the rules run
+		}
 	}
 }
 
