@@ -826,10 +826,17 @@ func (m *Model) apply(e *Effect, ctx *string) {
 		e.DB = d
 		m.alter(e, d, n)
 		if n.Action == parser.ActionModifyName && n.NewName != "" {
-			newKey := m.lower(n.NewName)
+			// the database goes on as a copy under its new name: the
+			// effects of the statements before keep the name they used
+			// (their messages name it), and it is reported once still
+			// (the copy shares what has been reported)
+			if d.reported == nil {
+				d.reported = map[string]bool{}
+			}
+			c := *d
 			delete(m.Databases, d.Key)
-			d.Key, d.Name = newKey, m.own(n.NewName)
-			m.Databases[d.Key] = d
+			c.Key, c.Name = m.lower(n.NewName), m.own(n.NewName)
+			m.Databases[c.Key] = &c
 		}
 	case *parser.Checkpoint:
 		if *ctx != "" {
