@@ -648,6 +648,12 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 					dir.start, dir.end = starts.trailed(d.Span.Start.File, d.Span.Start.Offset)
 				} else {
 					dir.start, dir.end = starts.after(d.Span.Start.File, d.Span.End.Offset)
+					if end := starts.inside(d.Span.Start.File, d.Span.Start.Offset); end >= 0 {
+						// on a line of its own inside a statement (before
+						// its LOG ON, SET or MODIFY FILE clause): the rest
+						// of that statement too, where its clauses report
+						dir.start, dir.end = d.Span.End.Offset, max(dir.end, end)
+					}
 				}
 			}
 			dirs = append(dirs, dir)

@@ -24,19 +24,22 @@ type stmtStarts struct {
 // copies of a file may repeat offsets, so starts alone need not grow).
 type fileStarts struct {
 	start, end, maxStart []int
+	// interest[i]: the i-th is a statement of interest (CREATE DATABASE,
+	// BACKUP, ...), whose clauses findings may point at
+	interest []bool
 }
 
 func newStmtStarts(stmts []*parser.Statement) *stmtStarts {
 	ix := &stmtStarts{byFile: map[*parser.File]*fileStarts{}}
 	for _, st := range stmts {
 		sp := st.Span()
-		ix.add(sp.Start.File, sp.Start.Offset, sp.End.Offset)
+		ix.add(sp.Start.File, sp.Start.Offset, sp.End.Offset, st.Kind != parser.KindOther)
 	}
 	return ix
 }
 
 // add appends a statement of file f spanning [start, end).
-func (ix *stmtStarts) add(f *parser.File, start, end int) {
+func (ix *stmtStarts) add(f *parser.File, start, end int, interest bool) {
 	fs := ix.byFile[f]
 	if fs == nil {
 		fs = &fileStarts{}
@@ -49,6 +52,21 @@ func (ix *stmtStarts) add(f *parser.File, start, end int) {
 	fs.start = append(fs.start, start)
 	fs.end = append(fs.end, end)
 	fs.maxStart = append(fs.maxStart, m)
+	fs.interest = append(fs.interest, interest)
+}
+
+// inside returns the end of the statement of interest of file f that
+// holds off (it starts before off and ends after it), or -1.
+func (ix *stmtStarts) inside(f *parser.File, off int) int {
+	fs := ix.byFile[f]
+	if fs == nil {
+		return -1
+	}
+	i := sort.SearchInts(fs.maxStart, off) - 1
+	if i < 0 || fs.start[i] >= off || fs.end[i] <= off || !fs.interest[i] {
+		return -1
+	}
+	return fs.end[i]
 }
 
 // after returns the span offsets of the first statement of file f in

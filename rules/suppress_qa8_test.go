@@ -145,7 +145,7 @@ func TestStmtStartsMatchesScan(t *testing.T) {
 			s := st{files[rng.Intn(2)], off, off + rng.Intn(10)}
 			off = s.end + rng.Intn(5)
 			sts = append(sts, s)
-			ix.add(s.f, s.start, s.end)
+			ix.add(s.f, s.start, s.end, false)
 		}
 		for _, f := range files {
 			for x := 0; x < 120; x++ {
