@@ -296,9 +296,10 @@ type Model struct {
 	Databases map[string]*Database
 	facts     *ServerFacts
 	// tempdb's files as the scripts set them so far, and whether SL208
-	// has reported (once per run).
-	tempdbFiles    map[string]*DBFile
-	tempdbReported bool
+	// has reported (once per run), for each server (see serverKey): a
+	// :connect goes to another instance, with a tempdb of its own.
+	tempdbFiles    map[string]map[string]*DBFile
+	tempdbReported map[string]bool
 	// devices are the backup devices the scripts wrote full backups to.
 	devices map[string]*device
 	// snapshotCopied counts the files and filegroups copied into backup
