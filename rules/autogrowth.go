@@ -37,7 +37,7 @@ var sl209 = &Rule{
 				if bytes == 0 {
 					continue
 				}
-				tde := e.DB != nil && e.DB.TDE
+				tde := e.usesTDE()
 				if facts != nil && facts.IFI != nil && *facts.IFI && !tde {
 					continue // growth is instant
 				}

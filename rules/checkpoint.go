@@ -150,12 +150,16 @@ var sl302 = &Rule{
 				continue
 			}
 			n, unit := "", " s"
-			overInt := false
+			overInt, zero := false, false
 			switch {
 			case c.Duration != nil && *c.Duration > math.MaxInt32 || c.Duration == nil && allDigits(c.DurationRaw):
 				// The duration is an int: SQL Server rejects a larger one
 				// whatever max-duration says.
 				n, overInt = c.DurationRaw, true
+			case c.Duration != nil && *c.Duration == 0:
+				// and one greater than zero: 0 is not a duration either,
+				// whatever max-duration says
+				n, zero = c.DurationRaw, true
 			case c.Duration != nil && float64(*c.Duration) > limit:
 				n = strconv.FormatInt(*c.Duration, 10)
 			case c.Duration == nil && limit == 0 && (strings.HasPrefix(c.DurationRaw, "@") || numberText(c.DurationRaw)):
@@ -174,6 +178,10 @@ var sl302 = &Rule{
 			}
 			if overInt {
 				p.report(e.Stmt.Span(), fix, "CHECKPOINT "+shownNumber(n)+" asks for a duration over the largest int, 2,147,483,647 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration")
+				continue
+			}
+			if zero {
+				p.report(e.Stmt.Span(), fix, "CHECKPOINT "+shownNumber(n)+" asks for a duration of 0 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration")
 				continue
 			}
 			p.report(e.Stmt.Span(), fix, p.Model.memo(msgKey{rule: p.Rule, s: n, s2: unit}, func() string {

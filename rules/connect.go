@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sqllint/sqllint/parser"
@@ -105,6 +106,37 @@ func (m *Model) onLiveServer(e *Effect) bool {
 	}
 	server := s.ConnectServers[n-1]
 	return server != "" && strings.EqualFold(server, m.facts.Server)
+}
+
+// serverKey names the server the statement of e runs on, for what the
+// model keeps per server: "" for the run's own server (and the live one),
+// the server a :connect names (case folded), and a key of its own for
+// each :connect to a server not known (an unset variable), as connect
+// gives it databases of its own.
+func (m *Model) serverKey(e *Effect) string {
+	if int(e.Script) >= len(m.Scripts) || e.Stmt.Batch == nil {
+		return ""
+	}
+	s := m.Scripts[e.Script].Script
+	if s == nil || len(s.Connects) == 0 {
+		return ""
+	}
+	n, _ := slices.BinarySearch(s.Connects, e.Stmt.Batch.Index+1)
+	if n == 0 || n > len(s.ConnectServers) {
+		return ""
+	}
+	j := connectedAt(s, n-1)
+	if j < 0 {
+		return ""
+	}
+	server := s.ConnectServers[j]
+	switch {
+	case server == "":
+		return "\x00" + strconv.Itoa(int(e.Script)) + ":" + strconv.Itoa(j)
+	case m.facts != nil && strings.EqualFold(server, m.facts.Server):
+		return ""
+	}
+	return "\x01" + strings.ToLower(server)
 }
 
 // factsAt is facts for the statement of e: nil when it runs on another

@@ -43,7 +43,7 @@ USE [$(TargetDb)];`,
 	},
 	"SL003": {
 		Title: "Inline suppression that matched no finding",
-		Why: `An inline suppression such as ` + "`-- sqllint:ignore SL302 reason`" + ` silences the named rules on the next statement, or on its own line when it trails a statement. When none of those rules reports anything there, the comment hides nothing: the statement was fixed or moved, or the comment names the wrong rule.
+		Why: `An inline suppression such as ` + "`-- sqllint:ignore SL302 reason`" + ` silences the named rules on the next statement (placed inside a statement, before the clause a finding points at such as its LOG ON, also on the rest of that statement), or, when it trails a statement, on its own line and on the statement it trails, from its first line (a multi-line statement reports on its first line). When none of those rules reports anything there, the comment hides nothing: the statement was fixed or moved, or the comment names the wrong rule.
 
 A stale exception is not harmless. It stays attached to the statement and would quietly hide a new problem that no reviewer ever looked at.
 
@@ -146,7 +146,7 @@ LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH 
 
 With the diagnostic trace flags 3004 and 3605 on, the error log shows the .ldf being zeroed even when IFI is on; a measured data-file creation put zeroing at about 106 MB/s (100 GB in 16 min 04 s). At that pace a 20 GB log costs over three minutes of the deployment window.
 
-sqllint flags an explicit log allocation (LOG ON size, ADD LOG FILE, or MODIFY FILE of a log file the scripts created or whose name ends in "log" or ".ldf") whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). As for SL201, a MODIFY FILE allocates the growth over the size known before, or up to its new size when none is known. Size the log for the workload, and do large growth outside the release window, in steps that each fit the budget.`,
+sqllint flags an explicit log allocation (LOG ON size, ADD LOG FILE, or MODIFY FILE of a log file the scripts created or, for a file they do not show, whose physical name ends in ".ldf" or whose logical name ends in "log", unless it is the database's own name, which SQL Server gives the primary data file, or its physical name ends in ".mdf" or ".ndf") whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). As for SL201, a MODIFY FILE allocates the growth over the size known before, or up to its new size when none is known. Size the log for the workload, and do large growth outside the release window, in steps that each fit the budget.`,
 		Source: "ifi",
 		Bad: `CREATE DATABASE Sales
 ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB)
@@ -160,7 +160,7 @@ LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 2GB, FILEGROWTH 
 		Title: "Log file growing by a percentage or by a step too slow to zero-fill",
 		Why: `When the log is full, SQL Server grows it by FILEGROWTH, and since log space is always zero-filled, every transaction that needs log space waits for the new part to be zeroed. A percentage grows with the log: 10% of a 50 GB log is 5 GB, about 48 s of stalled writes at the measured rate of about 106 MB/s (100 GB zero-filled in 16 min 04 s).
 
-sqllint flags any percentage FILEGROWTH on a log file, and a fixed growth whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`autogrowth-budget`" + ` (default 5 s, about 530 MB). A fixed step such as 256 MB keeps each growth short.
+sqllint flags any percentage FILEGROWTH on a log file, and a fixed growth whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`autogrowth-budget`" + ` (default 5 s, about 530 MB). A file whose ` + "`MAXSIZE`" + `, given with the growth, is no larger than its known size never grows and is not flagged. A fixed step such as 256 MB keeps each growth short.
 
 From SQL Server 2022, log growth of 64 MB or less is instant: when ` + "`target-version`" + ` names 2022 or later, or ` + "`--server`" + ` finds such a server, these small steps are never flagged.`,
 		Source: "ifi",
@@ -234,7 +234,7 @@ The fix sets 60 SECONDS, the current default; choose another nonzero value only 
 
 Measured with about 123 MB of dirty pages, a plain ` + "`CHECKPOINT`" + ` finished in under a second, ` + "`CHECKPOINT 1`" + ` was no quicker, and ` + "`CHECKPOINT 30`" + ` took 28–29 s (15 s in another run). With about 20 dirty pages, the plain form took 4 ms and ` + "`CHECKPOINT 10`" + ` 6,274 ms. In a deployment, every one of those seconds delays the statements behind it.
 
-sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit duration, a variable such as ` + "`CHECKPOINT @seconds`" + ` too, and a number not written as a whole number of seconds, such as ` + "`0x10`" + ` or ` + "`1e3`" + `). A duration over 2,147,483,647 s, the largest int, is flagged whatever ` + "`max-duration`" + ` says: SQL Server takes only an int greater than zero, so the statement fails. The fix removes the duration.`,
+sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit duration, a variable such as ` + "`CHECKPOINT @seconds`" + ` too, and a number not written as a whole number of seconds, such as ` + "`0x10`" + ` or ` + "`1e3`" + `). A duration over 2,147,483,647 s, the largest int, or of 0 (` + "`CHECKPOINT 0`" + `) is flagged whatever ` + "`max-duration`" + ` says: SQL Server takes only an int greater than zero, so the statement fails. The fix removes the duration.`,
 		Source: "checkpoint",
 		Bad: `USE Sales;
 CHECKPOINT 30;`,

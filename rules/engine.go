@@ -641,13 +641,22 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 			}
 			dir := &directive{d: d, file: file, rules: ids, used: make([]bool, len(ids))}
 			if !file {
+				if starts == nil {
+					starts = newStmtStarts(s.Statements)
+				}
 				if d.Trailing {
+					// its own line, and the statement it trails, which
+					// may start on an earlier line
 					dir.line = d.Span.Start.Position().Line
+					dir.start, dir.end = starts.trailed(d.Span.Start.File, d.Span.Start.Offset)
 				} else {
-					if starts == nil {
-						starts = newStmtStarts(s.Statements)
-					}
 					dir.start, dir.end = starts.after(d.Span.Start.File, d.Span.End.Offset)
+					if end := starts.inside(d.Span.Start.File, d.Span.Start.Offset); end >= 0 {
+						// on a line of its own inside a statement (before
+						// its LOG ON, SET or MODIFY FILE clause): the rest
+						// of that statement too, where its clauses report
+						dir.start, dir.end = d.Span.End.Offset, max(dir.end, end)
+					}
 				}
 			}
 			dirs = append(dirs, dir)

@@ -161,6 +161,9 @@ type effectMore struct {
 	// an Engine lets that form go once replayed (see Model.slim)
 	clause     parser.Span
 	clauseKind uint8
+	// tde is whether the database used Transparent Data Encryption after
+	// the statement (see usesTDE)
+	tde bool
 	// trt is a copy of the TARGET_RECOVERY_TIME = 0 that SL301 reports,
 	// kept when an Engine lets go of the ALTER DATABASE that set it (see
 	// Model.slim and targetRecovery)
@@ -172,6 +175,14 @@ const (
 	clauseAction = iota + 1 // an ALTER DATABASE's ActionSpan
 	clauseLog               // a CREATE DATABASE's LogSpan
 )
+
+// usesTDE reports whether the statement's database used Transparent Data
+// Encryption, which rules out IFI for data files, when the statement ran:
+// a later SET ENCRYPTION ON or OFF changes the Database, not what an
+// earlier allocation, growth or restore met. Only a statement with
+// allocations, growths or a restore knows (the rules that ask look at
+// no other).
+func (e *Effect) usesTDE() bool { return e.more != nil && e.more.tde }
 
 // Allocs are the one-time allocations of the statement.
 func (e *Effect) Allocs() []Alloc {
@@ -285,9 +296,10 @@ type Model struct {
 	Databases map[string]*Database
 	facts     *ServerFacts
 	// tempdb's files as the scripts set them so far, and whether SL208
-	// has reported (once per run).
-	tempdbFiles    map[string]*DBFile
-	tempdbReported bool
+	// has reported (once per run), for each server (see serverKey): a
+	// :connect goes to another instance, with a tempdb of its own.
+	tempdbFiles    map[string]map[string]*DBFile
+	tempdbReported map[string]bool
 	// devices are the backup devices the scripts wrote full backups to.
 	devices map[string]*device
 	// snapshotCopied counts the files and filegroups copied into backup
@@ -815,10 +827,17 @@ func (m *Model) apply(e *Effect, ctx *string) {
 		e.DB = d
 		m.alter(e, d, n)
 		if n.Action == parser.ActionModifyName && n.NewName != "" {
-			newKey := m.lower(n.NewName)
+			// the database goes on as a copy under its new name: the
+			// effects of the statements before keep the name they used
+			// (their messages name it), and it is reported once still
+			// (the copy shares what has been reported)
+			if d.reported == nil {
+				d.reported = map[string]bool{}
+			}
+			c := *d
 			delete(m.Databases, d.Key)
-			d.Key, d.Name = newKey, m.own(n.NewName)
-			m.Databases[d.Key] = d
+			c.Key, c.Name = m.lower(n.NewName), m.own(n.NewName)
+			m.Databases[c.Key] = &c
 		}
 	case *parser.Checkpoint:
 		if *ctx != "" {
@@ -837,6 +856,9 @@ func (m *Model) apply(e *Effect, ctx *string) {
 	}
 	if e.DB != nil {
 		e.Files, e.Filegroups = count32(e.DB.FileCount()), count32(e.DB.FilegroupCount())
+		if e.more != nil {
+			e.more.tde = e.DB.TDE // as it is now, not when the rules run
+		}
 	}
 }
 
@@ -869,6 +891,14 @@ func specSize(f parser.FileSpec) int64 {
 		return b
 	}
 	return defaultFileSize
+}
+
+// atMaxSize reports whether file spec f gives a MAXSIZE no larger than
+// the file's known size (size, 0 when unknown): such a file never grows,
+// whatever its FILEGROWTH says (SL203 and SL209 have nothing to report).
+func atMaxSize(f parser.FileSpec, size int64) bool {
+	m := f.MaxSize
+	return size > 0 && m != nil && !m.Unknown && !m.Unlimited && m.Percent == 0 && m.Bytes > 0 && m.Bytes <= size
 }
 
 func explicitBytes(f parser.FileSpec) int64 {
@@ -911,7 +941,7 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 			if b := explicitBytes(f); b > 0 {
 				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
-			if f.Growth != nil {
+			if f.Growth != nil && !atMaxSize(f, explicitBytes(f)) {
 				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
 			}
 		}
@@ -1028,13 +1058,34 @@ func hasSuffixFold(s, suffix string) bool {
 	return true
 }
 
-// isLogName guesses whether an unknown file is a log file from its name.
+// isLogName guesses whether an unknown file is a log file from its names:
+// a physical name ending in .ldf is a log file and one ending in .mdf or
+// .ndf a data file; else a logical name ending in "log" (Sales_log,
+// templog, MSDBLog) is taken for a log file.
 func isLogName(f parser.FileSpec) bool {
 	if isASCII(f.Name) && isASCII(f.FileName) {
+		if hasSuffixFold(f.FileName, ".mdf") || hasSuffixFold(f.FileName, ".ndf") {
+			return false
+		}
 		return hasSuffixFold(f.FileName, ".ldf") || hasSuffixFold(f.Name, "log")
 	}
-	name := strings.ToLower(f.Name)
-	return strings.HasSuffix(strings.ToLower(f.FileName), ".ldf") || strings.HasSuffix(name, "log") || strings.HasSuffix(name, "_log")
+	name, file := strings.ToLower(f.Name), strings.ToLower(f.FileName)
+	if strings.HasSuffix(file, ".mdf") || strings.HasSuffix(file, ".ndf") {
+		return false
+	}
+	return strings.HasSuffix(file, ".ldf") || strings.HasSuffix(name, "log")
+}
+
+// isLogFileOf is isLogName for an unknown file of database d, except
+// that a file whose logical name is the database's name is its primary
+// data file, the name SQL Server gives it (CREATE DATABASE AuditLog
+// creates the data file AuditLog and the log file AuditLog_log), unless
+// its physical name ends in .ldf.
+func isLogFileOf(d *Database, f parser.FileSpec) bool {
+	if strings.EqualFold(f.Name, d.Name) && !strings.HasSuffix(strings.ToLower(f.FileName), ".ldf") {
+		return false
+	}
+	return isLogName(f)
 }
 
 func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
@@ -1050,7 +1101,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			if b := explicitBytes(f); b > 0 {
 				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
-			if f.Growth != nil {
+			if f.Growth != nil && !atMaxSize(f, explicitBytes(f)) {
 				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
 			}
 		}
@@ -1158,7 +1209,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	switch {
 	case df == nil && !complete && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
 		name, key := ownWithLower(f.Name)
-		df = &DBFile{Name: name, Log: isLogName(f)}
+		df = &DBFile{Name: name, Log: isLogFileOf(d, f)}
 		d.Files.Set(key, df)
 		if d.Unnamed > 0 {
 			d.Unnamed--
@@ -1171,7 +1222,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 			d.Files.Set(key, df)
 		}
 	}
-	log := isLogName(f)
+	log := isLogFileOf(d, f)
 	if df != nil {
 		log = df.Log
 	}
@@ -1198,7 +1249,9 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		if df != nil {
 			size = df.Size
 		}
-		m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
+		if !atMaxSize(f, size) {
+			m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
+		}
 	}
 	if df != nil && f.NewName != "" {
 		d.Files.Delete(strings.ToLower(f.Name))

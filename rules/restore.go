@@ -31,7 +31,7 @@ var sl207 = &Rule{
 				continue // no size is known: see onlyDefaultSizes
 			}
 			data, logBytes := re.Bytes(false), re.Bytes(true)
-			tde := e.DB != nil && e.DB.TDE
+			tde := e.usesTDE()
 			ifiOn, ifiOff := false, false
 			if facts != nil && facts.IFI != nil {
 				ifiOn, ifiOff = *facts.IFI && !tde, !*facts.IFI

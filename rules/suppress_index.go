@@ -2,6 +2,7 @@ package rules
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -23,19 +24,22 @@ type stmtStarts struct {
 // copies of a file may repeat offsets, so starts alone need not grow).
 type fileStarts struct {
 	start, end, maxStart []int
+	// interest[i]: the i-th is a statement of interest (CREATE DATABASE,
+	// BACKUP, ...), whose clauses findings may point at
+	interest []bool
 }
 
 func newStmtStarts(stmts []*parser.Statement) *stmtStarts {
 	ix := &stmtStarts{byFile: map[*parser.File]*fileStarts{}}
 	for _, st := range stmts {
 		sp := st.Span()
-		ix.add(sp.Start.File, sp.Start.Offset, sp.End.Offset)
+		ix.add(sp.Start.File, sp.Start.Offset, sp.End.Offset, st.Kind != parser.KindOther)
 	}
 	return ix
 }
 
 // add appends a statement of file f spanning [start, end).
-func (ix *stmtStarts) add(f *parser.File, start, end int) {
+func (ix *stmtStarts) add(f *parser.File, start, end int, interest bool) {
 	fs := ix.byFile[f]
 	if fs == nil {
 		fs = &fileStarts{}
@@ -48,6 +52,21 @@ func (ix *stmtStarts) add(f *parser.File, start, end int) {
 	fs.start = append(fs.start, start)
 	fs.end = append(fs.end, end)
 	fs.maxStart = append(fs.maxStart, m)
+	fs.interest = append(fs.interest, interest)
+}
+
+// inside returns the end of the statement of interest of file f that
+// holds off (it starts before off and ends after it), or -1.
+func (ix *stmtStarts) inside(f *parser.File, off int) int {
+	fs := ix.byFile[f]
+	if fs == nil {
+		return -1
+	}
+	i := sort.SearchInts(fs.maxStart, off) - 1
+	if i < 0 || fs.start[i] >= off || fs.end[i] <= off || !fs.interest[i] {
+		return -1
+	}
+	return fs.end[i]
 }
 
 // after returns the span offsets of the first statement of file f in
@@ -63,6 +82,31 @@ func (ix *stmtStarts) after(f *parser.File, off int) (start, end int) {
 		return -1, -1
 	}
 	return fs.start[i], fs.end[i]
+}
+
+// trailed returns the span offsets of the statement a trailing directive
+// at off in file f trails: the last statement starting before off, when
+// it holds off or ends on off's line; else -1, -1.
+func (ix *stmtStarts) trailed(f *parser.File, off int) (start, end int) {
+	fs := ix.byFile[f]
+	if fs == nil {
+		return -1, -1
+	}
+	// the last whose running maximum is below off starts before it
+	i := sort.SearchInts(fs.maxStart, off) - 1
+	if i < 0 || fs.start[i] >= off {
+		return -1, -1
+	}
+	start, end = fs.start[i], fs.end[i]
+	if end < off {
+		if end < 0 || off > len(f.Text) {
+			return -1, -1
+		}
+		if strings.ContainsAny(f.Slice(end, off), "\r\n") {
+			return -1, -1 // it ended on an earlier line
+		}
+	}
+	return start, end
 }
 
 // dirIndex holds the parsed directives by file and rule, in groups that
@@ -130,16 +174,15 @@ func newDirIndex(dirs []*directive) *dirIndex {
 					g = &dirGroup{}
 					ix.lines[lk] = g
 				}
+				if d.start >= 0 {
+					// also the statement it trails
+					ix.addSpan(k, d)
+				}
 			case d.start < 0:
 				continue // before no statement: silences nothing
 			default:
-				sk := dirSpanKey{k, d.start, d.end}
-				g = ix.tmp[sk]
-				if g == nil {
-					g = &dirGroup{start: d.start, end: d.end}
-					ix.tmp[sk] = g
-					ix.order[k] = append(ix.order[k], g)
-				}
+				ix.addSpan(k, d)
+				continue
 			}
 			g.dirs = append(g.dirs, d)
 		}
@@ -157,6 +200,18 @@ func newDirIndex(dirs []*directive) *dirIndex {
 	}
 	ix.tmp, ix.order = nil, nil
 	return ix
+}
+
+// addSpan adds directive d to the span group of its rule and scope.
+func (ix *dirIndex) addSpan(k dirKey, d *directive) {
+	sk := dirSpanKey{k, d.start, d.end}
+	g := ix.tmp[sk]
+	if g == nil {
+		g = &dirGroup{start: d.start, end: d.end}
+		ix.tmp[sk] = g
+		ix.order[k] = append(ix.order[k], g)
+	}
+	g.dirs = append(g.dirs, d)
 }
 
 // suppressed reports whether a directive silences f, and marks each one

@@ -20,7 +20,9 @@ func suppressedScan(dirs []*directive, f Finding) bool {
 		switch {
 		case d.file:
 		case d.line > 0:
-			if f.Span.Start.Position().Line != d.line {
+			// a trailing one: its line, and the statement it trails
+			off := f.Span.Start.Offset
+			if f.Span.Start.Position().Line != d.line && (d.start < 0 || off < d.start || off > d.end) {
 				continue
 			}
 		default:
@@ -63,6 +65,11 @@ func TestDirIndexMatchesScan(t *testing.T) {
 				d.file = true
 			case 1:
 				d.line = 1 + rng.Intn(40)
+				d.start, d.end = -1, -1
+				if rng.Intn(2) == 0 {
+					d.start = rng.Intn(len(text))
+					d.end = d.start + rng.Intn(60)
+				}
 			case 2:
 				d.start, d.end = -1, -1
 			default:
@@ -138,7 +145,7 @@ func TestStmtStartsMatchesScan(t *testing.T) {
 			s := st{files[rng.Intn(2)], off, off + rng.Intn(10)}
 			off = s.end + rng.Intn(5)
 			sts = append(sts, s)
-			ix.add(s.f, s.start, s.end)
+			ix.add(s.f, s.start, s.end, false)
 		}
 		for _, f := range files {
 			for x := 0; x < 120; x++ {

@@ -118,27 +118,19 @@ var sl208 = &Rule{
 	Doc: docSL208,
 	Run: func(p *Pass) {
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("startup-budget")
-		facts := p.Facts()
-		ifiOn := facts != nil && facts.IFI != nil && *facts.IFI
-		ifiOff := facts != nil && facts.IFI != nil && !*facts.IFI
 		// tempdb's files live in the model: a static run checks file by
-		// file, and the per-restart total spans the whole run.
+		// file, and the per-restart total spans the whole run, for each
+		// server the scripts connect to.
 		m := p.Model
-		if m.tempdbReported {
-			return
+		if m.tempdbFiles == nil {
+			m.tempdbFiles, m.tempdbReported = map[string]map[string]*DBFile{}, map[string]bool{}
 		}
-		files := m.tempdbFiles
-		defer func() { m.tempdbFiles = files }()
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
 			tb, built := e.Stmt.Node.(*parser.TempdbBuilt)
 			a, ok := e.Stmt.Node.(*parser.AlterDatabase)
 			switch {
 			case built:
-				if files == nil {
-					files = tempdbStart(facts)
-				}
-				tempdbBuilt(files, tb)
 			case !ok || !isTempdb(e):
 				continue
 			default:
@@ -147,9 +139,22 @@ var sl208 = &Rule{
 				default:
 					continue
 				}
-				if files == nil {
-					files = tempdbStart(facts)
-				}
+			}
+			server := m.serverKey(e)
+			if m.tempdbReported[server] {
+				continue
+			}
+			facts := m.factsAt(e, p.Facts()) // none on another server
+			ifiOn := facts != nil && facts.IFI != nil && *facts.IFI
+			ifiOff := facts != nil && facts.IFI != nil && !*facts.IFI
+			files := m.tempdbFiles[server]
+			if files == nil {
+				files = tempdbStart(facts)
+				m.tempdbFiles[server] = files
+			}
+			if built {
+				tempdbBuilt(files, tb)
+			} else {
 				tempdbFiles(files, a)
 				if a.Action == parser.ActionRemoveFile {
 					continue
@@ -192,8 +197,7 @@ var sl208 = &Rule{
 			if ifiOff {
 				f.Message += "; IFI is off on " + facts.Server
 			}
-			m.tempdbReported = true
-			return
+			m.tempdbReported[server] = true
 		}
 	},
 }

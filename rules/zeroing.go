@@ -69,7 +69,7 @@ var sl201 = &Rule{
 			if bytes == 0 || isTempdb(e) { // tempdb: a per-restart cost, SL208
 				continue
 			}
-			tde := e.DB != nil && e.DB.TDE
+			tde := e.usesTDE()
 			ifiOff := false
 			if facts != nil && facts.IFI != nil {
 				if *facts.IFI && !tde {
