@@ -398,24 +398,45 @@ func sortFlyway[E any](list []E, file func(E) (string, bool), skipped func(E) bo
 	if !versioned {
 		return false
 	}
-	slices.SortFunc(list, func(a, b E) int {
-		na, fa := file(a)
-		nb, fb := file(b)
+	// each name read once (natsort.FlywaySortKey), not at every comparison
+	type keyed struct {
+		k    natsort.FlywaySortKey
+		file bool
+		e    E
+	}
+	ks := make([]keyed, len(list))
+	for i, e := range list {
+		name, f := file(e)
+		ks[i] = keyed{file: f, e: e}
+		if f {
+			ks[i].k = natsort.NewFlywaySortKey(name)
+		} else {
+			ks[i].k.Name = name
+		}
+	}
+	order := make([]*keyed, len(ks)) // what the sort moves: a pointer
+	for i := range ks {
+		order[i] = &ks[i]
+	}
+	slices.SortFunc(order, func(a, b *keyed) int {
 		switch {
-		case fa != fb: // files first
-			if fa {
+		case a.file != b.file: // files first
+			if a.file {
 				return -1
 			}
 			return 1
-		case fa:
-			return natsort.FlywayCompare(na, nb)
-		case na == nb:
+		case a.file:
+			return a.k.Compare(&b.k)
+		case a.k.Name == b.k.Name:
 			return 0
-		case natsort.Less(na, nb):
+		case natsort.Less(a.k.Name, b.k.Name):
 			return -1
 		}
 		return 1
 	})
+	for i, k := range order {
+		list[i] = k.e
+	}
 	return true
 }
 
@@ -553,7 +574,7 @@ func walkFlyway[E any](ctx context.Context, r *run, m *matcher, dir string, list
 		}
 		keys[k] = true
 	}
-	slices.SortFunc(files, func(a, b flywayFile) int { return natsort.FlywayCompare(a.name, b.name) })
+	sortFlywayFiles(files)
 	for _, f := range files {
 		var err error
 		if f.link && !r.pre.MayRead(f.path) {
@@ -564,6 +585,23 @@ func walkFlyway[E any](ctx context.Context, r *run, m *matcher, dir string, list
 		}
 	}
 	return true, true
+}
+
+// sortFlywayFiles sorts the scripts of a Flyway location in Flyway's
+// order (natsort.FlywayCompare), each name read once.
+func sortFlywayFiles(files []flywayFile) {
+	type keyed struct {
+		k natsort.FlywaySortKey
+		f flywayFile
+	}
+	ks := make([]keyed, len(files))
+	for i, f := range files {
+		ks[i] = keyed{natsort.NewFlywaySortKey(f.name), f}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return a.k.Compare(&b.k) })
+	for i := range ks {
+		files[i] = ks[i].f
+	}
 }
 
 // gatherFlyway adds to files the scripts the walk would find in the
