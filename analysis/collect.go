@@ -322,8 +322,9 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 		}
 		list = append(list, ent{name, name, false, d.Type()&fs.ModeSymlink != 0})
 	}
+	cdir := filepath.Clean(dir) // joined with each name (joinName)
 	if sortFlyway(list, func(e ent) (string, bool) { return e.key, !e.dir },
-		func(e ent) bool { return !m.walked(filepath.Join(dir, e.name)) }) {
+		func(e ent) bool { return !m.walked(joinName(cdir, e.name)) }) {
 		if done, more := walkFlyway(ctx, r, m, dir, list, func(e ent) (string, bool, bool) { return e.name, e.dir, e.link }, fn); done {
 			return more
 		}
@@ -345,8 +346,11 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			return 1
 		})
 	}
+	// with the default include and no exclude, the listing's filter
+	// (isSQL) is the whole decision of walked
+	listed := m.defaultInc && m.noExclude
 	for _, e := range list {
-		path := filepath.Join(dir, e.name)
+		path := joinName(cdir, e.name)
 		if e.dir {
 			if m.skipDir(path) {
 				continue
@@ -356,7 +360,7 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			}
 			continue
 		}
-		if !m.walked(path) {
+		if !listed && !m.walked(path) {
 			continue
 		}
 		var err error
@@ -557,9 +561,10 @@ func walkFlyway[E any](ctx context.Context, r *run, m *matcher, dir string, list
 		return false, true
 	}
 	var files []flywayFile
+	cdir := filepath.Clean(dir)
 	for _, e := range list {
 		name, isDir, link := get(e)
-		if path := filepath.Join(dir, name); !isDir && m.walked(path) {
+		if path := joinName(cdir, name); !isDir && m.walked(path) {
 			files = append(files, flywayFile{path, name, link})
 		}
 	}
@@ -633,7 +638,7 @@ func gatherFlyway(ctx context.Context, m *matcher, dir string, subs []string, fi
 			if m.defaultInc && !isSQL(name) {
 				continue
 			}
-			p := filepath.Join(path, name)
+			p := joinName(path, name) // path is clean (filepath.Join)
 			if !m.walked(p) {
 				continue
 			}
