@@ -5,7 +5,9 @@ package analysis
 import (
 	"errors"
 	"os"
+	"strings"
 	"syscall"
+	"unsafe"
 )
 
 // On Linux the files of a run are read with plain system calls: an
@@ -20,7 +22,7 @@ import (
 // regular file (the errors are those of readFileOS).
 func openRegular(path string) (fd int, id fileID, size int64, err error) {
 	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		fd, err = openPath(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC)
 		if !errors.Is(err, syscall.EINTR) {
 			break
 		}
@@ -48,6 +50,31 @@ func openRegular(path string) (fd int, id fileID, size int64, err error) {
 	}
 	return fd, fileID{dev: uint64(st.Dev), ino: uint64(st.Ino)}, st.Size, nil //nolint:unconvert // Dev is not uint64 everywhere
 }
+
+// pathRoom is the room for a path (and its closing NUL) on openPath's
+// stack.
+const pathRoom = 256
+
+// openPath is syscall.Open(path, flags, 0) without the copy of the path
+// syscall.Open makes on the heap for every file: a path of fewer than
+// pathRoom bytes goes to the system from the stack.
+func openPath(path string, flags int) (int, error) {
+	var room [pathRoom]byte
+	if len(path) >= len(room) || strings.IndexByte(path, 0) >= 0 {
+		return syscall.Open(path, flags, 0) // its error for a NUL in a path
+	}
+	copy(room[:], path) // room[len(path)] is the closing NUL
+	dirfd := atFDCWD
+	fd, _, e := syscall.Syscall6(syscall.SYS_OPENAT, uintptr(dirfd), uintptr(unsafe.Pointer(&room[0])),
+		uintptr(flags|syscall.O_LARGEFILE), 0, 0, 0)
+	if e != 0 {
+		return -1, e
+	}
+	return int(fd), nil
+}
+
+// atFDCWD is AT_FDCWD: a path relative to the working directory.
+const atFDCWD = -100
 
 // readFD reads into buf[len(buf):cap(buf)] once, retrying when
 // interrupted; n is 0 at the end of the file.
