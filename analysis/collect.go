@@ -387,13 +387,24 @@ var errLinkOutside = errors.New("symbolic link to a file outside the checked fol
 // whether it is a file; skipped whether the walk leaves the file out (a
 // file of another name does not count then).
 func sortFlyway[E any](list []E, file func(E) (string, bool), skipped func(E) bool) bool {
+	// each name read once (natsort.FlywaySortKey): to tell a Flyway
+	// folder, and for the sort, not at every comparison
+	type keyed struct {
+		k    natsort.FlywaySortKey
+		file bool
+		e    E
+	}
+	ks := make([]keyed, len(list))
 	versioned := false
-	for _, e := range list {
-		name, ok := file(e)
-		if !ok {
+	for i, e := range list {
+		name, f := file(e)
+		ks[i] = keyed{file: f, e: e}
+		if !f {
+			ks[i].k.Name = name
 			continue
 		}
-		if fw, v := natsort.FlywayName(name); fw {
+		ks[i].k = natsort.NewFlywaySortKey(name)
+		if fw, v := ks[i].k.Flyway(); fw {
 			versioned = versioned || v
 		} else if !skipped(e) { // asked only here: matching may cost
 			return false
@@ -401,22 +412,6 @@ func sortFlyway[E any](list []E, file func(E) (string, bool), skipped func(E) bo
 	}
 	if !versioned {
 		return false
-	}
-	// each name read once (natsort.FlywaySortKey), not at every comparison
-	type keyed struct {
-		k    natsort.FlywaySortKey
-		file bool
-		e    E
-	}
-	ks := make([]keyed, len(list))
-	for i, e := range list {
-		name, f := file(e)
-		ks[i] = keyed{file: f, e: e}
-		if f {
-			ks[i].k = natsort.NewFlywaySortKey(name)
-		} else {
-			ks[i].k.Name = name
-		}
 	}
 	order := make([]*keyed, len(ks)) // what the sort moves: a pointer
 	for i := range ks {

@@ -139,6 +139,11 @@ func NewFlywaySortKey(name string) FlywaySortKey {
 	return k
 }
 
+// Flyway is FlywayName(k.Name).
+func (k *FlywaySortKey) Flyway() (ok, versioned bool) {
+	return k.ok, k.ok && (k.f.kind == 'V' || k.f.kind == 'B')
+}
+
 // Compare is FlywayCompare(a.Name, b.Name).
 func (a *FlywaySortKey) Compare(b *FlywaySortKey) int {
 	if a.ok != b.ok {

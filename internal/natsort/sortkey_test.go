@@ -126,6 +126,10 @@ func TestFlywaySortKeySameOrder(t *testing.T) {
 		if got := sign(ka.Compare(&kb)); got != want {
 			t.Fatalf("key compare of %q, %q = %d, want %d", a, b, got, want)
 		}
+		ok, v := ka.Flyway()
+		if wok, wv := FlywayName(a); ok != wok || v != wv {
+			t.Fatalf("key of %q: Flyway() = %v, %v; FlywayName %v, %v", a, ok, v, wok, wv)
+		}
 	}
 	for range 300 {
 		names := make([]string, 1+rnd.IntN(200))
