@@ -322,8 +322,9 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 		}
 		list = append(list, ent{name, name, false, d.Type()&fs.ModeSymlink != 0})
 	}
+	cdir := filepath.Clean(dir) // joined with each name (joinName)
 	if sortFlyway(list, func(e ent) (string, bool) { return e.key, !e.dir },
-		func(e ent) bool { return !m.walked(filepath.Join(dir, e.name)) }) {
+		func(e ent) bool { return !m.walked(joinName(cdir, e.name)) }) {
 		if done, more := walkFlyway(ctx, r, m, dir, list, func(e ent) (string, bool, bool) { return e.name, e.dir, e.link }, fn); done {
 			return more
 		}
@@ -345,8 +346,11 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			return 1
 		})
 	}
+	// with the default include and no exclude, the listing's filter
+	// (isSQL) is the whole decision of walked
+	listed := m.defaultInc && m.noExclude
 	for _, e := range list {
-		path := filepath.Join(dir, e.name)
+		path := joinName(cdir, e.name)
 		if e.dir {
 			if m.skipDir(path) {
 				continue
@@ -356,7 +360,7 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			}
 			continue
 		}
-		if !m.walked(path) {
+		if !listed && !m.walked(path) {
 			continue
 		}
 		var err error
@@ -383,13 +387,24 @@ var errLinkOutside = errors.New("symbolic link to a file outside the checked fol
 // whether it is a file; skipped whether the walk leaves the file out (a
 // file of another name does not count then).
 func sortFlyway[E any](list []E, file func(E) (string, bool), skipped func(E) bool) bool {
+	// each name read once (natsort.FlywaySortKey): to tell a Flyway
+	// folder, and for the sort, not at every comparison
+	type keyed struct {
+		k    natsort.FlywaySortKey
+		file bool
+		e    E
+	}
+	ks := make([]keyed, len(list))
 	versioned := false
-	for _, e := range list {
-		name, ok := file(e)
-		if !ok {
+	for i, e := range list {
+		name, f := file(e)
+		ks[i] = keyed{file: f, e: e}
+		if !f {
+			ks[i].k.Name = name
 			continue
 		}
-		if fw, v := natsort.FlywayName(name); fw {
+		ks[i].k = natsort.NewFlywaySortKey(name)
+		if fw, v := ks[i].k.Flyway(); fw {
 			versioned = versioned || v
 		} else if !skipped(e) { // asked only here: matching may cost
 			return false
@@ -398,24 +413,29 @@ func sortFlyway[E any](list []E, file func(E) (string, bool), skipped func(E) bo
 	if !versioned {
 		return false
 	}
-	slices.SortFunc(list, func(a, b E) int {
-		na, fa := file(a)
-		nb, fb := file(b)
+	order := make([]*keyed, len(ks)) // what the sort moves: a pointer
+	for i := range ks {
+		order[i] = &ks[i]
+	}
+	slices.SortFunc(order, func(a, b *keyed) int {
 		switch {
-		case fa != fb: // files first
-			if fa {
+		case a.file != b.file: // files first
+			if a.file {
 				return -1
 			}
 			return 1
-		case fa:
-			return natsort.FlywayCompare(na, nb)
-		case na == nb:
+		case a.file:
+			return a.k.Compare(&b.k)
+		case a.k.Name == b.k.Name:
 			return 0
-		case natsort.Less(na, nb):
+		case natsort.Less(a.k.Name, b.k.Name):
 			return -1
 		}
 		return 1
 	})
+	for i, k := range order {
+		list[i] = k.e
+	}
 	return true
 }
 
@@ -536,9 +556,10 @@ func walkFlyway[E any](ctx context.Context, r *run, m *matcher, dir string, list
 		return false, true
 	}
 	var files []flywayFile
+	cdir := filepath.Clean(dir)
 	for _, e := range list {
 		name, isDir, link := get(e)
-		if path := filepath.Join(dir, name); !isDir && m.walked(path) {
+		if path := joinName(cdir, name); !isDir && m.walked(path) {
 			files = append(files, flywayFile{path, name, link})
 		}
 	}
@@ -553,7 +574,7 @@ func walkFlyway[E any](ctx context.Context, r *run, m *matcher, dir string, list
 		}
 		keys[k] = true
 	}
-	slices.SortFunc(files, func(a, b flywayFile) int { return natsort.FlywayCompare(a.name, b.name) })
+	sortFlywayFiles(files)
 	for _, f := range files {
 		var err error
 		if f.link && !r.pre.MayRead(f.path) {
@@ -564,6 +585,23 @@ func walkFlyway[E any](ctx context.Context, r *run, m *matcher, dir string, list
 		}
 	}
 	return true, true
+}
+
+// sortFlywayFiles sorts the scripts of a Flyway location in Flyway's
+// order (natsort.FlywayCompare), each name read once.
+func sortFlywayFiles(files []flywayFile) {
+	type keyed struct {
+		k natsort.FlywaySortKey
+		f flywayFile
+	}
+	ks := make([]keyed, len(files))
+	for i, f := range files {
+		ks[i] = keyed{natsort.NewFlywaySortKey(f.name), f}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return a.k.Compare(&b.k) })
+	for i := range ks {
+		files[i] = ks[i].f
+	}
 }
 
 // gatherFlyway adds to files the scripts the walk would find in the
@@ -595,7 +633,7 @@ func gatherFlyway(ctx context.Context, m *matcher, dir string, subs []string, fi
 			if m.defaultInc && !isSQL(name) {
 				continue
 			}
-			p := filepath.Join(path, name)
+			p := joinName(path, name) // path is clean (filepath.Join)
 			if !m.walked(p) {
 				continue
 			}

@@ -3,9 +3,15 @@
 package analysis
 
 import (
+	"bytes"
 	"errors"
+	"io/fs"
 	"os"
+	"slices"
+	"strings"
+	"sync"
 	"syscall"
+	"unsafe"
 )
 
 // On Linux the files of a run are read with plain system calls: an
@@ -20,7 +26,7 @@ import (
 // regular file (the errors are those of readFileOS).
 func openRegular(path string) (fd int, id fileID, size int64, err error) {
 	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		fd, err = openPath(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC)
 		if !errors.Is(err, syscall.EINTR) {
 			break
 		}
@@ -48,6 +54,31 @@ func openRegular(path string) (fd int, id fileID, size int64, err error) {
 	}
 	return fd, fileID{dev: uint64(st.Dev), ino: uint64(st.Ino)}, st.Size, nil //nolint:unconvert // Dev is not uint64 everywhere
 }
+
+// pathRoom is the room for a path (and its closing NUL) on openPath's
+// stack.
+const pathRoom = 256
+
+// openPath is syscall.Open(path, flags, 0) without the copy of the path
+// syscall.Open makes on the heap for every file: a path of fewer than
+// pathRoom bytes goes to the system from the stack.
+func openPath(path string, flags int) (int, error) {
+	var room [pathRoom]byte
+	if len(path) >= len(room) || strings.IndexByte(path, 0) >= 0 {
+		return syscall.Open(path, flags, 0) // its error for a NUL in a path
+	}
+	copy(room[:], path) // room[len(path)] is the closing NUL
+	dirfd := atFDCWD
+	fd, _, e := syscall.Syscall6(syscall.SYS_OPENAT, uintptr(dirfd), uintptr(unsafe.Pointer(&room[0])),
+		uintptr(flags|syscall.O_LARGEFILE), 0, 0, 0)
+	if e != 0 {
+		return -1, e
+	}
+	return int(fd), nil
+}
+
+// atFDCWD is AT_FDCWD: a path relative to the working directory.
+const atFDCWD = -100
 
 // readFD reads into buf[len(buf):cap(buf)] once, retrying when
 // interrupted; n is 0 at the end of the file.
@@ -124,15 +155,157 @@ func scanFile(path string, buf []byte) (fileID, bool) {
 // listDir is os.ReadDir without its sort by name: the walk sorts the
 // entries naturally anyway. O_DIRECTORY makes the open of anything but a
 // folder fail at once (a named pipe put in a folder's place never blocks),
-// with os.ReadDir's error.
+// with os.ReadDir's error. It reads the entries with plain system calls
+// and makes a folder's entries in a few allocations, not two an entry (an
+// *os.File's entry and its name): their names are parts of one string,
+// the entries one array.
 func listDir(name string) ([]os.DirEntry, error) {
-	f, err := openDir(name)
-	if err != nil {
-		return nil, err
+	var fd int
+	var err error
+	for {
+		fd, err = openPath(name, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC)
+		if !errors.Is(err, syscall.EINTR) {
+			break
+		}
 	}
-	defer f.Close()
-	return f.ReadDir(-1)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	defer syscall.Close(fd)
+	// the folder's records, read whole into a buffer of the pool; then
+	// its names and entries made to their size
+	bp := direntBuffers.Get().(*[]byte)
+	raw := (*bp)[:0]
+	defer func() { *bp = raw[:0]; direntBuffers.Put(bp) }()
+	var rerr error
+	for {
+		if cap(raw)-len(raw) < 4<<10 {
+			raw = slices.Grow(raw, max(8<<10, cap(raw)))
+		}
+		n, err := syscall.ReadDirent(fd, raw[len(raw):cap(raw)])
+		if errors.Is(err, syscall.EINTR) {
+			continue
+		}
+		if err != nil {
+			rerr = &fs.PathError{Op: "readdirent", Path: name, Err: err}
+			break
+		}
+		if n <= 0 {
+			break
+		}
+		raw = raw[:len(raw)+n]
+	}
+	count, size := 0, 0
+	eachDirent(raw, func(entry []byte, _ fs.FileMode) { count, size = count+1, size+len(entry) })
+	names := make([]byte, 0, size)
+	ents := make([]dirEntry, 0, count)
+	eachDirent(raw, func(entry []byte, typ fs.FileMode) {
+		names = append(names, entry...)
+		ents = append(ents, dirEntry{dir: name, typ: typ})
+	})
+	all := unsafe.String(unsafe.SliceData(names), len(names)) // never written again
+	out := make([]os.DirEntry, 0, count)
+	start := 0
+	eachDirent(raw, func(entry []byte, _ fs.FileMode) {
+		e := &ents[len(out)]
+		e.name = all[start : start+len(entry)]
+		start += len(entry)
+		out = append(out, e)
+	})
+	for i := 0; i < len(out); i++ {
+		e := out[i].(*dirEntry)
+		if e.typ != unknownType && !forceLstat {
+			continue
+		}
+		// as os.ReadDir: the file system did not say; a file gone
+		// meanwhile is left out
+		info, err := os.Lstat(name + "/" + e.name)
+		if errors.Is(err, fs.ErrNotExist) {
+			out = slices.Delete(out, i, i+1)
+			i--
+			continue
+		}
+		if err != nil {
+			return out[:i], err
+		}
+		e.typ = info.Mode().Type()
+	}
+	return out, rerr
 }
+
+// direntBuffers hold the buffers listDir reads entries into.
+var direntBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// forceLstat makes listDir ask the type of every entry, as for a file
+// system that does not say (tests).
+var forceLstat = false
+
+// unknownType is the type of an entry whose file system did not say it.
+const unknownType = ^fs.FileMode(0)
+
+// eachDirent calls fn with the name and type of each entry of buf (linux
+// dirent64 records) but "." and "..", up to a record cut short, if any
+// (os.ReadDir stops there too).
+func eachDirent(buf []byte, fn func(name []byte, typ fs.FileMode)) {
+	const (
+		reclenOff = unsafe.Offsetof(syscall.Dirent{}.Reclen)
+		typeOff   = unsafe.Offsetof(syscall.Dirent{}.Type)
+		nameOff   = unsafe.Offsetof(syscall.Dirent{}.Name)
+	)
+	for len(buf) > 0 {
+		if len(buf) < int(nameOff) {
+			return
+		}
+		reclen := int(*(*uint16)(unsafe.Pointer(&buf[reclenOff]))) // native order
+		if reclen <= int(nameOff) || reclen > len(buf) {
+			return
+		}
+		rec := buf[:reclen]
+		buf = buf[reclen:]
+		name := rec[nameOff:]
+		if i := bytes.IndexByte(name, 0); i >= 0 {
+			name = name[:i]
+		}
+		if string(name) == "." || string(name) == ".." {
+			continue
+		}
+		fn(name, direntType(rec[typeOff]))
+	}
+}
+
+// direntType is the fs.FileMode type of a dirent64's d_type, as
+// os.ReadDir reads it.
+func direntType(t byte) fs.FileMode {
+	switch t {
+	case syscall.DT_BLK:
+		return fs.ModeDevice
+	case syscall.DT_CHR:
+		return fs.ModeDevice | fs.ModeCharDevice
+	case syscall.DT_DIR:
+		return fs.ModeDir
+	case syscall.DT_FIFO:
+		return fs.ModeNamedPipe
+	case syscall.DT_LNK:
+		return fs.ModeSymlink
+	case syscall.DT_REG:
+		return 0
+	case syscall.DT_SOCK:
+		return fs.ModeSocket
+	}
+	return unknownType
+}
+
+// dirEntry is an entry listDir read.
+type dirEntry struct {
+	dir, name string
+	typ       fs.FileMode
+}
+
+func (d *dirEntry) Name() string               { return d.name }
+func (d *dirEntry) IsDir() bool                { return d.typ.IsDir() }
+func (d *dirEntry) Type() fs.FileMode          { return d.typ }
+func (d *dirEntry) Info() (fs.FileInfo, error) { return os.Lstat(d.dir + "/" + d.name) }
+func (d *dirEntry) String() string             { return fs.FormatDirEntry(d) }
 
 // openDir opens folder name for reading its entries (peekDir).
 func openDir(name string) (*os.File, error) {

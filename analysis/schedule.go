@@ -50,12 +50,27 @@ type feed struct {
 	taken   int // files taken by workers, run-order numbers 0..taken-1
 	merged  int // files merged (or dropped by a stopped run)
 	held    int64
-	ring    []chan *parsed // the taken files' results, by number % len(ring)
-	minWin  int
+	// ring holds the channels of the taken files' results, by number %
+	// len(ring), each made once and reused: a file is taken only while
+	// fewer than len(ring) are in flight (roomLocked), so the file that
+	// had a channel before has been merged and its channel emptied.
+	ring   []chan *parsed
+	minWin int
 	// waiters on: room in listed (the lister), a file to take (the
 	// workers), a file taken (the merge)
 	listRoom, workReady, mergeReady  sync.Cond
 	listWaits, workWaits, mergeWaits int
+}
+
+// newFeed is a feed with a window of at least minWin files in flight,
+// at most ring (which is minWin or more).
+func newFeed(minWin, ring int) *feed {
+	f := &feed{minWin: minWin, ring: make([]chan *parsed, ring)}
+	f.listRoom.L, f.workReady.L, f.mergeReady.L = &f.mu, &f.mu, &f.mu
+	for i := range f.ring {
+		f.ring[i] = make(chan *parsed, 1)
+	}
+	return f
 }
 
 // push adds a listed file; false once the run is stopped.
@@ -117,8 +132,7 @@ func (f *feed) take() (in input, ok bool) {
 	if f.listWaits > 0 && len(f.listed)-f.head <= listAhead/2 {
 		f.listRoom.Signal()
 	}
-	in.done = make(chan *parsed, 1)
-	f.ring[f.taken%len(f.ring)] = in.done
+	in.done = f.ring[f.taken%len(f.ring)]
 	f.taken++
 	if f.mergeWaits > 0 {
 		f.mergeReady.Signal()
@@ -146,9 +160,7 @@ func (f *feed) next(seq int) (done chan *parsed, ok bool) {
 	if seq >= f.taken {
 		return nil, false
 	}
-	done = f.ring[seq%len(f.ring)]
-	f.ring[seq%len(f.ring)] = nil
-	return done, true
+	return f.ring[seq%len(f.ring)], true
 }
 
 // release frees the window slot of a file merged, and the n bytes it held.
@@ -199,8 +211,7 @@ const stmtBytes = 1 << 10
 // file in run order from the calling goroutine.
 func (r *run) pipeline(ctx context.Context, merge func(*parsed)) error {
 	workers := r.opt.Workers
-	f := &feed{minWin: minWindowPer * workers, ring: make([]chan *parsed, max(maxWindow, minWindowPer*workers))}
-	f.listRoom.L, f.workReady.L, f.mergeReady.L = &f.mu, &f.mu, &f.mu
+	f := newFeed(minWindowPer*workers, max(maxWindow, minWindowPer*workers))
 	listed := make(chan struct{})
 	go func() {
 		defer close(listed)

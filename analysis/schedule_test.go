@@ -57,8 +57,7 @@ func TestPipelineMergesInRunOrder(t *testing.T) {
 // The window of files in flight: at least minWin whatever they hold, up
 // to the ring's size while they hold less than windowBytes.
 func TestFeedWindow(t *testing.T) {
-	f := &feed{minWin: 2, ring: make([]chan *parsed, 4)}
-	f.listRoom.L, f.workReady.L, f.mergeReady.L = &f.mu, &f.mu, &f.mu
+	f := newFeed(2, 4)
 	for i := range 6 {
 		if !f.push(input{display: strconv.Itoa(i)}) {
 			t.Fatal("push refused")
@@ -81,15 +80,26 @@ func TestFeedWindow(t *testing.T) {
 	if f.roomLocked() {
 		t.Fatal("room with the ring full")
 	}
-	if done, ok := f.next(0); !ok || done == nil {
+	done0, ok := f.next(0)
+	if !ok || done0 == nil {
 		t.Fatal("file 0 not taken")
 	}
+	done0 <- &parsed{} // the worker's result, then the merge's receive
+	<-done0
 	f.release(0)
 	if !f.roomLocked() {
 		t.Fatal("no room after a file was merged")
 	}
-	if in, ok := f.take(); !ok || in.display != "4" {
+	in, ok := f.take()
+	if !ok || in.display != "4" {
 		t.Fatalf("take after release: %q %v", in.display, ok)
+	}
+	// the ring's channels are reused: file 4 has file 0's, empty
+	if in.done != done0 || len(in.done) != 0 {
+		t.Fatalf("file 4's channel %p (%d results), want file 0's %p empty", in.done, len(in.done), done0)
+	}
+	if done, ok := f.next(4); !ok || done != in.done {
+		t.Fatal("the merge waits on another channel than the worker's")
 	}
 	f.stop()
 	if _, ok := f.take(); ok {
