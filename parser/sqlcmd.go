@@ -820,7 +820,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				if j >= n || i >= tick {
 					break line // (p.reading is called there)
 				}
-				if ppLineStart[s[j]] && (s[j]|0x20 == 'g' || ppCommandHead(s, j)) {
+				if ppLineStart[s[j]] && ppCommandHead(s, j) {
 					// As at the top of the loop over lines (and on from
 					// there after a command: the next line may be one).
 					p.state, p.depth = state, depth
@@ -865,7 +865,9 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						q, st = ']', ppStBracket
 					}
 					if c == '\'' {
-						lt, mask = -1, ppMask(p.loud, -1, rd) // a template never holds a single quote
+						if lt >= 0 { // a template never holds a single quote
+							lt, mask = -1, ppMask(p.loud, -1, rd)
+						}
 					} else if lt >= ls && !p.loud {
 						p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 					}
@@ -1005,14 +1007,14 @@ func (p *ppPreprocessor) scanFile(f *File) {
 // ppStop is the first offset from i, 0 < i <= n, at which the normal
 // state stops with mask in s's text at p, n bytes long, and its entry of
 // ppPairTab (each byte with the byte before it as one index), or n. It
-// reads eight bytes a round. It is a function of its own, called once a
+// reads sixteen bytes a round. It is a function of its own, called once a
 // stop, so that its loop keeps what it reads in registers (in scanFile's
 // it reloaded two each round).
 //
 //go:noinline
 func ppStop(p unsafe.Pointer, i, n int, mask uint8) (int, uint8) {
 	var e uint8
-	for ; i+8 <= n; i += 8 {
+	for ; i+16 <= n; i += 16 {
 		w := unsafe.Add(p, i-1)
 		if e = ppPairTab[ppPairLoad(w, 0)]; e&mask != 0 {
 			return i, e
@@ -1037,6 +1039,30 @@ func ppStop(p unsafe.Pointer, i, n int, mask uint8) (int, uint8) {
 		}
 		if e = ppPairTab[ppPairLoad(w, 7)]; e&mask != 0 {
 			return i + 7, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 8)]; e&mask != 0 {
+			return i + 8, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 9)]; e&mask != 0 {
+			return i + 9, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 10)]; e&mask != 0 {
+			return i + 10, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 11)]; e&mask != 0 {
+			return i + 11, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 12)]; e&mask != 0 {
+			return i + 12, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 13)]; e&mask != 0 {
+			return i + 13, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 14)]; e&mask != 0 {
+			return i + 14, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 15)]; e&mask != 0 {
+			return i + 15, e
 		}
 	}
 	for ; i < n; i++ {
