@@ -11,29 +11,31 @@ import (
 )
 
 // ppRule is a rule of the scanner's stops: the bits of the starts of
-// lines (ppLineBits), and the plain table's letters (ppBuildTables).
+// lines (ppLineBits), the plain table's letters (ppBuildTables), and
+// where it stops for "--" and '<' (ppPairMarks).
 type ppRule struct {
 	lineBits uint8
 	heads    string
 	pairs    bool
+	marks    bool
 }
 
 var (
-	ppRuleNow = ppRule{ppPLine | ppPIndent, ppHeads, true}
-	// ppRuleOld stops at every blank that starts a line and at the
-	// first letter of every word of interest.
-	ppRuleOld = ppRule{ppPLine | ppPBlank, "bcdruBCDRU", false}
+	ppRuleNow = ppRule{ppPLine | ppPIndent, ppHeads, true, true}
+	// ppRuleOld stops at every blank that starts a line, at the first
+	// letter of every word of interest, and at every '-' and '<'.
+	ppRuleOld = ppRule{ppPLine | ppPBlank, "bcdruBCDRU", false, false}
 )
 
 // preprocessTrace is all the preprocessor says of src under rule r:
 // its batches, plain or not, the offsets it reports its reading at, and
 // the script.
 func preprocessTrace(src string, r ppRule) string {
-	defer func(b uint8) {
-		ppLineBits = b
+	defer func(b uint8, m bool) {
+		ppLineBits, ppPairMarks = b, m
 		ppBuildTables(ppHeads, true)
-	}(ppLineBits)
-	ppLineBits = r.lineBits
+	}(ppLineBits, ppPairMarks)
+	ppLineBits, ppPairMarks = r.lineBits, r.marks
 	ppBuildTables(r.heads, r.pairs)
 	var sb strings.Builder
 	load := func(path string) (*File, error) {
@@ -69,7 +71,8 @@ func preprocessTrace(src string, r ppRule) string {
 func checkIndentRule(t *testing.T, name, src string) {
 	t.Helper()
 	old := preprocessTrace(src, ppRuleOld)
-	for _, r := range []ppRule{ppRuleNow, {ppRuleNow.lineBits, ppRuleOld.heads, false}, {ppRuleOld.lineBits, ppHeads, true}} {
+	for _, r := range []ppRule{ppRuleNow, {ppRuleNow.lineBits, ppRuleOld.heads, false, false}, {ppRuleOld.lineBits, ppHeads, true, false},
+		{ppRuleOld.lineBits, ppRuleOld.heads, false, true}} {
 		checkTraces(t, name, preprocessTrace(src, r), old)
 	}
 }
@@ -99,6 +102,8 @@ var indentSamples = []string{
 	"dbccx", "DBcc", "kp", "ku", "ab", "bc", "abc", "kpu", "table", "checkpoints", "backups", "databases", "#backup",
 	"chec", "chekp", "backu", "datab", "dbc", "use", "USE db", "xuse", "restore", "RESTORE", "u", "ruse", "1use", "(use", "'use'",
 	"[dbcc]", "--backup", "/*checkpoint*/", "$(A)checkpoint", "$(A)backup", "N'x'database", "\"  GO\"", "  --GO", "  -- :r x", "N'", "$(A)", "  $(A) GO",
+	"-", "--", "---", "- -", "a-b", "a - -- x", "-3", "x<y", "<", "<<x", "a <b", "a<-b", "<'x'", "<--x", "<\"x\"", "<[x]", "<$(A)",
+	"'a'--b", "$(A)--x", "/--", "/*x*/--y", "-<x", "<-", "<u", "<use x", "< GO", "a<\r", "--\r--",
 }
 
 func indentText(r *rand.Rand, lines int) string {

@@ -299,7 +299,8 @@ func TestParsePlainUntil(t *testing.T) {
 }
 
 // The table of pairs is the byte tables' rule, line feeds, the bytes
-// after blanks and the pairs of letters of words of interest but for.
+// after blanks and the pairs of letters of words of interest but for,
+// and the marks of ppPairMarks.
 func TestPairTab(t *testing.T) {
 	for b := 0; b < 256; b++ {
 		for c := 0; c < 256; c++ {
@@ -326,6 +327,14 @@ func TestPairTab(t *testing.T) {
 				if byte(b)|0x20 == w.pair[0] && byte(c)|0x20 == w.pair[1] {
 					want |= ppPPlain
 				}
+			}
+			// ppPairMarks: a dash stops only after a dash, and '<' after
+			// it, where it may start a template
+			if c == '-' && b != '-' || c == '<' {
+				want &^= ppPPlain | ppPLoud
+			}
+			if b == '<' && !ppLessNever[c] {
+				want |= ppPLess
 			}
 			if got := ppPairTab[b|c<<8]; got != want {
 				t.Fatalf("%q then %q: %06b, want %06b", rune(b), rune(c), got, want)

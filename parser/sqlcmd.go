@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -142,12 +143,10 @@ const (
 	ppStBlock         // /* ... */, nesting
 )
 
-// Byte classes: for each state the bytes at which the scanner must stop.
+// Byte classes: the bytes at which the scanner must stop in the normal
+// state (in a quoted run, its closing quote and '$': ppQuoteEnd).
 var (
-	ppStopNormal  = ppByteSet("'\"[-/$\n\r")
-	ppStopSingle  = ppByteSet("'$")
-	ppStopDouble  = ppByteSet("\"$")
-	ppStopBracket = ppByteSet("]$")
+	ppStopNormal = ppByteSet("'\"[-/$\n\r")
 	// Bytes that can start a GO line or a command (after blanks).
 	ppLineStart = ppByteSet("Gg:!EeQqRr")
 )
@@ -322,9 +321,20 @@ const (
 	ppPNL     = 1 << 3 // after a line feed, any byte
 	ppPBlank  = 1 << 4 // after a line feed, a blank
 	ppPIndent = 1 << 5 // after a blank, a byte that may start a GO line or command
+	// ppPLess: after a '<' that may start a template (the byte is not in
+	// ppLessNever), in the plain table; the byte's own stop is ppPPlain.
+	ppPLess = 1 << 6
 	// ppPLines are the bits of the line starts that are not ppPIndent's.
 	ppPLines = ppPLine | ppPNL | ppPBlank
 )
+
+// ppPairMarks is whether the table of pairs stops at the second byte of
+// "--" rather than at every '-', and after a '<' that may start a
+// template (ppPLess) rather than at every '<': most dashes are minus
+// signs and most '<' comparisons, and each was a stop (about 13% of
+// them in typical scripts). The tests clear it to compare with the
+// rule that stops at both bytes.
+var ppPairMarks = true
 
 // ppLineBits are the bits every mask of ppMask holds for the starts of
 // lines: ppPLine and ppPIndent; the tests set ppPLine and ppPBlank, the
@@ -335,7 +345,7 @@ func ppBuildPairTab() {
 	// The bytes that stop in the same cases have the same entries, for
 	// all the bytes before them (a block of 256 entries): each block is
 	// made once.
-	var made [1024]int // by class of the byte: 1 + the byte whose block it is
+	var made [2048]int // by class of the byte: 1 + the byte whose block it is
 	for c := 0; c < 256; c++ {
 		blank, line := c == ' ' || c == '\t', ppLineStart[c]
 		class := int(ppTabPlain[c]&0x0f) | int(ppTabLoud[c]&0x0f)<<4
@@ -345,10 +355,14 @@ func ppBuildPairTab() {
 		if blank {
 			class |= 1 << 9
 		}
-		if r := made[class]; r > 0 && c != '\n' {
+		if ppLessNever[c] {
+			class |= 1 << 10
+		}
+		own := c != '\n' && !(ppPairMarks && (c == '-' || c == '<')) // a block of its own
+		if r := made[class]; r > 0 && own {
 			copy(ppPairTab[c<<8:c<<8+256], ppPairTab[(r-1)<<8:(r-1)<<8+256])
 			continue
-		} else if c != '\n' {
+		} else if own {
 			made[class] = c + 1
 		}
 		for b := 0; b < 256; b++ {
@@ -359,6 +373,17 @@ func ppBuildPairTab() {
 				}
 				if ppTabLoud[c]&(ppTabLoud[b]>>4) != 0 {
 					e |= ppPLoud
+				}
+			}
+			if ppPairMarks {
+				switch {
+				case c == '-' && b != '-': // a minus sign, or a comment's first dash
+					e &^= ppPPlain | ppPLoud
+				case c == '<':
+					e &^= ppPPlain // (the loud table never stops at '<')
+				}
+				if b == '<' && !ppLessNever[c] {
+					e |= ppPLess
 				}
 			}
 			if b == '\n' {
@@ -384,7 +409,7 @@ func ppBuildPairTab() {
 // scan, which then knows where the line ends); rd ppPNL while p.reading
 // is to be called.
 func ppMask(loud bool, lt int, rd uint8) uint8 {
-	m := ppPPlain | ppLineBits | rd
+	m := ppPPlain | ppPLess | ppLineBits | rd
 	if loud {
 		m = ppPLoud | ppLineBits | rd
 	}
@@ -708,7 +733,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					state, depth = p.state, p.depth // an include may change them
 					// a GO line starts a batch; a '<' before it is on a
 					// line before this one
-					lt, tab, mask = -1, &ppTabPlain, ppPPlain|ppLineBits|rd
+					lt, tab, mask = -1, &ppTabPlain, ppPPlain|ppPLess|ppLineBits|rd
 					if p.loud {
 						tab, mask = &ppTabLoud, ppPLoud|ppLineBits|rd
 					}
@@ -735,57 +760,28 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					if tab[s[0]]&((ppAfterAny|ppAfterNonWord)>>4) != 0 {
 						goto stop
 					}
-				} else if ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]&mask&^(ppPLines|ppPIndent) != 0 {
+				} else if ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]&mask&^(ppPLines|ppPIndent|ppPLess) != 0 {
 					goto stop
 				}
 				i++
 			scan:
-				for i+8 <= n && i > 0 { // (i > 0 always: the bytes i-1 to i+7 are s's)
-					w := unsafe.Add(base, i-1)
-					if e = ppPairTab[ppPairLoad(w, 0)]; e&mask != 0 {
-						goto pair
-					}
-					if e = ppPairTab[ppPairLoad(w, 1)]; e&mask != 0 {
-						i++
-						goto pair
-					}
-					if e = ppPairTab[ppPairLoad(w, 2)]; e&mask != 0 {
-						i += 2
-						goto pair
-					}
-					if e = ppPairTab[ppPairLoad(w, 3)]; e&mask != 0 {
-						i += 3
-						goto pair
-					}
-					if e = ppPairTab[ppPairLoad(w, 4)]; e&mask != 0 {
-						i += 4
-						goto pair
-					}
-					if e = ppPairTab[ppPairLoad(w, 5)]; e&mask != 0 {
-						i += 5
-						goto pair
-					}
-					if e = ppPairTab[ppPairLoad(w, 6)]; e&mask != 0 {
-						i += 6
-						goto pair
-					}
-					if e = ppPairTab[ppPairLoad(w, 7)]; e&mask != 0 {
-						i += 7
-						goto pair
-					}
-					i += 8
+				// (i > 0 always: the byte before i is s's)
+				if i, e = ppStop(base, i, n, mask); i >= n {
+					break line
 				}
-				for i < n {
-					if e = ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]; e&mask != 0 {
-						goto pair
-					}
-					i++
-				}
-				break line
-			pair:
 				if e&mask&ppPLines == 0 {
-					if e&mask&ppPIndent == 0 {
+					if e&mask&(ppPIndent|ppPLess) == 0 {
 						goto stop
+					}
+					if e&mask&ppPLess != 0 {
+						// After a '<' that may start a template (the
+						// plain table's): the byte's own stop follows.
+						lt, mask = i-1, ppMask(p.loud, i-1, rd)
+						if e&mask&ppPPlain != 0 {
+							goto stop
+						}
+						i++
+						goto scan
 					}
 					// After a blank, a byte that may start a GO line or
 					// a command: the line starts at the blanks before it
@@ -821,8 +817,22 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				for j < n && (s[j] == ' ' || s[j] == '\t') {
 					j++
 				}
-				if j >= n || ppLineStart[s[j]] && (s[j]|0x20 == 'g' || ppCommandHead(s, j)) || i >= tick {
+				if j >= n || i >= tick {
 					break line // (p.reading is called there)
+				}
+				if ppLineStart[s[j]] && ppCommandHead(s, j) {
+					// As at the top of the loop over lines (and on from
+					// there after a command: the next line may be one).
+					p.state, p.depth = state, depth
+					if next, ok := p.lineCommand(f, i, &run); ok {
+						state, depth = p.state, p.depth // an include may change them
+						lt, tab, mask = -1, &ppTabPlain, ppPPlain|ppPLess|ppLineBits|rd
+						if p.loud {
+							tab, mask = &ppTabLoud, ppPLoud|ppLineBits|rd
+						}
+						i = next
+						break line
+					}
 				}
 				ls, i = i, j
 				goto first // the commonest stop: straight back to the loop
@@ -848,20 +858,32 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					// Fast path for the common case, a short quoted run
 					// closed on the same scan with no $ and no escape;
 					// anything else goes through the quoted state below.
-					q, stop, st := byte('\''), &ppStopSingle, ppStSingle
+					q, st := byte('\''), ppStSingle
 					if c == '"' {
-						q, stop, st = '"', &ppStopDouble, ppStDouble
+						q, st = '"', ppStDouble
 					} else if c == '[' {
-						q, stop, st = ']', &ppStopBracket, ppStBracket
+						q, st = ']', ppStBracket
 					}
 					if c == '\'' {
-						lt, mask = -1, ppMask(p.loud, -1, rd) // a template never holds a single quote
+						if lt >= 0 { // a template never holds a single quote
+							lt, mask = -1, ppMask(p.loud, -1, rd)
+						}
 					} else if lt >= ls && !p.loud {
 						p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 					}
+					// (ppQuoteEnd, its first eight bytes here: most
+					// quoted runs end in them)
 					k := i + 1
-					for k < n && !stop[s[k]] {
-						k++
+					if k+8 <= n {
+						x := ppLoad8(base, uintptr(k))
+						a, b := x^(ppLo*uint64(q)), x^(ppLo*'$')
+						if z := ((a-ppLo)&^a | (b-ppLo)&^b) & ppHi; z != 0 {
+							k += bits.TrailingZeros64(z) >> 3
+						} else {
+							k = ppQuoteEndRest(s, k+8, q)
+						}
+					} else {
+						k = ppQuoteEndRest(s, k, q)
 					}
 					if k < n && s[k] == q && (k+1 >= n || s[k+1] != q) {
 						if c == '\'' && !p.loud && ppStringMatters(s[i+1:k]) {
@@ -873,11 +895,17 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					state, qs = st, i
 					i++
 				case '-':
-					if i+1 < n && s[i+1] == '-' { // line comment: skip to the line break
-						if !p.loud && (lt >= ls || ppDirectiveAt(s, i+2)) {
+					// A line comment: the scan stops at its second dash
+					// (ppPairMarks), or at a dash that starts the text.
+					d := i - 1
+					if i == 0 || s[i-1] != '-' {
+						d = i
+					}
+					if d+1 < n && s[d+1] == '-' { // line comment: skip to the line break
+						if !p.loud && (lt >= ls || ppDirectiveAt(s, d+2)) {
 							p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 						}
-						i = ppCommentEnd(s, i+2)
+						i = ppCommentEnd(s, d+2)
 						if !p.loud && i+1 < n && s[i] == '\r' && s[i+1] != '\n' {
 							// The T-SQL scanner ends a line comment at a
 							// line feed only: the next line is a comment
@@ -919,15 +947,13 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					i++
 				}
 			case ppStSingle, ppStDouble, ppStBracket:
-				stop, q := &ppStopSingle, byte('\'')
+				q := byte('\'')
 				if state == ppStDouble {
-					stop, q = &ppStopDouble, '"'
+					q = '"'
 				} else if state == ppStBracket {
-					stop, q = &ppStopBracket, ']'
+					q = ']'
 				}
-				for i < n && !stop[s[i]] {
-					i++
-				}
+				i = ppQuoteEnd(s, i, q)
 				if i >= n {
 					break line
 				}
@@ -976,6 +1002,75 @@ func (p *ppPreprocessor) scanFile(f *File) {
 	if !p.quit {
 		p.b.appendRun(f, run, n)
 	}
+}
+
+// ppStop is the first offset from i, 0 < i <= n, at which the normal
+// state stops with mask in s's text at p, n bytes long, and its entry of
+// ppPairTab (each byte with the byte before it as one index), or n. It
+// reads sixteen bytes a round. It is a function of its own, called once a
+// stop, so that its loop keeps what it reads in registers (in scanFile's
+// it reloaded two each round).
+//
+//go:noinline
+func ppStop(p unsafe.Pointer, i, n int, mask uint8) (int, uint8) {
+	var e uint8
+	for ; i+16 <= n; i += 16 {
+		w := unsafe.Add(p, i-1)
+		if e = ppPairTab[ppPairLoad(w, 0)]; e&mask != 0 {
+			return i, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 1)]; e&mask != 0 {
+			return i + 1, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 2)]; e&mask != 0 {
+			return i + 2, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 3)]; e&mask != 0 {
+			return i + 3, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 4)]; e&mask != 0 {
+			return i + 4, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 5)]; e&mask != 0 {
+			return i + 5, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 6)]; e&mask != 0 {
+			return i + 6, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 7)]; e&mask != 0 {
+			return i + 7, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 8)]; e&mask != 0 {
+			return i + 8, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 9)]; e&mask != 0 {
+			return i + 9, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 10)]; e&mask != 0 {
+			return i + 10, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 11)]; e&mask != 0 {
+			return i + 11, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 12)]; e&mask != 0 {
+			return i + 12, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 13)]; e&mask != 0 {
+			return i + 13, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 14)]; e&mask != 0 {
+			return i + 14, e
+		}
+		if e = ppPairTab[ppPairLoad(w, 15)]; e&mask != 0 {
+			return i + 15, e
+		}
+	}
+	for ; i < n; i++ {
+		if e = ppPairTab[ppPairLoad(p, uintptr(i-1))]; e&mask != 0 {
+			return i, e
+		}
+	}
+	return n, 0
 }
 
 // table is the normal state's byte table for the batch under
