@@ -18,7 +18,7 @@ func misspeltName(reg *Registry, word string) string {
 	var best *Rule
 	bestDist := 0
 	for _, r := range reg.All() {
-		if d := nameDistance(w, r.Name); best == nil || d < bestDist {
+		if d := EditDistance(w, r.Name); best == nil || d < bestDist {
 			best, bestDist = r, d
 		}
 	}
@@ -28,8 +28,9 @@ func misspeltName(reg *Registry, word string) string {
 	return fmt.Sprintf("suppression names unknown rule %s; did you mean %s (%s)?", word, best.Name, best.ID)
 }
 
-// nameDistance is the Levenshtein distance of a and b.
-func nameDistance(a, b string) int {
+// EditDistance is the Levenshtein distance of a and b (the command line's
+// did-you-mean for flags and rule names uses it too).
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

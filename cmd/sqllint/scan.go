@@ -537,7 +537,7 @@ func (e *env) parseFlags(fs *flag.FlagSet, cmd string, args []string) (paths []s
 func suggestFlag(fs *flag.FlagSet, name string) string {
 	best, bestDist := "", 0
 	fs.VisitAll(func(f *flag.Flag) {
-		if d := editDistance(name, f.Name); best == "" || d < bestDist {
+		if d := rules.EditDistance(name, f.Name); best == "" || d < bestDist {
 			best, bestDist = f.Name, d
 		}
 	})

@@ -106,7 +106,7 @@ func suggestRule(reg *rules.Registry, ref string) string {
 	for _, r := range reg.All() {
 		for _, cand := range []string{r.ID, r.Name} {
 			a, b := strings.ToLower(ref), strings.ToLower(cand)
-			d := editDistance(a, b)
+			d := rules.EditDistance(a, b)
 			if best == "" || d < bestDist {
 				best, bestDist = cand, d
 			}
@@ -116,25 +116,4 @@ func suggestRule(reg *rules.Registry, ref string) string {
 		return ""
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
