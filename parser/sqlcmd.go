@@ -733,10 +733,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					state, depth = p.state, p.depth // an include may change them
 					// a GO line starts a batch; a '<' before it is on a
 					// line before this one
-					lt, tab, mask = -1, &ppTabPlain, ppPPlain|ppPLess|ppLineBits|rd
-					if p.loud {
-						tab, mask = &ppTabLoud, ppPLoud|ppLineBits|rd
-					}
+					lt, tab, mask = -1, p.table(), ppMask(p.loud, -1, rd)
 					i = next
 					continue
 				}
@@ -826,10 +823,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 					p.state, p.depth = state, depth
 					if next, ok := p.lineCommand(f, i, &run); ok {
 						state, depth = p.state, p.depth // an include may change them
-						lt, tab, mask = -1, &ppTabPlain, ppPPlain|ppPLess|ppLineBits|rd
-						if p.loud {
-							tab, mask = &ppTabLoud, ppPLoud|ppLineBits|rd
-						}
+						lt, tab, mask = -1, p.table(), ppMask(p.loud, -1, rd)
 						i = next
 						break line
 					}
