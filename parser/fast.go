@@ -325,7 +325,24 @@ func (p *fastParser) kind(i int) TokKind {
 
 // word reports whether token i is the keyword w.
 func (p *fastParser) word(i int, w string) bool {
-	return i < len(p.toks) && p.toks[i].Kind == TokIdent && strings.EqualFold(p.val(i), w)
+	return i < len(p.toks) && p.toks[i].Kind == TokIdent && keywordFold(p.val(i), w)
+}
+
+// keywordFold is strings.EqualFold(s, w) for a word w of ASCII letters,
+// digits and '_' (a keyword): a character of s that folds to one of them
+// is ASCII or takes two bytes or more (K, the Kelvin sign, folds to k),
+// so s is shorter than w only when they differ, and of w's length only
+// as ASCII.
+func keywordFold(s, w string) bool {
+	if len(s) != len(w) {
+		return len(s) > len(w) && strings.EqualFold(s, w)
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != w[i] && (c|0x20 != w[i]|0x20 || c|0x20 < 'a' || c|0x20 > 'z') {
+			return false
+		}
+	}
+	return true
 }
 
 // punct reports whether token i is the one-character punctuation ch.
