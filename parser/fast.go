@@ -325,7 +325,34 @@ func (p *fastParser) kind(i int) TokKind {
 
 // word reports whether token i is the keyword w.
 func (p *fastParser) word(i int, w string) bool {
-	return i < len(p.toks) && p.toks[i].Kind == TokIdent && keywordFold(p.val(i), w)
+	if uint(i) >= uint(len(p.toks)) {
+		return false
+	}
+	t := &p.toks[i]
+	return t.Kind == TokIdent && keywordFold(p.text[t.Start:t.End], w)
+}
+
+// unit reports whether token i is one of the size units KB, MB, GB and TB
+// (as word does).
+func (p *fastParser) unit(i int) bool {
+	if uint(i) >= uint(len(p.toks)) {
+		return false
+	}
+	t := &p.toks[i]
+	if t.Kind != TokIdent {
+		return false
+	}
+	if t.End-t.Start != 2 {
+		return t.End-t.Start > 2 && (p.word(i, "KB") || p.word(i, "MB") || p.word(i, "GB") || p.word(i, "TB"))
+	}
+	switch p.text[t.Start+1] | 0x20 {
+	case 'b':
+		switch p.text[t.Start] | 0x20 {
+		case 'k', 'm', 'g', 't':
+			return true
+		}
+	}
+	return false
 }
 
 // keywordFold is strings.EqualFold(s, w) for a word w of ASCII letters,
@@ -672,7 +699,7 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 			case TokNumber:
 				text = p.val(i)
 				val.Num = &text
-				if p.word(i+1, "KB") || p.word(i+1, "MB") || p.word(i+1, "GB") || p.word(i+1, "TB") || p.punct(i+1, '%') {
+				if p.unit(i+1) || p.punct(i+1, '%') {
 					unit = p.val(i + 1)
 					val.Unit = &unit
 					i++
@@ -686,7 +713,7 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 			case TokSqlcmdVar, TokTemplate:
 				// its unit may follow: ${size} MB (participle joins the two)
 				text = p.val(i)
-				if p.word(i+1, "KB") || p.word(i+1, "MB") || p.word(i+1, "GB") || p.word(i+1, "TB") || p.punct(i+1, '%') {
+				if p.unit(i+1) || p.punct(i+1, '%') {
 					text += p.val(i + 1)
 					i++
 				}
@@ -1149,7 +1176,7 @@ func (p *fastParser) value(b *valueBox, i int) (int, bool) {
 		b.text = p.val(i)
 		b.v.Num = &b.text
 		i++
-		if p.word(i, "KB") || p.word(i, "MB") || p.word(i, "GB") || p.word(i, "TB") || p.punct(i, '%') {
+		if p.unit(i) || p.punct(i, '%') {
 			b.unit = p.val(i)
 			b.v.Unit = &b.unit
 			i++
@@ -1164,7 +1191,7 @@ func (p *fastParser) value(b *valueBox, i int) (int, bool) {
 	case TokSqlcmdVar, TokTemplate:
 		// its unit may follow: ${size} MB (participle joins the two)
 		b.text = p.val(i)
-		if p.word(i+1, "KB") || p.word(i+1, "MB") || p.word(i+1, "GB") || p.word(i+1, "TB") || p.punct(i+1, '%') {
+		if p.unit(i+1) || p.punct(i+1, '%') {
 			b.text += p.val(i + 1)
 			i++
 		}
