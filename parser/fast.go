@@ -1816,7 +1816,7 @@ type nodeArena struct {
 	// the Dynamic facts of ordinary statements (dynamicFactsIn), which
 	// die with the nodes (rules.Engine.Check)
 	dynamics nodeSlab[dynamicBox]
-	options  []Option // room for option lists (optionList)
+	options  nodeSlab[Option] // room for option lists (optionList)
 	// track is set on the arena of a StatementBuffer's part: its chunks
 	// are listed (kept), up to tracked bytes of nodeTrackBytes
 	track   bool
@@ -1856,8 +1856,9 @@ func nodesPerChunk[T any]() int {
 	return max(4, nodeChunkBytes/int(unsafe.Sizeof(zero)))
 }
 
-// optionChunk is the number of options in a chunk of option lists; a
-// list longer than half of it gets room of its own.
+// optionChunk bounds the option lists made in a chunk (of
+// nodesPerChunk options): a list longer than half of it gets room of its
+// own.
 const optionChunk = 64
 
 // nodeSlab is one type's chunk of nodes being handed out, and the chunks
@@ -2009,9 +2010,9 @@ type anySlab interface {
 
 // slabs are the slabs of a, one per type, in the same order for every
 // arena.
-func (a *nodeArena) slabs() [11]anySlab {
+func (a *nodeArena) slabs() [12]anySlab {
 	return [...]anySlab{&a.uses, &a.checkpoints, &a.traceFlags, &a.backups, &a.creates,
-		&a.alterFile, &a.alterFileFG, &a.alterFG, &a.sets, &a.setOptions, &a.dynamics}
+		&a.alterFile, &a.alterFileFG, &a.alterFG, &a.sets, &a.setOptions, &a.dynamics, &a.options}
 }
 
 // eachSlab calls f on the slabs of each type of dst and src.
@@ -2127,19 +2128,25 @@ func (c *converter) newSetOption() *setOptionBox {
 }
 
 // optionList returns n zero options, their capacity n: an append to the
-// list cannot write into another's room.
+// list cannot write into another's room. They are made in chunks as the
+// nodes are, which live and are reused as theirs (the lists are the
+// nodes' Options).
 func (c *converter) optionList(n int) []Option {
 	a := c.nodes
 	if a == nil || n > optionChunk/2 {
 		return make([]Option, n)
 	}
-	if len(a.options)+n > cap(a.options) {
-		a.options = make([]Option, 0, optionChunk) // the old chunk is left to its lists
+	s := &a.options
+	a.handed++
+	if len(s.cur)+n > cap(s.cur) {
+		s.cur = nextChunk(a, pickOptions) // the old chunk is left to its lists
 	}
-	k := len(a.options)
-	a.options = a.options[:k+n]
-	return a.options[k : k+n : k+n]
+	k := len(s.cur)
+	s.cur = s.cur[:k+n]
+	return s.cur[k : k+n : k+n]
 }
+
+func pickOptions(a *nodeArena) *nodeSlab[Option] { return &a.options }
 
 // nodeRoom is the arena of the splitter's part of a StatementBuffer,
 // which tracks its chunks (see nodeArena); nil without a buffer.
