@@ -110,3 +110,23 @@ func TestTextFindingCached(t *testing.T) {
 		}
 	}
 }
+
+// tally counts each rule's findings, in a row or interleaved, keeping the
+// name its first finding gave.
+func TestTallyByRule(t *testing.T) {
+	var tl tally
+	for _, id := range []string{"SL1", "SL1", "SL2", "SL1", "SL2", "SL2", "SL3", "SL1"} {
+		tl.add(&report.Finding{RuleID: id, RuleName: "name-" + id + "-" + string(rune('a'+tl.n)), Severity: "warning"})
+	}
+	want := map[string]int{"SL1": 4, "SL2": 3, "SL3": 1}
+	names := map[string]string{"SL1": "name-SL1-a", "SL2": "name-SL2-c", "SL3": "name-SL3-g"}
+	if tl.n != 8 || tl.warnings != 8 || len(tl.byRule) != len(want) {
+		t.Fatalf("n %d, warnings %d, %d rules", tl.n, tl.warnings, len(tl.byRule))
+	}
+	for id, n := range want {
+		rc := tl.byRule[id]
+		if rc == nil || rc.n != n || rc.name != names[id] || rc.id != id {
+			t.Fatalf("%s: %+v, want %d named %s", id, rc, n, names[id])
+		}
+	}
+}
