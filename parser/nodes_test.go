@@ -268,6 +268,9 @@ func TestNodeArenaTrackAfter(t *testing.T) {
 // Option lists are made in chunks that a released room gives back,
 // cleared, to the next script's lists, as its nodes are.
 func TestOptionListReuse(t *testing.T) {
+	if n := nodesPerChunk[Option](); n != optionChunk {
+		t.Fatalf("%d options a chunk, want %d (4 KB)", n, optionChunk)
+	}
 	freeNodes.mu.Lock()
 	saved, savedBytes := freeNodes.a, freeNodes.bytes
 	freeNodes.a, freeNodes.bytes = nodeArena{}, 0
