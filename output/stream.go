@@ -177,6 +177,7 @@ type tally struct {
 	counts
 	n      int
 	byRule map[string]*ruleCount
+	last   *ruleCount // the rule of the last finding counted
 }
 
 type ruleCount struct {
@@ -194,6 +195,10 @@ func (t *tally) add(f *report.Finding) {
 	default:
 		t.infos++
 	}
+	if rc := t.last; rc != nil && rc.id == f.RuleID {
+		rc.n++ // a file's findings of one rule often come in a row
+		return
+	}
 	if t.byRule == nil {
 		t.byRule = map[string]*ruleCount{}
 	}
@@ -203,6 +208,7 @@ func (t *tally) add(f *report.Finding) {
 		t.byRule[f.RuleID] = rc
 	}
 	rc.n++
+	t.last = rc
 }
 
 // ---- text ----

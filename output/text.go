@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/report"
 )
@@ -71,20 +72,25 @@ func textFinding(b *bytes.Buffer, f *report.Finding, st styler, showSource bool,
 // textFindingWith is textFinding reading long lines through sc (when not
 // nil), which a printer keeps from one finding to the next.
 func textFindingWith(b *bytes.Buffer, f *report.Finding, st styler, showSource bool, lineOf func(*report.Finding) (string, bool), sc *snippetCache) {
-	writePosition(b, f.Path, f.Line, f.Column)
+	writePositionClean(b, sc.clean(f.Path).s, f.Path, f.Line, f.Column)
 	b.WriteString(": ")
 	b.WriteString(st.severity(severity(f.Severity)))
 	if f.RuleID != "" {
 		b.WriteByte(' ')
-		b.WriteString(st.paint(ansiBold, cleanText(f.RuleID)))
+		b.WriteString(st.paint(ansiBold, sc.clean(f.RuleID).s))
 	}
 	if f.RuleName != "" {
 		b.WriteByte(' ')
-		b.WriteString(cleanText(f.RuleName))
+		b.WriteString(sc.clean(f.RuleName).s)
 	}
 	b.WriteString(": ")
 	if f.Confirmed == "" {
-		writeMessageLines(b, f.Message)
+		if c := sc.clean(f.Message); c.oneLine {
+			b.WriteString(c.s)
+			b.WriteByte('\n')
+		} else {
+			writeMessageLines(b, f.Message)
+		}
 	} else {
 		writeMessageLines(b, message(f))
 	}
@@ -113,14 +119,15 @@ func position(path string, line, col int) string {
 	return s
 }
 
-// writePosition writes position(path, line, col).
-func writePosition(b *bytes.Buffer, path string, line, col int) {
+// writePositionClean writes position(path, line, col), given cleaned,
+// cleanText(path).
+func writePositionClean(b *bytes.Buffer, cleaned, path string, line, col int) {
 	if path == "" || line <= 0 {
 		b.WriteString(position(path, line, col))
 		return
 	}
 	var num [20]byte
-	b.WriteString(cleanText(path))
+	b.WriteString(cleaned)
 	b.WriteByte(':')
 	b.Write(strconv.AppendInt(num[:0], int64(line), 10))
 	if col > 0 {
@@ -215,6 +222,9 @@ type snippetCache struct {
 	src   string
 	n     int
 	marks []int
+	// cleaned holds the cleaned paths, rule names and messages of the
+	// last findings (see clean)
+	cleaned [cleanSlots]cleaned
 }
 
 const (
@@ -224,6 +234,37 @@ const (
 	// snippetMark is how many characters apart the cache marks offsets.
 	snippetMark = 64
 )
+
+// cleanSlots is the size of snippetCache's table of cleaned strings: the
+// paths, rule names and messages of a run's findings repeat, a few dozen
+// in a file.
+const cleanSlots = 64
+
+// cleaned is cleanText of a string, and whether that string is one line
+// (no line feed or carriage return: writeMessageLines prints it as
+// cleanText of it and a newline).
+type cleaned struct {
+	in, s   string
+	oneLine bool
+}
+
+// clean returns cleanText(s) and whether s is one line, through sc's
+// table when sc is not nil: a slot is picked by where s's bytes are (a
+// finding's path, rule and message are mostly the same strings, not
+// copies), and holds a string only while it is equal to s (compared, so
+// a slot never answers for other text).
+func (sc *snippetCache) clean(s string) cleaned {
+	if sc == nil || s == "" {
+		return cleaned{s, cleanText(s), strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0}
+	}
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	e := &sc.cleaned[(p>>3^p>>9^uintptr(len(s)))%cleanSlots]
+	if e.in == s {
+		return *e
+	}
+	*e = cleaned{s, cleanText(s), strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0}
+	return *e
+}
 
 // span returns the number of characters of src and the byte offsets in
 // it of clipWindow for a finding at character start, reading src through
@@ -260,6 +301,31 @@ func (sc *snippetCache) span(src string, start int) (n, bfrom, bto int) {
 	return n, base + bfrom, base + bto
 }
 
+// snippetWindow returns what writeSnippet shows of src for a finding at
+// character start: the character the window starts at, the byte offset
+// in src where it ends, the cleaned text shown and, unless it is ASCII,
+// its characters. With fast set, a short line of printable ASCII
+// characters is taken as it is (the same answer, read once).
+func snippetWindow(src string, start int, sc *snippetCache, fast bool) (from, bto int, shown string, runes []rune, ascii bool) {
+	if fast && len(src) < snippetLong && printableASCII(src) {
+		// one byte a character and nothing cleanText replaces: the
+		// window's characters are its bytes
+		from, bto = clipWindow(len(src), start)
+		return from, bto, src[from:bto], nil, true
+	}
+	chars, bfrom, bto := sc.span(src, start)
+	from, _ = clipWindow(chars, start)
+	// The shown text, one character per element: an ASCII line is
+	// indexed as it is, any other as runes.
+	shown = cleanText(src[bfrom:bto])
+	ascii = isASCII(shown)
+	if !ascii {
+		runes = []rune(shown)
+		shown = string(runes)
+	}
+	return from, bto, shown, runes, ascii
+}
+
 // writeSnippet prints the source line under a gutter with the line number,
 // and a marker line underlining the range from the finding's column to its
 // end column (or to the end of the line when the range spans lines). A
@@ -273,18 +339,10 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc 
 	if start < 0 {
 		start = 0
 	}
-	chars, bfrom, bto := sc.span(src, start)
-	from, _ := clipWindow(chars, start)
-	// The shown text, one character per element: an ASCII line is
-	// indexed as it is, any other as runes.
-	shown := cleanText(src[bfrom:bto])
-	var runes []rune
+	from, bto, shown, runes, ascii := snippetWindow(src, start, sc, true)
 	n := len(shown)
-	ascii := isASCII(shown)
 	if !ascii {
-		runes = []rune(shown)
 		n = len(runes)
-		shown = string(runes)
 	}
 	at := func(i int) rune {
 		if ascii {
@@ -424,6 +482,28 @@ var (
 )
 
 // isASCII reports whether s is all ASCII.
+// printableASCII reports whether every byte of s is a printable ASCII
+// character (0x20-0x7e): no tab, no control, no other character.
+func printableASCII(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// a byte below 0x20, or one of 0x7f or above (x+1 sets its high
+		// bit; a carry from 0xff only follows a byte already flagged)
+		if ((x-ones*0x20)&^x|x|(x+ones))&highs != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {

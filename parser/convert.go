@@ -3,6 +3,7 @@ package parser
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -164,7 +165,7 @@ func (c *converter) fileSpec(g *gFileSpec, log bool, fg string) FileSpec {
 
 // fileProp sets the property key = v (v nil: no value) of a file.
 func (c *converter) fileProp(f *FileSpec, key string, v *gValue) {
-	switch strings.ToUpper(key) {
+	switch upperKey(key) {
 	case "NAME":
 		f.Name = valueString(v)
 	case "NEWNAME":
@@ -180,6 +181,42 @@ func (c *converter) fileProp(f *FileSpec, key string, v *gValue) {
 	case "OFFLINE":
 		f.Offline = true
 	}
+}
+
+// filePropNames are the file properties fileProp reads.
+var filePropNames = [...]string{"NAME", "NEWNAME", "FILENAME", "SIZE", "MAXSIZE", "FILEGROWTH", "OFFLINE"}
+
+// upperKey is strings.ToUpper(key) where fileProp reads it: the name of
+// filePropNames it is, without a copy, for an ASCII key.
+func upperKey(key string) string {
+	for i := 0; i < len(key); i++ {
+		if key[i] >= utf8.RuneSelf {
+			return strings.ToUpper(key)
+		}
+	}
+	var a, b string // the names of key's length
+	switch len(key) {
+	case 4:
+		a, b = "NAME", "SIZE"
+	case 7:
+		if keywordFold(key, "OFFLINE") {
+			return "OFFLINE"
+		}
+		a, b = "NEWNAME", "MAXSIZE"
+	case 8:
+		a, b = "FILENAME", "FILENAME"
+	case 10:
+		a, b = "FILEGROWTH", "FILEGROWTH"
+	default:
+		return "" // none of them (an ASCII key upper-cased is not "")
+	}
+	if keywordFold(key, a) {
+		return a
+	}
+	if keywordFold(key, b) {
+		return b
+	}
+	return ""
 }
 
 func argsText(args []*gArg) string {

@@ -264,3 +264,57 @@ func TestNodeArenaTrackAfter(t *testing.T) {
 	}
 	buf.DropNodes()
 }
+
+// Option lists are made in chunks that a released room gives back,
+// cleared, to the next script's lists, as its nodes are.
+func TestOptionListReuse(t *testing.T) {
+	if n := nodesPerChunk[Option](); n != optionChunk {
+		t.Fatalf("%d options a chunk, want %d (4 KB)", n, optionChunk)
+	}
+	freeNodes.mu.Lock()
+	saved, savedBytes := freeNodes.a, freeNodes.bytes
+	freeNodes.a, freeNodes.bytes = nodeArena{}, 0
+	freeNodes.mu.Unlock()
+	defer func() {
+		freeNodes.mu.Lock()
+		freeNodes.a, freeNodes.bytes = saved, savedBytes
+		freeNodes.mu.Unlock()
+	}()
+	a := &nodeArena{track: true}
+	c := converter{nodes: a}
+	first := c.optionList(3)
+	first[0] = Option{Name: "COMPRESSION", Value: "x"}
+	// lists past a chunk's room go on in another
+	for range nodesPerChunk[Option]() {
+		l := c.optionList(2)
+		l[1].Name = "CHECKSUM"
+	}
+	if len(a.options.kept) < 2 {
+		t.Fatalf("%d chunks of options tracked", len(a.options.kept))
+	}
+	bases := map[*Option]bool{}
+	for _, ch := range a.options.kept {
+		bases[&ch[:1][0]] = true
+	}
+	r := &NodeRoom{}
+	eachSlab(&r.a, a, moveKept)
+	r.Release()
+	if first[0] != (Option{}) {
+		t.Fatalf("a released list is not cleared: %+v", first[0])
+	}
+	if n := len(freeNodes.a.options.kept); n != len(bases) {
+		t.Fatalf("%d chunks of options given back, %d tracked", n, len(bases))
+	}
+	next := (&converter{nodes: &nodeArena{track: true}}).optionList(3)
+	if !bases[&next[0]] {
+		t.Error("the next list is not made in a chunk given back")
+	}
+	for i, o := range next {
+		if o != (Option{}) {
+			t.Fatalf("option %d of a reused chunk is not zero: %+v", i, o)
+		}
+	}
+	if cap(next) != 3 {
+		t.Fatalf("capacity %d", cap(next))
+	}
+}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"iter"
+	"maps"
 	"slices"
 )
 
@@ -225,11 +226,7 @@ func (s *NameSet) All() iter.Seq[string] {
 // clone returns a NameSet holding what s holds.
 func (s *NameSet) clone() NameSet {
 	if s.m != nil {
-		c := NameSet{m: make(map[string]struct{}, len(s.m))}
-		for n := range s.m {
-			c.m[n] = struct{}{}
-		}
-		return c
+		return NameSet{m: maps.Clone(s.m)} // its table copied whole, not rebuilt
 	}
 	return NameSet{list: s.list[:len(s.list):len(s.list)]} // shared: never written in place
 }

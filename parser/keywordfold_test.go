@@ -1,0 +1,90 @@
+package parser
+
+import (
+	"strings"
+	"testing"
+)
+
+// keywordFold answers as strings.EqualFold for the fast parser's
+// keywords, also for characters that fold to ASCII letters (the Kelvin
+// sign, the long s), other letters, controls and invalid UTF-8.
+func TestKeywordFold(t *testing.T) {
+	words := []string{"USE", "CHECKPOINT", "DBCC", "TRACEON", "KB", "SIZE", "FILEGROWTH", "MAXSIZE", "UNLIMITED", "NAME", "ADD", "FILE_SNAPSHOT", "X", "T1"}
+	others := []string{"", "K", "\u212a", "\u017f", "é", "\x7f", "\xff", "@", "[", "`", "{", "_", "0", "1", "\x00", " ", "i", "İ", "ı"}
+	var inputs []string
+	for _, w := range words {
+		inputs = append(inputs, w, strings.ToLower(w), strings.ToTitle(w), w+"S", w[:len(w)-1])
+		for i := 0; i < len(w); i++ {
+			for _, o := range others {
+				inputs = append(inputs, w[:i]+o+w[i+1:], strings.ToLower(w[:i])+o+w[i+1:])
+			}
+			for c := 0; c < 128; c++ {
+				inputs = append(inputs, w[:i]+string(rune(c))+w[i+1:])
+			}
+		}
+	}
+	for _, w := range words {
+		for _, s := range inputs {
+			if got, want := keywordFold(s, w), strings.EqualFold(s, w); got != want {
+				t.Fatalf("keywordFold(%q, %q) = %v, want %v", s, w, got, want)
+			}
+		}
+	}
+	// the Kelvin sign and the long s fold to k and s
+	if !keywordFold("\u212aB", "KB") || !keywordFold("\u017fIZE", "SIZE") {
+		t.Fatal("a character folding to an ASCII letter does not match")
+	}
+}
+
+// upperKey picks the file property strings.ToUpper names, for keys of
+// any case, with characters that upper-case to ASCII letters (the
+// dotless i, the long s) and for keys that are none of them.
+func TestUpperKey(t *testing.T) {
+	var keys []string
+	for _, w := range filePropNames {
+		keys = append(keys, w, strings.ToLower(w), strings.ToTitle(strings.ToLower(w)), w+"X", w[1:],
+			strings.Replace(strings.ToLower(w), "i", "ı", 1), strings.Replace(strings.ToLower(w), "s", "ſ", 1),
+			strings.Replace(w, "E", "\u212a", 1))
+	}
+	keys = append(keys, "", "X", "SIZE1", "size_", "ÉNAME")
+	for _, k := range keys {
+		want := strings.ToUpper(k)
+		known := false
+		for _, w := range filePropNames {
+			known = known || want == w
+		}
+		if got := upperKey(k); known && got != want {
+			t.Fatalf("upperKey(%q) = %q, strings.ToUpper %q", k, got, want)
+		}
+		if !known {
+			for _, w := range filePropNames {
+				if upperKey(k) == w {
+					t.Fatalf("upperKey(%q) = %q, strings.ToUpper %q", k, w, want)
+				}
+			}
+		}
+	}
+}
+
+// unit answers as the four words do, for two-letter words of every pair
+// of bytes, longer words and other tokens.
+func TestFastUnit(t *testing.T) {
+	var texts []string
+	for a := 0; a < 256; a++ {
+		for _, b := range []byte{'b', 'B', 'x', 0x42 | 0x80, 0x02} {
+			texts = append(texts, string([]byte{byte(a), b}))
+		}
+	}
+	texts = append(texts, "\u212aB", "\u212ab", "KBS", "K", "MB ", "gb", "Tb")
+	for _, s := range texts {
+		p := &fastParser{text: s, toks: []Token{{Start: 0, End: int32(len(s)), Kind: TokIdent}}}
+		want := p.word(0, "KB") || p.word(0, "MB") || p.word(0, "GB") || p.word(0, "TB")
+		if got := p.unit(0); got != want {
+			t.Fatalf("unit(%q) = %v, want %v", s, got, want)
+		}
+		p.toks[0].Kind = TokNumber
+		if p.unit(0) || p.unit(1) {
+			t.Fatalf("unit(%q) of a number or past the tokens", s)
+		}
+	}
+}
