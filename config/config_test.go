@@ -475,11 +475,15 @@ func TestDiscover(t *testing.T) {
 	check("nearer wins", deep, dbCfg, false)
 	check("outside the nearer folder", filepath.Join(root, "repo"), repoCfg, false)
 
-	// a folder named like the file is not a config
+	// a folder named like the file is an error naming it, not skipped
+	// without a word (TestConfigNameNotRegular)
 	if err := os.MkdirAll(filepath.Join(deep, ".sqllint.yaml"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	check("folder named .sqllint.yaml", deep, dbCfg, false)
+	check("folder named .sqllint.yaml", deep, "", true)
+	if err := os.Remove(filepath.Join(deep, ".sqllint.yaml")); err != nil {
+		t.Fatal(err)
+	}
 
 	write(filepath.Join(root, "repo", "db", ".sqllint.yaml"))
 	check("both names in one folder", deep, "", true)
