@@ -132,7 +132,7 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.Var(&f.envNames, "env", "let $(`NAME`) expand from the environment variable NAME (never one whose name looks secret); repeatable")
 	fs.BoolVar(&f.allowEnv, "allow-env", false, "let $(var) expand from any environment variable whose name does not look secret")
 	fs.StringVar(&f.stdinName, "stdin-filename", "stdin.sql", "`name` of standard input (-) in messages and for config matching")
-	fs.StringVar(&f.targetVersion, "target-version", "", "SQL Server `version` the scripts deploy to (2016, 2019, 2022, ...)")
+	fs.StringVar(&f.targetVersion, "target-version", "", "SQL Server `version` the scripts deploy to: a release year (2008R2, 2019, 2022, ...) or a major version (10.5, 15, 16.0, ...)")
 	fs.BoolVar(&f.fix, "fix", false, "apply the rules' safe fixes to the files, in place, until nothing more is fixable")
 	fs.BoolVar(&f.noSource, "no-source", false, "text output: do not show the source line under each finding")
 	fs.StringVar(&f.server, "server", "", "live mode: `DSN` of a SQL Server to confirm findings (sqlserver://user@host:port?database=..; password from SQLCMDPASSWORD)")
@@ -827,9 +827,9 @@ func applyFlags(cfg *config.Config, f *scanFlags) error {
 		}
 	}
 	if f.targetVersion != "" {
-		v, ok := parseVersion(f.targetVersion)
+		v, ok := config.ParseTargetVersion(f.targetVersion)
 		if !ok {
-			return fmt.Errorf("--target-version %q: use a SQL Server version such as 2019 or 2022", f.targetVersion)
+			return fmt.Errorf("--target-version %q: use a SQL Server version: %s", f.targetVersion, config.TargetVersionHelp)
 		}
 		cfg.Rules.TargetVersion = v
 	}
@@ -857,18 +857,4 @@ func applyFlags(cfg *config.Config, f *scanFlags) error {
 		cfg.Env = append(cfg.Env, "*")
 	}
 	return nil
-}
-
-// parseVersion reads 2022 or 16 as SQL Server's major version 16.
-func parseVersion(s string) (int, bool) {
-	years := map[string]int{"2012": 11, "2014": 12, "2016": 13, "2017": 14, "2019": 15, "2022": 16, "2025": 17}
-	if v, ok := years[s]; ok {
-		return v, true
-	}
-	for _, v := range years {
-		if fmt.Sprint(v) == s {
-			return v, true
-		}
-	}
-	return 0, false
 }
