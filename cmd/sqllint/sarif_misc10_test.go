@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -62,5 +63,20 @@ func TestLiveRunLevelSARIFHasLocation(t *testing.T) {
 	}
 	if n == 0 || !strings.Contains(out, `"ruleId": "SL206"`) {
 		t.Errorf("no SL206 result:\n%s", out)
+	}
+}
+
+// TestLiveRunLevelSARIFInWorkspace: run from a subfolder of the GitHub
+// workspace, the run-level finding's file is named from the repository,
+// as every other result's is.
+func TestLiveRunLevelSARIFInWorkspace(t *testing.T) {
+	srv := startServer(t, tdstest.State{ServerName: "SQLPROD2", IFI: "Y", TraceFlags: []int{1806}})
+	ws := t.TempDir()
+	writeFile(t, ws, "db/q.sql", "SELECT 1;\n")
+	t.Chdir(filepath.Join(ws, "db"))
+	_, out, errs := runCmd(t, "", map[string]string{"SQLCMDPASSWORD": livePassword, "GITHUB_WORKSPACE": ws}, "scan", "--no-config",
+		"--format", "sarif", "-S", srv.Addr(), "-U", liveUser, "q.sql")
+	if !strings.Contains(out, `"ruleId": "SL206"`) || !strings.Contains(out, `"uri": "db/q.sql"`) {
+		t.Errorf("sarif:\n%s\nstderr: %s", out, errs)
 	}
 }
