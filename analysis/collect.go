@@ -272,6 +272,13 @@ func (r *run) expand(ctx context.Context, m *matcher, p string, fn func(string, 
 		return fn(p, nil)
 	}
 	info, err := os.Stat(p)
+	if err == nil && !info.IsDir() && !info.Mode().IsRegular() {
+		// named, not walked: say how to check what it holds (never opened)
+		if !m.named(p) {
+			return true
+		}
+		return fn(p, namedNotRegular(info.Mode()))
+	}
 	if err != nil || !info.IsDir() {
 		// a file, or an overlay file not on disk (checked before the run)
 		if !m.named(p) {
@@ -280,6 +287,22 @@ func (r *run) expand(ctx context.Context, m *matcher, p string, fn func(string, 
 		return fn(p, nil)
 	}
 	return r.walk(ctx, m, p, fn)
+}
+
+// namedNotRegular is the error for a path named on the command line that
+// is a pipe (/dev/stdin, a process substitution such as <(git show ...)),
+// a socket or a device: it is never opened (an open waits for a writer);
+// standard input reads what it holds, under the name of its file.
+func namedNotRegular(m fs.FileMode) error {
+	kind := "a device"
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a pipe"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket"
+	}
+	return fmt.Errorf("not a regular file (%s is never read as a path): to check what a pipe or a process substitution holds, "+
+		"give it as standard input with the name of its file, e.g. git show :db/V2.sql | sqllint scan --stdin-filename db/V2.sql -", kind)
 }
 
 // walk lists a folder, sorts its entries naturally (a folder sorts as its

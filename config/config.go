@@ -242,15 +242,35 @@ func Locate(dir string) (string, Origin, error) {
 	return "", OriginNone, nil
 }
 
+// fileKind names what a file that is not a regular one is.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a device"
+}
+
 // findIn returns the config file in folder dir, "" when there is none.
 func findIn(dir string) (string, error) {
 	var found []string
 	for _, name := range FileNames {
 		p := filepath.Join(dir, name)
 		// Unreadable folders (permissions) count as holding no config.
-		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
-			found = append(found, p)
+		info, err := os.Stat(p)
+		if err != nil {
+			continue
 		}
+		if !info.Mode().IsRegular() {
+			// a folder or a pipe with the config's name: never skipped
+			// without a word, never opened (a pipe waits for a writer)
+			return "", &Error{File: p, Msg: "cannot read config: not a regular file (" + fileKind(info.Mode()) + "): only regular files are read; rename or remove it"}
+		}
+		found = append(found, p)
 	}
 	switch len(found) {
 	case 0:

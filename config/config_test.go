@@ -287,8 +287,8 @@ func TestParseErrors(t *testing.T) {
 		{"bad fail-on", "fail-on: warnings\n", 1, 10, "fail-on", `must be error, warning, info or never, got "warnings"`},
 		{"fail-on list", "fail-on: [error]\n", 1, 10, "fail-on", `must be a string, got a list`},
 		{"bad target-version year", "target-version: 2018\n", 1, 17, "target-version",
-			`must be a SQL Server version: 2012, 2014, 2016, 2017, 2019, 2022 or 2025 (or the major version, 11 to 17), got "2018"`},
-		{"bad target-version major", "target-version: 10\n", 1, 17, "target-version", `must be a SQL Server version: ...`},
+			`must be a SQL Server version: a release year (2005, 2008, 2008R2, 2012, 2014, 2016, 2017, 2019, 2022 or 2025) or a major version (9, 10, 10.5, or 11 to 17, with or without ".0"), got "2018"`},
+		{"bad target-version major", "target-version: 8\n", 1, 17, "target-version", `must be a SQL Server version: ...`},
 		{"target-version name", "target-version: SQL2022\n", 1, 17, "target-version", `must be a SQL Server version: ...`},
 		{"target-version float", "target-version: 2022.0\n", 1, 17, "target-version", `must be a SQL Server version: ...`},
 
@@ -475,11 +475,15 @@ func TestDiscover(t *testing.T) {
 	check("nearer wins", deep, dbCfg, false)
 	check("outside the nearer folder", filepath.Join(root, "repo"), repoCfg, false)
 
-	// a folder named like the file is not a config
+	// a folder named like the file is an error naming it, not skipped
+	// without a word (TestConfigNameNotRegular)
 	if err := os.MkdirAll(filepath.Join(deep, ".sqllint.yaml"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	check("folder named .sqllint.yaml", deep, dbCfg, false)
+	check("folder named .sqllint.yaml", deep, "", true)
+	if err := os.Remove(filepath.Join(deep, ".sqllint.yaml")); err != nil {
+		t.Fatal(err)
+	}
 
 	write(filepath.Join(root, "repo", "db", ".sqllint.yaml"))
 	check("both names in one folder", deep, "", true)

@@ -49,10 +49,34 @@ const sevOff = "off"
 
 var failOns = []string{"error", "warning", "info", "never"}
 
-// versions maps the SQL Server release years to major versions.
-var versions = map[int]int{2012: 11, 2014: 12, 2016: 13, 2017: 14, 2019: 15, 2022: 16, 2025: 17}
+// versions maps the SQL Server release years to major versions (2008 R2
+// is 10.50: major 10, as 2008).
+var versions = map[string]int{"2005": 9, "2008": 10, "2008r2": 10, "2012": 11, "2014": 12, "2016": 13,
+	"2017": 14, "2019": 15, "2022": 16, "2025": 17}
 
-const versionHelp = "2012, 2014, 2016, 2017, 2019, 2022 or 2025 (or the major version, 11 to 17)"
+// TargetVersionHelp lists the forms target-version and --target-version
+// accept.
+const TargetVersionHelp = "a release year (2005, 2008, 2008R2, 2012, 2014, 2016, 2017, 2019, 2022 or 2025) " +
+	"or a major version (9, 10, 10.5, or 11 to 17, with or without \".0\")"
+
+// ParseTargetVersion reads a SQL Server version as target-version and
+// --target-version give it, a release year (2022, 2008R2) or a major
+// version (16, 16.0, 10.5), and returns its major version (16).
+func ParseTargetVersion(s string) (int, bool) {
+	s = strings.ToLower(strings.Join(strings.Fields(s), "")) // "2008 R2"
+	if v, ok := versions[s]; ok {
+		return v, true
+	}
+	switch s {
+	case "10.5", "10.50":
+		return 10, true // 2008 R2
+	}
+	s = strings.TrimSuffix(s, ".0")
+	if v, err := strconv.Atoi(s); err == nil && v >= 9 && v <= 17 && s == strconv.Itoa(v) {
+		return v, true
+	}
+	return 0, false
+}
 
 // Parse reads a configuration file's contents. filename is used in errors
 // and sets Path and Dir. reg is the rule registry rule IDs, names and
@@ -734,19 +758,13 @@ func (l *loader) number(n *yaml.Node, key string) (float64, bool) {
 }
 
 func (l *loader) targetVersion(n *yaml.Node) {
-	if n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!str") {
-		if v, err := strconv.Atoi(strings.TrimSpace(n.Value)); err == nil {
-			if major, ok := versions[v]; ok {
-				l.cfg.Rules.TargetVersion = major
-				return
-			}
-			if v >= 11 && v <= 17 {
-				l.cfg.Rules.TargetVersion = v
-				return
-			}
+	if n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!str" || n.Tag == "!!float") {
+		if v, ok := ParseTargetVersion(n.Value); ok {
+			l.cfg.Rules.TargetVersion = v
+			return
 		}
 	}
-	l.errorf(n, keyTargetVersion, "must be a SQL Server version: %s, got %s", versionHelp, describe(n))
+	l.errorf(n, keyTargetVersion, "must be a SQL Server version: %s, got %s", TargetVersionHelp, describe(n))
 }
 
 // globs reads a list of include or exclude globs.

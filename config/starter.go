@@ -34,10 +34,11 @@ severity:
 `
 
 const starterTail = `
-# SQL Server version the scripts deploy to: 2012, 2014, 2016, 2017, 2019,
-# 2022 or 2025 (or the major version, 11 to 17). Not set by default: rules
-# then assume no version's improvements (SL203 does not count on SQL Server
-# 2022 growing logs by up to 64 MB instantly).
+# SQL Server version the scripts deploy to: a release year (2005, 2008,
+# 2008R2, 2012, 2014, 2016, 2017, 2019, 2022 or 2025) or a major version
+# (9, 10, 10.5, or 11 to 17, with or without ".0": 16.0 is 2022). Not set
+# by default: rules then assume no version's improvements (SL203 does not
+# count on SQL Server 2022 growing logs by up to 64 MB instantly).
 # target-version: 2022
 
 # Globs of the files a folder scan checks, relative to this file's folder:

@@ -156,7 +156,7 @@ func writeSARIF(b *bytes.Buffer, r *report.Report, opt Options) error {
 // sarifResultOf is the result of a finding whose rule is descriptor idx.
 func sarifResultOf(f *report.Finding, idx int, fp, root string) *sarifResult {
 	res := new(sarifResult)
-	sarifResultInto(res, new(sarifScratch), f, idx, fp, artifactLocation(f.Path, root))
+	sarifResultInto(res, new(sarifScratch), f, idx, fp, artifactLocation(f.Path, root), sarifArtifactLocation{})
 	return res
 }
 
@@ -171,7 +171,7 @@ type sarifScratch struct {
 // sarifResultInto sets *res to the result of a finding whose rule is
 // descriptor idx and whose file is at loc, in the memory of sc: res is
 // good until sc is used again.
-func sarifResultInto(res *sarifResult, sc *sarifScratch, f *report.Finding, idx int, fp string, loc sarifArtifactLocation) {
+func sarifResultInto(res *sarifResult, sc *sarifScratch, f *report.Finding, idx int, fp string, loc, runLoc sarifArtifactLocation) {
 	if sc.fps == nil {
 		sc.fps = map[string]string{}
 	}
@@ -191,7 +191,7 @@ func sarifResultInto(res *sarifResult, sc *sarifScratch, f *report.Finding, idx 
 		PartialFingerprints: sc.fps,
 	}
 	if f.Path == "" {
-		res.Locations = nil // a run-level finding (live mode): about the server, not a file
+		sarifRunLevel(res, sc, runLoc)
 	}
 	if f.Fix != nil {
 		if fix, ok := sarifFixOf(f.Fix, loc); ok {
@@ -201,6 +201,21 @@ func sarifResultInto(res *sarifResult, sc *sarifScratch, f *report.Finding, idx 
 	if f.Confirmed != "" {
 		res.Properties = &sarifResultProps{ConfirmedOn: f.Confirmed}
 	}
+}
+
+// sarifRunLevel places res, a run-level finding's result (live mode:
+// about the server, not a file), at line 1 of runLoc, the first file
+// scanned, and says so in its message: GitHub code scanning refuses a
+// whole upload when one result has no file. With no such file (runLoc's
+// URI ""), res keeps no location.
+func sarifRunLevel(res *sarifResult, sc *sarifScratch, runLoc sarifArtifactLocation) {
+	if runLoc.URI == "" {
+		res.Locations = nil
+		return
+	}
+	sc.region = sarifRegion{StartLine: 1}
+	sc.locs[0] = sarifLocation{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: runLoc, Region: &sc.region}}
+	res.Message.Text = "about the server, not this file (shown at the first file scanned): " + res.Message.Text
 }
 
 // sarifDocument is the log of report r with the given results. Its rules

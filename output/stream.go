@@ -347,6 +347,7 @@ type sarifStream struct {
 	locPath string
 	loc     sarifArtifactLocation
 	locSet  bool
+	runLoc  sarifArtifactLocation // where a run-level finding goes (Options.RunPath)
 	// late are the findings from the first one that names a rule the
 	// report does not describe: their ruleIndex is known at the end.
 	late []report.Finding
@@ -361,6 +362,9 @@ func (x *sarifStream) setup(s *Stream) {
 	}
 	x.init = true
 	x.root = srcRootSlash(s.opt.SrcRoot)
+	if s.opt.RunPath != "" {
+		x.runLoc = artifactLocation(s.opt.RunPath, x.root)
+	}
 	x.index = map[string]int{}
 	n := 0
 	for i := range s.head.Rules {
@@ -404,7 +408,7 @@ func (x *sarifStream) result(f *report.Finding, idx int, fp string) error {
 	if !x.locSet || f.Path != x.locPath {
 		x.locPath, x.loc, x.locSet = f.Path, artifactLocation(f.Path, x.root), true
 	}
-	sarifResultInto(&x.res, &x.scratch, f, idx, fp, x.loc)
+	sarifResultInto(&x.res, &x.scratch, f, idx, fp, x.loc, x.runLoc)
 	x.w.sarifResult(&x.res, 4)
 	if x.spill && x.mem.Len() > sarifSpill {
 		if x.file == nil {

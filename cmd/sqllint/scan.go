@@ -132,7 +132,7 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.Var(&f.envNames, "env", "let $(`NAME`) expand from the environment variable NAME (never one whose name looks secret); repeatable")
 	fs.BoolVar(&f.allowEnv, "allow-env", false, "let $(var) expand from any environment variable whose name does not look secret")
 	fs.StringVar(&f.stdinName, "stdin-filename", "stdin.sql", "`name` of standard input (-) in messages and for config matching")
-	fs.StringVar(&f.targetVersion, "target-version", "", "SQL Server `version` the scripts deploy to (2016, 2019, 2022, ...)")
+	fs.StringVar(&f.targetVersion, "target-version", "", "SQL Server `version` the scripts deploy to: a release year (2008R2, 2019, 2022, ...) or a major version (10.5, 15, 16.0, ...)")
 	fs.BoolVar(&f.fix, "fix", false, "apply the rules' safe fixes to the files, in place, until nothing more is fixable")
 	fs.BoolVar(&f.noSource, "no-source", false, "text output: do not show the source line under each finding")
 	fs.StringVar(&f.server, "server", "", "live mode: `DSN` of a SQL Server to confirm findings (sqlserver://user@host:port?database=..; password from SQLCMDPASSWORD)")
@@ -289,7 +289,7 @@ func (e *env) scan(args []string) int {
 	enabled := analysis.EnabledRules(rules.Default, &cfg.Rules)
 	if streaming {
 		gate = &outputGate{w: e.stdout}
-		if outs, err = e.openOutputsTo(gate, specs, true, color, !f.noSource, enabled); err != nil {
+		if outs, err = e.openOutputsTo(gate, specs, true, color, !f.noSource, enabled, ""); err != nil {
 			e.errorf("%v", err)
 			return exitError
 		}
@@ -327,7 +327,7 @@ func (e *env) scan(args []string) int {
 			status = findingStatus{}
 			printing <- printJob{ctl: func() {
 				gate.withdraw()
-				again, oerr := e.openOutputsTo(gate, specs, true, color, !f.noSource, enabled)
+				again, oerr := e.openOutputsTo(gate, specs, true, color, !f.noSource, enabled, "")
 				if oerr != nil && streamErr == nil {
 					streamErr = oerr
 				}
@@ -467,7 +467,7 @@ func (e *env) scan(args []string) int {
 	rep := &report.Report{Tool: "sqllint", Version: toolVersion(), Errors: sum.Errors, Files: sum.Files,
 		Rules: sum.Rules, Failed: fixErr != nil}
 	if !streaming {
-		if outs, err = e.openOutputs(specs, toStdout, color, !f.noSource, sum.Rules); err == nil {
+		if outs, err = e.openOutputs(specs, toStdout, color, !f.noSource, sum.Rules, runPath(scanned, paths)); err == nil {
 			status.add(findings)
 			for _, o := range outs {
 				if err := o.add(findings); err != nil && streamErr == nil {
@@ -625,13 +625,29 @@ func (e *env) workspacePrefix(cwd, name string) (prefix, ws string) {
 }
 
 // openOutputs starts the outputs of a run (standard output only when
-// toStdout: --diff owns it). rules are those the run reports.
-func (e *env) openOutputs(specs []outputSpec, toStdout, color, showSource bool, rules []report.Rule) ([]*outputSink, error) {
-	return e.openOutputsTo(e.stdout, specs, toStdout, color, showSource, rules)
+// toStdout: --diff owns it). rules are those the run reports; SARIF
+// places a run-level finding at line 1 of runPath (output.Options.RunPath).
+func (e *env) openOutputs(specs []outputSpec, toStdout, color, showSource bool, rules []report.Rule, runPath string) ([]*outputSink, error) {
+	return e.openOutputsTo(e.stdout, specs, toStdout, color, showSource, rules, runPath)
+}
+
+// runPath is the file a run-level finding is shown at where a format
+// needs a file (SARIF for GitHub code scanning): the first file scanned,
+// else the first path named, else "".
+func runPath(scanned, paths []string) string {
+	if len(scanned) > 0 {
+		return scanned[0]
+	}
+	for _, p := range paths {
+		if p != "-" {
+			return p
+		}
+	}
+	return ""
 }
 
 // openOutputsTo is openOutputs with stdout in place of standard output.
-func (e *env) openOutputsTo(stdout io.Writer, specs []outputSpec, toStdout, color, showSource bool, rules []report.Rule) ([]*outputSink, error) {
+func (e *env) openOutputsTo(stdout io.Writer, specs []outputSpec, toStdout, color, showSource bool, rules []report.Rule, runPath string) ([]*outputSink, error) {
 	cwd, _ := os.Getwd()
 	head := &report.Report{Tool: "sqllint", Version: toolVersion(), Rules: rules}
 	var outs []*outputSink
@@ -654,6 +670,9 @@ func (e *env) openOutputsTo(stdout io.Writer, specs []outputSpec, toStdout, colo
 			if prefix, ws := e.workspacePrefix(cwd, name); prefix != "" {
 				o.prefix, opts.SrcRoot = prefix, ws
 			}
+		}
+		if runPath != "" {
+			opts.RunPath = o.rebase(runPath)
 		}
 		w := stdout
 		if s.path != "" {
@@ -808,9 +827,9 @@ func applyFlags(cfg *config.Config, f *scanFlags) error {
 		}
 	}
 	if f.targetVersion != "" {
-		v, ok := parseVersion(f.targetVersion)
+		v, ok := config.ParseTargetVersion(f.targetVersion)
 		if !ok {
-			return fmt.Errorf("--target-version %q: use a SQL Server version such as 2019 or 2022", f.targetVersion)
+			return fmt.Errorf("--target-version %q: use a SQL Server version: %s", f.targetVersion, config.TargetVersionHelp)
 		}
 		cfg.Rules.TargetVersion = v
 	}
@@ -838,18 +857,4 @@ func applyFlags(cfg *config.Config, f *scanFlags) error {
 		cfg.Env = append(cfg.Env, "*")
 	}
 	return nil
-}
-
-// parseVersion reads 2022 or 16 as SQL Server's major version 16.
-func parseVersion(s string) (int, bool) {
-	years := map[string]int{"2012": 11, "2014": 12, "2016": 13, "2017": 14, "2019": 15, "2022": 16, "2025": 17}
-	if v, ok := years[s]; ok {
-		return v, true
-	}
-	for _, v := range years {
-		if fmt.Sprint(v) == s {
-			return v, true
-		}
-	}
-	return 0, false
 }
