@@ -1140,9 +1140,13 @@ var stmtBuffers = sync.Pool{New: func() any { return &parser.StatementBuffer{Add
 func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(), win *pageWindow) *parser.Result {
 	pc := &compactParse{f: f, release: release, res: &parser.Result{}, win: win}
 	pc.buf = stmtBuffers.Get().(*parser.StatementBuffer)
+	// a batch that is not plain is parsed only as far as the Compactor
+	// needs: its statements of interest, and after them the blocker
+	pc.buf.Stops = pc.c.Stops
 	defer func() {
 		pc.buf.DropNodes() // none when taken below
 		pc.buf.Reset()
+		pc.buf.Stops = nil
 		stmtBuffers.Put(pc.buf)
 	}()
 	pc.file1[0] = f
