@@ -186,7 +186,7 @@ const tailMin = 256
 // window, tailFirst how many bytes of the batch before tailFrom's offset
 // make a token of the first window at most.
 const (
-	tailStep  = 64
+	tailStep  = 32
 	tailFirst = 5
 )
 
