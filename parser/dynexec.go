@@ -1,9 +1,6 @@
 package parser
 
-import (
-	"strings"
-	"unsafe"
-)
+import "strings"
 
 // This file reads constant dynamic SQL: a string that a statement surely
 // runs as T-SQL (EXEC ('...'), sp_executesql N'...', the @command of a
@@ -115,54 +112,40 @@ func nulString(s string) bool {
 // quotes in part or whole), makes the batch not plain: it may hold ADD
 // FILE text (ppHasAdd: "add" in any case) or dynamic SQL of interest
 // (dynWordIn), or be NUL (nulString). One pass over s: every string of
-// a batch that may still be plain is looked at. It looks closer only
-// where the first two letters of one of those words meet (ppStrPairs),
-// reading each byte with the one after it, four a round.
+// a batch that may still be plain is looked at.
 func ppStringMatters(s string) bool {
 	if nulString(s) {
 		return true
 	}
-	n := len(s) - 2 // the last place a word of three letters or more starts
-	i := 0
-	if n >= 4 {
-		base := unsafe.Pointer(unsafe.StringData(s))
-		for ; i+4 <= n; i += 4 {
-			p := unsafe.Add(base, i)
-			if ppStrPairs[ppPairLoad(p, 0)] && ppStrWordAt(s, i) ||
-				ppStrPairs[ppPairLoad(p, 1)] && ppStrWordAt(s, i+1) ||
-				ppStrPairs[ppPairLoad(p, 2)] && ppStrWordAt(s, i+2) ||
-				ppStrPairs[ppPairLoad(p, 3)] && ppStrWordAt(s, i+3) {
-				return true
+	for i := 0; i+3 <= len(s); i++ {
+		m := ppStrTab[s[i]]
+		if m == 0 {
+			if m = ppStrTab[s[i+1]]; m == 0 {
+				i++ // two bytes at a time through the bytes no word starts at
+				continue
+			}
+			i++
+			if i+3 > len(s) {
+				break
 			}
 		}
-	}
-	for ; i < n; i++ {
-		if ppStrPairs[uint16(s[i])|uint16(s[i+1])<<8] && ppStrWordAt(s, i) {
+		if m&1 != 0 && s[i+1]|0x20 == 'd' && s[i+2]|0x20 == 'd' {
+			return true
+		}
+		if m&2 != 0 && (i == 0 || !identCont[s[i-1]]) && (ppKeywordAt(s, i) && s[i]|0x20 != 'u' || s[i]|0x20 == 'd' && procWordAt(s, i)) {
 			return true
 		}
 	}
 	return false
 }
 
-// ppStrWordAt reports whether s[i:] starts what ppStringMatters looks
-// for: "add", or a word of dynWordIn's after a byte that is no word byte.
-func ppStrWordAt(s string, i int) bool {
-	if s[i]|0x20 == 'a' {
-		return s[i+2]|0x20 == 'd' && s[i+1]|0x20 == 'd'
-	}
-	return (i == 0 || !identCont[s[i-1]]) && (ppKeywordAt(s, i) && s[i]|0x20 != 'u' || s[i]|0x20 == 'd' && procWordAt(s, i))
-}
-
-// ppStrPairs has the first two letters, in any case, of "add" and of the
-// words dynWordIn looks for (BACKUP, RESTORE, CHECKPOINT, DBCC,
-// DATABASE, DatabaseBackup), indexed by the first (low 8 bits) and the
-// second.
-var ppStrPairs = func() (t [1 << 16]bool) {
-	for _, w := range []string{"ad", "ba", "re", "ch", "db", "da"} {
-		for _, a := range []byte{w[0], w[0] - 0x20} {
-			for _, b := range []byte{w[1], w[1] - 0x20} {
-				t[uint16(a)|uint16(b)<<8] = true
-			}
+// ppStrTab marks the bytes ppStringMatters looks at: 1 for the a of
+// "add", 2 for the first letters of dynWordIn's words.
+var ppStrTab = func() (t [256]uint8) {
+	t['a'], t['A'] = 1, 1
+	for c := range dynHead {
+		if dynHead[c] {
+			t[c] |= 2
 		}
 	}
 	return t
