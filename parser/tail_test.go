@@ -218,3 +218,21 @@ func TestSplitTailCases(t *testing.T) {
 		checkTail(t, "case.sql", text)
 	}
 }
+
+// FuzzSplitTail: checkTail on any script.
+func FuzzSplitTail(f *testing.F) {
+	pad := strings.Repeat("UPDATE dbo.t SET a = 1 WHERE b = 2;\n", 10)
+	for _, s := range []string{
+		"USE x;\n" + pad,
+		"CHECKPOINT;\nSELECT 1;\n" + pad + "-- sqllint:ignore SL303 why\nSELECT 2;\n",
+		"DECLARE @s nvarchar(max) = N'BACKUP LOG x TO DISK = ''NUL''';\nSELECT 1;\n" + pad + "EXEC (@s);\n",
+		"IF 1 = 1\nBEGIN\n    CHECKPOINT;\nEND\n" + pad,
+		"CHECKPOINT;\nBEGIN\n    DELETE FROM t WHERE a = 1;\n    " + strings.Repeat("WITH ", 100) + "\nEND\n" + pad,
+		"BACKUP DATABASE a TO DISK = 'x';\nGO\nSELECT 'never closed\n" + pad,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		checkTail(t, "f.sql", text)
+	})
+}
