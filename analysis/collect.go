@@ -1142,7 +1142,7 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(),
 	pc.buf = stmtBuffers.Get().(*parser.StatementBuffer)
 	// a batch that is not plain is parsed only as far as the Compactor
 	// needs: its statements of interest, and after them the blocker
-	pc.buf.Stops = pc.c.Stops
+	pc.buf.Stops = compactorStops
 	defer func() {
 		pc.buf.DropNodes() // none when taken below
 		pc.buf.Reset()
@@ -1174,6 +1174,14 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(),
 	res.Kept = pc.c.TakeRoom()
 	return res
 }
+
+// compactorStops is rules.Compactor.Stops, which reads nothing of the
+// Compactor, as a function: a method value of each file's Compactor
+// would be allocated for each file.
+func compactorStops(st *parser.Statement) bool { return noCompactor.Stops(st) }
+
+// noCompactor is the Compactor compactorStops asks (never changed).
+var noCompactor rules.Compactor
 
 // compactParse is the state of one parseCompact (one allocation for the
 // file rather than one per variable its closures would share).

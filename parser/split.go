@@ -78,6 +78,9 @@ type stmtArena struct {
 	used   int // statements used in it
 	ptrs   []*Statement
 	nodes  nodeArena // the fast path's nodes (StatementBuffer.TakeNodes)
+	// tail is splitTail's state, here rather than in the splitter (a
+	// splitter that points into itself would be allocated each time)
+	tail tailRoom
 }
 
 const (
@@ -663,10 +666,8 @@ type splitter struct {
 	arena    *stmtArena // when set, statements come from it instead of slab
 	stream   *tokStream // when set, toks is a window of the batch's tokens
 	// tail is set when the batch is split only as far as its tail needs
-	// (splitTail); tailState and streamState are their room
-	tail        *tailCut
-	tailState   tailCut
-	streamState tokStream
+	// (splitTail)
+	tail *tailCut
 	// dynDepth is how deep in constant dynamic SQL the batch is (dynExec)
 	dynDepth int
 	// nulVars are the variables of the batch assigned text that holds

@@ -190,6 +190,12 @@ const (
 	tailFirst = 5
 )
 
+// tailRoom is splitTail's state: its cut and its stream of tokens.
+type tailRoom struct {
+	cut    tailCut
+	stream tokStream
+}
+
 // tailCut is the state of a batch split only as far as its tail needs
 // (splitTail).
 type tailCut struct {
@@ -235,17 +241,23 @@ func (sp *splitter) splitTail(r *Result, b *Batch, sc *Scanner, at int, stop fun
 		return
 	}
 	sp.reset(r, b, toks)
-	sp.tailState = tailCut{at: at, stop: stop, next: len(r.Statements)}
-	sp.streamState = tokStream{sc: sc, step: tailStep}
-	sp.tail, sp.stream = &sp.tailState, &sp.streamState
+	var room *tailRoom
+	if sp.arena != nil {
+		room = &sp.arena.tail
+	} else {
+		room = new(tailRoom) // (tests)
+	}
+	room.cut = tailCut{at: at, stop: stop, next: len(r.Statements)}
+	room.stream = tokStream{sc: sc, step: tailStep}
+	sp.tail, sp.stream = &room.cut, &room.stream
 	sp.noDynamic = true
 	if len(toks) < w {
 		sp.atEOF()
 	}
 	sp.run()
-	cut := sp.tailState.cut
+	cut := room.cut.cut
 	sp.tail, sp.stream = nil, nil
-	sp.tailState.stop, sp.streamState.sc = nil, nil
+	*room = tailRoom{}
 	if cut {
 		return
 	}
