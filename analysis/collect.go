@@ -1201,9 +1201,13 @@ var stmtBuffers = sync.Pool{New: func() any { return &parser.StatementBuffer{Add
 func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(), win *pageWindow) *parser.Result {
 	pc := &compactParse{f: f, release: release, res: &parser.Result{}, win: win}
 	pc.buf = stmtBuffers.Get().(*parser.StatementBuffer)
+	// a batch that is not plain is parsed only as far as the Compactor
+	// needs: its statements of interest, and after them the blocker
+	pc.buf.Stops = compactorStops
 	defer func() {
 		pc.buf.DropNodes() // none when taken below
 		pc.buf.Reset()
+		pc.buf.Stops = nil
 		stmtBuffers.Put(pc.buf)
 	}()
 	pc.file1[0] = f
@@ -1231,6 +1235,14 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(),
 	res.Kept = pc.c.TakeRoom()
 	return res
 }
+
+// compactorStops is rules.Compactor.Stops, which reads nothing of the
+// Compactor, as a function: a method value of each file's Compactor
+// would be allocated for each file.
+func compactorStops(st *parser.Statement) bool { return noCompactor.Stops(st) }
+
+// noCompactor is the Compactor compactorStops asks (never changed).
+var noCompactor rules.Compactor
 
 // compactParse is the state of one parseCompact (one allocation for the
 // file rather than one per variable its closures would share).

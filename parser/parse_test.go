@@ -99,7 +99,7 @@ func TestParallelParseIsSequentialParse(t *testing.T) {
 	}
 	par := ParseScript(script)
 	seq := &Result{Script: script, Diags: append([]Diag(nil), script.Diags...)}
-	parseBatches(seq, script.Batches, nil, false)
+	parseBatches(seq, script.Batches, nil, false, nil)
 	sum := func(r *Result) string {
 		var b strings.Builder
 		for _, st := range r.Statements {

@@ -325,7 +325,11 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 // and a full toks are left to the switch too.
 func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 	n := len(src)
-	for i < n && len(toks) != limit && len(toks) < cap(toks) {
+	end := cap(toks) // the most tokens toks may hold here
+	if limit >= 0 && limit < end {
+		end = limit
+	}
+	for i < n && len(toks) < end {
 		c := src[i]
 		start := i
 		var kind TokKind
@@ -396,6 +400,11 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 		}
 		toks = toks[:len(toks)+1]
 		toks[len(toks)-1] = Token{Start: int32(start), End: int32(i), Kind: kind, kw: k}
+		// the commonest next bytes: the blanks and line break between
+		// two tokens, skipped here rather than through the switch
+		for i < n && charClass[src[i]] == cSpace {
+			i++
+		}
 	}
 	return i, toks
 }

@@ -57,6 +57,16 @@ type StatementBuffer struct {
 	// the rules read (rules.Compactor) sets it: most batches then cost no
 	// Dynamic facts.
 	AddFileOnly bool
+	// Stops, when set with AddFileOnly, is the caller's test of an
+	// ordinary statement after which the ordinary statements of a batch
+	// no longer matter to it (rules.Compactor.Stops): a batch that is not
+	// plain is then parsed only as far as the first complete statement
+	// Stops reports true of among those after its last token that may
+	// matter (tailFrom), and the rest of its statements are left out
+	// (splitTail). They would be ordinary statements (KindOther) with no
+	// Node, Dynamic facts or Diag. It is asked of complete statements
+	// only, and must be safe to call from several goroutines.
+	Stops func(*Statement) bool
 	// res is the Result ParsePlainUntil splits into, reused.
 	res Result
 }
@@ -68,6 +78,9 @@ type stmtArena struct {
 	used   int // statements used in it
 	ptrs   []*Statement
 	nodes  nodeArena // the fast path's nodes (StatementBuffer.TakeNodes)
+	// tail is splitTail's state, here rather than in the splitter (a
+	// splitter that points into itself would be allocated each time)
+	tail tailRoom
 }
 
 const (
@@ -146,7 +159,7 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 		if a != nil {
 			r.Statements = a.ptrs[:0]
 		}
-		parseBatches(r, s.Batches, a, buf.addFileOnly())
+		parseBatches(r, s.Batches, a, buf.addFileOnly(), buf.stops())
 		if a != nil {
 			a.ptrs = r.Statements
 		}
@@ -164,7 +177,7 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 			if a != nil {
 				parts[i].Statements = a.ptrs[:0]
 			}
-			parseBatches(&parts[i], c, a, buf.addFileOnly())
+			parseBatches(&parts[i], c, a, buf.addFileOnly(), buf.stops())
 			if a != nil {
 				a.ptrs = parts[i].Statements
 			}
@@ -336,14 +349,30 @@ func (b *StatementBuffer) result() *Result {
 // addFileOnly reports whether b is set and b.AddFileOnly.
 func (b *StatementBuffer) addFileOnly() bool { return b != nil && b.AddFileOnly }
 
+// stops is b.Stops when b is set and AddFileOnly, else nil.
+func (b *StatementBuffer) stops() func(*Statement) bool {
+	if !b.addFileOnly() {
+		return nil
+	}
+	return b.Stops
+}
+
 // parseBatches scans and splits batches into r. With addFileOnly, a
 // batch without "add" in a string literal (stringHasAdd) gets no Dynamic facts
-// (StatementBuffer.AddFileOnly).
-func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly bool) {
+// (StatementBuffer.AddFileOnly). With stops (StatementBuffer.Stops), a
+// batch whose tail after its last token that may matter is long enough
+// is split only as far as stops needs (splitTail).
+func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly bool, stops func(*Statement) bool) {
 	sc := scannerPool.Get().(*Scanner)
 	defer scannerPool.Put(sc)
 	sp := splitter{arena: arena}
 	for _, b := range batches {
+		if stops != nil && len(b.Text) >= tailMin && len(b.Segs) == 1 {
+			if at := tailFrom(b.Text); len(b.Text)-at >= tailMin {
+				sp.splitTail(r, b, sc, at, stops)
+				continue
+			}
+		}
 		if need := len(b.Text)/4 + 16; cap(sc.Tokens) < need {
 			sc.Tokens = make([]Token, 0, need)
 		}
@@ -636,6 +665,9 @@ type splitter struct {
 	slabSize int
 	arena    *stmtArena // when set, statements come from it instead of slab
 	stream   *tokStream // when set, toks is a window of the batch's tokens
+	// tail is set when the batch is split only as far as its tail needs
+	// (splitTail)
+	tail *tailCut
 	// dynDepth is how deep in constant dynamic SQL the batch is (dynExec)
 	dynDepth int
 	// nulVars are the variables of the batch assigned text that holds
@@ -703,7 +735,14 @@ func (s *splitter) run() {
 	toks := s.toks
 	for i := 0; ; {
 		if i+streamAhead >= len(toks) && s.stream != nil {
-			i = s.refill(i)
+			if s.tail != nil {
+				if s.tailDone() {
+					return // the statements after the cut are dropped
+				}
+				s.need(i + streamAhead)
+			} else {
+				i = s.refill(i)
+			}
 			toks = s.toks
 		}
 		if i >= len(toks) {

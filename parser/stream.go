@@ -33,6 +33,7 @@ type tokStream struct {
 	sc   *Scanner
 	eof  bool // every token of the batch has been scanned
 	emit func(*Result)
+	step int // the tokens scanned at a time when not window() (splitTail)
 }
 
 // ParseBatchStream parses b, one batch, as ParseScriptReuse parses a
@@ -158,6 +159,9 @@ func (s *splitter) grow() bool {
 		return false
 	}
 	n, w := len(s.toks), window()
+	if s.stream.step > 0 {
+		w = s.stream.step
+	}
 	s.toks = s.stream.sc.scanMore(s.text, s.toks, n+w)
 	if len(s.toks) < n+w {
 		s.atEOF()

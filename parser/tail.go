@@ -1,0 +1,301 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+	"unsafe"
+)
+
+// The tail of a batch that is not plain: in a typical deployment script
+// a batch with a statement of interest holds many ordinary statements
+// after its last one (about half of such batches' tokens in the generated
+// scripts at 2%), and the rules read none of them but the first that
+// CHECKPOINT ... BACKUP cannot look through (rules.Compactor). tailFrom
+// finds, looking back from the batch's end, where the last bytes that
+// may make a token matter end; the splitter then stops (splitTail) at the
+// first statement after them that the caller's test stops at, as
+// ParsePlainUntil does in a plain batch, once the bytes it has not
+// scanned are known to hold no directive and nothing unterminated
+// (tailRestClean).
+
+// tailFrom returns the offset in s after the last place where s holds,
+// in any case and whatever the bytes around (a word, a string, a
+// comment): BACKUP or tempdb; USE, RESTORE, CHECKPOINT, DBCC or DATABASE
+// before a byte no word continues (or the end); or ADD after a byte that
+// is no word byte and before a blank, a quote or the end (addWordIn); 0
+// when there is none. So no token that starts at or after it is a word
+// that starts or marks a statement of interest (nor DatabaseBackup, the
+// procedure procBackup reads), nor a string that an ordinary statement
+// may run as dynamic SQL (dynWordIn), follow through variables
+// (hasBackup, hasTempdb) or hold ADD FILE text in (stringAdd), nor a
+// quoted name that holds BACKUP: a statement that starts there is an
+// ordinary one (KindOther) without a Node, Dynamic facts or a Diag
+// whatever comes before it, if nothing is left unterminated and there
+// is no directive. It reads s from its end back to that place only.
+func tailFrom(s string) int {
+	j := len(s) - 1
+	if j >= 5 {
+		// four bytes a round, each with the byte before it: most pairs
+		// end no word tailFrom looks for (tailPairs)
+		base := unsafe.Pointer(unsafe.StringData(s))
+		for ; j >= 5; j -= 4 {
+			p := unsafe.Add(base, j-4)
+			if tailPairs[ppPairLoad(p, 3)] && tailEndsAt(s, j) {
+				return j + 1
+			}
+			if tailPairs[ppPairLoad(p, 2)] && tailEndsAt(s, j-1) {
+				return j
+			}
+			if tailPairs[ppPairLoad(p, 1)] && tailEndsAt(s, j-2) {
+				return j - 1
+			}
+			if tailPairs[ppPairLoad(p, 0)] && tailEndsAt(s, j-3) {
+				return j - 2
+			}
+		}
+	}
+	for ; j >= 2; j-- {
+		if tailPairs[uint16(s[j-1])|uint16(s[j])<<8] && tailEndsAt(s, j) {
+			return j + 1
+		}
+	}
+	return 0
+}
+
+// tailEndsAt reports whether a word tailFrom looks for ends at s[j].
+func tailEndsAt(s string, j int) bool {
+	n, end := len(s), j+1
+	bound := end == n || !identCont[s[end]]
+	switch s[j] | 0x20 {
+	case 'e':
+		return bound && (ppHasPrefixFold(s, j-2, "use") || j >= 6 && ppHasPrefixFold(s, j-6, "restore") || j >= 7 && ppHasPrefixFold(s, j-7, "database"))
+	case 't':
+		return bound && j >= 9 && ppHasPrefixFold(s, j-9, "checkpoint")
+	case 'p':
+		return j >= 5 && ppHasPrefixFold(s, j-5, "backup")
+	case 'c':
+		return bound && j >= 3 && ppHasPrefixFold(s, j-3, "dbcc")
+	case 'b':
+		return j >= 5 && ppHasPrefixFold(s, j-5, "tempdb")
+	case 'd':
+		return ppHasPrefixFold(s, j-2, "add") && (j < 3 || !isWordByte(s[j-3])) && (end == n || tailAfterAdd[s[end]])
+	}
+	return false
+}
+
+// tailPairs has the last two letters of each word tailFrom looks for,
+// in any case, indexed by the byte before (low 8 bits) and the last:
+// "se" of USE and DATABASE, "re" of RESTORE, "nt", "up", "cc", "db" of
+// tempdb, "dd" of ADD.
+var tailPairs = func() (t [1 << 16]bool) {
+	for _, w := range []string{"use", "restore", "database", "checkpoint", "backup", "dbcc", "tempdb", "add"} {
+		for _, a := range []byte{w[len(w)-2], w[len(w)-2] - 0x20} {
+			for _, b := range []byte{w[len(w)-1], w[len(w)-1] - 0x20} {
+				t[uint16(a)|uint16(b)<<8] = true
+			}
+		}
+	}
+	return t
+}()
+
+// tailAfterAdd are the bytes after which "add" ends a word addWordIn
+// finds.
+var tailAfterAdd = ppByteSet("' \t\n\f\r")
+
+// tailRestClean reports whether the tokens of s from offset i, a place
+// between two tokens where the scanner stopped, hold no sqllint:
+// directive and leave nothing unterminated; false too for a "$", a "{"
+// or an SSMS template, which this pass does not follow as the scanner
+// does. It reads the bytes the way the scanner does, stopping only at
+// quotes, brackets and comments.
+func tailRestClean(s string, i int) bool {
+	n := len(s)
+	for {
+		for i+4 <= n && !tailStop[s[i]] && !tailStop[s[i+1]] && !tailStop[s[i+2]] && !tailStop[s[i+3]] {
+			i += 4
+		}
+		for i < n && !tailStop[s[i]] {
+			i++
+		}
+		if i >= n {
+			return true
+		}
+		switch c := s[i]; c {
+		case '\'', '"', '[':
+			q := c
+			if c == '[' {
+				q = ']'
+			}
+			e, closed := scanQuoted(s, i+1, q)
+			if !closed {
+				return false
+			}
+			i = e
+		case '-':
+			if i+1 >= n || s[i+1] != '-' {
+				i++
+				continue
+			}
+			end := n
+			if j := strings.IndexByte(s[i+2:], '\n'); j >= 0 {
+				end = i + 2 + j
+			}
+			if tailDirective(s, i+2, end) {
+				return false
+			}
+			i = end
+		case '/':
+			if i+1 >= n || s[i+1] != '*' {
+				i++
+				continue
+			}
+			end, closed := scanBlockComment(s, i+2)
+			if !closed || tailDirective(s, i+2, end-2) {
+				return false
+			}
+			i = end
+		case '<':
+			if scanTemplate(s, i) > 0 {
+				return false
+			}
+			i++
+		default: // "$" or "{"
+			return false
+		}
+	}
+}
+
+// tailStop are the bytes tailRestClean looks at.
+var tailStop = ppByteSet("'\"[-/<${")
+
+// tailDirective reports whether the comment body s[i:end] is a sqllint:
+// directive (Scanner.comment).
+func tailDirective(s string, i, end int) bool {
+	for i < end && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return end-i >= len("sqllint:") && strings.EqualFold(s[i:i+len("sqllint:")], "sqllint:")
+}
+
+// tailMin is the fewest bytes of a batch, and of its tail after
+// tailFrom's offset, for which parseBatches splits it with splitTail:
+// below it the passes over the bytes cost more than they save.
+const tailMin = 256
+
+// tailStep is how many tokens splitTail scans at a time past its first
+// window, tailFirst how many bytes of the batch before tailFrom's offset
+// make a token of the first window at most.
+const (
+	tailStep  = 32
+	tailFirst = 5
+)
+
+// tailRoom is splitTail's state: its cut and its stream of tokens.
+type tailRoom struct {
+	cut    tailCut
+	stream tokStream
+}
+
+// tailCut is the state of a batch split only as far as its tail needs
+// (splitTail).
+type tailCut struct {
+	at   int                   // tailFrom's offset
+	stop func(*Statement) bool // StatementBuffer.Stops
+	next int                   // the first statement of r not yet asked
+	off  bool                  // the batch is split whole: the rest is not clean
+	cut  bool                  // the split stopped short (tailDone)
+}
+
+// splitTail splits b, whose tokens that may matter all start before at
+// (tailFrom), into r as split would with addFileOnly set, but only as far
+// as the first complete statement starting at or after at that stop
+// reports true of, when it can: the statements after it would be ordinary
+// ones without a Node, Dynamic facts or a Diag, which no caller that
+// gives stop reads. Its tokens are scanned a window at a time, as the
+// splitter reaches them (ParseBatchStream's way, without handing
+// statements on), the first window reaching at. The split stops once
+// such a statement is complete, no statement before it may still change
+// (the Body of a block's only statement is set when the block ends), no
+// variable of the batch is followed as text an EXEC may run (dynVars,
+// tempdbVars: an EXEC of one gets a Node), and neither the tokens
+// scanned nor the rest of the batch hold a directive or anything
+// unterminated (tailRestClean). A batch with a string that may hold ADD
+// FILE text (whose statements' Dynamic facts are recorded) or a
+// directive before at is split whole.
+func (sp *splitter) splitTail(r *Result, b *Batch, sc *Scanner, at int, stop func(*Statement) bool) {
+	if need := len(b.Text)/4 + 16; cap(sc.Tokens) < need {
+		sc.Tokens = make([]Token, 0, need) // as parseBatches
+	}
+	w := max(at/tailFirst+tailStep, 2*streamAhead)
+	toks := sc.scan(b.Text, w)
+	for len(toks) == w && int(toks[w-1].Start) < at {
+		w += max(tailStep, w/2)
+		toks = sc.scanMore(b.Text, toks, w)
+	}
+	if sc.addStr || len(sc.Directives) > 0 {
+		// (no token starting after at is such a string)
+		if len(toks) == w {
+			toks = sc.scanMore(b.Text, toks, -1) // (scanned to the end otherwise)
+		}
+		sp.split(r, b, sc, toks, true, false)
+		return
+	}
+	sp.reset(r, b, toks)
+	var room *tailRoom
+	if sp.arena != nil {
+		room = &sp.arena.tail
+	} else {
+		room = new(tailRoom) // (tests)
+	}
+	room.cut = tailCut{at: at, stop: stop, next: len(r.Statements)}
+	room.stream = tokStream{sc: sc, step: tailStep}
+	sp.tail, sp.stream = &room.cut, &room.stream
+	sp.noDynamic = true
+	if len(toks) < w {
+		sp.atEOF()
+	}
+	sp.run()
+	cut := room.cut.cut
+	sp.tail, sp.stream = nil, nil
+	*room = tailRoom{}
+	if cut {
+		return
+	}
+	// split whole: as split ends
+	for _, d := range sc.Directives {
+		r.Directives = append(r.Directives, Directive{Span: b.Span(d.Start, d.End), Text: d.Body, Trailing: d.Trailing})
+	}
+	if open := sc.Open; open.What != "" {
+		r.Diags = append(r.Diags, Diag{
+			Rule:    "SL001",
+			Span:    b.Span(open.Start, open.Start+1),
+			Message: fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What),
+		})
+	}
+}
+
+// tailDone is asked by run before more tokens are scanned: it reports
+// whether the split can stop (splitTail), having dropped the statements
+// after the one it stops at, and the one being extended.
+func (s *splitter) tailDone() bool {
+	t := s.tail
+	if t.off || len(s.nulVars) > 0 || len(s.tdbVars) > 0 || !s.canFlush() {
+		return false
+	}
+	sts := s.r.Statements
+	for ; t.next < len(sts); t.next++ {
+		st := sts[t.next]
+		if st.Batch != s.b || st.Start < t.at || st.Kind != KindOther || st.Node != nil || !t.stop(st) {
+			continue
+		}
+		sc := s.stream.sc
+		if len(sc.Directives) > 0 || sc.Open.What != "" || !s.stream.eof && !tailRestClean(s.text, int(s.toks[len(s.toks)-1].End)) {
+			t.off = true // split whole
+			return false
+		}
+		s.r.Statements = sts[:t.next+1]
+		s.cur, t.cut = nil, true
+		return true
+	}
+	return false
+}

@@ -1,0 +1,238 @@
+package parser
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sqllint/sqllint/internal/gencorpus"
+)
+
+// tailStops are stop tests of the kinds splitTail is given: the
+// Compactor's (a statement that is not PRINT, SET, DECLARE or a bare
+// BEGIN), one that stops at every statement, and one that stops at none.
+var tailStops = map[string]func(*Statement) bool{
+	"blocker": func(st *Statement) bool {
+		switch st.Keyword() {
+		case "PRINT", "SET", "DECLARE":
+			return false
+		case "BEGIN":
+			return len(st.Tokens()) > 2
+		}
+		return true
+	},
+	"every": func(*Statement) bool { return true },
+	"none":  func(*Statement) bool { return false },
+}
+
+// checkTail compares, for each batch of text, the statements splitTail
+// gives with those of the whole split: the same first ones, field by
+// field, the same diagnostics and directives, and after them only
+// ordinary statements of the batch without a Node, Dynamic facts or a
+// Diag that start after tailFrom's offset, the first that stop reports
+// true of being the last one given.
+func checkTail(t *testing.T, name, text string) (cut, batches int) {
+	t.Helper()
+	s := Preprocess(NewFile(name, text), nil)
+	for _, b := range s.Batches {
+		if len(b.Segs) != 1 {
+			continue
+		}
+		at := tailFrom(b.Text)
+		batches++
+		one := &Script{File: s.File, Files: s.Files, Batches: []*Batch{b}}
+		whole := ParseScriptReuse(one, &StatementBuffer{AddFileOnly: true})
+		for sname, stop := range tailStops {
+			r := &Result{}
+			sp := splitter{}
+			sp.splitTail(r, b, new(Scanner), at, stop)
+			if !reflect.DeepEqual(r.Diags, whole.Diags) || !reflect.DeepEqual(r.Directives, whole.Directives) {
+				t.Fatalf("%s batch %d (%s): diags %v, want %v; directives %v, want %v", name, b.Index, sname, r.Diags, whole.Diags, r.Directives, whole.Directives)
+			}
+			n := len(r.Statements)
+			if n > len(whole.Statements) {
+				t.Fatalf("%s batch %d (%s): %d statements, the whole split %d", name, b.Index, sname, n, len(whole.Statements))
+			}
+			for k := 0; k < n; k++ {
+				if !reflect.DeepEqual(*r.Statements[k], *whole.Statements[k]) {
+					t.Fatalf("%s batch %d (%s): statement %d differs:\n%+v\n%+v\n%q", name, b.Index, sname, k, *r.Statements[k], *whole.Statements[k], b.Text)
+				}
+			}
+			if n < len(whole.Statements) {
+				cut++
+				last := r.Statements[n-1]
+				if last.Start < at || !stop(last) {
+					t.Fatalf("%s batch %d (%s): cut after statement %d, at %d (tail from %d)", name, b.Index, sname, n-1, last.Start, at)
+				}
+				for k := 0; k < n-1; k++ {
+					if st := r.Statements[k]; st.Batch == b && st.Start >= at && st.Kind == KindOther && st.Node == nil && stop(st) {
+						t.Fatalf("%s batch %d (%s): statement %d stops before the cut", name, b.Index, sname, k)
+					}
+				}
+			}
+			for k, st := range whole.Statements[n:] {
+				if st.Kind != KindOther || st.Node != nil || st.Dynamic != nil || st.Batch != b || st.Start < at {
+					t.Fatalf("%s batch %d (%s): statement %d after the cut matters: %+v\n%q", name, b.Index, sname, n+k, *st, b.Text)
+				}
+			}
+		}
+	}
+	return cut, batches
+}
+
+func TestSplitTailGenerated(t *testing.T) {
+	cut, total := 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		for _, density := range []float64{0.02, 0.3, 1} {
+			var sb strings.Builder
+			if _, err := gencorpus.New(seed, density, int(seed)).WriteTo(&sb, 128<<10); err != nil {
+				t.Fatal(err)
+			}
+			c, n := checkTail(t, fmt.Sprintf("gen-%d-%v", seed, density), sb.String())
+			cut, total = cut+c, total+n
+		}
+	}
+	if cut == 0 {
+		t.Fatalf("no batch of %d cut short", total)
+	}
+	t.Logf("%d cuts in %d batches", cut, total)
+}
+
+func TestTailFrom(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		at   int // -1: the end of the text
+	}{
+		{"SELECT 1; SELECT 2", 0},
+		{"USE x; SELECT 1", 3},
+		{"SELECT 1; user_name(); users; reuses", 0},
+		{"SELECT 1 FROM house AS h", 19},                 // USE before a byte no word continues: any "use"
+		{"SELECT 'x backups y'", 16},                     // BACKUP anywhere
+		{"SELECT 'x BACKUP'", 16},                        //
+		{"EXEC dbo.DatabaseBackup @Directory = NUL", 23}, // the procedure's name
+		{"SELECT [DatabaseBackup]", 22},                  //
+		{"SELECT 'tempdbx' + 'y'", 14},                   // tempdb anywhere
+		{"SELECT 1 -- checkpoint\n", 22},                 // in a comment too
+		{"SELECT checkpoints, databases, dbccx, restored", 0},
+		{"SELECT 10use", -1}, // 10 and USE
+		{"SELECT 0x1FDBCC", -1},
+		{"SELECT x.database", -1},
+		{"SET @s = N'x ADD FILE'", 16}, // ADD FILE text
+		{"SET @s = N'ADD'", 14},        // ends the string
+		{"SET @s = 'x' + 'padd ' + 'address'", 0},
+		{"ALTER TABLE t ADD c int", 17}, // (outside a string too)
+		{"EXEC sp_addextendedproperty 'x'", 0},
+	} {
+		want := tc.at
+		if want < 0 {
+			want = len(tc.text)
+		}
+		if got := tailFrom(tc.text); got != want {
+			t.Errorf("tailFrom(%q) = %d, want %d", tc.text, got, want)
+		}
+	}
+}
+
+func TestTailRestClean(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		clean bool
+	}{
+		{"SELECT 1; SELECT 'a''b', [c]]d], \"e\"\"f\" -- x\n/* y /* z */ */ WHERE a < b AND c <> d", true},
+		{"SELECT 1 -- sqllint:ignore SL303 why\n", false},
+		{"SELECT 1 /*  SQLLINT:ignore-file SL303 why */", false},
+		{"SELECT 1 /* a sqllint: inside is no directive */", true},
+		{"SELECT 'never closed", false},
+		{"SELECT [never closed", false},
+		{"SELECT \"never closed", false},
+		{"SELECT 1 /* /* nested */ never closed", false},
+		{"SELECT 1 -- a comment is closed by the end", true},
+		{"SELECT ${x}", false},
+		{"SELECT $(x)", false},
+		{"SELECT {{x}}", false},
+		{"SELECT <a, int, 1>", false}, // a template
+		{"SELECT 'a -- b', '/* c'", true},
+		{"SELECT 1e-5, a-b, a/b", true},
+	} {
+		if got := tailRestClean(tc.text, 0); got != tc.clean {
+			t.Errorf("tailRestClean(%q) = %v, want %v", tc.text, got, tc.clean)
+		}
+	}
+}
+
+// TestSplitTailFixtures: the same on the repository's scripts, whose
+// batches hold directives, dynamic SQL, variables run as text, templates
+// and unterminated strings.
+func TestSplitTailFixtures(t *testing.T) {
+	n := 0
+	for _, dir := range []string{"../testdata", "../examples"} {
+		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".sql") {
+				return err
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			checkTail(t, path, string(data))
+			n++
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no script found")
+	}
+}
+
+// TestSplitTailCases: batches whose tail looks clean but is not, or is
+// after text that makes it matter.
+func TestSplitTailCases(t *testing.T) {
+	pad := strings.Repeat("UPDATE dbo.t SET a = 1 WHERE b = 2;\n", 12)
+	for _, text := range []string{
+		"USE x;\n" + pad,
+		"CHECKPOINT;\nSELECT 1;\n" + pad + "-- sqllint:ignore SL303 why\nSELECT 2;\n",
+		"CHECKPOINT;\nSELECT 1;\n" + pad + "SELECT 'never closed\n",
+		"CHECKPOINT;\nSELECT 1;\n" + pad + "/* never closed\n",
+		"CHECKPOINT;\nSELECT 1;\n" + pad + "SELECT ${env};\n",
+		"CHECKPOINT;\nSELECT 1 <a, int, 1>;\n" + pad,
+		// a variable that holds BACKUP text, run after the cut
+		"DECLARE @s nvarchar(max) = N'BACKUP LOG x TO DISK = ''NUL''';\nSELECT 1;\n" + pad + "EXEC (@s);\n",
+		"DECLARE @s nvarchar(max) = N'ALTER DATABASE tempdb ADD FILE (NAME = t2, SIZE = 8GB)';\nSELECT 1;\n" + pad + "EXEC (@s);\n",
+		// a block's only statement: Body when the block ends
+		"IF 1 = 1\nBEGIN\n    CHECKPOINT;\nEND\n" + pad,
+		"WHILE 1 = 1\nBEGIN\n    BACKUP LOG x TO DISK = 'NUL';\n    SELECT 1;\n" + pad + "END\n",
+		"CREATE PROCEDURE p AS\nBEGIN\n    CHECKPOINT;\n" + pad + "END\n",
+		// the statement the split stops at is its block's only one, past
+		// a window of tokens that start none
+		"CHECKPOINT;\nBEGIN\n    DELETE FROM t WHERE a = 1;\n    " + strings.Repeat("WITH ", 300) + "\nEND\n" + pad,
+		"USE x;\nDECLARE @a int;\nPRINT 'a';\nSET @a = 1;\n" + pad,
+		"USE x;\n" + pad + "EXEC dbo.DatabaseBackup @Databases = 'x', @Directory = NUL;\n" + pad,
+		"USE x;\n" + pad + "SET @s = 'ALTER DATABASE x ADD FILE (NAME = a)';\n" + pad,
+	} {
+		checkTail(t, "case.sql", text)
+	}
+}
+
+// FuzzSplitTail: checkTail on any script.
+func FuzzSplitTail(f *testing.F) {
+	pad := strings.Repeat("UPDATE dbo.t SET a = 1 WHERE b = 2;\n", 10)
+	for _, s := range []string{
+		"USE x;\n" + pad,
+		"CHECKPOINT;\nSELECT 1;\n" + pad + "-- sqllint:ignore SL303 why\nSELECT 2;\n",
+		"DECLARE @s nvarchar(max) = N'BACKUP LOG x TO DISK = ''NUL''';\nSELECT 1;\n" + pad + "EXEC (@s);\n",
+		"IF 1 = 1\nBEGIN\n    CHECKPOINT;\nEND\n" + pad,
+		"CHECKPOINT;\nBEGIN\n    DELETE FROM t WHERE a = 1;\n    " + strings.Repeat("WITH ", 100) + "\nEND\n" + pad,
+		"BACKUP DATABASE a TO DISK = 'x';\nGO\nSELECT 'never closed\n" + pad,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		checkTail(t, "f.sql", text)
+	})
+}
