@@ -620,7 +620,7 @@ func (s *splitter) dynHook(st *Statement) {
 		toks = st.Tokens()
 	}
 	s.dynVars(st, toks)
-	s.tempdbVars(st, toks)
+	s.runText(st, toks, s.tempdbVars(st, toks))
 	run, nul := dynCandidate(s.text, toks)
 	if nul {
 		if pb := procBackup(s.text, toks); pb != nil {

@@ -11,11 +11,12 @@ EXEC (N'DBCC TRACEON(3004, ' + N'3605, -1)') -- want "SL205"
 EXEC @rc = [master].sys.sp_executesql @stmt = N'CHECKPOINT 5', @params = N'' -- want "SL302"
 EXEC ('SELECT 1;
    CHECKPOINT 7') -- want "SL302"
+-- text built in the EXEC: what its literals say is reported at the EXEC
+EXEC (@sql + 'CHECKPOINT 10'); -- want "SL302"
 GO
 -- not run here, or not constant: not checked
 EXEC ('CHECKPOINT 10') AT [LinkedServer];
 EXEC ('CHECKPOINT ' + @n);
-EXEC (@sql + 'CHECKPOINT 10');
 EXEC sp_executesql 'CHECKPOINT 10'; -- varchar: refused, runs nothing
 EXEC srv.db.sys.sp_executesql N'CHECKPOINT 10';
 EXEC msdb.dbo.sp_add_jobstep @job_name = N'x', @step_name = N'cmd', @subsystem = N'CmdExec',
