@@ -48,6 +48,7 @@ type runVars struct {
 	// text EXECed again (10,000 EXEC (@s) of a 60 KB text) is not
 	// parsed again
 	last     string
+	lastEach bool // last was sp_MSforeachdb's command
 	lastRuns []Node
 }
 
@@ -264,8 +265,12 @@ func (s *splitter) runBuilt(st *Statement, v string, each bool, t string) {
 		rv = &runVars{}
 		s.runs = rv
 	}
-	if same := rv.last != "" && len(rv.last) == len(t) && (unsafe.StringData(rv.last) == unsafe.StringData(t) || rv.last == t); !same {
-		rv.last, rv.lastRuns = t, s.runNodes(st, t)
+	if same := rv.last != "" && rv.lastEach == each && len(rv.last) == len(t) && (unsafe.StringData(rv.last) == unsafe.StringData(t) || rv.last == t); !same {
+		p := t
+		if each {
+			p = eachName(t)
+		}
+		rv.last, rv.lastEach, rv.lastRuns = t, each, s.runNodes(st, p)
 	}
 	if len(rv.lastRuns) == 0 {
 		return
@@ -327,4 +332,34 @@ func callsForeachDB(text string, toks []Token) bool {
 		}
 	}
 	return false
+}
+
+// eachName is t, sp_MSforeachdb's command, with each ? that stands for a
+// database's name where a name is written (ALTER DATABASE ? SET ...,
+// USE ?) bracketed, [?], so that it parses as the name it stands for:
+// those outside brackets and string literals.
+func eachName(t string) string {
+	if strings.IndexByte(t, '?') < 0 {
+		return t
+	}
+	var b strings.Builder
+	inStr, inBr := false, false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case inStr:
+			inStr = c != '\''
+		case inBr:
+			inBr = c != ']'
+		case c == '\'':
+			inStr = true
+		case c == '[':
+			inBr = true
+		case c == '?':
+			b.WriteString("[?]")
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }

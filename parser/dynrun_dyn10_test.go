@@ -52,6 +52,9 @@ func TestBuiltRun(t *testing.T) {
 		{"DECLARE @s nvarchar(max) = N'ALTER DATABASE A SET TARGET_RECOVERY_TIME = ';\nSET @s += N'0 MINUTES';\nEXEC (@s)", "@s||T"},
 		{"DECLARE @s nvarchar(max) = N'DBCC TRACEON';\nSET @s = @s + N' (3004, 3605)';\nEXEC (@s)", "@s||F"},
 		{"DECLARE @c nvarchar(200) = N'USE [?]; CHECKPOINT 30'\nEXEC sp_MSforeachdb @c", "@c|each|C"},
+		// ? stands for each database's name, bracketed or not
+		{"EXEC sp_MSforeachdb 'ALTER DATABASE ? SET TARGET_RECOVERY_TIME = 0 SECONDS'", "|each|T"},
+		{"DECLARE @c nvarchar(200) = N'IF ''?'' <> ''tempdb'' ALTER DATABASE ? SET TARGET_RECOVERY_TIME = 0 SECONDS'\nEXEC (@c)\nEXEC sp_MSforeachdb @c", "@c|each|T"},
 		// a variable followed after sp_MSforeachdb's literal command
 		{"EXEC sp_MSforeachdb N'CHECKPOINT 10'\nDECLARE @c nvarchar(200) = N'CHECKPOINT 30'\nEXEC (@c)", "|each|C @c||C"},
 		{"EXEC (N'ALTER DATABASE ' + @db + N' SET TARGET_RECOVERY_TIME = 0 SECONDS')", "||T"},
@@ -89,10 +92,10 @@ func TestBuiltRunRepeated(t *testing.T) {
 	pad := strings.Repeat(" ", 60000)
 	for _, tc := range []struct {
 		src   string
-		texts int // the texts parsed: distinct statements found
+		texts int // the texts parsed (for sp_MSforeachdb apart): distinct statements found
 	}{
 		{"DECLARE @s nvarchar(max) = N'CHECKPOINT 10;" + pad + "'\n" + strings.Repeat("EXEC (@s)\n", 10000), 1},
-		{"DECLARE @s nvarchar(max) = N'CHECKPOINT 10;" + pad + "'\n" + strings.Repeat("EXEC sp_executesql @s\n", 5000) + strings.Repeat("EXEC sp_MSforeachdb @s\n", 5000), 1},
+		{"DECLARE @s nvarchar(max) = N'CHECKPOINT 10;" + pad + "'\n" + strings.Repeat("EXEC sp_executesql @s\n", 5000) + strings.Repeat("EXEC sp_MSforeachdb @s\n", 5000), 2},
 		{strings.Repeat("EXEC (N'CHECKPOINT 10;"+pad[:2000]+"' + @x)\n", 10000), 1},
 		{"SET @s = N'CHECKPOINT 10'\nEXEC (@s)\nEXEC (@s)\nSET @s = N'CHECKPOINT 20'\nEXEC (@s)\n", 2},
 	} {
@@ -108,6 +111,22 @@ func TestBuiltRunRepeated(t *testing.T) {
 		}
 		if want := strings.Count(tc.src, "EXEC"); n != want || len(found) != tc.texts {
 			t.Errorf("%.60q: %d BuiltRuns of %d texts, want %d of %d", tc.src, n, len(found), want, tc.texts)
+		}
+	}
+}
+
+// TestEachName: the ? of sp_MSforeachdb's command outside brackets and
+// string literals is bracketed; the others are left as they are.
+func TestEachName(t *testing.T) {
+	for in, want := range map[string]string{
+		"ALTER DATABASE ? SET X":       "ALTER DATABASE [?] SET X",
+		"USE [?]; CHECKPOINT 10":       "USE [?]; CHECKPOINT 10",
+		"IF '?' <> 'a?' USE ?":         "IF '?' <> 'a?' USE [?]",
+		"USE [a?b]; SELECT '''?''', ?": "USE [a?b]; SELECT '''?''', [?]",
+		"CHECKPOINT 10":                "CHECKPOINT 10",
+	} {
+		if got := eachName(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
 		}
 	}
 }
