@@ -86,3 +86,7 @@ func builtZeroingFlags(p *Pass, e *Effect, br *parser.BuiltRun) {
 		}
 	}
 }
+
+// builtRunDoc is what the docs of SL204, SL205, SL301 and SL302 say of
+// the dynamic SQL they read.
+const builtRunDoc = `The statement is found in constant dynamic SQL as in script text (the string of ` + "`EXEC ('...')`" + `, of ` + "`sp_executesql N'...'`" + `, or the ` + "`@command`" + ` of a T-SQL job step), where it is reported at its place in the string. It is also found in text built in a variable in pieces (` + "`SET @sql = N'ALTER DATABASE ' + QUOTENAME(@db) + N' SET ...'`" + `) and run in the same batch by ` + "`EXEC (@sql)`" + ` or ` + "`sp_executesql @sql`" + `, in text built in the ` + "`EXEC (...)`" + ` itself, and in the command ` + "`sp_MSforeachdb`" + ` runs for each database (written out, or such a variable; its ` + "`?`" + ` stands for each database): such text is followed while it holds ` + "`TARGET_RECOVERY_TIME`" + `, ` + "`CHECKPOINT`" + ` or ` + "`TRACEON`" + `, and what it runs is reported at the EXEC, whose message says what runs it (` + "`EXEC runs the text of @sql: ...`" + `), without a fix. Text that is only printed or selected (a dry run) is not reported, nor an EXEC of text that also backs up to NUL, which SL304 reports.`
