@@ -44,12 +44,20 @@ type runVars struct {
 	vars map[string]string
 	// bufs hold the text of vars, which += appends to in place
 	bufs map[string]*strings.Builder
-	// last is the text parsed last and the statements found in it: a
-	// text EXECed again (10,000 EXEC (@s) of a 60 KB text) is not
-	// parsed again
-	last     string
-	lastEach bool // last was sp_MSforeachdb's command
-	lastRuns []Node
+	// parsed are the texts parsed last and the statements found in
+	// them, by the variable that held the text (lower-case; "" for text
+	// built in the EXEC or sp_MSforeachdb's literal): a text EXECed again
+	// (10,000 EXEC (@s) of a 60 KB text, or EXEC (@a) and EXEC (@b) in
+	// turn) is not parsed again
+	parsed map[string]runParse
+}
+
+// runParse is a text runBuilt parsed, and the statements of interest it
+// found.
+type runParse struct {
+	text string
+	each bool // run by sp_MSforeachdb
+	runs []Node
 }
 
 // hasRunWord reports whether t holds TARGET_RECOVERY_TIME, CHECKPOINT
@@ -265,17 +273,23 @@ func (s *splitter) runBuilt(st *Statement, v string, each bool, t string) {
 		rv = &runVars{}
 		s.runs = rv
 	}
-	if same := rv.last != "" && rv.lastEach == each && len(rv.last) == len(t) && (unsafe.StringData(rv.last) == unsafe.StringData(t) || rv.last == t); !same {
+	key := strings.ToLower(v)
+	c, ok := rv.parsed[key]
+	if same := ok && c.each == each && len(c.text) == len(t) && (unsafe.StringData(c.text) == unsafe.StringData(t) || c.text == t); !same {
 		p := t
 		if each {
 			p = eachName(t)
 		}
-		rv.last, rv.lastEach, rv.lastRuns = t, each, s.runNodes(st, p)
+		c = runParse{text: t, each: each, runs: s.runNodes(st, p)}
+		if rv.parsed == nil {
+			rv.parsed = map[string]runParse{}
+		}
+		rv.parsed[key] = c
 	}
-	if len(rv.lastRuns) == 0 {
+	if len(c.runs) == 0 {
 		return
 	}
-	st.Node = &BuiltRun{Var: strings.Clone(v), Each: each, Runs: rv.lastRuns}
+	st.Node = &BuiltRun{Var: strings.Clone(v), Each: each, Runs: c.runs}
 }
 
 // runNodes parses t, run by st, and returns its statements of interest

@@ -98,6 +98,8 @@ func TestBuiltRunRepeated(t *testing.T) {
 		{"DECLARE @s nvarchar(max) = N'CHECKPOINT 10;" + pad + "'\n" + strings.Repeat("EXEC sp_executesql @s\n", 5000) + strings.Repeat("EXEC sp_MSforeachdb @s\n", 5000), 2},
 		{strings.Repeat("EXEC (N'CHECKPOINT 10;"+pad[:2000]+"' + @x)\n", 10000), 1},
 		{"SET @s = N'CHECKPOINT 10'\nEXEC (@s)\nEXEC (@s)\nSET @s = N'CHECKPOINT 20'\nEXEC (@s)\n", 2},
+		// two texts in turn: each parsed once
+		{"DECLARE @a nvarchar(max) = N'CHECKPOINT 10;" + pad + "'\nDECLARE @b nvarchar(max) = N'CHECKPOINT 20;" + pad + "'\n" + strings.Repeat("EXEC (@a)\nEXEC (@b)\n", 5000), 2},
 	} {
 		n := 0
 		found := map[Node]bool{}
