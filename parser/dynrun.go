@@ -86,11 +86,8 @@ func hasRunWord(t string) bool {
 // statements are of interest its BuiltRun. An EXEC that dynVars or
 // tempdbVars gave a Node already is left alone. word is which of the
 // words of tdbWord the statement starts with, as tempdbVars told it
-// (tdbOther when it did not read the statement).
+// (never tdbOther: dynHook does not call it then).
 func (s *splitter) runText(st *Statement, toks []Token, word int) {
-	if word == tdbOther {
-		return
-	}
 	text := s.text
 	followed := s.runs != nil && len(s.runs.vars) > 0
 	switch word {
@@ -327,22 +324,33 @@ func runFlag(flags []int) bool {
 	return false
 }
 
-// callsForeachDB reports whether toks, an EXEC statement, calls
-// sp_MSforeachdb (any qualification, case or brackets): asked of every
-// EXEC of a procedure in a batch runText reads, it looks at the name's
-// parts alone.
+// callsForeachDB reports whether toks, an EXEC statement of three
+// tokens or more, may call sp_MSforeachdb: a name of that procedure
+// (any case, bracketed or not) among the names it starts with. It is
+// asked of every EXEC of a procedure in a batch runText reads: it looks
+// at the names alone, a token at a time.
 func callsForeachDB(text string, toks []Token) bool {
-	const name = "sp_msforeachdb"
+	const name, n = "sp_msforeachdb", int32(len("sp_msforeachdb"))
 	i := 1
-	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
-		i += 2 // @rc =
+	if toks[1].Kind == TokVar {
+		i = 3 // @rc =
 	}
-	for ; i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted || isPunctAt(text, toks, i, '.')); i++ {
-		switch n := int(toks[i].End - toks[i].Start); {
-		case toks[i].Kind == TokIdent && n == len(name):
-			return strings.EqualFold(tokText(text, toks[i]), name)
-		case toks[i].Kind == TokQuoted && n == len(name)+2:
-			return strings.EqualFold(Unquote(tokText(text, toks[i])), name)
+	for ; i < len(toks); i++ {
+		switch t := toks[i]; t.Kind {
+		case TokIdent:
+			if t.End-t.Start == n && strings.EqualFold(text[t.Start:t.End], name) {
+				return true
+			}
+		case TokQuoted:
+			if t.End-t.Start == n+2 && strings.EqualFold(text[t.Start+1:t.End-1], name) {
+				return true
+			}
+		case TokPunct:
+			if text[t.Start] != '.' {
+				return false
+			}
+		default:
+			return false
 		}
 	}
 	return false
