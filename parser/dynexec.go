@@ -620,7 +620,9 @@ func (s *splitter) dynHook(st *Statement) {
 		toks = st.Tokens()
 	}
 	s.dynVars(st, toks)
-	s.tempdbVars(st, toks)
+	if w := s.tempdbVars(st, toks); w != tdbOther {
+		s.runText(st, toks, w)
+	}
 	run, nul := dynCandidate(s.text, toks)
 	if nul {
 		if pb := procBackup(s.text, toks); pb != nil {

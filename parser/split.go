@@ -686,6 +686,9 @@ type splitter struct {
 	// tdbVars are the variables of the batch assigned text that holds
 	// tempdb, and that text (tempdbVars)
 	tdbVars map[string]tdbText
+	// runs is what runText follows (dynrun.go), nil until it follows
+	// something
+	runs *runVars
 }
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {

@@ -55,13 +55,16 @@ type tdbText struct {
 
 // tempdbVars follows, in statement order through one batch, the text
 // assigned to variables while it holds tempdb, and gives an EXEC of such
-// text that adds or modifies tempdb's files its TempdbBuilt.
-func (s *splitter) tempdbVars(st *Statement, toks []Token) {
+// text that adds or modifies tempdb's files its TempdbBuilt. It returns
+// which of the words of tdbWord the statement starts with (tdbOther for
+// none, or when it is not read), for runText.
+func (s *splitter) tempdbVars(st *Statement, toks []Token) (word int) {
 	if len(toks) < 3 || toks[0].Kind != TokIdent || s.dynDepth >= maxDynDepth {
-		return
+		return tdbOther
 	}
 	text := s.text
-	switch tdbWord(tokText(text, toks[0])) {
+	word = tdbWord(tokText(text, toks[0]))
+	switch word {
 	case tdbSet:
 		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
 			s.tdbAssign(st, toks[1], toks[2], toks[3:])
@@ -107,6 +110,7 @@ func (s *splitter) tempdbVars(st *Statement, toks []Token) {
 		}
 		s.tdbRunVar(st, v)
 	}
+	return word
 }
 
 // tdbRunVar is tdbRun for the text of variable v, if followed: parsed

@@ -15,6 +15,10 @@ var sl301 = &Rule{
 	Run: func(p *Pass) {
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
+			if br, ok := e.Stmt.Node.(*parser.BuiltRun); ok {
+				builtTRT(p, e, br)
+				continue
+			}
 			d := targetRecovery(e)
 			if d == nil || !trtZero(d) {
 				continue
@@ -28,8 +32,7 @@ var sl301 = &Rule{
 			}
 			db := dbName(e)
 			p.report(d.ClauseSpan, fix, p.Model.memo(msgKey{rule: p.Rule, s: d.Raw, s2: db}, func() string {
-				return "TARGET_RECOVERY_TIME = " + shownDuration(d.Raw) + " turns off indirect checkpoints for " + db +
-					": automatic checkpoints then write dirty pages in bursts; use 60 SECONDS, the default since SQL Server 2016"
+				return trtMessage(d.Raw, db)
 			}))
 		}
 	},
@@ -147,26 +150,13 @@ var sl302 = &Rule{
 			e := &p.Model.Effects[i]
 			c, ok := e.Stmt.Node.(*parser.Checkpoint)
 			if !ok {
+				if br, ok := e.Stmt.Node.(*parser.BuiltRun); ok {
+					builtCheckpoints(p, e, br, limit)
+				}
 				continue
 			}
-			n, unit := "", " s"
-			overInt, zero := false, false
-			switch {
-			case c.Duration != nil && *c.Duration > math.MaxInt32 || c.Duration == nil && allDigits(c.DurationRaw):
-				// The duration is an int: SQL Server rejects a larger one
-				// whatever max-duration says.
-				n, overInt = c.DurationRaw, true
-			case c.Duration != nil && *c.Duration == 0:
-				// and one greater than zero: 0 is not a duration either,
-				// whatever max-duration says
-				n, zero = c.DurationRaw, true
-			case c.Duration != nil && float64(*c.Duration) > limit:
-				n = strconv.FormatInt(*c.Duration, 10)
-			case c.Duration == nil && limit == 0 && (strings.HasPrefix(c.DurationRaw, "@") || numberText(c.DurationRaw)):
-				// a variable, or a number not written as a whole number
-				// of seconds (0x10, 1e3, 10.5): a duration all the same
-				n, unit = c.DurationRaw, " seconds"
-			default:
+			n, unit, overInt, zero, ok := checkpointDuration(c, limit)
+			if !ok {
 				continue
 			}
 			var fix *Fix
@@ -177,19 +167,65 @@ var sl302 = &Rule{
 				})
 			}
 			if overInt {
-				p.report(e.Stmt.Span(), fix, "CHECKPOINT "+shownNumber(n)+" asks for a duration over the largest int, 2,147,483,647 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration")
+				p.report(e.Stmt.Span(), fix, overIntMessage(n))
 				continue
 			}
 			if zero {
-				p.report(e.Stmt.Span(), fix, "CHECKPOINT "+shownNumber(n)+" asks for a duration of 0 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration")
+				p.report(e.Stmt.Span(), fix, zeroMessage(n))
 				continue
 			}
 			p.report(e.Stmt.Span(), fix, p.Model.memo(msgKey{rule: p.Rule, s: n, s2: unit}, func() string {
-				return "CHECKPOINT " + n + " asks SQL Server to stretch the checkpoint over " + n +
-					unit + "; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)"
+				return checkpointMessage(n, unit)
 			}))
 		}
 	},
+}
+
+// trtMessage is SL301's message for TARGET_RECOVERY_TIME = raw set for
+// the database db names.
+func trtMessage(raw, db string) string {
+	return "TARGET_RECOVERY_TIME = " + shownDuration(raw) + " turns off indirect checkpoints for " + db +
+		": automatic checkpoints then write dirty pages in bursts; use 60 SECONDS, the default since SQL Server 2016"
+}
+
+// checkpointMessage is SL302's message for CHECKPOINT n (in unit).
+func checkpointMessage(n, unit string) string {
+	return "CHECKPOINT " + n + " asks SQL Server to stretch the checkpoint over " + n +
+		unit + "; a duration throttles a checkpoint and never speeds it up (measured: 20 dirty pages took 4 ms with a plain CHECKPOINT, 6,274 ms with CHECKPOINT 10)"
+}
+
+// zeroMessage is SL302's message for CHECKPOINT n of 0 s.
+func zeroMessage(n string) string {
+	return "CHECKPOINT " + shownNumber(n) + " asks for a duration of 0 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration"
+}
+
+// overIntMessage is SL302's message for CHECKPOINT n over the largest int.
+func overIntMessage(n string) string {
+	return "CHECKPOINT " + shownNumber(n) + " asks for a duration over the largest int, 2,147,483,647 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration"
+}
+
+// checkpointDuration is the duration of c that SL302 reports with the
+// limit max-duration, as a message shows it (n, and its unit); overInt
+// when it is over the largest int, zero when it is 0: SQL Server rejects
+// both. ok is false when SL302 reports none.
+func checkpointDuration(c *parser.Checkpoint, limit float64) (n, unit string, overInt, zero, ok bool) {
+	switch {
+	case c.Duration != nil && *c.Duration > math.MaxInt32 || c.Duration == nil && allDigits(c.DurationRaw):
+		// The duration is an int: SQL Server rejects a larger one
+		// whatever max-duration says.
+		return c.DurationRaw, " s", true, false, true
+	case c.Duration != nil && *c.Duration == 0:
+		// and one greater than zero: 0 is not a duration either,
+		// whatever max-duration says
+		return c.DurationRaw, " s", false, true, true
+	case c.Duration != nil && float64(*c.Duration) > limit:
+		return strconv.FormatInt(*c.Duration, 10), " s", false, false, true
+	case c.Duration == nil && limit == 0 && (strings.HasPrefix(c.DurationRaw, "@") || numberText(c.DurationRaw)):
+		// a variable, or a number not written as a whole number
+		// of seconds (0x10, 1e3, 10.5): a duration all the same
+		return c.DurationRaw, " seconds", false, false, true
+	}
+	return "", "", false, false, false
 }
 
 // passedOver are the statements SL303 looks through between a CHECKPOINT

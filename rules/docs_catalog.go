@@ -22,7 +22,7 @@ The message names what the parser expected at that point. If the statement reall
 
 If the statement is valid T-SQL that sqllint does not understand yet, report it as a sqllint bug and suppress the finding, with a reason, until a release handles it.
 
-A statement of interest inside constant dynamic SQL that is surely run (` + "`EXEC ('...')`" + `, ` + "`sp_executesql N'...'`" + `, a T-SQL job step's ` + "`@command`" + `) is checked and reported the same way, at its place inside the string; other strings are never parsed.`,
+A statement of interest inside constant dynamic SQL that is surely run (` + "`EXEC ('...')`" + `, ` + "`sp_executesql N'...'`" + `, a T-SQL job step's ` + "`@command`" + `) is checked and reported the same way, at its place inside the string; other strings are never parsed. Text built in a variable in pieces and run (` + "`EXEC (@sql)`" + `, ` + "`sp_executesql @sql`" + `, ` + "`EXEC ('...' + @x)`" + `), and the command ` + "`sp_MSforeachdb`" + ` runs for each database, are read only for what SL204, SL205, SL208, SL301, SL302 and SL304 look for: a statement of such text that does not parse is not reported, since the parts its expressions stand for are not known.`,
 		Source: "",
 		Bad:    `CREATE DATABASE Sales ON (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = );`,
 		Good:   `CREATE DATABASE Sales ON (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB);`,
@@ -178,7 +178,9 @@ LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH 
 
 Measured, that price is 16 min 04 s instead of 12 s to create a 100 GB data file, and 28 min 03 s instead of 16 s to restore it. Only the backup was unaffected (59 s and 58 s).
 
-Remove the ` + "`DBCC TRACEON (1806 ...)`" + `. If a test needs IFI off, switch the flag on a test server, never from a release script.`,
+Remove the ` + "`DBCC TRACEON (1806 ...)`" + `. If a test needs IFI off, switch the flag on a test server, never from a release script.
+
+` + builtRunDoc,
 		Source: "ifi",
 		Bad:    `DBCC TRACEON (1806, -1);`,
 		Good: `-- 3226 keeps successful-backup messages out of the error log.
@@ -191,7 +193,9 @@ DBCC TRACEON (3226, -1);`,
 
 Left in a release script, they stay on (globally with ` + "`-1`" + `) until someone turns them off or the service restarts, adding error-log lines for every file created or grown and burying the messages that matter.
 
-Check IFI once, on its own, and keep ` + "`DBCC TRACEON (3004, 3605 ...)`" + ` out of deployments. On recent versions the ` + "`instant_file_initialization_enabled`" + ` column of ` + "`sys.dm_server_services`" + ` answers the same question without trace flags.`,
+Check IFI once, on its own, and keep ` + "`DBCC TRACEON (3004, 3605 ...)`" + ` out of deployments. On recent versions the ` + "`instant_file_initialization_enabled`" + ` column of ` + "`sys.dm_server_services`" + ` answers the same question without trace flags.
+
+` + builtRunDoc,
 		Source: "ifi",
 		Bad: `DBCC TRACEON (3004, 3605, -1) WITH NO_INFOMSGS;
 CREATE DATABASE Sales;`,
@@ -222,7 +226,9 @@ ALTER DATABASE Sales ADD FILE (NAME = Sales_2, FILENAME = 'D:\Data\Sales_2.ndf',
 
 Setting a database to 0 is how a test makes dirty pages pile up on purpose. New databases start at 60 s (the default since SQL Server 2016), while one moved from an older server may still be at 0.
 
-The fix sets 60 SECONDS, the current default; choose another nonzero value only if you measured it.`,
+The fix sets 60 SECONDS, the current default; choose another nonzero value only if you measured it.
+
+` + builtRunDoc,
 		Source: "checkpoint",
 		Bad:    `ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;`,
 		Good:   `ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 60 SECONDS;`,
@@ -234,7 +240,9 @@ The fix sets 60 SECONDS, the current default; choose another nonzero value only 
 
 Measured with about 123 MB of dirty pages, a plain ` + "`CHECKPOINT`" + ` finished in under a second, ` + "`CHECKPOINT 1`" + ` was no quicker, and ` + "`CHECKPOINT 30`" + ` took 28–29 s (15 s in another run). With about 20 dirty pages, the plain form took 4 ms and ` + "`CHECKPOINT 10`" + ` 6,274 ms. In a deployment, every one of those seconds delays the statements behind it.
 
-sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit duration, a variable such as ` + "`CHECKPOINT @seconds`" + ` too, and a number not written as a whole number of seconds, such as ` + "`0x10`" + ` or ` + "`1e3`" + `). A duration over 2,147,483,647 s, the largest int, or of 0 (` + "`CHECKPOINT 0`" + `) is flagged whatever ` + "`max-duration`" + ` says: SQL Server takes only an int greater than zero, so the statement fails. The fix removes the duration.`,
+sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit duration, a variable such as ` + "`CHECKPOINT @seconds`" + ` too, and a number not written as a whole number of seconds, such as ` + "`0x10`" + ` or ` + "`1e3`" + `). A duration over 2,147,483,647 s, the largest int, or of 0 (` + "`CHECKPOINT 0`" + `) is flagged whatever ` + "`max-duration`" + ` says: SQL Server takes only an int greater than zero, so the statement fails. The fix removes the duration.
+
+` + builtRunDoc,
 		Source: "checkpoint",
 		Bad: `USE Sales;
 CHECKPOINT 30;`,

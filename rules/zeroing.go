@@ -191,7 +191,15 @@ var sl203 = &Rule{
 
 func traceOn(e *Effect, flags ...int) []int {
 	t, ok := e.Stmt.Node.(*parser.TraceFlags)
-	if !ok || !t.On {
+	if !ok {
+		return nil
+	}
+	return flagsOn(t, flags...)
+}
+
+// flagsOn are the flags among flags that t turns on.
+func flagsOn(t *parser.TraceFlags, flags ...int) []int {
+	if !t.On {
 		return nil
 	}
 	if len(t.Flags) == 1 && len(flags) == 1 && t.Flags[0] == flags[0] {
@@ -222,7 +230,13 @@ func allAmong(fs, want []int) bool {
 }
 
 func scope(e *Effect) string {
-	if t, ok := e.Stmt.Node.(*parser.TraceFlags); ok && t.Global {
+	t, _ := e.Stmt.Node.(*parser.TraceFlags)
+	return scopeOf(t)
+}
+
+// scopeOf is what t, nil for none, turns its flags on for.
+func scopeOf(t *parser.TraceFlags) string {
+	if t != nil && t.Global {
 		return "for the whole instance"
 	}
 	return "for this session"
@@ -233,13 +247,12 @@ var sl204 = &Rule{
 	Run: func(p *Pass) {
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
+			if br, ok := e.Stmt.Node.(*parser.BuiltRun); ok {
+				builtIFIFlag(p, e, br)
+				continue
+			}
 			if len(traceOn(e, 1806)) > 0 {
-				const rest = ", which disables Instant File Initialization: new data-file space is zero-filled again (measured: a 100 GB file took 16 min 04 s instead of 12 s)"
-				msg := "turns on trace flag 1806 for this session" + rest
-				if scope(e) == "for the whole instance" {
-					msg = "turns on trace flag 1806 for the whole instance" + rest // one string, not one per finding
-				}
-				p.report(e.Stmt.Span(), nil, msg)
+				p.report(e.Stmt.Span(), nil, ifiMessage(scope(e)))
 			}
 		}
 	},
@@ -250,24 +263,12 @@ var sl205 = &Rule{
 	Run: func(p *Pass) {
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
+			if br, ok := e.Stmt.Node.(*parser.BuiltRun); ok {
+				builtZeroingFlags(p, e, br)
+				continue
+			}
 			if hit := traceOn(e, 3004, 3605); len(hit) > 0 {
-				msg := func() string {
-					names := "flag " + strconv.Itoa(hit[0])
-					if len(hit) > 1 {
-						names = "flags " + strconv.Itoa(hit[0])
-					}
-					for _, f := range hit[1:] {
-						names += " and " + strconv.Itoa(f)
-					}
-					// 3605 alone is as often on for other flags' output
-					// (deadlocks, checkpoints, columnstore) as for 3004's:
-					// it writes no file-zeroing step by itself
-					what := ": 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script"
-					if len(hit) == 1 && hit[0] == 3605 {
-						what = ": 3605 sends the output of diagnostic trace flags (3004's file-zeroing steps among it) to the error log; it belongs in a test, not in a deployment script"
-					}
-					return "turns on diagnostic trace " + names + " " + scope(e) + what
-				}
+				msg := func() string { return zeroingMessage(hit, scope(e)) }
 				if len(hit) == 1 { // the usual: one flag, for the session or the instance
 					var global uint8
 					if scope(e) == "for the whole instance" {
@@ -280,4 +281,35 @@ var sl205 = &Rule{
 			}
 		}
 	},
+}
+
+// ifiRest is what SL204's message says trace flag 1806 does.
+const ifiRest = ", which disables Instant File Initialization: new data-file space is zero-filled again (measured: a 100 GB file took 16 min 04 s instead of 12 s)"
+
+// ifiMessage is SL204's message for trace flag 1806 turned on for scope.
+func ifiMessage(scope string) string {
+	if scope == "for the whole instance" {
+		return "turns on trace flag 1806 for the whole instance" + ifiRest // one string, not one per finding
+	}
+	return "turns on trace flag 1806 for this session" + ifiRest
+}
+
+// zeroingMessage is SL205's message for the flags hit (3004, 3605)
+// turned on for scope.
+func zeroingMessage(hit []int, scope string) string {
+	names := "flag " + strconv.Itoa(hit[0])
+	if len(hit) > 1 {
+		names = "flags " + strconv.Itoa(hit[0])
+	}
+	for _, f := range hit[1:] {
+		names += " and " + strconv.Itoa(f)
+	}
+	// 3605 alone is as often on for other flags' output
+	// (deadlocks, checkpoints, columnstore) as for 3004's:
+	// it writes no file-zeroing step by itself
+	what := ": 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script"
+	if len(hit) == 1 && hit[0] == 3605 {
+		what = ": 3605 sends the output of diagnostic trace flags (3004's file-zeroing steps among it) to the error log; it belongs in a test, not in a deployment script"
+	}
+	return "turns on diagnostic trace " + names + " " + scope + what
 }

@@ -11,11 +11,12 @@ EXEC (N'DBCC TRACEON(3004, ' + N'3605, -1)') -- want "SL205"
 EXEC @rc = [master].sys.sp_executesql @stmt = N'CHECKPOINT 5', @params = N'' -- want "SL302"
 EXEC ('SELECT 1;
    CHECKPOINT 7') -- want "SL302"
+-- text built in the EXEC: what its literals say is reported at the EXEC
+EXEC (@sql + 'CHECKPOINT 10'); -- want "SL302"
 GO
 -- not run here, or not constant: not checked
 EXEC ('CHECKPOINT 10') AT [LinkedServer];
 EXEC ('CHECKPOINT ' + @n);
-EXEC (@sql + 'CHECKPOINT 10');
 EXEC sp_executesql 'CHECKPOINT 10'; -- varchar: refused, runs nothing
 EXEC srv.db.sys.sp_executesql N'CHECKPOINT 10';
 EXEC msdb.dbo.sp_add_jobstep @job_name = N'x', @step_name = N'cmd', @subsystem = N'CmdExec',
@@ -126,3 +127,12 @@ EXEC (@cmd);
 -- sp_MSforeachdb runs its command for each database
 EXEC sp_MSforeachdb 'IF ''?'' NOT IN (''master'', ''tempdb'') BACKUP LOG [?] TO DISK = ''NUL'''; -- want "SL304"
 EXEC sp_MSforeachdb 'BACKUP LOG [?] TO DISK = ''D:\?.trn''';
+GO
+-- text built in a variable, or sp_MSforeachdb's command, is read for
+-- SL301, SL302, SL204 and SL205 too: reported at the EXEC, without a fix
+DECLARE @s nvarchar(max) = N'ALTER DATABASE ' + QUOTENAME(@db) + N' SET TARGET_RECOVERY_TIME = 0 SECONDS';
+EXEC (@s); -- want "SL301"
+SET @s = N'DBCC TRACEON(1806, -1)'; EXEC sp_executesql @s; -- want "SL204"
+SET @s = N'DBCC TRACEON(3004, 3605)'; EXEC (@s); -- want "SL205"
+EXEC sp_MSforeachdb N'USE ?; CHECKPOINT 10'; -- want "SL302"
+SET @s = N'CHECKPOINT 10'; PRINT @s; -- a dry run: not run

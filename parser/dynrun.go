@@ -1,0 +1,387 @@
+package parser
+
+import (
+	"strings"
+	"unsafe"
+)
+
+// Text built in a variable and run (SET @s = N'ALTER DATABASE ' +
+// QUOTENAME(@db) + N' SET TARGET_RECOVERY_TIME = 0 SECONDS'; EXEC (@s)),
+// and the command sp_MSforeachdb runs for each database, are read for
+// what SL301, SL302, SL204 and SL205 look for, which does not depend on
+// the database the text names: a TARGET_RECOVERY_TIME of 0, a CHECKPOINT
+// with a duration, DBCC TRACEON of 1806, 3004 or 3605. The text's
+// positions are not in the file: the statements found are the EXEC's
+// (BuiltRun), and reported there. Only text that holds one of the words
+// TARGET_RECOVERY_TIME, CHECKPOINT or TRACEON (hasRunWord) is followed.
+
+// BuiltRun is a statement that runs text built from variables or
+// expressions (EXEC (@s), EXEC (expr) with more than string literals,
+// sp_executesql @s), or the command sp_MSforeachdb runs for each
+// database, whose statements set TARGET_RECOVERY_TIME to 0, run
+// CHECKPOINT with a duration, or turn on trace flag 1806, 3004 or 3605.
+// The statement stays an ordinary one (KindOther) with this Node; only
+// SL301, SL302, SL204 and SL205 read it.
+type BuiltRun struct {
+	// Var is the variable whose text it runs, as written; "" for text
+	// built in the EXEC itself or sp_MSforeachdb's literal command.
+	Var string `json:"variable,omitempty"`
+	// Each is set for sp_MSforeachdb's command: it runs for each
+	// database, "?" standing for the database's name.
+	Each bool `json:"each_database,omitempty"`
+	// Runs are the statements of the text of interest, in order:
+	// *AlterDatabase (a TARGET_RECOVERY_TIME of 0), *Checkpoint (with a
+	// duration) and *TraceFlags (turning 1806, 3004 or 3605 on). Their
+	// spans are the EXEC's position, not the text's.
+	Runs []Node `json:"-"`
+}
+
+func (*BuiltRun) node() {}
+
+// runVars is what runText follows through one batch: the text of the
+// variables that hold one of its words, and the text it parsed last.
+type runVars struct {
+	vars map[string]string
+	// bufs hold the text of vars, which += appends to in place
+	bufs map[string]*strings.Builder
+	// parsed are the texts parsed last and the statements found in
+	// them, by the variable that held the text (lower-case; "" for text
+	// built in the EXEC or sp_MSforeachdb's literal): a text EXECed again
+	// (10,000 EXEC (@s) of a 60 KB text, or EXEC (@a) and EXEC (@b) in
+	// turn) is not parsed again
+	parsed map[string]runParse
+}
+
+// runParse is a text runBuilt parsed, and the statements of interest it
+// found.
+type runParse struct {
+	text string
+	each bool // run by sp_MSforeachdb
+	runs []Node
+}
+
+// hasRunWord reports whether t holds TARGET_RECOVERY_TIME, CHECKPOINT
+// or TRACEON, in any case: the words of the statements runText looks
+// for. Most text holds none: it is not followed, nor parsed.
+func hasRunWord(t string) bool {
+	for i := 0; i+7 <= len(t); i++ {
+		switch t[i] | 0x20 {
+		case 't':
+			// "_" folds (| 0x20) to 0x7f
+			if ppHasPrefixFold(t, i, "traceon") || ppHasPrefixFold(t, i, "target\x7frecovery\x7ftime") {
+				return true
+			}
+		case 'c':
+			if ppHasPrefixFold(t, i, "checkpoint") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// runText follows, in statement order through one batch, the text
+// assigned to variables while it holds a word of hasRunWord, and gives
+// an EXEC that runs such text (or sp_MSforeachdb's command) whose
+// statements are of interest its BuiltRun. An EXEC that dynVars or
+// tempdbVars gave a Node already is left alone. word is which of the
+// words of tdbWord the statement starts with, as tempdbVars told it
+// (never tdbOther: dynHook does not call it then).
+func (s *splitter) runText(st *Statement, toks []Token, word int) {
+	text := s.text
+	followed := s.runs != nil && len(s.runs.vars) > 0
+	switch word {
+	case tdbSet:
+		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
+			s.runAssign(toks[1], toks[2], toks[3:])
+		}
+	case tdbDeclare:
+		// DECLARE @a type [= expr], @b type [= expr]: each variable is
+		// assigned its expression, or declared again (NULL)
+		if toks[1].Kind != TokVar || !followed && !literalHas(text, toks, hasRunWord) {
+			return
+		}
+		list := toks[1:]
+		if isPunctAt(text, list, len(list)-1, ';') {
+			list = list[:len(list)-1]
+		}
+		topLevelParts(text, list, func(a, b int) {
+			if p := list[a:b]; len(p) > 0 && p[0].Kind == TokVar {
+				s.runDeclared(p)
+			}
+		})
+	case tdbSelect:
+		if toks[1].Kind != TokVar {
+			return
+		}
+		if assignOpAt(text, toks, 2) && !selectsMore(text, toks[3:]) {
+			s.runAssign(toks[1], toks[2], toks[3:])
+		} else if followed {
+			for _, t := range toks {
+				if t.Kind == TokVar {
+					delete(s.runs.vars, strings.ToLower(tokText(text, t)))
+				}
+			}
+		}
+	case tdbExec:
+		if st.Node == nil {
+			s.runExec(st, toks, followed)
+		}
+	}
+}
+
+// runDeclared follows the variable p declares, p being @v type [= expr]
+// of a DECLARE list.
+func (s *splitter) runDeclared(p []Token) {
+	text := s.text
+	depth := 0
+	for i := 1; i < len(p); i++ {
+		switch {
+		case isPunctAt(text, p, i, '('):
+			depth++
+		case isPunctAt(text, p, i, ')'):
+			depth--
+		case depth == 0 && isPunctAt(text, p, i, '='):
+			s.runAssign(p[0], p[i], p[i+1:])
+			return
+		}
+	}
+	if s.runs != nil {
+		delete(s.runs.vars, strings.ToLower(tokText(text, p[0])))
+	}
+}
+
+// runAssign follows variable v assigned expr by op (= or +=): its text
+// built as concat builds it (a variable runText follows as its text),
+// while that holds a word of hasRunWord.
+func (s *splitter) runAssign(v, op Token, expr []Token) {
+	text := s.text
+	if len(expr) > 0 && isPunctAt(text, expr, len(expr)-1, ';') {
+		expr = expr[:len(expr)-1]
+	}
+	rv := s.runs
+	if (rv == nil || len(rv.vars) == 0) && !literalHas(text, expr, hasRunWord) {
+		return // nothing followed yet: only a literal holding a word may start
+	}
+	if rv == nil {
+		rv = &runVars{}
+		s.runs = rv
+	}
+	if rv.vars == nil {
+		// runBuilt may have made rv first, for sp_MSforeachdb's literal
+		rv.vars, rv.bufs = map[string]string{}, map[string]*strings.Builder{}
+	}
+	name := strings.ToLower(tokText(text, v))
+	prev, known := rv.vars[name]
+	o := tokText(text, op)
+	if o != "=" && (o != "+=" || !known) {
+		delete(rv.vars, name)
+		return
+	}
+	appended := known && (o == "+=" || selfFirst(text, name, expr))
+	var b *strings.Builder
+	switch {
+	case !appended:
+		b = &strings.Builder{}
+	case rv.bufs[name] != nil && rv.bufs[name].Len() == len(prev):
+		b = rv.bufs[name] // grows in place: many += cost no square
+	default:
+		b = &strings.Builder{}
+		b.WriteString(prev)
+	}
+	if appended && o == "=" {
+		expr = expr[2:] // SET @s = @s + ...: the rest goes after its text
+	}
+	s.runConcat(b, expr)
+	t := b.String()
+	// appended to text that holds a word, it still does
+	if len(t) > maxVarText || !appended && !hasRunWord(t) {
+		delete(rv.vars, name)
+		return
+	}
+	rv.vars[name], rv.bufs[name] = t, b
+}
+
+// runConcat is concat with the variables runText follows standing for
+// their text (concat reads nulVars, dynVars' own, for that).
+func (s *splitter) runConcat(b *strings.Builder, expr []Token) {
+	saved := s.nulVars
+	if s.runs != nil {
+		s.nulVars = s.runs.vars
+	} else {
+		s.nulVars = nil
+	}
+	s.concat(b, expr)
+	s.nulVars = saved
+}
+
+// runExec is runText for an EXEC statement: EXEC (@s), EXEC (expr),
+// sp_executesql @s, or sp_MSforeachdb with a command (a literal, or a
+// variable followed).
+func (s *splitter) runExec(st *Statement, toks []Token, followed bool) {
+	text := s.text
+	if isPunctAt(text, toks, 1, '(') {
+		expr, ok := execParens(text, toks)
+		if !ok || len(expr) == 0 {
+			return
+		}
+		if len(expr) == 1 && expr[0].Kind == TokVar {
+			if followed {
+				v := tokText(text, expr[0])
+				if t, ok := s.runs.vars[strings.ToLower(v)]; ok {
+					s.runBuilt(st, v, false, t)
+				}
+			}
+			return
+		}
+		if allLiterals(text, expr) || !followed && !literalHas(text, expr, hasRunWord) {
+			return // dynExec reads string literals alone
+		}
+		var b strings.Builder
+		s.runConcat(&b, expr)
+		if b.Len() <= maxVarText && hasRunWord(b.String()) {
+			s.runBuilt(st, "", false, b.String())
+		}
+		return
+	}
+	if !followed && !callsForeachDB(text, toks) {
+		return // no variable followed: only sp_MSforeachdb's command matters
+	}
+	v, cmd, each := execVar(text, toks)
+	switch {
+	case v != "" && followed:
+		name := strings.ToLower(v)
+		// sp_executesql refuses a varchar statement (error 214)
+		if t, ok := s.runs.vars[name]; ok && (each || !s.ansiVars[name]) {
+			s.runBuilt(st, v, each, t)
+		}
+	case cmd != "" && len(cmd) <= maxVarText && hasRunWord(cmd):
+		s.runBuilt(st, "", true, cmd)
+	}
+}
+
+// runBuilt parses t, the text that st runs (that of variable v, "" for
+// text built in the EXEC or sp_MSforeachdb's literal command; each for
+// sp_MSforeachdb's command), and gives st the BuiltRun of its statements
+// of interest, if any.
+func (s *splitter) runBuilt(st *Statement, v string, each bool, t string) {
+	rv := s.runs
+	if rv == nil {
+		rv = &runVars{}
+		s.runs = rv
+	}
+	key := strings.ToLower(v)
+	c, ok := rv.parsed[key]
+	if same := ok && c.each == each && len(c.text) == len(t) && (unsafe.StringData(c.text) == unsafe.StringData(t) || c.text == t); !same {
+		p := t
+		if each {
+			p = eachName(t)
+		}
+		c = runParse{text: t, each: each, runs: s.runNodes(st, p)}
+		if rv.parsed == nil {
+			rv.parsed = map[string]runParse{}
+		}
+		rv.parsed[key] = c
+	}
+	if len(c.runs) == 0 {
+		return
+	}
+	st.Node = &BuiltRun{Var: strings.Clone(v), Each: each, Runs: c.runs}
+}
+
+// runNodes parses t, run by st, and returns its statements of interest
+// (BuiltRun.Runs).
+func (s *splitter) runNodes(st *Statement, t string) []Node {
+	var runs []Node
+	s.parseRunText(st, t, func(r *Result) {
+		for _, x := range r.Statements {
+			switch n := x.Node.(type) {
+			case *AlterDatabase:
+				if d := n.TargetRecovery; d != nil && d.Known && d.Seconds == 0 {
+					runs = append(runs, n)
+				}
+			case *Checkpoint:
+				if n.Duration != nil || n.DurationRaw != "" {
+					runs = append(runs, n)
+				}
+			case *TraceFlags:
+				if n.On && runFlag(n.Flags) {
+					runs = append(runs, n)
+				}
+			}
+		}
+	})
+	return runs
+}
+
+// runFlag reports whether flags hold 1806, 3004 or 3605.
+func runFlag(flags []int) bool {
+	for _, f := range flags {
+		if f == 1806 || f == 3004 || f == 3605 {
+			return true
+		}
+	}
+	return false
+}
+
+// callsForeachDB reports whether toks, an EXEC statement of three
+// tokens or more, may call sp_MSforeachdb: a name of that procedure
+// (any case, bracketed or not) among the names it starts with. It is
+// asked of every EXEC of a procedure in a batch runText reads: it looks
+// at the names alone, a token at a time.
+func callsForeachDB(text string, toks []Token) bool {
+	const name, n = "sp_msforeachdb", int32(len("sp_msforeachdb"))
+	i := 1
+	if toks[1].Kind == TokVar {
+		i = 3 // @rc =
+	}
+	for ; i < len(toks); i++ {
+		switch t := toks[i]; t.Kind {
+		case TokIdent:
+			if t.End-t.Start == n && strings.EqualFold(text[t.Start:t.End], name) {
+				return true
+			}
+		case TokQuoted:
+			if t.End-t.Start == n+2 && strings.EqualFold(text[t.Start+1:t.End-1], name) {
+				return true
+			}
+		case TokPunct:
+			if text[t.Start] != '.' {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// eachName is t, sp_MSforeachdb's command, with each ? that stands for a
+// database's name where a name is written (ALTER DATABASE ? SET ...,
+// USE ?) bracketed, [?], so that it parses as the name it stands for:
+// those outside brackets and string literals.
+func eachName(t string) string {
+	if strings.IndexByte(t, '?') < 0 {
+		return t
+	}
+	var b strings.Builder
+	inStr, inBr := false, false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case inStr:
+			inStr = c != '\''
+		case inBr:
+			inBr = c != ']'
+		case c == '\'':
+			inStr = true
+		case c == '[':
+			inBr = true
+		case c == '?':
+			b.WriteString("[?]")
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}

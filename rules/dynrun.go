@@ -1,0 +1,94 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+// Text built in a variable and run, or sp_MSforeachdb's command
+// (parser.BuiltRun): the statements of it that SL301, SL302, SL204 and
+// SL205 look for are reported at the EXEC, whose message says what runs
+// them (the text's positions are not in the file), and with no fix: no
+// edit can be made safely inside text built in pieces, nor is one made
+// inside sp_MSforeachdb's literal.
+
+// builtFrom is what a finding about the text br runs starts with, as
+// SL304's about a backup to NUL in such text.
+func builtFrom(br *parser.BuiltRun) string {
+	switch {
+	case br.Var != "" && br.Each:
+		return "EXEC runs the text of " + br.Var + ", sp_MSforeachdb's command, for each database: "
+	case br.Each:
+		return "EXEC runs the text of sp_MSforeachdb's command, for each database: "
+	case br.Var != "":
+		return "EXEC runs the text of " + br.Var + ": "
+	}
+	return "EXEC runs the text it builds: "
+}
+
+// builtTRT is SL301 for the text br runs: each TARGET_RECOVERY_TIME = 0
+// of it.
+func builtTRT(p *Pass, e *Effect, br *parser.BuiltRun) {
+	for _, n := range br.Runs {
+		a, ok := n.(*parser.AlterDatabase)
+		if !ok || a.TargetRecovery == nil || !trtZero(a.TargetRecovery) {
+			continue
+		}
+		db := "the database it runs in"
+		switch {
+		case br.Each && strings.Contains(a.Database.Value, "?"):
+			db = "each database" // sp_MSforeachdb puts each name for the ?
+		case !a.Current:
+			db = shown(a.Database.Value)
+		}
+		p.report(e.Stmt.Span(), nil, builtFrom(br)+trtMessage(a.TargetRecovery.Raw, db))
+	}
+}
+
+// builtCheckpoints is SL302, with the limit max-duration, for the text
+// br runs: each CHECKPOINT of it with a duration.
+func builtCheckpoints(p *Pass, e *Effect, br *parser.BuiltRun, limit float64) {
+	for _, n := range br.Runs {
+		c, ok := n.(*parser.Checkpoint)
+		if !ok {
+			continue
+		}
+		n, unit, overInt, zero, ok := checkpointDuration(c, limit)
+		switch {
+		case !ok:
+		case overInt:
+			p.report(e.Stmt.Span(), nil, builtFrom(br)+overIntMessage(n))
+		case zero:
+			p.report(e.Stmt.Span(), nil, builtFrom(br)+zeroMessage(n))
+		default:
+			p.report(e.Stmt.Span(), nil, builtFrom(br)+checkpointMessage(n, unit))
+		}
+	}
+}
+
+// builtIFIFlag is SL204 for the text br runs: each DBCC TRACEON of it
+// that turns on trace flag 1806.
+func builtIFIFlag(p *Pass, e *Effect, br *parser.BuiltRun) {
+	for _, n := range br.Runs {
+		if t, ok := n.(*parser.TraceFlags); ok && len(flagsOn(t, 1806)) > 0 {
+			p.report(e.Stmt.Span(), nil, builtFrom(br)+"DBCC TRACEON "+ifiMessage(scopeOf(t)))
+		}
+	}
+}
+
+// builtZeroingFlags is SL205 for the text br runs: each DBCC TRACEON of
+// it that turns on trace flag 3004 or 3605.
+func builtZeroingFlags(p *Pass, e *Effect, br *parser.BuiltRun) {
+	for _, n := range br.Runs {
+		if t, ok := n.(*parser.TraceFlags); ok {
+			if hit := flagsOn(t, 3004, 3605); len(hit) > 0 {
+				p.report(e.Stmt.Span(), nil, builtFrom(br)+"DBCC TRACEON "+zeroingMessage(hit, scopeOf(t)))
+			}
+		}
+	}
+}
+
+// builtRunDoc is what the docs of SL204, SL205, SL301 and SL302 say of
+// the dynamic SQL they read.
+const builtRunDoc = `The statement is found in constant dynamic SQL as in script text (the string of ` + "`EXEC ('...')`" + `, of ` + "`sp_executesql N'...'`" + `, or the ` + "`@command`" + ` of a T-SQL job step), where it is reported at its place in the string. It is also found in text built in a variable in pieces (` + "`SET @sql = N'ALTER DATABASE ' + QUOTENAME(@db) + N' SET ...'`" + `) and run in the same batch by ` + "`EXEC (@sql)`" + ` or ` + "`sp_executesql @sql`" + `, in text built in the ` + "`EXEC (...)`" + ` itself, and in the command ` + "`sp_MSforeachdb`" + ` runs for each database (written out, or such a variable; its ` + "`?`" + ` stands for each database): such text is followed while it holds ` + "`TARGET_RECOVERY_TIME`" + `, ` + "`CHECKPOINT`" + ` or ` + "`TRACEON`" + `, and what it runs is reported at the EXEC, whose message says what runs it (` + "`EXEC runs the text of @sql: ...`" + `), without a fix. Text that is only printed or selected (a dry run) is not reported, nor an EXEC of text that also backs up to NUL, which SL304 reports.`
