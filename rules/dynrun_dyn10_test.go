@@ -80,3 +80,21 @@ func TestBuiltRunCheckpointLimit(t *testing.T) {
 		t.Errorf("SL302 at lines %v, want 4 alone", lines)
 	}
 }
+
+// CHECKPOINT 0 in built text is reported as in script text, whatever
+// max-duration says: SQL Server takes only an int greater than zero.
+func TestBuiltRunCheckpointZero(t *testing.T) {
+	sql := "DECLARE @s nvarchar(100) = N'CHECKPOINT 0';\nEXEC (@s);\nSET @s = N'CHECKPOINT 20'; EXEC (@s);\n"
+	res := parser.ParseFile(parser.NewFile("deploy.sql", sql), nil)
+	cfg := &Config{Options: map[string]map[string]float64{"SL302": {"max-duration": 30}}}
+	var got []Finding
+	for _, f := range Analyze(Default, []*parser.Result{res}, cfg) {
+		if f.Rule.ID == "SL302" {
+			got = append(got, f)
+		}
+	}
+	if len(got) != 1 || got[0].Span.Start.Position().Line != 2 || got[0].Fix != nil ||
+		!strings.Contains(got[0].Message, "EXEC runs the text of @s: CHECKPOINT 0 asks for a duration of 0 s") {
+		t.Fatalf("got %v, want one SL302 at line 2 for CHECKPOINT 0, no fix", got)
+	}
+}
