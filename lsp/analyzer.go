@@ -72,12 +72,7 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		ctxPaths = append(ctxPaths, cfg.Context...)
 	} else if isFlatContext(ctx) {
 		// Only the scripts beside it: the folder is not a project.
-		entries, _ := os.ReadDir(dir)
-		for _, e := range entries {
-			if q := filepath.Join(dir, e.Name()); e.Type().IsRegular() && q != path && strings.EqualFold(filepath.Ext(q), ".sql") {
-				ctxPaths = append(ctxPaths, q)
-			}
-		}
+		ctxPaths = append(ctxPaths, analysis.FlatContext(dir, path)...)
 	} else if info, err := os.Stat(dir); err == nil && info.IsDir() {
 		ctxPaths = append(ctxPaths, analysis.ContextFolder(dir))
 		ctxPaths = append(ctxPaths, analysis.DeployScripts(dir)...)

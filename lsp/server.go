@@ -16,12 +16,12 @@ import (
 	"errors"
 	"io"
 	"log"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/report"
 )
@@ -622,8 +622,7 @@ func uriToPath(uri string) (string, error) {
 func (s *Server) flat(path string) bool {
 	dir := filepath.Dir(path)
 	if len(s.roots) == 0 {
-		home, _ := os.UserHomeDir()
-		return filepath.Dir(dir) == dir || home != "" && filepath.Clean(home) == dir
+		return analysis.NoProjectFolder(dir)
 	}
 	for _, r := range s.roots {
 		if within(dir, r) {

@@ -94,6 +94,14 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string) 
 			files = true
 			if dir := filepath.Dir(path); !dirs[dir] {
 				dirs[dir] = true
+				if analysis.NoProjectFolder(dir) {
+					// the scripts beside it only, not every tree below
+					// the root, the home folder or the temporary folder
+					for _, s := range analysis.FlatContext(dir, path) {
+						add(s)
+					}
+					continue
+				}
 				add(analysis.ContextFolder(dir))
 				for _, s := range analysis.DeployScripts(dir) {
 					add(s)
