@@ -242,19 +242,6 @@ func Locate(dir string) (string, Origin, error) {
 	return "", OriginNone, nil
 }
 
-// fileKind names what a file that is not a regular one is.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	}
-	return "a device"
-}
-
 // findIn returns the config file in folder dir, "" when there is none.
 func findIn(dir string) (string, error) {
 	var found []string
@@ -268,7 +255,7 @@ func findIn(dir string) (string, error) {
 		if !info.Mode().IsRegular() {
 			// a folder or a pipe with the config's name: never skipped
 			// without a word, never opened (a pipe waits for a writer)
-			return "", &Error{File: p, Msg: "cannot read config: not a regular file (" + fileKind(info.Mode()) + "): only regular files are read; rename or remove it"}
+			return "", &Error{File: p, Msg: "cannot read config: not a regular file (" + fsread.Kind(info.Mode()) + "): only regular files are read; rename or remove it"}
 		}
 		found = append(found, p)
 	}

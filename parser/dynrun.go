@@ -133,21 +133,12 @@ func (s *splitter) runText(st *Statement, toks []Token, word int) {
 // runDeclared follows the variable p declares, p being @v type [= expr]
 // of a DECLARE list.
 func (s *splitter) runDeclared(p []Token) {
-	text := s.text
-	depth := 0
-	for i := 1; i < len(p); i++ {
-		switch {
-		case isPunctAt(text, p, i, '('):
-			depth++
-		case isPunctAt(text, p, i, ')'):
-			depth--
-		case depth == 0 && isPunctAt(text, p, i, '='):
-			s.runAssign(p[0], p[i], p[i+1:])
-			return
-		}
+	if i := declaredAssign(s.text, p); i > 0 {
+		s.runAssign(p[0], p[i], p[i+1:])
+		return
 	}
 	if s.runs != nil {
-		delete(s.runs.vars, strings.ToLower(tokText(text, p[0])))
+		delete(s.runs.vars, strings.ToLower(tokText(s.text, p[0])))
 	}
 }
 

@@ -181,10 +181,10 @@ func asciiFold(w, lower string) bool {
 	return true
 }
 
-// tdbDeclared follows the variable p declares, p being @v type [= expr]
-// of a DECLARE list.
-func (s *splitter) tdbDeclared(st *Statement, p []Token) {
-	text := s.text
+// declaredAssign is the index in p, @v type [= expr] of a DECLARE list,
+// of the = that gives the variable its value (outside the type's
+// parentheses), or -1 when it has none.
+func declaredAssign(text string, p []Token) int {
 	depth := 0
 	for i := 1; i < len(p); i++ {
 		switch {
@@ -193,11 +193,20 @@ func (s *splitter) tdbDeclared(st *Statement, p []Token) {
 		case isPunctAt(text, p, i, ')'):
 			depth--
 		case depth == 0 && isPunctAt(text, p, i, '='):
-			s.tdbAssign(st, p[0], p[i], p[i+1:])
-			return
+			return i
 		}
 	}
-	delete(s.tdbVars, strings.ToLower(tokText(text, p[0])))
+	return -1
+}
+
+// tdbDeclared follows the variable p declares, p being @v type [= expr]
+// of a DECLARE list.
+func (s *splitter) tdbDeclared(st *Statement, p []Token) {
+	if i := declaredAssign(s.text, p); i > 0 {
+		s.tdbAssign(st, p[0], p[i], p[i+1:])
+		return
+	}
+	delete(s.tdbVars, strings.ToLower(tokText(s.text, p[0])))
 }
 
 // tdbForget drops the variables toks name from those followed.

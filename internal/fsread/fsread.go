@@ -90,7 +90,7 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 
 func check(path string, info fs.FileInfo, limit int64) error {
 	if !info.Mode().IsRegular() {
-		return &Error{Path: path, Msg: fmt.Sprintf("not a regular file (%s): only regular files are read", kind(info.Mode())), kind: ErrNotRegular}
+		return &Error{Path: path, Msg: fmt.Sprintf("not a regular file (%s): only regular files are read", Kind(info.Mode())), kind: ErrNotRegular}
 	}
 	if info.Size() > limit {
 		return tooLarge(path, limit)
@@ -102,8 +102,9 @@ func tooLarge(path string, limit int64) error {
 	return &Error{Path: path, Msg: fmt.Sprintf("file is larger than the %s limit", FormatSize(limit)), kind: ErrTooLarge}
 }
 
-// kind names what a non-regular file is.
-func kind(m fs.FileMode) string {
+// Kind names what a file that is not a regular one is ("a folder", "a
+// named pipe", ...), for messages.
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"
