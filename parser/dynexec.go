@@ -114,8 +114,8 @@ func nulString(s string) bool {
 // (dynWordIn), or be NUL (nulString). One pass over s: every string of
 // a batch that may still be plain is looked at.
 func ppStringMatters(s string) bool {
-	if nulString(s) {
-		return true
+	if n := len(s); n >= 3 && n <= 7 && (s[n-1]|0x20 == 'l' || s[n-1] == '\'') && nulString(s) {
+		return true // (nulString's first tests here: most strings are not NUL)
 	}
 	for i := 0; i+3 <= len(s); i++ {
 		m := ppStrTab[s[i]]
@@ -132,7 +132,8 @@ func ppStringMatters(s string) bool {
 		if m&1 != 0 && s[i+1]|0x20 == 'd' && s[i+2]|0x20 == 'd' {
 			return true
 		}
-		if m&2 != 0 && (i == 0 || !identCont[s[i-1]]) && (ppKeywordAt(s, i) && s[i]|0x20 != 'u' || s[i]|0x20 == 'd' && procWordAt(s, i)) {
+		// a word's first letter: its second too, before the whole word
+		if m&ppStrSecond[s[i+1]] != 0 && (i == 0 || !identCont[s[i-1]]) && (ppKeywordAt(s, i) && s[i]|0x20 != 'u' || s[i]|0x20 == 'd' && procWordAt(s, i)) {
 			return true
 		}
 	}
@@ -140,13 +141,25 @@ func ppStringMatters(s string) bool {
 }
 
 // ppStrTab marks the bytes ppStringMatters looks at: 1 for the a of
-// "add", 2 for the first letters of dynWordIn's words.
+// "add"; for the first letters of dynWordIn's words (dynHead), the bits
+// of ppStrSecond of the second letters of the words it starts: b of
+// BACKUP, r of RESTORE, c of CHECKPOINT, d of DATABASE, DBCC and
+// DatabaseBackup.
 var ppStrTab = func() (t [256]uint8) {
 	t['a'], t['A'] = 1, 1
-	for c := range dynHead {
-		if dynHead[c] {
-			t[c] |= 2
-		}
+	for _, w := range []string{"backup", "restore", "checkpoint", "database", "dbcc", "databasebackup"} {
+		t[w[0]] |= ppStrSecond[w[1]]
+		t[w[0]-0x20] |= ppStrSecond[w[1]]
+	}
+	return t
+}()
+
+// ppStrSecond has a bit, not 1, for each letter, in either case, that is
+// the second of a word of dynWordIn: the a of BACKUP and DATABASE, the e
+// of RESTORE, the h of CHECKPOINT, the b of DBCC.
+var ppStrSecond = func() (t [256]uint8) {
+	for k, c := range []byte("aehb") {
+		t[c], t[c-0x20] = 2<<k, 2<<k
 	}
 	return t
 }()

@@ -401,3 +401,58 @@ func TestVarBackupDifferentialCopyOnly(t *testing.T) {
 		}
 	}
 }
+
+// ppStrTab marks as a word's first letter exactly dynHead's bytes.
+func TestPPStrTabHeads(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		if head := ppStrTab[c]&^1 != 0; head != dynHead[c] {
+			t.Errorf("ppStrTab[%q] head %v, dynHead %v", byte(c), head, dynHead[c])
+		}
+	}
+}
+
+// ppStringMattersBefore is ppStringMatters as it was before its second
+// letter test (ppStrSecond) and nulString's first tests moved out.
+func ppStringMattersBefore(s string) bool {
+	if nulString(s) {
+		return true
+	}
+	for i := 0; i+3 <= len(s); i++ {
+		h := dynHead[s[i]]
+		if s[i]|0x20 == 'a' && s[i+1]|0x20 == 'd' && s[i+2]|0x20 == 'd' {
+			return true
+		}
+		if h && (i == 0 || !identCont[s[i-1]]) && (ppKeywordAt(s, i) && s[i]|0x20 != 'u' || s[i]|0x20 == 'd' && procWordAt(s, i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// ppStringMatters answers as before on random strings of the letters
+// its tests read, in both cases, and of bytes around them.
+func TestPPStringMattersSame(t *testing.T) {
+	alphabet := []string{"a", "b", "c", "d", "e", "h", "r", "u", "l", "n", "A", "B", "C", "D", "E", "H", "R", "L", "N",
+		"ackup", "atabase", "bcc", "estore", "heckpoint", "dd", "se", "ul", "'", "''", " ", "_", "x", "@", "é", "\x00", "\xc1", "\xe1", "\xc8"}
+	seed := uint32(7)
+	for k := 0; k < 500000; k++ {
+		var sb strings.Builder
+		for n := int(seed % 11); n >= 0; n-- {
+			seed = seed*1664525 + 1013904223
+			sb.WriteString(alphabet[(seed>>16)%uint32(len(alphabet))])
+		}
+		s := sb.String()
+		if got, want := ppStringMatters(s), ppStringMattersBefore(s); got != want {
+			t.Fatalf("ppStringMatters(%q) = %v, before %v", s, got, want)
+		}
+	}
+	for c := 0; c < 256; c++ {
+		for d := 0; d < 256; d++ {
+			for _, s := range []string{string([]byte{byte(c), byte(d), 'x'}), string([]byte{' ', byte(c), byte(d)}) + "tabase", string([]byte{byte(c), byte(d)}) + "cc"} {
+				if got, want := ppStringMatters(s), ppStringMattersBefore(s); got != want {
+					t.Fatalf("ppStringMatters(%q) = %v, before %v", s, got, want)
+				}
+			}
+		}
+	}
+}
