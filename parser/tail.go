@@ -40,22 +40,22 @@ func tailFrom(s string) int {
 		base := unsafe.Pointer(unsafe.StringData(s))
 		for ; j >= 5; j -= 4 {
 			p := unsafe.Add(base, j-4)
-			if tailPairs[ppPairLoad(p, 3)] && tailEndsAt(s, j) {
+			if tailPairs[ppPairLoad(p, 3)]&tailWord != 0 && tailEndsAt(s, j) {
 				return j + 1
 			}
-			if tailPairs[ppPairLoad(p, 2)] && tailEndsAt(s, j-1) {
+			if tailPairs[ppPairLoad(p, 2)]&tailWord != 0 && tailEndsAt(s, j-1) {
 				return j
 			}
-			if tailPairs[ppPairLoad(p, 1)] && tailEndsAt(s, j-2) {
+			if tailPairs[ppPairLoad(p, 1)]&tailWord != 0 && tailEndsAt(s, j-2) {
 				return j - 1
 			}
-			if tailPairs[ppPairLoad(p, 0)] && tailEndsAt(s, j-3) {
+			if tailPairs[ppPairLoad(p, 0)]&tailWord != 0 && tailEndsAt(s, j-3) {
 				return j - 2
 			}
 		}
 	}
 	for ; j >= 2; j-- {
-		if tailPairs[uint16(s[j-1])|uint16(s[j])<<8] && tailEndsAt(s, j) {
+		if tailPairs[uint16(s[j-1])|uint16(s[j])<<8]&tailWord != 0 && tailEndsAt(s, j) {
 			return j + 1
 		}
 	}
@@ -83,20 +83,32 @@ func tailEndsAt(s string, j int) bool {
 	return false
 }
 
-// tailPairs has the last two letters of each word tailFrom looks for,
-// in any case, indexed by the byte before (low 8 bits) and the last:
-// "se" of USE and DATABASE, "re" of RESTORE, "nt", "up", "cc", "db" of
-// tempdb, "dd" of ADD.
-var tailPairs = func() (t [1 << 16]bool) {
+// tailPairs is indexed by two bytes, the first in the low 8 bits: it
+// has tailWord for the last two letters of each word tailFrom looks for,
+// in any case ("se" of USE and DATABASE, "re" of RESTORE, "nt", "up",
+// "cc", "db" of tempdb, "dd" of ADD), and tailStopped when either byte
+// is one tailRestClean looks at (tailStop).
+var tailPairs = func() (t [1 << 16]uint8) {
 	for _, w := range []string{"use", "restore", "database", "checkpoint", "backup", "dbcc", "tempdb", "add"} {
 		for _, a := range []byte{w[len(w)-2], w[len(w)-2] - 0x20} {
 			for _, b := range []byte{w[len(w)-1], w[len(w)-1] - 0x20} {
-				t[uint16(a)|uint16(b)<<8] = true
+				t[uint16(a)|uint16(b)<<8] |= tailWord
 			}
+		}
+	}
+	for x := range t {
+		if tailStop[x&0xff] || tailStop[x>>8] {
+			t[x] |= tailStopped
 		}
 	}
 	return t
 }()
+
+// The bits of tailPairs.
+const (
+	tailWord    = 1
+	tailStopped = 2
+)
 
 // tailAfterAdd are the bytes after which "add" ends a word addWordIn
 // finds.
@@ -110,7 +122,17 @@ var tailAfterAdd = ppByteSet("' \t\n\f\r")
 // quotes, brackets and comments.
 func tailRestClean(s string, i int) bool {
 	n := len(s)
+	base := unsafe.Pointer(unsafe.StringData(s))
 	for {
+		// eight bytes a round, two at a time (tailPairs): most of a tail
+		// is bytes of neither strings nor comments
+		for i+8 <= n {
+			p := unsafe.Add(base, i)
+			if (tailPairs[ppPairLoad(p, 0)]|tailPairs[ppPairLoad(p, 2)]|tailPairs[ppPairLoad(p, 4)]|tailPairs[ppPairLoad(p, 6)])&tailStopped != 0 {
+				break
+			}
+			i += 8
+		}
 		for i+4 <= n && !tailStop[s[i]] && !tailStop[s[i+1]] && !tailStop[s[i+2]] && !tailStop[s[i+3]] {
 			i += 4
 		}

@@ -160,6 +160,26 @@ func TestTailRestClean(t *testing.T) {
 		if got := tailRestClean(tc.text, 0); got != tc.clean {
 			t.Errorf("tailRestClean(%q) = %v, want %v", tc.text, got, tc.clean)
 		}
+		// every alignment of the bytes it stops at to its rounds of
+		// eight bytes, and a long plain rest after them
+		for k := 1; k <= 17; k++ {
+			text := strings.Repeat("a ", k) + tc.text + strings.Repeat(" \n", k)
+			if tc.text[len(tc.text)-1] == '\n' || strings.HasSuffix(tc.text, "why") {
+				continue // (the padding would be in the comment)
+			}
+			if got := tailRestClean(text, 0); got != tc.clean {
+				t.Errorf("tailRestClean(%q) = %v, want %v", text, got, tc.clean)
+			}
+		}
+	}
+	// a byte it stops at, anywhere in a long plain text, is seen
+	for _, stop := range []string{"'", "\"", "[", "${", "{{", "/* sqllint:ignore SL303 x */", "-- sqllint:ignore SL303 x\n"} {
+		for k := 0; k <= 40; k++ {
+			text := strings.Repeat("b", k) + stop + strings.Repeat("c", 40)
+			if tailRestClean(text, 0) {
+				t.Errorf("tailRestClean(%q) = true, want false", text)
+			}
+		}
 	}
 }
 
