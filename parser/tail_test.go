@@ -133,6 +133,38 @@ func TestTailFrom(t *testing.T) {
 		if got := tailFrom(tc.text); got != want {
 			t.Errorf("tailFrom(%q) = %d, want %d", tc.text, got, want)
 		}
+		// every alignment to its rounds of bytes
+		for k := 1; k <= 17; k++ {
+			pre, post := strings.Repeat("; ", k), strings.Repeat(" ", k)
+			w := want
+			if w > 0 {
+				w += len(pre)
+			}
+			if got := tailFrom(pre + tc.text + post); got != w {
+				t.Errorf("tailFrom(%q) = %d, want %d", pre+tc.text+post, got, w)
+			}
+		}
+	}
+	// the same as looking at every byte, on random texts
+	alphabet := []string{"use", "restore", "database", "checkpoint", "backup", "dbcc", "tempdb", "add", "SE", "Up", "dD", "a", "d", " ", "'", "x", "_", "1", "\n"}
+	seed := uint32(3)
+	for n := 0; n < 100000; n++ {
+		var sb strings.Builder
+		for k := int(seed % 23); k >= 0; k-- {
+			seed = seed*1664525 + 1013904223
+			sb.WriteString(alphabet[(seed>>16)%uint32(len(alphabet))])
+		}
+		text := sb.String()
+		want := 0
+		for j := len(text) - 1; j >= 2; j-- {
+			if tailEndsAt(text, j) {
+				want = j + 1
+				break
+			}
+		}
+		if got := tailFrom(text); got != want {
+			t.Fatalf("tailFrom(%q) = %d, want %d", text, got, want)
+		}
 	}
 }
 
