@@ -96,9 +96,12 @@ var tailPairs = func() (t [1 << 16]uint8) {
 			}
 		}
 	}
-	for x := range t {
-		if tailStop[x&0xff] || tailStop[x>>8] {
-			t[x] |= tailStopped
+	for c := range tailStop {
+		if tailStop[c] {
+			for x := range 256 {
+				t[c|x<<8] |= tailStopped
+				t[x|c<<8] |= tailStopped
+			}
 		}
 	}
 	return t

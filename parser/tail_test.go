@@ -288,3 +288,13 @@ func FuzzSplitTail(f *testing.F) {
 		checkTail(t, "f.sql", text)
 	})
 }
+
+// tailPairs marks a pair tailStopped exactly when either byte is in
+// tailStop.
+func TestTailPairsStopped(t *testing.T) {
+	for x := range len(tailPairs) {
+		if got, want := tailPairs[x]&tailStopped != 0, tailStop[x&0xff] || tailStop[x>>8]; got != want {
+			t.Fatalf("tailPairs[%#04x] stopped %v, want %v", x, got, want)
+		}
+	}
+}
