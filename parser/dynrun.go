@@ -169,17 +169,7 @@ func (s *splitter) runAssign(v, op Token, expr []Token) {
 		delete(rv.vars, name)
 		return
 	}
-	appended := known && (o == "+=" || selfFirst(text, name, expr))
-	var b *strings.Builder
-	switch {
-	case !appended:
-		b = &strings.Builder{}
-	case rv.bufs[name] != nil && rv.bufs[name].Len() == len(prev):
-		b = rv.bufs[name] // grows in place: many += cost no square
-	default:
-		b = &strings.Builder{}
-		b.WriteString(prev)
-	}
+	b, appended := varBuilder(rv.bufs, name, prev, known, o == "+=" || selfFirst(text, name, expr))
 	if appended && o == "=" {
 		expr = expr[2:] // SET @s = @s + ...: the rest goes after its text
 	}

@@ -202,7 +202,7 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 		delete(s.nulVars, name)
 		return
 	}
-	b, appended := s.varBuilder(name, prev, known, o == "+=" || selfFirst(text, name, expr))
+	b, appended := varBuilder(s.nulBufs, name, prev, known, o == "+=" || selfFirst(text, name, expr))
 	if appended && o == "=" {
 		expr = expr[2:] // SET @s = @s + ...: the rest goes after its text
 	}
@@ -226,12 +226,12 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 // appending (+=, or = @s + ...) to the text prev it is followed with,
 // the builder that holds that text, which grows in place (copying it
 // for each of many += took time in the square of its length), else a
-// new one.
-func (s *splitter) varBuilder(name, prev string, known, appending bool) (b *strings.Builder, appended bool) {
+// new one. bufs holds the builders of the variables a follower keeps.
+func varBuilder(bufs map[string]*strings.Builder, name, prev string, known, appending bool) (b *strings.Builder, appended bool) {
 	if !known || !appending {
 		return &strings.Builder{}, false
 	}
-	if b := s.nulBufs[name]; b != nil && b.Len() == len(prev) {
+	if b := bufs[name]; b != nil && b.Len() == len(prev) {
 		return b, true
 	}
 	b = &strings.Builder{}
