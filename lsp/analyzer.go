@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sqllint/sqllint/analysis"
+	"github.com/sqllint/sqllint/baseline"
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/report"
 	"github.com/sqllint/sqllint/rules"
@@ -88,13 +90,32 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		}
 	}
 	sort.Strings(ctxPaths)
-	return run(ctx, analysis.Options{
+	findings, err := run(ctx, analysis.Options{
 		Paths:     []string{path},
 		Context:   ctxPaths,
 		Overlay:   overlay,
 		Config:    cfg,
 		LookupEnv: p.LookupEnv,
 	}, filepath.Base(path))
+	if cfg.Baseline == "" || ctx.Err() != nil {
+		return findings, err
+	}
+	findings, berr := withoutBaselined(cfg.Baseline, findings)
+	return findings, errors.Join(err, berr)
+}
+
+// withoutBaselined drops the findings that the config's baseline file
+// records, as sqllint scan does with "baseline:" in its config: a team
+// that adopted sqllint with a baseline sees in the editor only the
+// findings its check reports, not every old one. A baseline that cannot
+// be read is an error naming it (scan exits 2), with the findings all
+// shown.
+func withoutBaselined(path string, findings []report.Finding) ([]report.Finding, error) {
+	b, err := baseline.Load(path)
+	if err != nil {
+		return findings, err
+	}
+	return b.Filter(findings, nil).Findings, nil
 }
 
 // run runs the pipeline and gathers its findings; the first input error
