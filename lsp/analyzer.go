@@ -58,11 +58,23 @@ func isFlatContext(ctx context.Context) bool {
 type Pipeline struct {
 	// LookupEnv resolves sqlcmd $(VAR) from the environment; nil = none.
 	LookupEnv func(string) (string, bool)
+	// LoadConfig returns the config of the scripts of folder dir; nil =
+	// DiscoverConfig. `sqllint lsp --config FILE` (and its other flags)
+	// set it.
+	LoadConfig func(dir string) (*config.Config, error)
+}
+
+// config is the config of the scripts of folder dir.
+func (p Pipeline) config(dir string) (*config.Config, error) {
+	if p.LoadConfig != nil {
+		return p.LoadConfig(dir)
+	}
+	return DiscoverConfig(dir)
 }
 
 // Analyze implements Analyzer.
 func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][]byte) ([]report.Finding, error) {
-	cfg, err := loadConfig(filepath.Dir(path))
+	cfg, err := p.config(filepath.Dir(path))
 	if err != nil {
 		return nil, err
 	}
@@ -143,8 +155,8 @@ func run(ctx context.Context, opt analysis.Options, name string) ([]report.Findi
 // name, without context.
 func (p Pipeline) AnalyzeText(ctx context.Context, name, text, root string) ([]report.Finding, error) {
 	cfg := config.Default()
-	if root != "" {
-		c, err := loadConfig(root)
+	if root != "" || p.LoadConfig != nil {
+		c, err := p.config(root)
 		if err != nil {
 			return nil, err
 		}
@@ -159,8 +171,12 @@ func (p Pipeline) AnalyzeText(ctx context.Context, name, text, root string) ([]r
 	}, name)
 }
 
-// loadConfig finds the config from dir upward, as scan does.
-func loadConfig(dir string) (*config.Config, error) {
+// DiscoverConfig finds the config from dir upward (then in the home
+// folder), as scan does; none gives the defaults.
+func DiscoverConfig(dir string) (*config.Config, error) {
+	if dir == "" {
+		return config.Default(), nil
+	}
 	found, err := config.Discover(dir)
 	if err != nil {
 		return nil, err

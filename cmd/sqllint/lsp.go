@@ -1,39 +1,108 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
+	"path/filepath"
 
+	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/lsp"
+	"github.com/sqllint/sqllint/rules"
 )
 
 // lsp serves the Language Server Protocol on standard input and output,
 // for editors: diagnostics as you type, quick fixes, rule docs on hover.
 func (e *env) lsp(args []string) int {
+	var f scanFlags
+	fs := e.lspFlagSet(&f)
+	paths, code, ok := e.parseFlags(fs, "lsp", args)
+	if !ok {
+		return code
+	}
+	if len(paths) > 0 {
+		e.errorf("lsp takes no paths: the editor sends the documents")
+		return exitError
+	}
+	load, err := lspConfigLoader(&f)
+	if err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	srv := lsp.New(e.stdin, e.stdout, lsp.Options{
+		Analyzer: lsp.Pipeline{LookupEnv: e.lookupEnv, LoadConfig: load},
+		Version:  toolVersion(),
+		Log:      e.stderr,
+	})
+	return srv.Run()
+}
+
+// lspFlagSet holds the flags of sqllint lsp: the transport flag editors
+// add, and the flags of scan that choose the config and what the rules
+// see, which the editor extensions pass on from their settings
+// (sqllint.args in VS Code).
+func (e *env) lspFlagSet(f *scanFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("lsp", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	// Editors' clients add --stdio when they start a server over stdio;
 	// it is the only transport, so the flag is accepted and changes nothing.
 	fs.Bool("stdio", true, "talk LSP over standard input and output (the only transport)")
+	fs.StringVar(&f.configPath, "config", "", "config `file` for every script (default: .sqllint.yaml found from the script's folder upward, then in the home folder)")
+	fs.BoolVar(&f.noConfig, "no-config", false, "ignore any config file")
+	fs.Var(&f.vars, "v", "sqlcmd variable `NAME=value`; repeatable")
+	fs.Var(&f.vars, "var", "same as -v")
+	fs.StringVar(&f.database, "d", "", "`database` the scripts start in, as sqlcmd -d")
+	fs.Var(&f.envNames, "env", "let $(`NAME`) expand from the environment variable NAME (never one whose name looks secret); repeatable")
+	fs.BoolVar(&f.allowEnv, "allow-env", false, "let $(var) expand from any environment variable whose name does not look secret")
+	fs.StringVar(&f.targetVersion, "target-version", "", "SQL Server `version` the scripts deploy to: a release year (2008R2, 2019, 2022, ...) or a major version (10.5, 15, 16.0, ...)")
+	fs.Var(&f.pr.selects, "select", "run only these `rules`: IDs, names or ID prefixes (SL3), comma-separated; repeatable")
+	fs.Var(&f.pr.ignores, "ignore", "do not run these `rules`: IDs, names or ID prefixes, comma-separated; repeatable")
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: sqllint lsp\n\nServes the Language Server Protocol on standard input and output for editors\n(VS Code, Azure Data Studio, Neovim, ...): findings as you type, quick fixes,\nrule documentation on hover. Log lines go to standard error. See docs/editors.md.\n\nFlags:\n")
+		fmt.Fprintf(e.stderr, "Usage: sqllint lsp [flags]\n\nServes the Language Server Protocol on standard input and output for editors\n(VS Code, Azure Data Studio, Neovim, ...): findings as you type, quick fixes,\nrule documentation on hover. Log lines go to standard error. See docs/editors.md.\nIts flags are those of sqllint scan that choose the config and what the rules\nsee; they apply to every script the editor checks.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
+	return fs
+}
+
+// lspConfigLoader returns the config loader of a server started with
+// flags f: the config file --config names (relative to the folder the
+// server starts in), none with --no-config, else the one found from the
+// script's folder, with the flags applied over it as scan applies them.
+// A flag value that is wrong is an error now, before the editor
+// connects.
+func lspConfigLoader(f *scanFlags) (func(dir string) (*config.Config, error), error) {
+	if f.configPath != "" && f.noConfig {
+		return nil, fmt.Errorf("use --config or --no-config, not both")
+	}
+	if f.configPath != "" {
+		abs, err := filepath.Abs(f.configPath)
+		if err != nil {
+			return nil, fmt.Errorf("--config %s: %w", f.configPath, err)
 		}
-		return exitError
+		f.configPath = abs
 	}
-	if fs.NArg() > 0 {
-		e.errorf("lsp takes no paths: the editor sends the documents")
-		return exitError
+	apply := func(cfg *config.Config) error {
+		if err := applyFlags(cfg, f); err != nil {
+			return err
+		}
+		return applySelection(rules.Default, &cfg.Rules, f.pr.selects, f.pr.ignores)
 	}
-	srv := lsp.New(e.stdin, e.stdout, lsp.Options{
-		Analyzer: lsp.Pipeline{LookupEnv: e.lookupEnv},
-		Version:  toolVersion(),
-		Log:      e.stderr,
-	})
-	return srv.Run()
+	if err := apply(config.Default()); err != nil {
+		return nil, err
+	}
+	return func(dir string) (*config.Config, error) {
+		var cfg *config.Config
+		var err error
+		switch {
+		case f.noConfig:
+			cfg = config.Default()
+		case f.configPath != "":
+			cfg, err = config.Load(f.configPath, rules.Default)
+		default:
+			cfg, err = lsp.DiscoverConfig(dir)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return cfg, apply(cfg)
+	}, nil
 }
