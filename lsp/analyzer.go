@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -91,6 +92,7 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		ctxPaths = append(ctxPaths, analysis.ContextFolder(dir))
 		ctxPaths = append(ctxPaths, analysis.DeployScripts(dir)...)
 		ctxPaths = append(ctxPaths, analysis.IncludersAbove(path)...)
+		ctxPaths = append(ctxPaths, includeContext(cfg)...)
 	}
 	// Unsaved new scripts of the folder: a folder walk only finds files
 	// on disk.
@@ -128,6 +130,18 @@ func withoutBaselined(path string, findings []report.Finding) ([]report.Finding,
 		return findings, err
 	}
 	return b.Filter(findings, nil).Findings, nil
+}
+
+// includeContext is the config's folder when the config sets include
+// globs: the files they name are context, as sqllint scan reads them for
+// a named file (a schema folder beside the migrations one). Not a folder
+// that holds no one project (the home folder's config): the editor would
+// walk it at every change.
+func includeContext(cfg *config.Config) []string {
+	if cfg.Dir == "" || len(cfg.Include) == 0 || slices.Equal(cfg.Include, config.DefaultInclude) || analysis.NoProjectFolder(cfg.Dir) {
+		return nil
+	}
+	return []string{cfg.Dir}
 }
 
 // run runs the pipeline and gathers its findings; the first input error
