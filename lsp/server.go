@@ -297,6 +297,8 @@ func (s *Server) notification(m *message) {
 		if err = json.Unmarshal(m.Params, &p); err == nil {
 			s.didChangeWatchedFiles(&p)
 		}
+	case "workspace/didChangeConfiguration":
+		s.didChangeConfiguration()
 	}
 	if err != nil {
 		s.log.Printf("%s: %v", m.Method, err)
@@ -425,6 +427,16 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 			}
 		}
 	}
+}
+
+// didChangeConfiguration re-checks every open script: the server has no
+// settings of its own, but a client that cannot watch files (no dynamic
+// registration) says so when the user changed the configuration, and
+// the config file or the baseline it names may be what changed on disk.
+func (s *Server) didChangeConfiguration() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.scheduleAll(s.opt.Debounce / 3)
 }
 
 func isConfig(path string) bool {
