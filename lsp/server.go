@@ -38,6 +38,11 @@ type Options struct {
 	// Log receives the server's own log lines (stderr for `sqllint lsp`;
 	// stdout is the protocol's). nil = none.
 	Log io.Writer
+	// ConfigFile is the config file every script uses (`sqllint lsp
+	// --config FILE`), clean and absolute; "" = the one found from each
+	// script's folder. Its changes re-check the open scripts, as those
+	// of .sqllint.yaml do.
+	ConfigFile string
 }
 
 // Server is one language-server session.
@@ -320,6 +325,11 @@ func (s *Server) registerWatchers() {
 	for _, name := range config.FileNames {
 		watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/" + name})
 	}
+	if s.opt.ConfigFile != "" && !isConfig(s.opt.ConfigFile) {
+		// a relative pattern matches within the workspace only; the
+		// server checks the full path of what it is told
+		watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/" + filepath.Base(s.opt.ConfigFile)})
+	}
 	watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/*.sql"})
 	_ = s.conn.request(id, "client/registerCapability", registrationParams{Registrations: []registration{{
 		ID: "sqllint-watch", Method: "workspace/didChangeWatchedFiles",
@@ -345,7 +355,7 @@ func (s *Server) didOpen(p *didOpenParams) {
 		s.abort(old)
 	}
 	s.docs[d.uri] = d
-	if isConfig(path) {
+	if s.isConfig(path) {
 		s.scheduleAll(0)
 		return
 	}
@@ -371,7 +381,7 @@ func (s *Server) didSave(p *didSaveParams) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	path, err := uriToPath(p.TextDocument.URI)
-	if err == nil && isConfig(path) {
+	if err == nil && s.isConfig(path) {
 		s.scheduleAll(0)
 		return
 	}
@@ -397,7 +407,7 @@ func (s *Server) didClose(p *didCloseParams) {
 		// Diagnostics are for open documents only.
 		_ = s.conn.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}})
 	}
-	if isConfig(d.path) {
+	if s.isConfig(d.path) {
 		s.scheduleAll(0) // the buffer no longer overrides the file
 		return
 	}
@@ -413,7 +423,7 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 		if err != nil {
 			continue
 		}
-		if isConfig(path) {
+		if s.isConfig(path) {
 			s.scheduleAll(s.opt.Debounce / 3)
 			return
 		}
@@ -437,6 +447,12 @@ func (s *Server) didChangeConfiguration() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.scheduleAll(s.opt.Debounce / 3)
+}
+
+// isConfig reports whether path is a config file of the open scripts:
+// one named as sqllint looks for them, or the one --config gave.
+func (s *Server) isConfig(path string) bool {
+	return isConfig(path) || s.opt.ConfigFile != "" && path == s.opt.ConfigFile
 }
 
 func isConfig(path string) bool {

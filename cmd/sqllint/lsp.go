@@ -29,9 +29,10 @@ func (e *env) lsp(args []string) int {
 		return exitError
 	}
 	srv := lsp.New(e.stdin, e.stdout, lsp.Options{
-		Analyzer: lsp.Pipeline{LookupEnv: e.lookupEnv, LoadConfig: load},
-		Version:  toolVersion(),
-		Log:      e.stderr,
+		Analyzer:   lsp.Pipeline{LookupEnv: e.lookupEnv, LoadConfig: load},
+		Version:    toolVersion(),
+		Log:        e.stderr,
+		ConfigFile: f.configPath, // made absolute by lspConfigLoader
 	})
 	return srv.Run()
 }
