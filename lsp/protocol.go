@@ -109,6 +109,25 @@ type serverCapabilities struct {
 	TextDocumentSync   textDocumentSyncOptions `json:"textDocumentSync"`
 	CodeActionProvider codeActionOptions       `json:"codeActionProvider"`
 	HoverProvider      bool                    `json:"hoverProvider"`
+	Workspace          workspaceCapabilities   `json:"workspace"`
+}
+
+// workspaceCapabilities says the server follows the client's workspace
+// folders as they are added and removed.
+type workspaceCapabilities struct {
+	WorkspaceFolders workspaceFoldersServerCapabilities `json:"workspaceFolders"`
+}
+
+type workspaceFoldersServerCapabilities struct {
+	Supported           bool `json:"supported"`
+	ChangeNotifications bool `json:"changeNotifications"`
+}
+
+type didChangeWorkspaceFoldersParams struct {
+	Event struct {
+		Added   []workspaceFolder `json:"added"`
+		Removed []workspaceFolder `json:"removed"`
+	} `json:"event"`
 }
 
 // Text document sync kinds.

@@ -17,6 +17,7 @@ import (
 	"io"
 	"log"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -261,6 +262,7 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 			TextDocumentSync:   textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
 			CodeActionProvider: codeActionOptions{CodeActionKinds: []string{"quickfix"}},
 			HoverProvider:      true,
+			Workspace:          workspaceCapabilities{WorkspaceFolders: workspaceFoldersServerCapabilities{Supported: true, ChangeNotifications: true}},
 		},
 		ServerInfo: serverInfo{Name: "sqllint", Version: s.opt.Version},
 	}, nil
@@ -304,6 +306,11 @@ func (s *Server) notification(m *message) {
 		}
 	case "workspace/didChangeConfiguration":
 		s.didChangeConfiguration()
+	case "workspace/didChangeWorkspaceFolders":
+		var p didChangeWorkspaceFoldersParams
+		if err = json.Unmarshal(m.Params, &p); err == nil {
+			s.didChangeWorkspaceFolders(&p)
+		}
 	}
 	if err != nil {
 		s.log.Printf("%s: %v", m.Method, err)
@@ -437,6 +444,26 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 			}
 		}
 	}
+}
+
+// didChangeWorkspaceFolders follows the folders the user adds to the
+// workspace and removes from it: a script in an added folder gets its
+// folder walked as context (it had only the scripts beside it, as a
+// script outside the workspace does), one in a removed folder no longer.
+func (s *Server) didChangeWorkspaceFolders(p *didChangeWorkspaceFoldersParams) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, f := range p.Event.Removed {
+		if path, err := uriToPath(f.URI); err == nil {
+			s.roots = slices.DeleteFunc(s.roots, func(r string) bool { return r == path })
+		}
+	}
+	for _, f := range p.Event.Added {
+		if path, err := uriToPath(f.URI); err == nil && !slices.Contains(s.roots, path) {
+			s.roots = append(s.roots, path)
+		}
+	}
+	s.scheduleAll(s.opt.Debounce / 3)
 }
 
 // didChangeConfiguration re-checks every open script: the server has no
