@@ -381,6 +381,17 @@ func (p *fastParser) punct(i int, ch byte) bool {
 	return t.Kind == TokPunct && t.End-t.Start == 1 && p.text[t.Start] == ch
 }
 
+// startsNext reports whether token i starts the statement after one that
+// has no semicolon, where a clause of any words or an option's group
+// could go on: a label (name:) or a parenthesized query, as the grammar's
+// lookaheads (?! Ident ':') and (?! '(' ('SELECT' | 'WITH')) say.
+func (p *fastParser) startsNext(i int) bool {
+	if p.punct(i, '(') {
+		return p.word(i+1, "SELECT") || p.word(i+1, "WITH")
+	}
+	return p.punct(i+1, ':') && p.kind(i) == TokIdent
+}
+
 // pos is the participle position of token i: its offset, or for the end of
 // the window the position tokenLexer gives its EOF token.
 func (p *fastParser) pos(i int) lexer.Position {
@@ -838,7 +849,7 @@ func (p *fastParser) modify(a *gAlterAction, i int) (int, bool) {
 		}
 		fg := put(&p.arena.s_gModifyFG, gModifyFG{Name: name})
 		i += 2
-		for i < len(p.toks) && !p.punct(i, ';') && !p.punct(i, ')') {
+		for i < len(p.toks) && !p.punct(i, ';') && !p.punct(i, ')') && !p.startsNext(i) {
 			var g *gAny
 			if g, i, ok = p.any(i); !ok {
 				return 0, false
@@ -933,7 +944,7 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 		if j := i + btoi(p.punct(i, '=')); p.word(j, "ON") || p.word(j, "OFF") {
 			// gSwitch: '='? ('ON' | 'OFF') gGroup?: the option ends there
 			i = j + 1
-			if p.punct(i, '(') {
+			if p.punct(i, '(') && !p.startsNext(i) {
 				end, ok := p.skipGroup(i)
 				if !ok {
 					return nil, 0, false
@@ -952,7 +963,7 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 			i++
 			continue
 		}
-		for i < len(p.toks) {
+		for i < len(p.toks) && !p.startsNext(i) {
 			// gArg: '(' gAny* ')' | any token but ( ) , ; WITH
 			if p.punct(i, '(') {
 				end, ok := p.skipGroup(i)
@@ -1314,7 +1325,7 @@ func (p *fastParser) cOption(i int) (*gCOption, int, bool) {
 		o.Value = &b.val.v
 		i = next
 	}
-	if p.punct(i, '(') {
+	if p.punct(i, '(') && !p.startsNext(i) {
 		b.group.Open = true
 		var ok bool
 		if i, ok = p.group(i, &b.group.Items); !ok {
@@ -1769,7 +1780,7 @@ func (p *fastParser) bOption(i int) (*gBOption, int, bool) {
 				i = next
 			}
 		}
-		if p.punct(i, '(') {
+		if p.punct(i, '(') && !p.startsNext(i) {
 			b.group.Open = true
 			var ok bool
 			if i, ok = p.group(i, &b.group.Items); !ok {
