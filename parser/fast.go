@@ -3,6 +3,7 @@ package parser
 import (
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -383,13 +384,30 @@ func (p *fastParser) punct(i int, ch byte) bool {
 
 // startsNext reports whether token i starts the statement after one that
 // has no semicolon, where a clause of any words or an option's group
-// could go on: a label (name:) or a parenthesized query, as the grammar's
-// lookaheads (?! Ident ':') and (?! '(' ('SELECT' | 'WITH')) say.
+// could go on, as the grammar's lookaheads say (gArg): a label (name:), a
+// parenthesized query, or a statement whose first word the splitter does
+// not stop at (splitter.startsStatement).
 func (p *fastParser) startsNext(i int) bool {
 	if p.punct(i, '(') {
 		return p.word(i+1, "SELECT") || p.word(i+1, "WITH")
 	}
-	return p.punct(i+1, ':') && p.kind(i) == TokIdent
+	if i >= len(p.toks) || p.toks[i].Kind != TokIdent {
+		return false
+	}
+	if p.punct(i+1, ':') {
+		return p.kind(i) == TokIdent
+	}
+	switch c := p.text[p.toks[i].Start]; c | 0x20 {
+	case 's', 'g', 'm', 'r', 'a':
+	default:
+		if c < utf8.RuneSelf {
+			return false // no such word (a non-ASCII letter may fold to one)
+		}
+	}
+	return p.word(i, "SEND") && p.word(i+1, "ON") && p.word(i+2, "CONVERSATION") ||
+		(p.word(i, "GET") || p.word(i, "MOVE")) && p.word(i+1, "CONVERSATION") ||
+		p.word(i, "RECEIVE") ||
+		p.word(i, "ADD") && (p.word(i+1, "SIGNATURE") || p.word(i+1, "COUNTERSIGNATURE"))
 }
 
 // pos is the participle position of token i: its offset, or for the end of

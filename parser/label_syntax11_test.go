@@ -13,13 +13,15 @@ var filePtr = regexp.MustCompile(`0x[0-9a-f]{8,}`)
 func dumpNodeNoFile(n Node) string { return filePtr.ReplaceAllString(dumpNode(n), "0x") }
 
 // A statement of interest without a semicolon may be followed by a label
-// (name:, GOTO's target) or by a parenthesized query ((SELECT ...)), both
+// (name:, GOTO's target), by a parenthesized query ((SELECT ...)) or by a
+// Service Broker statement (RECEIVE, SEND ON CONVERSATION, ...), all
 // statements SQL Server accepts there. The clauses that take any words
 // (an ALTER DATABASE SET option's arguments, MODIFY FILEGROUP's, an
 // unmodelled action) and the parenthesized group after an option must end
 // before them, as every other clause does: else the label became part of
 // the option (RECOVERY = "SIMPLE lbl :"), MODIFY FILEGROUP g DEFAULT lost
-// its DEFAULT, and the statement's span ran on to the next line.
+// its DEFAULT, ENABLE_BROKER took a RECEIVE after it for its value, and
+// the statement's span ran on to the next line.
 func TestLabelOrQueryAfterStatement(t *testing.T) {
 	first := []string{
 		"ALTER DATABASE d SET RECOVERY SIMPLE",
@@ -27,6 +29,8 @@ func TestLabelOrQueryAfterStatement(t *testing.T) {
 		"ALTER DATABASE d SET HADR AVAILABILITY GROUP = ag1",
 		"ALTER DATABASE d SET QUERY_STORE CLEAR ALL",
 		"ALTER DATABASE d SET OFFLINE",
+		"ALTER DATABASE d SET ENABLE_BROKER",
+		"ALTER DATABASE d SET NEW_BROKER",
 		"ALTER DATABASE d SET QUERY_STORE (OPERATION_MODE = READ_ONLY)",
 		"ALTER DATABASE d SET TRUSTWORTHY ON",
 		"ALTER DATABASE d SET AUTO_CREATE_STATISTICS ON (INCREMENTAL = ON)",
@@ -47,7 +51,13 @@ func TestLabelOrQueryAfterStatement(t *testing.T) {
 		"RESTORE DATABASE d FROM DISK = 'x' WITH RECOVERY",
 		"RESTORE LOG d FROM DISK = 'x' WITH STOPATMARK = 'm' AFTER '2020-01-01'",
 	}
-	next := []string{"lbl:", "lbl: PRINT 1", "Retry :\nPRINT 1", "(SELECT 1)", "(SELECT 1) UNION (SELECT 2)"}
+	next := []string{
+		"lbl:", "lbl: PRINT 1", "Retry :\nPRINT 1", "(SELECT 1)", "(SELECT 1) UNION (SELECT 2)",
+		// Service Broker statements whose first word the splitter does not stop at
+		"RECEIVE TOP (1) * FROM q", "SEND ON CONVERSATION @h MESSAGE TYPE [m] (@b)",
+		"GET CONVERSATION GROUP @g FROM q", "MOVE CONVERSATION @h TO @g",
+		"ADD SIGNATURE TO p BY CERTIFICATE c", "ADD COUNTERSIGNATURE TO p BY CERTIFICATE c",
+	}
 	for _, a := range first {
 		var want string // the statement alone
 		bothParses(t, "t.sql", a, nil, func(fast bool, r *Result) {
