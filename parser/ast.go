@@ -266,9 +266,9 @@ type AlterDatabase struct {
 	Action         AlterAction `json:"action"`
 	ActionSpan     Span        `json:"-"` // from the action's first token (ADD, MODIFY, SET, ...) to the statement's end
 	Files          []FileSpec  `json:"files,omitempty"`
-	Filegroup      *Filegroup  `json:"filegroup,omitempty"` // TO FILEGROUP, or the filegroup added, removed or modified
-	FileName       string      `json:"file,omitempty"`      // REMOVE FILE name
-	NewName        string      `json:"new_name,omitempty"`  // MODIFY NAME = new
+	Filegroup      *Filegroup  `json:"filegroup,omitempty"`    // TO FILEGROUP, or the filegroup added, removed or modified
+	FileName       string      `json:"removed_file,omitempty"` // REMOVE FILE name (not "file": the statement's path has that key)
+	NewName        string      `json:"new_name,omitempty"`     // MODIFY NAME = new
 	Collation      string      `json:"collation,omitempty"`
 	Options        []Option    `json:"options,omitempty"` // SET options, or the words of an unmodelled action
 	TargetRecovery *Duration   `json:"target_recovery_time,omitempty"`

@@ -3,6 +3,7 @@ package parser
 import (
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -379,6 +380,34 @@ func (p *fastParser) punct(i int, ch byte) bool {
 	}
 	t := p.toks[i]
 	return t.Kind == TokPunct && t.End-t.Start == 1 && p.text[t.Start] == ch
+}
+
+// startsNext reports whether token i starts the statement after one that
+// has no semicolon, where a clause of any words or an option's group
+// could go on, as the grammar's lookaheads say (gArg): a label (name:), a
+// parenthesized query, or a statement whose first word the splitter does
+// not stop at (splitter.startsStatement).
+func (p *fastParser) startsNext(i int) bool {
+	if p.punct(i, '(') {
+		return p.word(i+1, "SELECT") || p.word(i+1, "WITH")
+	}
+	if i >= len(p.toks) || p.toks[i].Kind != TokIdent {
+		return false
+	}
+	if p.punct(i+1, ':') {
+		return p.kind(i) == TokIdent
+	}
+	switch c := p.text[p.toks[i].Start]; c | 0x20 {
+	case 's', 'g', 'm', 'r', 'a':
+	default:
+		if c < utf8.RuneSelf {
+			return false // no such word (a non-ASCII letter may fold to one)
+		}
+	}
+	return p.word(i, "SEND") && p.word(i+1, "ON") && p.word(i+2, "CONVERSATION") ||
+		(p.word(i, "GET") || p.word(i, "MOVE")) && p.word(i+1, "CONVERSATION") ||
+		p.word(i, "RECEIVE") ||
+		p.word(i, "ADD") && (p.word(i+1, "SIGNATURE") || p.word(i+1, "COUNTERSIGNATURE"))
 }
 
 // pos is the participle position of token i: its offset, or for the end of
@@ -838,7 +867,7 @@ func (p *fastParser) modify(a *gAlterAction, i int) (int, bool) {
 		}
 		fg := put(&p.arena.s_gModifyFG, gModifyFG{Name: name})
 		i += 2
-		for i < len(p.toks) && !p.punct(i, ';') && !p.punct(i, ')') {
+		for i < len(p.toks) && !p.punct(i, ';') && !p.punct(i, ')') && !p.startsNext(i) {
 			var g *gAny
 			if g, i, ok = p.any(i); !ok {
 				return 0, false
@@ -933,7 +962,7 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 		if j := i + btoi(p.punct(i, '=')); p.word(j, "ON") || p.word(j, "OFF") {
 			// gSwitch: '='? ('ON' | 'OFF') gGroup?: the option ends there
 			i = j + 1
-			if p.punct(i, '(') {
+			if p.punct(i, '(') && !p.startsNext(i) {
 				end, ok := p.skipGroup(i)
 				if !ok {
 					return nil, 0, false
@@ -952,7 +981,7 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 			i++
 			continue
 		}
-		for i < len(p.toks) {
+		for i < len(p.toks) && !p.startsNext(i) {
 			// gArg: '(' gAny* ')' | any token but ( ) , ; WITH
 			if p.punct(i, '(') {
 				end, ok := p.skipGroup(i)
@@ -1314,7 +1343,7 @@ func (p *fastParser) cOption(i int) (*gCOption, int, bool) {
 		o.Value = &b.val.v
 		i = next
 	}
-	if p.punct(i, '(') {
+	if p.punct(i, '(') && !p.startsNext(i) {
 		b.group.Open = true
 		var ok bool
 		if i, ok = p.group(i, &b.group.Items); !ok {
@@ -1769,7 +1798,7 @@ func (p *fastParser) bOption(i int) (*gBOption, int, bool) {
 				i = next
 			}
 		}
-		if p.punct(i, '(') {
+		if p.punct(i, '(') && !p.startsNext(i) {
 			b.group.Open = true
 			var ok bool
 			if i, ok = p.group(i, &b.group.Items); !ok {

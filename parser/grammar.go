@@ -30,10 +30,15 @@ type gQualName struct {
 	Parts []*gName `parser:"@@ ('.' @@)*"`
 }
 
-// gArg is one token of a generic clause, or a balanced parenthesized group.
+// gArg is one token of a generic clause, or a balanced parenthesized group;
+// not what starts the statement after one without a semicolon where the
+// splitter did not stop (splitter.startsStatement): a label (name:), a
+// parenthesized query, SEND ON CONVERSATION, GET or MOVE CONVERSATION,
+// RECEIVE, ADD SIGNATURE or COUNTERSIGNATURE. The clauses of any words
+// (gAny lists) stop there too.
 type gArg struct {
-	Group []*gAny `parser:"  '(' @@* ')'"`
-	Tok   string  `parser:"| @(!('(' | ')' | ',' | ';' | 'WITH'))"`
+	Group []*gAny `parser:"  (?! '(' ('SELECT' | 'WITH')) '(' @@* ')'"`
+	Tok   string  `parser:"| (?! Ident ':' | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @(!('(' | ')' | ',' | ';' | 'WITH'))"`
 }
 
 // gAny is any token but a semicolon, parentheses kept balanced.
@@ -181,25 +186,25 @@ type gAdd struct {
 	Log  []*gFileSpec `parser:"  'LOG' 'FILE' @@ (',' @@)*"`
 	File *gAddFile    `parser:"| 'FILE' @@"`
 	FG   *gFGDef      `parser:"| 'FILEGROUP' @@"`
-	Args []*gAny      `parser:"| (?! 'FILE' | 'LOG' | 'FILEGROUP') @@+"`
+	Args []*gAny      `parser:"| (?! 'FILE' | 'LOG' | 'FILEGROUP') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
 }
 
 type gRemove struct {
 	File *gName  `parser:"  'FILE' @@"`
 	FG   *gName  `parser:"| 'FILEGROUP' @@"`
-	Args []*gAny `parser:"| (?! 'FILE' | 'FILEGROUP') @@+"`
+	Args []*gAny `parser:"| (?! 'FILE' | 'FILEGROUP') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
 }
 
 type gModifyFG struct {
 	Name *gName  `parser:"@@"`
-	Args []*gAny `parser:"@@*"`
+	Args []*gAny `parser:"((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)*"`
 }
 
 type gModify struct {
 	File *gFileSpec `parser:"  'FILE' @@"`
 	FG   *gModifyFG `parser:"| 'FILEGROUP' @@"`
 	Name *gName     `parser:"| 'NAME' '=' @@"`
-	Args []*gAny    `parser:"| (?! 'FILE' | 'FILEGROUP' | 'NAME') @@+"`
+	Args []*gAny    `parser:"| (?! 'FILE' | 'FILEGROUP' | 'NAME') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
 }
 
 // gAlterAction is the action of ALTER DATABASE. The modelled actions follow
@@ -215,7 +220,7 @@ type gAlterAction struct {
 	Modify  *gModify `parser:"| 'MODIFY' @@"`
 	Collate *string  `parser:"| 'COLLATE' @(Ident | Quoted | SqlcmdVar | Template)"`
 	Set     *gSet    `parser:"| 'SET' @@"`
-	Other   []*gAny  `parser:"| (?! 'ADD' | 'REMOVE' | 'MODIFY' | 'COLLATE' | 'SET') (?= Ident | 'FOR' 'SECONDARY') @@+"`
+	Other   []*gAny  `parser:"| (?! 'ADD' | 'REMOVE' | 'MODIFY' | 'COLLATE' | 'SET') (?= Ident | 'FOR' 'SECONDARY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
 }
 
 type gAlterDatabase struct {
@@ -329,9 +334,10 @@ type gMove struct {
 	Physical *gValue `parser:"'TO' @@"`
 }
 
-// gGroup is a balanced parenthesized group.
+// gGroup is a balanced parenthesized group, not a parenthesized query
+// (the statement after, as for gArg).
 type gGroup struct {
-	Open  bool    `parser:"@'('"`
+	Open  bool    `parser:"(?! '(' ('SELECT' | 'WITH')) @'('"`
 	Items []*gAny `parser:"@@* ')'"`
 }
 
