@@ -240,7 +240,7 @@ The fix sets 60 SECONDS, the current default; choose another nonzero value only 
 
 Measured with about 123 MB of dirty pages, a plain ` + "`CHECKPOINT`" + ` finished in under a second, ` + "`CHECKPOINT 1`" + ` was no quicker, and ` + "`CHECKPOINT 30`" + ` took 28–29 s (15 s in another run). With about 20 dirty pages, the plain form took 4 ms and ` + "`CHECKPOINT 10`" + ` 6,274 ms. In a deployment, every one of those seconds delays the statements behind it.
 
-sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit duration, a variable such as ` + "`CHECKPOINT @seconds`" + ` too, and a number not written as a whole number of seconds, such as ` + "`0x10`" + ` or ` + "`1e3`" + `). A duration over 2,147,483,647 s, the largest int, or of 0 (` + "`CHECKPOINT 0`" + `) is flagged whatever ` + "`max-duration`" + ` says: SQL Server takes only an int greater than zero, so the statement fails. The fix removes the duration.
+sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit duration, a variable such as ` + "`CHECKPOINT @seconds`" + ` too, or in dynamic SQL one built from an expression, ` + "`'CHECKPOINT ' + CAST(@seconds AS varchar(10))`" + `, and a number not written as a whole number of seconds, such as ` + "`0x10`" + ` or ` + "`1e3`" + `). A duration over 2,147,483,647 s, the largest int, or of 0 (` + "`CHECKPOINT 0`" + `) is flagged whatever ` + "`max-duration`" + ` says: SQL Server takes only an int greater than zero, so the statement fails. The fix removes the duration.
 
 ` + builtRunDoc,
 		Source: "checkpoint",

@@ -247,7 +247,7 @@ var sl204 = &Rule{
 	Run: func(p *Pass) {
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
-			if br, ok := e.Stmt.Node.(*parser.BuiltRun); ok {
+			if br, ok := builtRun(e); ok {
 				builtIFIFlag(p, e, br)
 				continue
 			}
@@ -263,7 +263,7 @@ var sl205 = &Rule{
 	Run: func(p *Pass) {
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
-			if br, ok := e.Stmt.Node.(*parser.BuiltRun); ok {
+			if br, ok := builtRun(e); ok {
 				builtZeroingFlags(p, e, br)
 				continue
 			}
