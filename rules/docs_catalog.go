@@ -160,7 +160,7 @@ LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 2GB, FILEGROWTH 
 		Title: "Log file growing by a percentage or by a step too slow to zero-fill",
 		Why: `When the log is full, SQL Server grows it by FILEGROWTH, and since log space is always zero-filled, every transaction that needs log space waits for the new part to be zeroed. A percentage grows with the log: 10% of a 50 GB log is 5 GB, about 48 s of stalled writes at the measured rate of about 106 MB/s (100 GB zero-filled in 16 min 04 s).
 
-sqllint flags any percentage FILEGROWTH on a log file, and a fixed growth whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`autogrowth-budget`" + ` (default 5 s, about 530 MB). A file whose ` + "`MAXSIZE`" + `, given with the growth, is no larger than its known size never grows and is not flagged. A fixed step such as 256 MB keeps each growth short.
+sqllint flags any percentage FILEGROWTH on a log file, and a fixed growth whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`autogrowth-budget`" + ` (default 5 s, about 530 MB). A file whose ` + "`MAXSIZE`" + `, given with the growth, is no larger than its known size never grows and is not flagged; one whose ` + "`MAXSIZE`" + ` leaves less room than a growth grows no further than that room, which is what is estimated. A fixed step such as 256 MB keeps each growth short.
 
 From SQL Server 2022, log growth of 64 MB or less is instant: when ` + "`target-version`" + ` names 2022 or later, or ` + "`--server`" + ` finds such a server, these small steps are never flagged.`,
 		Source: "ifi",

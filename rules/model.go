@@ -122,6 +122,10 @@ type Growth struct {
 	// FileSize is the file's size in bytes after the statement, 0 when
 	// unknown: a percent growth is that much of it.
 	FileSize int64
+	// Room is what the file's MAXSIZE leaves above its known size, 0 when
+	// either is unknown (or MAXSIZE is UNLIMITED): no growth zero-fills
+	// more than that (maxRoom).
+	Room int64
 }
 
 // Effect is what one statement does to the model, computed once for all
@@ -901,6 +905,18 @@ func atMaxSize(f parser.FileSpec, size int64) bool {
 	return size > 0 && m != nil && !m.Unknown && !m.Unlimited && m.Percent == 0 && m.Bytes > 0 && m.Bytes <= size
 }
 
+// maxRoom is what file spec f's MAXSIZE leaves above the file's known
+// size (size, 0 when unknown): SQL Server grows a file no further than
+// its MAXSIZE, so a FILEGROWTH larger than that room never zero-fills
+// more than the room. 0 when not known.
+func maxRoom(f parser.FileSpec, size int64) int64 {
+	m := f.MaxSize
+	if size <= 0 || m == nil || m.Unknown || m.Unlimited || m.Percent != 0 || m.Bytes <= size {
+		return 0
+	}
+	return m.Bytes - size
+}
+
 func explicitBytes(f parser.FileSpec) int64 {
 	if f.Size != nil && !f.Size.Unknown {
 		return f.Size.Bytes
@@ -942,7 +958,7 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
 			if f.Growth != nil && !atMaxSize(f, explicitBytes(f)) {
-				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
+				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f), Room: maxRoom(f, explicitBytes(f))})
 			}
 		}
 	}
@@ -1102,7 +1118,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
 			if f.Growth != nil && !atMaxSize(f, explicitBytes(f)) {
-				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
+				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f), Room: maxRoom(f, explicitBytes(f))})
 			}
 		}
 	case parser.ActionRemoveFile:
@@ -1250,7 +1266,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 			size = df.Size
 		}
 		if !atMaxSize(f, size) {
-			m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
+			m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size, Room: maxRoom(f, size)})
 		}
 	}
 	if df != nil && f.NewName != "" {
