@@ -857,6 +857,10 @@ func (m *Model) apply(e *Effect, ctx *string) {
 			e.DB = m.database(&n.Database, *ctx, false)
 			m.restore(e, n)
 		}
+	case nil:
+		if isShrink(e.Stmt) {
+			m.shrink(e, *ctx) // shrink.go
+		}
 	}
 	if e.DB != nil {
 		e.Files, e.Filegroups = count32(e.DB.FileCount()), count32(e.DB.FilegroupCount())
