@@ -20,8 +20,15 @@ import (
 // SHRINKFILE or SHRINKDATABASE: it starts with DBCC. Told by its first
 // bytes: asked of every ordinary statement.
 func isShrink(st *parser.Statement) bool {
+	// inlined: the first byte alone tells most statements
+	return st.Batch.Text[st.Start]|0x20 == 'd' && startsDBCC(st)
+}
+
+// startsDBCC reports whether st, a statement starting with d or D, is
+// long enough for a DBCC SHRINKFILE and starts with DBCC.
+func startsDBCC(st *parser.Statement) bool {
 	t := st.Batch.Text
-	return st.End-st.Start > len("DBCC SHRINKFILE") && t[st.Start]|0x20 == 'd' && strings.EqualFold(t[st.Start:st.Start+4], "DBCC")
+	return st.End-st.Start > len("DBCC SHRINKFILE") && strings.EqualFold(t[st.Start:st.Start+4], "DBCC")
 }
 
 // shrink applies DBCC SHRINKFILE (file [, target_mb | NOTRUNCATE |
