@@ -330,7 +330,7 @@ func builtDuration(x *Statement) *Checkpoint {
 	if n := len(toks); n > 2 && isPunctAt(text, toks, n-1, ';') {
 		toks = toks[:n-1]
 	}
-	if len(toks) != 2 || toks[1].Kind != TokQuoted || text[toks[1].Start] != '[' {
+	if len(toks) != 2 || toks[1].Kind != TokQuoted || text[toks[1].Start] != '[' || !durationPart(text, toks[1]) {
 		return nil
 	}
 	raw := strings.TrimSpace(Unquote(tokText(text, toks[1])))
@@ -338,6 +338,19 @@ func builtDuration(x *Statement) *Checkpoint {
 		return nil
 	}
 	return &Checkpoint{DurationRaw: strings.Clone(raw)}
+}
+
+// durationPart reports whether p, the bracketed part after CHECKPOINT in
+// built text, stands where a duration is written: after a blank the text
+// put there ('CHECKPOINT ' + @n), and ending the text, its line or its
+// statement. A part glued to CHECKPOINT or to the text after it is a
+// separator ('CHECKPOINT' + @crlf + 'BACKUP ...'), not a duration.
+func durationPart(text string, p Token) bool {
+	if c := text[p.Start-1]; c != ' ' && c != '\t' {
+		return false
+	}
+	rest := strings.TrimLeft(text[p.End:], " \t")
+	return rest == "" || rest[0] == ';' || rest[0] == '\r' || rest[0] == '\n'
 }
 
 // runFlag reports whether flags hold 1806, 3004 or 3605.

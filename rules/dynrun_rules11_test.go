@@ -50,6 +50,12 @@ func TestBuiltCheckpointDurationFromExpression(t *testing.T) {
 		{"EXEC (N'CHECKPOINT ' + CONVERT(varchar(10), @n));", 0, "CHECKPOINT CONVERT(varchar(10), @n) asks"},
 		{"EXEC sp_executesql @s;\nDECLARE @s nvarchar(max) = N'CHECKPOINT ' + @n;\nEXEC sp_executesql @s;", 0, "EXEC runs the text of @s: CHECKPOINT @n"},
 		{"DECLARE @s nvarchar(max) = N'CHECKPOINT ' + @n;\nEXEC (@s);", 30, ""},
+		{"DECLARE @s nvarchar(max) = N'USE ' + QUOTENAME(@db) + N'; CHECKPOINT ' + @n + N';' + CHAR(13) + CHAR(10) + N'BACKUP DATABASE x TO DISK = ''X:\\x.bak''';\nEXEC (@s);", 0, "CHECKPOINT @n asks"},
+		// a separator glued to CHECKPOINT or to the text after it: no
+		// duration
+		{"DECLARE @s nvarchar(max) = N'CHECKPOINT' + @crlf + N'BACKUP DATABASE x TO DISK = ''X:\\x.bak''';\nEXEC (@s);", 0, ""},
+		{"DECLARE @s nvarchar(max) = N'CHECKPOINT ' + @crlf + N'BACKUP DATABASE x TO DISK = ''X:\\x.bak''';\nEXEC (@s);", 0, ""},
+		{"DECLARE @s nvarchar(max) = N'CHECKPOINT' + @n;\nEXEC (@s);", 0, ""},
 		// no duration: nothing
 		{"DECLARE @s nvarchar(max) = N'USE ' + QUOTENAME(@db) + N'; CHECKPOINT;';\nEXEC (@s);", 0, ""},
 	}
