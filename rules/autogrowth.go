@@ -23,10 +23,11 @@ func growthBytes(g Growth) int64 {
 // (a file grows no further), and the words a message adds when it is
 // cut ("" when not).
 func roomCut(g Growth, bytes int64) (int64, string) {
-	if g.Room <= 0 || bytes <= g.Room {
+	room := int64(g.RoomMB) << 20
+	if room <= 0 || bytes <= room {
 		return bytes, ""
 	}
-	return g.Room, ", no more than the " + formatBytes(g.Room) + " its MAXSIZE leaves"
+	return room, ", no more than the " + formatBytes(room) + " its MAXSIZE leaves"
 }
 
 var sl209 = &Rule{
