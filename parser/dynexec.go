@@ -665,6 +665,10 @@ type NulBackup struct {
 	// Backup is the BACKUP statement of a variable's text, nil for a
 	// procedure's call.
 	Backup *Backup `json:"-"`
+	// Run is what else of the same text SL301, SL302, SL204 and SL205
+	// read (runText): a text that backs up to NUL may also run CHECKPOINT
+	// 30 or turn trace flag 1806 on. Nil when it does nothing of that.
+	Run *BuiltRun `json:"-"`
 }
 
 func (*NulBackup) node() {}

@@ -83,7 +83,8 @@ func hasRunWord(t string) bool {
 // runText follows, in statement order through one batch, the text
 // assigned to variables while it holds a word of hasRunWord, and gives
 // an EXEC that runs such text (or sp_MSforeachdb's command) whose
-// statements are of interest its BuiltRun. An EXEC that dynVars or
+// statements are of interest its BuiltRun (the NulBackup's Run when
+// dynVars found that its text also backs up to NUL). An EXEC that
 // tempdbVars gave a Node already is left alone. word is which of the
 // words of tdbWord the statement starts with, as tempdbVars told it
 // (never tdbOther: dynHook does not call it then).
@@ -124,7 +125,7 @@ func (s *splitter) runText(st *Statement, toks []Token, word int) {
 			}
 		}
 	case tdbExec:
-		if st.Node == nil {
+		if _, nul := st.Node.(*NulBackup); st.Node == nil || nul {
 			s.runExec(st, toks, followed)
 		}
 	}
@@ -267,7 +268,12 @@ func (s *splitter) runBuilt(st *Statement, v string, each bool, t string) {
 	if len(c.runs) == 0 {
 		return
 	}
-	st.Node = &BuiltRun{Var: strings.Clone(v), Each: each, Runs: c.runs}
+	br := &BuiltRun{Var: strings.Clone(v), Each: each, Runs: c.runs}
+	if nb, ok := st.Node.(*NulBackup); ok {
+		nb.Run = br // the text also backs up to NUL (dynVars): both are read
+		return
+	}
+	st.Node = br
 }
 
 // runNodes parses t, run by st, and returns its statements of interest
@@ -275,15 +281,29 @@ func (s *splitter) runBuilt(st *Statement, v string, each bool, t string) {
 func (s *splitter) runNodes(st *Statement, t string) []Node {
 	var runs []Node
 	s.parseRunText(st, t, func(r *Result) {
+		var use *Use // the text's USE before the statement
 		for _, x := range r.Statements {
 			switch n := x.Node.(type) {
+			case *Use:
+				use = n
 			case *AlterDatabase:
 				if d := n.TargetRecovery; d != nil && d.Known && d.Seconds == 0 {
+					if n.Current && use != nil {
+						// ALTER DATABASE CURRENT after USE [?] (or USE
+						// Sales) in the text is of that database
+						a := *n
+						a.Current, a.Database = false, use.Database
+						n = &a
+					}
 					runs = append(runs, n)
 				}
 			case *Checkpoint:
 				if n.Duration != nil || n.DurationRaw != "" {
 					runs = append(runs, n)
+				}
+			case nil:
+				if c := builtDuration(x); c != nil {
+					runs = append(runs, c)
 				}
 			case *TraceFlags:
 				if n.On && runFlag(n.Flags) {
@@ -293,6 +313,44 @@ func (s *splitter) runNodes(st *Statement, t string) []Node {
 		}
 	})
 	return runs
+}
+
+// builtDuration is the Checkpoint of x, a statement of built text, when
+// it is a CHECKPOINT whose duration is a part of the text concat could
+// not read, that it wrote as a bracketed name ('CHECKPOINT ' + @n, or
+// + CAST(@n AS varchar(10)), is CHECKPOINT [@n]): a duration all the
+// same, shown as the expression it is built from. Nil for any other.
+func builtDuration(x *Statement) *Checkpoint {
+	// a statement that does not parse is an ordinary one
+	if x.Kind != KindOther || x.Node != nil || len(x.Text()) < len("CHECKPOINT [") || !strings.EqualFold(x.Text()[:len("CHECKPOINT")], "CHECKPOINT") {
+		return nil
+	}
+	toks := x.Tokens()
+	text := x.Batch.Text
+	if n := len(toks); n > 2 && isPunctAt(text, toks, n-1, ';') {
+		toks = toks[:n-1]
+	}
+	if len(toks) != 2 || toks[1].Kind != TokQuoted || text[toks[1].Start] != '[' || !durationPart(text, toks[1]) {
+		return nil
+	}
+	raw := strings.TrimSpace(Unquote(tokText(text, toks[1])))
+	if raw == "" {
+		return nil
+	}
+	return &Checkpoint{DurationRaw: strings.Clone(raw)}
+}
+
+// durationPart reports whether p, the bracketed part after CHECKPOINT in
+// built text, stands where a duration is written: after a blank the text
+// put there ('CHECKPOINT ' + @n), and ending the text, its line or its
+// statement. A part glued to CHECKPOINT or to the text after it is a
+// separator ('CHECKPOINT' + @crlf + 'BACKUP ...'), not a duration.
+func durationPart(text string, p Token) bool {
+	if c := text[p.Start-1]; c != ' ' && c != '\t' {
+		return false
+	}
+	rest := strings.TrimLeft(text[p.End:], " \t")
+	return rest == "" || rest[0] == ';' || rest[0] == '\r' || rest[0] == '\n'
 }
 
 // runFlag reports whether flags hold 1806, 3004 or 3605.

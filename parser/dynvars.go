@@ -682,11 +682,15 @@ func anyNul(ts []Target) bool {
 // Server opens a relative name, 'NUL' too, in its backup folder. Not on a
 // share (\\server\share\NUL), whose server refuses the name, nor with an
 // extension (NUL.bak), which SQL Server fails to open as a file of its
-// backup folder.
+// backup folder. Windows drops the dots and blanks that end a path (not
+// one written \\?\...): 'NUL.' and 'D:\Backup\nul . ' are NUL too.
 func IsNulDevice(v string) bool {
 	// folded rather than upper-cased: a backup names a real file, and
 	// upper-casing its name allocated for every backup
 	v = strings.TrimSpace(v)
+	if !strings.HasPrefix(v, `\\?\`) {
+		v = strings.TrimRight(v, ". ")
+	}
 	switch {
 	case len(v) < 3:
 		return false

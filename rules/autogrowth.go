@@ -19,6 +19,17 @@ func growthBytes(g Growth) int64 {
 	return g.Size.Bytes
 }
 
+// roomCut is bytes, one growth of g, cut to the room g's MAXSIZE leaves
+// (a file grows no further), and the words a message adds when it is
+// cut ("" when not).
+func roomCut(g Growth, bytes int64) (int64, string) {
+	room := int64(g.RoomMB) << 20
+	if room <= 0 || bytes <= room {
+		return bytes, ""
+	}
+	return room, ", no more than the " + formatBytes(room) + " its MAXSIZE leaves"
+}
+
 var sl209 = &Rule{
 	ID: "SL209", Name: "data-file-autogrowth", Severity: parser.SevInfo,
 	Options: []Option{optZeroingRate, {Name: "autogrowth-budget", Default: 5, Unit: "s",
@@ -37,6 +48,8 @@ var sl209 = &Rule{
 				if bytes == 0 {
 					continue
 				}
+				full := bytes
+				bytes, cut := roomCut(g, bytes)
 				tde := e.usesTDE()
 				if facts != nil && facts.IFI != nil && *facts.IFI && !tde {
 					continue // growth is instant
@@ -49,10 +62,11 @@ var sl209 = &Rule{
 				if name == "" {
 					name = "the data file"
 				}
-				growth := formatBytes(bytes)
+				growth := formatBytes(full)
 				if g.Size.Percent > 0 {
 					growth = fmt.Sprintf("%d%% (%s at its size of %s, more as it grows)", g.Size.Percent, growth, formatBytes(g.FileSize))
 				}
+				growth += cut
 				estText, budgetText := formatOverBudget(sec, budget)
 				msg := fmt.Sprintf("data file %s grows by %s: without Instant File Initialization each autogrowth is zero-filled while the writers wait, about %s at %s MB/s, over the %s budget (measured: 100 GB of growth took 14 min 32 s without IFI, 11 s with it)",
 					name, growth, estText, formatNumber(rate), budgetText)

@@ -15,7 +15,7 @@ var sl301 = &Rule{
 	Run: func(p *Pass) {
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
-			if br, ok := e.Stmt.Node.(*parser.BuiltRun); ok {
+			if br, ok := builtRun(e); ok {
 				builtTRT(p, e, br)
 				continue
 			}
@@ -150,7 +150,7 @@ var sl302 = &Rule{
 			e := &p.Model.Effects[i]
 			c, ok := e.Stmt.Node.(*parser.Checkpoint)
 			if !ok {
-				if br, ok := e.Stmt.Node.(*parser.BuiltRun); ok {
+				if br, ok := builtRun(e); ok {
 					builtCheckpoints(p, e, br, limit)
 				}
 				continue

@@ -20,6 +20,10 @@ type servers struct {
 	named map[string]map[string]*Database
 	away  bool // Model.Databases is not home
 	at    int  // the :connect of the script Model.Databases is of; -1 home
+	// tag names the server away from home in the keys of its local
+	// backup devices (localDeviceTag); n counts the servers not known
+	n   int
+	tag string
 }
 
 // connectedAt is the :connect, i or one before it, that gives the
@@ -59,6 +63,12 @@ func (m *Model) connect(s *parser.Script, i int) {
 	}
 	dbs := map[string]*Database{}
 	if server != "" {
+		c.tag = "@" + strings.ToLower(server) + "|"
+	} else {
+		c.n++
+		c.tag = "@?" + strconv.Itoa(c.n) + "|"
+	}
+	if server != "" {
 		if c.named == nil {
 			c.named = map[string]map[string]*Database{}
 		}
@@ -79,6 +89,22 @@ func (m *Model) connectHome() {
 		}
 		c.at = -1
 	}
+}
+
+// localDeviceTag is what the key of backup device t starts with on the
+// server m is on: a file on a local disk ('X:\b.bak', 'b.bak' in the
+// backup folder) or a logical device (sp_addumpdevice) is the server's
+// own, so a RESTORE after a :connect to another server does not read
+// the backup written before it to the same name; a share (\\fs\b.bak)
+// and a URL are the same everywhere. "" at home.
+func (m *Model) localDeviceTag(t parser.Target) string {
+	if m.home() || strings.EqualFold(t.Type, "URL") {
+		return ""
+	}
+	if v := strings.TrimSpace(t.Value); strings.EqualFold(t.Type, "DISK") && (strings.HasPrefix(v, `\\`) || strings.HasPrefix(v, "//")) {
+		return ""
+	}
+	return m.conns.tag
 }
 
 // home reports whether m is on the run's own server.

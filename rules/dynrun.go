@@ -13,6 +13,19 @@ import (
 // edit can be made safely inside text built in pieces, nor is one made
 // inside sp_MSforeachdb's literal.
 
+// builtRun is the text e's statement runs, as SL301, SL302, SL204 and
+// SL205 read it: its BuiltRun, or that of the NulBackup of a text that
+// also backs up to NUL (which SL304 reports).
+func builtRun(e *Effect) (*parser.BuiltRun, bool) {
+	switch n := e.Stmt.Node.(type) {
+	case *parser.BuiltRun:
+		return n, true
+	case *parser.NulBackup:
+		return n.Run, n.Run != nil
+	}
+	return nil, false
+}
+
 // builtFrom is what a finding about the text br runs starts with, as
 // SL304's about a backup to NUL in such text.
 func builtFrom(br *parser.BuiltRun) string {
@@ -39,6 +52,10 @@ func builtTRT(p *Pass, e *Effect, br *parser.BuiltRun) {
 		switch {
 		case br.Each && strings.Contains(a.Database.Value, "?"):
 			db = "each database" // sp_MSforeachdb puts each name for the ?
+		case br.Each && a.Current:
+			// sp_MSforeachdb runs its command where the EXEC runs: only
+			// a USE [?] in it moves to each database
+			db = "the database the EXEC runs in, not each database (sp_MSforeachdb moves to each only after USE [?])"
 		case !a.Current:
 			db = shown(a.Database.Value)
 		}
@@ -55,6 +72,11 @@ func builtCheckpoints(p *Pass, e *Effect, br *parser.BuiltRun, limit float64) {
 			continue
 		}
 		n, unit, overInt, zero, ok := checkpointDuration(c, limit)
+		if !ok && limit == 0 && c.Duration == nil && c.DurationRaw != "" {
+			// a duration built from an expression ('CHECKPOINT ' +
+			// CAST(@n AS varchar(10))): explicit all the same
+			n, unit, ok = c.DurationRaw, " seconds", true
+		}
 		switch {
 		case !ok:
 		case overInt:
@@ -91,4 +113,4 @@ func builtZeroingFlags(p *Pass, e *Effect, br *parser.BuiltRun) {
 
 // builtRunDoc is what the docs of SL204, SL205, SL301 and SL302 say of
 // the dynamic SQL they read.
-const builtRunDoc = `The statement is found in constant dynamic SQL as in script text (the string of ` + "`EXEC ('...')`" + `, of ` + "`sp_executesql N'...'`" + `, or the ` + "`@command`" + ` of a T-SQL job step), where it is reported at its place in the string. It is also found in text built in a variable in pieces (` + "`SET @sql = N'ALTER DATABASE ' + QUOTENAME(@db) + N' SET ...'`" + `) and run in the same batch by ` + "`EXEC (@sql)`" + ` or ` + "`sp_executesql @sql`" + `, in text built in the ` + "`EXEC (...)`" + ` itself, and in the command ` + "`sp_MSforeachdb`" + ` runs for each database (written out, or such a variable; its ` + "`?`" + ` stands for each database): such text is followed while it holds ` + "`TARGET_RECOVERY_TIME`" + `, ` + "`CHECKPOINT`" + ` or ` + "`TRACEON`" + `, and what it runs is reported at the EXEC, whose message says what runs it (` + "`EXEC runs the text of @sql: ...`" + `), without a fix. Text that is only printed or selected (a dry run) is not reported, nor an EXEC of text that also backs up to NUL, which SL304 reports.`
+const builtRunDoc = `The statement is found in constant dynamic SQL as in script text (the string of ` + "`EXEC ('...')`" + `, of ` + "`sp_executesql N'...'`" + `, or the ` + "`@command`" + ` of a T-SQL job step), where it is reported at its place in the string. It is also found in text built in a variable in pieces (` + "`SET @sql = N'ALTER DATABASE ' + QUOTENAME(@db) + N' SET ...'`" + `) and run in the same batch by ` + "`EXEC (@sql)`" + ` or ` + "`sp_executesql @sql`" + `, in text built in the ` + "`EXEC (...)`" + ` itself, and in the command ` + "`sp_MSforeachdb`" + ` runs for each database (written out, or such a variable; its ` + "`?`" + ` stands for each database): such text is followed while it holds ` + "`TARGET_RECOVERY_TIME`" + `, ` + "`CHECKPOINT`" + ` or ` + "`TRACEON`" + `, and what it runs is reported at the EXEC, whose message says what runs it (` + "`EXEC runs the text of @sql: ...`" + `), without a fix. Text that is only printed or selected (a dry run) is not reported; an EXEC of text that also backs up to NUL is reported by SL304 as well.`

@@ -52,7 +52,7 @@ SET @s = N'DBCC TRACEON(3605)'; PRINT @s; SELECT @s AS dry_run;
 	want := []string{
 		"SL301 1:1 EXEC runs the text of sp_MSforeachdb's command, for each database: TARGET_RECOVERY_TIME = 0 SECONDS turns off indirect checkpoints for each database",
 		"SL301 5:1 EXEC runs the text of @s: TARGET_RECOVERY_TIME = 0 SECONDS turns off indirect checkpoints for QUOTENAME(@db)",
-		"SL301 10:1 EXEC runs the text of @c, sp_MSforeachdb's command, for each database: TARGET_RECOVERY_TIME = 0 MINUTES turns off indirect checkpoints for the database it runs in",
+		"SL301 10:1 EXEC runs the text of @c, sp_MSforeachdb's command, for each database: TARGET_RECOVERY_TIME = 0 MINUTES turns off indirect checkpoints for each database",
 		"SL301 11:1 EXEC runs the text it builds: TARGET_RECOVERY_TIME = 00 SECONDS turns off indirect checkpoints for @db",
 		"SL302 2:1 EXEC runs the text of sp_MSforeachdb's command, for each database: CHECKPOINT 10 asks SQL Server to stretch the checkpoint over 10 s",
 		"SL302 10:1 EXEC runs the text of @c, sp_MSforeachdb's command, for each database: CHECKPOINT 3000000000 asks for a duration over the largest int, 2,147,483,647 s: SQL Server accepts only an int greater than zero, so the statement fails; remove the duration",

@@ -850,7 +850,7 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 	}
 	out, first := growKept(kept, sure), len(kept)
 	for _, st := range stmts {
-		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil && addFile[st.Batch] {
+		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil && addFile[st.Batch] || isShrink(st) {
 			if c.blocker != nil {
 				if c.needBlocker() {
 					c.note(c.blocker)

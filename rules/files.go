@@ -38,9 +38,18 @@ var sl101 = &Rule{
 				f.Confirmed = p.Facts().Server
 				f.Message += " (counting the files it already has on the server)"
 			}
+			if e.Stmt.InModule {
+				f.Message += moduleNote
+			}
 		}
 	},
 }
+
+// moduleNote is what SL101 adds when the statement that reaches the
+// budget is in the body of a procedure, function or trigger: the script
+// only creates that module; the files come when it is called (the
+// count assumes it is, once, where it is created).
+const moduleNote = "; the statement is in the body of a procedure, function or trigger, so the files are added when it is called, not when the script creates it"
 
 var sl102 = &Rule{
 	ID: "SL102", Name: "file-limit", Severity: parser.SevError,

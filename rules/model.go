@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -118,7 +119,12 @@ type Alloc struct {
 type Growth struct {
 	File string
 	Log  bool
-	Size parser.Size
+	// RoomMB is what the file's MAXSIZE leaves above its known size, in
+	// whole MB, 0 when either is unknown (or MAXSIZE is UNLIMITED): no
+	// growth zero-fills more than that (maxRoom). 32 bits, next to Log:
+	// a Growth is no larger for it.
+	RoomMB int32
+	Size   parser.Size
 	// FileSize is the file's size in bytes after the statement, 0 when
 	// unknown: a percent growth is that much of it.
 	FileSize int64
@@ -853,6 +859,10 @@ func (m *Model) apply(e *Effect, ctx *string) {
 			e.DB = m.database(&n.Database, *ctx, false)
 			m.restore(e, n)
 		}
+	case nil:
+		if isShrink(e.Stmt) {
+			m.shrink(e, *ctx) // shrink.go
+		}
 	}
 	if e.DB != nil {
 		e.Files, e.Filegroups = count32(e.DB.FileCount()), count32(e.DB.FilegroupCount())
@@ -901,6 +911,19 @@ func atMaxSize(f parser.FileSpec, size int64) bool {
 	return size > 0 && m != nil && !m.Unknown && !m.Unlimited && m.Percent == 0 && m.Bytes > 0 && m.Bytes <= size
 }
 
+// maxRoom is what file spec f's MAXSIZE leaves above the file's known
+// size (size, 0 when unknown), in whole MB (Growth.RoomMB): SQL Server
+// grows a file no further than its MAXSIZE, so a FILEGROWTH larger than
+// that room never zero-fills more than the room. 0 when not known, or
+// under 1 MB.
+func maxRoom(f parser.FileSpec, size int64) int32 {
+	m := f.MaxSize
+	if size <= 0 || m == nil || m.Unknown || m.Unlimited || m.Percent != 0 || m.Bytes <= size {
+		return 0
+	}
+	return int32(min((m.Bytes-size)>>20, math.MaxInt32))
+}
+
 func explicitBytes(f parser.FileSpec) int64 {
 	if f.Size != nil && !f.Size.Unknown {
 		return f.Size.Bytes
@@ -942,7 +965,7 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
 			if f.Growth != nil && !atMaxSize(f, explicitBytes(f)) {
-				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
+				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f), RoomMB: maxRoom(f, explicitBytes(f))})
 			}
 		}
 	}
@@ -1102,7 +1125,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
 			if f.Growth != nil && !atMaxSize(f, explicitBytes(f)) {
-				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f)})
+				m.addGrowth(e, Growth{File: f.Name, Log: f.Log, Size: *f.Growth, FileSize: specSize(f), RoomMB: maxRoom(f, explicitBytes(f))})
 			}
 		}
 	case parser.ActionRemoveFile:
@@ -1250,7 +1273,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 			size = df.Size
 		}
 		if !atMaxSize(f, size) {
-			m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size})
+			m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size, RoomMB: maxRoom(f, size)})
 		}
 	}
 	if df != nil && f.NewName != "" {

@@ -206,6 +206,13 @@ func deviceKeyIn(buf []byte, t parser.Target) (b []byte, ok bool) {
 // key also returned when the device is not there and adding is set (else
 // "").
 func (m *Model) deviceOf(t parser.Target, adding bool) (dev *device, key string, none bool) {
+	if tag := m.localDeviceTag(t); tag != "" {
+		if key = deviceKey(t); key == "" {
+			return nil, "", true
+		}
+		key = tag + key // another server's own disk
+		return m.devices[key], key, false
+	}
 	var buf [128]byte
 	if b, ok := deviceKeyIn(buf[:], t); ok {
 		if len(b) == 0 {

@@ -171,11 +171,18 @@ var sl203 = &Rule{
 							"%: every growth is larger than the last and is zero-filled while transactions wait (log files never use Instant File Initialization); use a fixed growth such as 64MB"
 					}))
 				case g.Size.Bytes > 0:
-					if version >= 16 && g.Size.Bytes <= instantLogGrowth {
+					bytes, cut := roomCut(g, g.Size.Bytes)
+					if version >= 16 && bytes <= instantLogGrowth {
 						continue
 					}
-					sec := ZeroingSeconds(g.Size.Bytes, rate)
+					sec := ZeroingSeconds(bytes, rate)
 					if sec <= budget {
+						continue
+					}
+					if cut != "" {
+						estText, budgetText := formatOverBudget(sec, budget)
+						p.report(logClauseSpan(e), nil, "log file "+name+" grows by "+formatBytes(g.Size.Bytes)+cut+
+							": each autogrowth zero-fills it while transactions wait, about "+estText+" at "+formatNumber(rate)+" MB/s, over the "+budgetText+" budget")
 						continue
 					}
 					p.report(logClauseSpan(e), nil, p.Model.memo(msgKey{rule: p.Rule, s: name, n: g.Size.Bytes, x: rate, y: budget, flags: 2}, func() string {
@@ -247,7 +254,7 @@ var sl204 = &Rule{
 	Run: func(p *Pass) {
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
-			if br, ok := e.Stmt.Node.(*parser.BuiltRun); ok {
+			if br, ok := builtRun(e); ok {
 				builtIFIFlag(p, e, br)
 				continue
 			}
@@ -263,7 +270,7 @@ var sl205 = &Rule{
 	Run: func(p *Pass) {
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
-			if br, ok := e.Stmt.Node.(*parser.BuiltRun); ok {
+			if br, ok := builtRun(e); ok {
 				builtZeroingFlags(p, e, br)
 				continue
 			}

@@ -13,10 +13,11 @@ EXEC ('SELECT 1;
    CHECKPOINT 7') -- want "SL302"
 -- text built in the EXEC: what its literals say is reported at the EXEC
 EXEC (@sql + 'CHECKPOINT 10'); -- want "SL302"
+-- a duration built from a variable: an explicit duration all the same
+EXEC ('CHECKPOINT ' + @n); -- want "SL302"
 GO
 -- not run here, or not constant: not checked
 EXEC ('CHECKPOINT 10') AT [LinkedServer];
-EXEC ('CHECKPOINT ' + @n);
 EXEC sp_executesql 'CHECKPOINT 10'; -- varchar: refused, runs nothing
 EXEC srv.db.sys.sp_executesql N'CHECKPOINT 10';
 EXEC msdb.dbo.sp_add_jobstep @job_name = N'x', @step_name = N'cmd', @subsystem = N'CmdExec',

@@ -1,0 +1,48 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+// A file shrunk by DBCC SHRINKFILE (to its target) or SHRINKDATABASE
+// (size unknown after) and grown again by MODIFY FILE is allocated, and
+// zero-filled, anew: SL201 and SL202 weigh that growth over the size
+// after the shrink (the model took the file as still at its old size,
+// and said nothing). NOTRUNCATE and EMPTYFILE leave the size; tempdb and
+// a file given by id are left alone.
+func TestShrinkThenGrow(t *testing.T) {
+	create := "CREATE DATABASE D ON (NAME = d1, FILENAME = 'D:\\d1.mdf', SIZE = 10GB) LOG ON (NAME = d1_log, FILENAME = 'L:\\d1.ldf', SIZE = 10GB);\nGO\n"
+	grow := "GO\nALTER DATABASE D MODIFY FILE (NAME = d1, SIZE = 10GB);\nALTER DATABASE D MODIFY FILE (NAME = d1_log, SIZE = 10GB);\n"
+	cases := []struct {
+		name, shrink string
+		want         []string // SL201/SL202 findings after the CREATE's: rule and the start of the message
+	}{
+		{"shrinkfile to a target", "USE D;\nDBCC SHRINKFILE (d1, 1024);\nDBCC SHRINKFILE (N'd1_log', 512) WITH NO_INFOMSGS;\n",
+			[]string{"SL201 allocates 9 GB", "SL202 allocates 9.5 GB"}},
+		{"shrinkfile without a target", "USE D;\nDBCC SHRINKFILE ([d1]);\nDBCC SHRINKFILE ('d1_log', TRUNCATEONLY);\n",
+			[]string{"SL201 allocates up to 10 GB", "SL202 allocates up to 10 GB"}},
+		{"shrinkdatabase", "DBCC SHRINKDATABASE (D, 10);\n", []string{"SL201 allocates up to 10 GB", "SL202 allocates up to 10 GB"}},
+		{"shrinkdatabase of the current one", "USE D;\ndbcc shrinkdatabase (0);\n", []string{"SL201 allocates up to 10 GB", "SL202 allocates up to 10 GB"}},
+		{"notruncate", "USE D;\nDBCC SHRINKFILE (d1, NOTRUNCATE);\nDBCC SHRINKDATABASE (D, NOTRUNCATE);\n", nil},
+		{"emptyfile", "USE D;\nDBCC SHRINKFILE (d1, EMPTYFILE);\n", nil},
+		{"file id", "USE D;\nDBCC SHRINKFILE (1, 1024);\n", nil},
+		{"another database", "USE master;\nDBCC SHRINKFILE (d1, 1024);\n", nil},
+		{"no shrink", "USE D;\nDBCC CHECKDB;\n", nil},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, f := range auditRun(t, create+c.shrink+grow, nil) {
+			if (f.Rule.ID == "SL201" || f.Rule.ID == "SL202") && f.Span.Start.Position().Line > 1 {
+				got = append(got, f.Rule.ID+" "+f.Message)
+			}
+		}
+		ok := len(got) == len(c.want)
+		for i := 0; ok && i < len(got); i++ {
+			ok = strings.HasPrefix(got[i], c.want[i])
+		}
+		if !ok {
+			t.Errorf("%s: got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}
