@@ -63,15 +63,17 @@ type Database struct {
 	Created bool
 	// FromServer is true when the files came from the live server.
 	FromServer bool
-	reported   map[string]bool
 	// restoring is true after a RESTORE WITH NORECOVERY or STANDBY, until
 	// one WITH RECOVERY: the database waits for more backups.
 	restoring bool
+	// summaries counts the summarized backup snapshots of this database,
+	// up to summaryMaxPerDB+1 (beside the flags: a Database is no larger
+	// for its sets' generations).
+	summaries int32
+	reported  map[string]bool
 	// snap is the last backup snapshot of this database (see snapshot),
 	// summary its last summarized one.
 	snap, summary *layout
-	// summaries counts the summarized backup snapshots of this database.
-	summaries int
 	// ExtraFilegroups counts filegroups whose names are not known (a
 	// database restored from a summarized backup snapshot).
 	ExtraFilegroups int
@@ -305,6 +307,8 @@ type Model struct {
 	// snapshotCopied counts the files and filegroups copied into backup
 	// snapshots (bounded by snapshotBudget).
 	snapshotCopied int
+	// sums are the sizes of the files of the last set sizesOf added up.
+	sums sizeSums
 	// lowered interns the lowered names the model reads and keeps (see
 	// lower), at most maxInterned.
 	lowered map[string]string
