@@ -1314,10 +1314,13 @@ func (s *splitter) startsStatement(i int) bool {
 // the statement before one to end with a semicolon (error 319).
 func (s *splitter) withClause(toks []Token, k int) bool {
 	// the scanner's keyword code tells WITH in any case (its letters fold
-	// to no other), so that every other token costs one comparison
-	if k >= len(toks) || toks[k].kw != kwWith {
-		return false
-	}
+	// to no other), so that every other token costs one comparison, in
+	// line (hasWithClause asks about every token of a statement)
+	return k < len(toks) && toks[k].kw == kwWith && s.withClauseAt(toks, k)
+}
+
+// withClauseAt is withClause for a token toks[k] that is WITH.
+func (s *splitter) withClauseAt(toks []Token, k int) bool {
 	word := func(i int, w string) bool {
 		return i < len(toks) && toks[i].Kind == TokIdent && strings.EqualFold(s.text[toks[i].Start:toks[i].End], w)
 	}
