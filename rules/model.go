@@ -400,12 +400,16 @@ func (m *Model) ownLower(s string) (k, v string) {
 	at := len(m.textRoom)
 	m.textRoom = append(m.textRoom, s...)
 	if upper {
-		for i := 0; i < len(s); i++ {
+		// the lower-case copy written in place, not appended a byte at a
+		// time (the room has space for it)
+		m.textRoom = m.textRoom[:at+n]
+		low := m.textRoom[at+len(s) : at+n]
+		for i := range low {
 			c := s[i]
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
 			}
-			m.textRoom = append(m.textRoom, c)
+			low[i] = c
 		}
 	}
 	both := unsafe.String(unsafe.SliceData(m.textRoom[at:]), n) // the room is not written there again
