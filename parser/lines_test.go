@@ -214,3 +214,26 @@ func TestCountedPositions(t *testing.T) {
 		t.Errorf("only %d positions counted", counted)
 	}
 }
+
+// IndexAhead builds the line index of a file read whole, whose positions
+// are then the ones counted without it, and leaves a mapped file's alone.
+func TestIndexAhead(t *testing.T) {
+	text := strings.Repeat("SELECT 1;\nBACKUP DATABASE d TO DISK = 'x';\n-- é\n", 40)
+	f := NewFile("a.sql", text)
+	f.IndexAhead()
+	if !f.built.Load() {
+		t.Fatal("IndexAhead built no index")
+	}
+	for _, off := range []int{0, 5, 11, 60, len(text) / 2, len(text) - 3, len(text)} {
+		counted := NewFile("a.sql", text) // a new one each time: counted, not indexed
+		if got, want := f.Position(off), counted.Position(off); got != want {
+			t.Errorf("offset %d: %+v, counted %+v", off, got, want)
+		}
+	}
+	m := NewFile("m.sql", text)
+	m.SetRelease(func() {})
+	m.IndexAhead()
+	if m.built.Load() {
+		t.Error("IndexAhead indexed a mapped file")
+	}
+}

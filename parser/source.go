@@ -839,6 +839,22 @@ const (
 	countQueries = 8
 )
 
+// IndexAhead builds f's line index now, when f is read whole rather than
+// mapped (a mapped file's index is built on a goroutine of its own, and
+// its pages are released as it goes) and the index is not built yet: a
+// caller that knows that f will be asked for many positions has it built
+// on its own goroutine rather than on the one that asks first.
+func (f *File) IndexAhead() {
+	if len(f.Text) < indexAheadMax && f.release == nil && !f.built.Load() {
+		f.IndexLines(nil)
+	}
+}
+
+// indexAheadMax is the length of text from which IndexAhead leaves the
+// index to be built when first asked for (the size from which a file is
+// mapped).
+const indexAheadMax = 16 << 20
+
 // mayCount reports whether the next query on f may be counted rather
 // than looked up in the line index, and counts it.
 func (f *File) mayCount() bool {

@@ -1105,32 +1105,36 @@ func (s *splitter) lookAlike(i int) bool {
 // that can only start another statement.
 func (s *splitter) window(i int, kind Kind) int {
 	depth := 0
+	toks := s.toks
 	for j := i + 1; ; j++ {
-		if j+streamAhead >= len(s.toks) && s.stream != nil {
+		if j+streamAhead >= len(toks) && s.stream != nil {
 			s.need(j + streamAhead)
+			toks = s.toks
 		}
-		if j >= len(s.toks) {
+		if j >= len(toks) {
 			break
 		}
-		t := s.toks[j]
+		t := &toks[j]
 		switch t.Kind {
 		case TokPunct:
-			switch s.text[t.Start] {
-			case '(':
+			// the scanner's marks of "(", ")" and ";" (punctMark)
+			switch t.kw {
+			case kwOpen:
 				depth++
-			case ')':
+			case kwClose:
 				depth--
 				if depth < 0 {
 					return j
 				}
-			case ';':
+			case kwSemi:
 				if depth == 0 {
 					return j + 1
 				}
 			}
 		case TokIdent:
 			if depth > 0 {
-				if s.recovers(j, false) {
+				// only the words recovers looks for (kwCreate to kwUse)
+				if t.kw >= kwCreate && t.kw <= kwUse && s.recovers(j, false) {
 					return j // an unclosed parenthesis: stop at the next statement of interest
 				}
 				continue
@@ -1309,6 +1313,14 @@ func (s *splitter) startsStatement(i int) bool {
 // XMLNAMESPACES ( or WITH CHANGE_TRACKING_CONTEXT (. SQL Server requires
 // the statement before one to end with a semicolon (error 319).
 func (s *splitter) withClause(toks []Token, k int) bool {
+	// the scanner's keyword code tells WITH in any case (its letters fold
+	// to no other), so that every other token costs one comparison, in
+	// line (hasWithClause asks about every token of a statement)
+	return k < len(toks) && toks[k].kw == kwWith && s.withClauseAt(toks, k)
+}
+
+// withClauseAt is withClause for a token toks[k] that is WITH.
+func (s *splitter) withClauseAt(toks []Token, k int) bool {
 	word := func(i int, w string) bool {
 		return i < len(toks) && toks[i].Kind == TokIdent && strings.EqualFold(s.text[toks[i].Start:toks[i].End], w)
 	}

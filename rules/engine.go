@@ -770,7 +770,18 @@ type Compactor struct {
 	dynamics map[uint64]*parser.Dynamic
 	// room tracks the chunks of c.stmts, for TakeRoom
 	room *parser.KeptRoom
+	// the file of the last kept statement's batch and how many kept
+	// statements in a row were in it (see indexAfterKept)
+	keptFile *parser.File
+	keptIn   int
 }
+
+// indexAfterKept is how many statements of one file the Compactor keeps
+// before it has the file's line index built (parser.File.IndexAhead): a
+// file with that many will be asked for the positions of its backups and
+// findings, and the index is then built here, on a worker, rather than
+// on the goroutine that replays every file on the model in turn.
+const indexAfterKept = 16
 
 // TakeRoom returns the room of the statements kept since the last
 // TakeRoom (see parser.KeptRoom), nil when there is none: a caller that
@@ -1018,6 +1029,14 @@ func (c *Compactor) own(st *parser.Statement) *parser.Statement {
 			c.batch, c.owned = b, nb
 		}
 		cp.Batch = c.owned
+		if len(b.Segs) > 0 {
+			if f := b.Segs[0].File; f != c.keptFile {
+				c.keptFile, c.keptIn = f, 0
+			}
+			if c.keptIn++; c.keptIn == indexAfterKept && c.keptFile != nil {
+				c.keptFile.IndexAhead()
+			}
+		}
 	}
 	return cp
 }

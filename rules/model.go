@@ -64,15 +64,17 @@ type Database struct {
 	Created bool
 	// FromServer is true when the files came from the live server.
 	FromServer bool
-	reported   map[string]bool
 	// restoring is true after a RESTORE WITH NORECOVERY or STANDBY, until
 	// one WITH RECOVERY: the database waits for more backups.
 	restoring bool
+	// summaries counts the summarized backup snapshots of this database,
+	// up to summaryMaxPerDB+1 (beside the flags: a Database is no larger
+	// for its sets' generations).
+	summaries int32
+	reported  map[string]bool
 	// snap is the last backup snapshot of this database (see snapshot),
 	// summary its last summarized one.
 	snap, summary *layout
-	// summaries counts the summarized backup snapshots of this database.
-	summaries int
 	// ExtraFilegroups counts filegroups whose names are not known (a
 	// database restored from a summarized backup snapshot).
 	ExtraFilegroups int
@@ -311,6 +313,8 @@ type Model struct {
 	// snapshotCopied counts the files and filegroups copied into backup
 	// snapshots (bounded by snapshotBudget).
 	snapshotCopied int
+	// sums are the sizes of the files of the last set sizesOf added up.
+	sums sizeSums
 	// lowered interns the lowered names the model reads and keeps (see
 	// lower), at most maxInterned.
 	lowered map[string]string
@@ -402,12 +406,16 @@ func (m *Model) ownLower(s string) (k, v string) {
 	at := len(m.textRoom)
 	m.textRoom = append(m.textRoom, s...)
 	if upper {
-		for i := 0; i < len(s); i++ {
+		// the lower-case copy written in place, not appended a byte at a
+		// time (the room has space for it)
+		m.textRoom = m.textRoom[:at+n]
+		low := m.textRoom[at+len(s) : at+n]
+		for i := range low {
 			c := s[i]
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
 			}
-			m.textRoom = append(m.textRoom, c)
+			low[i] = c
 		}
 	}
 	both := unsafe.String(unsafe.SliceData(m.textRoom[at:]), n) // the room is not written there again

@@ -44,8 +44,11 @@ type layout struct {
 	// snapshots that hold them; a copy costs 24 bytes a file.
 	dbFiles []*DBFile
 	keys    []string
-	known   int // the dbFiles with a known size
-	copied  bool
+	// gen is the generation of the database's Files that a copy holds
+	// (see nextSetGen).
+	gen    uint64
+	known  int32 // the dbFiles with a known size
+	copied bool
 	// partial is true when some of the files' sizes are unknown.
 	partial bool
 }
@@ -251,7 +254,7 @@ func optValue(opts []parser.Option, name string) (string, bool) {
 // not copy all its files each time.
 func (m *Model) snapshot(d *Database) *layout {
 	if d.FileCount() > snapshotMaxFiles || d.FilegroupCount() > snapshotMaxFiles || m.snapshotCopied >= snapshotBudget {
-		d.summaries++
+		d.summaries = min(d.summaries+1, summaryMaxPerDB+1)
 		d.summary = m.summaryLayout(d, d.summaries <= summaryMaxPerDB, d.summary)
 		return d.summary
 	}
@@ -273,16 +276,9 @@ func (m *Model) summaryLayout(d *Database, sizes bool, last *layout) *layout {
 	if !sizes {
 		partial = true
 	} else {
-		for _, f := range d.Files.All() {
-			switch {
-			case f.Size <= 0:
-				partial = true
-			case f.Log:
-				logBytes += f.Size
-			default:
-				data += f.Size
-			}
-		}
+		var unsized bool
+		data, logBytes, unsized = m.sizesOf(&d.Files)
+		partial = partial || unsized
 	}
 	var room [2]Alloc
 	files := room[:0]
@@ -308,6 +304,37 @@ func (m *Model) summaryLayout(d *Database, sizes bool, last *layout) *layout {
 		l.files = m.allocsOf(files)
 	}
 	return l
+}
+
+// sizesOf adds up the sizes of the files of s whose size is known, data
+// and log apart, and tells whether some size is unknown. The sums of the
+// last set asked about are kept with its generation: a script that backs
+// up a database of thousands of files after each step adds them up again
+// only when a file changed.
+func (m *Model) sizesOf(s *FileSet) (data, logBytes int64, unsized bool) {
+	if c := &m.sums; c.valid && c.gen == s.gen {
+		return c.data, c.log, c.unsized
+	}
+	for _, f := range s.All() {
+		switch {
+		case f.Size <= 0:
+			unsized = true
+		case f.Log:
+			logBytes += f.Size
+		default:
+			data += f.Size
+		}
+	}
+	m.sums = sizeSums{valid: true, gen: s.gen, data: data, log: logBytes, unsized: unsized}
+	return data, logBytes, unsized
+}
+
+// sizeSums is what sizesOf found for the set of generation gen.
+type sizeSums struct {
+	gen       uint64
+	data, log int64
+	unsized   bool
+	valid     bool
 }
 
 // allocsOf returns a copy of files (not empty) from m's room for the
@@ -341,6 +368,11 @@ func sameLayout(d *Database, l *layout) bool {
 		(d.TRT == nil) != (c.TRT == nil) || d.TRT != nil && *d.TRT != *c.TRT {
 		return false
 	}
+	if d.Files.gen == l.gen {
+		// one generation: the same files (and DBFiles never change in
+		// place, see modifyFile)
+		return d.Filegroups.equal(&c.Filegroups)
+	}
 	// as many files, the keys of l all different: the same files
 	for i, k := range l.keys {
 		f, c := d.Files.Get(k), l.dbFiles[i]
@@ -355,7 +387,7 @@ func copyLayout(d *Database) *layout {
 	c := &Database{Key: d.Key, Name: d.Name, Unnamed: d.Unnamed, ExtraFilegroups: d.ExtraFilegroups,
 		Filegroups: d.Filegroups.clone(), TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
 	n := d.Files.Len()
-	l := &layout{Source: c, copied: true, dbFiles: make([]*DBFile, 0, n), keys: make([]string, 0, n)}
+	l := &layout{Source: c, copied: true, dbFiles: make([]*DBFile, 0, n), keys: make([]string, 0, n), gen: d.Files.gen}
 	for k, f := range d.Files.All() {
 		l.dbFiles, l.keys = append(l.dbFiles, f), append(l.keys, k)
 		if f.Size > 0 {
@@ -366,7 +398,7 @@ func copyLayout(d *Database) *layout {
 		t := *d.TRT
 		c.TRT = &t
 	}
-	l.partial = !c.Created && !c.FromServer || c.Unnamed > 0 || l.known < n // as partial(d)
+	l.partial = !c.Created && !c.FromServer || c.Unnamed > 0 || int(l.known) < n // as partial(d)
 	return l
 }
 

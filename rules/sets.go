@@ -4,6 +4,7 @@ import (
 	"iter"
 	"maps"
 	"slices"
+	"sync/atomic"
 )
 
 // A database of the model lives to the end of the run, and a dense run
@@ -17,12 +18,28 @@ import (
 // setListMax is how many entries a FileSet or NameSet holds in a list.
 const setListMax = 8
 
+// Generations. Every change to a FileSet or NameSet gives it a number no
+// set had before (a clone keeps its original's: it holds the same), so
+// that two sets of one generation hold the same: a backup snapshot tells
+// that its database's files did not change since without comparing them
+// one by one (sameLayout), and the sums of a summary are taken again only
+// when they did. Generation 0 is the empty set, setGenPrimary withPrimary's.
+const setGenPrimary = 1
+
+var setGens atomic.Uint64
+
+func init() { setGens.Store(setGenPrimary) }
+
+// nextSetGen is a generation no set had before.
+func nextSetGen() uint64 { return setGens.Add(1) }
+
 // FileSet is a database's files by lower-case logical name. Its zero
 // value is empty. A FileSet is never copied (its list would be shared):
 // a database made from another gets a new one.
 type FileSet struct {
 	list []fileEntry
 	m    map[string]*DBFile // past setListMax; list is then nil
+	gen  uint64             // see nextSetGen
 }
 
 type fileEntry struct {
@@ -73,6 +90,7 @@ func (s *FileSet) lookupBytes(key []byte) (*DBFile, bool) {
 
 // Set makes f the file named key (lower case, owned).
 func (s *FileSet) Set(key string, f *DBFile) {
+	s.gen = nextSetGen()
 	if s.m != nil {
 		s.m[key] = f
 		return
@@ -97,6 +115,7 @@ func (s *FileSet) Set(key string, f *DBFile) {
 
 // Delete removes the file named key, if any.
 func (s *FileSet) Delete(key string) {
+	s.gen = nextSetGen()
 	if s.m != nil {
 		delete(s.m, key)
 		return
@@ -145,6 +164,7 @@ func fileSetFor(n int) FileSet {
 type NameSet struct {
 	list []string
 	m    map[string]struct{} // past setListMax; list is then nil
+	gen  uint64              // see nextSetGen
 }
 
 // primaryList is the filegroups of a new database: PRIMARY. Its room is
@@ -152,7 +172,7 @@ type NameSet struct {
 var primaryList = []string{"primary"}
 
 // withPrimary returns a NameSet holding "primary".
-func withPrimary() NameSet { return NameSet{list: primaryList[:1:1]} }
+func withPrimary() NameSet { return NameSet{list: primaryList[:1:1], gen: setGenPrimary} }
 
 // Len is how many names s holds.
 func (s *NameSet) Len() int {
@@ -176,6 +196,7 @@ func (s *NameSet) Add(name string) {
 	if s.Has(name) {
 		return
 	}
+	s.gen = nextSetGen()
 	if s.m != nil {
 		s.m[name] = struct{}{}
 		return
@@ -195,6 +216,7 @@ func (s *NameSet) Add(name string) {
 
 // Delete removes name from s, if there.
 func (s *NameSet) Delete(name string) {
+	s.gen = nextSetGen()
 	if s.m != nil {
 		delete(s.m, name)
 		return
@@ -226,13 +248,16 @@ func (s *NameSet) All() iter.Seq[string] {
 // clone returns a NameSet holding what s holds.
 func (s *NameSet) clone() NameSet {
 	if s.m != nil {
-		return NameSet{m: maps.Clone(s.m)} // its table copied whole, not rebuilt
+		return NameSet{m: maps.Clone(s.m), gen: s.gen} // its table copied whole, not rebuilt
 	}
-	return NameSet{list: s.list[:len(s.list):len(s.list)]} // shared: never written in place
+	return NameSet{list: s.list[:len(s.list):len(s.list)], gen: s.gen} // shared: never written in place
 }
 
 // equal reports whether s and o hold the same names.
 func (s *NameSet) equal(o *NameSet) bool {
+	if s.gen == o.gen {
+		return true // one generation: the same names
+	}
 	if s.Len() != o.Len() {
 		return false
 	}
