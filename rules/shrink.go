@@ -85,7 +85,10 @@ func (m *Model) shrink(e *Effect, ctx string) {
 				return // no smaller than the file: nothing shrinks
 			}
 		}
-		df.Size = size
+		c := *df // copied: a backup's snapshot may share df (see modifyFile)
+		c.Size = size
+		_, key := ownWithLower(name)
+		d.Files.Set(key, &c)
 	case strings.EqualFold(cmd, "SHRINKDATABASE"):
 		var d *Database
 		switch {
@@ -99,8 +102,17 @@ func (m *Model) shrink(e *Effect, ctx string) {
 		if d == nil || d.Key == "tempdb" {
 			return
 		}
-		for _, df := range d.Files.All() {
-			df.Size = 0
+		type entry struct {
+			key string
+			f   DBFile
+		}
+		var shrunk []entry
+		for k, df := range d.Files.All() {
+			shrunk = append(shrunk, entry{k, *df}) // copied, as above
+		}
+		for i := range shrunk {
+			shrunk[i].f.Size = 0
+			d.Files.Set(shrunk[i].key, &shrunk[i].f)
 		}
 	}
 }

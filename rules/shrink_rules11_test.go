@@ -46,3 +46,30 @@ func TestShrinkThenGrow(t *testing.T) {
 		}
 	}
 }
+
+// A shrink after a BACKUP leaves the backup as it was: a RESTORE from it
+// still creates the files at their sizes when it was taken. The shrink
+// gives the database new files rather than changing the ones the
+// backup's snapshot shares (as MODIFY FILE does).
+func TestShrinkKeepsEarlierBackup(t *testing.T) {
+	src := "CREATE DATABASE D ON (NAME = d1, FILENAME = 'D:\\d1.mdf', SIZE = 100GB) LOG ON (NAME = d1_log, FILENAME = 'L:\\d1.ldf', SIZE = 1GB);\nGO\n" +
+		"BACKUP DATABASE D TO DISK = 'B:\\d.bak';\nGO\n"
+	restore := "GO\nRESTORE DATABASE D2 FROM DISK = 'B:\\d.bak' WITH MOVE 'd1' TO 'D:\\d2.mdf', MOVE 'd1_log' TO 'L:\\d2.ldf';\n"
+	var before, after []string
+	for _, f := range auditRun(t, src+restore, nil) {
+		if f.Rule.ID == "SL207" {
+			before = append(before, f.Message)
+		}
+	}
+	for _, shrink := range []string{"USE D;\nDBCC SHRINKFILE (d1, 1024);\n", "DBCC SHRINKDATABASE (D);\n"} {
+		after = after[:0]
+		for _, f := range auditRun(t, src+shrink+restore, nil) {
+			if f.Rule.ID == "SL207" {
+				after = append(after, f.Message)
+			}
+		}
+		if len(before) != 1 || strings.Join(after, "|") != strings.Join(before, "|") {
+			t.Errorf("after %q: SL207 %q, want %q as without the shrink", shrink, after, before)
+		}
+	}
+}
