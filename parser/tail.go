@@ -220,9 +220,13 @@ const tailMin = 256
 
 // tailStep is how many tokens splitTail scans at a time past its first
 // window, tailFirst how many bytes of the batch before tailFrom's offset
-// make a token of the first window at most.
+// make a token of the first window at most. The fewer tokens a step, the
+// sooner the split stops after the statement it stops at, and the more
+// often it asks whether it can (tailDone): on 1,000 files of the
+// generated scripts at 2%, a step of 16 cost 0.4 M fewer instructions
+// than 32, and 8 0.3 M fewer.
 const (
-	tailStep  = 32
+	tailStep  = 16
 	tailFirst = 5
 )
 
