@@ -705,12 +705,16 @@ func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
 // or ALTER of a PROC, PROCEDURE, FUNCTION or TRIGGER (which must be the
 // only statement of its batch).
 func (s *splitter) moduleHeader() bool {
-	i := 0
-	switch {
-	case s.isWord(0, "CREATE") && s.isWord(1, "OR") && s.isWord(2, "ALTER"):
-		i = 3
-	case s.isWord(0, "CREATE"), s.isWord(0, "ALTER"):
-		i = 1
+	// the first token's keyword code first (the scanner's, as isWord
+	// compares: ASCII letters in either case): most batches start with
+	// neither word
+	i := 1
+	switch s.kwAt(0) {
+	case kwCreate:
+		if s.isWord(1, "OR") && s.isWord(2, "ALTER") {
+			i = 3
+		}
+	case kwAlter:
 	default:
 		return false
 	}
