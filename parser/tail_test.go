@@ -146,7 +146,8 @@ func TestTailFrom(t *testing.T) {
 		}
 	}
 	// the same as looking at every byte, on random texts
-	alphabet := []string{"use", "restore", "database", "checkpoint", "backup", "dbcc", "tempdb", "add", "SE", "Up", "dD", "a", "d", " ", "'", "x", "_", "1", "\n"}
+	alphabet := []string{"use", "restore", "database", "checkpoint", "backup", "dbcc", "tempdb", "add", "SE", "Up", "dD", "a", "d", " ", "'", "x", "_", "1", "\n",
+		"uS", "As", "or", "IN", "ku", "bc", "pD", "ad", "t", "e", "use", "tempdb"}
 	seed := uint32(3)
 	for n := 0; n < 100000; n++ {
 		var sb strings.Builder
