@@ -729,7 +729,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				j++
 			}
 			if j < n && ppLineStart[s[j]] {
-				if next, ok := p.lineCommand(f, i, &run); ok {
+				if next, ok := p.lineCommand(f, i, j, &run); ok {
 					state, depth = p.state, p.depth // an include may change them
 					// a GO line starts a batch; a '<' before it is on a
 					// line before this one
@@ -763,8 +763,13 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				i++
 			scan:
 				// (i > 0 always: the byte before i is s's)
-				if i, e = ppStop(base, i, n, mask); i >= n {
+				if i, e, ls = ppRun(s, i, ls, mask); i >= n {
 					break line
+				} else if e == ppPCommand {
+					// a line that may be a GO line or a command, its
+					// first byte past the blanks at i (ppRun)
+					i, j = ls, i
+					goto command
 				}
 				if e&mask&ppPLines == 0 {
 					if e&mask&(ppPIndent|ppPLess) == 0 {
@@ -817,19 +822,22 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				if j >= n || i >= tick {
 					break line // (p.reading is called there)
 				}
-				if ppLineStart[s[j]] && ppCommandHead(s, j) {
-					// As at the top of the loop over lines (and on from
-					// there after a command: the next line may be one).
-					p.state, p.depth = state, depth
-					if next, ok := p.lineCommand(f, i, &run); ok {
-						state, depth = p.state, p.depth // an include may change them
-						lt, tab, mask = -1, p.table(), ppMask(p.loud, -1, rd)
-						i = next
-						break line
-					}
+				if !ppLineStart[s[j]] || !ppCommandHead(s, j) {
+					ls, i = i, j
+					goto first // the commonest stop: straight back to the loop
+				}
+			command:
+				// As at the top of the loop over lines (and on from there
+				// after a command: the next line may be one).
+				p.state, p.depth = state, depth
+				if next, ok := p.lineCommand(f, i, j, &run); ok {
+					state, depth = p.state, p.depth // an include may change them
+					lt, tab, mask = -1, p.table(), ppMask(p.loud, -1, rd)
+					i = next
+					break line
 				}
 				ls, i = i, j
-				goto first // the commonest stop: straight back to the loop
+				goto first
 			stop:
 				if c := s[i]; tab[c]&ppAlways == 0 {
 					// A letter where a word of interest may start or
@@ -1526,32 +1534,34 @@ func ppRestIsEmpty(s string, i, end int) bool {
 	return i == end || i+1 < end && s[i] == '-' && s[i+1] == '-'
 }
 
-// lineCommand looks at the line starting at ls (lexical state normal) for
-// a GO line or a sqlcmd command. When it finds one it acts on it, removes
-// the line from the batch text and returns the offset of the next line.
-func (p *ppPreprocessor) lineCommand(f *File, ls int, run *int) (int, bool) {
+// lineCommand looks at the line starting at ls (lexical state normal),
+// whose first byte past its blanks is at j, for a GO line or a sqlcmd
+// command. When it finds one it acts on it, removes the line from the
+// batch text and returns the offset of the next line.
+func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 	s := f.Text
 	n := len(s)
-	j := ls
-	for j < n && ppIsBlank(s[j]) {
-		j++
-	}
 	if j >= n {
 		return 0, false
 	}
 	c := s[j]
-	var cmd ppCommand
-	switch {
-	case (c == 'G' || c == 'g') && j+1 < n && s[j+1]|0x20 == 'o':
+	if (c == 'G' || c == 'g') && j+1 < n && s[j+1]|0x20 == 'o' {
 		k := j + 2
 		if !(k == n || ppIsBlank(s[k]) || s[k] == '\n' || s[k] == '\r' || k+1 < n && s[k] == '-' && s[k+1] == '-') {
 			return 0, false // GOTO, go_table, GO; ...: T-SQL text
 		}
 		le, next := ppLineEnd(s, k)
 		p.b.appendRun(f, *run, ls)
-		p.emit(p.goCount(f, k, le))
+		count := 1 // GO alone on its line
+		if k != le {
+			count = p.goCount(f, k, le)
+		}
+		p.emit(count)
 		*run = next
 		return next, true
+	}
+	var cmd ppCommand
+	switch {
 	case c == ':':
 		if j+1 >= n {
 			return 0, false

@@ -1,0 +1,204 @@
+package parser
+
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// ppPassOn is the entry ppRun returns for a stop it leaves to the scanner
+// at the byte itself (scanFile's "stop"): no bit of a line start, an
+// indented line or a '<', whatever the mask.
+const ppPassOn = ppPPlain | ppPLoud
+
+// ppRunPass are the bits of a mask with which ppRun is ppStop: ppPNL
+// (the tests set them all, to compare with the scanner alone).
+var ppRunPass uint8 = ppPNL
+
+// ppPCommand is the entry ppRun returns for a line that may be a GO line
+// or a command: it then returns the offset of the line's first byte past
+// its blanks, and the line's start as the start of the line. (No entry of
+// ppPairTab has this bit.)
+const ppPCommand = 1 << 7
+
+// ppRun is ppStop, and the stops that need no more than a look at a few
+// bytes taken care of on the way, in a function whose few live values
+// survive its calls cheaply (in scanFile every stop cost a call that
+// saved and reloaded a dozen of them): a quoted run closed on its line
+// with no '$' and no escape (a single-quoted one, while the batch may be
+// plain, when ppStringMatters says it does not matter), a line or an
+// indented line that cannot start a GO line or a command, a letter where
+// no word of interest starts, and a CR. It returns, as ppStop, the first
+// stop it leaves to scanFile and its entry (ppPLine for a line start,
+// ppPassOn for a stop at the byte, ppPCommand), or len(s), with ls the
+// start of the line it is on. It is the scanner's own logic, in the same order, for
+// the masks of a line with no '<' or "${" and no call of p.reading
+// pending (no ppPNL bit); with one it is ppStop.
+func ppRun(s string, i, ls int, mask uint8) (int, uint8, int) {
+	n := len(s)
+	base := unsafe.Pointer(unsafe.StringData(s))
+	var e uint8
+	if mask&ppRunPass != 0 {
+		i, e = ppStop(base, i, n, mask)
+		return i, e, ls
+	}
+	var j int
+scan:
+	// ppStop's loop, here so that a stop costs no call
+	for ; i+16 <= n; i += 16 {
+		w := unsafe.Add(base, i-1)
+		if e = ppPairTab[ppPairLoad(w, 0)]; e&mask != 0 {
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 1)]; e&mask != 0 {
+			i += 1
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 2)]; e&mask != 0 {
+			i += 2
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 3)]; e&mask != 0 {
+			i += 3
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 4)]; e&mask != 0 {
+			i += 4
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 5)]; e&mask != 0 {
+			i += 5
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 6)]; e&mask != 0 {
+			i += 6
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 7)]; e&mask != 0 {
+			i += 7
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 8)]; e&mask != 0 {
+			i += 8
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 9)]; e&mask != 0 {
+			i += 9
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 10)]; e&mask != 0 {
+			i += 10
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 11)]; e&mask != 0 {
+			i += 11
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 12)]; e&mask != 0 {
+			i += 12
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 13)]; e&mask != 0 {
+			i += 13
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 14)]; e&mask != 0 {
+			i += 14
+			goto found
+		}
+		if e = ppPairTab[ppPairLoad(w, 15)]; e&mask != 0 {
+			i += 15
+			goto found
+		}
+	}
+	for ; i < n; i++ {
+		if e = ppPairTab[ppPairLoad(base, uintptr(i-1))]; e&mask != 0 {
+			goto found
+		}
+	}
+	return n, 0, ls
+found:
+	if e&mask&ppPLines == 0 {
+		if e&mask&ppPLess != 0 {
+			return i, e, ls
+		}
+		if e&mask&ppPIndent == 0 {
+			goto stop
+		}
+		// After a blank, a byte that may start a GO line or a command
+		// (scanFile's rule).
+		j = i - 1
+		for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
+			j--
+		}
+		if j > ls && s[j-1] == '\n' {
+			i = j
+			goto lineStart
+		}
+		if e&mask&^ppPIndent != 0 {
+			goto stop
+		}
+		i++
+		goto scan
+	}
+lineStart:
+	j = i
+	for j+4 <= n && s[j:j+4] == "    " {
+		j += 4
+	}
+	for j < n && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j >= n {
+		return i, ppPLine, ls
+	}
+	if ppLineStart[s[j]] && ppCommandHead(s, j) {
+		return j, ppPCommand, i
+	}
+	ls, i = i, j
+	// (i > 0: a line break is before it)
+	if e = ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]; e&mask&^(ppPLines|ppPIndent|ppPLess) == 0 {
+		i++
+		goto scan
+	}
+stop:
+	switch c := s[i]; {
+	case ppTabPlain[c]&ppAlways == 0:
+		// A letter where a word of interest may start or show (only
+		// the plain table stops at those): one makes the batch loud,
+		// which scanFile sees to.
+		if ppInterestAt(s, i) {
+			return i, ppPassOn, ls
+		}
+		i++
+		goto scan
+	case c == '\r':
+		i++
+		if i < n && s[i] == '\n' {
+			i++
+		}
+		goto lineStart
+	case c == '\'' || c == '"' || c == '[':
+		q := c
+		if c == '[' {
+			q = ']'
+		}
+		k := i + 1
+		if k+8 <= n {
+			x := ppLoad8(base, uintptr(k))
+			a, b := x^(ppLo*uint64(q)), x^(ppLo*'$')
+			if z := ((a-ppLo)&^a | (b-ppLo)&^b) & ppHi; z != 0 {
+				k += bits.TrailingZeros64(z) >> 3
+			} else {
+				k = ppQuoteEndRest(s, k+8, q)
+			}
+		} else {
+			k = ppQuoteEndRest(s, k, q)
+		}
+		if k < n && s[k] == q && (k+1 >= n || s[k+1] != q) &&
+			!(c == '\'' && mask&ppPPlain != 0 && ppStringMatters(s[i+1:k])) {
+			i = k + 1
+			goto scan
+		}
+	}
+	return i, ppPassOn, ls
+}
