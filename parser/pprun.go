@@ -27,12 +27,13 @@ const ppPCommand = 1 << 7
 // with no '$' and no escape (a single-quoted one, while the batch may be
 // plain, when ppStringMatters says it does not matter), a line or an
 // indented line that cannot start a GO line or a command, a letter where
-// no word of interest starts, and a CR. It returns, as ppStop, the first
-// stop it leaves to scanFile and its entry (ppPLine for a line start,
-// ppPassOn for a stop at the byte, ppPCommand), or len(s), with ls the
-// start of the line it is on. It is the scanner's own logic, in the same order, for
-// the masks of a line with no '<' or "${" and no call of p.reading
-// pending (no ppPNL bit); with one it is ppStop.
+// no word of interest starts, a CR, and comments that are not sqllint:
+// directives. It returns, as ppStop, the first stop it leaves to
+// scanFile and its entry (ppPLine for a line start, ppPassOn for a stop
+// at the byte, ppPCommand), or len(s), with ls the start of the line it
+// is on. It is the scanner's own logic, in the same order, for the masks
+// of a line with no '<' or "${" and no call of p.reading pending (no
+// ppPNL bit); with one it is ppStop.
 func ppRun(s string, i, ls int, mask uint8) (int, uint8, int) {
 	n := len(s)
 	base := unsafe.Pointer(unsafe.StringData(s))
@@ -155,7 +156,12 @@ lineStart:
 		return j, ppPCommand, i
 	}
 	ls, i = i, j
-	// (i > 0: a line break is before it)
+first:
+	// The first byte after a line start or a comment, against the byte
+	// before it (i > 0), as scanFile's "first".
+	if i >= n {
+		return n, 0, ls
+	}
 	if e = ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]; e&mask&^(ppPLines|ppPIndent|ppPLess) == 0 {
 		i++
 		goto scan
@@ -165,12 +171,63 @@ stop:
 	case ppTabPlain[c]&ppAlways == 0:
 		// A letter where a word of interest may start or show (only
 		// the plain table stops at those): one makes the batch loud,
-		// which scanFile sees to.
-		if ppInterestAt(s, i) {
-			return i, ppPassOn, ls
+		// which scanFile sees to. The first letter of USE or RESTORE
+		// (not the u of bacKUp) is passed over at once when the two
+		// letters after it cannot continue either (ppInterestAt).
+		if l := c | 0x20; (l == 'r' || l == 'u' && s[i-1]|0x20 != 'k') && !ppPairAt(s, i) || !ppInterestAt(s, i) {
+			i++
+			goto scan
+		}
+		return i, ppPassOn, ls
+	case c == '-':
+		// A line comment (the scan stops at its second dash), passed
+		// over to its line break unless it may be a sqllint: directive
+		// or ends at a CR the T-SQL scanner reads on past.
+		d := i - 1
+		if s[d] != '-' {
+			d = i
+		}
+		if d+1 < n && s[d+1] == '-' {
+			if mask&ppPPlain != 0 && ppDirectiveAt(s, d+2) {
+				return i, ppPassOn, ls
+			}
+			k := ppCommentEnd(s, d+2)
+			if mask&ppPPlain != 0 && k+1 < n && s[k] == '\r' && s[k+1] != '\n' {
+				return i, ppPassOn, ls
+			}
+			i = k
+			goto first
 		}
 		i++
-		goto scan
+		goto first
+	case c == '/':
+		// A block comment, passed over to its end (they nest) unless it
+		// may be a sqllint: directive or does not end.
+		if i+1 < n && s[i+1] == '*' {
+			if mask&ppPPlain != 0 && ppDirectiveAt(s, i+2) {
+				return i, ppPassOn, ls
+			}
+			k, depth := i+2, 1
+			for depth > 0 {
+				if k = ppCommentStop(s, k); k+1 >= n {
+					return i, ppPassOn, ls
+				}
+				switch {
+				case s[k] == '/' && s[k+1] == '*':
+					depth++
+					k += 2
+				case s[k] == '*' && s[k+1] == '/':
+					depth--
+					k += 2
+				default:
+					k++
+				}
+			}
+			i = k
+			goto first
+		}
+		i++
+		goto first
 	case c == '\r':
 		i++
 		if i < n && s[i] == '\n' {

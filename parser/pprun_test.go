@@ -76,7 +76,13 @@ func TestPPRunStops(t *testing.T) {
 		{"x [a]]b] y", "[a]]b] y", ppPassOn},
 		{"x 'a\nb' 'c$(A)d'", "'c$(A)d'", ppPassOn},
 		{"x 'abcdefghijklmnopqrstuvwxyz' y", "", 0},
-		{"x -- c\n", "- c\n", ppPassOn}, // (the second dash)
+		{"x -- c\n y /* a /* b */ c */ z / 2 - 1", "", 0},
+		{"x -- sqllint: disable\n", "- sqllint: disable\n", ppPassOn}, // (the second dash)
+		{"x --c\ry", "-c\ry", ppPassOn},
+		{"x /* a /* b */ c", "/* a /* b */ c", ppPassOn},
+		{"x /*sqllint:x*/", "/*sqllint:x*/", ppPassOn},
+		{"x update t; rest", "", 0},
+		{"x backup", "up", ppPassOn}, // (at the pair ku)
 	} {
 		i, e, _ := ppRun(c.src, 1, 0, ppMask(false, -1, 0))
 		if c.src[i:] != c.want || e != c.e {

@@ -1179,29 +1179,11 @@ func ppKeywordAtSlow(s string, i int) bool {
 
 // ppCommentEnd is the offset of the first CR or LF of s at or after i, or
 // len(s): the end of a line comment.
-func ppCommentEnd(s string, i int) int {
-	e := len(s)
-	if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
-		e = i + j
-	}
-	if j := strings.IndexByte(s[i:e], '\r'); j >= 0 {
-		e = i + j
-	}
-	return e
-}
+func ppCommentEnd(s string, i int) int { return ppFind2(s, i, '\n', '\r') }
 
 // ppCommentStop is the offset of the first '*' or '/' of s at or after
 // i, or len(s): where a block comment may end or nest.
-func ppCommentStop(s string, i int) int {
-	e := len(s)
-	if j := strings.IndexByte(s[i:], '*'); j >= 0 {
-		e = i + j
-	}
-	if j := strings.IndexByte(s[i:e], '/'); j >= 0 {
-		e = i + j
-	}
-	return e
-}
+func ppCommentStop(s string, i int) int { return ppFind2(s, i, '*', '/') }
 
 // ppHasAdd reports whether s holds "add" in any case: a string that may
 // hold ADD FILE text (stringHasAdd).
