@@ -23,9 +23,9 @@ const ppPCommand = 1 << 7
 // ppRun is ppStop, and the stops that need no more than a look at a few
 // bytes taken care of on the way, in a function whose few live values
 // survive its calls cheaply (in scanFile every stop cost a call that
-// saved and reloaded a dozen of them): a quoted run closed on its line
-// with no '$' and no escape (a single-quoted one, while the batch may be
-// plain, when ppStringMatters says it does not matter), a line or an
+// saved and reloaded a dozen of them): a quoted run with no '$' (a
+// single-quoted one, while the batch may be plain, when ppStringMatters
+// says it does not matter), a line or an
 // indented line that cannot start a GO line or a command, a letter where
 // no word of interest starts, a CR, and comments that are not sqllint:
 // directives. It returns, as ppStop, the first stop it leaves to
@@ -251,8 +251,22 @@ stop:
 		} else {
 			k = ppQuoteEndRest(s, k, q)
 		}
-		if k < n && s[k] == q && (k+1 >= n || s[k+1] != q) &&
-			!(c == '\'' && mask&ppPPlain != 0 && ppStringMatters(s[i+1:k])) {
+		if k >= n || s[k] != q {
+			break // a '$', or no end
+		}
+		if k+1 >= n || s[k+1] != q {
+			if c == '\'' && mask&ppPPlain != 0 && ppStringMatters(s[i+1:k]) {
+				break
+			}
+			i = k + 1
+			goto scan
+		}
+		// Doubled quotes, escapes: on to the end, as scanFile's quoted
+		// state, which looks at the string with its opening quote.
+		for k+1 < n && s[k] == q && s[k+1] == q {
+			k = ppQuoteEnd(s, k+2, q)
+		}
+		if k < n && s[k] == q && !(c == '\'' && mask&ppPPlain != 0 && ppStringMatters(s[i:k])) {
 			i = k + 1
 			goto scan
 		}
