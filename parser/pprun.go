@@ -32,20 +32,25 @@ const ppPCommand = 1 << 7
 // scanFile and its entry (ppPLine for a line start, ppPassOn for a stop
 // at the byte, ppPCommand), or len(s), with ls the start of the line it
 // is on. It is the scanner's own logic, in the same order, for the masks
-// of a line with no '<' or "${" and no call of p.reading pending (no
-// ppPNL bit); with one it is ppStop.
-func ppRun(s string, i, ls int, mask uint8) (int, uint8, int) {
+// of a line with no '<' or "${" (no ppPNL bit; with one it is ppStop).
+// Its loop looks for stops up to lim, and no line start at or after lim
+// is passed over: it returns max(i, lim) and a zero entry when it
+// reaches lim without a stop, so that scanFile can look for the first
+// line start at or after lim (where it calls p.reading).
+func ppRun(s string, i, ls, lim int, mask uint8) (int, uint8, int) {
 	n := len(s)
 	base := unsafe.Pointer(unsafe.StringData(s))
 	var e uint8
 	if mask&ppRunPass != 0 {
-		i, e = ppStop(base, i, n, mask)
+		if i < lim {
+			i, e = ppStop(base, i, lim, mask)
+		}
 		return i, e, ls
 	}
 	var j int
 scan:
 	// ppStop's loop, here so that a stop costs no call
-	for ; i+16 <= n; i += 16 {
+	for ; i+16 <= lim; i += 16 {
 		w := unsafe.Add(base, i-1)
 		if e = ppPairTab[ppPairLoad(w, 0)]; e&mask != 0 {
 			goto found
@@ -111,12 +116,12 @@ scan:
 			goto found
 		}
 	}
-	for ; i < n; i++ {
+	for ; i < lim; i++ {
 		if e = ppPairTab[ppPairLoad(base, uintptr(i-1))]; e&mask != 0 {
 			goto found
 		}
 	}
-	return n, 0, ls
+	return max(i, lim), 0, ls // (past lim after a quoted run or comment)
 found:
 	if e&mask&ppPLines == 0 {
 		if e&mask&ppPLess != 0 {
@@ -149,7 +154,7 @@ lineStart:
 	for j < n && (s[j] == ' ' || s[j] == '\t') {
 		j++
 	}
-	if j >= n {
+	if j >= n || i >= lim {
 		return i, ppPLine, ls
 	}
 	if ppLineStart[s[j]] && ppCommandHead(s, j) {

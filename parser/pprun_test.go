@@ -88,7 +88,7 @@ func TestPPRunStops(t *testing.T) {
 		{"x update t; rest", "", 0},
 		{"x backup", "up", ppPassOn}, // (at the pair ku)
 	} {
-		i, e, _ := ppRun(c.src, 1, 0, ppMask(false, -1, 0))
+		i, e, _ := ppRun(c.src, 1, 0, len(c.src), ppMask(false, -1, 0))
 		if c.src[i:] != c.want || e != c.e {
 			t.Errorf("%q: stop at %q, entry %#x; want %q, %#x", c.src, c.src[i:], e, c.want, c.e)
 		}

@@ -763,7 +763,15 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				i++
 			scan:
 				// (i > 0 always: the byte before i is s's)
-				if i, e, ls = ppRun(s, i, ls, mask); i >= n {
+				if rd == 0 || lt >= 0 {
+					i, e, ls = ppRun(s, i, ls, n, mask)
+				} else if i, e, ls = ppRun(s, i, ls, tick, mask&^ppPNL); e == 0 && i < n {
+					// At the offset of the next call of p.reading: on
+					// with every line break a stop (the call is made at
+					// the first line start from there).
+					i, e = ppStop(base, i, n, mask)
+				}
+				if i >= n {
 					break line
 				} else if e == ppPCommand {
 					// a line that may be a GO line or a command, its
