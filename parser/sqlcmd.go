@@ -746,9 +746,10 @@ func (p *ppPreprocessor) scanFile(f *File) {
 			case ppStNormal:
 				// The first byte is looked at against the byte before it
 				// as the byte table says (a line break there is no line
-				// start to look at again); the hot loop then reads the
-				// bytes eight per round, each with the byte before it
-				// as one index of the table of pairs (ppPairTab).
+				// start to look at again); the hot loop (ppRun) then
+				// reads the bytes sixteen per round, each with the byte
+				// before it as one index of the table of pairs
+				// (ppPairTab), and takes the simple stops itself.
 			first:
 				if i >= n {
 					break line
@@ -1017,9 +1018,10 @@ func (p *ppPreprocessor) scanFile(f *File) {
 // ppStop is the first offset from i, 0 < i <= n, at which the normal
 // state stops with mask in s's text at p, n bytes long, and its entry of
 // ppPairTab (each byte with the byte before it as one index), or n. It
-// reads sixteen bytes a round. It is a function of its own, called once a
-// stop, so that its loop keeps what it reads in registers (in scanFile's
-// it reloaded two each round).
+// reads sixteen bytes a round. It is a function of its own, so that its
+// loop keeps what it reads in registers (in scanFile's it reloaded two
+// each round). ppRun, which scanFile calls, has the same loop inline and
+// calls it only for the masks with which every line break stops.
 //
 //go:noinline
 func ppStop(p unsafe.Pointer, i, n int, mask uint8) (int, uint8) {
