@@ -75,6 +75,7 @@ func checkIndentRule(t *testing.T, name, src string) {
 		{ppRuleOld.lineBits, ppRuleOld.heads, false, true}} {
 		checkTraces(t, name, preprocessTrace(src, r), old)
 	}
+	checkTraces(t, name+" (scanFile alone)", preprocessTraceScanOnly(src), old)
 }
 
 func checkTraces(t *testing.T, name, got, old string) {

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"math/bits"
+	"strings"
 	"unsafe"
 )
 
@@ -49,4 +50,33 @@ func ppQuoteEndRest(s string, k int, q byte) int {
 		}
 	}
 	return n
+}
+
+// ppFind2 is the offset of the first byte of s at or after k that is a or
+// b, or len(s). Most runs it is asked about (comments) are short: their
+// first 32 bytes are looked at eight at a time here, the rest with
+// strings.IndexByte, which is faster on long runs but costs a call.
+func ppFind2(s string, k int, a, b byte) int {
+	n := len(s)
+	p := unsafe.Pointer(unsafe.StringData(s))
+	aa, bb := ppLo*uint64(a), ppLo*uint64(b)
+	for r := 0; r < 4 && k+8 <= n; r++ {
+		x := ppLoad8(p, uintptr(k))
+		y, w := x^aa, x^bb
+		if z := ((y-ppLo)&^y | (w-ppLo)&^w) & ppHi; z != 0 {
+			return k + bits.TrailingZeros64(z)>>3
+		}
+		k += 8
+	}
+	if k >= n {
+		return n
+	}
+	e := n
+	if j := strings.IndexByte(s[k:], a); j >= 0 {
+		e = k + j
+	}
+	if j := strings.IndexByte(s[k:e], b); j >= 0 {
+		e = k + j
+	}
+	return e
 }

@@ -729,7 +729,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				j++
 			}
 			if j < n && ppLineStart[s[j]] {
-				if next, ok := p.lineCommand(f, i, &run); ok {
+				if next, ok := p.lineCommand(f, i, j, &run); ok {
 					state, depth = p.state, p.depth // an include may change them
 					// a GO line starts a batch; a '<' before it is on a
 					// line before this one
@@ -746,9 +746,10 @@ func (p *ppPreprocessor) scanFile(f *File) {
 			case ppStNormal:
 				// The first byte is looked at against the byte before it
 				// as the byte table says (a line break there is no line
-				// start to look at again); the hot loop then reads the
-				// bytes eight per round, each with the byte before it
-				// as one index of the table of pairs (ppPairTab).
+				// start to look at again); the hot loop (ppRun) then
+				// reads the bytes sixteen per round, each with the byte
+				// before it as one index of the table of pairs
+				// (ppPairTab), and takes the simple stops itself.
 			first:
 				if i >= n {
 					break line
@@ -763,8 +764,21 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				i++
 			scan:
 				// (i > 0 always: the byte before i is s's)
-				if i, e = ppStop(base, i, n, mask); i >= n {
+				if rd == 0 || lt >= 0 {
+					i, e, ls = ppRun(s, i, ls, n, mask)
+				} else if i, e, ls = ppRun(s, i, ls, tick, mask&^ppPNL); e == 0 && i < n {
+					// At the offset of the next call of p.reading: on
+					// with every line break a stop (the call is made at
+					// the first line start from there).
+					i, e = ppStop(base, i, n, mask)
+				}
+				if i >= n {
 					break line
+				} else if e == ppPCommand {
+					// a line that may be a GO line or a command, its
+					// first byte past the blanks at i (ppRun)
+					i, j = ls, i
+					goto command
 				}
 				if e&mask&ppPLines == 0 {
 					if e&mask&(ppPIndent|ppPLess) == 0 {
@@ -817,19 +831,22 @@ func (p *ppPreprocessor) scanFile(f *File) {
 				if j >= n || i >= tick {
 					break line // (p.reading is called there)
 				}
-				if ppLineStart[s[j]] && ppCommandHead(s, j) {
-					// As at the top of the loop over lines (and on from
-					// there after a command: the next line may be one).
-					p.state, p.depth = state, depth
-					if next, ok := p.lineCommand(f, i, &run); ok {
-						state, depth = p.state, p.depth // an include may change them
-						lt, tab, mask = -1, p.table(), ppMask(p.loud, -1, rd)
-						i = next
-						break line
-					}
+				if !ppLineStart[s[j]] || !ppCommandHead(s, j) {
+					ls, i = i, j
+					goto first // the commonest stop: straight back to the loop
+				}
+			command:
+				// As at the top of the loop over lines (and on from there
+				// after a command: the next line may be one).
+				p.state, p.depth = state, depth
+				if next, ok := p.lineCommand(f, i, j, &run); ok {
+					state, depth = p.state, p.depth // an include may change them
+					lt, tab, mask = -1, p.table(), ppMask(p.loud, -1, rd)
+					i = next
+					break line
 				}
 				ls, i = i, j
-				goto first // the commonest stop: straight back to the loop
+				goto first
 			stop:
 				if c := s[i]; tab[c]&ppAlways == 0 {
 					// A letter where a word of interest may start or
@@ -1001,9 +1018,10 @@ func (p *ppPreprocessor) scanFile(f *File) {
 // ppStop is the first offset from i, 0 < i <= n, at which the normal
 // state stops with mask in s's text at p, n bytes long, and its entry of
 // ppPairTab (each byte with the byte before it as one index), or n. It
-// reads sixteen bytes a round. It is a function of its own, called once a
-// stop, so that its loop keeps what it reads in registers (in scanFile's
-// it reloaded two each round).
+// reads sixteen bytes a round. It is a function of its own, so that its
+// loop keeps what it reads in registers (in scanFile's it reloaded two
+// each round). ppRun, which scanFile calls, has the same loop inline and
+// calls it only for the masks with which every line break stops.
 //
 //go:noinline
 func ppStop(p unsafe.Pointer, i, n int, mask uint8) (int, uint8) {
@@ -1171,29 +1189,11 @@ func ppKeywordAtSlow(s string, i int) bool {
 
 // ppCommentEnd is the offset of the first CR or LF of s at or after i, or
 // len(s): the end of a line comment.
-func ppCommentEnd(s string, i int) int {
-	e := len(s)
-	if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
-		e = i + j
-	}
-	if j := strings.IndexByte(s[i:e], '\r'); j >= 0 {
-		e = i + j
-	}
-	return e
-}
+func ppCommentEnd(s string, i int) int { return ppFind2(s, i, '\n', '\r') }
 
 // ppCommentStop is the offset of the first '*' or '/' of s at or after
 // i, or len(s): where a block comment may end or nest.
-func ppCommentStop(s string, i int) int {
-	e := len(s)
-	if j := strings.IndexByte(s[i:], '*'); j >= 0 {
-		e = i + j
-	}
-	if j := strings.IndexByte(s[i:e], '/'); j >= 0 {
-		e = i + j
-	}
-	return e
-}
+func ppCommentStop(s string, i int) int { return ppFind2(s, i, '*', '/') }
 
 // ppHasAdd reports whether s holds "add" in any case: a string that may
 // hold ADD FILE text (stringHasAdd).
@@ -1526,32 +1526,34 @@ func ppRestIsEmpty(s string, i, end int) bool {
 	return i == end || i+1 < end && s[i] == '-' && s[i+1] == '-'
 }
 
-// lineCommand looks at the line starting at ls (lexical state normal) for
-// a GO line or a sqlcmd command. When it finds one it acts on it, removes
-// the line from the batch text and returns the offset of the next line.
-func (p *ppPreprocessor) lineCommand(f *File, ls int, run *int) (int, bool) {
+// lineCommand looks at the line starting at ls (lexical state normal),
+// whose first byte past its blanks is at j, for a GO line or a sqlcmd
+// command. When it finds one it acts on it, removes the line from the
+// batch text and returns the offset of the next line.
+func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 	s := f.Text
 	n := len(s)
-	j := ls
-	for j < n && ppIsBlank(s[j]) {
-		j++
-	}
 	if j >= n {
 		return 0, false
 	}
 	c := s[j]
-	var cmd ppCommand
-	switch {
-	case (c == 'G' || c == 'g') && j+1 < n && s[j+1]|0x20 == 'o':
+	if (c == 'G' || c == 'g') && j+1 < n && s[j+1]|0x20 == 'o' {
 		k := j + 2
 		if !(k == n || ppIsBlank(s[k]) || s[k] == '\n' || s[k] == '\r' || k+1 < n && s[k] == '-' && s[k+1] == '-') {
 			return 0, false // GOTO, go_table, GO; ...: T-SQL text
 		}
 		le, next := ppLineEnd(s, k)
 		p.b.appendRun(f, *run, ls)
-		p.emit(p.goCount(f, k, le))
+		count := 1 // GO alone on its line
+		if k != le {
+			count = p.goCount(f, k, le)
+		}
+		p.emit(count)
 		*run = next
 		return next, true
+	}
+	var cmd ppCommand
+	switch {
 	case c == ':':
 		if j+1 >= n {
 			return 0, false
