@@ -11,7 +11,8 @@ import (
 // MODIFY FILE (or an autogrowth) gives back is allocated, and zero-filled,
 // anew. The model takes a shrunk file's size as the target the statement
 // gives (the size it shrinks to when the file holds less data), or as
-// unknown without one, so that SL201 and SL202 weigh the growth after it
+// unknown without one (or with target 0, or TRUNCATEONLY, which ignores
+// the target), so that SL201 and SL202 weigh the growth after it
 // (shrink-then-grow, as deployment scripts that "reclaim space" do)
 // rather than take the file as still at its old size. NOTRUNCATE and
 // EMPTYFILE leave the file's size as it is.
@@ -56,10 +57,12 @@ func (m *Model) shrink(e *Effect, ctx string) {
 	if len(args) == 0 {
 		return
 	}
+	truncOnly := false // TRUNCATEONLY ignores any target
 	for _, a := range args[1:] {
 		if strings.EqualFold(a, "NOTRUNCATE") || strings.EqualFold(a, "EMPTYFILE") {
 			return // the file keeps its size
 		}
+		truncOnly = truncOnly || strings.EqualFold(a, "TRUNCATEONLY")
 	}
 	switch cmd := st.TokenText(toks[1]); {
 	case strings.EqualFold(cmd, "SHRINKFILE"):
@@ -77,11 +80,11 @@ func (m *Model) shrink(e *Effect, ctx string) {
 		if !ok || df.Size == 0 {
 			return
 		}
-		size := int64(0) // unknown
-		if len(args) > 1 && kinds[1] == parser.TokNumber {
+		size := int64(0) // unknown, also after target 0: as far as it can
+		if len(args) > 1 && kinds[1] == parser.TokNumber && !truncOnly {
 			if mb, err := strconv.ParseInt(args[1], 10, 64); err == nil && mb > 0 && mb < df.Size>>20 {
 				size = mb << 20
-			} else if err == nil {
+			} else if err == nil && mb > 0 {
 				return // no smaller than the file: nothing shrinks
 			}
 		}
