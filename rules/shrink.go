@@ -67,17 +67,24 @@ func (m *Model) shrink(e *Effect, ctx string) {
 	switch cmd := st.TokenText(toks[1]); {
 	case strings.EqualFold(cmd, "SHRINKFILE"):
 		d := m.Databases[ctx]
-		if d == nil || ctx == "" || d.Key == "tempdb" || kinds[0] == parser.TokNumber {
-			return // a file id: which file is not known
+		if d == nil || ctx == "" || d.Key == "tempdb" {
+			return
 		}
-		name := args[0]
-		if kinds[0] == parser.TokString || kinds[0] == parser.TokNString {
-			name = parser.StringValue(name)
+		var key string
+		var df *DBFile
+		if kinds[0] == parser.TokNumber {
+			key, df = fileByID(d, args[0])
 		} else {
-			name = parser.Unquote(name)
+			name := args[0]
+			if kinds[0] == parser.TokString || kinds[0] == parser.TokNString {
+				name = parser.StringValue(name)
+			} else {
+				name = parser.Unquote(name)
+			}
+			df, _ = d.Files.lookup(strings.ToLower(name))
+			_, key = ownWithLower(name)
 		}
-		df, ok := d.Files.lookup(strings.ToLower(name))
-		if !ok || df.Size == 0 {
+		if df == nil || df.Size == 0 {
 			return
 		}
 		size := int64(0) // unknown, also after target 0: as far as it can
@@ -90,7 +97,6 @@ func (m *Model) shrink(e *Effect, ctx string) {
 		}
 		c := *df // copied: a backup's snapshot may share df (see modifyFile)
 		c.Size = size
-		_, key := ownWithLower(name)
 		d.Files.Set(key, &c)
 	case strings.EqualFold(cmd, "SHRINKDATABASE"):
 		var d *Database
@@ -118,6 +124,29 @@ func (m *Model) shrink(e *Effect, ctx string) {
 			d.Files.Set(shrunk[i].key, &shrunk[i].f)
 		}
 	}
+}
+
+// fileByID is the file DBCC SHRINKFILE names by file id, and its key in
+// d.Files: file id 1 is always the primary data file and 2 the first log
+// file ("DBCC SHRINKFILE (2, 1)" is how log cleanup scripts shrink the
+// log), told when d has only one file of that kind and no file whose name
+// is not known. Nil otherwise: which file is not known.
+func fileByID(d *Database, id string) (string, *DBFile) {
+	if d.Unnamed != 0 || id != "1" && id != "2" {
+		return "", nil
+	}
+	log := id == "2"
+	var key string
+	var df *DBFile
+	for k, f := range d.Files.All() {
+		if f.Log == log {
+			if df != nil {
+				return "", nil // more than one
+			}
+			key, df = k, f
+		}
+	}
+	return key, df
 }
 
 // isPunct reports whether t, a token of st, is the punctuation p.

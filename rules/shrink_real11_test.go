@@ -47,3 +47,40 @@ func TestShrinkTargetZeroAndTruncateOnly(t *testing.T) {
 		}
 	}
 }
+
+// Log cleanup scripts name the log by file id: DBCC SHRINKFILE (2, 1).
+// File id 1 is always the primary data file and 2 the first log file, so
+// when the database has one file of that kind the shrink is that file's
+// (the model left every file id alone and kept the old size: no SL202
+// for the regrowth). With two log files, or files whose names are not
+// known, which file is not known.
+func TestShrinkByFileID(t *testing.T) {
+	create := "CREATE DATABASE D ON (NAME = d1, FILENAME = 'D:\\d1.mdf', SIZE = 10GB) LOG ON (NAME = d1_log, FILENAME = 'L:\\d1.ldf', SIZE = 10GB);\nGO\n"
+	twoLogs := "CREATE DATABASE D ON (NAME = d1, FILENAME = 'D:\\d1.mdf', SIZE = 10GB) LOG ON (NAME = d1_log, FILENAME = 'L:\\d1.ldf', SIZE = 10GB), (NAME = d2_log, FILENAME = 'L:\\d2.ldf', SIZE = 1GB);\nGO\n"
+	grow := "GO\nALTER DATABASE D MODIFY FILE (NAME = d1, SIZE = 10GB);\nALTER DATABASE D MODIFY FILE (NAME = d1_log, SIZE = 10GB);\n"
+	cases := []struct {
+		name, src string
+		want      []string // SL201/SL202 findings after the CREATE's: rule and the start of the message
+	}{
+		{"log by id", create + "USE D;\nALTER DATABASE D SET RECOVERY SIMPLE;\nDBCC SHRINKFILE (2, 1);\nALTER DATABASE D SET RECOVERY FULL;\n" + grow,
+			[]string{"SL202 allocates 10 GB"}},
+		{"data by id", create + "USE D;\nDBCC SHRINKFILE (1, 1024);\n" + grow, []string{"SL201 allocates 9 GB"}},
+		{"two log files", twoLogs + "USE D;\nDBCC SHRINKFILE (2, 1);\n" + grow, nil},
+		{"another id", create + "USE D;\nDBCC SHRINKFILE (3, 1);\n" + grow, nil},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, f := range auditRun(t, c.src, nil) {
+			if (f.Rule.ID == "SL201" || f.Rule.ID == "SL202") && f.Span.Start.Position().Line > 1 {
+				got = append(got, f.Rule.ID+" "+f.Message)
+			}
+		}
+		ok := len(got) == len(c.want)
+		for i := 0; ok && i < len(got); i++ {
+			ok = strings.HasPrefix(got[i], c.want[i])
+		}
+		if !ok {
+			t.Errorf("%s: got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}
