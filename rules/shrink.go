@@ -11,7 +11,8 @@ import (
 // MODIFY FILE (or an autogrowth) gives back is allocated, and zero-filled,
 // anew. The model takes a shrunk file's size as the target the statement
 // gives (the size it shrinks to when the file holds less data), or as
-// unknown without one, so that SL201 and SL202 weigh the growth after it
+// unknown without one (or with target 0, or TRUNCATEONLY, which ignores
+// the target), so that SL201 and SL202 weigh the growth after it
 // (shrink-then-grow, as deployment scripts that "reclaim space" do)
 // rather than take the file as still at its old size. NOTRUNCATE and
 // EMPTYFILE leave the file's size as it is.
@@ -56,38 +57,46 @@ func (m *Model) shrink(e *Effect, ctx string) {
 	if len(args) == 0 {
 		return
 	}
+	truncOnly := false // TRUNCATEONLY ignores any target
 	for _, a := range args[1:] {
 		if strings.EqualFold(a, "NOTRUNCATE") || strings.EqualFold(a, "EMPTYFILE") {
 			return // the file keeps its size
 		}
+		truncOnly = truncOnly || strings.EqualFold(a, "TRUNCATEONLY")
 	}
 	switch cmd := st.TokenText(toks[1]); {
 	case strings.EqualFold(cmd, "SHRINKFILE"):
 		d := m.Databases[ctx]
-		if d == nil || ctx == "" || d.Key == "tempdb" || kinds[0] == parser.TokNumber {
-			return // a file id: which file is not known
-		}
-		name := args[0]
-		if kinds[0] == parser.TokString || kinds[0] == parser.TokNString {
-			name = parser.StringValue(name)
-		} else {
-			name = parser.Unquote(name)
-		}
-		df, ok := d.Files.lookup(strings.ToLower(name))
-		if !ok || df.Size == 0 {
+		if d == nil || ctx == "" || d.Key == "tempdb" {
 			return
 		}
-		size := int64(0) // unknown
-		if len(args) > 1 && kinds[1] == parser.TokNumber {
+		var key string
+		var df *DBFile
+		if kinds[0] == parser.TokNumber {
+			key, df = fileByID(d, args[0])
+		} else {
+			name := args[0]
+			if kinds[0] == parser.TokString || kinds[0] == parser.TokNString {
+				name = parser.StringValue(name)
+			} else {
+				name = parser.Unquote(name)
+			}
+			df, _ = d.Files.lookup(strings.ToLower(name))
+			_, key = ownWithLower(name)
+		}
+		if df == nil || df.Size == 0 {
+			return
+		}
+		size := int64(0) // unknown, also after target 0: as far as it can
+		if len(args) > 1 && kinds[1] == parser.TokNumber && !truncOnly {
 			if mb, err := strconv.ParseInt(args[1], 10, 64); err == nil && mb > 0 && mb < df.Size>>20 {
 				size = mb << 20
-			} else if err == nil {
+			} else if err == nil && mb > 0 {
 				return // no smaller than the file: nothing shrinks
 			}
 		}
 		c := *df // copied: a backup's snapshot may share df (see modifyFile)
 		c.Size = size
-		_, key := ownWithLower(name)
 		d.Files.Set(key, &c)
 	case strings.EqualFold(cmd, "SHRINKDATABASE"):
 		var d *Database
@@ -115,6 +124,29 @@ func (m *Model) shrink(e *Effect, ctx string) {
 			d.Files.Set(shrunk[i].key, &shrunk[i].f)
 		}
 	}
+}
+
+// fileByID is the file DBCC SHRINKFILE names by file id, and its key in
+// d.Files: file id 1 is always the primary data file and 2 the first log
+// file ("DBCC SHRINKFILE (2, 1)" is how log cleanup scripts shrink the
+// log), told when d has only one file of that kind and no file whose name
+// is not known. Nil otherwise: which file is not known.
+func fileByID(d *Database, id string) (string, *DBFile) {
+	if d.Unnamed != 0 || id != "1" && id != "2" {
+		return "", nil
+	}
+	log := id == "2"
+	var key string
+	var df *DBFile
+	for k, f := range d.Files.All() {
+		if f.Log == log {
+			if df != nil {
+				return "", nil // more than one
+			}
+			key, df = k, f
+		}
+	}
+	return key, df
 }
 
 // isPunct reports whether t, a token of st, is the punctuation p.

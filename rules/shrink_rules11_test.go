@@ -10,7 +10,7 @@ import (
 // zero-filled, anew: SL201 and SL202 weigh that growth over the size
 // after the shrink (the model took the file as still at its old size,
 // and said nothing). NOTRUNCATE and EMPTYFILE leave the size; tempdb and
-// a file given by id are left alone.
+// a file given by an id other than 1 or 2 are left alone.
 func TestShrinkThenGrow(t *testing.T) {
 	create := "CREATE DATABASE D ON (NAME = d1, FILENAME = 'D:\\d1.mdf', SIZE = 10GB) LOG ON (NAME = d1_log, FILENAME = 'L:\\d1.ldf', SIZE = 10GB);\nGO\n"
 	grow := "GO\nALTER DATABASE D MODIFY FILE (NAME = d1, SIZE = 10GB);\nALTER DATABASE D MODIFY FILE (NAME = d1_log, SIZE = 10GB);\n"
@@ -26,7 +26,7 @@ func TestShrinkThenGrow(t *testing.T) {
 		{"shrinkdatabase of the current one", "USE D;\ndbcc shrinkdatabase (0);\n", []string{"SL201 allocates up to 10 GB", "SL202 allocates up to 10 GB"}},
 		{"notruncate", "USE D;\nDBCC SHRINKFILE (d1, NOTRUNCATE);\nDBCC SHRINKDATABASE (D, NOTRUNCATE);\n", nil},
 		{"emptyfile", "USE D;\nDBCC SHRINKFILE (d1, EMPTYFILE);\n", nil},
-		{"file id", "USE D;\nDBCC SHRINKFILE (1, 1024);\n", nil},
+		{"file id", "USE D;\nDBCC SHRINKFILE (3, 1024);\n", nil},
 		{"another database", "USE master;\nDBCC SHRINKFILE (d1, 1024);\n", nil},
 		{"no shrink", "USE D;\nDBCC CHECKDB;\n", nil},
 	}
