@@ -501,16 +501,20 @@ func isDir(path string) bool {
 // writeFixed writes the fixed files (a variable for tests of a failed write).
 var writeFixed = analysis.WriteFixed
 
-// parseFlags parses a command's flags. -h prints the usage; an unknown or
-// malformed flag prints one line and a pointer to -h, not the usage.
+// commandUsage is the usage of a command with flags fs, as scan's reads:
+// "Usage: " and its synopsis, what it does, and the flags.
+func (e *env) commandUsage(fs *flag.FlagSet, synopsis, what string) func() {
+	return func() {
+		fmt.Fprintf(e.stderr, "Usage: %s\n\n%s\n\nFlags:\n", synopsis, what)
+		fs.PrintDefaults()
+	}
+}
+
+// parseFlags parses a command's flags. -h prints the usage (fs.Usage); an
+// unknown or malformed flag prints one line and a pointer to -h, not the
+// usage.
 func (e *env) parseFlags(fs *flag.FlagSet, cmd string, args []string) (paths []string, code int, ok bool) {
 	usage := fs.Usage
-	if usage == nil {
-		usage = func() {
-			fmt.Fprintf(e.stderr, "Usage of sqllint %s:\n", cmd)
-			fs.PrintDefaults()
-		}
-	}
 	fs.Usage = func() {}
 	fs.SetOutput(io.Discard)
 	paths, err := parseInterleaved(fs, args)
