@@ -254,6 +254,10 @@ func (e *env) scan(args []string) int {
 		e.errorf("standard input: %v", err)
 		return exitError
 	}
+	if err := missingContext(cfg, &f.pr); err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
 	opt := analysis.Options{
 		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
