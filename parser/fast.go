@@ -1772,7 +1772,7 @@ func (p *fastParser) bOption(i int) (*gBOption, int, bool) {
 	b := put(&p.arena.s_bOptionBox, bOptionBox{})
 	o := &b.o
 	o.Pos = p.pos(i)
-	if p.word(i, "COMPRESSION") && p.word(i+1, "ALGORITHM") && p.punct(i+2, '=') {
+	if p.punct(i+2, '=') && p.word(i+1, "ALGORITHM") && p.word(i, "COMPRESSION") { // the cheapest test first
 		next, ok := p.value(&b.v1, i+3)
 		if !ok {
 			return nil, 0, false
