@@ -146,21 +146,9 @@ func skipTrivia(s string, i int) int {
 			}
 			i += n
 		case strings.HasPrefix(s[i:], "/*"):
-			k, depth := i+2, 1
-			for depth > 0 && k < len(s) {
-				switch {
-				case strings.HasPrefix(s[k:], "/*"):
-					depth++
-					k += 2
-				case strings.HasPrefix(s[k:], "*/"):
-					depth--
-					k += 2
-				default:
-					k++
-				}
-			}
-			if depth > 0 {
-				return i
+			k := blockCommentEnd(s, i)
+			if k < 0 {
+				return i // left open
 			}
 			i = k
 		default:
@@ -409,6 +397,10 @@ func removeStatement(st *parser.Statement) *Fix {
 		end++
 	}
 	start := s.Offset
+	if edits := keepComments(s.File, text[start:end], start); edits != nil {
+		// the fix removes the statement's words and keeps its comments
+		return &Fix{Description: "remove the CHECKPOINT", Edits: edits}
+	}
 	ls := start
 	for ls > 0 && (text[ls-1] == ' ' || text[ls-1] == '\t') {
 		ls--
@@ -428,6 +420,81 @@ func removeStatement(st *parser.Statement) *Fix {
 		}
 	}
 	return oneEdit("remove the CHECKPOINT", Edit{File: s.File, Start: start, End: end})
+}
+
+// keepComments are the edits that delete the words of stmt, the text of
+// a statement (and its semicolon) at offset off of f, and leave its
+// comments: each run of words goes with the blanks before it on its
+// line, the first with the blanks after it. nil when stmt holds no
+// comment.
+func keepComments(f *parser.File, stmt string, off int) []Edit {
+	if !strings.Contains(stmt, "--") && !strings.Contains(stmt, "/*") {
+		return nil
+	}
+	const blank = " \t\r\n\f"
+	var edits []Edit
+	cut := func(from, to int) { // the words in stmt[from:to], with blanks
+		gap := stmt[from:to]
+		if strings.TrimSpace(gap) == "" {
+			return
+		}
+		a := to - len(strings.TrimLeft(gap, blank))
+		b := from + len(strings.TrimRight(gap, blank))
+		if from == 0 {
+			for b < to && (stmt[b] == ' ' || stmt[b] == '\t') {
+				b++
+			}
+		} else {
+			for a > from && (stmt[a-1] == ' ' || stmt[a-1] == '\t') {
+				a--
+			}
+		}
+		edits = append(edits, Edit{File: f, Start: off + a, End: off + b})
+	}
+	last := 0
+	for i := 0; i < len(stmt); {
+		var end int
+		switch {
+		case strings.HasPrefix(stmt[i:], "--"):
+			end = len(stmt)
+			if n := strings.IndexByte(stmt[i:], '\n'); n >= 0 {
+				end = i + n
+			}
+		case strings.HasPrefix(stmt[i:], "/*"):
+			if end = blockCommentEnd(stmt, i); end < 0 {
+				end = len(stmt) // left open: the rest is the comment
+			}
+		default:
+			i++
+			continue
+		}
+		cut(last, i)
+		last, i = end, end
+	}
+	cut(last, len(stmt))
+	return edits
+}
+
+// blockCommentEnd is the end of the block comment at i in s, nested as
+// T-SQL nests them; -1 when it is left open.
+func blockCommentEnd(s string, i int) int {
+	k, depth := i+2, 1
+	for depth > 0 && k < len(s) {
+		switch {
+		case strings.HasPrefix(s[k:], "/*"):
+			depth++
+			k += 2
+		case strings.HasPrefix(s[k:], "*/"):
+			depth--
+			k += 2
+		default:
+			k++
+		}
+	}
+	if depth > 0 {
+		return -1
+	}
+	return k
 }
 
 // oneEditFix holds a fix of one edit and its edit: one allocation, not

@@ -47,3 +47,34 @@ func TestFixesKeepComments(t *testing.T) {
 		}
 	}
 }
+
+// SL303's fix removes the CHECKPOINT's words and keeps its comments (it
+// deleted the whole statement, comments and all); without a comment it
+// still removes the statement's line.
+func TestSL303FixKeepsComments(t *testing.T) {
+	const backup = "BACKUP DATABASE d TO DISK = N'x';\r\n"
+	cases := []struct{ stmt, fixed string }{
+		{"CHECKPOINT /* flush first */ 5;\r\n", "/* flush first */\r\n"},
+		{"PRINT 1; CHECKPOINT -- c\r\n\t5; ", "PRINT 1; -- c\r\n "},
+		{"\tCHECKPOINT\t/*a*/ /*b /* n */ */ 5;\r\n", "\t/*a*/ /*b /* n */ */\r\n"},
+		{"CHECKPOINT 5;\r\n", ""},
+	}
+	for _, c := range cases {
+		src := "USE d;\r\n" + c.stmt + backup
+		fs := auditRun(t, src, nil)
+		var fixes []*Fix
+		for _, f := range fs {
+			if f.Rule.ID == "SL303" {
+				fixes = append(fixes, f.Fix)
+			}
+		}
+		if len(fixes) != 1 || fixes[0] == nil {
+			t.Errorf("%q: %d SL303 findings (%v), want one with a fix", src, len(fixes), auditMessages(fs, "SL303"))
+			continue
+		}
+		got, _ := ApplyEdits(src, fixes[0].Edits)
+		if want := "USE d;\r\n" + c.fixed + backup; got != want {
+			t.Errorf("%q: fixed to %q, want %q", src, got, want)
+		}
+	}
+}
