@@ -733,10 +733,14 @@ func (c *converter) bOptions(gs []*gBOption) []Option {
 	out := c.optionList(len(gs))
 	for i, g := range gs {
 		o := Option{Span: c.span(g.Pos, g.EndPos)}
-		if g.Move != nil {
+		switch {
+		case g.Move != nil:
 			o.Name = "MOVE"
 			o.Value = valueRaw(g.Move.Logical) + " TO " + valueRaw(g.Move.Physical)
-		} else {
+		case g.Algo != nil:
+			o.Name = "COMPRESSION"
+			o.Value = "ALGORITHM = " + valueRaw(g.Algo)
+		default:
 			o.Name = strings.ToUpper(Unquote(g.Name))
 			v := valueRaw(g.Value)
 			if g.After != nil {

@@ -1766,12 +1766,20 @@ type bOptionBox struct {
 }
 
 // bOption matches one gBOption at i: 'MOVE' gValue 'TO' gValue, or
-// (?!'MOVE') @(Ident | Quoted) ('=' gValue ('AFTER' gValue)?)? gGroup?.
+// 'COMPRESSION' 'ALGORITHM' '=' gValue, or (?!'MOVE') @(Ident | Quoted)
+// ('=' gValue ('AFTER' gValue)?)? gGroup?.
 func (p *fastParser) bOption(i int) (*gBOption, int, bool) {
 	b := put(&p.arena.s_bOptionBox, bOptionBox{})
 	o := &b.o
 	o.Pos = p.pos(i)
-	if p.word(i, "MOVE") {
+	if p.punct(i+2, '=') && p.word(i+1, "ALGORITHM") && p.word(i, "COMPRESSION") { // the cheapest test first
+		next, ok := p.value(&b.v1, i+3)
+		if !ok {
+			return nil, 0, false
+		}
+		o.Algo = &b.v1.v
+		i = next
+	} else if p.word(i, "MOVE") {
 		next, ok := p.value(&b.v1, i+1)
 		if !ok || !p.word(next, "TO") {
 			return nil, 0, false

@@ -317,11 +317,13 @@ type gRestoreOnly struct {
 // gBOption is one WITH option of BACKUP or RESTORE, in one of the shapes
 // Microsoft documents: MOVE value TO value, or NAME [= value [AFTER
 // value]] [( ... )]. Options are separated by commas: two words in a row
-// are not an option.
+// are not an option. COMPRESSION ALGORITHM = name is BACKUP's syntax
+// block's form of COMPRESSION (ALGORITHM = name).
 type gBOption struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Move   *gMove  `parser:"(  @@"`
+	Algo   *gValue `parser:"| (?= 'COMPRESSION' 'ALGORITHM' '=') 'COMPRESSION' 'ALGORITHM' '=' @@"`
 	Name   string  `parser:"| (?! 'MOVE') @(Ident | Quoted | 'FILE')"`
 	Value  *gValue `parser:"  ('=' @@"`
 	After  *gValue `parser:"   ('AFTER' @@)? )?"`

@@ -27,8 +27,14 @@ var sl301 = &Rule{
 				File: d.Span.Start.File, Start: d.Span.Start.Offset, End: d.Span.End.Offset,
 				New: "TARGET_RECOVERY_TIME = 60 SECONDS",
 			})
-			if !isTRTZero(fileText(d.Span)) {
-				fix = nil // the option came (in part) through a sqlcmd variable
+			if text := fileText(d.Span); !isTRTZero(text) {
+				// comments inside the option stay: only the number and
+				// the unit change; none when the option came (in part)
+				// through a sqlcmd variable
+				fix = nil
+				if edits := trtZeroEdits(text, d.Span.Start.File, d.Span.Start.Offset); edits != nil {
+					fix = &Fix{Description: "set TARGET_RECOVERY_TIME = 60 SECONDS", Edits: edits}
+				}
 			}
 			db := dbName(e)
 			p.report(d.ClauseSpan, fix, p.Model.memo(msgKey{rule: p.Rule, s: d.Raw, s2: db}, func() string {
@@ -82,6 +88,73 @@ func isTRTZero(s string) bool {
 		j = foldWordAt(s, i, "MINUTES")
 	}
 	return j == len(s)
+}
+
+// trtZeroEdits are the edits that make s, the text at offset off of f,
+// TARGET_RECOVERY_TIME = 60 SECONDS while keeping the comments it holds:
+// s matches isTRTZero's pattern once its comments count as white space.
+// nil when it does not.
+func trtZeroEdits(s string, f *parser.File, off int) []Edit {
+	i := foldWordAt(s, 0, "TARGET_RECOVERY_TIME")
+	if i < 0 {
+		return nil
+	}
+	i = skipTrivia(s, i)
+	if i == len(s) || s[i] != '=' {
+		return nil
+	}
+	num := skipTrivia(s, i+1)
+	j := num
+	for j < len(s) && s[j] == '0' {
+		j++
+	}
+	if j == num {
+		return nil
+	}
+	unit := skipTrivia(s, j)
+	if unit == j {
+		return nil
+	}
+	end := foldWordAt(s, unit, "SECONDS")
+	if end < 0 {
+		end = foldWordAt(s, unit, "MINUTES")
+	}
+	if end != len(s) {
+		return nil
+	}
+	if skipSpaces(s, j) == unit {
+		// the comments lie elsewhere: one edit for the number and unit
+		return []Edit{{File: f, Start: off + num, End: off + end, New: "60 SECONDS"}}
+	}
+	return []Edit{
+		{File: f, Start: off + num, End: off + j, New: "60"},
+		{File: f, Start: off + unit, End: off + end, New: "SECONDS"},
+	}
+}
+
+// skipTrivia returns the end of the run of white space and comments (--
+// to the end of the line, /* */ nested as T-SQL nests them) at i in s; a
+// block comment left open ends the run where it starts.
+func skipTrivia(s string, i int) int {
+	for {
+		i = skipSpaces(s, i)
+		switch {
+		case strings.HasPrefix(s[i:], "--"):
+			n := strings.IndexByte(s[i:], '\n')
+			if n < 0 {
+				return len(s)
+			}
+			i += n
+		case strings.HasPrefix(s[i:], "/*"):
+			k := blockCommentEnd(s, i)
+			if k < 0 {
+				return i // left open
+			}
+			i = k
+		default:
+			return i
+		}
+	}
 }
 
 // skipSpaces returns the end of the run of \s ([\t\n\f\r ]) at i in s.
@@ -162,8 +235,14 @@ var sl302 = &Rule{
 			var fix *Fix
 			kw := e.Stmt.Span().Start
 			if c.DurationSpan.Start.File == kw.File && sameText(e.Stmt.Span(), "CHECKPOINT") && fileText(c.DurationSpan) == c.DurationRaw {
+				start := kw.Offset + len("CHECKPOINT")
+				if gap := kw.File.Slice(start, c.DurationSpan.Start.Offset); strings.TrimSpace(gap) != "" {
+					// a comment between keyword and duration stays: only
+					// the duration and the blanks before it on its line go
+					start += len(strings.TrimRight(gap, " \t"))
+				}
 				fix = oneEdit("remove the duration", Edit{
-					File: kw.File, Start: kw.Offset + len("CHECKPOINT"), End: c.DurationSpan.End.Offset,
+					File: kw.File, Start: start, End: c.DurationSpan.End.Offset,
 				})
 			}
 			if overInt {
@@ -318,6 +397,10 @@ func removeStatement(st *parser.Statement) *Fix {
 		end++
 	}
 	start := s.Offset
+	if edits := keepComments(s.File, text[start:end], start); edits != nil {
+		// the fix removes the statement's words and keeps its comments
+		return &Fix{Description: "remove the CHECKPOINT", Edits: edits}
+	}
 	ls := start
 	for ls > 0 && (text[ls-1] == ' ' || text[ls-1] == '\t') {
 		ls--
@@ -337,6 +420,81 @@ func removeStatement(st *parser.Statement) *Fix {
 		}
 	}
 	return oneEdit("remove the CHECKPOINT", Edit{File: s.File, Start: start, End: end})
+}
+
+// keepComments are the edits that delete the words of stmt, the text of
+// a statement (and its semicolon) at offset off of f, and leave its
+// comments: each run of words goes with the blanks before it on its
+// line, the first with the blanks after it. nil when stmt holds no
+// comment.
+func keepComments(f *parser.File, stmt string, off int) []Edit {
+	if !strings.Contains(stmt, "--") && !strings.Contains(stmt, "/*") {
+		return nil
+	}
+	const blank = " \t\r\n\f"
+	var edits []Edit
+	cut := func(from, to int) { // the words in stmt[from:to], with blanks
+		gap := stmt[from:to]
+		if strings.TrimSpace(gap) == "" {
+			return
+		}
+		a := to - len(strings.TrimLeft(gap, blank))
+		b := from + len(strings.TrimRight(gap, blank))
+		if from == 0 {
+			for b < to && (stmt[b] == ' ' || stmt[b] == '\t') {
+				b++
+			}
+		} else {
+			for a > from && (stmt[a-1] == ' ' || stmt[a-1] == '\t') {
+				a--
+			}
+		}
+		edits = append(edits, Edit{File: f, Start: off + a, End: off + b})
+	}
+	last := 0
+	for i := 0; i < len(stmt); {
+		var end int
+		switch {
+		case strings.HasPrefix(stmt[i:], "--"):
+			end = len(stmt)
+			if n := strings.IndexByte(stmt[i:], '\n'); n >= 0 {
+				end = i + n
+			}
+		case strings.HasPrefix(stmt[i:], "/*"):
+			if end = blockCommentEnd(stmt, i); end < 0 {
+				end = len(stmt) // left open: the rest is the comment
+			}
+		default:
+			i++
+			continue
+		}
+		cut(last, i)
+		last, i = end, end
+	}
+	cut(last, len(stmt))
+	return edits
+}
+
+// blockCommentEnd is the end of the block comment at i in s, nested as
+// T-SQL nests them; -1 when it is left open.
+func blockCommentEnd(s string, i int) int {
+	k, depth := i+2, 1
+	for depth > 0 && k < len(s) {
+		switch {
+		case strings.HasPrefix(s[k:], "/*"):
+			depth++
+			k += 2
+		case strings.HasPrefix(s[k:], "*/"):
+			depth--
+			k += 2
+		default:
+			k++
+		}
+	}
+	if depth > 0 {
+		return -1
+	}
+	return k
 }
 
 // oneEditFix holds a fix of one edit and its edit: one allocation, not

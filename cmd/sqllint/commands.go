@@ -21,6 +21,7 @@ func (e *env) listRules(args []string) int {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	asJSON := fs.Bool("json", false, "print the rules as JSON")
+	fs.Usage = e.commandUsage(fs, "sqllint rules [--json]", "Lists the rules: ID, name, default severity and title (sqllint explain SLnnn shows one).")
 	rest, code, ok := e.parseFlags(fs, "rules", args)
 	if !ok {
 		return code
@@ -81,6 +82,7 @@ func (e *env) init(args []string) int {
 	fs := flag.NewFlagSet("init", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	force := fs.Bool("force", false, "overwrite an existing .sqllint.yaml")
+	fs.Usage = e.commandUsage(fs, "sqllint init [--force] [DIR]", "Writes a commented starter .sqllint.yaml in DIR (default: the current folder).")
 	rest, code, ok := e.parseFlags(fs, "init", args)
 	if !ok {
 		return code
@@ -109,6 +111,7 @@ func (e *env) parse(args []string) int {
 	var vars listFlag
 	fs.Var(&vars, "v", "sqlcmd variable `NAME=value`; repeatable")
 	all := fs.Bool("all", false, "also list DROP DATABASE and the statements that are not of interest")
+	fs.Usage = e.commandUsage(fs, "sqllint parse [flags] PATH...", "Shows the statements sqllint understood (- reads standard input).")
 	paths, code, ok := e.parseFlags(fs, "parse", args)
 	if !ok {
 		return code

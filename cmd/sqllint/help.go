@@ -10,6 +10,9 @@ import (
 // explainUsage is the usage of explain.
 const explainUsage = "Usage: sqllint explain SLnnn (or a rule name)\n\nPrints a rule's documentation (docs/rules/SLnnn.md): what it flags and why, examples, its options, and how to suppress it.\n"
 
+// versionUsage is the usage of version.
+const versionUsage = "Usage: sqllint version\n\nPrints the version of sqllint.\n"
+
 // help answers "sqllint help [TOPIC]": the usage alone; a command's
 // flags, as "sqllint COMMAND -h" prints them; or a rule's documentation,
 // as explain prints it. "sqllint help SL302" printed the usage.
@@ -28,7 +31,10 @@ func (e *env) help(args []string) int {
 	case "explain":
 		fmt.Fprint(e.stdout, explainUsage)
 		return exitOK
-	case "help", "version":
+	case "version":
+		fmt.Fprint(e.stdout, versionUsage)
+		return exitOK
+	case "help":
 		fmt.Fprint(e.stdout, usage)
 		return exitOK
 	}

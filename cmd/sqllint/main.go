@@ -168,6 +168,10 @@ func (e *env) run(args []string) int {
 	case "lsp":
 		return e.lsp(rest)
 	case "version", "--version", "-version":
+		if len(rest) == 1 && isHelpFlag(rest[0]) {
+			fmt.Fprint(e.stdout, versionUsage)
+			return exitOK
+		}
 		if len(rest) > 0 {
 			e.errorf("version takes no arguments, got %q", rest[0])
 			return exitError

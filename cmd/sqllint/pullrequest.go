@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -43,6 +44,34 @@ func (p *prFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&p.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since git revision `REV`")
 	fs.StringVar(&p.newFromMergeBase, "new-from-merge-base", "", "report only findings on lines added or changed since the merge base of HEAD and `REF`")
 	fs.BoolVar(&p.diff, "diff", false, "print the fixes as a unified diff (git apply) instead of writing them")
+}
+
+// missingContext is the error for the first context path the config's
+// context key or --context names that does not exist, naming the key and
+// file, or the flag, that set it; nil when they all exist (the default
+// context is made of folders found).
+func missingContext(cfg *config.Config, p *prFlags) error {
+	list, flag := cfg.Context, false
+	switch {
+	case p.noContext:
+		return nil
+	case len(p.contexts) > 0:
+		list, flag = p.contexts, true
+	case !cfg.ContextSet:
+		return nil
+	}
+	for _, c := range list {
+		if c == "-" {
+			continue
+		}
+		if _, err := os.Stat(c); errors.Is(err, os.ErrNotExist) {
+			if flag {
+				return fmt.Errorf("--context %s: no such file or directory", c)
+			}
+			return fmt.Errorf("%s: context: %s: no such file or directory", cfg.Path, c)
+		}
+	}
+	return nil
 }
 
 // contextPaths is the context of a run: none with --no-context; the

@@ -254,6 +254,10 @@ func (e *env) scan(args []string) int {
 		e.errorf("standard input: %v", err)
 		return exitError
 	}
+	if err := missingContext(cfg, &f.pr); err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
 	opt := analysis.Options{
 		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
@@ -501,16 +505,20 @@ func isDir(path string) bool {
 // writeFixed writes the fixed files (a variable for tests of a failed write).
 var writeFixed = analysis.WriteFixed
 
-// parseFlags parses a command's flags. -h prints the usage; an unknown or
-// malformed flag prints one line and a pointer to -h, not the usage.
+// commandUsage is the usage of a command with flags fs, as scan's reads:
+// "Usage: " and its synopsis, what it does, and the flags.
+func (e *env) commandUsage(fs *flag.FlagSet, synopsis, what string) func() {
+	return func() {
+		fmt.Fprintf(e.stderr, "Usage: %s\n\n%s\n\nFlags:\n", synopsis, what)
+		fs.PrintDefaults()
+	}
+}
+
+// parseFlags parses a command's flags. -h prints the usage (fs.Usage); an
+// unknown or malformed flag prints one line and a pointer to -h, not the
+// usage.
 func (e *env) parseFlags(fs *flag.FlagSet, cmd string, args []string) (paths []string, code int, ok bool) {
 	usage := fs.Usage
-	if usage == nil {
-		usage = func() {
-			fmt.Fprintf(e.stderr, "Usage of sqllint %s:\n", cmd)
-			fs.PrintDefaults()
-		}
-	}
 	fs.Usage = func() {}
 	fs.SetOutput(io.Discard)
 	paths, err := parseInterleaved(fs, args)

@@ -76,9 +76,21 @@ func resolve(root, rev string) (string, error) {
 	}
 	out, err := git(root, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
+		if noCommits(root) {
+			// no history to fetch: the shallow clone hint would mislead
+			return "", fmt.Errorf("unknown revision %q in the repository %s: it has no commits yet", rev, root)
+		}
 		return "", fmt.Errorf("unknown revision %q in the repository %s (in a shallow clone, fetch more history: fetch-depth: 0)", rev, root)
 	}
 	return strings.TrimSpace(string(out)), nil
+}
+
+// noCommits reports whether the repository at root holds no commit at all
+// (git init, nothing committed): not on its current branch, nor on any
+// other.
+func noCommits(root string) bool {
+	out, err := git(root, "rev-list", "-n", "1", "--all")
+	return err == nil && len(bytes.TrimSpace(out)) == 0
 }
 
 // Since returns the lines changed in the repository that holds dir since
