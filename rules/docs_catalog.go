@@ -232,7 +232,7 @@ The fix sets 60 SECONDS, the current default; choose another nonzero value only 
 		Source: "checkpoint",
 		Bad:    `ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;`,
 		Good:   `ALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 60 SECONDS;`,
-		Fix:    "sets TARGET_RECOVERY_TIME = 60 SECONDS",
+		Fix:    "sets TARGET_RECOVERY_TIME = 60 SECONDS; comments inside the option stay (only the number and unit change)",
 	},
 	"SL302": {
 		Title: "CHECKPOINT with an explicit duration",
@@ -248,7 +248,7 @@ sqllint flags a duration over ` + "`max-duration`" + ` (default 0: any explicit 
 CHECKPOINT 30;`,
 		Good: `USE Sales;
 CHECKPOINT;`,
-		Fix: "removes the duration",
+		Fix: "removes the duration; a comment before it stays",
 	},
 	"SL303": {
 		Title: "CHECKPOINT right before a BACKUP DATABASE of the same database",
@@ -265,7 +265,7 @@ BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
 		Good: `USE Sales;
 PRINT 'Backing up';
 BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
-		Fix: "removes the CHECKPOINT",
+		Fix: "removes the CHECKPOINT, keeping any comment inside it",
 	},
 	"SL304": {
 		Title: "BACKUP to the NUL device",
