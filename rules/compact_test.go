@@ -201,7 +201,7 @@ RESTORE DATABASE C3 FROM DISK = 'B:\S.bak' WITH FILE = 3;
 		slices.Sort(out)
 		return strings.Join(out, " ")
 	}
-	c1 := "s_dat={Name:S_dat Log:false Size:1073741824 Filegroup:PRIMARY} s_fg={Name:S_fg Log:false Size:0 Filegroup:FG1} s_log={Name:S_log Log:true Size:536870912 Filegroup:}"
+	c1 := "s_dat={Name:S_dat Log:false MaxMB:0 Size:1073741824 Filegroup:PRIMARY} s_fg={Name:S_fg Log:false MaxMB:0 Size:0 Filegroup:FG1} s_log={Name:S_log Log:true MaxMB:0 Size:536870912 Filegroup:}"
 	c3 := strings.Replace(c1, "s_dat={Name:S_dat", "s_data={Name:S_data", 1)
 	if got := files(m.Databases["c1"]); got != c1 {
 		t.Errorf("C1: %s\nwant %s", got, c1)

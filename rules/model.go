@@ -82,8 +82,12 @@ type Database struct {
 
 // DBFile is one file of a database.
 type DBFile struct {
-	Name      string
-	Log       bool
+	Name string
+	Log  bool
+	// MaxMB is the file's MAXSIZE in whole MB, 0 when unknown or
+	// UNLIMITED: a MAXSIZE lasts until another is given, and caps the
+	// growths set later (fileMaxSize)
+	MaxMB     int32
 	Size      int64 // bytes; 0 when unknown
 	Filegroup string
 }
@@ -899,7 +903,7 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 	}
 	// file names rarely repeat: not interned
 	name, key := m.ownLower(f.Name)
-	d.Files.Set(key, m.fileRoom.put(DBFile{Name: name, Log: f.Log, Size: size, Filegroup: m.intern(f.Filegroup)}))
+	d.Files.Set(key, m.fileRoom.put(DBFile{Name: name, Log: f.Log, MaxMB: maxSizeMB(f.MaxSize), Size: size, Filegroup: m.intern(f.Filegroup)}))
 	return true
 }
 
@@ -930,6 +934,25 @@ func maxRoom(f parser.FileSpec, size int64) int32 {
 		return 0
 	}
 	return int32(min((m.Bytes-size)>>20, math.MaxInt32))
+}
+
+// maxSizeMB is MAXSIZE m in whole MB for DBFile.MaxMB: 0 when absent,
+// UNLIMITED, unreadable or under 1 MB.
+func maxSizeMB(m *parser.Size) int32 {
+	if m == nil || m.Unknown || m.Unlimited || m.Percent != 0 || m.Bytes <= 0 {
+		return 0
+	}
+	return int32(min(m.Bytes>>20, math.MaxInt32))
+}
+
+// fileMaxSize is f with the MAXSIZE an earlier statement gave file df
+// when f gives none: MODIFY FILE changes only what it names, so that
+// MAXSIZE still caps the growth f sets.
+func fileMaxSize(f parser.FileSpec, df *DBFile) parser.FileSpec {
+	if f.MaxSize == nil && df != nil && df.MaxMB > 0 {
+		f.MaxSize = &parser.Size{Bytes: int64(df.MaxMB) << 20}
+	}
+	return f
 }
 
 func explicitBytes(f parser.FileSpec) int64 {
@@ -1245,7 +1268,8 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		if d.Unnamed > 0 {
 			d.Unnamed--
 		}
-	case df != nil && (f.NewName != "" || f.Size != nil && (f.Size.Unknown && df.Size != 0 || !f.Size.Unknown && f.Size.Bytes > df.Size)):
+	case df != nil && (f.NewName != "" || f.Size != nil && (f.Size.Unknown && df.Size != 0 || !f.Size.Unknown && f.Size.Bytes > df.Size) ||
+		f.MaxSize != nil && maxSizeMB(f.MaxSize) != df.MaxMB):
 		c := *df
 		df = &c
 		if f.NewName == "" { // else it moves to its new name below
@@ -1280,9 +1304,12 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		if df != nil {
 			size = df.Size
 		}
-		if !atMaxSize(f, size) {
-			m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size, RoomMB: maxRoom(f, size)})
+		if g := fileMaxSize(f, df); !atMaxSize(g, size) {
+			m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size, RoomMB: maxRoom(g, size)})
 		}
+	}
+	if mb := maxSizeMB(f.MaxSize); df != nil && f.MaxSize != nil && df.MaxMB != mb {
+		df.MaxMB = mb // df is a copy (above) or new
 	}
 	if df != nil && f.NewName != "" {
 		d.Files.Delete(strings.ToLower(f.Name))
