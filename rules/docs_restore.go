@@ -53,7 +53,7 @@ var docSL209 = Doc{
 
 Measured: growing a data file by 100 GB took 14 min 32 s without IFI and 11 s with it, about 117 MB/s; creating a 100 GB file took 16 min 04 s, about 106 MB/s. ` + ifiReference + ` Transparent Data Encryption rules IFI out for data files.
 
-sqllint reports, as information, a data file's FILEGROWTH whose zero-fill at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`autogrowth-budget`" + ` (default 5 s, about 530 MB); a percentage is estimated at the file's known size, and a file whose ` + "`MAXSIZE`" + `, given with the growth, is no larger than its known size never grows and is not reported, and one whose ` + "`MAXSIZE`" + ` leaves less room than a growth grows no further than that room, which is what is estimated. With ` + "`--server`" + `, the finding is dropped when IFI is on and the database has no TDE, and becomes a warning when IFI is off.
+sqllint reports, as information, a data file's FILEGROWTH whose zero-fill at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`autogrowth-budget`" + ` (default 5 s, about 530 MB); a percentage is estimated at the file's known size, and a file whose ` + "`MAXSIZE`" + `, given with the growth or by an earlier statement (a MAXSIZE lasts until another is given), is no larger than its known size never grows and is not reported, and one whose ` + "`MAXSIZE`" + ` leaves less room than a growth grows no further than that room, which is what is estimated. With ` + "`--server`" + `, the finding is dropped when IFI is on and the database has no TDE, and becomes a warning when IFI is off.
 
 Prefer a fixed growth such as 256 MB or 512 MB, presize files for the expected data, and enable IFI.`,
 	Bad: `CREATE DATABASE Sales
