@@ -117,6 +117,19 @@ found:
 		i++
 		goto scan
 	}
+	if e&mask&ppPBlank == 0 {
+		// After a line feed, a byte that may start a GO line or a
+		// command (ppPLine, no blank): lineStart's look, its blanks
+		// left out.
+		if i >= lim {
+			return i, ppPLine, ls
+		}
+		if ppCommandHead(s, i) {
+			return i, ppPCommand, i
+		}
+		ls = i
+		goto first
+	}
 lineStart:
 	j = i
 	for j+4 <= n && s[j:j+4] == "    " {
@@ -144,6 +157,43 @@ first:
 	}
 stop:
 	switch c := s[i]; {
+	// (the commonest stops first: quotes and brackets, half of them)
+	case c == '\'' || c == '"' || c == '[':
+		q := c
+		if c == '[' {
+			q = ']'
+		}
+		k := i + 1
+		if k+8 <= n {
+			x := ppLoad8(base, uintptr(k))
+			a, b := x^(ppLo*uint64(q)), x^(ppLo*'$')
+			if z := ((a-ppLo)&^a | (b-ppLo)&^b) & ppHi; z != 0 {
+				k += bits.TrailingZeros64(z) >> 3
+			} else {
+				k = ppQuoteEndRest(s, k+8, q)
+			}
+		} else {
+			k = ppQuoteEndRest(s, k, q)
+		}
+		if k >= n || s[k] != q {
+			break // a '$', or no end
+		}
+		if k+1 >= n || s[k+1] != q {
+			if c == '\'' && mask&ppPPlain != 0 && ppStringMatters(s[i+1:k]) {
+				break
+			}
+			i = k + 1
+			goto scan
+		}
+		// Doubled quotes, escapes: on to the end, as scanFile's quoted
+		// state, which looks at the string with its opening quote.
+		for k+1 < n && s[k] == q && s[k+1] == q {
+			k = ppQuoteEnd(s, k+2, q)
+		}
+		if k < n && s[k] == q && !(c == '\'' && mask&ppPPlain != 0 && ppStringMatters(s[i:k])) {
+			i = k + 1
+			goto scan
+		}
 	case ppTabPlain[c]&ppAlways == 0:
 		// A letter where a word of interest may start or show (only
 		// the plain table stops at those): one makes the batch loud,
@@ -210,42 +260,6 @@ stop:
 			i++
 		}
 		goto lineStart
-	case c == '\'' || c == '"' || c == '[':
-		q := c
-		if c == '[' {
-			q = ']'
-		}
-		k := i + 1
-		if k+8 <= n {
-			x := ppLoad8(base, uintptr(k))
-			a, b := x^(ppLo*uint64(q)), x^(ppLo*'$')
-			if z := ((a-ppLo)&^a | (b-ppLo)&^b) & ppHi; z != 0 {
-				k += bits.TrailingZeros64(z) >> 3
-			} else {
-				k = ppQuoteEndRest(s, k+8, q)
-			}
-		} else {
-			k = ppQuoteEndRest(s, k, q)
-		}
-		if k >= n || s[k] != q {
-			break // a '$', or no end
-		}
-		if k+1 >= n || s[k+1] != q {
-			if c == '\'' && mask&ppPPlain != 0 && ppStringMatters(s[i+1:k]) {
-				break
-			}
-			i = k + 1
-			goto scan
-		}
-		// Doubled quotes, escapes: on to the end, as scanFile's quoted
-		// state, which looks at the string with its opening quote.
-		for k+1 < n && s[k] == q && s[k+1] == q {
-			k = ppQuoteEnd(s, k+2, q)
-		}
-		if k < n && s[k] == q && !(c == '\'' && mask&ppPPlain != 0 && ppStringMatters(s[i:k])) {
-			i = k + 1
-			goto scan
-		}
 	}
 	return i, ppPassOn, ls
 }
