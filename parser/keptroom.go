@@ -76,13 +76,18 @@ func (r *KeptRoom) Release() {
 	if r == nil {
 		return
 	}
-	for _, c := range r.stmts {
+	// only the chunks the free list has room for are cleared: the rest
+	// go to the collector as they are
+	freeStmts.mu.Lock()
+	room := keptFree - len(freeStmts.stmts)
+	freeStmts.mu.Unlock()
+	for _, c := range r.stmts[:max(0, min(room, len(r.stmts)))] {
 		clear(c) // what may have been used (see Used)
 	}
 	freeStmts.mu.Lock()
-	for _, c := range r.stmts {
+	for _, c := range r.stmts[:max(0, min(room, len(r.stmts)))] {
 		if len(freeStmts.stmts) >= keptFree {
-			break
+			break // another Release filled it meanwhile
 		}
 		freeStmts.stmts = append(freeStmts.stmts, c[:0])
 	}

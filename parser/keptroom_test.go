@@ -78,3 +78,28 @@ func TestKeptRoomClearsWhatWasUsed(t *testing.T) {
 	}
 	tail[KeptChunk-1].Start = 0 // the chunk is reused: clear as it was
 }
+
+// Release clears only the chunks the free list takes: the others go to
+// the collector as they are.
+func TestKeptRoomClearsOnlyWhatIsReused(t *testing.T) {
+	var drain KeptRoom
+	for range keptFree {
+		drain.Statements(KeptChunk) // the free list is empty after
+	}
+	var r KeptRoom
+	var chunks [][]Statement
+	for range keptFree + 1 {
+		c := append(r.Statements(KeptChunk), Statement{Start: 9})
+		chunks = append(chunks, c)
+	}
+	r.Used(chunks[len(chunks)-1])
+	r.Release()
+	for i, c := range chunks[:keptFree] {
+		if c[0] != (Statement{}) {
+			t.Fatalf("chunk %d, reused, not cleared: %+v", i, c[0])
+		}
+	}
+	if got := chunks[keptFree][0].Start; got != 9 {
+		t.Fatalf("the chunk left to the collector was cleared (start %d)", got)
+	}
+}
