@@ -2115,16 +2115,28 @@ func (s *nodeSlab[T]) freeKept(to anySlab) {
 	}
 	d := to.(*nodeSlab[T])
 	var zero T
+	// only the chunks the free slabs have room for are cleared: the rest
+	// go to the collector as they are
+	freeNodes.mu.Lock()
+	room := nodeFreeBytes - freeNodes.bytes
+	freeNodes.mu.Unlock()
+	n := 0
 	for _, c := range s.kept {
+		size := cap(c) * int(unsafe.Sizeof(zero))
+		if room < size {
+			break
+		}
+		room -= size
 		// the nodes handed out from it: a script with few statements of
 		// interest uses little of its chunks (the rest is zero)
 		clear(c)
+		n++
 	}
 	freeNodes.mu.Lock()
-	for _, c := range s.kept {
+	for _, c := range s.kept[:n] {
 		size := cap(c) * int(unsafe.Sizeof(zero))
 		if freeNodes.bytes+size > nodeFreeBytes {
-			break
+			break // another Release filled them meanwhile
 		}
 		d.kept = append(d.kept, c[:0])
 		freeNodes.bytes += size

@@ -788,6 +788,7 @@ const indexAfterKept = 16
 // knows when nothing reads them any more releases it then.
 func (c *Compactor) TakeRoom() *parser.KeptRoom {
 	r := c.room
+	r.Used(c.stmts)            // the rest of its last chunk is clear
 	c.room, c.stmts = nil, nil // the next statements kept are not in it
 	return r
 }
