@@ -153,3 +153,30 @@ RESTORE DATABASE Sales2 FROM DISK = N'd:/backup/SALES.bak' WITH MOVE 'd' TO 'E:\
 		t.Errorf("SL207: %q", msgs)
 	}
 }
+
+// startsEach reports whether got holds as many strings as want, each
+// beginning with the one of want at its place.
+func startsEach(got, want []string) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for i := range got {
+		if !strings.HasPrefix(got[i], want[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// zeroingAfterLine1 is "ID message" of src's SL201 and SL202 findings
+// past its first line (the CREATE the shrink tests start with).
+func zeroingAfterLine1(t *testing.T, src string) []string {
+	t.Helper()
+	var got []string
+	for _, f := range auditRun(t, src, nil) {
+		if (f.Rule.ID == "SL201" || f.Rule.ID == "SL202") && f.Span.Start.Position().Line > 1 {
+			got = append(got, f.Rule.ID+" "+f.Message)
+		}
+	}
+	return got
+}

@@ -1,9 +1,6 @@
 package rules
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // A MAXSIZE lasts: MODIFY FILE changes only what it names, so a
 // FILEGROWTH set later on a file whose MAXSIZE an earlier statement gave
@@ -44,11 +41,7 @@ func TestGrowthCutToEarlierMaxSize(t *testing.T) {
 				got = append(got, f.Message)
 			}
 		}
-		ok := len(got) == len(c.want)
-		for i := 0; ok && i < len(got); i++ {
-			ok = strings.HasPrefix(got[i], c.want[i])
-		}
-		if !ok {
+		if !startsEach(got, c.want) {
 			t.Errorf("%s\n got %q\nwant %q", c.src, got, c.want)
 		}
 	}

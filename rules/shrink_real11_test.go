@@ -1,9 +1,6 @@
 package rules
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // DBCC SHRINKFILE (file, 0) shrinks the file as far as it can (target 0
 // is the same as none: "reduces to the file creation size"), and
@@ -32,17 +29,8 @@ func TestShrinkTargetZeroAndTruncateOnly(t *testing.T) {
 		{"a target over the size", "USE D;\nDBCC SHRINKFILE (d1, 20480);\n", nil},
 	}
 	for _, c := range cases {
-		var got []string
-		for _, f := range auditRun(t, create+c.shrink+grow, nil) {
-			if (f.Rule.ID == "SL201" || f.Rule.ID == "SL202") && f.Span.Start.Position().Line > 1 {
-				got = append(got, f.Rule.ID+" "+f.Message)
-			}
-		}
-		ok := len(got) == len(c.want)
-		for i := 0; ok && i < len(got); i++ {
-			ok = strings.HasPrefix(got[i], c.want[i])
-		}
-		if !ok {
+		got := zeroingAfterLine1(t, create+c.shrink+grow)
+		if !startsEach(got, c.want) {
 			t.Errorf("%s: got %q\nwant %q", c.name, got, c.want)
 		}
 	}
@@ -69,17 +57,8 @@ func TestShrinkByFileID(t *testing.T) {
 		{"another id", create + "USE D;\nDBCC SHRINKFILE (3, 1);\n" + grow, nil},
 	}
 	for _, c := range cases {
-		var got []string
-		for _, f := range auditRun(t, c.src, nil) {
-			if (f.Rule.ID == "SL201" || f.Rule.ID == "SL202") && f.Span.Start.Position().Line > 1 {
-				got = append(got, f.Rule.ID+" "+f.Message)
-			}
-		}
-		ok := len(got) == len(c.want)
-		for i := 0; ok && i < len(got); i++ {
-			ok = strings.HasPrefix(got[i], c.want[i])
-		}
-		if !ok {
+		got := zeroingAfterLine1(t, c.src)
+		if !startsEach(got, c.want) {
 			t.Errorf("%s: got %q\nwant %q", c.name, got, c.want)
 		}
 	}
