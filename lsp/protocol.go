@@ -63,6 +63,9 @@ type clientCapabilities struct {
 		PositionEncodings []string `json:"positionEncodings"`
 	} `json:"general"`
 	Workspace *struct {
+		// ApplyEdit: the client applies the edits the server sends with
+		// workspace/applyEdit (how a Command changes the text).
+		ApplyEdit     bool `json:"applyEdit"`
 		WorkspaceEdit *struct {
 			DocumentChanges    bool `json:"documentChanges"`
 			SnippetEditSupport bool `json:"snippetEditSupport"`
@@ -105,11 +108,28 @@ type serverInfo struct {
 }
 
 type serverCapabilities struct {
-	PositionEncoding   string                  `json:"positionEncoding"`
-	TextDocumentSync   textDocumentSyncOptions `json:"textDocumentSync"`
-	CodeActionProvider codeActionOptions       `json:"codeActionProvider"`
-	HoverProvider      bool                    `json:"hoverProvider"`
-	Workspace          workspaceCapabilities   `json:"workspace"`
+	PositionEncoding       string                  `json:"positionEncoding"`
+	TextDocumentSync       textDocumentSyncOptions `json:"textDocumentSync"`
+	CodeActionProvider     codeActionOptions       `json:"codeActionProvider"`
+	HoverProvider          bool                    `json:"hoverProvider"`
+	ExecuteCommandProvider *executeCommandOptions  `json:"executeCommandProvider,omitempty"`
+	Workspace              workspaceCapabilities   `json:"workspace"`
+}
+
+// executeCommandOptions names the commands workspace/executeCommand runs.
+type executeCommandOptions struct {
+	Commands []string `json:"commands"`
+}
+
+type executeCommandParams struct {
+	Command   string            `json:"command"`
+	Arguments []json.RawMessage `json:"arguments,omitempty"`
+}
+
+// applyWorkspaceEditParams is the server's workspace/applyEdit request.
+type applyWorkspaceEditParams struct {
+	Label string          `json:"label,omitempty"`
+	Edit  json.RawMessage `json:"edit"`
 }
 
 // workspaceCapabilities says the server follows the client's workspace

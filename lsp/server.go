@@ -216,7 +216,14 @@ func (s *Server) request(m *message) (any, *rpcError) {
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			return nil, invalidParams(err)
 		}
-		return s.codeActions(&p), nil
+		actions, version := s.codeActions(&p)
+		return s.codeActionResult(p.TextDocument.URI, actions, version), nil
+	case "workspace/executeCommand":
+		var p executeCommandParams
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			return nil, invalidParams(err)
+		}
+		return s.executeCommand(&p)
 	case "textDocument/hover":
 		var p hoverParams
 		if err := json.Unmarshal(m.Params, &p); err != nil {
@@ -256,16 +263,21 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 		}
 	}
 	s.initialized = true
-	return initializeResult{
-		Capabilities: serverCapabilities{
-			PositionEncoding:   s.enc.String(),
-			TextDocumentSync:   textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
-			CodeActionProvider: codeActionOptions{CodeActionKinds: []string{"quickfix"}},
-			HoverProvider:      true,
-			Workspace:          workspaceCapabilities{WorkspaceFolders: workspaceFoldersServerCapabilities{Supported: true, ChangeNotifications: true}},
-		},
-		ServerInfo: serverInfo{Name: "sqllint", Version: s.opt.Version},
-	}, nil
+	caps := serverCapabilities{
+		PositionEncoding:   s.enc.String(),
+		TextDocumentSync:   textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
+		CodeActionProvider: codeActionOptions{CodeActionKinds: []string{"quickfix"}},
+		HoverProvider:      true,
+		Workspace:          workspaceCapabilities{WorkspaceFolders: workspaceFoldersServerCapabilities{Supported: true, ChangeNotifications: true}},
+	}
+	if !s.caps.literalActions() && s.caps.applyEdit() {
+		// Its quick fixes are commands that the server runs by sending
+		// their edit back (announced to these clients only: VS Code's
+		// client registers every command named here as an editor
+		// command, and a second server naming the same one fails).
+		caps.ExecuteCommandProvider = &executeCommandOptions{Commands: []string{applyEditCommand}}
+	}
+	return initializeResult{Capabilities: caps, ServerInfo: serverInfo{Name: "sqllint", Version: s.opt.Version}}, nil
 }
 
 func (s *Server) notification(m *message) {
