@@ -226,6 +226,7 @@ func (s *Server) hover(p *hoverParams) *hover {
 	if res == nil {
 		return nil
 	}
+	kind := hoverKind(caps)
 	var parts []string
 	var rng *Range
 	seen := map[string]bool{}
@@ -243,21 +244,34 @@ func (s *Server) hover(p *hoverParams) *hover {
 			rr := r
 			rng = &rr
 		}
+		if kind == "plaintext" {
+			parts = append(parts, f.RuleID+": "+f.Message+"\n\n"+plainText(rules.Markdown(rule)))
+			continue
+		}
 		parts = append(parts, "**"+f.RuleID+"** "+f.Message+"\n\n"+rules.Markdown(rule))
 	}
 	if len(parts) == 0 {
 		return nil
 	}
-	kind := "markdown"
-	if h := caps.TextDocument; h != nil && h.Hover != nil && len(h.Hover.ContentFormat) > 0 && h.Hover.ContentFormat[0] != "markdown" {
-		kind = "plaintext"
+	sep := "\n\n---\n\n"
+	if kind == "plaintext" {
+		sep = "\n\n"
+	}
+	return &hover{Contents: markupContent{Kind: kind, Value: strings.Join(parts, sep)}, Range: rng}
+}
+
+// hoverKind is the MarkupKind of the hover: the first of the client's
+// textDocument.hover.contentFormat (its order of preference, LSP 3.17)
+// that the server writes; Markdown when the client names none.
+func hoverKind(caps clientCapabilities) string {
+	if h := caps.TextDocument; h != nil && h.Hover != nil {
 		for _, k := range h.Hover.ContentFormat {
-			if k == "markdown" {
-				kind = "markdown"
+			if k == "markdown" || k == "plaintext" {
+				return k
 			}
 		}
 	}
-	return &hover{Contents: markupContent{Kind: kind, Value: strings.Join(parts, "\n\n---\n\n")}, Range: rng}
+	return "markdown"
 }
 
 // applyEditCommand is the command of the quick fixes offered to a

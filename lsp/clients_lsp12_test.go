@@ -3,8 +3,11 @@ package lsp
 import (
 	"encoding/json"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sqllint/sqllint/rules"
 )
 
 // TestCommandsForClientsWithoutLiterals: LSP 3.17 says of
@@ -114,4 +117,57 @@ func TestCommandsForClientsWithoutLiterals(t *testing.T) {
 		t.Errorf("executeCommandProvider for a client that takes literals: %+v", res.Capabilities.ExecuteCommandProvider)
 	}
 	c.shutdown()
+}
+
+// markdownSyntax matches what Markdown would render: strong or emphasis
+// marks, code fences and spans, headings, links, table rows.
+var markdownSyntax = regexp.MustCompile("\\*\\*|\\*[^*\\s][^*]*\\*|```|`|(?m)^#+ |\\]\\(|(?m)^\\|.*\\|$")
+
+// TestHoverPlainText: a client whose textDocument.hover.contentFormat
+// names only plaintext (Eglot without markdown-mode, older clients) got
+// MarkupContent of kind "plaintext" whose value was the Markdown source:
+// "**SL302**", "# SL302 ...", fences and table bars shown as typed. It
+// now gets the documentation as plain text, and a client naming
+// plaintext first gets plaintext, the order being its preference (LSP
+// 3.17 HoverClientCapabilities.contentFormat).
+func TestHoverPlainText(t *testing.T) {
+	for _, r := range rules.Default.All() {
+		plain := plainText(rules.Markdown(r))
+		if m := markdownSyntax.FindString(plain); m != "" {
+			t.Errorf("%s: plain text keeps Markdown %q", r.ID, m)
+		}
+		if !strings.Contains(plain, "    -- sqllint:ignore "+r.ID+" the reason why it is fine here\n") || !strings.HasPrefix(plain, r.ID+" "+r.Name+"\n") {
+			t.Errorf("%s: plain text lost its content:\n%s", r.ID, plain)
+		}
+	}
+	if got := plainText("A *title* and **bold**, `code` and [a page](https://x.example/p).\n| `opt` | 10 s | meaning |\n|---|---|---|\n```sql\nSELECT * FROM t;\n\n-- x\n```\n"); got != "A title and bold, code and a page (https://x.example/p).\nopt | 10 s | meaning\n    SELECT * FROM t;\n\n    -- x\n" {
+		t.Errorf("plainText: %q", got)
+	}
+
+	uri := pathURI(filepath.Join(t.TempDir(), "V1__tune.sql"))
+	for _, c := range []struct{ formats, kind string }{
+		{`["plaintext"]`, "plaintext"},
+		{`["plaintext","markdown"]`, "plaintext"},
+		{`["markdown","plaintext"]`, "markdown"},
+		{`[]`, "markdown"},
+	} {
+		cl := newClient(t, Options{})
+		cl.initialize(`{"textDocument":{"hover":{"contentFormat":`+c.formats+`}}}`, `null`)
+		cl.open(uri, "CHECKPOINT 10;\n")
+		if d := find(cl.diagnostics(uri, 1), "SL302"); d == nil {
+			t.Fatal("no SL302")
+		}
+		var h hover
+		cl.result(cl.call("textDocument/hover", hoverParams{TextDocument: textDocumentIdentifier{URI: uri}, Position: Position{0, 3}}), &h)
+		if h.Contents.Kind != c.kind {
+			t.Errorf("contentFormat %s: kind %q, want %q", c.formats, h.Contents.Kind, c.kind)
+		}
+		if m := markdownSyntax.FindString(h.Contents.Value); (m != "") != (c.kind == "markdown") {
+			t.Errorf("contentFormat %s: Markdown syntax %q in a %s hover", c.formats, m, h.Contents.Kind)
+		}
+		if c.kind == "plaintext" && !strings.HasPrefix(h.Contents.Value, "SL302: CHECKPOINT 10 asks") {
+			t.Errorf("plain hover starts %q", h.Contents.Value[:min(40, len(h.Contents.Value))])
+		}
+		cl.shutdown()
+	}
 }
