@@ -1,12 +1,15 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/sqllint/sqllint/baseline"
+	"github.com/sqllint/sqllint/report"
 	"github.com/sqllint/sqllint/rules"
 )
 
@@ -170,4 +173,87 @@ func TestHoverPlainText(t *testing.T) {
 		}
 		cl.shutdown()
 	}
+}
+
+// TestBaselineRewrittenIsPickedUp: after `sqllint scan --write-baseline`
+// rewrote the baseline that .sqllint.yaml names, the open scripts kept
+// the findings of the old one until the next edit: the server watched
+// the config files and the scripts, not the baseline, and a change
+// reported for it re-checked only the scripts of its own folder. The
+// server now asks the client to watch each baseline its scripts use (a
+// relative pattern, for a baseline outside the workspace too, when the
+// client supports them), and a change of it - reported, or saved in the
+// editor - re-checks the scripts that use it.
+func TestBaselineRewrittenIsPickedUp(t *testing.T) {
+	dir := t.TempDir()
+	v1 := filepath.Join(dir, "migrations", "V1__tune.sql")
+	writeAll(t, v1, "CHECKPOINT 30;\nGO\n")
+	fs, err := Pipeline{}.Analyze(context.Background(), v1, nil)
+	if err != nil || ruleLines(fs) != "SL302@1" {
+		t.Fatalf("before the baseline: %s, %v", ruleLines(fs), err)
+	}
+	base := filepath.Join(dir, "ci", "sqllint-baseline.json")
+	writeBaseline := func(fs []report.Finding) {
+		t.Helper()
+		data, err := baseline.Encode(base, fs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeAll(t, base, string(data))
+	}
+	writeBaseline(fs)
+	writeAll(t, filepath.Join(dir, ".sqllint.yaml"), "baseline: ci/sqllint-baseline.json\n")
+	uri := pathURI(v1)
+
+	c := newClient(t, Options{})
+	c.initialize(`{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}`, `null`)
+	c.open(uri, "CHECKPOINT 30;\nGO\n")
+	if ds := c.diagnostics(uri, 1); len(ds) != 0 {
+		t.Fatalf("the baselined script: %v", codes(ds))
+	}
+	reg := c.next("the baseline's watcher", func(m *message) bool {
+		return m.Method == "client/registerCapability" && strings.Contains(string(m.Params), "sqllint-baseline.json")
+	})
+	var rp struct {
+		Registrations []struct {
+			Method          string `json:"method"`
+			RegisterOptions struct {
+				Watchers []struct {
+					GlobPattern relativePattern `json:"globPattern"`
+				} `json:"watchers"`
+			} `json:"registerOptions"`
+		} `json:"registrations"`
+	}
+	if err := json.Unmarshal(reg.Params, &rp); err != nil || len(rp.Registrations) != 1 || rp.Registrations[0].Method != "workspace/didChangeWatchedFiles" ||
+		len(rp.Registrations[0].RegisterOptions.Watchers) != 1 ||
+		rp.Registrations[0].RegisterOptions.Watchers[0].GlobPattern != (relativePattern{BaseURI: pathURI(filepath.Dir(base)), Pattern: "sqllint-baseline.json"}) {
+		t.Errorf("baseline watcher %s (%v)", reg.Params, err)
+	}
+
+	// The baseline is rewritten without the finding: the client reports it.
+	writeBaseline(nil)
+	c.notify("workspace/didChangeWatchedFiles", didChangeWatchedFilesParams{Changes: []fileEvent{{URI: pathURI(base), Type: 2}}})
+	if ds := c.diagnostics(uri, 1); find(ds, "SL302") == nil {
+		t.Errorf("after the baseline dropped the finding: %v, want SL302", codes(ds))
+	}
+	// Written again with it, and saved in the editor.
+	writeBaseline(fs)
+	c.notify("textDocument/didSave", didSaveParams{TextDocument: textDocumentIdentifier{URI: pathURI(base)}})
+	if ds := c.diagnostics(uri, 1); len(ds) != 0 {
+		t.Errorf("after the baseline recorded the finding again: %v, want none", codes(ds))
+	}
+	c.shutdown()
+
+	// A client without relative patterns gets a glob for the name.
+	c = newClient(t, Options{})
+	c.initialize(`{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true}}}`, `null`)
+	c.open(uri, "CHECKPOINT 30;\nGO\n")
+	c.diagnostics(uri, 1)
+	reg = c.next("the baseline's watcher", func(m *message) bool {
+		return m.Method == "client/registerCapability" && strings.Contains(string(m.Params), "sqllint-baseline.json")
+	})
+	if !strings.Contains(string(reg.Params), `"globPattern":"**/sqllint-baseline.json"`) {
+		t.Errorf("baseline watcher %s, want the glob **/sqllint-baseline.json", reg.Params)
+	}
+	c.shutdown()
 }

@@ -71,7 +71,8 @@ type clientCapabilities struct {
 			SnippetEditSupport bool `json:"snippetEditSupport"`
 		} `json:"workspaceEdit"`
 		DidChangeWatchedFiles *struct {
-			DynamicRegistration bool `json:"dynamicRegistration"`
+			DynamicRegistration    bool `json:"dynamicRegistration"`
+			RelativePatternSupport bool `json:"relativePatternSupport"`
 		} `json:"didChangeWatchedFiles"`
 	} `json:"workspace"`
 	TextDocument *struct {
@@ -223,7 +224,15 @@ type didChangeWatchedFilesRegistrationOptions struct {
 }
 
 type fileSystemWatcher struct {
-	GlobPattern string `json:"globPattern"`
+	GlobPattern any `json:"globPattern"` // a string, or a relativePattern
+}
+
+// relativePattern is a glob relative to a folder, which may lie outside
+// the workspace (LSP 3.17; for clients announcing
+// workspace.didChangeWatchedFiles.relativePatternSupport).
+type relativePattern struct {
+	BaseURI string `json:"baseUri"`
+	Pattern string `json:"pattern"`
 }
 
 // diagnostics

@@ -14,6 +14,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"path/filepath"
@@ -62,8 +63,9 @@ type Server struct {
 	enc         posEncoding
 	caps        clientCapabilities
 	init        initOptions
-	roots       []string // the client's workspace folders (and root), clean paths
-	initialized bool     // initialize answered
+	roots       []string        // the client's workspace folders (and root), clean paths
+	watched     map[string]bool // baseline files the client was asked to watch
+	initialized bool            // initialize answered
 	shutdown    bool
 	nextID      int
 }
@@ -76,10 +78,11 @@ type document struct {
 	text      text
 	lint      bool // a T-SQL script (by language or extension)
 
-	gen    int // bumped by every scheduled analysis; a result of an older one is dropped
-	timer  *time.Timer
-	cancel context.CancelFunc // of the analysis in flight
-	result *result            // the last published one
+	gen      int // bumped by every scheduled analysis; a result of an older one is dropped
+	timer    *time.Timer
+	cancel   context.CancelFunc // of the analysis in flight
+	result   *result            // the last published one
+	baseline string             // the baseline file of its last analysis, "" for none
 }
 
 // result is one finished analysis of one version of a document.
@@ -108,7 +111,7 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{
 		opt: opt, conn: newConn(r, w), log: log.New(logw, "sqllint lsp: ", log.LstdFlags),
-		ctx: ctx, cancel: cancel, sem: make(chan struct{}, 1), docs: map[string]*document{},
+		ctx: ctx, cancel: cancel, sem: make(chan struct{}, 1), docs: map[string]*document{}, watched: map[string]bool{},
 	}
 }
 
@@ -404,6 +407,9 @@ func (s *Server) didSave(p *didSaveParams) {
 		s.scheduleAll(0)
 		return
 	}
+	if err == nil {
+		s.scheduleBaselined(path, 0)
+	}
 	if d := s.docs[p.TextDocument.URI]; d != nil {
 		if p.Text != nil && *p.Text != d.text.s {
 			d.text.set(*p.Text)
@@ -446,6 +452,7 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 			s.scheduleAll(s.opt.Debounce / 3)
 			return
 		}
+		s.scheduleBaselined(path, s.opt.Debounce/3)
 		dirs[filepath.Dir(path)] = true
 	}
 	for _, d := range s.docs {
@@ -547,6 +554,37 @@ func within(dir, top string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
+// scheduleBaselined re-analyses the open scripts whose baseline is the
+// file at path. s.mu is held.
+func (s *Server) scheduleBaselined(path string, delay time.Duration) {
+	for _, d := range s.docs {
+		if d.baseline != "" && d.baseline == path {
+			s.schedule(d, delay)
+		}
+	}
+}
+
+// watchBaseline asks the client to report the changes of baseline file
+// path, once per file: the config files and scripts are watched from
+// the start, a baseline is known once a script's config names it.
+// s.mu is held.
+func (s *Server) watchBaseline(path string) {
+	w := s.caps.Workspace
+	if path == "" || s.watched[path] || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.DynamicRegistration {
+		return
+	}
+	s.watched[path] = true
+	var glob any = "**/" + filepath.Base(path) // the server checks the full path
+	if w.DidChangeWatchedFiles.RelativePatternSupport {
+		glob = relativePattern{BaseURI: pathURI(filepath.Dir(path)), Pattern: filepath.Base(path)}
+	}
+	s.nextID++
+	_ = s.conn.request(s.nextID, "client/registerCapability", registrationParams{Registrations: []registration{{
+		ID: fmt.Sprintf("sqllint-watch-baseline-%d", len(s.watched)), Method: "workspace/didChangeWatchedFiles",
+		RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: []fileSystemWatcher{{GlobPattern: glob}}},
+	}}})
+}
+
 // scheduleAll re-analyses every open script. s.mu is held.
 func (s *Server) scheduleAll(delay time.Duration) {
 	for _, d := range s.docs {
@@ -601,6 +639,10 @@ func (s *Server) analyze(d *document, gen int) {
 	if ctx.Err() != nil {
 		return // superseded
 	}
+	baseline := ""
+	if bf, ok := s.opt.Analyzer.(baselineFinder); ok && d.untitled == "" {
+		baseline = bf.BaselineOf(d.path)
+	}
 	res := &result{version: version, text: snap}
 	var memo lineMemo // findings come in line order
 	for _, f := range findings {
@@ -621,6 +663,8 @@ func (s *Server) analyze(d *document, gen int) {
 	}
 	d.result = res
 	d.cancel = nil
+	d.baseline = baseline
+	s.watchBaseline(baseline)
 	v := version
 	diags := res.diags
 	if diags == nil {
