@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sqllint/sqllint/baseline"
+	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/report"
 	"github.com/sqllint/sqllint/rules"
 )
@@ -254,6 +255,39 @@ func TestBaselineRewrittenIsPickedUp(t *testing.T) {
 	})
 	if !strings.Contains(string(reg.Params), `"globPattern":"**/sqllint-baseline.json"`) {
 		t.Errorf("baseline watcher %s, want the glob **/sqllint-baseline.json", reg.Params)
+	}
+	c.shutdown()
+}
+
+// TestConfigFileWatchedInItsFolder: the file `sqllint lsp --config FILE`
+// names usually lies outside the workspace (a team's shared config),
+// where the watcher **/NAME the server asked for sees nothing: VS Code
+// and Neovim match a plain glob within the workspace folders. A client
+// that announces relativePatternSupport now gets a RelativePattern on
+// the file's folder, and a change it reports re-checks the scripts.
+func TestConfigFileWatchedInItsFolder(t *testing.T) {
+	shared := filepath.Join(t.TempDir(), "team")
+	cfg := filepath.Join(shared, ".sqllint.yaml")
+	writeAll(t, cfg, "rules: [all, -SL302]\n")
+	load := func(string) (*config.Config, error) { return config.Load(cfg, rules.Default) }
+	path := filepath.Join(t.TempDir(), "V1__tune.sql")
+	uri := pathURI(path)
+
+	c := newClient(t, Options{Analyzer: Pipeline{LoadConfig: load}, ConfigFile: cfg})
+	c.initialize(`{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}`, `null`)
+	reg := c.next("client/registerCapability", func(m *message) bool { return m.Method == "client/registerCapability" })
+	want, _ := json.Marshal(relativePattern{BaseURI: pathURI(shared), Pattern: ".sqllint.yaml"})
+	if !strings.Contains(string(reg.Params), `"globPattern":`+string(want)) {
+		t.Errorf("watchers %s, want one on %s", reg.Params, want)
+	}
+	c.open(uri, "CHECKPOINT 10;\n")
+	if ds := c.diagnostics(uri, 1); len(ds) != 0 {
+		t.Fatalf("SL302 is off: %v", codes(ds))
+	}
+	writeAll(t, cfg, "severity:\n  SL302: error\n")
+	c.notify("workspace/didChangeWatchedFiles", didChangeWatchedFilesParams{Changes: []fileEvent{{URI: pathURI(cfg), Type: 2}}})
+	if ds := c.diagnostics(uri, 1); find(ds, "SL302") == nil {
+		t.Errorf("after the config turned SL302 back on: %v", codes(ds))
 	}
 	c.shutdown()
 }

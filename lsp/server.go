@@ -18,6 +18,7 @@ import (
 	"io"
 	"log"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -339,6 +340,16 @@ func (s *Server) registerWatchers() {
 	ok := s.caps.Workspace != nil && s.caps.Workspace.DidChangeWatchedFiles != nil && s.caps.Workspace.DidChangeWatchedFiles.DynamicRegistration
 	s.nextID++
 	id := s.nextID
+	var configGlob any
+	if s.opt.ConfigFile != "" {
+		// The --config file: watched in its own folder when the client
+		// takes relative patterns (it may lie outside the workspace),
+		// else by its name unless **/.sqllint.yaml covers it.
+		g := s.fileGlob(s.opt.ConfigFile)
+		if _, rel := g.(relativePattern); rel || !isConfig(s.opt.ConfigFile) {
+			configGlob = g
+		}
+	}
 	s.mu.Unlock()
 	if !ok {
 		return
@@ -347,10 +358,8 @@ func (s *Server) registerWatchers() {
 	for _, name := range config.FileNames {
 		watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/" + name})
 	}
-	if s.opt.ConfigFile != "" && !isConfig(s.opt.ConfigFile) {
-		// a relative pattern matches within the workspace only; the
-		// server checks the full path of what it is told
-		watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/" + filepath.Base(s.opt.ConfigFile)})
+	if configGlob != nil {
+		watchers = append(watchers, fileSystemWatcher{GlobPattern: configGlob})
 	}
 	watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/*.sql"})
 	_ = s.conn.request(id, "client/registerCapability", registrationParams{Registrations: []registration{{
@@ -498,7 +507,7 @@ func (s *Server) didChangeConfiguration() {
 // isConfig reports whether path is a config file of the open scripts:
 // one named as sqllint looks for them, or the one --config gave.
 func (s *Server) isConfig(path string) bool {
-	return isConfig(path) || s.opt.ConfigFile != "" && path == s.opt.ConfigFile
+	return isConfig(path) || s.opt.ConfigFile != "" && samePath(path, s.opt.ConfigFile)
 }
 
 func isConfig(path string) bool {
@@ -558,7 +567,7 @@ func within(dir, top string) bool {
 // file at path. s.mu is held.
 func (s *Server) scheduleBaselined(path string, delay time.Duration) {
 	for _, d := range s.docs {
-		if d.baseline != "" && d.baseline == path {
+		if d.baseline != "" && samePath(d.baseline, path) {
 			s.schedule(d, delay)
 		}
 	}
@@ -574,15 +583,33 @@ func (s *Server) watchBaseline(path string) {
 		return
 	}
 	s.watched[path] = true
-	var glob any = "**/" + filepath.Base(path) // the server checks the full path
-	if w.DidChangeWatchedFiles.RelativePatternSupport {
-		glob = relativePattern{BaseURI: pathURI(filepath.Dir(path)), Pattern: filepath.Base(path)}
-	}
 	s.nextID++
 	_ = s.conn.request(s.nextID, "client/registerCapability", registrationParams{Registrations: []registration{{
 		ID: fmt.Sprintf("sqllint-watch-baseline-%d", len(s.watched)), Method: "workspace/didChangeWatchedFiles",
-		RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: []fileSystemWatcher{{GlobPattern: glob}}},
+		RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: []fileSystemWatcher{{GlobPattern: s.fileGlob(path)}}},
 	}}})
+}
+
+// fileGlob is the glob pattern of a watcher of the file at path: a
+// relative pattern on its folder for a client that supports them (it
+// then reports changes outside the workspace too), else **/ and its
+// name, which a client matches within the workspace (the server checks
+// the full path of what it is told). s.mu is held.
+func (s *Server) fileGlob(path string) any {
+	if w := s.caps.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.RelativePatternSupport {
+		return relativePattern{BaseURI: pathURI(filepath.Dir(path)), Pattern: filepath.Base(path)}
+	}
+	return "**/" + filepath.Base(path)
+}
+
+// samePath reports whether two clean absolute paths name the same file:
+// on Windows regardless of case (VS Code writes the drive letter in
+// lower case, a path typed by the user has it in upper case).
+func samePath(a, b string) bool {
+	if runtime.GOOS == "windows" {
+		return strings.EqualFold(a, b)
+	}
+	return a == b
 }
 
 // scheduleAll re-analyses every open script. s.mu is held.
