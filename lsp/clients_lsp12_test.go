@@ -291,3 +291,23 @@ func TestConfigFileWatchedInItsFolder(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// TestRootPathOfOldClients: a client that names its workspace only by
+// rootPath (deprecated by rootUri, still in LSP 3.17's InitializeParams,
+// what clients before 3.0 send) had no workspace for the server: an
+// untitled query then got the defaults, not the folder's config.
+func TestRootPathOfOldClients(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".sqllint.yaml"), "rules: [all, -SL302]\n")
+	const uri = "untitled:Untitled-1"
+	c := newClient(t, Options{})
+	root, _ := json.Marshal(dir)
+	var res initializeResult
+	c.result(c.call("initialize", json.RawMessage(`{"processId":null,"rootPath":`+string(root)+`,"capabilities":{}}`)), &res)
+	c.notify("initialized", struct{}{})
+	c.open(uri, "CHECKPOINT 10;\nBACKUP DATABASE Sales TO DISK = 'NUL';\n")
+	if ds := c.diagnostics(uri, 1); find(ds, "SL302") != nil || find(ds, "SL304") == nil {
+		t.Errorf("untitled in a rootPath workspace without SL302: %v, want SL304 only", codes(ds))
+	}
+	c.shutdown()
+}

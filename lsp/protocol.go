@@ -49,6 +49,7 @@ type textDocumentItem struct {
 type initializeParams struct {
 	ProcessID             *int               `json:"processId"`
 	RootURI               *string            `json:"rootUri"`
+	RootPath              *string            `json:"rootPath"` // deprecated; what clients before LSP 3.0 send
 	WorkspaceFolders      []workspaceFolder  `json:"workspaceFolders"`
 	Capabilities          clientCapabilities `json:"capabilities"`
 	InitializationOptions json.RawMessage    `json:"initializationOptions,omitempty"`

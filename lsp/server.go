@@ -266,6 +266,10 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 			s.roots = append(s.roots, path)
 		}
 	}
+	if p.RootURI == nil && p.RootPath != nil && filepath.IsAbs(*p.RootPath) && len(s.roots) == 0 {
+		// A client older than rootUri names its folder by path.
+		s.roots = append(s.roots, filepath.Clean(*p.RootPath))
+	}
 	s.initialized = true
 	caps := serverCapabilities{
 		PositionEncoding:   s.enc.String(),
