@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"encoding/json"
 	"sort"
 	"strings"
 
@@ -45,18 +46,19 @@ func quickfixWanted(only []string) bool {
 }
 
 // codeActions offers, for each finding touching the requested range, the
-// rule's fix and a suppression with a reason.
-func (s *Server) codeActions(p *codeActionParams) []CodeAction {
+// rule's fix and a suppression with a reason, with the version of the
+// document they edit.
+func (s *Server) codeActions(p *codeActionParams) ([]CodeAction, int) {
 	actions := []CodeAction{}
 	if !quickfixWanted(p.Context.Only) {
-		return actions
+		return actions, 0
 	}
 	s.mu.Lock()
 	d, res := s.current(p.TextDocument.URI)
 	enc, caps, init := s.enc, s.caps, s.init
 	s.mu.Unlock()
 	if res == nil {
-		return actions
+		return actions, 0
 	}
 	for i, f := range res.findings {
 		diag := res.diags[i]
@@ -77,11 +79,11 @@ func (s *Server) codeActions(p *codeActionParams) []CodeAction {
 				Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: edits}},
 			})
 		}
-		if a, ok := suppressAction(d.uri, d.version, res, enc, caps, init, f, diag); ok {
+		if a, ok := suppressAction(d.uri, res.version, res, enc, caps, init, f, diag); ok {
 			actions = append(actions, a)
 		}
 	}
-	return actions
+	return actions, res.version
 }
 
 // suppressAction inserts "-- sqllint:ignore SLnnn reason" on its own line
@@ -224,6 +226,7 @@ func (s *Server) hover(p *hoverParams) *hover {
 	if res == nil {
 		return nil
 	}
+	kind := hoverKind(caps)
 	var parts []string
 	var rng *Range
 	seen := map[string]bool{}
@@ -241,19 +244,100 @@ func (s *Server) hover(p *hoverParams) *hover {
 			rr := r
 			rng = &rr
 		}
+		if kind == "plaintext" {
+			parts = append(parts, f.RuleID+": "+f.Message+"\n\n"+plainText(rules.Markdown(rule)))
+			continue
+		}
 		parts = append(parts, "**"+f.RuleID+"** "+f.Message+"\n\n"+rules.Markdown(rule))
 	}
 	if len(parts) == 0 {
 		return nil
 	}
-	kind := "markdown"
-	if h := caps.TextDocument; h != nil && h.Hover != nil && len(h.Hover.ContentFormat) > 0 && h.Hover.ContentFormat[0] != "markdown" {
-		kind = "plaintext"
+	sep := "\n\n---\n\n"
+	if kind == "plaintext" {
+		sep = "\n\n"
+	}
+	return &hover{Contents: markupContent{Kind: kind, Value: strings.Join(parts, sep)}, Range: rng}
+}
+
+// hoverKind is the MarkupKind of the hover: the first of the client's
+// textDocument.hover.contentFormat (its order of preference, LSP 3.17)
+// that the server writes; Markdown when the client names none.
+func hoverKind(caps clientCapabilities) string {
+	if h := caps.TextDocument; h != nil && h.Hover != nil {
 		for _, k := range h.Hover.ContentFormat {
-			if k == "markdown" {
-				kind = "markdown"
+			if k == "markdown" || k == "plaintext" {
+				return k
 			}
 		}
 	}
-	return &hover{Contents: markupContent{Kind: kind, Value: strings.Join(parts, "\n\n---\n\n")}, Range: rng}
+	return "markdown"
+}
+
+// applyEditCommand is the command of the quick fixes offered to a
+// client that takes no CodeAction literals: its arguments are the
+// document's URI, its version and the WorkspaceEdit, which the server
+// sends back with workspace/applyEdit when the client runs it.
+const applyEditCommand = "sqllint.applyEdit"
+
+// literalActions reports whether the client takes CodeAction literals
+// in answer to textDocument/codeAction; without
+// codeAction.codeActionLiteralSupport, LSP 3.17 allows only Command
+// literals.
+func (c *clientCapabilities) literalActions() bool {
+	return c.TextDocument != nil && c.TextDocument.CodeAction != nil && c.TextDocument.CodeAction.CodeActionLiteralSupport != nil
+}
+
+// applyEdit reports whether the client applies workspace/applyEdit.
+func (c *clientCapabilities) applyEdit() bool {
+	return c.Workspace != nil && c.Workspace.ApplyEdit
+}
+
+// codeActionResult is the answer to textDocument/codeAction: the actions
+// themselves for a client that takes CodeAction literals, else each as a
+// Command running applyEditCommand (none when the client cannot apply an
+// edit the server sends: it could not run them). A command cannot be
+// followed by another, so the "select the reason" one is dropped.
+func (s *Server) codeActionResult(uri string, actions []CodeAction, version int) any {
+	s.mu.Lock()
+	caps := s.caps
+	s.mu.Unlock()
+	if caps.literalActions() {
+		return actions
+	}
+	cmds := []Command{}
+	if !caps.applyEdit() {
+		return cmds
+	}
+	for _, a := range actions {
+		if a.Edit != nil {
+			cmds = append(cmds, Command{Title: a.Title, Command: applyEditCommand, Arguments: []any{uri, version, a.Edit}})
+		}
+	}
+	return cmds
+}
+
+// executeCommand runs applyEditCommand: it sends the edit to the client
+// with workspace/applyEdit, unless the document changed since the
+// command was offered (its positions would then be wrong).
+func (s *Server) executeCommand(p *executeCommandParams) (any, *rpcError) {
+	if p.Command != applyEditCommand {
+		return nil, &rpcError{codeInvalidParams, "unknown command: " + p.Command}
+	}
+	var uri string
+	var version int
+	if len(p.Arguments) != 3 || json.Unmarshal(p.Arguments[0], &uri) != nil || json.Unmarshal(p.Arguments[1], &version) != nil {
+		return nil, &rpcError{codeInvalidParams, applyEditCommand + " takes a document URI, its version and an edit"}
+	}
+	s.mu.Lock()
+	d := s.docs[uri]
+	changed := d == nil || d.version != version
+	s.nextID++
+	id := s.nextID
+	s.mu.Unlock()
+	if changed {
+		return nil, &rpcError{codeContentModified, "the document changed (or was closed) since the action was offered"}
+	}
+	_ = s.conn.request(id, "workspace/applyEdit", applyWorkspaceEditParams{Label: "sqllint", Edit: p.Arguments[2]})
+	return nil, nil
 }

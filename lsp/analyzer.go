@@ -39,6 +39,16 @@ type TextAnalyzer interface {
 	AnalyzeText(ctx context.Context, name, text, root string) ([]report.Finding, error)
 }
 
+// baselineFinder is implemented by an Analyzer whose findings of a script
+// depend on a file besides the scripts and the config: the baseline the
+// config names. The server watches that file and re-checks the script
+// when it changes (sqllint scan --write-baseline rewrites it).
+type baselineFinder interface {
+	// BaselineOf returns the clean absolute path of the baseline file
+	// of the script at path, "" when there is none.
+	BaselineOf(path string) string
+}
+
 type flatKey struct{}
 
 // withFlatContext marks an analysis whose context is the scripts beside
@@ -116,6 +126,19 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 	}
 	findings, berr := withoutBaselined(cfg.Baseline, findings)
 	return findings, errors.Join(err, berr)
+}
+
+// BaselineOf implements baselineFinder: the baseline of the config of
+// the script's folder.
+func (p Pipeline) BaselineOf(path string) string {
+	cfg, err := p.config(filepath.Dir(path))
+	if err != nil || cfg.Baseline == "" {
+		return ""
+	}
+	if abs, err := filepath.Abs(cfg.Baseline); err == nil {
+		return abs
+	}
+	return filepath.Clean(cfg.Baseline)
 }
 
 // withoutBaselined drops the findings that the config's baseline file

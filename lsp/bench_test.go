@@ -33,7 +33,7 @@ func BenchmarkDiagnostics5MB(b *testing.B) {
 	text := bigScript(5 << 20)
 	uri := pathURI(filepath.Join(b.TempDir(), "big.sql"))
 	c := newClient(b, Options{Debounce: time.Nanosecond})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	c.open(uri, text)
 	ds := c.diagnostics(uri, 1)
 	if find(ds, "SL302") == nil {

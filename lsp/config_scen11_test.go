@@ -21,7 +21,7 @@ func TestDidChangeConfigurationRechecks(t *testing.T) {
 	writeAll(t, script, "CHECKPOINT 10;\n")
 	uri := pathURI(script)
 	c := newClient(t, Options{})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	c.open(uri, "CHECKPOINT 10;\n")
 	if ds := c.diagnostics(uri, 1); find(ds, "SL302") == nil || find(ds, "SL302").Severity != severityWarning {
 		t.Fatalf("before the config: %+v", ds)

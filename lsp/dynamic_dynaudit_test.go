@@ -12,7 +12,7 @@ func TestDynamicSQLDiagnostic(t *testing.T) {
 	dir := t.TempDir()
 	uri := pathURI(filepath.Join(dir, "dyn.sql"))
 	c := newClient(t, Options{Version: "test"})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	text := "SELECT '😀';\n\tEXEC (N'SELECT ''é😀'';\n  CHECKPOINT 10');\n"
 	c.open(uri, text)
 	ds := c.diagnostics(uri, 1)

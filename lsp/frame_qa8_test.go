@@ -69,7 +69,7 @@ func TestHeaderLines(t *testing.T) {
 // answered with a null id and the server goes on.
 func TestInvalidMessagesAnswered(t *testing.T) {
 	c := newClient(t, Options{})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	for _, tc := range []struct {
 		body string
 		code int

@@ -23,6 +23,7 @@ const (
 	codeInternalError        = -32603
 	codeServerNotInitialized = -32002
 	codeRequestCancelled     = -32800
+	codeContentModified      = -32801
 )
 
 // maxMessage bounds one message's body: a 5 MB script in UTF-16-escaped

@@ -49,6 +49,7 @@ type textDocumentItem struct {
 type initializeParams struct {
 	ProcessID             *int               `json:"processId"`
 	RootURI               *string            `json:"rootUri"`
+	RootPath              *string            `json:"rootPath"` // deprecated; what clients before LSP 3.0 send
 	WorkspaceFolders      []workspaceFolder  `json:"workspaceFolders"`
 	Capabilities          clientCapabilities `json:"capabilities"`
 	InitializationOptions json.RawMessage    `json:"initializationOptions,omitempty"`
@@ -63,12 +64,16 @@ type clientCapabilities struct {
 		PositionEncodings []string `json:"positionEncodings"`
 	} `json:"general"`
 	Workspace *struct {
+		// ApplyEdit: the client applies the edits the server sends with
+		// workspace/applyEdit (how a Command changes the text).
+		ApplyEdit     bool `json:"applyEdit"`
 		WorkspaceEdit *struct {
 			DocumentChanges    bool `json:"documentChanges"`
 			SnippetEditSupport bool `json:"snippetEditSupport"`
 		} `json:"workspaceEdit"`
 		DidChangeWatchedFiles *struct {
-			DynamicRegistration bool `json:"dynamicRegistration"`
+			DynamicRegistration    bool `json:"dynamicRegistration"`
+			RelativePatternSupport bool `json:"relativePatternSupport"`
 		} `json:"didChangeWatchedFiles"`
 	} `json:"workspace"`
 	TextDocument *struct {
@@ -105,11 +110,28 @@ type serverInfo struct {
 }
 
 type serverCapabilities struct {
-	PositionEncoding   string                  `json:"positionEncoding"`
-	TextDocumentSync   textDocumentSyncOptions `json:"textDocumentSync"`
-	CodeActionProvider codeActionOptions       `json:"codeActionProvider"`
-	HoverProvider      bool                    `json:"hoverProvider"`
-	Workspace          workspaceCapabilities   `json:"workspace"`
+	PositionEncoding       string                  `json:"positionEncoding"`
+	TextDocumentSync       textDocumentSyncOptions `json:"textDocumentSync"`
+	CodeActionProvider     codeActionOptions       `json:"codeActionProvider"`
+	HoverProvider          bool                    `json:"hoverProvider"`
+	ExecuteCommandProvider *executeCommandOptions  `json:"executeCommandProvider,omitempty"`
+	Workspace              workspaceCapabilities   `json:"workspace"`
+}
+
+// executeCommandOptions names the commands workspace/executeCommand runs.
+type executeCommandOptions struct {
+	Commands []string `json:"commands"`
+}
+
+type executeCommandParams struct {
+	Command   string            `json:"command"`
+	Arguments []json.RawMessage `json:"arguments,omitempty"`
+}
+
+// applyWorkspaceEditParams is the server's workspace/applyEdit request.
+type applyWorkspaceEditParams struct {
+	Label string          `json:"label,omitempty"`
+	Edit  json.RawMessage `json:"edit"`
 }
 
 // workspaceCapabilities says the server follows the client's workspace
@@ -203,7 +225,15 @@ type didChangeWatchedFilesRegistrationOptions struct {
 }
 
 type fileSystemWatcher struct {
-	GlobPattern string `json:"globPattern"`
+	GlobPattern any `json:"globPattern"` // a string, or a relativePattern
+}
+
+// relativePattern is a glob relative to a folder, which may lie outside
+// the workspace (LSP 3.17; for clients announcing
+// workspace.didChangeWatchedFiles.relativePatternSupport).
+type relativePattern struct {
+	BaseURI string `json:"baseUri"`
+	Pattern string `json:"pattern"`
 }
 
 // diagnostics

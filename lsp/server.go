@@ -14,9 +14,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -62,8 +64,9 @@ type Server struct {
 	enc         posEncoding
 	caps        clientCapabilities
 	init        initOptions
-	roots       []string // the client's workspace folders (and root), clean paths
-	initialized bool     // initialize answered
+	roots       []string        // the client's workspace folders (and root), clean paths
+	watched     map[string]bool // baseline files the client was asked to watch
+	initialized bool            // initialize answered
 	shutdown    bool
 	nextID      int
 }
@@ -76,10 +79,11 @@ type document struct {
 	text      text
 	lint      bool // a T-SQL script (by language or extension)
 
-	gen    int // bumped by every scheduled analysis; a result of an older one is dropped
-	timer  *time.Timer
-	cancel context.CancelFunc // of the analysis in flight
-	result *result            // the last published one
+	gen      int // bumped by every scheduled analysis; a result of an older one is dropped
+	timer    *time.Timer
+	cancel   context.CancelFunc // of the analysis in flight
+	result   *result            // the last published one
+	baseline string             // the baseline file of its last analysis, "" for none
 }
 
 // result is one finished analysis of one version of a document.
@@ -108,7 +112,7 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{
 		opt: opt, conn: newConn(r, w), log: log.New(logw, "sqllint lsp: ", log.LstdFlags),
-		ctx: ctx, cancel: cancel, sem: make(chan struct{}, 1), docs: map[string]*document{},
+		ctx: ctx, cancel: cancel, sem: make(chan struct{}, 1), docs: map[string]*document{}, watched: map[string]bool{},
 	}
 }
 
@@ -216,7 +220,14 @@ func (s *Server) request(m *message) (any, *rpcError) {
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			return nil, invalidParams(err)
 		}
-		return s.codeActions(&p), nil
+		actions, version := s.codeActions(&p)
+		return s.codeActionResult(p.TextDocument.URI, actions, version), nil
+	case "workspace/executeCommand":
+		var p executeCommandParams
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			return nil, invalidParams(err)
+		}
+		return s.executeCommand(&p)
 	case "textDocument/hover":
 		var p hoverParams
 		if err := json.Unmarshal(m.Params, &p); err != nil {
@@ -255,17 +266,26 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 			s.roots = append(s.roots, path)
 		}
 	}
+	if p.RootURI == nil && p.RootPath != nil && filepath.IsAbs(*p.RootPath) && len(s.roots) == 0 {
+		// A client older than rootUri names its folder by path.
+		s.roots = append(s.roots, filepath.Clean(*p.RootPath))
+	}
 	s.initialized = true
-	return initializeResult{
-		Capabilities: serverCapabilities{
-			PositionEncoding:   s.enc.String(),
-			TextDocumentSync:   textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
-			CodeActionProvider: codeActionOptions{CodeActionKinds: []string{"quickfix"}},
-			HoverProvider:      true,
-			Workspace:          workspaceCapabilities{WorkspaceFolders: workspaceFoldersServerCapabilities{Supported: true, ChangeNotifications: true}},
-		},
-		ServerInfo: serverInfo{Name: "sqllint", Version: s.opt.Version},
-	}, nil
+	caps := serverCapabilities{
+		PositionEncoding:   s.enc.String(),
+		TextDocumentSync:   textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
+		CodeActionProvider: codeActionOptions{CodeActionKinds: []string{"quickfix"}},
+		HoverProvider:      true,
+		Workspace:          workspaceCapabilities{WorkspaceFolders: workspaceFoldersServerCapabilities{Supported: true, ChangeNotifications: true}},
+	}
+	if !s.caps.literalActions() && s.caps.applyEdit() {
+		// Its quick fixes are commands that the server runs by sending
+		// their edit back (announced to these clients only: VS Code's
+		// client registers every command named here as an editor
+		// command, and a second server naming the same one fails).
+		caps.ExecuteCommandProvider = &executeCommandOptions{Commands: []string{applyEditCommand}}
+	}
+	return initializeResult{Capabilities: caps, ServerInfo: serverInfo{Name: "sqllint", Version: s.opt.Version}}, nil
 }
 
 func (s *Server) notification(m *message) {
@@ -324,6 +344,16 @@ func (s *Server) registerWatchers() {
 	ok := s.caps.Workspace != nil && s.caps.Workspace.DidChangeWatchedFiles != nil && s.caps.Workspace.DidChangeWatchedFiles.DynamicRegistration
 	s.nextID++
 	id := s.nextID
+	var configGlob any
+	if s.opt.ConfigFile != "" {
+		// The --config file: watched in its own folder when the client
+		// takes relative patterns (it may lie outside the workspace),
+		// else by its name unless **/.sqllint.yaml covers it.
+		g := s.fileGlob(s.opt.ConfigFile)
+		if _, rel := g.(relativePattern); rel || !isConfig(s.opt.ConfigFile) {
+			configGlob = g
+		}
+	}
 	s.mu.Unlock()
 	if !ok {
 		return
@@ -332,10 +362,8 @@ func (s *Server) registerWatchers() {
 	for _, name := range config.FileNames {
 		watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/" + name})
 	}
-	if s.opt.ConfigFile != "" && !isConfig(s.opt.ConfigFile) {
-		// a relative pattern matches within the workspace only; the
-		// server checks the full path of what it is told
-		watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/" + filepath.Base(s.opt.ConfigFile)})
+	if configGlob != nil {
+		watchers = append(watchers, fileSystemWatcher{GlobPattern: configGlob})
 	}
 	watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/*.sql"})
 	_ = s.conn.request(id, "client/registerCapability", registrationParams{Registrations: []registration{{
@@ -392,6 +420,9 @@ func (s *Server) didSave(p *didSaveParams) {
 		s.scheduleAll(0)
 		return
 	}
+	if err == nil {
+		s.scheduleBaselined(path, 0)
+	}
 	if d := s.docs[p.TextDocument.URI]; d != nil {
 		if p.Text != nil && *p.Text != d.text.s {
 			d.text.set(*p.Text)
@@ -434,6 +465,7 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 			s.scheduleAll(s.opt.Debounce / 3)
 			return
 		}
+		s.scheduleBaselined(path, s.opt.Debounce/3)
 		dirs[filepath.Dir(path)] = true
 	}
 	for _, d := range s.docs {
@@ -479,7 +511,7 @@ func (s *Server) didChangeConfiguration() {
 // isConfig reports whether path is a config file of the open scripts:
 // one named as sqllint looks for them, or the one --config gave.
 func (s *Server) isConfig(path string) bool {
-	return isConfig(path) || s.opt.ConfigFile != "" && path == s.opt.ConfigFile
+	return isConfig(path) || s.opt.ConfigFile != "" && samePath(path, s.opt.ConfigFile)
 }
 
 func isConfig(path string) bool {
@@ -533,6 +565,55 @@ func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 func within(dir, top string) bool {
 	rel, err := filepath.Rel(top, dir)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// scheduleBaselined re-analyses the open scripts whose baseline is the
+// file at path. s.mu is held.
+func (s *Server) scheduleBaselined(path string, delay time.Duration) {
+	for _, d := range s.docs {
+		if d.baseline != "" && samePath(d.baseline, path) {
+			s.schedule(d, delay)
+		}
+	}
+}
+
+// watchBaseline asks the client to report the changes of baseline file
+// path, once per file: the config files and scripts are watched from
+// the start, a baseline is known once a script's config names it.
+// s.mu is held.
+func (s *Server) watchBaseline(path string) {
+	w := s.caps.Workspace
+	if path == "" || s.watched[path] || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.DynamicRegistration {
+		return
+	}
+	s.watched[path] = true
+	s.nextID++
+	_ = s.conn.request(s.nextID, "client/registerCapability", registrationParams{Registrations: []registration{{
+		ID: fmt.Sprintf("sqllint-watch-baseline-%d", len(s.watched)), Method: "workspace/didChangeWatchedFiles",
+		RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: []fileSystemWatcher{{GlobPattern: s.fileGlob(path)}}},
+	}}})
+}
+
+// fileGlob is the glob pattern of a watcher of the file at path: a
+// relative pattern on its folder for a client that supports them (it
+// then reports changes outside the workspace too), else **/ and its
+// name, which a client matches within the workspace (the server checks
+// the full path of what it is told). s.mu is held.
+func (s *Server) fileGlob(path string) any {
+	if w := s.caps.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.RelativePatternSupport {
+		return relativePattern{BaseURI: pathURI(filepath.Dir(path)), Pattern: filepath.Base(path)}
+	}
+	return "**/" + filepath.Base(path)
+}
+
+// samePath reports whether two clean absolute paths name the same file:
+// on Windows regardless of case (VS Code writes the drive letter in
+// lower case, a path typed by the user has it in upper case).
+func samePath(a, b string) bool {
+	if runtime.GOOS == "windows" {
+		return strings.EqualFold(a, b)
+	}
+	return a == b
 }
 
 // scheduleAll re-analyses every open script. s.mu is held.
@@ -589,6 +670,10 @@ func (s *Server) analyze(d *document, gen int) {
 	if ctx.Err() != nil {
 		return // superseded
 	}
+	baseline := ""
+	if bf, ok := s.opt.Analyzer.(baselineFinder); ok && d.untitled == "" {
+		baseline = bf.BaselineOf(d.path)
+	}
 	res := &result{version: version, text: snap}
 	var memo lineMemo // findings come in line order
 	for _, f := range findings {
@@ -609,6 +694,8 @@ func (s *Server) analyze(d *document, gen int) {
 	}
 	d.result = res
 	d.cancel = nil
+	d.baseline = baseline
+	s.watchBaseline(baseline)
 	v := version
 	diags := res.diags
 	if diags == nil {

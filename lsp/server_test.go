@@ -157,6 +157,15 @@ func (c *client) diagnostics(uri string, version int) []Diagnostic {
 	return p.Diagnostics
 }
 
+// literalSupport is textDocument's capability of every client since LSP
+// 3.8 (VS Code, Neovim, Helix, Eglot, Sublime LSP, Zed): CodeAction
+// literals in answer to textDocument/codeAction.
+const literalSupport = `{"codeAction":{"codeActionLiteralSupport":{"codeActionKind":{"valueSet":["","quickfix","refactor","source"]}}}}`
+
+// modern is the client capabilities the tests use unless they test
+// others: a client that takes CodeAction literals.
+const modern = `{"textDocument":` + literalSupport + `}`
+
 // initialize runs the handshake with the given client capabilities.
 func (c *client) initialize(caps string, opts string) initializeResult {
 	c.t.Helper()
@@ -263,7 +272,7 @@ func TestSession(t *testing.T) {
 	uri := pathURI(path)
 	c := newClient(t, Options{Version: "test"})
 
-	res := c.initialize(`{}`, `null`)
+	res := c.initialize(modern, `null`)
 	if res.Capabilities.PositionEncoding != "utf-16" || res.Capabilities.TextDocumentSync.Change != syncIncremental ||
 		!res.Capabilities.HoverProvider || res.Capabilities.CodeActionProvider.CodeActionKinds[0] != "quickfix" {
 		t.Fatalf("capabilities: %+v", res.Capabilities)
@@ -375,7 +384,7 @@ func TestCrossFile(t *testing.T) {
 	writeFile(t, v2, v2text)
 
 	c := newClient(t, Options{})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	c.open(pathURI(v2), v2text)
 	ds := c.diagnostics(pathURI(v2), 1)
 	d := find(ds, "SL101")
@@ -411,7 +420,7 @@ func TestTypingSyntaxError(t *testing.T) {
 	dir := t.TempDir()
 	uri := pathURI(filepath.Join(dir, "x.sql"))
 	c := newClient(t, Options{})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	c.open(uri, "SELECT 1;\n")
 	if ds := c.diagnostics(uri, 1); len(ds) != 0 {
 		t.Fatalf("clean script: %+v", ds)
@@ -492,7 +501,7 @@ func TestLifecycle(t *testing.T) {
 	if m := c.call("textDocument/hover", hoverParams{}); m.Error == nil || m.Error.Code != codeServerNotInitialized {
 		t.Errorf("hover before initialize: %+v", m)
 	}
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	if m := c.call("initialize", json.RawMessage(`{"capabilities":{}}`)); m.Error == nil || m.Error.Code != codeInvalidRequest {
 		t.Errorf("second initialize: %+v", m)
 	}
@@ -550,7 +559,7 @@ func TestDebounceAndCancel(t *testing.T) {
 	g := &gate{release: make(chan struct{})}
 	uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
 	c := newClient(t, Options{Analyzer: g, Debounce: time.Hour})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	c.open(uri, "a")
 	if ds := c.diagnostics(uri, 1); len(ds) != 1 || ds[0].Message != "seen a" {
 		t.Fatalf("open: %+v", ds)
@@ -620,7 +629,7 @@ func TestSuppressSnippetAndSelect(t *testing.T) {
 	text := "\tCHECKPOINT 10;\r\n"
 
 	c := newClient(t, Options{})
-	c.initialize(`{"workspace":{"workspaceEdit":{"documentChanges":true,"snippetEditSupport":true}}}`, `null`)
+	c.initialize(`{"workspace":{"workspaceEdit":{"documentChanges":true,"snippetEditSupport":true}},"textDocument":`+literalSupport+`}`, `null`)
 	c.open(uri, text)
 	d := find(c.diagnostics(uri, 1), "SL302")
 	if d == nil {
@@ -649,7 +658,7 @@ func TestSuppressSnippetAndSelect(t *testing.T) {
 	// Another statement starts the line: the line is broken before ours.
 	text = "SELECT 1; CHECKPOINT 10;\r\n"
 	c = newClient(t, Options{})
-	c.initialize(`{}`, `{"selectCommand":"sqllint.select"}`)
+	c.initialize(modern, `{"selectCommand":"sqllint.select"}`)
 	c.open(uri, text)
 	d = find(c.diagnostics(uri, 1), "SL302")
 	c.result(c.call("textDocument/codeAction", codeActionParams{TextDocument: textDocumentIdentifier{URI: uri}, Range: d.Range}), &actions)
@@ -686,7 +695,7 @@ func TestSuppressAboveStatement(t *testing.T) {
 	uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
 	text := "GO\n  CREATE DATABASE Sales\n  ON PRIMARY (NAME = d, FILENAME = 'D:\\d.mdf', SIZE = 1GB)\n  LOG ON (NAME = l, FILENAME = 'L:\\l.ldf', SIZE = 100MB, FILEGROWTH = 10%);\n"
 	c := newClient(t, Options{})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	c.open(uri, text)
 	d := find(c.diagnostics(uri, 1), "SL203")
 	if d == nil || d.Range.Start.Line != 3 {
@@ -727,7 +736,7 @@ func TestContextChangedOnDisk(t *testing.T) {
 	writeFile(t, v1, createSales+"USE Sales;\nGO\n"+filegroups(1, 350))
 	v2text := "USE Sales;\nGO\n" + filegroups(351, 60)
 	c := newClient(t, Options{})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	c.open(pathURI(v2), v2text) // a new script, not saved yet
 	d := find(c.diagnostics(pathURI(v2), 1), "SL101")
 	if d == nil {
@@ -762,7 +771,7 @@ func mustJSON(t *testing.T, v any) string {
 func TestAfterShutdown(t *testing.T) {
 	uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
 	c := newClient(t, Options{})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	if m := c.call("shutdown", nil); m.Error != nil {
 		t.Fatalf("shutdown: %v", m.Error)
 	}
@@ -813,7 +822,7 @@ func TestSuppressLineBreaks(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
 			c := newClient(t, Options{})
-			c.initialize(`{}`, `null`)
+			c.initialize(modern, `null`)
 			c.open(uri, tc.text)
 			d := find(c.diagnostics(uri, 1), "SL301")
 			if d == nil {
@@ -854,7 +863,7 @@ func TestByteOrderMark(t *testing.T) {
 	uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
 	text := "\ufeffALTER DATABASE Sales SET TARGET_RECOVERY_TIME = 0 SECONDS;\n"
 	c := newClient(t, Options{})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	c.open(uri, text)
 	d := find(c.diagnostics(uri, 1), "SL301")
 	if d == nil {
@@ -923,7 +932,7 @@ func TestSuppressByteOrderMark(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
 			c := newClient(t, Options{})
-			c.initialize(`{}`, `null`)
+			c.initialize(modern, `null`)
 			c.open(uri, tc.text)
 			d := find(c.diagnostics(uri, 1), "SL301")
 			if d == nil {
@@ -971,7 +980,7 @@ func TestContextChangedBelow(t *testing.T) {
 	text := "USE Sales;\nGO\n" + filegroups(351, 60)
 	writeFile(t, x, text)
 	c := newClient(t, Options{})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	c.open(pathURI(x), text)
 	if find(c.diagnostics(pathURI(x), 1), "SL101") == nil {
 		t.Fatal("no SL101 with sub/V1 as context")

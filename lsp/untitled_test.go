@@ -15,7 +15,7 @@ func TestUntitledBuffer(t *testing.T) {
 	text := "CHECKPOINT 10;\nBACKUP DATABASE Sales TO DISK = 'NUL';\n"
 
 	c := newClient(t, Options{})
-	c.initialize(`{}`, `null`)
+	c.initialize(modern, `null`)
 	c.open(uri, text)
 	ds := c.diagnostics(uri, 1)
 	if find(ds, "SL302") == nil || find(ds, "SL304") == nil {
