@@ -636,6 +636,7 @@ func (s *splitter) parseRunText(st *Statement, t string, fn func(*Result)) {
 	var sp splitter
 	sp.reset(r, b, toks)
 	sp.noDynamic = true
+	sp.inRunText = true
 	sp.dynDepth = maxDynDepth // its EXECs are not read
 	sp.run()
 	fn(r)

@@ -652,6 +652,10 @@ type splitter struct {
 	// noDynamic is set when no statement's Dynamic facts are recorded
 	// (StatementBuffer.AddFileOnly).
 	noDynamic bool
+	// inRunText is set when the batch is text built in variables that an
+	// EXEC runs (parseRunText): a variable there stands for the text it
+	// holds, a database name among it (varNamed does not apply).
+	inRunText bool
 	depth     int // parenthesis depth
 
 	// cut is set when the batch's tokens stop at an unterminated string,
@@ -1206,6 +1210,15 @@ func (s *splitter) interest(i int, kind Kind) int {
 		st.Kind, st.Node = KindOther, nil
 		s.cur = st
 		return i + 1
+	}
+	if !s.inRunText {
+		if v := varNamed(st.Node); v != nil {
+			// T-SQL takes a name there, never a variable
+			s.parseError(st, kind, toks, varNameError(v))
+			st.Kind, st.Node = KindOther, nil
+			s.cur = st
+			return i + 1
+		}
 	}
 	last := s.toks[i+n-1]
 	if last.Kind == TokPunct && s.text[last.Start] == ';' && n > 1 {

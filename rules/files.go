@@ -86,8 +86,9 @@ var sl103 = &Rule{
 		reported := map[*parser.Statement]bool{}
 		report := func(bs []built) {
 			sl103Looked.Add(int64(len(bs)))
+			written := rewrites(bs)
 			for _, b := range bs {
-				if !reported[b.st] {
+				if !reported[b.st] && !rewrite(b, written) {
 					reported[b.st] = true
 					msg := sl103Message(b.what)
 					if !b.st.InLoop && b.st.Batch.Count > 1 {
@@ -340,6 +341,49 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 		}
 	}
 	return run, builders
+}
+
+// rewrites returns, when bs holds ADD FILE text builders of both kinds,
+// the set of the variables that a builder of bs gives ADD FILE text in
+// strings of its own: a builder whose strings hold none and that reads
+// one of them only rewrites that text (SET @sql = REPLACE(@sql, ...), a
+// suffix without ADD), and the text is reported once, where it is
+// written. nil when there is nothing to skip (the usual loop: every
+// builder writes its own text), so nothing is allocated. A builder that
+// rewrites text set before the loop reads no such variable and stays.
+func rewrites(bs []built) map[string]bool {
+	own := 0
+	for _, b := range bs {
+		if b.st.Dynamic.AddFile != "" {
+			own++
+		}
+	}
+	if own == 0 || own == len(bs) {
+		return nil
+	}
+	written := make(map[string]bool, own)
+	for _, b := range bs {
+		if b.st.Dynamic.AddFile != "" {
+			for _, a := range b.st.Dynamic.Assigns {
+				written[a] = true
+			}
+		}
+	}
+	return written
+}
+
+// rewrite reports whether b only rewrites the text of a variable of
+// written (rewrites).
+func rewrite(b built, written map[string]bool) bool {
+	if written == nil || b.st.Dynamic.AddFile != "" {
+		return false
+	}
+	for _, u := range b.st.Dynamic.Uses {
+		if written[u] {
+			return true
+		}
+	}
+	return false
 }
 
 // assignText returns the dynamic SQL facts of e's statement and the ADD
