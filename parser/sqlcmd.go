@@ -2003,6 +2003,10 @@ func (p *ppPreprocessor) setvar(f *File, a, e int, bad func(string)) {
 		k++
 	}
 	key := strings.ToUpper(name)
+	if ppReadOnly[key] {
+		p.diag(f, a, e, ppReadOnlyMessage(name, key))
+		return
+	}
 	if k == e {
 		delete(p.vars, key)
 		return
@@ -2022,6 +2026,28 @@ func (p *ppPreprocessor) setvar(f *File, a, e int, bad func(string)) {
 		return
 	}
 	p.setVar(key, val)
+}
+
+// ppReadOnly are the scripting variables that :setvar cannot change:
+// "R" in the table of sqlcmd scripting variables (learn.microsoft.com,
+// "sqlcmd - Use with scripting variables": "the value can only be set one
+// time during program initialization"), go-sqlcmd's readOnlyVariables
+// (variables.go), which stops :setvar with a read-only error.
+var ppReadOnly = map[string]bool{
+	"SQLCMDUSER": true, "SQLCMDSERVER": true, "SQLCMDWORKSTATION": true,
+	"SQLCMDDBNAME": true, "SQLCMDPACKETSIZE": true, "SQLCMDINI": true,
+}
+
+// ppReadOnlyMessage explains a :setvar of a read-only variable (ppReadOnly).
+func ppReadOnlyMessage(name, key string) string {
+	how := "when it starts"
+	if opt := ppPredefined[key]; opt != "" {
+		how = "from " + opt + " when it starts"
+	}
+	if key == ppServer || key == "SQLCMDUSER" {
+		how += " and at each :connect"
+	}
+	return fmt.Sprintf("sqlcmd variable $(%s) is read-only: sqlcmd sets it %s, and :setvar %s fails with an error and leaves its value unchanged", name, how, name)
 }
 
 // setVar sets the variable of upper-case name key.

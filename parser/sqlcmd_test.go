@@ -227,6 +227,14 @@ func TestSqlcmdSetvar(t *testing.T) {
 			"invalid value for sqlcmd variable A: a value with blanks must be enclosed in double quotes"}},
 		{"bad quotes", ":setvar A \"abc\nSELECT 1", "SELECT 1", []string{
 			`invalid value for sqlcmd variable A: "abc is not a double-quoted string (write "" for a quote inside it)`}},
+		// sqlcmd's "R" variables (the table of scripting variables: set once,
+		// at start; go-sqlcmd's readOnlyVariables): :setvar fails and the
+		// value stays; an R/W one takes the value.
+		{"read-only", ":setvar SQLCMDSERVER other\n:SetVar sqlcmddbname Sales\n:setvar SQLCMDUSER\n:setvar SQLCMDLOGINTIMEOUT 60\n" +
+			"SELECT '$(SQLCMDSERVER)', '$(SQLCMDDBNAME)', $(SQLCMDLOGINTIMEOUT)", "SELECT '$(SQLCMDSERVER)', '$(SQLCMDDBNAME)', 60", []string{
+			"sqlcmd variable $(SQLCMDSERVER) is read-only: sqlcmd sets it from -S when it starts and at each :connect, and :setvar SQLCMDSERVER fails with an error and leaves its value unchanged",
+			"sqlcmd variable $(sqlcmddbname) is read-only: sqlcmd sets it from -d when it starts, and :setvar sqlcmddbname fails with an error and leaves its value unchanged",
+			"sqlcmd variable $(SQLCMDUSER) is read-only: sqlcmd sets it from -U when it starts and at each :connect, and :setvar SQLCMDUSER fails with an error and leaves its value unchanged"}},
 		{"quote inside", ":setvar A \"a\"b\"\nSELECT 1", "SELECT 1", []string{
 			`invalid value for sqlcmd variable A: "a"b" is not a double-quoted string (write "" for a quote inside it)`}},
 	}
