@@ -1540,6 +1540,9 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 	if (c == 'G' || c == 'g') && j+1 < n && s[j+1]|0x20 == 'o' {
 		k := j + 2
 		if !(k == n || ppIsBlank(s[k]) || s[k] == '\n' || s[k] == '\r' || k+1 < n && s[k] == '-' && s[k+1] == '-') {
+			if s[k] == ';' {
+				p.goSemicolon(f, j, k)
+			}
 			return 0, false // GOTO, go_table, GO; ...: T-SQL text
 		}
 		le, next := ppLineEnd(s, k)
@@ -1628,6 +1631,23 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 	*run = cmd.next
 	p.runCommand(f, &cmd)
 	return cmd.next, true
+}
+
+// goSemicolon reports a line "GO;" (GO at s[j], the semicolon at k) with
+// nothing but blanks or a comment after it: the documentation of GO says
+// that a semicolon may not follow it ("Do not use a semicolon as a
+// statement terminator after GO", an error); sqlcmd's GO takes nothing
+// but a count (go-sqlcmd's GO pattern does not match the line, which
+// stays in the batch and reaches the server), so the batch does not end
+// there. The line stays in the batch here too.
+func (p *ppPreprocessor) goSemicolon(f *File, j, k int) {
+	s := f.Text
+	le, _ := ppLineEnd(s, k)
+	if !ppRestIsEmpty(s, k+1, le) {
+		return
+	}
+	p.diag(f, j, k+1, fmt.Sprintf("%s is not a batch separator: a semicolon may not follow GO, and sqlcmd does not end the batch here "+
+		"(the statements after it run in the same batch, and the server fails on the line); write %s alone on its line", s[j:k+1], s[j:k]))
 }
 
 // ppCommandHead reports whether a line whose first non-blank byte is

@@ -129,7 +129,12 @@ func TestSqlcmdGo(t *testing.T) {
 		{"empty batches dropped", "GO\nSELECT 1\nGO\nGO\nGO 2\n", []string{"SELECT 1\n"}, []int{1}, nil},
 		{"blank batch kept", "SELECT 1\nGO\n\nGO\n", []string{"SELECT 1\n", "\n"}, []int{1, 1}, nil},
 		{"comment-only last batch", "SELECT 1\nGO\n-- the end\n", []string{"SELECT 1\n", "-- the end\n"}, []int{1, 1}, nil},
-		{"not go", "GOTO done\ngo_table\nGO;\nGOx\n", []string{"GOTO done\ngo_table\nGO;\nGOx\n"}, []int{1}, nil},
+		{"not go", "GOTO done\ngo_table\nGOx\nGO;SELECT 1\n", []string{"GOTO done\ngo_table\nGOx\nGO;SELECT 1\n"}, []int{1}, nil},
+		// The documentation of GO: "Do not use a semicolon as a statement
+		// terminator after GO" (an error); sqlcmd's GO takes only a count.
+		{"go semicolon", "SELECT 1\nGO;\nSELECT 2\n  go; -- x\nGO\n", []string{"SELECT 1\nGO;\nSELECT 2\n  go; -- x\n"}, []int{1}, []string{
+			"GO; is not a batch separator: a semicolon may not follow GO, and sqlcmd does not end the batch here (the statements after it run in the same batch, and the server fails on the line); write GO alone on its line",
+			"go; is not a batch separator: a semicolon may not follow GO, and sqlcmd does not end the batch here (the statements after it run in the same batch, and the server fails on the line); write go alone on its line"}},
 		{"go after code on the line", "SELECT 1 GO\nSELECT 2 /* c */ GO\n", []string{"SELECT 1 GO\nSELECT 2 /* c */ GO\n"}, []int{1}, nil},
 		{"in string", "SELECT 'a\nGO\nb'\nGO\n", []string{"SELECT 'a\nGO\nb'\n"}, []int{1}, nil},
 		{"in N string with escape", "SELECT N'it''s\nGO\n'\nGO\nSELECT 2", []string{"SELECT N'it''s\nGO\n'\n", "SELECT 2"}, []int{1, 1}, nil},
