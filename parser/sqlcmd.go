@@ -1908,7 +1908,9 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 			bad("a file name, STDOUT or STDERR is required")
 		}
 	case "xml":
-		if v := strings.ToLower(s[a:e]); v != "on" && v != "off" {
+		// go-sqlcmd (commands.go xmlCommand) fails on :XML alone and, as
+		// ODBC sqlcmd does, reads any value but ON as OFF.
+		if a == e {
 			bad("expected ON or OFF")
 		}
 	case "!!":
