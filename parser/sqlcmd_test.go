@@ -218,7 +218,8 @@ func TestSqlcmdSetvar(t *testing.T) {
 			"USE [Sales]; SELECT 'v'\n", nil},
 		{"trailing comment", ":setvar A x -- the value\n:setvar B \"y -- not a comment\"\nSELECT '$(A)', '$(B)'", "SELECT 'x', 'y -- not a comment'", nil},
 		{"empty value", ":setvar E \"\"\nSELECT '$(E)'", "SELECT ''", nil},
-		{"later setvar changes later uses only", ":setvar A 1\nSELECT $(A)\n:setvar A 2\nSELECT $(A)\n", "SELECT 1\nSELECT 2\n", nil},
+		// sqlcmd resolves a batch's references at its GO (TestSqlcmdVariablesAtGo)
+		{"later setvar changes the batch", ":setvar A 1\nSELECT $(A)\n:setvar A 2\nSELECT $(A)\nGO\n:setvar A 3\nSELECT $(A)\n", "SELECT 2\nSELECT 2\n|SELECT 3\n", nil},
 		{"undefine", ":setvar A 1\n:setvar A\nSELECT '$(A)'", "SELECT '$(A)'",
 			[]string{"sqlcmd variable $(A) is not defined (define it with :setvar, -v A=value or the config file)"}},
 		{"ssdt names", ":setvar __IsSqlCmdEnabled \"True\"\n:setvar My-Var_2 x\nIF N'$(__IsSqlCmdEnabled)' NOT LIKE N'True' SELECT '$(My-Var_2)'",
@@ -257,6 +258,58 @@ func TestSqlcmdSetvar(t *testing.T) {
 	}
 }
 
+// TestSqlcmdVariablesAtGo: sqlcmd resolves the references of a batch when
+// its GO comes, with the values the variables have then (go-sqlcmd's
+// getRunnableQuery; the batch parser of SSMS and Azure Data Studio hands
+// the text block over at GO, then resolves it), so a :setvar after a
+// reference in the same batch, or in a file it includes, changes it.
+func TestSqlcmdVariablesAtGo(t *testing.T) {
+	ld := &mapLoader{files: map[string]string{"inc.sql": ":setvar T Orders\nSELECT '$(T)'\n"}}
+	tests := []struct {
+		name  string
+		src   string
+		text  string
+		diags []string
+	}{
+		{"defined after the reference", "SELECT $(B), '$(B)'\n:setvar B x\nGO\nSELECT $(B)", "SELECT x, 'x'\n|SELECT x", nil},
+		{"redefined", ":setvar A 1\nSELECT [$(A)] + $(A)\n:setvar A 22\nGO\n", "SELECT [22] + 22\n", nil},
+		{"removed", ":setvar C 1\nSELECT [$(C)]\n:setvar C\nGO\n", "SELECT [$(C)]\n", []string{
+			"sqlcmd variable $(C) is not defined (define it with :setvar, -v C=value or the config file)"}},
+		{"empty values", ":setvar E \"\"\nSELECT a$(E)b, $(E)\n:setvar E zz\nGO\n:setvar E \"\"\nSELECT $(E)1\n", "SELECT azzb, zz\n|SELECT 1\n", nil},
+		{"to empty", ":setvar E x\nSELECT a$(E)b$(E)\n:setvar E \"\"\n", "SELECT ab\n", nil},
+		{"value next to value", ":setvar A a\n:setvar B b\nSELECT '$(A)$(B)$(A)'\n:setvar B BB\nGO", "SELECT 'aBBa'\n", nil},
+		{"in an include", "SELECT '$(T)'\n:r inc.sql\nGO\nSELECT '$(T)'", "SELECT 'Orders'\nSELECT 'Orders'\n|SELECT 'Orders'", nil},
+		{"after GO unchanged", ":setvar A 1\nSELECT $(A)\nGO\n:setvar A 2\n", "SELECT 1\n", nil},
+		{"reset drops them", "SELECT $(R)\n:reset\n:setvar R r\nSELECT $(R)\nGO", "SELECT r\n", []string{
+			"sqlcmd variable $(R) is not defined (define it with :setvar, -v R=value or the config file)"}},
+		{"other names stay", "SELECT $(U), $(A)\n:setvar A 1\n:setvar U u\nGO", "SELECT u, 1\n", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := Preprocess(NewFile("g.sql", tc.src), &PreprocessOptions{Load: ld.load, IncludeOutside: true})
+			checkScript(t, sc)
+			if got := strings.Join(batchTexts(sc), "|"); got != tc.text {
+				t.Errorf("text = %q, want %q", got, tc.text)
+			}
+			if got := diagMessages(sc); !reflect.DeepEqual(got, append([]string{}, tc.diags...)) {
+				t.Errorf("diags = %q, want %q", got, tc.diags)
+			}
+		})
+	}
+	// The substituted text maps back to its reference.
+	f := NewFile("m.sql", "SELECT $(B) FROM t\n:setvar B col\nGO\n")
+	sc := Preprocess(f, nil)
+	if len(sc.Batches) != 1 || sc.Batches[0].Text != "SELECT col FROM t\n" {
+		t.Fatalf("batches %q", batchTexts(sc))
+	}
+	b := sc.Batches[0]
+	for off, want := range map[int]int{7: 7, 9: 7, 10: 11, 11: 12} {
+		if got := b.Pos(off).Offset; got != want {
+			t.Errorf("Pos(%d) = %d, want %d", off, got, want)
+		}
+	}
+}
+
 func TestSqlcmdVariablePrecedence(t *testing.T) {
 	env := map[string]string{"X": "env", "Y": "env", "Z": "env", "lower": "envlower"}
 	opt := &PreprocessOptions{
@@ -267,14 +320,14 @@ func TestSqlcmdVariablePrecedence(t *testing.T) {
 		},
 		EnvAllowed: func(string) bool { return true },
 	}
-	src := "SELECT '$(X) $(Y) $(Z) $(LOWER)'\n:setvar Z set\n:setvar Y\nSELECT '$(X) $(y) $(z)'\n"
+	src := "SELECT '$(X) $(Y) $(Z) $(LOWER)'\nGO\n:setvar Z set\n:setvar Y\nSELECT '$(X) $(y) $(z)'\n"
 	sc := Preprocess(NewFile("p.sql", src), opt)
 	checkScript(t, sc)
 	// :setvar Y removes the -v value: the environment shows through again
 	// (go-sqlcmd: Variables.Unset, then resolveVariable falls back to the
 	// environment).
-	want := "SELECT 'env vars vars $(LOWER)'\nSELECT 'env env set'\n"
-	if len(sc.Batches) != 1 || sc.Batches[0].Text != want {
+	want := "SELECT 'env vars vars $(LOWER)'\n|SELECT 'env env set'\n"
+	if got := strings.Join(batchTexts(sc), "|"); got != want {
 		t.Errorf("text = %q, want %q", batchTexts(sc), want)
 	}
 	if got := diagMessages(sc); len(got) != 1 || !strings.Contains(got[0], "$(LOWER) is not defined") {
