@@ -1892,6 +1892,17 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 		return 1
 	}
 	arg := s[a:e]
+	if strings.Contains(arg, "/*") {
+		// The documentation of GO: "the line can contain comments"; the
+		// batch parser of SSMS and Azure Data Studio takes comments
+		// before and after the count (ParseGo). (go-sqlcmd does not: it
+		// reads the count with Sscanf, and fails on a comment before it.)
+		if v, ok := ppStripBlockComments(arg); ok && !strings.Contains(v, "$(") {
+			if arg = strings.TrimSpace(v); arg == "" {
+				return 1
+			}
+		}
+	}
 	if strings.Contains(arg, "$(") { // go-sqlcmd resolves variables in the count
 		v, ok := p.resolveArg(f, a, e)
 		if !ok {
@@ -1905,6 +1916,35 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 		return 1
 	}
 	return n
+}
+
+// ppStripBlockComments returns s without its /* ... */ comments (which
+// nest, as in T-SQL), each replaced by a blank; false when one is not
+// closed in s.
+func ppStripBlockComments(s string) (string, bool) {
+	var sb strings.Builder
+	depth, last := 0, 0
+	for i := 0; i+1 < len(s); i++ {
+		switch {
+		case s[i] == '/' && s[i+1] == '*':
+			if depth == 0 {
+				sb.WriteString(s[last:i])
+			}
+			depth++
+			i++
+		case depth > 0 && s[i] == '*' && s[i+1] == '/':
+			i++
+			if depth--; depth == 0 {
+				sb.WriteByte(' ')
+				last = i + 1
+			}
+		}
+	}
+	if depth > 0 {
+		return "", false
+	}
+	sb.WriteString(s[last:])
+	return sb.String(), true
 }
 
 // resolveArg substitutes $(var) references in a command argument

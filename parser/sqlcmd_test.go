@@ -155,6 +155,11 @@ func TestSqlcmdGo(t *testing.T) {
 			[]string{`malformed GO command: the count "0" is not a positive integer`}},
 		{"garbage after count", "SELECT 1\nGO 2 x\n", []string{"SELECT 1\n"}, []int{1},
 			[]string{`malformed GO command: the count "2 x" is not a positive integer`}},
+		// The documentation of GO: "the line can contain comments" (SSMS's
+		// batch parser takes them around the count).
+		{"block comments", "SELECT 1\nGO /* once */\nSELECT 2\nGO /* a /* nested */ one */ 3 /* times */ -- x\nSELECT 3\nGO /* open\n*/\n",
+			[]string{"SELECT 1\n", "SELECT 2\n", "SELECT 3\n", "*/\n"}, []int{1, 3, 1, 1},
+			[]string{`malformed GO command: the count "/* open" is not a positive integer`}},
 		{"count from variable", ":setvar N 4\nSELECT 1\nGO $(N)\n", []string{"SELECT 1\n"}, []int{4}, nil},
 	}
 	for _, tc := range tests {
