@@ -301,6 +301,15 @@ func TestSqlcmdVariablesAtGo(t *testing.T) {
 			}
 		})
 	}
+	// A value is text of the batch, never read again for GO lines,
+	// commands or references (go-sqlcmd substitutes at GO, when the
+	// commands have run; SSMS's parser resolves the text block it hands
+	// over).
+	sc0 := Preprocess(NewFile("v.sql", "SELECT 1\n$(V)\nSELECT 2\nGO\n"),
+		&PreprocessOptions{Vars: map[string]string{"V": "GO\n:r x.sql\n:setvar W 1\n$(W)"}})
+	if got := strings.Join(batchTexts(sc0), "|"); got != "SELECT 1\nGO\n:r x.sql\n:setvar W 1\n$(W)\nSELECT 2\n" || len(sc0.Diags) != 0 || sc0.IncludeCommands != 0 {
+		t.Errorf("batches %q, diags %q, %d includes", got, diagMessages(sc0), sc0.IncludeCommands)
+	}
 	// The substituted text maps back to its reference.
 	f := NewFile("m.sql", "SELECT $(B) FROM t\n:setvar B col\nGO\n")
 	sc := Preprocess(f, nil)
