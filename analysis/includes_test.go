@@ -73,8 +73,9 @@ func TestIncludedTwiceStillCounts(t *testing.T) {
 	dir := t.TempDir()
 	chdir(t, dir)
 	// (each inclusion names its files apart: SQL Server refuses a logical
-	// file name the database already has)
-	write(t, dir, "d/deploy.sql", "CREATE DATABASE S;\nGO\n:setvar P F\n:r files.sql\n:setvar P G\n:r files.sql\n")
+	// file name the database already has; a GO between them, as sqlcmd
+	// resolves a batch's $(P) at its GO, with the value P has then)
+	write(t, dir, "d/deploy.sql", "CREATE DATABASE S;\nGO\n:setvar P F\n:r files.sql\nGO\n:setvar P G\n:r files.sql\n")
 	write(t, dir, "d/files.sql", addFiles("$(P)", 400))
 	rs, _ := runAll(t, Options{Paths: []string{"d"}})
 	got := ruleLines(findings(rs))

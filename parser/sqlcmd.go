@@ -625,6 +625,12 @@ type ppPreprocessor struct {
 	expanded    int64
 	overBudget  bool // a limit was reached: nothing more is expanded
 
+	// The $(var) references of the batch under construction, up to
+	// ppMaxBatchRefs, and whether a :setvar since changed the variable of
+	// one (resolveAgain, at its GO).
+	refs  []ppRef
+	stale bool
+
 	// Lexical state; it carries over from one line, and one file, to the
 	// next as in sqlcmd, whose batch state is shared by included files.
 	state uint8
@@ -662,6 +668,12 @@ func (p *ppPreprocessor) emit(count int) {
 	// A batch built of several runs (a command line or an include inside
 	// it, a $(var)) is never plain, nor one that ends inside a string or
 	// comment.
+	if p.stale {
+		p.resolveAgain()
+	}
+	if len(p.refs) > 0 {
+		p.refs = p.refs[:0]
+	}
 	plain := !p.loud && !p.b.built && p.state == ppStNormal
 	p.loud = false
 	if b := p.b.finish(plain && p.lend); b != nil {
@@ -1251,24 +1263,182 @@ func (p *ppPreprocessor) variable(f *File, i, limit int, run *int) int {
 	}
 	name := s[i+2 : j]
 	val, st := p.lookup(name)
+	// where the reference lands in the batch text: after the text before
+	// it, not yet appended from *run
+	out := p.b.size() + i - *run
 	switch st {
 	case ppVarUnknown, ppVarDeclared:
 		// Defined by sqlcmd at run time, or by the project at deployment,
 		// value unknown here: the reference stays in the text, so a name
 		// made of it is Unresolved.
+		p.addRef(f, i, j, out, j+1-i, false, -1)
 		return j + 1
 	case ppVarSet:
 	default:
+		k := len(p.script.Diags)
 		p.diag(f, i, j+1, ppUndefinedMessage(name, st))
+		if k >= ppMaxDiags {
+			k = -1 // not reported, or the note that says so
+		}
+		p.addRef(f, i, j, out, j+1-i, false, k)
 		return j + 1
 	}
 	if !p.charge(f, i, j+1, int64(len(val)), "$(", name, ")") {
 		return j + 1
 	}
+	p.addRef(f, i, j, out, len(val), true, -1)
 	p.b.appendRun(f, *run, i)
 	p.b.appendSubst(f, i, val)
 	*run = j + 1
 	return j + 1
+}
+
+// ppRef is a $(var) reference of the batch under construction: sqlcmd
+// resolves the references of a batch when its GO comes, with the values
+// the variables have then (go-sqlcmd: getRunnableQuery at GO; the batch
+// parser of SSMS and Azure Data Studio, ResolveVariables of the text
+// block it hands over at GO), so a :setvar after a reference in the same
+// batch changes it. The preprocessor substitutes as it reads, which is
+// the same unless such a :setvar comes (changing): the batch's references
+// are then resolved again at its GO (resolveAgain).
+type ppRef struct {
+	f     *File
+	i, j  int  // the "$(" at f.Text[i], its ")" at f.Text[j]
+	out   int  // where the reference is in the batch text
+	n     int  // its length there: its value's, or its own when kept as text
+	subst bool // replaced by its value
+	diag  int  // the index of its SL002 in Script.Diags, or -1
+}
+
+// ppMaxBatchRefs bounds the references a batch records (a huge batch of
+// references keeps the first ones): past it, a :setvar after them in the
+// same batch leaves them as they were read.
+const ppMaxBatchRefs = 1 << 12
+
+func (p *ppPreprocessor) addRef(f *File, i, j, out, n int, subst bool, diag int) {
+	if len(p.refs) < ppMaxBatchRefs {
+		p.refs = append(p.refs, ppRef{f: f, i: i, j: j, out: out, n: n, subst: subst, diag: diag})
+	}
+}
+
+// changing is called before :setvar changes the variable of upper-case
+// name key: a reference to it in the batch under construction is then
+// resolved again at the batch's GO.
+func (p *ppPreprocessor) changing(key string) {
+	for k := range p.refs {
+		r := &p.refs[k]
+		if strings.EqualFold(r.f.Text[r.i+2:r.j], key) {
+			p.stale = true
+			return
+		}
+	}
+}
+
+// resolveAgain resolves the references of the batch under construction
+// with the values the variables have at its GO (ppRef), rebuilding its
+// text and segments where one changed, and its SL002s: a reference to a
+// variable defined since is no longer reported, one to a variable removed
+// since is.
+func (p *ppPreprocessor) resolveAgain() {
+	p.stale = false
+	type edit struct {
+		r   *ppRef
+		val string
+		set bool // val replaces the reference, else its text stays
+	}
+	var edits []edit
+	var drop map[int]bool // SL002s of references defined since
+	for k := range p.refs {
+		r := &p.refs[k]
+		name := r.f.Text[r.i+2 : r.j]
+		val, st := p.lookup(name)
+		set := st == ppVarSet
+		if set && r.subst && p.b.text()[r.out:r.out+r.n] == val || !set && !r.subst {
+			continue // as it was read
+		}
+		if set && !p.charge(r.f, r.i, r.j+1, int64(len(val)), "$(", name, ")") {
+			set = false
+			if !r.subst {
+				continue
+			}
+		}
+		if set && r.diag >= 0 {
+			if drop == nil {
+				drop = make(map[int]bool)
+			}
+			drop[r.diag] = true
+		}
+		if !set && st != ppVarUnknown && st != ppVarDeclared {
+			p.diag(r.f, r.i, r.j+1, ppUndefinedMessage(name, st))
+		}
+		edits = append(edits, edit{r: r, val: val, set: set})
+	}
+	if len(drop) > 0 {
+		kept := p.script.Diags[:0]
+		for k, d := range p.script.Diags {
+			if !drop[k] {
+				kept = append(kept, d)
+			}
+		}
+		p.script.Diags = kept
+	}
+	if len(edits) == 0 {
+		return
+	}
+	b := &p.b
+	if !b.built {
+		b.build()
+	}
+	// The new text: the old segments' runs and values, with each edited
+	// reference's value or text in place of what it was (edits are in
+	// the order of the text).
+	old, segs := b.sb.String(), b.segs
+	var nb ppBatchBuilder
+	put := func(e edit) {
+		if e.set {
+			nb.appendSubst(e.r.f, e.r.i, e.val)
+		} else {
+			nb.appendRun(e.r.f, e.r.i, e.r.j+1)
+		}
+	}
+	next := 0
+	for k, sg := range segs {
+		o0, o1 := sg.Out, len(old)
+		if k+1 < len(segs) {
+			o1 = segs[k+1].Out
+		}
+		if sg.Subst {
+			// (empty values before it, which have no segment)
+			for next < len(edits) && edits[next].r.out == o0 && edits[next].r.n == 0 {
+				put(edits[next])
+				next++
+			}
+			if next < len(edits) && edits[next].r.out == o0 && edits[next].r.subst && edits[next].r.n == o1-o0 {
+				put(edits[next])
+				next++
+			} else {
+				nb.appendSubst(sg.File, sg.In, old[o0:o1])
+			}
+			continue
+		}
+		pos := o0
+		for next < len(edits) && edits[next].r.out < o1 {
+			e := edits[next]
+			nb.appendRun(sg.File, sg.In+pos-o0, sg.In+e.r.out-o0)
+			put(e)
+			pos = e.r.out + e.r.n
+			next++
+		}
+		nb.appendRun(sg.File, sg.In+pos-o0, sg.In+o1-o0)
+	}
+	for ; next < len(edits); next++ { // empty values at the end
+		put(edits[next])
+	}
+	if !nb.built {
+		nb.build() // (only when every value is now empty: one run)
+	}
+	b.file, b.start, b.end, b.last = nb.file, nb.start, nb.end, nb.last
+	b.built, b.sb, b.segs = true, nb.sb, nb.segs
 }
 
 // ppAgentToken reports whether the "$(" at s[i], whose name ends at j,
@@ -1540,6 +1710,9 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 	if (c == 'G' || c == 'g') && j+1 < n && s[j+1]|0x20 == 'o' {
 		k := j + 2
 		if !(k == n || ppIsBlank(s[k]) || s[k] == '\n' || s[k] == '\r' || k+1 < n && s[k] == '-' && s[k+1] == '-') {
+			if s[k] == ';' {
+				p.goSemicolon(f, j, k)
+			}
 			return 0, false // GOTO, go_table, GO; ...: T-SQL text
 		}
 		le, next := ppLineEnd(s, k)
@@ -1630,6 +1803,23 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 	return cmd.next, true
 }
 
+// goSemicolon reports a line "GO;" (GO at s[j], the semicolon at k) with
+// nothing but blanks or a comment after it: the documentation of GO says
+// that a semicolon may not follow it ("Do not use a semicolon as a
+// statement terminator after GO", an error); sqlcmd's GO takes nothing
+// but a count (go-sqlcmd's GO pattern does not match the line, which
+// stays in the batch and reaches the server), so the batch does not end
+// there. The line stays in the batch here too.
+func (p *ppPreprocessor) goSemicolon(f *File, j, k int) {
+	s := f.Text
+	le, _ := ppLineEnd(s, k)
+	if !ppRestIsEmpty(s, k+1, le) {
+		return
+	}
+	p.diag(f, j, k+1, fmt.Sprintf("%s is not a batch separator: a semicolon may not follow GO, and sqlcmd does not end the batch here "+
+		"(the statements after it run in the same batch, and the server fails on the line); write %s alone on its line", s[j:k+1], s[j:k]))
+}
+
 // ppCommandHead reports whether a line whose first non-blank byte is
 // s[j], one of ppLineStart, may be a GO line or a command by its first
 // two bytes, as lineCommand reads them: GO, and without a colon EXIT,
@@ -1702,6 +1892,17 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 		return 1
 	}
 	arg := s[a:e]
+	if strings.Contains(arg, "/*") {
+		// The documentation of GO: "the line can contain comments"; the
+		// batch parser of SSMS and Azure Data Studio takes comments
+		// before and after the count (ParseGo). (go-sqlcmd does not: it
+		// reads the count with Sscanf, and fails on a comment before it.)
+		if v, ok := ppStripBlockComments(arg); ok && !strings.Contains(v, "$(") {
+			if arg = strings.TrimSpace(v); arg == "" {
+				return 1
+			}
+		}
+	}
 	if strings.Contains(arg, "$(") { // go-sqlcmd resolves variables in the count
 		v, ok := p.resolveArg(f, a, e)
 		if !ok {
@@ -1715,6 +1916,35 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 		return 1
 	}
 	return n
+}
+
+// ppStripBlockComments returns s without its /* ... */ comments (which
+// nest, as in T-SQL), each replaced by a blank; false when one is not
+// closed in s.
+func ppStripBlockComments(s string) (string, bool) {
+	var sb strings.Builder
+	depth, last := 0, 0
+	for i := 0; i+1 < len(s); i++ {
+		switch {
+		case s[i] == '/' && s[i+1] == '*':
+			if depth == 0 {
+				sb.WriteString(s[last:i])
+			}
+			depth++
+			i++
+		case depth > 0 && s[i] == '*' && s[i+1] == '/':
+			i++
+			if depth--; depth == 0 {
+				sb.WriteByte(' ')
+				last = i + 1
+			}
+		}
+	}
+	if depth > 0 {
+		return "", false
+	}
+	sb.WriteString(s[last:])
+	return sb.String(), true
 }
 
 // resolveArg substitutes $(var) references in a command argument
@@ -1888,7 +2118,9 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 			bad("a file name, STDOUT or STDERR is required")
 		}
 	case "xml":
-		if v := strings.ToLower(s[a:e]); v != "on" && v != "off" {
+		// go-sqlcmd (commands.go xmlCommand) fails on :XML alone and, as
+		// ODBC sqlcmd does, reads any value but ON as OFF.
+		if a == e {
 			bad("expected ON or OFF")
 		}
 	case "!!":
@@ -1898,6 +2130,7 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 	case "reset":
 		// Clears the statement cache: the batch so far is dropped.
 		p.b.reset()
+		p.refs, p.stale = p.refs[:0], false
 	case "listvar", "list", "help", "serverlist", "ed":
 		// Interactive or output commands: nothing to do for the analysis.
 	case "quit":
@@ -2003,6 +2236,11 @@ func (p *ppPreprocessor) setvar(f *File, a, e int, bad func(string)) {
 		k++
 	}
 	key := strings.ToUpper(name)
+	if ppReadOnly[key] {
+		p.diag(f, a, e, ppReadOnlyMessage(name, key))
+		return
+	}
+	p.changing(key)
 	if k == e {
 		delete(p.vars, key)
 		return
@@ -2022,6 +2260,28 @@ func (p *ppPreprocessor) setvar(f *File, a, e int, bad func(string)) {
 		return
 	}
 	p.setVar(key, val)
+}
+
+// ppReadOnly are the scripting variables that :setvar cannot change:
+// "R" in the table of sqlcmd scripting variables (learn.microsoft.com,
+// "sqlcmd - Use with scripting variables": "the value can only be set one
+// time during program initialization"), go-sqlcmd's readOnlyVariables
+// (variables.go), which stops :setvar with a read-only error.
+var ppReadOnly = map[string]bool{
+	"SQLCMDUSER": true, "SQLCMDSERVER": true, "SQLCMDWORKSTATION": true,
+	"SQLCMDDBNAME": true, "SQLCMDPACKETSIZE": true, "SQLCMDINI": true,
+}
+
+// ppReadOnlyMessage explains a :setvar of a read-only variable (ppReadOnly).
+func ppReadOnlyMessage(name, key string) string {
+	how := "when it starts"
+	if opt := ppPredefined[key]; opt != "" {
+		how = "from " + opt + " when it starts"
+	}
+	if key == ppServer || key == "SQLCMDUSER" {
+		how += " and at each :connect"
+	}
+	return fmt.Sprintf("sqlcmd variable $(%s) is read-only: sqlcmd sets it %s, and :setvar %s fails with an error and leaves its value unchanged", name, how, name)
 }
 
 // setVar sets the variable of upper-case name key.

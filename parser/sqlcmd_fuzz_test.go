@@ -21,6 +21,7 @@ var fuzzSeeds = []string{
 	":r nonl.sql\nSELECT 1\n:r open.sql\nGO\n'\nGO\n",
 	":on error exit\n:connect s\n:out stdout\n!! dir\n:xyz\n::fn_x()\n:quit\nSELECT 1",
 	"SELECT 1\n:exit(SELECT 2)\n",
+	"SELECT $(A), '$(E)$(A)'\n:setvar A 1\n:setvar E \"\"\n:r inc.sql\nSELECT $(A)\n:setvar A\n:setvar E e\nGO\n",
 	"SELECT 1\nGO\nexit\n",
 	"SELECT 1\n:reset\nED\nRESET\nquit\n",
 	"GOTO x\ngo_table\nGO;\nGO x\nGO 0\n",

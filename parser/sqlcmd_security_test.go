@@ -61,11 +61,15 @@ func TestSqlcmdDBNameIsTheStartingDatabase(t *testing.T) {
 			t.Errorf("%s: database %+v, want Sales", st.Kind, n)
 		}
 	}
-	// -v and :setvar win over -d, as in sqlcmd.
+	// -v wins over -d; :setvar cannot change it: SQLCMDDBNAME is read-only
+	// in sqlcmd (set once, at start), whose :setvar fails there.
 	sc := Preprocess(NewFile("d.sql", "SELECT '$(SQLCMDDBNAME)'\n:setvar SQLCMDDBNAME Set\nSELECT '$(SQLCMDDBNAME)'\n"),
 		&PreprocessOptions{Database: "Sales", Vars: map[string]string{"sqlcmddbname": "FromV"}})
-	if got := strings.Join(batchTexts(sc), ""); got != "SELECT 'FromV'\nSELECT 'Set'\n" {
+	if got := strings.Join(batchTexts(sc), ""); got != "SELECT 'FromV'\nSELECT 'FromV'\n" {
 		t.Errorf("text %q", got)
+	}
+	if got := diagMessages(sc); len(got) != 1 || !strings.Contains(got[0], "$(SQLCMDDBNAME) is read-only") {
+		t.Errorf("diags %q", got)
 	}
 	// A command needs the value: SL002 that says why.
 	sc = Preprocess(NewFile("c.sql", ":r $(SQLCMDINI)\nGO $(SQLCMDERRORLEVEL)\n"), nil)

@@ -129,7 +129,12 @@ func TestSqlcmdGo(t *testing.T) {
 		{"empty batches dropped", "GO\nSELECT 1\nGO\nGO\nGO 2\n", []string{"SELECT 1\n"}, []int{1}, nil},
 		{"blank batch kept", "SELECT 1\nGO\n\nGO\n", []string{"SELECT 1\n", "\n"}, []int{1, 1}, nil},
 		{"comment-only last batch", "SELECT 1\nGO\n-- the end\n", []string{"SELECT 1\n", "-- the end\n"}, []int{1, 1}, nil},
-		{"not go", "GOTO done\ngo_table\nGO;\nGOx\n", []string{"GOTO done\ngo_table\nGO;\nGOx\n"}, []int{1}, nil},
+		{"not go", "GOTO done\ngo_table\nGOx\nGO;SELECT 1\n", []string{"GOTO done\ngo_table\nGOx\nGO;SELECT 1\n"}, []int{1}, nil},
+		// The documentation of GO: "Do not use a semicolon as a statement
+		// terminator after GO" (an error); sqlcmd's GO takes only a count.
+		{"go semicolon", "SELECT 1\nGO;\nSELECT 2\n  go; -- x\nGO\n", []string{"SELECT 1\nGO;\nSELECT 2\n  go; -- x\n"}, []int{1}, []string{
+			"GO; is not a batch separator: a semicolon may not follow GO, and sqlcmd does not end the batch here (the statements after it run in the same batch, and the server fails on the line); write GO alone on its line",
+			"go; is not a batch separator: a semicolon may not follow GO, and sqlcmd does not end the batch here (the statements after it run in the same batch, and the server fails on the line); write go alone on its line"}},
 		{"go after code on the line", "SELECT 1 GO\nSELECT 2 /* c */ GO\n", []string{"SELECT 1 GO\nSELECT 2 /* c */ GO\n"}, []int{1}, nil},
 		{"in string", "SELECT 'a\nGO\nb'\nGO\n", []string{"SELECT 'a\nGO\nb'\n"}, []int{1}, nil},
 		{"in N string with escape", "SELECT N'it''s\nGO\n'\nGO\nSELECT 2", []string{"SELECT N'it''s\nGO\n'\n", "SELECT 2"}, []int{1, 1}, nil},
@@ -150,6 +155,11 @@ func TestSqlcmdGo(t *testing.T) {
 			[]string{`malformed GO command: the count "0" is not a positive integer`}},
 		{"garbage after count", "SELECT 1\nGO 2 x\n", []string{"SELECT 1\n"}, []int{1},
 			[]string{`malformed GO command: the count "2 x" is not a positive integer`}},
+		// The documentation of GO: "the line can contain comments" (SSMS's
+		// batch parser takes them around the count).
+		{"block comments", "SELECT 1\nGO /* once */\nSELECT 2\nGO /* a /* nested */ one */ 3 /* times */ -- x\nSELECT 3\nGO /* open\n*/\n",
+			[]string{"SELECT 1\n", "SELECT 2\n", "SELECT 3\n", "*/\n"}, []int{1, 3, 1, 1},
+			[]string{`malformed GO command: the count "/* open" is not a positive integer`}},
 		{"count from variable", ":setvar N 4\nSELECT 1\nGO $(N)\n", []string{"SELECT 1\n"}, []int{4}, nil},
 	}
 	for _, tc := range tests {
@@ -213,7 +223,8 @@ func TestSqlcmdSetvar(t *testing.T) {
 			"USE [Sales]; SELECT 'v'\n", nil},
 		{"trailing comment", ":setvar A x -- the value\n:setvar B \"y -- not a comment\"\nSELECT '$(A)', '$(B)'", "SELECT 'x', 'y -- not a comment'", nil},
 		{"empty value", ":setvar E \"\"\nSELECT '$(E)'", "SELECT ''", nil},
-		{"later setvar changes later uses only", ":setvar A 1\nSELECT $(A)\n:setvar A 2\nSELECT $(A)\n", "SELECT 1\nSELECT 2\n", nil},
+		// sqlcmd resolves a batch's references at its GO (TestSqlcmdVariablesAtGo)
+		{"later setvar changes the batch", ":setvar A 1\nSELECT $(A)\n:setvar A 2\nSELECT $(A)\nGO\n:setvar A 3\nSELECT $(A)\n", "SELECT 2\nSELECT 2\n|SELECT 3\n", nil},
 		{"undefine", ":setvar A 1\n:setvar A\nSELECT '$(A)'", "SELECT '$(A)'",
 			[]string{"sqlcmd variable $(A) is not defined (define it with :setvar, -v A=value or the config file)"}},
 		{"ssdt names", ":setvar __IsSqlCmdEnabled \"True\"\n:setvar My-Var_2 x\nIF N'$(__IsSqlCmdEnabled)' NOT LIKE N'True' SELECT '$(My-Var_2)'",
@@ -227,6 +238,14 @@ func TestSqlcmdSetvar(t *testing.T) {
 			"invalid value for sqlcmd variable A: a value with blanks must be enclosed in double quotes"}},
 		{"bad quotes", ":setvar A \"abc\nSELECT 1", "SELECT 1", []string{
 			`invalid value for sqlcmd variable A: "abc is not a double-quoted string (write "" for a quote inside it)`}},
+		// sqlcmd's "R" variables (the table of scripting variables: set once,
+		// at start; go-sqlcmd's readOnlyVariables): :setvar fails and the
+		// value stays; an R/W one takes the value.
+		{"read-only", ":setvar SQLCMDSERVER other\n:SetVar sqlcmddbname Sales\n:setvar SQLCMDUSER\n:setvar SQLCMDLOGINTIMEOUT 60\n" +
+			"SELECT '$(SQLCMDSERVER)', '$(SQLCMDDBNAME)', $(SQLCMDLOGINTIMEOUT)", "SELECT '$(SQLCMDSERVER)', '$(SQLCMDDBNAME)', 60", []string{
+			"sqlcmd variable $(SQLCMDSERVER) is read-only: sqlcmd sets it from -S when it starts and at each :connect, and :setvar SQLCMDSERVER fails with an error and leaves its value unchanged",
+			"sqlcmd variable $(sqlcmddbname) is read-only: sqlcmd sets it from -d when it starts, and :setvar sqlcmddbname fails with an error and leaves its value unchanged",
+			"sqlcmd variable $(SQLCMDUSER) is read-only: sqlcmd sets it from -U when it starts and at each :connect, and :setvar SQLCMDUSER fails with an error and leaves its value unchanged"}},
 		{"quote inside", ":setvar A \"a\"b\"\nSELECT 1", "SELECT 1", []string{
 			`invalid value for sqlcmd variable A: "a"b" is not a double-quoted string (write "" for a quote inside it)`}},
 	}
@@ -244,6 +263,67 @@ func TestSqlcmdSetvar(t *testing.T) {
 	}
 }
 
+// TestSqlcmdVariablesAtGo: sqlcmd resolves the references of a batch when
+// its GO comes, with the values the variables have then (go-sqlcmd's
+// getRunnableQuery; the batch parser of SSMS and Azure Data Studio hands
+// the text block over at GO, then resolves it), so a :setvar after a
+// reference in the same batch, or in a file it includes, changes it.
+func TestSqlcmdVariablesAtGo(t *testing.T) {
+	ld := &mapLoader{files: map[string]string{"inc.sql": ":setvar T Orders\nSELECT '$(T)'\n"}}
+	tests := []struct {
+		name  string
+		src   string
+		text  string
+		diags []string
+	}{
+		{"defined after the reference", "SELECT $(B), '$(B)'\n:setvar B x\nGO\nSELECT $(B)", "SELECT x, 'x'\n|SELECT x", nil},
+		{"redefined", ":setvar A 1\nSELECT [$(A)] + $(A)\n:setvar A 22\nGO\n", "SELECT [22] + 22\n", nil},
+		{"removed", ":setvar C 1\nSELECT [$(C)]\n:setvar C\nGO\n", "SELECT [$(C)]\n", []string{
+			"sqlcmd variable $(C) is not defined (define it with :setvar, -v C=value or the config file)"}},
+		{"empty values", ":setvar E \"\"\nSELECT a$(E)b, $(E)\n:setvar E zz\nGO\n:setvar E \"\"\nSELECT $(E)1\n", "SELECT azzb, zz\n|SELECT 1\n", nil},
+		{"to empty", ":setvar E x\nSELECT a$(E)b$(E)\n:setvar E \"\"\n", "SELECT ab\n", nil},
+		{"value next to value", ":setvar A a\n:setvar B b\nSELECT '$(A)$(B)$(A)'\n:setvar B BB\nGO", "SELECT 'aBBa'\n", nil},
+		{"in an include", "SELECT '$(T)'\n:r inc.sql\nGO\nSELECT '$(T)'", "SELECT 'Orders'\nSELECT 'Orders'\n|SELECT 'Orders'", nil},
+		{"after GO unchanged", ":setvar A 1\nSELECT $(A)\nGO\n:setvar A 2\n", "SELECT 1\n", nil},
+		{"reset drops them", "SELECT $(R)\n:reset\n:setvar R r\nSELECT $(R)\nGO", "SELECT r\n", []string{
+			"sqlcmd variable $(R) is not defined (define it with :setvar, -v R=value or the config file)"}},
+		{"other names stay", "SELECT $(U), $(A)\n:setvar A 1\n:setvar U u\nGO", "SELECT u, 1\n", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := Preprocess(NewFile("g.sql", tc.src), &PreprocessOptions{Load: ld.load, IncludeOutside: true})
+			checkScript(t, sc)
+			if got := strings.Join(batchTexts(sc), "|"); got != tc.text {
+				t.Errorf("text = %q, want %q", got, tc.text)
+			}
+			if got := diagMessages(sc); !reflect.DeepEqual(got, append([]string{}, tc.diags...)) {
+				t.Errorf("diags = %q, want %q", got, tc.diags)
+			}
+		})
+	}
+	// A value is text of the batch, never read again for GO lines,
+	// commands or references (go-sqlcmd substitutes at GO, when the
+	// commands have run; SSMS's parser resolves the text block it hands
+	// over).
+	sc0 := Preprocess(NewFile("v.sql", "SELECT 1\n$(V)\nSELECT 2\nGO\n"),
+		&PreprocessOptions{Vars: map[string]string{"V": "GO\n:r x.sql\n:setvar W 1\n$(W)"}})
+	if got := strings.Join(batchTexts(sc0), "|"); got != "SELECT 1\nGO\n:r x.sql\n:setvar W 1\n$(W)\nSELECT 2\n" || len(sc0.Diags) != 0 || sc0.IncludeCommands != 0 {
+		t.Errorf("batches %q, diags %q, %d includes", got, diagMessages(sc0), sc0.IncludeCommands)
+	}
+	// The substituted text maps back to its reference.
+	f := NewFile("m.sql", "SELECT $(B) FROM t\n:setvar B col\nGO\n")
+	sc := Preprocess(f, nil)
+	if len(sc.Batches) != 1 || sc.Batches[0].Text != "SELECT col FROM t\n" {
+		t.Fatalf("batches %q", batchTexts(sc))
+	}
+	b := sc.Batches[0]
+	for off, want := range map[int]int{7: 7, 9: 7, 10: 11, 11: 12} {
+		if got := b.Pos(off).Offset; got != want {
+			t.Errorf("Pos(%d) = %d, want %d", off, got, want)
+		}
+	}
+}
+
 func TestSqlcmdVariablePrecedence(t *testing.T) {
 	env := map[string]string{"X": "env", "Y": "env", "Z": "env", "lower": "envlower"}
 	opt := &PreprocessOptions{
@@ -254,14 +334,14 @@ func TestSqlcmdVariablePrecedence(t *testing.T) {
 		},
 		EnvAllowed: func(string) bool { return true },
 	}
-	src := "SELECT '$(X) $(Y) $(Z) $(LOWER)'\n:setvar Z set\n:setvar Y\nSELECT '$(X) $(y) $(z)'\n"
+	src := "SELECT '$(X) $(Y) $(Z) $(LOWER)'\nGO\n:setvar Z set\n:setvar Y\nSELECT '$(X) $(y) $(z)'\n"
 	sc := Preprocess(NewFile("p.sql", src), opt)
 	checkScript(t, sc)
 	// :setvar Y removes the -v value: the environment shows through again
 	// (go-sqlcmd: Variables.Unset, then resolveVariable falls back to the
 	// environment).
-	want := "SELECT 'env vars vars $(LOWER)'\nSELECT 'env env set'\n"
-	if len(sc.Batches) != 1 || sc.Batches[0].Text != want {
+	want := "SELECT 'env vars vars $(LOWER)'\n|SELECT 'env env set'\n"
+	if got := strings.Join(batchTexts(sc), "|"); got != want {
 		t.Errorf("text = %q, want %q", batchTexts(sc), want)
 	}
 	if got := diagMessages(sc); len(got) != 1 || !strings.Contains(got[0], "$(LOWER) is not defined") {
@@ -384,7 +464,9 @@ func TestSqlcmdCommands(t *testing.T) {
 		text  string
 		diags []string
 	}{
-		{"passed over", ":on error exit\n:On Error ignore\n:connect srv -U sa\n:out stdout\n:error err.txt\n:reset\n:listvar\n:list\n:help\n:serverlist\n:xml on\n:perftrace stdout\n:ed\n!! dir /b\n:!! ls\n  :r nothing.sql -- commented\nSELECT 1\n",
+		// (":xml maybe": go-sqlcmd, and ODBC sqlcmd by its note, read any
+		// value but ON as OFF; :XML alone fails there.)
+		{"passed over", ":on error exit\n:On Error ignore\n:connect srv -U sa\n:out stdout\n:error err.txt\n:reset\n:listvar\n:list\n:help\n:serverlist\n:xml on\n:XML Off\n:xml maybe\n:perftrace stdout\n:ed\n!! dir /b\n:!! ls\n  :r nothing.sql -- commented\nSELECT 1\n",
 			"SELECT 1\n", []string{`:r cannot include "nothing.sql": open nothing.sql: file does not exist`}},
 		{"bare osql forms", "SELECT 1\nGO\nED\n  exit  -- x\nSELECT 2", "SELECT 1\n", nil},
 		{"reset clears the batch", "SELECT 1\n:reset\nSELECT 2\nGO\nSELECT 3\n  RESET\nSELECT 4\n", "SELECT 2\n|SELECT 4\n", nil},
@@ -395,7 +477,7 @@ func TestSqlcmdCommands(t *testing.T) {
 		{"not at line start", "SELECT 1 :setvar A 1\n", "SELECT 1 :setvar A 1\n", nil},
 		{"not in string", "SELECT '\n:setvar A 1\n:xyz\n'", "SELECT '\n:setvar A 1\n:xyz\n'", nil},
 		{"not in comment", "/*\n:xyz\n!! rm\n*/", "/*\n:xyz\n!! rm\n*/", nil},
-		{"malformed", ":r\n:on error maybe\n:on\n:connect\n:out\n:xml maybe\n!!\n:quit now\nSELECT 1", "SELECT 1", []string{
+		{"malformed", ":r\n:on error maybe\n:on\n:connect\n:out\n:xml\n!!\n:quit now\nSELECT 1", "SELECT 1", []string{
 			"malformed sqlcmd command :r: a file name is required",
 			"malformed sqlcmd command :on error: expected EXIT or IGNORE",
 			"unknown sqlcmd command :on (did you mean :on error exit|ignore?)",
