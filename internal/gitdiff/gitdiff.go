@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -38,7 +39,7 @@ type span struct{ from, to int }
 func git(dir string, args ...string) ([]byte, error) {
 	cmd := exec.Command("git", append([]string{"-c", "core.quotepath=off"}, args...)...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
+	cmd.Env = append(gitEnv(), "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -51,14 +52,54 @@ func git(dir string, args ...string) ([]byte, error) {
 			}
 			return nil, errors.New(strings.TrimPrefix(msg, "fatal: "))
 		}
-		return nil, fmt.Errorf("cannot run git: %w", err)
+		return nil, fmt.Errorf("%w: %w", errCannotRun, err)
 	}
 	return out, nil
+}
+
+// errCannotRun is the error of a git that could not be started (not
+// installed, not in PATH).
+var errCannotRun = errors.New("cannot run git")
+
+// gitPathVars are the variables whose relative paths git reads from the
+// folder it starts in.
+var gitPathVars = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR"}
+
+// gitEnv is the environment git runs in: the process's, made to mean
+// from the folder git runs in (a script's, the repository's top) what it
+// means from the current folder. Relative paths in git's variables are
+// made absolute. With GIT_DIR set and no GIT_WORK_TREE, git takes the
+// folder it starts in for the top of the work tree: git exports GIT_DIR
+// alone to the hooks of a linked worktree (git worktree add), so a hook
+// checking db/V2.sql would compare the folder db with the revision, every
+// line of the script new. The work tree is then the one git finds from
+// the current folder, as a git command the hook ran would.
+func gitEnv() []string {
+	env := os.Environ()
+	for i, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if v != "" && !filepath.IsAbs(v) && slices.Contains(gitPathVars, k) {
+			if abs, err := filepath.Abs(v); err == nil {
+				env[i] = k + "=" + abs
+			}
+		}
+	}
+	if os.Getenv("GIT_DIR") != "" && os.Getenv("GIT_WORK_TREE") == "" {
+		cmd := exec.Command("git", "rev-parse", "--show-toplevel")
+		cmd.Env = append(env, "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
+		if out, err := cmd.Output(); err == nil && len(bytes.TrimSpace(out)) > 0 {
+			env = append(env, "GIT_WORK_TREE="+string(bytes.TrimSpace(out)))
+		}
+	}
+	return env
 }
 
 // repoRoot is the top folder of the repository that holds dir.
 func repoRoot(dir string) (string, error) {
 	out, err := git(dir, "rev-parse", "--show-toplevel")
+	if errors.Is(err, errCannotRun) {
+		return "", err // not a fact about dir
+	}
 	if err != nil {
 		return "", fmt.Errorf("%s is not in a git repository (%w)", dir, err)
 	}

@@ -1,0 +1,70 @@
+package gitdiff
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// git exports GIT_DIR, and no GIT_WORK_TREE, to the hooks of a linked
+// worktree; a hook runs at the top of the work tree. A script named in a
+// subfolder is still compared within the work tree, not as if the
+// subfolder were its top (every line new). A relative GIT_DIR or
+// GIT_WORK_TREE is read from the current folder, as git reads it.
+func TestSinceWithGitDirSet(t *testing.T) {
+	dir := t.TempDir()
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = r
+	}
+	run(t, dir, "init", "-q", "-b", "main")
+	script := filepath.Join(dir, "db", "V1.sql")
+	write(t, script, "a\nb\n")
+	run(t, dir, "add", "-A")
+	run(t, dir, "commit", "-q", "-m", "one")
+	wt := filepath.Join(t.TempDir(), "wt")
+	run(t, dir, "worktree", "add", "-q", wt)
+	if r, err := filepath.EvalSymlinks(wt); err == nil {
+		wt = r
+	}
+	gitDir := run(t, wt, "rev-parse", "--absolute-git-dir")
+	write(t, filepath.Join(wt, "db", "V1.sql"), "a\nb\nc\n")
+	for _, c := range []struct{ name, cwd, gitDir, workTree string }{
+		{"worktree hook", wt, gitDir, ""},
+		{"relative GIT_DIR", dir, ".git", ""},
+		{"relative GIT_DIR and GIT_WORK_TREE", dir, ".git", "."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Chdir(c.cwd)
+			t.Setenv("GIT_DIR", c.gitDir)
+			if c.workTree != "" {
+				t.Setenv("GIT_WORK_TREE", c.workTree)
+			}
+			path := filepath.Join("db", "V1.sql")
+			if c.cwd == dir {
+				write(t, script, "a\nb\nc\n")
+			}
+			ch, err := Since(filepath.Dir(path), "HEAD")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ch.Root != c.cwd {
+				t.Errorf("Root = %s, want %s", ch.Root, c.cwd)
+			}
+			if ch.Changed(path, 1, 2) || !ch.Changed(path, 3, 3) {
+				t.Errorf("lines 1-2 changed: %v, line 3: %v; want false, true", ch.Changed(path, 1, 2), ch.Changed(path, 3, 3))
+			}
+		})
+	}
+}
+
+// Without git in PATH the error says so, not that the folder is outside a
+// repository.
+func TestSinceWithoutGit(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, "init", "-q", "-b", "main")
+	t.Setenv("PATH", t.TempDir())
+	_, err := Since(dir, "HEAD")
+	if err == nil || !strings.HasPrefix(err.Error(), "cannot run git: ") || strings.Contains(err.Error(), "not in a git repository") {
+		t.Errorf("err = %v, want cannot run git: ...", err)
+	}
+}
