@@ -290,9 +290,19 @@ func (b *Baseline) Filter(findings []report.Finding, scanned []string) Result {
 	}
 	used := map[Entry]bool{}
 	var res Result
-	for i, k := range Keys(findings, b.Dir) {
+	keys := Keys(findings, b.Dir)
+	var rest []int // the findings no entry matches
+	for i, k := range keys {
 		if known[k] {
 			used[k] = true
+			res.Hidden++
+			continue
+		}
+		rest = append(rest, i)
+	}
+	moved := b.moved(keys, rest, used)
+	for _, i := range rest {
+		if moved[i] {
 			res.Hidden++
 			continue
 		}
