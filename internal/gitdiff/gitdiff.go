@@ -37,24 +37,59 @@ type span struct{ from, to int }
 
 // git runs git in dir and returns its standard output.
 func git(dir string, args ...string) ([]byte, error) {
-	cmd := exec.Command("git", append([]string{"-c", "core.quotepath=off"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(gitEnv(), "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
+	cmd := gitCommand(dir, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			msg := strings.TrimSpace(stderr.String())
-			if i := strings.IndexByte(msg, '\n'); i >= 0 {
-				msg = msg[:i]
-			}
-			return nil, errors.New(strings.TrimPrefix(msg, "fatal: "))
-		}
-		return nil, fmt.Errorf("%w: %w", errCannotRun, err)
+		return nil, gitError(err, &stderr)
 	}
 	return out, nil
+}
+
+func gitCommand(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command("git", append([]string{"-c", "core.quotepath=off"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(gitEnv(), "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
+	return cmd
+}
+
+// gitError is the error of a git command: the first line of what git
+// said, or that git could not be started.
+func gitError(err error, stderr *bytes.Buffer) error {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		msg := strings.TrimSpace(stderr.String())
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = msg[:i]
+		}
+		return errors.New(strings.TrimPrefix(msg, "fatal: "))
+	}
+	return fmt.Errorf("%w: %w", errCannotRun, err)
+}
+
+// gitDiff runs git diff in dir and parses its output as git writes it: a
+// change that adds 100 MB of scripts is 100 MB of diff, which held whole
+// took 380 MB of memory.
+func gitDiff(dir string, args ...string) (map[string]lineSet, error) {
+	cmd := gitCommand(dir, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, gitError(err, &stderr)
+	}
+	files, perr := ParseReader(out)
+	if perr != nil {
+		_, _ = io.Copy(io.Discard, out) // let git finish
+	}
+	if err := cmd.Wait(); err != nil {
+		return nil, gitError(err, &stderr)
+	}
+	return files, perr
 }
 
 // errCannotRun is the error of a git that could not be started (not
@@ -168,13 +203,11 @@ func SinceMergeBase(dir, ref string) (*Changes, error) {
 }
 
 func diff(root, commit string) (*Changes, error) {
-	out, err := git(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")
+	c := &Changes{Root: root, Rev: commit}
+	var err error
+	c.files, err = gitDiff(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")
 	if err != nil {
 		return nil, fmt.Errorf("git diff %s: %w", commit, err)
-	}
-	c := &Changes{Root: root, Rev: commit}
-	if c.files, err = Parse(out); err != nil {
-		return nil, err
 	}
 	if err := c.addBinaryScripts(commit); err != nil {
 		return nil, err
@@ -230,13 +263,9 @@ func (c *Changes) addBinaryScripts(commit string) error {
 		return nil
 	}
 	args := append([]string{"diff", "-U0", "--text", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"}, specs...)
-	out, err := git(c.Root, args...)
+	files, err := gitDiff(c.Root, args...)
 	if err != nil {
 		return fmt.Errorf("git diff %s: %w", commit, err)
-	}
-	files, err := Parse(out)
-	if err != nil {
-		return err
 	}
 	for p, lines := range files {
 		c.files[p] = lines
@@ -269,6 +298,12 @@ func isScript(path string) bool {
 // changed lines of each new file: a nil set for a new file, else the
 // lines of each hunk's new side. A deleted file has no entry.
 func Parse(out []byte) (map[string]lineSet, error) {
+	return ParseReader(bytes.NewReader(out))
+}
+
+// ParseReader is Parse reading the diff from r. Of a line longer than
+// its buffer (a script's line in a hunk) only the start is read.
+func ParseReader(r io.Reader) (map[string]lineSet, error) {
 	files := map[string]lineSet{}
 	var cur string
 	var curSet lineSet
@@ -279,20 +314,27 @@ func Parse(out []byte) (map[string]lineSet, error) {
 		}
 		have, cur, curSet = false, "", nil
 	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	br := bufio.NewReaderSize(r, 64*1024)
 	newFile := false
 	// header is true between "diff --git" and a file's first hunk: an
 	// added line "++ x" of a script reads "+++ x" in a hunk, no file name
 	header := false
-	for sc.Scan() {
-		line := sc.Text()
+	for {
+		b, err := readLine(br)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("git diff: %w", err)
+		}
+		if !header && !bytes.HasPrefix(b, []byte("@@ ")) && !bytes.HasPrefix(b, []byte("diff --git ")) {
+			continue // a line of a hunk
+		}
+		line := string(b)
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
 			flush()
 			newFile, header = false, true
-		case !header && !strings.HasPrefix(line, "@@ "):
-			// a line of a hunk
 		case strings.HasPrefix(line, "new file mode"):
 			newFile = true
 		case strings.HasPrefix(line, "+++ "):
@@ -322,11 +364,30 @@ func Parse(out []byte) (map[string]lineSet, error) {
 			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("git diff: %w", err)
-	}
 	flush()
 	return files, nil
+}
+
+// readLine returns the next line without its line break ("\n", "\r\n"),
+// or of a line longer than br's buffer its start, the rest skipped;
+// io.EOF after the last line.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	b, err := br.ReadSlice('\n')
+	if errors.Is(err, bufio.ErrBufferFull) {
+		start := string(b)
+		for errors.Is(err, bufio.ErrBufferFull) {
+			_, err = br.ReadSlice('\n')
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		return []byte(start), nil
+	}
+	if err != nil && (!errors.Is(err, io.EOF) || len(b) == 0) {
+		return nil, err
+	}
+	b = bytes.TrimSuffix(b, []byte("\n"))
+	return bytes.TrimSuffix(b, []byte("\r")), nil
 }
 
 // hunkNew reads the new side of a hunk header "@@ -a,b +c,d @@".

@@ -2,6 +2,7 @@ package gitdiff
 
 import (
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -66,5 +67,21 @@ func TestSinceWithoutGit(t *testing.T) {
 	_, err := Since(dir, "HEAD")
 	if err == nil || !strings.HasPrefix(err.Error(), "cannot run git: ") || strings.Contains(err.Error(), "not in a git repository") {
 		t.Errorf("err = %v, want cannot run git: ...", err)
+	}
+}
+
+// A script's line longer than any buffer (a generated data script on one
+// line) is skipped in a hunk; the lines after it are read.
+func TestParseVeryLongLine(t *testing.T) {
+	long := strings.Repeat("x", 64*1024*1024+1)
+	out := "diff --git a/big.sql b/big.sql\n--- a/big.sql\n+++ b/big.sql\n@@ -1 +1 @@\n-" + long + "\n+" + long + "y\r\n" +
+		"diff --git a/V2.sql b/V2.sql\n--- a/V2.sql\n+++ b/V2.sql\n@@ -3,0 +4,2 @@\n+a\n+b\n"
+	got, err := Parse([]byte(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]lineSet{"big.sql": {{1, 1}}, "V2.sql": {{4, 5}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Parse = %v, want %v", got, want)
 	}
 }
