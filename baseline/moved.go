@@ -17,6 +17,9 @@ import (
 // that fit, the one with the most entries goes with it, then one of the
 // same name.
 func (b *Baseline) moved(keys []Entry, rest []int, used map[Entry]bool) map[int]bool {
+	if len(rest) == 0 {
+		return nil // every finding matched (the language server: each edit)
+	}
 	named := make(map[string]bool, len(b.Entries))
 	for _, e := range b.Entries {
 		named[e.File] = true
