@@ -3,8 +3,8 @@
 // or changed since then are reported, as golangci-lint does.
 //
 // It runs git: "git diff -U0 REV --" in the repository (the work tree
-// against REV, staged or not), plus untracked files (not ignored) as
-// wholly new.
+// against REV, staged or not, and the scripts of its submodules), plus
+// untracked files (not ignored) as wholly new.
 package gitdiff
 
 import (
@@ -34,6 +34,15 @@ type Changes struct {
 type lineSet []span // sorted, non-overlapping [from, to] (1-based)
 
 type span struct{ from, to int }
+
+// add adds line n, after every line the set holds.
+func (s lineSet) add(n int) lineSet {
+	if k := len(s); k > 0 && s[k-1].to == n-1 {
+		s[k-1].to = n
+		return s
+	}
+	return append(s, span{n, n})
+}
 
 // git runs git in dir and returns its standard output.
 func git(dir string, args ...string) ([]byte, error) {
@@ -205,7 +214,7 @@ func SinceMergeBase(dir, ref string) (*Changes, error) {
 func diff(root, commit string) (*Changes, error) {
 	c := &Changes{Root: root, Rev: commit}
 	var err error
-	c.files, err = gitDiff(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")
+	c.files, err = gitDiff(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--submodule=diff", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")
 	if err != nil {
 		return nil, fmt.Errorf("git diff %s: %w", commit, err)
 	}
@@ -316,6 +325,7 @@ func ParseReader(r io.Reader) (map[string]lineSet, error) {
 	}
 	br := bufio.NewReaderSize(r, 64*1024)
 	newFile := false
+	next := 0 // the number of the next line of a hunk's new side
 	// header is true between "diff --git" and a file's first hunk: an
 	// added line "++ x" of a script reads "+++ x" in a hunk, no file name
 	header := false
@@ -328,7 +338,18 @@ func ParseReader(r io.Reader) (map[string]lineSet, error) {
 			return nil, fmt.Errorf("git diff: %w", err)
 		}
 		if !header && !bytes.HasPrefix(b, []byte("@@ ")) && !bytes.HasPrefix(b, []byte("diff --git ")) {
-			continue // a line of a hunk
+			// a line of a hunk: the added ones changed (a submodule's
+			// diff has lines of context)
+			if have && len(b) > 0 {
+				switch b[0] {
+				case '+':
+					curSet = curSet.add(next)
+					next++
+				case ' ':
+					next++
+				}
+			}
+			continue
 		}
 		line := string(b)
 		switch {
@@ -353,15 +374,16 @@ func ParseReader(r io.Reader) (map[string]lineSet, error) {
 			} else {
 				curSet = lineSet{}
 			}
-		case strings.HasPrefix(line, "@@ ") && have:
+		case strings.HasPrefix(line, "@@ "):
 			header = false
-			from, n, err := hunkNew(line)
+			if !have {
+				continue // a new or deleted file's
+			}
+			from, _, err := hunkNew(line)
 			if err != nil {
 				return nil, fmt.Errorf("git diff: %q: %w", line, err)
 			}
-			if n > 0 {
-				curSet = append(curSet, span{from, from + n - 1})
-			}
+			next = from
 		}
 	}
 	flush()

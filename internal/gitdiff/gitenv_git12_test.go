@@ -85,3 +85,43 @@ func TestParseVeryLongLine(t *testing.T) {
 		t.Errorf("Parse = %v, want %v", got, want)
 	}
 }
+
+// The scripts of a submodule are compared too: those changed in its work
+// tree, and those its new commit changes (git diff names them inside the
+// submodule's folder, with lines of context, which did not change).
+func TestSinceSubmodule(t *testing.T) {
+	sub := t.TempDir()
+	run(t, sub, "init", "-q", "-b", "main")
+	write(t, filepath.Join(sub, "db", "V1.sql"), "a\nb\nc\nd\ne\n")
+	run(t, sub, "add", "-A")
+	run(t, sub, "commit", "-q", "-m", "one")
+	dir := t.TempDir()
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = r
+	}
+	run(t, dir, "init", "-q", "-b", "main")
+	run(t, dir, "-c", "protocol.file.allow=always", "submodule", "--quiet", "add", sub, "vendor")
+	run(t, dir, "commit", "-q", "-m", "sub")
+	base := run(t, dir, "rev-parse", "HEAD")
+	script := filepath.Join(dir, "vendor", "db", "V1.sql")
+
+	write(t, script, "a\nb\nc\nd\ne\nf\n") // line 6 added in the work tree
+	c, err := Since(dir, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Changed(script, 1, 5) || !c.Changed(script, 6, 6) {
+		t.Errorf("work tree: lines 1-5 changed: %v, line 6: %v; want false, true", c.Changed(script, 1, 5), c.Changed(script, 6, 6))
+	}
+
+	write(t, script, "a\nB\nc\nd\ne\n") // line 2 changed, committed in the submodule and the pointer moved
+	run(t, filepath.Join(dir, "vendor"), "commit", "-q", "-am", "two")
+	run(t, dir, "commit", "-q", "-am", "bump")
+	c, err = Since(dir, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Changed(script, 1, 1) || !c.Changed(script, 2, 2) || c.Changed(script, 3, 5) {
+		t.Errorf("new commit: lines 1, 2, 3-5 changed: %v %v %v; want false, true, false", c.Changed(script, 1, 1), c.Changed(script, 2, 2), c.Changed(script, 3, 5))
+	}
+}
