@@ -21,7 +21,8 @@
 // (rule, file, fingerprint) in the file, counted from 1 in file order. No
 // line number: inserting or removing lines elsewhere keeps an entry
 // matched, while a new finding, even one identical to an old one in the
-// same file, is reported.
+// same file, is reported. The entries of a file that no longer exists
+// match the findings of a file renamed or moved from it (see moved).
 package baseline
 
 import (
