@@ -609,7 +609,8 @@ func (o *outputSink) rebase(p string) string {
 }
 
 // workspacePrefix is cwd relative to the CI workspace that environment
-// variable name holds (GITHUB_WORKSPACE, CI_PROJECT_DIR), slash-separated
+// variable name holds (GITHUB_WORKSPACE, CI_PROJECT_DIR,
+// BUILD_SOURCESDIRECTORY), slash-separated
 // and ending in "/", with the workspace; "" when cwd is the workspace or
 // outside it.
 func (e *env) workspacePrefix(cwd, name string) (prefix, ws string) {
@@ -670,6 +671,11 @@ func (e *env) openOutputsTo(stdout io.Writer, specs []outputSpec, toStdout, colo
 		switch s.format {
 		case "github":
 			o.prefix, _ = e.workspacePrefix(cwd, "GITHUB_WORKSPACE")
+		case "azure":
+			// the agent takes a relative sourcepath as the repository's
+			// (it makes only a path that exists from its own folder
+			// relative: ConvertLocalPath)
+			o.prefix, _ = e.workspacePrefix(cwd, "BUILD_SOURCESDIRECTORY")
 		case "sarif", "gitlab":
 			name := "GITHUB_WORKSPACE"
 			if s.format == "gitlab" {
