@@ -280,9 +280,9 @@ func (e *env) scan(args []string) int {
 		return exitError
 	}
 	// A plain static run prints each file's findings as the run gives
-	// them; baselines, --new-*, --fix, --diff and live runs need the whole
-	// run first.
-	streaming := opt.FactsFor == nil && !f.fix && !f.pr.diff && f.pr.writeBaseline == "" && filter.base == nil && filter.changes == nil
+	// them, also with --new-* (the findings on lines that changed);
+	// baselines, --fix, --diff and live runs need the whole run first.
+	streaming := opt.FactsFor == nil && !f.fix && !f.pr.diff && f.pr.writeBaseline == "" && filter.base == nil
 	var outs []*outputSink
 	var streamErr error
 	var status findingStatus
@@ -354,9 +354,10 @@ func (e *env) scan(args []string) int {
 	scanned, failed := []string{}, []string(nil)
 	sink := func(r *analysis.FileResult) {
 		if streaming {
-			status.add(r.Findings)
-			if len(r.Findings) > 0 {
-				printing <- printJob{fs: r.Findings}
+			fs := filter.onlyNew(r.Findings)
+			status.add(fs)
+			if len(fs) > 0 {
+				printing <- printJob{fs: fs}
 			}
 			return
 		}

@@ -469,7 +469,16 @@ func (c *Changes) rel(path string) string {
 // inclusive) of the file at path changed since the revision. A file the
 // diff does not name, or one outside the repository, did not change.
 func (c *Changes) Changed(path string, line, endLine int) bool {
-	r := c.rel(path)
+	return c.ChangedRel(c.rel(path), line, endLine)
+}
+
+// Rel is the name Changed knows the file at path by: its slash path
+// relative to the repository's top, or "" outside it. A caller with many
+// findings in one file finds it once (it resolves symbolic links).
+func (c *Changes) Rel(path string) string { return c.rel(path) }
+
+// ChangedRel is Changed of the file Rel names r.
+func (c *Changes) ChangedRel(r string, line, endLine int) bool {
 	if r == "" {
 		return false
 	}
