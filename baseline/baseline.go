@@ -21,7 +21,8 @@
 // (rule, file, fingerprint) in the file, counted from 1 in file order. No
 // line number: inserting or removing lines elsewhere keeps an entry
 // matched, while a new finding, even one identical to an old one in the
-// same file, is reported.
+// same file, is reported. The entries of a file that no longer exists
+// match the findings of a file renamed or moved from it (see moved).
 package baseline
 
 import (
@@ -290,9 +291,19 @@ func (b *Baseline) Filter(findings []report.Finding, scanned []string) Result {
 	}
 	used := map[Entry]bool{}
 	var res Result
-	for i, k := range Keys(findings, b.Dir) {
+	keys := Keys(findings, b.Dir)
+	var rest []int // the findings no entry matches
+	for i, k := range keys {
 		if known[k] {
 			used[k] = true
+			res.Hidden++
+			continue
+		}
+		rest = append(rest, i)
+	}
+	moved := b.moved(keys, rest, used)
+	for _, i := range rest {
+		if moved[i] {
 			res.Hidden++
 			continue
 		}

@@ -235,7 +235,7 @@ func (x *textStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error {
 	defer defuseCI(b, start)
 	st := styler(s.opt.Color)
 	for _, e := range r.Errors {
-		b.WriteString(cleanText(e.Path))
+		b.WriteString(cleanPath(cleanText(e.Path)))
 		b.WriteString(": ")
 		b.WriteString(st.paint(ansiRed, "error"))
 		b.WriteString(": ")

@@ -109,7 +109,7 @@ func position(path string, line, col int) string {
 	if path == "" {
 		return "sqllint" // a run-level finding (live mode) has no place
 	}
-	s := cleanText(path)
+	s := cleanPath(cleanText(path))
 	if line > 0 {
 		s += ":" + strconv.Itoa(line)
 		if col > 0 {
@@ -127,7 +127,7 @@ func writePositionClean(b *bytes.Buffer, cleaned, path string, line, col int) {
 		return
 	}
 	var num [20]byte
-	b.WriteString(cleaned)
+	b.WriteString(cleanPath(cleaned))
 	b.WriteByte(':')
 	b.Write(strconv.AppendInt(num[:0], int64(line), 10))
 	if col > 0 {
@@ -554,6 +554,17 @@ func textSummary(b *bytes.Buffer, r *report.Report, t *tally) {
 // still line up.
 func cleanText(s string) string {
 	return replaceControls(s, false)
+}
+
+// cleanPath is a path cleaned by cleanText with its line breaks shown
+// as ␊: a finding is one line, PATH:LINE:COL: ..., whatever the file's
+// name (git allows a newline in one: "x\ndb/V1.sql" must not print a
+// line that reads as a finding of db/V1.sql).
+func cleanPath(cleaned string) string {
+	if strings.IndexByte(cleaned, '\n') < 0 {
+		return cleaned
+	}
+	return strings.ReplaceAll(cleaned, "\n", "\u240a")
 }
 
 // cleanLine is cleanText for the CI command formats, which escape CR and

@@ -212,8 +212,12 @@ func (ff *findingFilter) onlyNew(fs []report.Finding) []report.Finding {
 		return fs
 	}
 	var out []report.Finding
+	path, rel := "", "" // a file's findings come in a row
 	for _, f := range fs {
-		if f.Path == "" || ff.changes.Changed(f.Path, f.Line, f.EndLine) {
+		if f.Path != "" && f.Path != path {
+			path, rel = f.Path, ff.changes.Rel(f.Path)
+		}
+		if f.Path == "" || ff.changes.ChangedRel(rel, f.Line, f.EndLine) {
 			out = append(out, f)
 		}
 	}

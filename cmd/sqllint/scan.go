@@ -280,9 +280,9 @@ func (e *env) scan(args []string) int {
 		return exitError
 	}
 	// A plain static run prints each file's findings as the run gives
-	// them; baselines, --new-*, --fix, --diff and live runs need the whole
-	// run first.
-	streaming := opt.FactsFor == nil && !f.fix && !f.pr.diff && f.pr.writeBaseline == "" && filter.base == nil && filter.changes == nil
+	// them, also with --new-* (the findings on lines that changed);
+	// baselines, --fix, --diff and live runs need the whole run first.
+	streaming := opt.FactsFor == nil && !f.fix && !f.pr.diff && f.pr.writeBaseline == "" && filter.base == nil
 	var outs []*outputSink
 	var streamErr error
 	var status findingStatus
@@ -354,9 +354,10 @@ func (e *env) scan(args []string) int {
 	scanned, failed := []string{}, []string(nil)
 	sink := func(r *analysis.FileResult) {
 		if streaming {
-			status.add(r.Findings)
-			if len(r.Findings) > 0 {
-				printing <- printJob{fs: r.Findings}
+			fs := filter.onlyNew(r.Findings)
+			status.add(fs)
+			if len(fs) > 0 {
+				printing <- printJob{fs: fs}
 			}
 			return
 		}
@@ -609,7 +610,8 @@ func (o *outputSink) rebase(p string) string {
 }
 
 // workspacePrefix is cwd relative to the CI workspace that environment
-// variable name holds (GITHUB_WORKSPACE, CI_PROJECT_DIR), slash-separated
+// variable name holds (GITHUB_WORKSPACE, CI_PROJECT_DIR,
+// BUILD_SOURCESDIRECTORY), slash-separated
 // and ending in "/", with the workspace; "" when cwd is the workspace or
 // outside it.
 func (e *env) workspacePrefix(cwd, name string) (prefix, ws string) {
@@ -670,6 +672,11 @@ func (e *env) openOutputsTo(stdout io.Writer, specs []outputSpec, toStdout, colo
 		switch s.format {
 		case "github":
 			o.prefix, _ = e.workspacePrefix(cwd, "GITHUB_WORKSPACE")
+		case "azure":
+			// the agent takes a relative sourcepath as the repository's
+			// (it makes only a path that exists from its own folder
+			// relative: ConvertLocalPath)
+			o.prefix, _ = e.workspacePrefix(cwd, "BUILD_SOURCESDIRECTORY")
 		case "sarif", "gitlab":
 			name := "GITHUB_WORKSPACE"
 			if s.format == "gitlab" {

@@ -3,8 +3,8 @@
 // or changed since then are reported, as golangci-lint does.
 //
 // It runs git: "git diff -U0 REV --" in the repository (the work tree
-// against REV, staged or not), plus untracked files (not ignored) as
-// wholly new.
+// against REV, staged or not, and the scripts of its submodules), plus
+// untracked files (not ignored) as wholly new.
 package gitdiff
 
 import (
@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -34,31 +35,115 @@ type lineSet []span // sorted, non-overlapping [from, to] (1-based)
 
 type span struct{ from, to int }
 
+// add adds line n, after every line the set holds.
+func (s lineSet) add(n int) lineSet {
+	if k := len(s); k > 0 && s[k-1].to == n-1 {
+		s[k-1].to = n
+		return s
+	}
+	return append(s, span{n, n})
+}
+
 // git runs git in dir and returns its standard output.
 func git(dir string, args ...string) ([]byte, error) {
-	cmd := exec.Command("git", append([]string{"-c", "core.quotepath=off"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
+	cmd := gitCommand(dir, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			msg := strings.TrimSpace(stderr.String())
-			if i := strings.IndexByte(msg, '\n'); i >= 0 {
-				msg = msg[:i]
-			}
-			return nil, errors.New(strings.TrimPrefix(msg, "fatal: "))
-		}
-		return nil, fmt.Errorf("cannot run git: %w", err)
+		return nil, gitError(err, &stderr)
 	}
 	return out, nil
+}
+
+func gitCommand(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command("git", append([]string{"-c", "core.quotepath=off"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(gitEnv(), "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
+	return cmd
+}
+
+// gitError is the error of a git command: the first line of what git
+// said, or that git could not be started.
+func gitError(err error, stderr *bytes.Buffer) error {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		msg := strings.TrimSpace(stderr.String())
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = msg[:i]
+		}
+		return errors.New(strings.TrimPrefix(msg, "fatal: "))
+	}
+	return fmt.Errorf("%w: %w", errCannotRun, err)
+}
+
+// gitDiff runs git diff in dir and parses its output as git writes it: a
+// change that adds 100 MB of scripts is 100 MB of diff, which held whole
+// took 380 MB of memory.
+func gitDiff(dir string, args ...string) (map[string]lineSet, error) {
+	cmd := gitCommand(dir, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, gitError(err, &stderr)
+	}
+	files, perr := ParseReader(out)
+	if perr != nil {
+		_, _ = io.Copy(io.Discard, out) // let git finish
+	}
+	if err := cmd.Wait(); err != nil {
+		return nil, gitError(err, &stderr)
+	}
+	return files, perr
+}
+
+// errCannotRun is the error of a git that could not be started (not
+// installed, not in PATH).
+var errCannotRun = errors.New("cannot run git")
+
+// gitPathVars are the variables whose relative paths git reads from the
+// folder it starts in.
+var gitPathVars = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR"}
+
+// gitEnv is the environment git runs in: the process's, made to mean
+// from the folder git runs in (a script's, the repository's top) what it
+// means from the current folder. Relative paths in git's variables are
+// made absolute. With GIT_DIR set and no GIT_WORK_TREE, git takes the
+// folder it starts in for the top of the work tree: git exports GIT_DIR
+// alone to the hooks of a linked worktree (git worktree add), so a hook
+// checking db/V2.sql would compare the folder db with the revision, every
+// line of the script new. The work tree is then the one git finds from
+// the current folder, as a git command the hook ran would.
+func gitEnv() []string {
+	env := os.Environ()
+	for i, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if v != "" && !filepath.IsAbs(v) && slices.Contains(gitPathVars, k) {
+			if abs, err := filepath.Abs(v); err == nil {
+				env[i] = k + "=" + abs
+			}
+		}
+	}
+	if os.Getenv("GIT_DIR") != "" && os.Getenv("GIT_WORK_TREE") == "" {
+		cmd := exec.Command("git", "rev-parse", "--show-toplevel")
+		cmd.Env = append(env, "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
+		if out, err := cmd.Output(); err == nil && len(bytes.TrimSpace(out)) > 0 {
+			env = append(env, "GIT_WORK_TREE="+string(bytes.TrimSpace(out)))
+		}
+	}
+	return env
 }
 
 // repoRoot is the top folder of the repository that holds dir.
 func repoRoot(dir string) (string, error) {
 	out, err := git(dir, "rev-parse", "--show-toplevel")
+	if errors.Is(err, errCannotRun) {
+		return "", err // not a fact about dir
+	}
 	if err != nil {
 		return "", fmt.Errorf("%s is not in a git repository (%w)", dir, err)
 	}
@@ -127,13 +212,11 @@ func SinceMergeBase(dir, ref string) (*Changes, error) {
 }
 
 func diff(root, commit string) (*Changes, error) {
-	out, err := git(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")
+	c := &Changes{Root: root, Rev: commit}
+	var err error
+	c.files, err = gitDiff(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--submodule=diff", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")
 	if err != nil {
 		return nil, fmt.Errorf("git diff %s: %w", commit, err)
-	}
-	c := &Changes{Root: root, Rev: commit}
-	if c.files, err = Parse(out); err != nil {
-		return nil, err
 	}
 	if err := c.addBinaryScripts(commit); err != nil {
 		return nil, err
@@ -189,13 +272,9 @@ func (c *Changes) addBinaryScripts(commit string) error {
 		return nil
 	}
 	args := append([]string{"diff", "-U0", "--text", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"}, specs...)
-	out, err := git(c.Root, args...)
+	files, err := gitDiff(c.Root, args...)
 	if err != nil {
 		return fmt.Errorf("git diff %s: %w", commit, err)
-	}
-	files, err := Parse(out)
-	if err != nil {
-		return err
 	}
 	for p, lines := range files {
 		c.files[p] = lines
@@ -228,6 +307,12 @@ func isScript(path string) bool {
 // changed lines of each new file: a nil set for a new file, else the
 // lines of each hunk's new side. A deleted file has no entry.
 func Parse(out []byte) (map[string]lineSet, error) {
+	return ParseReader(bytes.NewReader(out))
+}
+
+// ParseReader is Parse reading the diff from r. Of a line longer than
+// its buffer (a script's line in a hunk) only the start is read.
+func ParseReader(r io.Reader) (map[string]lineSet, error) {
 	files := map[string]lineSet{}
 	var cur string
 	var curSet lineSet
@@ -238,20 +323,39 @@ func Parse(out []byte) (map[string]lineSet, error) {
 		}
 		have, cur, curSet = false, "", nil
 	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	br := bufio.NewReaderSize(r, 64*1024)
 	newFile := false
+	next := 0 // the number of the next line of a hunk's new side
 	// header is true between "diff --git" and a file's first hunk: an
 	// added line "++ x" of a script reads "+++ x" in a hunk, no file name
 	header := false
-	for sc.Scan() {
-		line := sc.Text()
+	for {
+		b, err := readLine(br)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("git diff: %w", err)
+		}
+		if !header && !bytes.HasPrefix(b, []byte("@@ ")) && !bytes.HasPrefix(b, []byte("diff --git ")) {
+			// a line of a hunk: the added ones changed (a submodule's
+			// diff has lines of context)
+			if have && len(b) > 0 {
+				switch b[0] {
+				case '+':
+					curSet = curSet.add(next)
+					next++
+				case ' ':
+					next++
+				}
+			}
+			continue
+		}
+		line := string(b)
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
 			flush()
 			newFile, header = false, true
-		case !header && !strings.HasPrefix(line, "@@ "):
-			// a line of a hunk
 		case strings.HasPrefix(line, "new file mode"):
 			newFile = true
 		case strings.HasPrefix(line, "+++ "):
@@ -270,22 +374,42 @@ func Parse(out []byte) (map[string]lineSet, error) {
 			} else {
 				curSet = lineSet{}
 			}
-		case strings.HasPrefix(line, "@@ ") && have:
+		case strings.HasPrefix(line, "@@ "):
 			header = false
-			from, n, err := hunkNew(line)
+			if !have {
+				continue // a new or deleted file's
+			}
+			from, _, err := hunkNew(line)
 			if err != nil {
 				return nil, fmt.Errorf("git diff: %q: %w", line, err)
 			}
-			if n > 0 {
-				curSet = append(curSet, span{from, from + n - 1})
-			}
+			next = from
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("git diff: %w", err)
 	}
 	flush()
 	return files, nil
+}
+
+// readLine returns the next line without its line break ("\n", "\r\n"),
+// or of a line longer than br's buffer its start, the rest skipped;
+// io.EOF after the last line.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	b, err := br.ReadSlice('\n')
+	if errors.Is(err, bufio.ErrBufferFull) {
+		start := string(b)
+		for errors.Is(err, bufio.ErrBufferFull) {
+			_, err = br.ReadSlice('\n')
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		return []byte(start), nil
+	}
+	if err != nil && (!errors.Is(err, io.EOF) || len(b) == 0) {
+		return nil, err
+	}
+	b = bytes.TrimSuffix(b, []byte("\n"))
+	return bytes.TrimSuffix(b, []byte("\r")), nil
 }
 
 // hunkNew reads the new side of a hunk header "@@ -a,b +c,d @@".
@@ -345,7 +469,16 @@ func (c *Changes) rel(path string) string {
 // inclusive) of the file at path changed since the revision. A file the
 // diff does not name, or one outside the repository, did not change.
 func (c *Changes) Changed(path string, line, endLine int) bool {
-	r := c.rel(path)
+	return c.ChangedRel(c.rel(path), line, endLine)
+}
+
+// Rel is the name Changed knows the file at path by: its slash path
+// relative to the repository's top, or "" outside it. A caller with many
+// findings in one file finds it once (it resolves symbolic links).
+func (c *Changes) Rel(path string) string { return c.rel(path) }
+
+// ChangedRel is Changed of the file Rel names r.
+func (c *Changes) ChangedRel(r string, line, endLine int) bool {
 	if r == "" {
 		return false
 	}
