@@ -380,7 +380,7 @@ func (r *run) includesOf(in *input, pre *parser.PreprocessOptions, buf []byte) (
 	if !may {
 		return id, nil
 	}
-	data, id, _, _, err := r.read(in, false)
+	data, id, _, _, err := r.read(in, nil, false)
 	if err != nil {
 		return id, nil
 	}

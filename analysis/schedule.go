@@ -220,12 +220,14 @@ func (r *run) pipeline(ctx context.Context, merge func(*parsed)) error {
 	}()
 	for range workers {
 		go func() {
+			var at dirCache // the folder of its last file, open
+			defer at.close()
 			for {
 				in, ok := f.take()
 				if !ok {
 					return
 				}
-				p := r.parseOne(in)
+				p := r.parseOne(in, &at)
 				p.held = heldBytes(p)
 				f.hold(p.held)
 				in.done <- p
