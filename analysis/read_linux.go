@@ -21,9 +21,9 @@ import (
 // its bytes and close: for 20,000 small scripts read twice (the include
 // pre-pass, then the worker), 40,000 system calls fewer.
 
-// openRegular opens path (through at, when not nil) for reading, never blocking on a named pipe,
-// and returns its descriptor and size after checking that it is a
-// regular file (the errors are those of readFileOS).
+// openRegular opens path (through at when not nil) for reading, never
+// blocking on a named pipe, and returns its descriptor and size after
+// checking that it is a regular file (the errors are those of readFileOS).
 func openRegular(at *dirCache, path string) (fd int, id fileID, size int64, err error) {
 	for {
 		fd, err = at.open(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC)
@@ -147,8 +147,8 @@ func readFD(fd int, buf []byte) (int, error) {
 }
 
 // readFile is readFileOS without an *os.File (the file opened through at
-// when not nil): one open, one fstat, the reads (none past the size fstat gave unless the file grew or says it
-// is empty), one close.
+// when not nil): one open, one fstat, the reads (none past the size fstat
+// gave unless the file grew or says it is empty), one close.
 func readFile(at *dirCache, path string, r *run, mayMap, lend bool) ([]byte, fileID, bool, error) {
 	fd, id, size, err := openRegular(at, path)
 	if err != nil {
@@ -178,10 +178,10 @@ func readFile(at *dirCache, path string, r *run, mayMap, lend bool) ([]byte, fil
 	}
 }
 
-// scanFile reads a regular file through buf and returns its identity and
-// whether it may hold a :r command.
-func scanFile(path string, buf []byte) (fileID, bool) {
-	fd, id, size, err := openRegular(nil, path)
+// scanFile reads a regular file (opened through at when not nil) through
+// buf and returns its identity and whether it may hold a :r command.
+func scanFile(at *dirCache, path string, buf []byte) (fileID, bool) {
+	fd, id, size, err := openRegular(at, path)
 	if err != nil {
 		return fileID{}, false
 	}

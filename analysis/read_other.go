@@ -17,7 +17,7 @@ type dirCache struct{}
 func (*dirCache) close() {}
 
 // scanFile reads a regular file through buf (scanFileOS).
-func scanFile(path string, buf []byte) (fileID, bool) { return scanFileOS(path, buf) }
+func scanFile(_ *dirCache, path string, buf []byte) (fileID, bool) { return scanFileOS(path, buf) }
 
 // scanFileOS reads a regular file through buf and returns its identity and
 // whether it may hold a :r command.
