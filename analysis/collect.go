@@ -815,8 +815,9 @@ var hashSeed = maphash.MakeSeed()
 // the disk. With mayMap (a static run's worker), a large regular file may
 // come back mapped (mapped true) rather than read, and a file read from
 // the disk comes in a buffer of the pool (lent true), which the caller
-// gives back once nothing reads it (read_pool.go).
-func (r *run) read(in *input, mayMap bool) (data []byte, id fileID, mapped, lent bool, err error) {
+// gives back once nothing reads it (read_pool.go). A worker's at keeps
+// the folder of its files open (dirCache); nil opens each by its path.
+func (r *run) read(in *input, at *dirCache, mayMap bool) (data []byte, id fileID, mapped, lent bool, err error) {
 	if in.osPath == "" {
 		b, mapped, err := readStdin(r.opt.Stdin, mayMap)
 		return b, fileID{}, mapped, false, err
@@ -826,7 +827,7 @@ func (r *run) read(in *input, mayMap bool) (data []byte, id fileID, mapped, lent
 			return b, r.identity(in.osPath), false, false, nil
 		}
 	}
-	data, id, mapped, err = readFile(in.osPath, r, mayMap, mayMap)
+	data, id, mapped, err = readFile(at, in.osPath, r, mayMap, mayMap)
 	return data, id, mapped, mayMap && !mapped && err == nil, err
 }
 
@@ -1007,7 +1008,7 @@ func (r *run) loadInclude(path string) (*parser.File, error) {
 }
 
 // parseOne is a worker's job: read, decode, preprocess, scan, split, parse.
-func (r *run) parseOne(in input) (p *parsed) {
+func (r *run) parseOne(in input, at *dirCache) (p *parsed) {
 	p = &parsed{input: in}
 	if in.err != nil {
 		p.err = in.err
@@ -1020,7 +1021,7 @@ func (r *run) parseOne(in input) (p *parsed) {
 			p.result = nil
 		}
 	}()
-	data, id, mapped, lent, err := r.read(&in, r.compact)
+	data, id, mapped, lent, err := r.read(&in, at, r.compact)
 	if err != nil {
 		p.err = cleanErr(err)
 		return p

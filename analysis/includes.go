@@ -321,8 +321,10 @@ func (r *run) includedAmong(ctx context.Context, ins []input, known func(string)
 		go func() {
 			defer wg.Done()
 			buf := make([]byte, 64<<10)
+			var at dirCache // the folder of its last file, open
+			defer at.close()
 			for i := range next {
-				ids[i], incs[i] = r.includesOf(&ins[i], &pre, buf)
+				ids[i], incs[i] = r.includesOf(&ins[i], &pre, &at, buf)
 			}
 		}()
 	}
@@ -364,7 +366,7 @@ func (r *run) includedAmong(ctx context.Context, ins []input, known func(string)
 // includesOf returns the identity of one file of the run and, when it may
 // hold a :r command, the files its script includes. Most files have none:
 // they are scanned in buf without being kept.
-func (r *run) includesOf(in *input, pre *parser.PreprocessOptions, buf []byte) (id fileID, incs []fileID) {
+func (r *run) includesOf(in *input, pre *parser.PreprocessOptions, at *dirCache, buf []byte) (id fileID, incs []fileID) {
 	defer func() {
 		if recover() != nil { // the pipeline reports the file's problem
 			incs = nil
@@ -375,12 +377,12 @@ func (r *run) includesOf(in *input, pre *parser.PreprocessOptions, buf []byte) (
 	if b, ok := r.opt.Overlay[absClean(in.osPath)]; ok {
 		id, may = r.identity(in.osPath), mayInclude(b)
 	} else {
-		id, may = scanFile(in.osPath, buf)
+		id, may = scanFile(at, in.osPath, buf)
 	}
 	if !may {
 		return id, nil
 	}
-	data, id, _, _, err := r.read(in, false)
+	data, id, _, _, err := r.read(in, at, false)
 	if err != nil {
 		return id, nil
 	}

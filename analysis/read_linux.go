@@ -21,12 +21,12 @@ import (
 // its bytes and close: for 20,000 small scripts read twice (the include
 // pre-pass, then the worker), 40,000 system calls fewer.
 
-// openRegular opens path for reading, never blocking on a named pipe,
-// and returns its descriptor and size after checking that it is a
-// regular file (the errors are those of readFileOS).
-func openRegular(path string) (fd int, id fileID, size int64, err error) {
+// openRegular opens path (through at when not nil) for reading, never
+// blocking on a named pipe, and returns its descriptor and size after
+// checking that it is a regular file (the errors are those of readFileOS).
+func openRegular(at *dirCache, path string) (fd int, id fileID, size int64, err error) {
 	for {
-		fd, err = openPath(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC)
+		fd, err = at.open(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC)
 		if !errors.Is(err, syscall.EINTR) {
 			break
 		}
@@ -60,21 +60,73 @@ func openRegular(path string) (fd int, id fileID, size int64, err error) {
 const pathRoom = 256
 
 // openPath is syscall.Open(path, flags, 0) without the copy of the path
-// syscall.Open makes on the heap for every file: a path of fewer than
-// pathRoom bytes goes to the system from the stack.
-func openPath(path string, flags int) (int, error) {
+// syscall.Open makes on the heap for every file (openAt).
+func openPath(path string, flags int) (int, error) { return openAt(atFDCWD, path, flags) }
+
+// openAt is syscall.Openat(dirfd, path, flags, 0) without its copy of the
+// path on the heap: a path of fewer than pathRoom bytes goes to the
+// system from the stack.
+func openAt(dirfd int, path string, flags int) (int, error) {
 	var room [pathRoom]byte
 	if len(path) >= len(room) || strings.IndexByte(path, 0) >= 0 {
-		return syscall.Open(path, flags, 0) // its error for a NUL in a path
+		return syscall.Openat(dirfd, path, flags, 0) // its error for a NUL in a path
 	}
 	copy(room[:], path) // room[len(path)] is the closing NUL
-	dirfd := atFDCWD
 	fd, _, e := syscall.Syscall6(syscall.SYS_OPENAT, uintptr(dirfd), uintptr(unsafe.Pointer(&room[0])),
 		uintptr(flags|syscall.O_LARGEFILE), 0, 0, 0)
 	if e != 0 {
 		return -1, e
 	}
 	return int(fd), nil
+}
+
+// dirCache is a worker's open folder: the files of the folder it reads
+// are opened relative to it (openat), so that the system looks up only
+// their names rather than every folder of their paths again (a folder's
+// files come one after another in run order). The zero value holds no
+// folder; close lets the folder go. (A folder moved away while the run
+// reads it is read where it went, as a file moved away while it is read.)
+type dirCache struct {
+	dir string // the folder open, "" for none
+	fd  int    // its descriptor, -1 when it could not be opened
+}
+
+// open opens path with flags, relative to its folder's descriptor when
+// it has a folder; a nil cache opens the whole path. Any error is that of
+// the whole path: a file the relative open misses is opened again by its
+// path, which answers as it always did.
+func (c *dirCache) open(path string, flags int) (int, error) {
+	i := strings.LastIndexByte(path, '/')
+	if c == nil || i <= 0 {
+		return openPath(path, flags)
+	}
+	dir, name := path[:i], path[i+1:]
+	if name == "" || name == "." || name == ".." {
+		return openPath(path, flags)
+	}
+	if dir != c.dir {
+		c.close()
+		fd, err := openPath(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC)
+		if err != nil {
+			fd = -1 // not readable (only searchable): whole paths then
+		}
+		c.dir, c.fd = dir, fd
+	}
+	if c.fd < 0 {
+		return openPath(path, flags)
+	}
+	if fd, err := openAt(c.fd, name, flags); err == nil {
+		return fd, nil
+	}
+	return openPath(path, flags)
+}
+
+// close lets the folder open go.
+func (c *dirCache) close() {
+	if c.dir != "" && c.fd >= 0 {
+		_ = syscall.Close(c.fd)
+	}
+	c.dir, c.fd = "", -1
 }
 
 // atFDCWD is AT_FDCWD: a path relative to the working directory.
@@ -94,11 +146,11 @@ func readFD(fd int, buf []byte) (int, error) {
 	}
 }
 
-// readFile is readFileOS without an *os.File: one open, one fstat, the
-// reads (none past the size fstat gave unless the file grew or says it
-// is empty), one close.
-func readFile(path string, r *run, mayMap, lend bool) ([]byte, fileID, bool, error) {
-	fd, id, size, err := openRegular(path)
+// readFile is readFileOS without an *os.File (the file opened through at
+// when not nil): one open, one fstat, the reads (none past the size fstat
+// gave unless the file grew or says it is empty), one close.
+func readFile(at *dirCache, path string, r *run, mayMap, lend bool) ([]byte, fileID, bool, error) {
+	fd, id, size, err := openRegular(at, path)
 	if err != nil {
 		return nil, fileID{}, false, err
 	}
@@ -126,10 +178,10 @@ func readFile(path string, r *run, mayMap, lend bool) ([]byte, fileID, bool, err
 	}
 }
 
-// scanFile reads a regular file through buf and returns its identity and
-// whether it may hold a :r command.
-func scanFile(path string, buf []byte) (fileID, bool) {
-	fd, id, size, err := openRegular(path)
+// scanFile reads a regular file (opened through at when not nil) through
+// buf and returns its identity and whether it may hold a :r command.
+func scanFile(at *dirCache, path string, buf []byte) (fileID, bool) {
+	fd, id, size, err := openRegular(at, path)
 	if err != nil {
 		return fileID{}, false
 	}

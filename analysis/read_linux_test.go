@@ -192,3 +192,112 @@ func TestEachDirentAnyBytes(t *testing.T) {
 		t.Errorf("records %q, want %q", got, want)
 	}
 }
+
+// A worker's dirCache opens the files of a folder relative to it: the
+// same files openPath opens, the same errors for those it cannot, across
+// folders, with names that are no file's, through a folder link; a
+// folder moved away while its files are read is the one read. close lets
+// the folder's descriptor go.
+func TestDirCacheOpensAsOpenPath(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"a", "b", "b/c"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"a/1.sql", "a/2.sql", "b/1.sql", "b/c/1.sql", "top.sql"} {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(f), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("b", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	chdir(t, dir)
+	paths := []string{
+		filepath.Join(dir, "a/1.sql"), filepath.Join(dir, "a/2.sql"), filepath.Join(dir, "a/missing.sql"),
+		filepath.Join(dir, "a/1.sql/x"), filepath.Join(dir, "a") + "/", filepath.Join(dir, "a") + "/..",
+		filepath.Join(dir, "b/1.sql"), filepath.Join(dir, "b/c/1.sql"), filepath.Join(dir, "link/1.sql"),
+		filepath.Join(dir, "missing/1.sql"), filepath.Join(dir, "a/1.sql"),
+		"top.sql", "a/2.sql", "./a/1.sql", "/", "a/\x00.sql", "a/" + strings.Repeat("x", pathRoom),
+	}
+	flags := syscall.O_RDONLY | syscall.O_NONBLOCK | syscall.O_CLOEXEC
+	ino := func(fd int) uint64 {
+		var st syscall.Stat_t
+		if err := syscall.Fstat(fd, &st); err != nil {
+			t.Fatal(err)
+		}
+		return st.Ino
+	}
+	var c dirCache
+	check := func(p string) {
+		t.Helper()
+		fd, err := c.open(p, flags)
+		wfd, werr := openPath(p, flags)
+		if !errors.Is(err, werr) {
+			t.Errorf("open(%.40q) = %d, %v; openPath %d, %v", p, fd, err, wfd, werr)
+		}
+		if err == nil && werr == nil && ino(fd) != ino(wfd) {
+			t.Errorf("%.40q: not the same file", p)
+		}
+		if err == nil {
+			_ = syscall.Close(fd)
+		}
+		if werr == nil {
+			_ = syscall.Close(wfd)
+		}
+	}
+	for _, p := range paths {
+		check(p)
+	}
+	// the folder of the last file stays open, and is used
+	check(filepath.Join(dir, "b/1.sql"))
+	if c.dir != filepath.Join(dir, "b") || c.fd < 0 {
+		t.Fatalf("folder kept %q (descriptor %d), want %q open", c.dir, c.fd, filepath.Join(dir, "b"))
+	}
+	// the folder moved away while its files are read (another put in its
+	// place): they are read from the folder the worker opened
+	if err := os.Rename(filepath.Join(dir, "b"), filepath.Join(dir, "old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if fd, err := c.open(filepath.Join(dir, "b/1.sql"), flags); err != nil {
+		t.Errorf("a file of the folder moved: %v", err)
+	} else {
+		wfd, err := openPath(filepath.Join(dir, "old/1.sql"), flags)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ino(fd) != ino(wfd) {
+			t.Errorf("a file of the folder moved: not the file of the folder opened")
+		}
+		_ = syscall.Close(fd)
+		_ = syscall.Close(wfd)
+	}
+	fd := c.fd
+	c.close()
+	if c.dir != "" || c.fd != -1 {
+		t.Errorf("after close: folder %q, descriptor %d", c.dir, c.fd)
+	}
+	if _, err := fcntl(fd, syscall.F_GETFD); !errors.Is(err, syscall.EBADF) {
+		t.Errorf("the folder's descriptor %d is still open (%v)", fd, err)
+	}
+	var zero dirCache
+	zero.close() // nothing open: closes nothing
+	var none *dirCache
+	if fd, err := none.open(filepath.Join(dir, "a/1.sql"), flags); err != nil {
+		t.Errorf("a nil cache: %v", err)
+	} else {
+		_ = syscall.Close(fd)
+	}
+}
+
+func fcntl(fd, cmd int) (int, error) {
+	r, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), uintptr(cmd), 0)
+	if e != 0 {
+		return -1, e
+	}
+	return int(r), nil
+}
