@@ -1293,8 +1293,8 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		}
 	case df != nil && (f.NewName != "" || f.Size != nil && (f.Size.Unknown && df.Size != 0 || !f.Size.Unknown && f.Size.Bytes > df.Size) ||
 		f.MaxSize != nil && maxSizeMB(f.MaxSize) != df.MaxMB):
-		// a copy, from the room the model keeps files in
-		df = m.fileRoom.put(*df)
+		c := *df
+		df = &c
 		if f.NewName == "" { // else it moves to its new name below
 			_, key := ownWithLower(f.Name)
 			d.Files.Set(key, df)
