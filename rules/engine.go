@@ -853,14 +853,18 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 		}
 	}
 	// room for the statements sure to be kept, at once: a dense script's
-	// list grew statement by statement
+	// list grew statement by statement, and grew again (copied whole)
+	// when it kept more than its statements of interest (DBCC statements,
+	// which may shrink a file, and dynamic SQL in a batch with ADD FILE
+	// text: 100 a file of the dense corpus), with room for a few held
+	// statements SL303 stops at
 	sure := 0
 	for _, st := range stmts {
-		if st.Kind != parser.KindOther || st.Node != nil {
+		if st.Kind != parser.KindOther || st.Node != nil || st.Dynamic != nil && addFile[st.Batch] || isShrink(st) {
 			sure++
 		}
 	}
-	out, first := growKept(kept, sure), len(kept)
+	out, first := growKept(kept, sure+keptSlack), len(kept)
 	for _, st := range stmts {
 		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil && addFile[st.Batch] || isShrink(st) {
 			if c.blocker != nil {
@@ -887,6 +891,11 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 	c.ownAll(out[first:])
 	return out
 }
+
+// keptSlack is the room AddTo makes beyond the statements it is sure to
+// keep, for the held statements SL303 stops at that it keeps too (a few
+// a file of the dense corpus).
+const keptSlack = 8
 
 // growKept is slices.Grow(kept, n), but growing kept's room by half when
 // it grows: the kept statements of a huge script are added a run at a

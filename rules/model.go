@@ -357,8 +357,6 @@ type Model struct {
 	dbRoom     chunked[Database]
 	setRoom    chunked[backupSet]
 	layoutRoom chunked[layout]
-	int64Room  chunked[int64]
-	allocRoom  []Alloc
 	textRoom   []byte
 }
 
@@ -813,6 +811,32 @@ func (m *Model) resetName(n *parser.Name) {
 	}
 }
 
+// created is a new, empty database named n in place of any of that name
+// (resetName, then lookup without seeding): one lookup by name rather
+// than three, and for an ASCII name its key and name copied together
+// (a dense run creates tens of thousands of databases). files is room
+// for the files it will have.
+func (m *Model) created(n *parser.Name, files int) *Database {
+	d, ok := m.known(n)
+	if d != nil {
+		delete(m.Databases, d.Key) // the key it is held under
+	}
+	var key, name string
+	switch {
+	case n.Unresolved:
+		key, name = m.intern(n.Raw), m.intern(n.Value) // slices of the script's text
+	case ok:
+		// ASCII (known lowered it), not held: its key is not there
+		name, key = m.ownLower(n.Value)
+	default:
+		key, name = m.key(n), m.intern(n.Value)
+		delete(m.Databases, key)
+	}
+	d = m.dbRoom.put(Database{Key: key, Name: name, Files: fileSetFor(files), Filegroups: withPrimary()})
+	m.Databases[key] = d
+	return d
+}
+
 // known is m.Databases[m.key(n)], looked up without making the key (ok)
 // when n is ASCII, else nil and not ok.
 func (m *Model) known(n *parser.Name) (d *Database, ok bool) {
@@ -836,8 +860,7 @@ func (m *Model) apply(e *Effect, ctx *string) {
 			m.resetName(&n.Databases[i])
 		}
 	case *parser.CreateDatabase:
-		m.resetName(&n.Database)
-		d := m.lookup(&n.Database, *ctx, false, false)
+		d := m.created(&n.Database, len(n.Files))
 		d.Created = true
 		m.create(e, d, n)
 	case *parser.AlterDatabase:

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,33 +28,68 @@ type backupSet struct {
 // of backups between which the database did not change: a script that
 // backs up a database after each of thousands of steps keeps one
 // position for each, not one copy of the database.
+//
+// A summary (no files copied, see snapshot) is this struct alone, with
+// no pointer but its two names: a dense run keeps tens of thousands of
+// them to its end, and the collector marks what they point to at every
+// cycle. A copy's database and files are in its snapCopy.
 type layout struct {
-	// Source is the snapshot: filegroups, TDE, TRT, counts; the files of
-	// a summary. A copy's files are in dbFiles and keys instead.
-	Source *Database
-	// files are the snapshot's files with a known size, shared read-only
-	// by every restore of the set (for a copy, made at its first
-	// restore); for a summary, one Alloc for all the data files and one
-	// for all the log files.
-	files []Alloc
-	// dbFiles and keys are, for a copy, the database's files and their
-	// keys in its Files: the DBFiles themselves, which the model never
-	// changes (modifyFile), shared with the database and with the other
-	// snapshots that hold them; a copy costs 24 bytes a file.
-	dbFiles []*DBFile
-	keys    []string
-	// gen is the generation of the database's Files that a copy holds
-	// (see nextSetGen).
-	gen    uint64
-	known  int32 // the dbFiles with a known size
-	copied bool
+	// snapCopy is a copy's snapshot, nil for a summary.
+	*snapCopy
+	// key and name are the database's (Database.Key and Name) when the
+	// backup was taken.
+	key, name string
+	// data and logBytes are a summary's sizes: those of its data files
+	// and of its log files whose size is known.
+	data, logBytes int64
+	// trt is the database's TARGET_RECOVERY_TIME, when hasTRT.
+	trt int64
+	// unnamed and extraFilegroups are a summary's Database.Unnamed (every
+	// file of the database) and ExtraFilegroups (every filegroup but
+	// PRIMARY).
+	unnamed, extraFilegroups         int32
+	hasTRT, tde, created, fromServer bool
 	// partial is true when some of the files' sizes are unknown.
 	partial bool
 }
 
-// sized is the snapshot's files with a known size.
+// snapCopy is a copied snapshot: its database and files.
+type snapCopy struct {
+	// Source is the snapshot: filegroups, TDE, TRT, counts (its files
+	// are in dbFiles and keys).
+	Source *Database
+	// files are the snapshot's files with a known size, shared read-only
+	// by every restore of the set (made at its first restore).
+	files []Alloc
+	// dbFiles and keys are the database's files and their keys in its
+	// Files: the DBFiles themselves, which the model never changes
+	// (modifyFile), shared with the database and with the other
+	// snapshots that hold them; a copy costs 24 bytes a file.
+	dbFiles []*DBFile
+	keys    []string
+	// gen is the generation of the database's Files that the copy holds
+	// (see nextSetGen).
+	gen   uint64
+	known int32 // the dbFiles with a known size
+}
+
+// copied reports whether l is a copy rather than a summary.
+func (l *layout) copied() bool { return l.snapCopy != nil }
+
+// sized is the snapshot's files with a known size: a summary's are one
+// Alloc for all its data files and one for all its log files.
 func (l *layout) sized() []Alloc {
-	if l.copied && l.files == nil && l.known > 0 {
+	if !l.copied() {
+		var files []Alloc
+		if l.data > 0 {
+			files = append(files, Alloc{Bytes: l.data})
+		}
+		if l.logBytes > 0 {
+			files = append(files, Alloc{Log: true, Bytes: l.logBytes})
+		}
+		return files
+	}
+	if l.files == nil && l.known > 0 {
 		l.files = make([]Alloc, 0, l.known)
 		for _, f := range l.dbFiles {
 			if f.Size > 0 {
@@ -280,28 +314,16 @@ func (m *Model) summaryLayout(d *Database, sizes bool, last *layout) *layout {
 		data, logBytes, unsized = m.sizesOf(&d.Files)
 		partial = partial || unsized
 	}
-	var room [2]Alloc
-	files := room[:0]
-	if data > 0 {
-		files = append(files, Alloc{Bytes: data})
-	}
-	if logBytes > 0 {
-		files = append(files, Alloc{Log: true, Bytes: logBytes})
-	}
-	if last != nil && last.partial == partial && slices.Equal(last.files, files) && sameSummary(d, last.Source) {
+	if last != nil && last.partial == partial && last.data == data && last.logBytes == logBytes && sameSummary(d, last) {
 		return last
 	}
-	// the layout and what it points to from the model's rooms: a dense
-	// run summarizes a database at most of its backups
-	c := m.dbRoom.put(Database{Key: d.Key, Name: d.Name, Unnamed: d.FileCount(),
-		Filegroups: withPrimary(), ExtraFilegroups: d.FilegroupCount() - 1,
-		TDE: d.TDE, Created: d.Created, FromServer: d.FromServer})
+	// from the model's room: a dense run summarizes a database at most of
+	// its backups
+	l := m.layoutRoom.put(layout{key: d.Key, name: d.Name, data: data, logBytes: logBytes,
+		unnamed: count32(d.FileCount()), extraFilegroups: count32(d.FilegroupCount() - 1),
+		tde: d.TDE, created: d.Created, fromServer: d.FromServer, partial: partial})
 	if d.TRT != nil {
-		c.TRT = m.int64Room.put(*d.TRT)
-	}
-	l := m.layoutRoom.put(layout{Source: c, partial: partial})
-	if len(files) > 0 {
-		l.files = m.allocsOf(files)
+		l.trt, l.hasTRT = *d.TRT, true
 	}
 	return l
 }
@@ -337,25 +359,12 @@ type sizeSums struct {
 	valid     bool
 }
 
-// allocsOf returns a copy of files (not empty) from m's room for the
-// allocations the model keeps, its capacity its length: it is never
-// appended to.
-func (m *Model) allocsOf(files []Alloc) []Alloc {
-	n := len(files)
-	if cap(m.allocRoom)-len(m.allocRoom) < n {
-		m.allocRoom = make([]Alloc, 0, max(n, modelChunk*2))
-	}
-	k := len(m.allocRoom)
-	m.allocRoom = append(m.allocRoom, files...)
-	return m.allocRoom[k : k+n : k+n]
-}
-
-// sameSummary reports whether c (a summary) holds what summaryLayout
+// sameSummary reports whether l (a summary) holds what summaryLayout
 // would take from d now, files aside.
-func sameSummary(d, c *Database) bool {
-	return c.Key == d.Key && c.Name == d.Name && c.Unnamed == d.FileCount() &&
-		c.ExtraFilegroups == d.FilegroupCount()-1 && c.TDE == d.TDE && c.Created == d.Created &&
-		c.FromServer == d.FromServer && (d.TRT == nil) == (c.TRT == nil) && (d.TRT == nil || *d.TRT == *c.TRT)
+func sameSummary(d *Database, l *layout) bool {
+	return l.key == d.Key && l.name == d.Name && int(l.unnamed) == d.FileCount() &&
+		int(l.extraFilegroups) == d.FilegroupCount()-1 && l.tde == d.TDE && l.created == d.Created &&
+		l.fromServer == d.FromServer && (d.TRT == nil) == !l.hasTRT && (d.TRT == nil || *d.TRT == l.trt)
 }
 
 // sameLayout reports whether l (a copy) holds what snapshot would copy
@@ -387,7 +396,8 @@ func copyLayout(d *Database) *layout {
 	c := &Database{Key: d.Key, Name: d.Name, Unnamed: d.Unnamed, ExtraFilegroups: d.ExtraFilegroups,
 		Filegroups: d.Filegroups.clone(), TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
 	n := d.Files.Len()
-	l := &layout{Source: c, copied: true, dbFiles: make([]*DBFile, 0, n), keys: make([]string, 0, n), gen: d.Files.gen}
+	l := &layout{snapCopy: &snapCopy{Source: c, dbFiles: make([]*DBFile, 0, n), keys: make([]string, 0, n), gen: d.Files.gen},
+		key: d.Key, name: d.Name}
 	for k, f := range d.Files.All() {
 		l.dbFiles, l.keys = append(l.dbFiles, f), append(l.keys, k)
 		if f.Size > 0 {
@@ -521,14 +531,14 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 	}
 	switch {
 	case set != nil:
-		re.Source = set.Source.Name
+		re.Source = set.name
 		m.restoreLayout(d, set.layout)
 		if files := set.sized(); len(files) > 0 {
 			re.Sizes, re.Backup = SizesBackup, &set.At
 			re.Files, re.Partial = files, set.partial
 			return
 		}
-		if m.fromHistory(re, d, set.Source.Key) {
+		if m.fromHistory(re, d, set.key) {
 			return
 		}
 	default:
@@ -714,8 +724,8 @@ func (m *Model) fromHistory(re *RestoreEffect, d *Database, key string) bool {
 
 // restoreLayout makes d what the snapshot l holds (see replaceWith).
 func (m *Model) restoreLayout(d *Database, l *layout) {
-	if !l.copied {
-		m.replaceWith(d, l.Source)
+	if !l.copied() {
+		restoreSummary(d, l)
 		return
 	}
 	d.Files = fileSetFor(len(l.keys))
@@ -724,6 +734,22 @@ func (m *Model) restoreLayout(d *Database, l *layout) {
 		d.Files.Set(k, &cf)
 	}
 	replaceOptions(d, l.Source)
+}
+
+// restoreSummary makes d what the summary l holds: its counts, no file
+// by name (replaceWith with l's database as src, whose files were not
+// copied).
+func restoreSummary(d *Database, l *layout) {
+	d.Files = FileSet{}
+	d.Unnamed, d.ExtraFilegroups = int(l.unnamed), int(l.extraFilegroups)
+	d.Filegroups = withPrimary()
+	d.TDE = l.tde
+	d.Created, d.FromServer = l.created || l.fromServer, false
+	d.TRT = nil
+	if l.hasTRT {
+		t := l.trt
+		d.TRT = &t
+	}
 }
 
 // replaceWith makes d a copy of the layout of src: the files, filegroups

@@ -193,14 +193,20 @@ func (s *NameSet) Has(name string) bool {
 
 // Add adds name (owned) to s.
 func (s *NameSet) Add(name string) {
-	if s.Has(name) {
+	if s.m != nil {
+		// one lookup, not Has and then an insert: a dense run adds
+		// thousands of filegroups to a database
+		n := len(s.m)
+		s.m[name] = struct{}{}
+		if len(s.m) != n {
+			s.gen = nextSetGen()
+		}
+		return
+	}
+	if slices.Contains(s.list, name) {
 		return
 	}
 	s.gen = nextSetGen()
-	if s.m != nil {
-		s.m[name] = struct{}{}
-		return
-	}
 	if len(s.list) < setListMax {
 		// a new list when full: one never grows into room another shares
 		s.list = append(s.list[:len(s.list):len(s.list)], name)
