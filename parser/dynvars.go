@@ -517,7 +517,7 @@ func (s *splitter) execExpr(st *Statement, toks []Token) {
 // execVar is the variable, as written, whose text sp_executesql runs
 // (its first argument or @stmt), or else the command of sp_MSforeachdb
 // (its first argument or @command1, a literal holding BACKUP, or a
-// word of hasRunWord: dynrun.go) when it
+// word of hasStmtWord: dynrun.go) when it
 // is run for each database ("?" standing for its name), or the variable
 // that command is (each); "", "" for any other statement. (EXEC (@v) is
 // execExpr's.)
@@ -549,7 +549,7 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 		for k, a := range dynArgs(text, toks, i) {
 			if (a.name == "command1" || a.name == "" && k == 0) && a.n == 1 {
 				switch t := toks[a.val]; {
-				case (t.Kind == TokString || t.Kind == TokNString) && (hasBackup(tokText(text, t)) || hasRunWord(tokText(text, t))):
+				case (t.Kind == TokString || t.Kind == TokNString) && (hasBackup(tokText(text, t)) || hasStmtWord(tokText(text, t))):
 					return "", StringValue(tokText(text, t)), false
 				case t.Kind == TokVar:
 					return tokText(text, t), "", true

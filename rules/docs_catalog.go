@@ -22,7 +22,7 @@ The message names what the parser expected at that point. If the statement reall
 
 If the statement is valid T-SQL that sqllint does not understand yet, report it as a sqllint bug and suppress the finding, with a reason, until a release handles it.
 
-A statement of interest inside constant dynamic SQL that is surely run (` + "`EXEC ('...')`" + `, ` + "`sp_executesql N'...'`" + `, a T-SQL job step's ` + "`@command`" + `) is checked and reported the same way, at its place inside the string; other strings are never parsed. Text built in a variable in pieces and run (` + "`EXEC (@sql)`" + `, ` + "`sp_executesql @sql`" + `, ` + "`EXEC ('...' + @x)`" + `), and the command ` + "`sp_MSforeachdb`" + ` runs for each database, are read only for what SL204, SL205, SL208, SL301, SL302 and SL304 look for: a statement of such text that does not parse is not reported, since the parts its expressions stand for are not known.`,
+A statement of interest inside constant dynamic SQL that is surely run (` + "`EXEC ('...')`" + `, ` + "`sp_executesql N'...'`" + `, a T-SQL job step's ` + "`@command`" + `) is checked and reported the same way, at its place inside the string; other strings are never parsed. Text built in a variable in pieces and run (` + "`EXEC (@sql)`" + `, ` + "`sp_executesql @sql`" + `, ` + "`EXEC ('...' + @x)`" + `), and the command ` + "`sp_MSforeachdb`" + ` runs for each database, are read only for what SL204, SL205, SL208, SL301, SL302 and SL304 look for, and (text built in a variable or in the EXEC) for the files it creates or sizes (SL201, SL202, SL203, SL209): a statement of such text that does not parse is not reported, since the parts its expressions stand for are not known.`,
 		Source: "",
 		Bad:    `CREATE DATABASE Sales ON (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = );`,
 		Good:   `CREATE DATABASE Sales ON (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB);`,
@@ -130,7 +130,9 @@ ALTER DATABASE Sales ADD FILEGROUP FG3;`,
 
 Measured on one test server, creating a 100 GB data file took 16 min 04 s without IFI and 12 s with it; growing it by another 100 GB took 14 min 32 s against 11 s, and a restore 28 min 03 s against 16 s.
 
-sqllint estimates the zero-fill at ` + "`zeroing-rate`" + ` (default 106 MB/s, the measured rate) and flags allocations over ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). For ` + "`MODIFY FILE`" + ` the allocation is the growth over the file's size known before (from earlier statements of the scanned scripts, in order, or from the server with ` + "`--server`" + `); when no earlier size is known, the new size is reported as an upper bound ("up to"), and from then on the size is known. A ` + "`DBCC SHRINKFILE`" + ` of the file (in the database of the ` + "`USE`" + ` context; named, or by file id 1 or 2 when the database has one data or one log file) leaves it at its target size, or at an unknown size without a target (or with target 0, or ` + "`TRUNCATEONLY`" + `, which ignores it), and ` + "`DBCC SHRINKDATABASE`" + ` leaves every file of the database at an unknown size (not with ` + "`NOTRUNCATE`" + ` or ` + "`EMPTYFILE`" + `): growing it again is allocated anew. With ` + "`--server`" + `, the finding is dropped when IFI is on and the database has no TDE, and becomes an error when IFI is off.`,
+sqllint estimates the zero-fill at ` + "`zeroing-rate`" + ` (default 106 MB/s, the measured rate) and flags allocations over ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). For ` + "`MODIFY FILE`" + ` the allocation is the growth over the file's size known before (from earlier statements of the scanned scripts, in order, or from the server with ` + "`--server`" + `); when no earlier size is known, the new size is reported as an upper bound ("up to"), and from then on the size is known. A ` + "`DBCC SHRINKFILE`" + ` of the file (in the database of the ` + "`USE`" + ` context; named, or by file id 1 or 2 when the database has one data or one log file) leaves it at its target size, or at an unknown size without a target (or with target 0, or ` + "`TRUNCATEONLY`" + `, which ignores it), and ` + "`DBCC SHRINKDATABASE`" + ` leaves every file of the database at an unknown size (not with ` + "`NOTRUNCATE`" + ` or ` + "`EMPTYFILE`" + `): growing it again is allocated anew. With ` + "`--server`" + `, the finding is dropped when IFI is on and the database has no TDE, and becomes an error when IFI is off.
+
+` + builtFilesDoc,
 		Source: "ifi",
 		Bad: `CREATE DATABASE Sales
 ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 100GB)
@@ -146,7 +148,9 @@ LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH 
 
 With the diagnostic trace flags 3004 and 3605 on, the error log shows the .ldf being zeroed even when IFI is on; a measured data-file creation put zeroing at about 106 MB/s (100 GB in 16 min 04 s). At that pace a 20 GB log costs over three minutes of the deployment window.
 
-sqllint flags an explicit log allocation (LOG ON size, ADD LOG FILE, or MODIFY FILE of a log file the scripts created or, for a file they do not show, whose physical name ends in ".ldf" or whose logical name ends in "log", unless it is the database's own name, which SQL Server gives the primary data file, or its physical name ends in ".mdf" or ".ndf") whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). As for SL201, a MODIFY FILE allocates the growth over the size known before (after a ` + "`DBCC SHRINKFILE`" + ` or ` + "`SHRINKDATABASE`" + `, the size it left), or up to its new size when none is known. Size the log for the workload, and do large growth outside the release window, in steps that each fit the budget.`,
+sqllint flags an explicit log allocation (LOG ON size, ADD LOG FILE, or MODIFY FILE of a log file the scripts created or, for a file they do not show, whose physical name ends in ".ldf" or whose logical name ends in "log", unless it is the database's own name, which SQL Server gives the primary data file, or its physical name ends in ".mdf" or ".ndf") whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`zeroing-budget`" + ` (default 60 s, about 6.2 GB). As for SL201, a MODIFY FILE allocates the growth over the size known before (after a ` + "`DBCC SHRINKFILE`" + ` or ` + "`SHRINKDATABASE`" + `, the size it left), or up to its new size when none is known. Size the log for the workload, and do large growth outside the release window, in steps that each fit the budget.
+
+` + builtFilesDoc,
 		Source: "ifi",
 		Bad: `CREATE DATABASE Sales
 ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB)
@@ -162,7 +166,9 @@ LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 2GB, FILEGROWTH 
 
 sqllint flags any percentage FILEGROWTH on a log file, and a fixed growth whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`autogrowth-budget`" + ` (default 5 s, about 530 MB). A file whose ` + "`MAXSIZE`" + `, given with the growth or by an earlier statement (a MAXSIZE lasts until another is given), is no larger than its known size never grows and is not flagged; one whose ` + "`MAXSIZE`" + ` leaves less room than a growth grows no further than that room, which is what is estimated. A fixed step such as 256 MB keeps each growth short.
 
-From SQL Server 2022, log growth of 64 MB or less is instant: when ` + "`target-version`" + ` names 2022 or later, or ` + "`--server`" + ` finds such a server, these small steps are never flagged.`,
+From SQL Server 2022, log growth of 64 MB or less is instant: when ` + "`target-version`" + ` names 2022 or later, or ` + "`--server`" + ` finds such a server, these small steps are never flagged.
+
+` + builtFilesDoc,
 		Source: "ifi",
 		Bad: `CREATE DATABASE Sales
 ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 1GB)

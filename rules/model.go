@@ -875,6 +875,8 @@ func (m *Model) apply(e *Effect, ctx *string) {
 		if isShrink(e.Stmt) {
 			m.shrink(e, *ctx) // shrink.go
 		}
+	case *parser.BuiltRun, *parser.NulBackup:
+		m.builtFiles(e, *ctx) // dynrun.go
 	}
 	if e.DB != nil {
 		e.Files, e.Filegroups = count32(e.DB.FileCount()), count32(e.DB.FilegroupCount())
