@@ -518,12 +518,21 @@ func oneEdit(description string, e Edit) *Fix {
 //
 // It walks ts in place rather than splitting it into two new lists: it
 // runs for every BACKUP.
-func everyCopyToNul(ts []parser.Target) bool {
+func everyCopyToNul(ts []parser.Target) bool { return everyCopyTo(ts, deviceIsNul) }
+
+// everyCopyMayBeNul is everyCopyToNul counting a file named NUL with an
+// extension (parser.IsNulWithExtension) as the null device too: SL304
+// reports such a backup (nulExtension), so the model keeps its devices.
+func everyCopyMayBeNul(ts []parser.Target) bool { return everyCopyTo(ts, deviceMayBeNul) }
+
+// everyCopyTo reports whether every copy of a backup has a device of
+// which isNul is true.
+func everyCopyTo(ts []parser.Target, isNul func(parser.Target) bool) bool {
 	primary, nul := 0, false
 	for _, t := range ts {
 		if !t.Mirror {
 			primary++
-			nul = nul || deviceIsNul(t)
+			nul = nul || isNul(t)
 		}
 	}
 	if !nul {
@@ -537,7 +546,7 @@ func everyCopyToNul(ts []parser.Target) bool {
 		if !t.Mirror {
 			continue
 		}
-		nul = nul || deviceIsNul(t)
+		nul = nul || isNul(t)
 		if n++; n == per {
 			if !nul {
 				return false
@@ -551,6 +560,42 @@ func everyCopyToNul(ts []parser.Target) bool {
 // deviceIsNul reports whether t is DISK = 'NUL'.
 func deviceIsNul(t parser.Target) bool {
 	return t.Type == "DISK" && t.Known && isNul(t.Value)
+}
+
+// deviceMayBeNul reports whether t is DISK = 'NUL', or a file named NUL
+// with an extension ('NUL.bak'), which Windows Server 2022 and earlier
+// take for the null device.
+func deviceMayBeNul(t parser.Target) bool {
+	return t.Type == "DISK" && t.Known && (isNul(t.Value) || parser.IsNulWithExtension(t.Value))
+}
+
+// nulExtension is SL304 for BACKUP b, every copy of which goes to DISK =
+// 'NUL' or a file named NUL with an extension, and at least one to such
+// a file ('NUL.bak', 'D:\Backup\nul.txt'): Windows before Windows 11
+// and Windows Server 2025 takes the file for the null device (Microsoft's
+// "Naming Files, Paths, and Namespaces": NUL.txt is equivalent to NUL),
+// so the backup writes nothing there, while Windows 11, Windows Server
+// 2025 and Linux write a real file. A warning, which says so; with
+// COPY_ONLY (and no DIFFERENTIAL) nothing is reported, as no chain is
+// broken either way.
+func nulExtension(p *Pass, e *Effect, b *parser.Backup, what, harm string) {
+	if b.HasOption("COPY_ONLY") && (b.Log || !b.HasOption("DIFFERENTIAL")) {
+		return
+	}
+	name := ""
+	for _, t := range b.Targets {
+		if t.Type == "DISK" && t.Known && parser.IsNulWithExtension(t.Value) {
+			name = strings.TrimSpace(t.Value)
+			break
+		}
+	}
+	if strings.ContainsFunc(name, unicode.IsControl) {
+		name = "NUL.*"
+	}
+	f := p.Report(e.Stmt.Span(), nil,
+		"%s %s goes to DISK = '%s', a file named NUL with an extension: on Windows Server 2022 and earlier (and Windows 10) that name is the null device, so the backup writes nothing there, yet SQL Server records it as a backup: %s; on Windows Server 2025, Windows 11 and Linux it is a real file; name the file otherwise",
+		what, shown(b.Database.Value), shown(strings.ReplaceAll(name, "'", "''")), harm)
+	f.Severity = lower(f.Severity)
 }
 
 // copyOnlyNul reports whether every device of a backup is DISK = 'NUL'.
@@ -595,7 +640,8 @@ var sl304 = &Rule{
 				}
 				continue
 			}
-			if !everyCopyToNul(b.Targets) {
+			nul := everyCopyToNul(b.Targets)
+			if !nul && !everyCopyMayBeNul(b.Targets) {
 				continue
 			}
 			what := "BACKUP DATABASE"
@@ -607,6 +653,10 @@ var sl304 = &Rule{
 			case b.HasOption("DIFFERENTIAL"):
 				// a differential leaves the base alone
 				harm = "a restore that takes the latest differential backup from the backup history finds nothing to restore"
+			}
+			if !nul {
+				nulExtension(p, e, b, what, harm)
+				continue
 			}
 			// striped over NUL and real devices, the rest of the data is
 			// written, and of no use
