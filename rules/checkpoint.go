@@ -395,6 +395,10 @@ func removeStatement(st *parser.Statement) *Fix {
 	end := e.Offset
 	if end < len(text) && text[end] == ';' {
 		end++
+	} else if semi := semicolonAfter(text, end); semi > 0 {
+		// CHECKPOINT /* c */; : its semicolon goes too (keepComments
+		// keeps the comment), not left alone as /* c */;
+		end = semi + 1
 	}
 	start := s.Offset
 	if edits := keepComments(s.File, text[start:end], start); edits != nil {
@@ -409,7 +413,8 @@ func removeStatement(st *parser.Statement) *Fix {
 	for le < len(text) && (text[le] == ' ' || text[le] == '\t') {
 		le++
 	}
-	if (ls == 0 || text[ls-1] == '\n') && (le == len(text) || text[le] == '\n' || text[le] == '\r') {
+	switch {
+	case (ls == 0 || text[ls-1] == '\n') && (le == len(text) || text[le] == '\n' || text[le] == '\r'):
 		start = ls
 		end = le
 		if end < len(text) && text[end] == '\r' {
@@ -418,8 +423,41 @@ func removeStatement(st *parser.Statement) *Fix {
 		if end < len(text) && text[end] == '\n' {
 			end++
 		}
+	case ls == start && (ls == 0 || text[ls-1] == '\n'):
+		// first on its line, more after it (CHECKPOINT; /* c */): the
+		// blanks after it go too, so that the rest starts the line
+		end = le
 	}
 	return oneEdit("remove the CHECKPOINT", Edit{File: s.File, Start: start, End: end})
+}
+
+// semicolonAfter is the offset of the semicolon that ends the statement
+// ending at end in text, when only blanks and comments come between
+// (CHECKPOINT /* c */;), else -1.
+func semicolonAfter(text string, end int) int {
+	for i := end; i < len(text); {
+		switch c := text[i]; {
+		case c == ';':
+			return i
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+		case strings.HasPrefix(text[i:], "--"):
+			n := strings.IndexByte(text[i:], '\n')
+			if n < 0 {
+				return -1
+			}
+			i += n
+		case strings.HasPrefix(text[i:], "/*"):
+			k := blockCommentEnd(text, i)
+			if k < 0 {
+				return -1
+			}
+			i = k
+		default:
+			return -1
+		}
+	}
+	return -1
 }
 
 // keepComments are the edits that delete the words of stmt, the text of
