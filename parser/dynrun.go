@@ -92,11 +92,12 @@ func hasWord(t string, sizes bool) bool {
 				return true
 			}
 		case 's':
-			if sizes && ppHasPrefixFold(t, i, "size") {
+			// the second letter first: s is common, si less so
+			if sizes && t[i+1]|0x20 == 'i' && ppHasPrefixFold(t, i, "size") {
 				return true
 			}
 		case 'f':
-			if sizes && ppHasPrefixFold(t, i, "filegrowth") {
+			if sizes && t[i+1]|0x20 == 'i' && ppHasPrefixFold(t, i, "filegrowth") {
 				return true
 			}
 		}

@@ -556,21 +556,22 @@ func oneEdit(description string, e Edit) *Fix {
 //
 // It walks ts in place rather than splitting it into two new lists: it
 // runs for every BACKUP.
-func everyCopyToNul(ts []parser.Target) bool { return everyCopyTo(ts, deviceIsNul) }
+func everyCopyToNul(ts []parser.Target) bool { return everyCopyTo(ts, false) }
 
 // everyCopyMayBeNul is everyCopyToNul counting a file named NUL with an
 // extension (parser.IsNulWithExtension) as the null device too: SL304
 // reports such a backup (nulExtension), so the model keeps its devices.
-func everyCopyMayBeNul(ts []parser.Target) bool { return everyCopyTo(ts, deviceMayBeNul) }
+// Asked only of a backup some device of which may be such a file
+// (anyNulExtension).
+func everyCopyMayBeNul(ts []parser.Target) bool { return everyCopyTo(ts, true) }
 
-// everyCopyTo reports whether every copy of a backup has a device of
-// which isNul is true.
-func everyCopyTo(ts []parser.Target, isNul func(parser.Target) bool) bool {
+// everyCopyTo is everyCopyToNul, or everyCopyMayBeNul when ext.
+func everyCopyTo(ts []parser.Target, ext bool) bool {
 	primary, nul := 0, false
 	for _, t := range ts {
 		if !t.Mirror {
 			primary++
-			nul = nul || isNul(t)
+			nul = nul || deviceIsNul(t) || ext && deviceNulExtension(t)
 		}
 	}
 	if !nul {
@@ -584,7 +585,7 @@ func everyCopyTo(ts []parser.Target, isNul func(parser.Target) bool) bool {
 		if !t.Mirror {
 			continue
 		}
-		nul = nul || isNul(t)
+		nul = nul || deviceIsNul(t) || ext && deviceNulExtension(t)
 		if n++; n == per {
 			if !nul {
 				return false
@@ -600,11 +601,33 @@ func deviceIsNul(t parser.Target) bool {
 	return t.Type == "DISK" && t.Known && isNul(t.Value)
 }
 
-// deviceMayBeNul reports whether t is DISK = 'NUL', or a file named NUL
-// with an extension ('NUL.bak'), which Windows Server 2022 and earlier
-// take for the null device.
-func deviceMayBeNul(t parser.Target) bool {
-	return t.Type == "DISK" && t.Known && (isNul(t.Value) || parser.IsNulWithExtension(t.Value))
+// deviceNulExtension reports whether t is DISK = a file named NUL with an
+// extension ('NUL.bak'), which Windows Server 2022 and earlier take for
+// the null device.
+func deviceNulExtension(t parser.Target) bool {
+	return t.Type == "DISK" && t.Known && parser.IsNulWithExtension(t.Value)
+}
+
+// anyNulExtension reports whether a device of ts may be a file named NUL
+// with an extension: the last part of its name (after the last \ or /,
+// blanks before it passed over) starts with "nul." in any case. Asked of
+// every BACKUP: only the last part of each name is looked at, from its
+// end, and few start so.
+func anyNulExtension(ts []parser.Target) bool {
+	for _, t := range ts {
+		v := t.Value
+		i := len(v)
+		for i > 0 && v[i-1] != '\\' && v[i-1] != '/' {
+			i--
+		}
+		for i < len(v) && v[i] == ' ' {
+			i++
+		}
+		if len(v)-i > 4 && v[i]|0x20 == 'n' && v[i+1]|0x20 == 'u' && v[i+2]|0x20 == 'l' && v[i+3] == '.' {
+			return true
+		}
+	}
+	return false
 }
 
 // nulExtension is SL304 for BACKUP b, every copy of which goes to DISK =
@@ -679,7 +702,7 @@ var sl304 = &Rule{
 				continue
 			}
 			nul := everyCopyToNul(b.Targets)
-			if !nul && !everyCopyMayBeNul(b.Targets) {
+			if !nul && !(anyNulExtension(b.Targets) && everyCopyMayBeNul(b.Targets)) {
 				continue
 			}
 			what := "BACKUP DATABASE"

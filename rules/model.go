@@ -727,7 +727,7 @@ func (m *Model) slim(e *Effect) {
 		}
 	case *parser.Use:
 	case *parser.Backup:
-		if m.copying && !everyCopyMayBeNul(n.Targets) {
+		if m.copying && !everyCopyToNul(n.Targets) && !anyNulExtension(n.Targets) {
 			// SL303 reads only which database it backs up, and whether
 			// its log; SL304 its devices and options, when all go to NUL
 			e.Stmt.Node = &parser.Backup{Log: n.Log, Database: n.Database}
