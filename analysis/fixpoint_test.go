@@ -42,7 +42,7 @@ func TestFixReachesAFixedPoint(t *testing.T) {
 			"USE Sales;\nBACKUP DATABASE Sales TO DISK = 'x.bak';\n"},
 		{"two CHECKPOINTs before a BACKUP",
 			"USE Sales;\nCHECKPOINT 10; CHECKPOINT; BACKUP DATABASE Sales TO DISK = 'x.bak';\n",
-			"USE Sales;\n  BACKUP DATABASE Sales TO DISK = 'x.bak';\n"}, // the statements' spaces stay
+			"USE Sales;\nBACKUP DATABASE Sales TO DISK = 'x.bak';\n"}, // each CHECKPOINT starts the line: the blanks after it go too
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -10,18 +10,23 @@ import (
 // and the command sp_MSforeachdb runs for each database, are read for
 // what SL301, SL302, SL204 and SL205 look for, which does not depend on
 // the database the text names: a TARGET_RECOVERY_TIME of 0, a CHECKPOINT
-// with a duration, DBCC TRACEON of 1806, 3004 or 3605. The text's
-// positions are not in the file: the statements found are the EXEC's
-// (BuiltRun), and reported there. Only text that holds one of the words
-// TARGET_RECOVERY_TIME, CHECKPOINT or TRACEON (hasRunWord) is followed.
+// with a duration, DBCC TRACEON of 1806, 3004 or 3605. Text built in a
+// variable is also read for the files it creates or sizes (CREATE
+// DATABASE, ALTER DATABASE ADD FILE, ADD LOG FILE, MODIFY FILE), which
+// the model applies at the EXEC as SQL Server runs them (SL201, SL202,
+// SL203, SL209). The text's positions are not in the file: the
+// statements found are the EXEC's (BuiltRun), and reported there. Only
+// text that holds one of the words TARGET_RECOVERY_TIME, CHECKPOINT,
+// TRACEON, SIZE (MAXSIZE) or FILEGROWTH (hasRunWord) is followed.
 
 // BuiltRun is a statement that runs text built from variables or
 // expressions (EXEC (@s), EXEC (expr) with more than string literals,
 // sp_executesql @s), or the command sp_MSforeachdb runs for each
 // database, whose statements set TARGET_RECOVERY_TIME to 0, run
-// CHECKPOINT with a duration, or turn on trace flag 1806, 3004 or 3605.
-// The statement stays an ordinary one (KindOther) with this Node; only
-// SL301, SL302, SL204 and SL205 read it.
+// CHECKPOINT with a duration, turn on trace flag 1806, 3004 or 3605, or
+// create or size files. The statement stays an ordinary one (KindOther)
+// with this Node; SL301, SL302, SL204 and SL205 read it, and the model
+// applies its files.
 type BuiltRun struct {
 	// Var is the variable whose text it runs, as written; "" for text
 	// built in the EXEC itself or sp_MSforeachdb's literal command.
@@ -30,9 +35,11 @@ type BuiltRun struct {
 	// database, "?" standing for the database's name.
 	Each bool `json:"each_database,omitempty"`
 	// Runs are the statements of the text of interest, in order:
-	// *AlterDatabase (a TARGET_RECOVERY_TIME of 0), *Checkpoint (with a
-	// duration) and *TraceFlags (turning 1806, 3004 or 3605 on). Their
-	// spans are the EXEC's position, not the text's.
+	// *AlterDatabase (a TARGET_RECOVERY_TIME of 0, or ADD FILE, ADD LOG
+	// FILE, MODIFY FILE), *CreateDatabase, *Checkpoint (with a duration)
+	// and *TraceFlags (turning 1806, 3004 or 3605 on). The files of
+	// sp_MSforeachdb's command are not among them. Their spans are the
+	// EXEC's position, not the text's.
 	Runs []Node `json:"-"`
 }
 
@@ -61,10 +68,19 @@ type runParse struct {
 }
 
 // hasRunWord reports whether t holds TARGET_RECOVERY_TIME, CHECKPOINT
-// or TRACEON, in any case: the words of the statements runText looks
-// for. Most text holds none: it is not followed, nor parsed.
-func hasRunWord(t string) bool {
-	for i := 0; i+7 <= len(t); i++ {
+// or TRACEON, in any case, or a word of a file's size (SIZE, MAXSIZE,
+// FILEGROWTH): the words of the statements runText looks for. Most text
+// holds none: it is not followed, nor parsed.
+func hasRunWord(t string) bool { return hasWord(t, true) }
+
+// hasStmtWord is hasRunWord without the words of a file's size: what
+// sp_MSforeachdb's command is followed for (a file of each database is
+// not modelled).
+func hasStmtWord(t string) bool { return hasWord(t, false) }
+
+// hasWord is hasRunWord, with the words of a file's size when sizes.
+func hasWord(t string, sizes bool) bool {
+	for i := 0; i+4 <= len(t); i++ {
 		switch t[i] | 0x20 {
 		case 't':
 			// "_" folds (| 0x20) to 0x7f
@@ -73,6 +89,15 @@ func hasRunWord(t string) bool {
 			}
 		case 'c':
 			if ppHasPrefixFold(t, i, "checkpoint") {
+				return true
+			}
+		case 's':
+			// the second letter first: s is common, si less so
+			if sizes && t[i+1]|0x20 == 'i' && ppHasPrefixFold(t, i, "size") {
+				return true
+			}
+		case 'f':
+			if sizes && t[i+1]|0x20 == 'i' && ppHasPrefixFold(t, i, "filegrowth") {
 				return true
 			}
 		}
@@ -237,7 +262,7 @@ func (s *splitter) runExec(st *Statement, toks []Token, followed bool) {
 		if t, ok := s.runs.vars[name]; ok && (each || !s.ansiVars[name]) {
 			s.runBuilt(st, v, each, t)
 		}
-	case cmd != "" && len(cmd) <= maxVarText && hasRunWord(cmd):
+	case cmd != "" && len(cmd) <= maxVarText && hasStmtWord(cmd):
 		s.runBuilt(st, "", true, cmd)
 	}
 }
@@ -259,7 +284,7 @@ func (s *splitter) runBuilt(st *Statement, v string, each bool, t string) {
 		if each {
 			p = eachName(t)
 		}
-		c = runParse{text: t, each: each, runs: s.runNodes(st, p)}
+		c = runParse{text: t, each: each, runs: s.runNodes(st, p, each)}
 		if rv.parsed == nil {
 			rv.parsed = map[string]runParse{}
 		}
@@ -276,10 +301,13 @@ func (s *splitter) runBuilt(st *Statement, v string, each bool, t string) {
 	st.Node = br
 }
 
-// runNodes parses t, run by st, and returns its statements of interest
-// (BuiltRun.Runs).
-func (s *splitter) runNodes(st *Statement, t string) []Node {
+// runNodes parses t, run by st (for each database when each), and
+// returns its statements of interest (BuiltRun.Runs).
+func (s *splitter) runNodes(st *Statement, t string, each bool) []Node {
 	var runs []Node
+	if !each {
+		t = unitAfterPart(t)
+	}
 	s.parseRunText(st, t, func(r *Result) {
 		var use *Use // the text's USE before the statement
 		for _, x := range r.Statements {
@@ -287,14 +315,22 @@ func (s *splitter) runNodes(st *Statement, t string) []Node {
 			case *Use:
 				use = n
 			case *AlterDatabase:
-				if d := n.TargetRecovery; d != nil && d.Known && d.Seconds == 0 {
-					if n.Current && use != nil {
-						// ALTER DATABASE CURRENT after USE [?] (or USE
-						// Sales) in the text is of that database
-						a := *n
-						a.Current, a.Database = false, use.Database
-						n = &a
-					}
+				trt := n.TargetRecovery != nil && n.TargetRecovery.Known && n.TargetRecovery.Seconds == 0
+				if !trt && (each || !FilesAction(n.Action)) {
+					continue
+				}
+				if n.Current && use != nil {
+					// ALTER DATABASE CURRENT after USE [?] (or USE
+					// Sales) in the text is of that database
+					a := *n
+					a.Current, a.Database = false, use.Database
+					n = &a
+				}
+				runs = append(runs, n)
+			case *CreateDatabase:
+				// sp_MSforeachdb's command creating a database for each
+				// is not modelled
+				if !each {
 					runs = append(runs, n)
 				}
 			case *Checkpoint:
@@ -351,6 +387,82 @@ func durationPart(text string, p Token) bool {
 	}
 	rest := strings.TrimLeft(text[p.End:], " \t")
 	return rest == "" || rest[0] == ';' || rest[0] == '\r' || rest[0] == '\n'
+}
+
+// FilesAction reports whether a is an action of ALTER DATABASE that
+// gives files a size, a maximum size or a growth: ADD FILE, ADD LOG
+// FILE, MODIFY FILE.
+func FilesAction(a AlterAction) bool {
+	return a == ActionAddFile || a == ActionAddLogFile || a == ActionModifyFile
+}
+
+// unitAfterPart is t, built text, without the unit written right after
+// a part concat could not read, that it wrote as a bracketed name
+// ('SIZE = ' + CAST(@gb AS varchar(10)) + 'GB' is SIZE =
+// [CAST(@gb AS varchar(10))]GB): the size is unknown whatever its unit,
+// and SIZE = [...] parses as an unknown size where [...]GB does not
+// parse at all. The units are KB, MB, GB, TB and %, in any case, ending
+// a word.
+func unitAfterPart(t string) string {
+	if strings.IndexByte(t, ']') < 0 {
+		return t
+	}
+	var b strings.Builder
+	inStr, inBr, from := false, false, 0
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case inStr:
+			inStr = c != '\''
+		case inBr:
+			if c != ']' {
+				continue
+			}
+			if i+1 < len(t) && t[i+1] == ']' {
+				i++ // ]] inside brackets
+				continue
+			}
+			inBr = false
+			if n := unitLen(t[i+1:]); n > 0 {
+				b.WriteString(t[from : i+1])
+				from = i + 1 + n
+				i += n
+			}
+		case c == '\'':
+			inStr = true
+		case c == '[':
+			inBr = true
+		}
+	}
+	if from == 0 {
+		return t
+	}
+	b.WriteString(t[from:])
+	return b.String()
+}
+
+// unitLen is the length of the unit of a size that r starts with (KB,
+// MB, GB, TB or %, in any case, not followed by a letter, digit or
+// underscore), 0 for none.
+func unitLen(r string) int {
+	if len(r) > 0 && r[0] == '%' {
+		return 1
+	}
+	if len(r) < 2 || r[1]|0x20 != 'b' {
+		return 0
+	}
+	switch r[0] | 0x20 {
+	case 'k', 'm', 'g', 't':
+	default:
+		return 0
+	}
+	if len(r) > 2 {
+		switch c := r[2]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_':
+			return 0
+		}
+	}
+	return 2
 }
 
 // runFlag reports whether flags hold 1806, 3004 or 3605.

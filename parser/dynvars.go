@@ -517,7 +517,7 @@ func (s *splitter) execExpr(st *Statement, toks []Token) {
 // execVar is the variable, as written, whose text sp_executesql runs
 // (its first argument or @stmt), or else the command of sp_MSforeachdb
 // (its first argument or @command1, a literal holding BACKUP, or a
-// word of hasRunWord: dynrun.go) when it
+// word of hasStmtWord: dynrun.go) when it
 // is run for each database ("?" standing for its name), or the variable
 // that command is (each); "", "" for any other statement. (EXEC (@v) is
 // execExpr's.)
@@ -549,7 +549,7 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 		for k, a := range dynArgs(text, toks, i) {
 			if (a.name == "command1" || a.name == "" && k == 0) && a.n == 1 {
 				switch t := toks[a.val]; {
-				case (t.Kind == TokString || t.Kind == TokNString) && (hasBackup(tokText(text, t)) || hasRunWord(tokText(text, t))):
+				case (t.Kind == TokString || t.Kind == TokNString) && (hasBackup(tokText(text, t)) || hasStmtWord(tokText(text, t))):
 					return "", StringValue(tokText(text, t)), false
 				case t.Kind == TokVar:
 					return tokText(text, t), "", true
@@ -682,8 +682,8 @@ func anyNul(ts []Target) bool {
 // D:\Backup\nul): Windows reserves the name in every folder, and SQL
 // Server opens a relative name, 'NUL' too, in its backup folder. Not on a
 // share (\\server\share\NUL), whose server refuses the name, nor with an
-// extension (NUL.bak), which SQL Server fails to open as a file of its
-// backup folder. Windows drops the dots and blanks that end a path (not
+// extension (NUL.bak), which only some versions of Windows take for the
+// device (IsNulWithExtension). Windows drops the dots and blanks that end a path (not
 // one written \\?\...): 'NUL.' and 'D:\Backup\nul . ' are NUL too.
 func IsNulDevice(v string) bool {
 	// folded rather than upper-cased: a backup names a real file, and
@@ -702,6 +702,25 @@ func IsNulDevice(v string) bool {
 	}
 	i := strings.LastIndexAny(v, `\/`)
 	return i >= 0 && strings.EqualFold(v[i+1:], "NUL")
+}
+
+// IsNulWithExtension reports whether v, a backup device's file name, is
+// a file named NUL with an extension ('NUL.bak', 'D:\Backup\nul.txt'),
+// in any case, blanks around, in a local path or none: Windows takes it
+// for the null device before Windows 11 and Windows Server 2025
+// (Microsoft's "Naming Files, Paths, and Namespaces": NUL.txt is
+// equivalent to NUL), which write a real file. Not on a share, nor in a
+// path written \\?\..., which Windows opens as it is written.
+func IsNulWithExtension(v string) bool {
+	v = strings.TrimSpace(v)
+	if strings.HasPrefix(v, `\\`) || strings.HasPrefix(v, "//") {
+		return false
+	}
+	v = strings.TrimRight(v, ". ")
+	if i := strings.LastIndexAny(v, `\/`); i >= 0 {
+		v = v[i+1:]
+	}
+	return len(v) > 4 && strings.EqualFold(v[:3], "NUL") && v[3] == '.'
 }
 
 // hasBackup reports whether s holds "backup" in any case.

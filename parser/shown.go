@@ -55,3 +55,58 @@ func shortQuoted(msg string) string {
 	b.WriteString(msg)
 	return b.String()
 }
+
+// asWritten rewrites each double-quoted token of msg, a message quoted
+// as Go's %q quotes (a path 'C:\b\x.bak' shown "'C:\\b\\x.bak'"), as the
+// text is written in the script: between double quotes, a double quote
+// in it doubled as T-SQL doubles it in a delimited identifier, and each
+// control character (a tab, a line break) shown as its Unicode picture
+// (␉, ␊), which no terminal acts on. A part that does not unquote is
+// left as it is.
+func asWritten(msg string) string {
+	if strings.IndexByte(msg, '\\') < 0 {
+		return msg // nothing escaped: the same text (the usual)
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(msg, '"')
+		if i < 0 {
+			break
+		}
+		j := i + 1
+		for j < len(msg) && msg[j] != '"' {
+			if msg[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(msg) {
+			break
+		}
+		b.WriteString(msg[:i])
+		v, err := strconv.Unquote(msg[i : j+1])
+		if err != nil {
+			b.WriteString(msg[i : j+1])
+		} else {
+			b.WriteByte('"')
+			for _, r := range v {
+				switch {
+				case r == '"':
+					b.WriteString(`""`)
+				case r < 0x20:
+					b.WriteRune(0x2400 + r) // ␀ … ␟
+				case r == 0x7f:
+					b.WriteRune(0x2421) // ␡
+				case r >= 0x80 && r < 0xa0:
+					b.WriteRune(utf8.RuneError)
+				default:
+					b.WriteRune(r)
+				}
+			}
+			b.WriteByte('"')
+		}
+		msg = msg[j+1:]
+	}
+	b.WriteString(msg)
+	return b.String()
+}

@@ -1625,6 +1625,6 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 	s.r.Diags = append(s.r.Diags, Diag{
 		Rule:    "SL001",
 		Span:    Span{Start: at, End: end},
-		Message: fmt.Sprintf("cannot parse %s: %s; the statement is not checked", kind.Title(), shortQuoted(msg)),
+		Message: fmt.Sprintf("cannot parse %s: %s; the statement is not checked", kind.Title(), asWritten(shortQuoted(msg))),
 	})
 }

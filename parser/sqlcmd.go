@@ -544,6 +544,7 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 	if !p.quit {
 		p.emit(1)
 	}
+	p.countUndefined()
 	script := p.script
 	script.Expanded = p.expanded
 	// Nothing the caller keeps points into p: back to the pool, without
@@ -612,6 +613,9 @@ type ppPreprocessor struct {
 	realStack  []string         // the same, real paths; filled at the first include
 	includes   int
 	quit       bool // :quit / :exit seen: stop everything
+	// undef are the variables reported as not defined, by file: each is
+	// reported once, at its first use (see undefined)
+	undef map[ppUndefKey]*ppUndefUses
 
 	// projectValue is PreprocessOptions.ProjectValue
 	projectValue func(root, name string) (string, bool)
@@ -655,6 +659,128 @@ func (p *ppPreprocessor) diag(f *File, start, end int, msg string) {
 		Span:    Span{Start: Pos{File: f, Offset: start}, End: Pos{File: f, Offset: end}},
 		Message: msg,
 	})
+}
+
+// ppUndefKey is a variable reported as not defined in a file: its name
+// in upper case (sqlcmd's names ignore case) and why it has no value.
+type ppUndefKey struct {
+	f    *File
+	name string
+	st   ppVarState
+}
+
+// ppUndefUses are the uses of a variable after the one reported: diag
+// is the index of its finding in Script.Diags, more how many uses
+// followed, on lines starting with those of the offsets at (the
+// first ppUndefLines lines, one offset each), and later lines past
+// those.
+type ppUndefUses struct {
+	diag  int
+	more  int
+	lines int // how many of at are set
+	later bool
+	seen  int // the offset of the last use looked at
+	at    [ppUndefLines]int
+}
+
+// ppUndefLines is how many lines of later uses a message names.
+const ppUndefLines = 5
+
+// undefined reports variable name, used over start to end of f, as not
+// defined (st says why), once a file: sqlcmd stops at the first use, and
+// a script that uses four variables nineteen times made nineteen
+// findings of four problems. A later use in the same file counts in the
+// first one's message (countUndefined), which names its line: undefined
+// then returns the first use's record, else nil.
+func (p *ppPreprocessor) undefined(f *File, start, end int, name string, st ppVarState) *ppUndefUses {
+	k := ppUndefKey{f: f, name: strings.ToUpper(name), st: st}
+	if u := p.undef[k]; u != nil {
+		u.more++
+		// a line of its own when a line break comes after the last use
+		// looked at (the text between is looked at once: a line of a
+		// million uses is read once, not once for each)
+		last := u.seen
+		u.seen = start
+		switch {
+		case u.later || last > start || strings.IndexByte(f.Text[last:start], '\n') < 0:
+		case u.lines < ppUndefLines:
+			u.at[u.lines] = start
+			u.lines++
+		default:
+			u.later = true
+		}
+		return u
+	}
+	n := len(p.script.Diags)
+	p.diag(f, start, end, ppUndefinedMessage(name, st))
+	if len(p.script.Diags) == n || n >= ppMaxDiags {
+		return nil // not reported (the cap): nor are later uses
+	}
+	if p.undef == nil {
+		p.undef = map[ppUndefKey]*ppUndefUses{}
+	}
+	p.undef[k] = &ppUndefUses{diag: n, seen: start}
+	return nil
+}
+
+// uncount takes back the later use at offset start that undefined
+// counted in u, when a :setvar later in its batch defines the variable.
+func (u *ppUndefUses) uncount(start int) {
+	u.more--
+	for k := 0; k < u.lines; k++ {
+		if u.at[k] == start {
+			copy(u.at[k:u.lines], u.at[k+1:u.lines])
+			u.lines--
+			return
+		}
+	}
+}
+
+// countUndefined adds to the finding of each variable reported as not
+// defined its later uses in the file, once it is read whole: "; also
+// used 3 more times in this file, at lines 40, 52 and 60".
+func (p *ppPreprocessor) countUndefined() {
+	for k, u := range p.undef {
+		if u.more == 0 {
+			continue
+		}
+		d := &p.script.Diags[u.diag]
+		d.Message += ppUndefMore(k.f, u)
+	}
+}
+
+// ppUndefMore is what the finding of a variable not defined says of its
+// later uses u in file f.
+func ppUndefMore(f *File, u *ppUndefUses) string {
+	var b strings.Builder
+	if u.more == 1 {
+		b.WriteString("; also used once more in this file")
+	} else {
+		fmt.Fprintf(&b, "; also used %d more times in this file", u.more)
+	}
+	switch {
+	case u.lines == 0:
+		b.WriteString(", on the same line")
+	case u.lines == 1 && !u.later:
+		b.WriteString(", at line ")
+	default:
+		b.WriteString(", at lines ")
+	}
+	for i := 0; i < u.lines; i++ {
+		switch {
+		case i == 0:
+		case i == u.lines-1 && !u.later:
+			b.WriteString(" and ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(Pos{File: f, Offset: u.at[i]}.Position().Line))
+	}
+	if u.later {
+		b.WriteString(" and later ones")
+	}
+	b.WriteString(" (sqlcmd stops at the first)")
+	return b.String()
 }
 
 // ppMaxDiags is how many sqlcmd errors a script reports; one more says
@@ -1276,11 +1402,14 @@ func (p *ppPreprocessor) variable(f *File, i, limit int, run *int) int {
 	case ppVarSet:
 	default:
 		k := len(p.script.Diags)
-		p.diag(f, i, j+1, ppUndefinedMessage(name, st))
-		if k >= ppMaxDiags {
-			k = -1 // not reported, or the note that says so
+		counted := p.undefined(f, i, j+1, name, st)
+		if len(p.script.Diags) == k || k >= ppMaxDiags {
+			k = -1 // a later use (counted in the first's finding), past the cap, or the note that says so
 		}
 		p.addRef(f, i, j, out, j+1-i, false, k)
+		if r := len(p.refs) - 1; counted != nil && r >= 0 && p.refs[r].f == f && p.refs[r].i == i {
+			p.refs[r].counted = counted
+		}
 		return j + 1
 	}
 	if !p.charge(f, i, j+1, int64(len(val)), "$(", name, ")") {
@@ -1308,6 +1437,9 @@ type ppRef struct {
 	n     int  // its length there: its value's, or its own when kept as text
 	subst bool // replaced by its value
 	diag  int  // the index of its SL002 in Script.Diags, or -1
+	// counted is, for a later use of a variable not defined, the first
+	// use's record that counts it (undefined)
+	counted *ppUndefUses
 }
 
 // ppMaxBatchRefs bounds the references a batch records (a huge batch of
@@ -1362,6 +1494,10 @@ func (p *ppPreprocessor) resolveAgain() {
 				continue
 			}
 		}
+		if set && r.counted != nil {
+			r.counted.uncount(r.i)
+			r.counted = nil
+		}
 		if set && r.diag >= 0 {
 			if drop == nil {
 				drop = make(map[int]bool)
@@ -1369,18 +1505,29 @@ func (p *ppPreprocessor) resolveAgain() {
 			drop[r.diag] = true
 		}
 		if !set && st != ppVarUnknown && st != ppVarDeclared {
-			p.diag(r.f, r.i, r.j+1, ppUndefinedMessage(name, st))
+			p.undefined(r.f, r.i, r.j+1, name, st)
 		}
 		edits = append(edits, edit{r: r, val: val, set: set})
 	}
 	if len(drop) > 0 {
+		// the findings of variables defined since go; those kept move
+		// down, and the first uses they record (undefined) with them
+		moved := make(map[int]int, len(p.script.Diags))
 		kept := p.script.Diags[:0]
 		for k, d := range p.script.Diags {
 			if !drop[k] {
+				moved[k] = len(kept)
 				kept = append(kept, d)
 			}
 		}
 		p.script.Diags = kept
+		for key, u := range p.undef {
+			if to, ok := moved[u.diag]; ok {
+				u.diag = to
+			} else {
+				delete(p.undef, key) // a later use is reported afresh
+			}
+		}
 	}
 	if len(edits) == 0 {
 		return
@@ -1966,7 +2113,7 @@ func (p *ppPreprocessor) resolveArg(f *File, a, e int) (string, bool) {
 		if st != ppVarSet {
 			// A command needs the value: a predefined variable whose value
 			// is not known is a problem here too.
-			p.diag(f, i, j+1, ppUndefinedMessage(name, st))
+			p.undefined(f, i, j+1, name, st)
 			ok = false
 		}
 		sb.WriteString(s[last:i])
@@ -2010,7 +2157,7 @@ func (p *ppPreprocessor) checkArgVars(f *File, a, e int) {
 		switch _, st := p.lookup(name); st {
 		case ppVarSet, ppVarUnknown, ppVarDeclared:
 		default:
-			p.diag(f, i, j+1, ppUndefinedMessage(name, st))
+			p.undefined(f, i, j+1, name, st)
 		}
 	})
 }

@@ -73,7 +73,7 @@ var sl209 = &Rule{
 				if tde {
 					msg += "; the database uses TDE, which rules out IFI"
 				}
-				f := p.report(clauseSpan(e), nil, msg)
+				f := p.report(clauseSpan(e), nil, withBuilt(e, msg))
 				switch {
 				case facts != nil && facts.IFI != nil && !*facts.IFI:
 					f.Severity = raise(f.Severity)

@@ -395,6 +395,10 @@ func removeStatement(st *parser.Statement) *Fix {
 	end := e.Offset
 	if end < len(text) && text[end] == ';' {
 		end++
+	} else if semi := semicolonAfter(text, end); semi > 0 {
+		// CHECKPOINT /* c */; : its semicolon goes too (keepComments
+		// keeps the comment), not left alone as /* c */;
+		end = semi + 1
 	}
 	start := s.Offset
 	if edits := keepComments(s.File, text[start:end], start); edits != nil {
@@ -409,7 +413,8 @@ func removeStatement(st *parser.Statement) *Fix {
 	for le < len(text) && (text[le] == ' ' || text[le] == '\t') {
 		le++
 	}
-	if (ls == 0 || text[ls-1] == '\n') && (le == len(text) || text[le] == '\n' || text[le] == '\r') {
+	switch {
+	case (ls == 0 || text[ls-1] == '\n') && (le == len(text) || text[le] == '\n' || text[le] == '\r'):
 		start = ls
 		end = le
 		if end < len(text) && text[end] == '\r' {
@@ -418,8 +423,41 @@ func removeStatement(st *parser.Statement) *Fix {
 		if end < len(text) && text[end] == '\n' {
 			end++
 		}
+	case ls == start && (ls == 0 || text[ls-1] == '\n'):
+		// first on its line, more after it (CHECKPOINT; /* c */): the
+		// blanks after it go too, so that the rest starts the line
+		end = le
 	}
 	return oneEdit("remove the CHECKPOINT", Edit{File: s.File, Start: start, End: end})
+}
+
+// semicolonAfter is the offset of the semicolon that ends the statement
+// ending at end in text, when only blanks and comments come between
+// (CHECKPOINT /* c */;), else -1.
+func semicolonAfter(text string, end int) int {
+	for i := end; i < len(text); {
+		switch c := text[i]; {
+		case c == ';':
+			return i
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+		case strings.HasPrefix(text[i:], "--"):
+			n := strings.IndexByte(text[i:], '\n')
+			if n < 0 {
+				return -1
+			}
+			i += n
+		case strings.HasPrefix(text[i:], "/*"):
+			k := blockCommentEnd(text, i)
+			if k < 0 {
+				return -1
+			}
+			i = k
+		default:
+			return -1
+		}
+	}
+	return -1
 }
 
 // keepComments are the edits that delete the words of stmt, the text of
@@ -518,12 +556,22 @@ func oneEdit(description string, e Edit) *Fix {
 //
 // It walks ts in place rather than splitting it into two new lists: it
 // runs for every BACKUP.
-func everyCopyToNul(ts []parser.Target) bool {
+func everyCopyToNul(ts []parser.Target) bool { return everyCopyTo(ts, false) }
+
+// everyCopyMayBeNul is everyCopyToNul counting a file named NUL with an
+// extension (parser.IsNulWithExtension) as the null device too: SL304
+// reports such a backup (nulExtension), so the model keeps its devices.
+// Asked only of a backup some device of which may be such a file
+// (anyNulExtension).
+func everyCopyMayBeNul(ts []parser.Target) bool { return everyCopyTo(ts, true) }
+
+// everyCopyTo is everyCopyToNul, or everyCopyMayBeNul when ext.
+func everyCopyTo(ts []parser.Target, ext bool) bool {
 	primary, nul := 0, false
 	for _, t := range ts {
 		if !t.Mirror {
 			primary++
-			nul = nul || deviceIsNul(t)
+			nul = nul || deviceIsNul(t) || ext && deviceNulExtension(t)
 		}
 	}
 	if !nul {
@@ -537,7 +585,7 @@ func everyCopyToNul(ts []parser.Target) bool {
 		if !t.Mirror {
 			continue
 		}
-		nul = nul || deviceIsNul(t)
+		nul = nul || deviceIsNul(t) || ext && deviceNulExtension(t)
 		if n++; n == per {
 			if !nul {
 				return false
@@ -551,6 +599,64 @@ func everyCopyToNul(ts []parser.Target) bool {
 // deviceIsNul reports whether t is DISK = 'NUL'.
 func deviceIsNul(t parser.Target) bool {
 	return t.Type == "DISK" && t.Known && isNul(t.Value)
+}
+
+// deviceNulExtension reports whether t is DISK = a file named NUL with an
+// extension ('NUL.bak'), which Windows Server 2022 and earlier take for
+// the null device.
+func deviceNulExtension(t parser.Target) bool {
+	return t.Type == "DISK" && t.Known && parser.IsNulWithExtension(t.Value)
+}
+
+// anyNulExtension reports whether a device of ts may be a file named NUL
+// with an extension: the last part of its name (after the last \ or /,
+// blanks before it passed over) starts with "nul." in any case. Asked of
+// every BACKUP: only the last part of each name is looked at, from its
+// end, and few start so.
+func anyNulExtension(ts []parser.Target) bool {
+	for _, t := range ts {
+		v := t.Value
+		i := len(v)
+		for i > 0 && v[i-1] != '\\' && v[i-1] != '/' {
+			i--
+		}
+		for i < len(v) && v[i] == ' ' {
+			i++
+		}
+		if len(v)-i > 4 && v[i]|0x20 == 'n' && v[i+1]|0x20 == 'u' && v[i+2]|0x20 == 'l' && v[i+3] == '.' {
+			return true
+		}
+	}
+	return false
+}
+
+// nulExtension is SL304 for BACKUP b, every copy of which goes to DISK =
+// 'NUL' or a file named NUL with an extension, and at least one to such
+// a file ('NUL.bak', 'D:\Backup\nul.txt'): Windows before Windows 11
+// and Windows Server 2025 takes the file for the null device (Microsoft's
+// "Naming Files, Paths, and Namespaces": NUL.txt is equivalent to NUL),
+// so the backup writes nothing there, while Windows 11, Windows Server
+// 2025 and Linux write a real file. A warning, which says so; with
+// COPY_ONLY (and no DIFFERENTIAL) nothing is reported, as no chain is
+// broken either way.
+func nulExtension(p *Pass, e *Effect, b *parser.Backup, what, harm string) {
+	if b.HasOption("COPY_ONLY") && (b.Log || !b.HasOption("DIFFERENTIAL")) {
+		return
+	}
+	name := ""
+	for _, t := range b.Targets {
+		if t.Type == "DISK" && t.Known && parser.IsNulWithExtension(t.Value) {
+			name = strings.TrimSpace(t.Value)
+			break
+		}
+	}
+	if strings.ContainsFunc(name, unicode.IsControl) {
+		name = "NUL.*"
+	}
+	f := p.Report(e.Stmt.Span(), nil,
+		"%s %s goes to DISK = '%s', a file named NUL with an extension: on Windows Server 2022 and earlier (and Windows 10) that name is the null device, so the backup writes nothing there, yet SQL Server records it as a backup: %s; on Windows Server 2025, Windows 11 and Linux it is a real file; name the file otherwise",
+		what, shown(b.Database.Value), shown(strings.ReplaceAll(name, "'", "''")), harm)
+	f.Severity = lower(f.Severity)
 }
 
 // copyOnlyNul reports whether every device of a backup is DISK = 'NUL'.
@@ -595,7 +701,8 @@ var sl304 = &Rule{
 				}
 				continue
 			}
-			if !everyCopyToNul(b.Targets) {
+			nul := everyCopyToNul(b.Targets)
+			if !nul && !(anyNulExtension(b.Targets) && everyCopyMayBeNul(b.Targets)) {
 				continue
 			}
 			what := "BACKUP DATABASE"
@@ -607,6 +714,10 @@ var sl304 = &Rule{
 			case b.HasOption("DIFFERENTIAL"):
 				// a differential leaves the base alone
 				harm = "a restore that takes the latest differential backup from the backup history finds nothing to restore"
+			}
+			if !nul {
+				nulExtension(p, e, b, what, harm)
+				continue
 			}
 			// striped over NUL and real devices, the rest of the data is
 			// written, and of no use

@@ -55,7 +55,9 @@ Measured: growing a data file by 100 GB took 14 min 32 s without IFI and 11 s wi
 
 sqllint reports, as information, a data file's FILEGROWTH whose zero-fill at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`autogrowth-budget`" + ` (default 5 s, about 530 MB); a percentage is estimated at the file's known size, and a file whose ` + "`MAXSIZE`" + `, given with the growth or by an earlier statement (a MAXSIZE lasts until another is given), is no larger than its known size never grows and is not reported, and one whose ` + "`MAXSIZE`" + ` leaves less room than a growth grows no further than that room, which is what is estimated. With ` + "`--server`" + `, the finding is dropped when IFI is on and the database has no TDE, and becomes a warning when IFI is off.
 
-Prefer a fixed growth such as 256 MB or 512 MB, presize files for the expected data, and enable IFI.`,
+Prefer a fixed growth such as 256 MB or 512 MB, presize files for the expected data, and enable IFI.
+
+` + builtFilesDoc,
 	Bad: `CREATE DATABASE Sales
 ON PRIMARY (NAME = Sales_dat, FILENAME = 'D:\Data\Sales.mdf', SIZE = 4GB, FILEGROWTH = 2GB)
 LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH = 256MB);`,

@@ -114,3 +114,61 @@ func builtZeroingFlags(p *Pass, e *Effect, br *parser.BuiltRun) {
 // builtRunDoc is what the docs of SL204, SL205, SL301 and SL302 say of
 // the dynamic SQL they read.
 const builtRunDoc = `The statement is found in constant dynamic SQL as in script text (the string of ` + "`EXEC ('...')`" + `, of ` + "`sp_executesql N'...'`" + `, or the ` + "`@command`" + ` of a T-SQL job step), where it is reported at its place in the string. It is also found in text built in a variable in pieces (` + "`SET @sql = N'ALTER DATABASE ' + QUOTENAME(@db) + N' SET ...'`" + `) and run in the same batch by ` + "`EXEC (@sql)`" + ` or ` + "`sp_executesql @sql`" + `, in text built in the ` + "`EXEC (...)`" + ` itself, and in the command ` + "`sp_MSforeachdb`" + ` runs for each database (written out, or such a variable; its ` + "`?`" + ` stands for each database): such text is followed while it holds ` + "`TARGET_RECOVERY_TIME`" + `, ` + "`CHECKPOINT`" + ` or ` + "`TRACEON`" + `, and what it runs is reported at the EXEC, whose message says what runs it (` + "`EXEC runs the text of @sql: ...`" + `), without a fix. Text that is only printed or selected (a dry run) is not reported; an EXEC of text that also backs up to NUL is reported by SL304 as well.`
+
+// builtFiles applies to the model the files that the text e's EXEC runs
+// creates or sizes (CREATE DATABASE; ALTER DATABASE ADD FILE, ADD LOG
+// FILE, MODIFY FILE), as SQL Server runs them, at the EXEC: their
+// allocations and growths are e's (SL201, SL202, SL203, SL209 report
+// them there), and a later statement knows the sizes they set. A size
+// built from a part that is no constant is unknown, as a variable
+// written in the script is. ctx is the database of the USE context; a
+// USE in the text is of the text alone. tempdb, whose files set in
+// built text are SL208's (tempdbVars), is left alone.
+func (m *Model) builtFiles(e *Effect, ctx string) {
+	br, ok := builtRun(e)
+	if !ok || br.Each {
+		return
+	}
+	for _, x := range br.Runs {
+		switch n := x.(type) {
+		case *parser.CreateDatabase:
+			if keyIs(&n.Database, "tempdb") {
+				continue
+			}
+			m.resetName(&n.Database)
+			d := m.lookup(&n.Database, ctx, false, false)
+			d.Created = true
+			m.create(e, d, n)
+		case *parser.AlterDatabase:
+			if !parser.FilesAction(n.Action) || !n.Current && keyIs(&n.Database, "tempdb") || n.Current && ctx == "tempdb" {
+				continue
+			}
+			d := m.database(&n.Database, ctx, n.Current)
+			e.DB = d
+			m.alter(e, d, n)
+		}
+	}
+}
+
+// builtPrefix is what a finding about e's allocations or growths starts
+// with when they are those of text its EXEC runs (builtFiles): what runs
+// it; "" for any other statement.
+func builtPrefix(e *Effect) string {
+	if br, ok := builtRun(e); ok {
+		return builtFrom(br)
+	}
+	return ""
+}
+
+// withBuilt is msg, a finding's about e's allocations or growths,
+// after builtPrefix(e).
+func withBuilt(e *Effect, msg string) string {
+	if b := builtPrefix(e); b != "" {
+		return b + msg
+	}
+	return msg
+}
+
+// builtFilesDoc is what the docs of SL201, SL202, SL203 and SL209 say of
+// the dynamic SQL they read.
+const builtFilesDoc = `The file is found in constant dynamic SQL as in script text (the string of ` + "`EXEC ('...')`" + ` or of ` + "`sp_executesql N'...'`" + `), where it is reported at its place in the string. It is also found in text built in a variable in pieces (` + "`SET @sql = N'ALTER DATABASE ' + QUOTENAME(@db) + N' MODIFY FILE (NAME = Sales_dat, SIZE = 100GB)'`" + `) and run in the same batch by ` + "`EXEC (@sql)`" + ` or ` + "`sp_executesql @sql`" + `, or built in the ` + "`EXEC (...)`" + ` itself, while the text holds ` + "`SIZE`" + `, ` + "`MAXSIZE`" + ` or ` + "`FILEGROWTH`" + `: its CREATE DATABASE, ADD FILE, ADD LOG FILE and MODIFY FILE are applied where the EXEC runs them, reported at the EXEC (` + "`EXEC runs the text of @sql: ...`" + `) without a fix, and a later statement knows the sizes they set. A size built from a part that is no constant (` + "`N'SIZE = ' + CAST(@gb AS nvarchar(10)) + N'GB'`" + `) is unknown, as a variable is, and so is the file's size after it. A database name built from such a part (` + "`QUOTENAME(@db)`" + `) is keyed by what is written. Text that is only printed or selected (a dry run) is not applied, nor is the command ` + "`sp_MSforeachdb`" + ` runs for each database.`

@@ -725,7 +725,7 @@ func (m *Model) slim(e *Effect) {
 		}
 	case *parser.Use:
 	case *parser.Backup:
-		if m.copying && !everyCopyToNul(n.Targets) {
+		if m.copying && !everyCopyToNul(n.Targets) && !anyNulExtension(n.Targets) {
 			// SL303 reads only which database it backs up, and whether
 			// its log; SL304 its devices and options, when all go to NUL
 			e.Stmt.Node = &parser.Backup{Log: n.Log, Database: n.Database}
@@ -898,6 +898,8 @@ func (m *Model) apply(e *Effect, ctx *string) {
 		if isShrink(e.Stmt) {
 			m.shrink(e, *ctx) // shrink.go
 		}
+	case *parser.BuiltRun, *parser.NulBackup:
+		m.builtFiles(e, *ctx) // dynrun.go
 	}
 	if e.DB != nil {
 		e.Files, e.Filegroups = count32(e.DB.FileCount()), count32(e.DB.FilegroupCount())

@@ -101,7 +101,7 @@ var sl201 = &Rule{
 				}
 				return msg
 			})
-			f := p.report(clauseSpan(e), nil, msg)
+			f := p.report(clauseSpan(e), nil, withBuilt(e, msg))
 			if ifiOff {
 				f.Severity = raise(f.Severity)
 				f.Confirmed = facts.Server
@@ -136,6 +136,7 @@ var sl202 = &Rule{
 			if upTo {
 				f.Message += "; the file's earlier size is unknown, so only its growth is zero-filled"
 			}
+			f.Message = withBuilt(e, f.Message)
 		}
 	},
 }
@@ -166,10 +167,10 @@ var sl203 = &Rule{
 				}
 				switch {
 				case g.Size.Percent > 0:
-					p.report(logClauseSpan(e), nil, p.Model.memo(msgKey{rule: p.Rule, s: name, n: g.Size.Percent, flags: 1}, func() string {
+					p.report(logClauseSpan(e), nil, withBuilt(e, p.Model.memo(msgKey{rule: p.Rule, s: name, n: g.Size.Percent, flags: 1}, func() string {
 						return "log file " + name + " grows by " + strconv.FormatInt(g.Size.Percent, 10) +
 							"%: every growth is larger than the last and is zero-filled while transactions wait (log files never use Instant File Initialization); use a fixed growth such as 64MB"
-					}))
+					})))
 				case g.Size.Bytes > 0:
 					bytes, cut := roomCut(g, g.Size.Bytes)
 					if version >= 16 && bytes <= instantLogGrowth {
@@ -181,15 +182,15 @@ var sl203 = &Rule{
 					}
 					if cut != "" {
 						estText, budgetText := formatOverBudget(sec, budget)
-						p.report(logClauseSpan(e), nil, "log file "+name+" grows by "+formatBytes(g.Size.Bytes)+cut+
-							": each autogrowth zero-fills it while transactions wait, about "+estText+" at "+formatNumber(rate)+" MB/s, over the "+budgetText+" budget")
+						p.report(logClauseSpan(e), nil, withBuilt(e, "log file "+name+" grows by "+formatBytes(g.Size.Bytes)+cut+
+							": each autogrowth zero-fills it while transactions wait, about "+estText+" at "+formatNumber(rate)+" MB/s, over the "+budgetText+" budget"))
 						continue
 					}
-					p.report(logClauseSpan(e), nil, p.Model.memo(msgKey{rule: p.Rule, s: name, n: g.Size.Bytes, x: rate, y: budget, flags: 2}, func() string {
+					p.report(logClauseSpan(e), nil, withBuilt(e, p.Model.memo(msgKey{rule: p.Rule, s: name, n: g.Size.Bytes, x: rate, y: budget, flags: 2}, func() string {
 						estText, budgetText := formatOverBudget(sec, budget)
 						return "log file " + name + " grows by " + formatBytes(g.Size.Bytes) +
 							": each autogrowth zero-fills it while transactions wait, about " + estText + " at " + formatNumber(rate) + " MB/s, over the " + budgetText + " budget"
-					}))
+					})))
 				}
 			}
 		}
