@@ -18,7 +18,7 @@ var catalogDocs = map[string]Doc{
 		Title: "Statement of interest that sqllint cannot parse",
 		Why: `sqllint reads the statements its rules care about: CREATE and ALTER DATABASE, CHECKPOINT, BACKUP, RESTORE, DBCC TRACEON/TRACEOFF and USE. When one of them does not fit the grammar, the sizes, durations and targets inside it are invisible, so no other rule can check that statement. The rest of the file is still analyzed, except after an unterminated string, comment or bracketed identifier: everything after its opening quote, comment or bracket is inside it, so SL001 points at that opening and nothing after it is checked.
 
-The message names what the parser expected at that point. If the statement really is broken, fix it now: SQL Server would reject it during the deployment, often after earlier statements have already run.
+The message names what the parser expected at that point. If the statement really is broken, fix it now: SQL Server would reject it during the deployment, often after earlier statements have already run. A CREATE, ALTER or DROP DATABASE or a USE that names the database with a ` + "`@variable`" + ` is reported too: SQL Server takes only a name there (BACKUP and RESTORE take a variable); build such a statement as text and run it with ` + "`EXEC`" + ` or ` + "`sp_executesql`" + `.
 
 If the statement is valid T-SQL that sqllint does not understand yet, report it as a sqllint bug and suppress the finding, with a reason, until a release handles it.
 
