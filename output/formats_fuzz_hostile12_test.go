@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -48,7 +49,7 @@ func FuzzFormats(f *testing.F) {
 			case "checkstyle", "junit":
 				d := xml.NewDecoder(&buf)
 				for {
-					if _, err := d.Token(); err == io.EOF {
+					if _, err := d.Token(); errors.Is(err, io.EOF) {
 						break
 					} else if err != nil {
 						t.Fatalf("%s: not well-formed XML (%v):\n%s", format, err, out)
