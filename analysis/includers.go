@@ -40,13 +40,14 @@ type Includers struct {
 	top     map[string]bool     // a folder: whether it holds .git
 	scripts map[string][]string // a folder: its scripts, none when too many
 	targets map[string][]string // a script: the paths its :r lines name
+	folds   *parser.FoldCache   // the folders listed to match :r names' letter case
 }
 
 // NewIncluders is an empty Includers.
 func NewIncluders() *Includers {
 	home, _ := os.UserHomeDir()
 	cwd, _ := os.Getwd()
-	return &Includers{home: home, cwd: cwd, top: map[string]bool{}, scripts: map[string][]string{}, targets: map[string][]string{}}
+	return &Includers{home: home, cwd: cwd, top: map[string]bool{}, scripts: map[string][]string{}, targets: map[string][]string{}, folds: parser.NewFoldCache()}
 }
 
 // Above is IncludersAbove(path).
@@ -130,7 +131,7 @@ func (c *Includers) targetsOf(script string) []string {
 		}
 		text := string(line)
 		vars, text = masterSetvar(vars, text)
-		if p, ok := parser.IncludeTarget(script, text); ok {
+		if p, ok := c.folds.IncludeTarget(script, text); ok {
 			targets = append(targets, p)
 		}
 	}

@@ -117,7 +117,7 @@ func TestHasControl(t *testing.T) {
 			if r == '\t' || r == '\n' || (keepCR && r == '\r') {
 				return false
 			}
-			return r < 0x20 || (r >= 0x7f && r < 0xa0)
+			return r < 0x20 || (r >= 0x7f && r < 0xa0) || isBidiControl(r)
 		}) >= 0
 	}
 	var cases []string
@@ -128,6 +128,12 @@ func TestHasControl(t *testing.T) {
 		}
 	}
 	cases = append(cases, "日本\u0085x", "x\u00ad", "\r\n", "a\tb")
+	// the bidirectional controls and their neighbours, alone and inside
+	// text read eight bytes at a time
+	for _, r := range []rune{0x061b, 0x061c, 0x061d, 0x200d, 0x200e, 0x200f, 0x2010, 0x2029, 0x202a, 0x202e, 0x202f,
+		0x2065, 0x2066, 0x2069, 0x206a, 0x2026, 0x201c} {
+		cases = append(cases, string(r), "abcdefgh"+string(r)+"ijklmnop", "abcde"+string(r)+"fghijklmnopq")
+	}
 	// every byte and every pair at every place of longer text, which
 	// is read eight bytes at a time
 	for i := 0; i < 256; i++ {

@@ -551,7 +551,10 @@ func textSummary(b *bytes.Buffer, r *report.Report, t *tally) {
 // other than tab (and newline, which callers split on first) are replaced
 // by their Unicode control pictures (or U+FFFD), one character for one, so
 // a source file cannot send escape sequences to the terminal and columns
-// still line up.
+// still line up. Unicode's bidirectional controls (U+202E and its kind)
+// become U+FFFD too: in a snippet or a file name they reorder what a
+// reviewer sees ("Trojan Source", CVE-2021-42574), and no script needs
+// them to show right-to-left text.
 func cleanText(s string) string {
 	return replaceControls(s, false)
 }
@@ -578,7 +581,7 @@ func replaceControls(s string, keepCR bool) string {
 		if r == '\t' || r == '\n' || (keepCR && r == '\r') {
 			return false
 		}
-		return r < 0x20 || (r >= 0x7f && r < 0xa0)
+		return r < 0x20 || (r >= 0x7f && r < 0xa0) || isBidiControl(r)
 	}
 	if !hasControl(s, keepCR) {
 		return s
@@ -604,9 +607,10 @@ func replaceControls(s string, keepCR bool) string {
 // C1 controls (U+0080–U+009F, encoded C2 80–C2 9F).
 func hasControl(s string, keepCR bool) bool {
 	i := 0
-	// eight bytes at a time while none is below 0x20, 0x7f or 0xc2 (the
-	// lead byte of U+0080-U+009F): a message or a source line is mostly
-	// such bytes, and each was tested on its own
+	// eight bytes at a time while none is below 0x20, 0x7f, 0xc2 (the
+	// lead byte of U+0080-U+009F), 0xd8 or 0xe2 (those of the
+	// bidirectional controls): a message or a source line is mostly such
+	// bytes, and each was tested on its own
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(s); i += 8 {
 		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
@@ -614,7 +618,9 @@ func hasControl(s string, keepCR bool) bool {
 		below := (x - ones*0x20) &^ x & highs // some byte < 0x20
 		del := x ^ ones*0x7f
 		c2 := x ^ ones*0xc2
-		if below|(del-ones)&^del&highs|(c2-ones)&^c2&highs != 0 {
+		d8 := x ^ ones*0xd8
+		e2 := x ^ ones*0xe2
+		if below|(del-ones)&^del&highs|(c2-ones)&^c2&highs|(d8-ones)&^d8&highs|(e2-ones)&^e2&highs != 0 {
 			break // look at these bytes one by one
 		}
 	}
@@ -631,9 +637,21 @@ func hasControl(s string, keepCR bool) bool {
 			if i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] < 0xa0 {
 				return true
 			}
+		case c == 0xd8 || c == 0xe2:
+			if r, _ := utf8.DecodeRuneInString(s[i:]); isBidiControl(r) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// isBidiControl reports whether r is one of Unicode's bidirectional
+// formatting characters: the marks ALM, LRM and RLM, the embeddings and
+// overrides LRE, RLE, PDF, LRO and RLO, and the isolates LRI, RLI, FSI
+// and PDI.
+func isBidiControl(r rune) bool {
+	return r == 0x061c || r == 0x200e || r == 0x200f || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
 }
 
 // runeWidth is the number of terminal columns r takes: 0 for combining

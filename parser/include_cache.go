@@ -21,6 +21,36 @@ type IncludeCache struct {
 	entries map[string]*icEntry // by real path
 	held    int64               // bytes of the files kept
 	maxHeld int64
+
+	folds FoldCache // the folders listed to match the letter case of :r names
+
+	resolvedMu sync.Mutex
+	resolved   map[string][2]string // :r names resolved (ppPreprocessor.resolve): clean and real path
+}
+
+// icResolvedMax bounds the :r names an IncludeCache keeps resolved; past
+// it a name is resolved each time.
+const icResolvedMax = 1 << 15
+
+// resolve returns the clean and real paths kept under key, or computes
+// them with res and keeps them.
+func (c *IncludeCache) resolve(key string, res func() (string, string)) (string, string) {
+	c.resolvedMu.Lock()
+	r, ok := c.resolved[key]
+	c.resolvedMu.Unlock()
+	if ok {
+		return r[0], r[1]
+	}
+	r[0], r[1] = res()
+	c.resolvedMu.Lock()
+	if len(c.resolved) < icResolvedMax {
+		if c.resolved == nil {
+			c.resolved = make(map[string][2]string)
+		}
+		c.resolved[key] = r
+	}
+	c.resolvedMu.Unlock()
+	return r[0], r[1]
 }
 
 type icEntry struct {

@@ -31,6 +31,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/sqllint/sqllint/internal/fsread"
@@ -128,8 +129,9 @@ const ConnectSameServer = "\x00"
 
 const (
 	ppDefaultMaxDepth = 16
-	// ppMaxIncludes bounds the total number of :r includes processed, so
-	// that a few files including each other many times cannot blow up.
+	// ppMaxIncludes bounds the :r commands a script runs, those that fail
+	// included, so that a few files including each other many times cannot
+	// blow up.
 	ppMaxIncludes = 10000
 	ppRuleSqlcmd  = "SL002"
 )
@@ -625,6 +627,7 @@ type ppPreprocessor struct {
 	realRoots   []string // resolved at the first include
 	outside     bool
 	cache       *IncludeCache
+	ownFolds    *FoldCache // folders listed for :r names, without a cache
 	maxExpanded int64
 	expanded    int64
 	overBudget  bool // a limit was reached: nothing more is expanded
@@ -2484,16 +2487,24 @@ func ppValidVarName(name string) bool {
 // both / and \ separate directories.
 func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	span := func(msg string) { p.diag(f, c.start, c.end, msg) }
-	if p.overBudget {
+	if p.overBudget || p.includes > ppMaxIncludes {
 		return // reported once, when the limit was reached
 	}
-	clean := ppIncludeFromRoot(p.stack[0], f.Path, path, ppResolveInclude(f.Path, path))
+	clean, rp := p.resolve(f.Path, path)
+	// Every :r counts, also one that fails (a missing file, a cycle, too
+	// deep): each costs file-system calls, and an included file of :r
+	// lines naming a missing file, itself included thousands of times,
+	// made millions of them (20 µs each).
+	p.includes++
+	if p.includes > ppMaxIncludes {
+		span(fmt.Sprintf("too many :r commands (more than %d); %s and every :r after it are not included", ppMaxIncludes, clean))
+		return
+	}
 	if p.realStack == nil {
 		// the first include: the stack holds the root file alone
 		p.stack[0] = filepath.Clean(p.stack[0])
 		p.realStack = []string{ppRealPath(p.stack[0])}
 	}
-	rp := ppRealPath(clean)
 	for k, q := range p.realStack {
 		if q == rp {
 			chain := append(append([]string(nil), p.stack[k:]...), clean)
@@ -2505,16 +2516,11 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 		span(fmt.Sprintf(":r includes nested more than %d deep: %s → %s", p.maxDepth, strings.Join(p.stack, " → "), clean))
 		return
 	}
-	if p.includes >= ppMaxIncludes {
-		span(fmt.Sprintf("too many :r includes (more than %d); %s not included", ppMaxIncludes, clean))
-		return
-	}
 	if !p.outside && !p.insideRoots(rp) {
 		span(fmt.Sprintf(":r %s is not included: %s is outside the folders sqllint checks and the config file's folder "+
 			"(list its folder under include-roots: in the config file, or set include-outside: true)", ppQuotePath(path), clean))
 		return
 	}
-	p.includes++
 	g, ok := p.files[rp]
 	if !ok {
 		var err error
@@ -2569,6 +2575,38 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 		p.b.size() > 0 && p.b.last != '\n' && p.b.last != '\r' {
 		p.b.appendRun(f, c.end, c.next)
 	}
+}
+
+// resolve returns the cleaned path that ":r path" in the file from names
+// (ppResolveInclude, ppIncludeFromRoot) and its real path (ppRealPath).
+// With an IncludeCache the answer is kept for the run: resolving takes a
+// dozen file-system calls, and a few small files including each other
+// make thousands of :r a script.
+func (p *ppPreprocessor) resolve(from, path string) (clean, rp string) {
+	if p.cache == nil {
+		fc := p.folds()
+		clean = ppIncludeFromRoot(p.stack[0], from, path, ppResolveInclude(from, path, fc), fc)
+		return clean, ppRealPath(clean)
+	}
+	// What the answer depends on: the root's folder (ppIncludeFromRoot),
+	// the including file's folder and the name.
+	key := filepath.Dir(p.stack[0]) + "\x00" + filepath.Dir(from) + "\x00" + path
+	return p.cache.resolve(key, func() (string, string) {
+		fc := p.folds()
+		clean := ppIncludeFromRoot(p.stack[0], from, path, ppResolveInclude(from, path, fc), fc)
+		return clean, ppRealPath(clean)
+	})
+}
+
+// folds is the run's FoldCache, or without an IncludeCache the script's.
+func (p *ppPreprocessor) folds() *FoldCache {
+	if p.cache != nil {
+		return &p.cache.folds
+	}
+	if p.ownFolds == nil {
+		p.ownFolds = NewFoldCache()
+	}
+	return p.ownFolds
 }
 
 // charge accounts for n bytes that an include or a variable, named
@@ -2663,19 +2701,23 @@ func ppRealPath(path string) string {
 	if err != nil {
 		abs = filepath.Clean(path)
 	}
-	if r, err := filepath.EvalSymlinks(abs); err == nil {
+	if r, err := ppEvalSymlinks(abs); err == nil {
 		return r
 	}
 	// A missing file: resolve its folder, which may be a link.
-	if d, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+	if d, err := ppEvalSymlinks(filepath.Dir(abs)); err == nil {
 		return filepath.Join(d, filepath.Base(abs))
 	}
 	return abs
 }
 
+// ppEvalSymlinks is filepath.EvalSymlinks (a variable for the tests that
+// count the calls).
+var ppEvalSymlinks = filepath.EvalSymlinks
+
 // ppResolveInclude returns the cleaned path of an include named in the
 // file from.
-func ppResolveInclude(from, path string) string {
+func ppResolveInclude(from, path string, fc *FoldCache) string {
 	path = strings.TrimSpace(path)
 	slashed := strings.ReplaceAll(path, `\`, "/")
 	if filepath.Separator == '\\' {
@@ -2683,9 +2725,9 @@ func ppResolveInclude(from, path string) string {
 	}
 	p := filepath.FromSlash(slashed)
 	if filepath.IsAbs(p) || filepath.VolumeName(p) != "" {
-		return ppFoldCase(filepath.Clean(p))
+		return ppFoldCase(filepath.Clean(p), fc)
 	}
-	return ppFoldCase(filepath.Join(filepath.Dir(from), p))
+	return ppFoldCase(filepath.Join(filepath.Dir(from), p), fc)
 }
 
 // ppIncludeFromRoot returns clean, the include path named in from, or
@@ -2695,14 +2737,14 @@ func ppResolveInclude(from, path string) string {
 // runs `sqlcmd -i CreateAll.sql` there: Create\Create.sql included by
 // CreateAll.sql writes `:r .\Create\Tables\Logs.sql` for the file beside
 // it.
-func ppIncludeFromRoot(root, from, path, clean string) string {
+func ppIncludeFromRoot(root, from, path, clean string, fc *FoldCache) string {
 	if from == root || filepath.Dir(from) == filepath.Dir(root) {
 		return clean
 	}
 	if _, err := os.Lstat(clean); err == nil || !errors.Is(err, fs.ErrNotExist) {
 		return clean
 	}
-	alt := ppResolveInclude(root, path)
+	alt := ppResolveInclude(root, path, fc)
 	if alt == clean {
 		return clean
 	}
@@ -2718,6 +2760,12 @@ func ppIncludeFromRoot(root, from, path, clean string) string {
 // relative to from's folder); false for any other line, or a name made
 // with a $(var), which only a run can resolve.
 func IncludeTarget(from, line string) (string, bool) {
+	return (*FoldCache)(nil).IncludeTarget(from, line)
+}
+
+// IncludeTarget is the package's IncludeTarget with the folders it lists
+// to match a name's letter case kept in c.
+func (fc *FoldCache) IncludeTarget(from, line string) (string, bool) {
 	line = strings.TrimRight(line, "\r")
 	i := 0
 	for i < len(line) && ppIsBlank(line[i]) {
@@ -2742,7 +2790,7 @@ func IncludeTarget(from, line string) (string, bool) {
 	if line[a-1] != '"' {
 		name = ppJoinQuoted(name)
 	}
-	return ppResolveInclude(from, name), true
+	return ppResolveInclude(from, name, fc), true
 }
 
 // ppJoinQuoted returns an unquoted :r name with its quoted parts joined to
@@ -2774,8 +2822,10 @@ func ppQuotePath(path string) string {
 // are written for sqlcmd and SSMS on Windows, where `:r .\Seed\data.sql`
 // opens Seed/Data.sql; on a case-sensitive file system (a Linux CI runner)
 // the include would otherwise be reported missing. An ambiguous name (two
-// files that differ only in case) is left as written.
-func ppFoldCase(path string) string {
+// files that differ only in case) is left as written. A non-nil fc lists
+// each folder once: without it a script of many :r lines naming a missing
+// file listed its folder once per line.
+func ppFoldCase(path string, fc *FoldCache) string {
 	if _, err := os.Lstat(path); err == nil || !errors.Is(err, fs.ErrNotExist) {
 		return path
 	}
@@ -2784,26 +2834,122 @@ func ppFoldCase(path string) string {
 		return path
 	}
 	dir = filepath.Clean(dir)
-	if d := ppFoldCase(dir); d != dir {
+	if d := ppFoldCase(dir, fc); d != dir {
 		dir = d
 	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return path
-	}
-	match := ""
-	for _, e := range entries {
-		if strings.EqualFold(e.Name(), base) {
-			if match != "" {
-				return path // ambiguous
-			}
-			match = e.Name()
-		}
-	}
+	match := fc.match(dir, base)
 	if match == "" {
 		return path
 	}
 	return filepath.Join(dir, match)
+}
+
+// ppReadDir lists a folder for ppFoldCase (a variable for the tests that
+// count the listings).
+var ppReadDir = os.ReadDir
+
+// FoldCache remembers, for ppFoldCase, the names of the folders it has
+// listed, by their letter-case-folded name, so that each folder is listed
+// once however many :r lines name a missing file in it. The file system is
+// taken as unchanging while the cache lives (one run). It holds at most
+// foldCacheNames names; past them a folder is listed each time, as without
+// a cache. A nil *FoldCache caches nothing. It is safe for concurrent use.
+type FoldCache struct {
+	mu   sync.Mutex
+	dirs map[string]foldDir
+	held int
+}
+
+// foldDir is a listed folder: folded name -> the name, "" when two names
+// fold alike (ambiguous); listed false when the folder cannot be read.
+type foldDir struct {
+	names  map[string]string
+	listed bool
+}
+
+// foldCacheNames bounds the names a FoldCache holds.
+const foldCacheNames = 1 << 20
+
+// NewFoldCache returns an empty FoldCache.
+func NewFoldCache() *FoldCache { return &FoldCache{} }
+
+// match returns the one name in folder dir equal to base under Unicode
+// case folding (strings.EqualFold), "" when there is none, more than one,
+// or the folder cannot be read.
+func (c *FoldCache) match(dir, base string) string {
+	if c == nil {
+		entries, err := ppReadDir(dir)
+		if err != nil {
+			return ""
+		}
+		match := ""
+		for _, e := range entries {
+			if strings.EqualFold(e.Name(), base) {
+				if match != "" {
+					return "" // ambiguous
+				}
+				match = e.Name()
+			}
+		}
+		return match
+	}
+	c.mu.Lock()
+	d, ok := c.dirs[dir]
+	c.mu.Unlock()
+	if !ok {
+		entries, err := ppReadDir(dir)
+		d.listed = err == nil
+		if d.listed {
+			d.names = make(map[string]string, len(entries))
+			for _, e := range entries {
+				k := foldKey(e.Name())
+				if _, dup := d.names[k]; dup {
+					d.names[k] = ""
+				} else {
+					d.names[k] = e.Name()
+				}
+			}
+		}
+		c.mu.Lock()
+		if c.held+len(entries) <= foldCacheNames {
+			if c.dirs == nil {
+				c.dirs = make(map[string]foldDir)
+			}
+			c.dirs[dir] = d
+			c.held += len(entries) + 1
+		}
+		c.mu.Unlock()
+	}
+	if !d.listed {
+		return ""
+	}
+	return d.names[foldKey(base)]
+}
+
+// foldKey returns s with each rune replaced by the least rune of its
+// simple case-folding orbit, so that foldKey(a) == foldKey(b) exactly when
+// strings.EqualFold(a, b) (an invalid byte reads as U+FFFD in both).
+func foldKey(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToUpper(s)
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		m := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			m = min(m, f)
+		}
+		b.WriteRune(m)
+	}
+	return b.String()
 }
 
 // ppBatchBuilder accumulates the text of one batch. While the batch is one

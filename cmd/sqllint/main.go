@@ -226,8 +226,8 @@ func oneLine(s string) string {
 			return 0x2400 + r
 		case r == 0x7f:
 			return 0x2421
-		case r >= 0x80 && r < 0xa0:
-			return 0xfffd
+		case r >= 0x80 && r < 0xa0, r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+			return 0xfffd // a C1 control, or a bidirectional one (it reorders the line)
 		}
 		return r
 	}, s)
