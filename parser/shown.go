@@ -18,18 +18,8 @@ func shortQuoted(msg string) string {
 	}
 	var b strings.Builder
 	for {
-		i := strings.IndexByte(msg, '"')
-		if i < 0 {
-			break
-		}
-		j := i + 1
-		for j < len(msg) && msg[j] != '"' {
-			if msg[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		if j >= len(msg) {
+		i, j, ok := nextQuoted(msg)
+		if !ok {
 			break
 		}
 		inner := msg[i+1 : j]
@@ -56,6 +46,23 @@ func shortQuoted(msg string) string {
 	return b.String()
 }
 
+// nextQuoted finds the first double-quoted token of msg as %q writes it:
+// msg[i] is its opening quote and msg[j] its closing one.
+func nextQuoted(msg string) (i, j int, ok bool) {
+	i = strings.IndexByte(msg, '"')
+	if i < 0 {
+		return 0, 0, false
+	}
+	j = i + 1
+	for j < len(msg) && msg[j] != '"' {
+		if msg[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	return i, j, j < len(msg)
+}
+
 // asWritten rewrites each double-quoted token of msg, a message quoted
 // as Go's %q quotes (a path 'C:\b\x.bak' shown "'C:\\b\\x.bak'"), as the
 // text is written in the script: between double quotes, a double quote
@@ -69,18 +76,8 @@ func asWritten(msg string) string {
 	}
 	var b strings.Builder
 	for {
-		i := strings.IndexByte(msg, '"')
-		if i < 0 {
-			break
-		}
-		j := i + 1
-		for j < len(msg) && msg[j] != '"' {
-			if msg[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		if j >= len(msg) {
+		i, j, ok := nextQuoted(msg)
+		if !ok {
 			break
 		}
 		b.WriteString(msg[:i])
