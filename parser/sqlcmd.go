@@ -2406,10 +2406,35 @@ func (p *ppPreprocessor) setvar(f *File, a, e int, bad func(string)) {
 	}
 	val, ok := ppUnquoteValue(raw)
 	if !ok {
+		if q := ppQuotedEnd(raw); q > 0 && strings.HasPrefix(strings.TrimLeft(raw[q:], " \t"), "--") {
+			// "value" -- comment: sqlcmd takes no comment on a :setvar
+			// line (go-sqlcmd fails), SSMS's SQLCMD mode reads it as one;
+			// the value stands for what follows, so that its uses are
+			// not reported again as undefined
+			val, _ = ppUnquoteValue(raw[:q])
+			p.diag(f, k+q, e, fmt.Sprintf("invalid value for sqlcmd variable %s: sqlcmd takes nothing after the closing quote, not even a comment (SSMS's SQLCMD mode ignores it); put the comment on a line of its own", name))
+			p.setVar(key, val)
+			return
+		}
 		p.diag(f, k, e, fmt.Sprintf("invalid value for sqlcmd variable %s: %s is not a double-quoted string (write \"\" for a quote inside it)", name, raw))
 		return
 	}
 	p.setVar(key, val)
+}
+
+// ppQuotedEnd returns the length of the double-quoted string (doubled
+// quotes inside) that raw starts with, or 0 when raw holds no closed one.
+func ppQuotedEnd(raw string) int {
+	for i := 1; i < len(raw); i++ {
+		if raw[i] == '"' {
+			if i+1 < len(raw) && raw[i+1] == '"' {
+				i++
+				continue
+			}
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // ppReadOnly are the scripting variables that :setvar cannot change:

@@ -246,6 +246,11 @@ func TestSqlcmdSetvar(t *testing.T) {
 			"sqlcmd variable $(SQLCMDSERVER) is read-only: sqlcmd sets it from -S when it starts and at each :connect, and :setvar SQLCMDSERVER fails with an error and leaves its value unchanged",
 			"sqlcmd variable $(sqlcmddbname) is read-only: sqlcmd sets it from -d when it starts, and :setvar sqlcmddbname fails with an error and leaves its value unchanged",
 			"sqlcmd variable $(SQLCMDUSER) is read-only: sqlcmd sets it from -U when it starts and at each :connect, and :setvar SQLCMDUSER fails with an error and leaves its value unchanged"}},
+		// a comment right after the closing quote: sqlcmd (go-sqlcmd) fails,
+		// SSMS's SQLCMD mode ignores it; the value stands, so its uses are
+		// not reported again
+		{"comment after the quote", ":setvar A \"a \"\"b\"\"\"-- note\nSELECT '$(A)'", "SELECT 'a \"b\"'", []string{
+			"invalid value for sqlcmd variable A: sqlcmd takes nothing after the closing quote, not even a comment (SSMS's SQLCMD mode ignores it); put the comment on a line of its own"}},
 		{"quote inside", ":setvar A \"a\"b\"\nSELECT 1", "SELECT 1", []string{
 			`invalid value for sqlcmd variable A: "a"b" is not a double-quoted string (write "" for a quote inside it)`}},
 	}
