@@ -12,12 +12,17 @@ import (
 // case pins what the whole run reports for such a script: the rule, the
 // line and column it is reported at, and the words of the message that
 // carry the database and the figures.
-var real10Cases = []struct {
+// shapeCase is one script shape of a real-script audit: its text, the
+// findings the whole run reports ("SL304 42:5", in report order) and
+// substrings of their messages, in the same order.
+type shapeCase struct {
 	name string
 	text string
-	want []string // "SL304 42:5", in report order
-	msg  []string // substrings of the messages, in order of want
-}{{
+	want []string
+	msg  []string
+}
+
+var real10Cases = []shapeCase{{
 	// An SSMS "Script Database As" file whose CREATE DATABASE and SET
 	// options were commented out by one /* */ spanning many GO lines: GO
 	// inside a block comment ends no batch, so nothing in it runs.
@@ -104,8 +109,13 @@ var real10Cases = []struct {
 		"select 'USE ['+DB_NAME(database_id)+'] ; BACKUP LOG ['+DB_NAME(database_id)+'] TO  DISK = N''nul:'';  ' from sys.master_files where type_desc= 'LOG'\n",
 }}
 
-func TestReal10Shapes(t *testing.T) {
-	for _, c := range real10Cases {
+func TestReal10Shapes(t *testing.T) { runShapes(t, real10Cases) }
+
+// runShapes runs each case's text as the one script of a run and
+// compares the findings' rules, positions and messages.
+func runShapes(t *testing.T, cases []shapeCase) {
+	t.Helper()
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
 			chdir(t, dir)

@@ -1,10 +1,6 @@
 package analysis
 
-import (
-	"fmt"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // Shapes of the real public scripts read in the real12b audit (SQL Server
 // 2019-2025 "Script Database As" output, optimized locking and ledger
@@ -12,12 +8,7 @@ import (
 // backups to URL), cut to the lines that matter. They pin what the whole
 // run reports for such scripts, silences included: the audit found these
 // right, and a change to any of them should be a decision, not an accident.
-var real12bCases = []struct {
-	name string
-	text string
-	want []string // "SL304 42:5", in report order
-	msg  []string // substrings of the messages, in order of want
-}{{
+var real12bCases = []shapeCase{{
 	// A migration that breaks "ALTER DATABASE" over two lines and adds a
 	// memory-optimized container without a size: nothing to estimate.
 	name: "alter-newline-database-current-memory-optimized",
@@ -98,26 +89,4 @@ var real12bCases = []struct {
 	msg:  []string{"log file Wallet.Account_log grows by 10%", "for Wallet.Account:"},
 }}
 
-func TestReal12bShapes(t *testing.T) {
-	for _, c := range real12bCases {
-		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			chdir(t, dir)
-			write(t, dir, "s.sql", c.text)
-			rs, _ := runAll(t, Options{Paths: []string{"s.sql"}})
-			fs := findings(rs)
-			var got []string
-			for _, f := range fs {
-				got = append(got, fmt.Sprintf("%s %d:%d", f.RuleID, f.Line, f.Column))
-			}
-			if strings.Join(got, ", ") != strings.Join(c.want, ", ") {
-				t.Fatalf("findings %v, want %v\n%+v", got, c.want, fs)
-			}
-			for i, m := range c.msg {
-				if !strings.Contains(fs[i].Message, m) {
-					t.Errorf("finding %d: message %q lacks %q", i, fs[i].Message, m)
-				}
-			}
-		})
-	}
-}
+func TestReal12bShapes(t *testing.T) { runShapes(t, real12bCases) }
