@@ -350,6 +350,11 @@ type Model struct {
 	copying bool
 	// conns are the databases of the servers :connect switched to
 	conns *servers
+	// startName is the database the scripts start in (sqlcmd -d) as it
+	// was given: the context is its lowered key, and a database first
+	// met as that context (ALTER DATABASE CURRENT) takes this name, as
+	// one a USE first names takes the USE's
+	startName string
 	// room for what the model keeps to the end of the run, one chunk at
 	// a time (see newFile, newDatabase, ownLower): a dense run makes a
 	// file, a database or a backup set for most of its statements
@@ -631,6 +636,7 @@ func BuildModel(scripts []*parser.Result, defaultDB string, facts *ServerFacts) 
 // databases it touches.
 func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 	ctx := m.lower(defaultDB)
+	m.startName = defaultDB
 	first := len(m.Effects)
 	var conns []int // :connect: the database of the new connection is unknown
 	if r.Script != nil {
@@ -751,6 +757,8 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 		key, display = ctx, ctx
 		if d := m.Databases[ctx]; d != nil {
 			display = d.Name
+		} else if m.startName != "" && m.lower(m.startName) == ctx {
+			display = m.startName // as -d gives it, not its lowered key
 		}
 	default:
 		if d, _ := m.known(n); d != nil {
