@@ -408,11 +408,7 @@ func (sp *splitter) split(r *Result, b *Batch, sc *Scanner, toks []Token, addFil
 	sp.noDynamic = addFileOnly && (noAdd || !sc.addStr)
 	sp.run()
 	if open.What != "" {
-		r.Diags = append(r.Diags, Diag{
-			Rule:    "SL001",
-			Span:    b.Span(open.Start, open.Start+1),
-			Message: fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What),
-		})
+		r.Diags = append(r.Diags, unterminatedDiag(b, open))
 	}
 }
 

@@ -1,7 +1,5 @@
 package parser
 
-import "fmt"
-
 // Parsing one large batch in bounded memory (ParseBatchStream): the
 // tokens are scanned a window at a time, the tokens before the one being
 // looked at (and before the current statement's last) are dropped, and
@@ -79,11 +77,7 @@ func ParseBatchStream(b *Batch, buf *StatementBuffer, emit func(*Result), looked
 	sp.run() // to the end of the batch: run stops only there
 	sp.takeDirectives()
 	if open := sc.Open; open.What != "" {
-		r.Diags = append(r.Diags, Diag{
-			Rule:    "SL001",
-			Span:    b.Span(open.Start, open.Start+1),
-			Message: fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What),
-		})
+		r.Diags = append(r.Diags, unterminatedDiag(b, open))
 	}
 	emit(r)
 	a.ptrs = r.Statements

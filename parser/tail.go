@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"fmt"
 	"strings"
 	"unsafe"
 )
@@ -306,11 +305,7 @@ func (sp *splitter) splitTail(r *Result, b *Batch, sc *Scanner, at int, stop fun
 		r.Directives = append(r.Directives, Directive{Span: b.Span(d.Start, d.End), Text: d.Body, Trailing: d.Trailing})
 	}
 	if open := sc.Open; open.What != "" {
-		r.Diags = append(r.Diags, Diag{
-			Rule:    "SL001",
-			Span:    b.Span(open.Start, open.Start+1),
-			Message: fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What),
-		})
+		r.Diags = append(r.Diags, unterminatedDiag(b, open))
 	}
 }
 
