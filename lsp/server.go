@@ -46,6 +46,11 @@ type Options struct {
 	// script's folder. Its changes re-check the open scripts, as those
 	// of .sqllint.yaml do.
 	ConfigFile string
+	// ParentPoll is how often the server checks that the editor's
+	// process (initialize's processId) is alive; 0 = 3 s.
+	ParentPoll time.Duration
+
+	processAlive func(pid int) bool // tests: nil = the system's
 }
 
 // Server is one language-server session.
@@ -54,10 +59,11 @@ type Server struct {
 	conn *conn
 	log  *log.Logger
 
-	ctx    context.Context // cancelled when the session ends
-	cancel context.CancelFunc
-	runs   sync.WaitGroup // analyses in flight
-	sem    chan struct{}  // one analysis at a time: the machine is shared with the editor
+	ctx        context.Context // cancelled when the session ends
+	cancel     context.CancelFunc
+	runs       sync.WaitGroup // analyses in flight
+	parentGone chan struct{}  // the editor's process exited
+	sem        chan struct{}  // one analysis at a time: the machine is shared with the editor
 
 	mu          sync.Mutex
 	docs        map[string]*document // by URI
@@ -112,17 +118,26 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{
 		opt: opt, conn: newConn(r, w), log: log.New(logw, "sqllint lsp: ", log.LstdFlags),
-		ctx: ctx, cancel: cancel, sem: make(chan struct{}, 1), docs: map[string]*document{}, watched: map[string]bool{},
+		ctx: ctx, cancel: cancel, sem: make(chan struct{}, 1), parentGone: make(chan struct{}, 1), docs: map[string]*document{}, watched: map[string]bool{},
 	}
 }
 
-// Run serves until the client sends exit or closes the stream. It
-// returns the process exit status the specification asks for: 0 after
-// shutdown then exit, 1 otherwise.
+// Run serves until the client sends exit or closes the stream, or the
+// editor's process named in initialize exits. It returns the process
+// exit status the specification asks for: 0 after shutdown then exit,
+// 1 otherwise.
 func (s *Server) Run() int {
 	defer s.stop()
+	msgs := make(chan read)
+	go s.readLoop(msgs)
 	for {
-		m, err := s.conn.read()
+		var r read
+		select {
+		case r = <-msgs:
+		case <-s.parentGone:
+			return s.exitCode()
+		}
+		m, err := r.m, r.err
 		if err != nil {
 			var pe *parseError
 			if errors.As(err, &pe) {
@@ -139,6 +154,31 @@ func (s *Server) Run() int {
 			return s.exitCode()
 		}
 		s.handle(m)
+	}
+}
+
+// read is one message read from the client, or why there is none.
+type read struct {
+	m   *message
+	err error
+}
+
+// readLoop reads the client's messages on its own goroutine, so that
+// Run can end while a read blocks (the editor's process died but
+// something still holds the pipe open). It stops after an error that
+// ends the stream, or when the session ends.
+func (s *Server) readLoop(out chan<- read) {
+	for {
+		m, err := s.conn.read()
+		select {
+		case out <- read{m, err}:
+		case <-s.ctx.Done():
+			return
+		}
+		var pe *parseError
+		if err != nil && !errors.As(err, &pe) {
+			return
+		}
 	}
 }
 
@@ -271,6 +311,9 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 		s.roots = append(s.roots, filepath.Clean(*p.RootPath))
 	}
 	s.initialized = true
+	if p.ProcessID != nil {
+		s.watchParent(*p.ProcessID)
+	}
 	caps := serverCapabilities{
 		PositionEncoding:   s.enc.String(),
 		TextDocumentSync:   textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
