@@ -74,6 +74,8 @@ type Server struct {
 	watched     map[string]bool // baseline files the client was asked to watch
 	initialized bool            // initialize answered
 	shutdown    bool
+	pull        bool        // the client pulls diagnostics: none are published
+	refresh     *time.Timer // a workspace/diagnostic/refresh to send
 	nextID      int
 }
 
@@ -90,6 +92,9 @@ type document struct {
 	cancel   context.CancelFunc // of the analysis in flight
 	result   *result            // the last published one
 	baseline string             // the baseline file of its last analysis, "" for none
+
+	pulls    []pullRequest // pulls waiting for the analysis in progress
+	reported string        // the result ID the client last pulled, "" before
 }
 
 // result is one finished analysis of one version of a document.
@@ -98,6 +103,7 @@ type result struct {
 	text     *text // the text analysed
 	findings []report.Finding
 	diags    []Diagnostic // diags[i] is findings[i]; then a config error, if any
+	id       string       // its result ID, for pulled diagnostics
 
 	once  sync.Once
 	stmts []stmtSpan // statements of the text, found on first need
@@ -213,7 +219,10 @@ func (s *Server) handle(m *message) {
 	case m.isRequest():
 		result, rerr := s.request(m)
 		if rerr != nil {
-			_ = s.conn.replyError(m.ID, rerr.Code, rerr.Message)
+			_ = s.conn.write(errorResponse{JSONRPC: "2.0", ID: m.ID, Error: rerr})
+			return
+		}
+		if _, later := result.(deferred); later {
 			return
 		}
 		_ = s.conn.reply(m.ID, result)
@@ -252,9 +261,16 @@ func (s *Server) request(m *message) (any, *rpcError) {
 		s.shutdown = true
 		for _, d := range s.docs {
 			s.abort(d) // no diagnostics after shutdown
+			s.dropPulls(d, false)
+		}
+		if s.refresh != nil {
+			s.refresh.Stop()
+			s.refresh = nil
 		}
 		s.mu.Unlock()
 		return nil, nil
+	case "textDocument/diagnostic":
+		return s.pullDocument(m.ID, m.Params)
 	case "textDocument/codeAction":
 		var p codeActionParams
 		if err := json.Unmarshal(m.Params, &p); err != nil {
@@ -321,6 +337,12 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 		HoverProvider:      true,
 		Workspace:          workspaceCapabilities{WorkspaceFolders: workspaceFoldersServerCapabilities{Supported: true, ChangeNotifications: true}},
 	}
+	if s.caps.pullDiagnostics() {
+		// The client asks for each document's findings; findings of one
+		// script depend on the others of its folder.
+		s.pull = true
+		caps.DiagnosticProvider = &diagnosticOptions{Identifier: "sqllint", InterFileDependencies: true}
+	}
 	if !s.caps.literalActions() && s.caps.applyEdit() {
 		// Its quick fixes are commands that the server runs by sending
 		// their edit back (announced to these clients only: VS Code's
@@ -369,6 +391,11 @@ func (s *Server) notification(m *message) {
 		}
 	case "workspace/didChangeConfiguration":
 		s.didChangeConfiguration()
+	case "$/cancelRequest":
+		var p cancelParams
+		if err = json.Unmarshal(m.Params, &p); err == nil {
+			s.cancelRequest(&p)
+		}
 	case "workspace/didChangeWorkspaceFolders":
 		var p didChangeWorkspaceFoldersParams
 		if err = json.Unmarshal(m.Params, &p); err == nil {
@@ -483,8 +510,9 @@ func (s *Server) didClose(p *didCloseParams) {
 		return
 	}
 	s.abort(d)
+	s.dropPulls(d, true)
 	delete(s.docs, d.uri)
-	if d.lint {
+	if d.lint && !s.pull {
 		// Diagnostics are for open documents only.
 		_ = s.conn.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}})
 	}
@@ -678,6 +706,7 @@ func (s *Server) analyze(d *document, gen int) {
 	d.cancel = cancel
 	d.timer = nil
 	version := d.version
+	pull := s.pull
 	snap := &text{s: d.text.s}
 	root := ""
 	if len(s.roots) > 0 {
@@ -730,6 +759,9 @@ func (s *Server) analyze(d *document, gen int) {
 		s.log.Printf("%s: %v", d.path, err)
 		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error()})
 	}
+	if pull {
+		res.id = resultID(res.diags)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if d.gen != gen || s.docs[d.uri] != d {
@@ -739,6 +771,10 @@ func (s *Server) analyze(d *document, gen int) {
 	d.cancel = nil
 	d.baseline = baseline
 	s.watchBaseline(baseline)
+	if s.pull {
+		s.answerPulls(d)
+		return
+	}
 	v := version
 	diags := res.diags
 	if diags == nil {
