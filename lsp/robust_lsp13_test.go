@@ -98,3 +98,22 @@ type nopAnalyzer struct{}
 func (nopAnalyzer) Analyze(context.Context, string, map[string][]byte) ([]report.Finding, error) {
 	return nil, nil
 }
+
+// TestShortContentLength: a client that counts a body's characters, not
+// its bytes, cuts every message with a non-ASCII character short. The
+// cut message is answered with a parse error; the bytes left of it ran
+// into the next header, which ended the session ("no Content-Length").
+// The next message is now found after them and the session goes on.
+func TestShortContentLength(t *testing.T) {
+	c := newClient(t, Options{})
+	c.initialize(modern, `null`)
+	body := `{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/é.sql","languageId":"sql","version":1,"text":"SELECT 'é';"}}}`
+	chars := utf8.RuneCountInString(body)
+	if _, err := fmt.Fprintf(c.in.(io.Writer), "Content-Length: %d\r\n\r\n%s", chars, body); err != nil {
+		t.Fatal(err)
+	}
+	c.next("parse error", func(m *message) bool { return m.Error != nil && m.Error.Code == codeParseError })
+	var h json.RawMessage
+	c.result(c.call("textDocument/hover", hoverParams{TextDocument: textDocumentIdentifier{URI: "file:///tmp/x.sql"}}), &h)
+	c.shutdown()
+}

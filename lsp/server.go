@@ -176,6 +176,9 @@ type read struct {
 func (s *Server) readLoop(out chan<- read) {
 	for {
 		m, err := s.conn.read()
+		if n := s.conn.skipped; n > 0 {
+			s.log.Printf("skipped %d bytes before a message header: the Content-Length of the message before was too short (bytes, not characters, count)", n)
+		}
 		select {
 		case out <- read{m, err}:
 		case <-s.ctx.Done():
