@@ -208,14 +208,14 @@ func canonicalID(raw json.RawMessage) string {
 // re-checks the other open scripts of its folder, which end one after
 // the other). s.mu is held.
 func (s *Server) refreshSoon() {
-	if s.refresh != nil || s.shutdown {
+	if s.refresh != nil || s.shutdown || s.stopped {
 		return
 	}
 	s.refresh = time.AfterFunc(s.opt.Debounce/3, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.refresh = nil
-		if s.shutdown {
+		if s.shutdown || s.stopped {
 			return
 		}
 		s.nextID++

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -285,4 +286,39 @@ func TestServerCancelledData(t *testing.T) {
 	if len(d.pulls) != 0 {
 		t.Error("the pull is still waiting")
 	}
+}
+
+// TestNoRefreshAfterRun: a refresh pending when the session ends (the
+// client sent exit, or its process died) is not sent after Run returned.
+func TestNoRefreshAfterRun(t *testing.T) {
+	var out lockedBuffer
+	s := New(strings.NewReader(""), &out, Options{Debounce: 30 * time.Millisecond})
+	s.mu.Lock()
+	s.refreshSoon()
+	s.mu.Unlock()
+	if code := s.Run(); code != 1 {
+		t.Errorf("status %d at the end of the input, want 1", code)
+	}
+	time.Sleep(60 * time.Millisecond) // the refresh was due 10 ms after it was scheduled
+	if got := out.String(); got != "" {
+		t.Errorf("written after Run returned: %q", got)
+	}
+}
+
+// lockedBuffer is a strings.Builder safe for a timer's goroutine.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -76,6 +76,7 @@ type Server struct {
 	shutdown    bool
 	pull        bool        // the client pulls diagnostics: none are published
 	refresh     *time.Timer // a workspace/diagnostic/refresh to send
+	stopped     bool        // Run has ended: nothing more is sent
 	nextID      int
 }
 
@@ -212,6 +213,11 @@ func (s *Server) stop() {
 			d.cancel()
 		}
 	}
+	if s.refresh != nil {
+		s.refresh.Stop()
+		s.refresh = nil
+	}
+	s.stopped = true
 	s.mu.Unlock()
 	s.cancel()
 	s.runs.Wait()
