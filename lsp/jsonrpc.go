@@ -78,6 +78,10 @@ type outgoing struct {
 // conn reads and writes framed messages. Writes are serialised; reads
 // happen on one goroutine.
 type conn struct {
+	// skipped counts the bytes before the header of the last message
+	// read, the rest of a body cut short (0 for a well-framed stream)
+	skipped int
+
 	r  *bufio.Reader
 	mu sync.Mutex
 	w  io.Writer
@@ -96,6 +100,7 @@ var errBadFrame = errors.New("lsp: bad message header")
 // so the caller can answer with a parse error and go on.
 func (c *conn) read() (*message, error) {
 	length := -1
+	c.skipped = 0
 	for {
 		line, err := c.headerLine()
 		if err != nil {
@@ -106,6 +111,14 @@ func (c *conn) read() (*message, error) {
 		}
 		if line == "" {
 			break
+		}
+		if i := strings.Index(strings.ToLower(line), "content-length:"); i > 0 && length < 0 {
+			// The tail of a body whose Content-Length was too short (a
+			// client that counts characters, not bytes, cuts a body with
+			// é short): the message it belonged to was answered with a
+			// parse error; the next one starts here.
+			c.skipped = i
+			line = line[i:]
 		}
 		name, value, ok := strings.Cut(line, ":")
 		if !ok {

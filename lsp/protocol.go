@@ -75,6 +75,10 @@ type clientCapabilities struct {
 			DynamicRegistration    bool `json:"dynamicRegistration"`
 			RelativePatternSupport bool `json:"relativePatternSupport"`
 		} `json:"didChangeWatchedFiles"`
+		// Diagnostics: the client pulls again on workspace/diagnostic/refresh.
+		Diagnostics *struct {
+			RefreshSupport bool `json:"refreshSupport"`
+		} `json:"diagnostics"`
 	} `json:"workspace"`
 	TextDocument *struct {
 		CodeAction *struct {
@@ -87,6 +91,8 @@ type clientCapabilities struct {
 		Hover *struct {
 			ContentFormat []string `json:"contentFormat"`
 		} `json:"hover"`
+		// Diagnostic: the client pulls diagnostics (LSP 3.17).
+		Diagnostic *struct{} `json:"diagnostic"`
 	} `json:"textDocument"`
 }
 
@@ -115,6 +121,7 @@ type serverCapabilities struct {
 	CodeActionProvider     codeActionOptions       `json:"codeActionProvider"`
 	HoverProvider          bool                    `json:"hoverProvider"`
 	ExecuteCommandProvider *executeCommandOptions  `json:"executeCommandProvider,omitempty"`
+	DiagnosticProvider     *diagnosticOptions      `json:"diagnosticProvider,omitempty"`
 	Workspace              workspaceCapabilities   `json:"workspace"`
 }
 

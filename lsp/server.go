@@ -46,6 +46,11 @@ type Options struct {
 	// script's folder. Its changes re-check the open scripts, as those
 	// of .sqllint.yaml do.
 	ConfigFile string
+	// ParentPoll is how often the server checks that the editor's
+	// process (initialize's processId) is alive; 0 = 3 s.
+	ParentPoll time.Duration
+
+	processAlive func(pid int) bool // tests: nil = the system's
 }
 
 // Server is one language-server session.
@@ -54,10 +59,11 @@ type Server struct {
 	conn *conn
 	log  *log.Logger
 
-	ctx    context.Context // cancelled when the session ends
-	cancel context.CancelFunc
-	runs   sync.WaitGroup // analyses in flight
-	sem    chan struct{}  // one analysis at a time: the machine is shared with the editor
+	ctx        context.Context // cancelled when the session ends
+	cancel     context.CancelFunc
+	runs       sync.WaitGroup // analyses in flight
+	parentGone chan struct{}  // the editor's process exited
+	sem        chan struct{}  // one analysis at a time: the machine is shared with the editor
 
 	mu          sync.Mutex
 	docs        map[string]*document // by URI
@@ -68,6 +74,9 @@ type Server struct {
 	watched     map[string]bool // baseline files the client was asked to watch
 	initialized bool            // initialize answered
 	shutdown    bool
+	pull        bool        // the client pulls diagnostics: none are published
+	refresh     *time.Timer // a workspace/diagnostic/refresh to send
+	stopped     bool        // Run has ended: nothing more is sent
 	nextID      int
 }
 
@@ -84,6 +93,9 @@ type document struct {
 	cancel   context.CancelFunc // of the analysis in flight
 	result   *result            // the last published one
 	baseline string             // the baseline file of its last analysis, "" for none
+
+	pulls    []pullRequest // pulls waiting for the analysis in progress
+	reported string        // the result ID the client last pulled, "" before
 }
 
 // result is one finished analysis of one version of a document.
@@ -92,6 +104,7 @@ type result struct {
 	text     *text // the text analysed
 	findings []report.Finding
 	diags    []Diagnostic // diags[i] is findings[i]; then a config error, if any
+	id       string       // its result ID, for pulled diagnostics
 
 	once  sync.Once
 	stmts []stmtSpan // statements of the text, found on first need
@@ -112,17 +125,26 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{
 		opt: opt, conn: newConn(r, w), log: log.New(logw, "sqllint lsp: ", log.LstdFlags),
-		ctx: ctx, cancel: cancel, sem: make(chan struct{}, 1), docs: map[string]*document{}, watched: map[string]bool{},
+		ctx: ctx, cancel: cancel, sem: make(chan struct{}, 1), parentGone: make(chan struct{}, 1), docs: map[string]*document{}, watched: map[string]bool{},
 	}
 }
 
-// Run serves until the client sends exit or closes the stream. It
-// returns the process exit status the specification asks for: 0 after
-// shutdown then exit, 1 otherwise.
+// Run serves until the client sends exit or closes the stream, or the
+// editor's process named in initialize exits. It returns the process
+// exit status the specification asks for: 0 after shutdown then exit,
+// 1 otherwise.
 func (s *Server) Run() int {
 	defer s.stop()
+	msgs := make(chan read)
+	go s.readLoop(msgs)
 	for {
-		m, err := s.conn.read()
+		var r read
+		select {
+		case r = <-msgs:
+		case <-s.parentGone:
+			return s.exitCode()
+		}
+		m, err := r.m, r.err
 		if err != nil {
 			var pe *parseError
 			if errors.As(err, &pe) {
@@ -139,6 +161,34 @@ func (s *Server) Run() int {
 			return s.exitCode()
 		}
 		s.handle(m)
+	}
+}
+
+// read is one message read from the client, or why there is none.
+type read struct {
+	m   *message
+	err error
+}
+
+// readLoop reads the client's messages on its own goroutine, so that
+// Run can end while a read blocks (the editor's process died but
+// something still holds the pipe open). It stops after an error that
+// ends the stream, or when the session ends.
+func (s *Server) readLoop(out chan<- read) {
+	for {
+		m, err := s.conn.read()
+		if n := s.conn.skipped; n > 0 {
+			s.log.Printf("skipped %d bytes before a message header: the Content-Length of the message before was too short (bytes, not characters, count)", n)
+		}
+		select {
+		case out <- read{m, err}:
+		case <-s.ctx.Done():
+			return
+		}
+		var pe *parseError
+		if err != nil && !errors.As(err, &pe) {
+			return
+		}
 	}
 }
 
@@ -163,6 +213,11 @@ func (s *Server) stop() {
 			d.cancel()
 		}
 	}
+	if s.refresh != nil {
+		s.refresh.Stop()
+		s.refresh = nil
+	}
+	s.stopped = true
 	s.mu.Unlock()
 	s.cancel()
 	s.runs.Wait()
@@ -173,7 +228,10 @@ func (s *Server) handle(m *message) {
 	case m.isRequest():
 		result, rerr := s.request(m)
 		if rerr != nil {
-			_ = s.conn.replyError(m.ID, rerr.Code, rerr.Message)
+			_ = s.conn.write(errorResponse{JSONRPC: "2.0", ID: m.ID, Error: rerr})
+			return
+		}
+		if _, later := result.(deferred); later {
 			return
 		}
 		_ = s.conn.reply(m.ID, result)
@@ -212,9 +270,16 @@ func (s *Server) request(m *message) (any, *rpcError) {
 		s.shutdown = true
 		for _, d := range s.docs {
 			s.abort(d) // no diagnostics after shutdown
+			s.dropPulls(d, false)
+		}
+		if s.refresh != nil {
+			s.refresh.Stop()
+			s.refresh = nil
 		}
 		s.mu.Unlock()
 		return nil, nil
+	case "textDocument/diagnostic":
+		return s.pullDocument(m.ID, m.Params)
 	case "textDocument/codeAction":
 		var p codeActionParams
 		if err := json.Unmarshal(m.Params, &p); err != nil {
@@ -271,12 +336,21 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 		s.roots = append(s.roots, filepath.Clean(*p.RootPath))
 	}
 	s.initialized = true
+	if p.ProcessID != nil {
+		s.watchParent(*p.ProcessID)
+	}
 	caps := serverCapabilities{
 		PositionEncoding:   s.enc.String(),
 		TextDocumentSync:   textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
 		CodeActionProvider: codeActionOptions{CodeActionKinds: []string{"quickfix"}},
 		HoverProvider:      true,
 		Workspace:          workspaceCapabilities{WorkspaceFolders: workspaceFoldersServerCapabilities{Supported: true, ChangeNotifications: true}},
+	}
+	if s.caps.pullDiagnostics() {
+		// The client asks for each document's findings; findings of one
+		// script depend on the others of its folder.
+		s.pull = true
+		caps.DiagnosticProvider = &diagnosticOptions{Identifier: "sqllint", InterFileDependencies: true}
 	}
 	if !s.caps.literalActions() && s.caps.applyEdit() {
 		// Its quick fixes are commands that the server runs by sending
@@ -326,6 +400,11 @@ func (s *Server) notification(m *message) {
 		}
 	case "workspace/didChangeConfiguration":
 		s.didChangeConfiguration()
+	case "$/cancelRequest":
+		var p cancelParams
+		if err = json.Unmarshal(m.Params, &p); err == nil {
+			s.cancelRequest(&p)
+		}
 	case "workspace/didChangeWorkspaceFolders":
 		var p didChangeWorkspaceFoldersParams
 		if err = json.Unmarshal(m.Params, &p); err == nil {
@@ -440,8 +519,9 @@ func (s *Server) didClose(p *didCloseParams) {
 		return
 	}
 	s.abort(d)
+	s.dropPulls(d, true)
 	delete(s.docs, d.uri)
-	if d.lint {
+	if d.lint && !s.pull {
 		// Diagnostics are for open documents only.
 		_ = s.conn.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}})
 	}
@@ -635,6 +715,7 @@ func (s *Server) analyze(d *document, gen int) {
 	d.cancel = cancel
 	d.timer = nil
 	version := d.version
+	pull := s.pull
 	snap := &text{s: d.text.s}
 	root := ""
 	if len(s.roots) > 0 {
@@ -687,6 +768,9 @@ func (s *Server) analyze(d *document, gen int) {
 		s.log.Printf("%s: %v", d.path, err)
 		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error()})
 	}
+	if pull {
+		res.id = resultID(res.diags)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if d.gen != gen || s.docs[d.uri] != d {
@@ -696,6 +780,10 @@ func (s *Server) analyze(d *document, gen int) {
 	d.cancel = nil
 	d.baseline = baseline
 	s.watchBaseline(baseline)
+	if s.pull {
+		s.answerPulls(d)
+		return
+	}
 	v := version
 	diags := res.diags
 	if diags == nil {

@@ -1,0 +1,224 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"time"
+)
+
+// Pull diagnostics (LSP 3.17 textDocument/diagnostic): the client asks
+// for a document's findings when it shows or changes it, rather than the
+// server publishing them. A client gets one model, never both: VS Code's
+// client (vscode-languageclient 9) keeps pulled and published
+// diagnostics in two collections and would list every finding twice, as
+// other servers that did both found (sourcekit-lsp, Roslyn, ryl). So the
+// server offers pull to a client that declares textDocument.diagnostic
+// and can be told to pull again (workspace.diagnostics.refreshSupport:
+// a config file, a baseline or another script changes a document's
+// findings without the client changing it), and for that client stops
+// publishing. Every other client keeps push.
+
+// diagnosticOptions is the server's diagnosticProvider.
+type diagnosticOptions struct {
+	Identifier            string `json:"identifier,omitempty"`
+	InterFileDependencies bool   `json:"interFileDependencies"`
+	WorkspaceDiagnostics  bool   `json:"workspaceDiagnostics"`
+}
+
+type documentDiagnosticParams struct {
+	TextDocument     textDocumentIdentifier `json:"textDocument"`
+	Identifier       string                 `json:"identifier,omitempty"`
+	PreviousResultID string                 `json:"previousResultId,omitempty"`
+}
+
+// documentDiagnosticReport is a full report (Items) or, with kind
+// "unchanged", one saying the client's previous report still holds.
+type documentDiagnosticReport struct {
+	Kind     string        `json:"kind"` // "full" or "unchanged"
+	ResultID string        `json:"resultId,omitempty"`
+	Items    *[]Diagnostic `json:"items,omitempty"`
+}
+
+type cancelParams struct {
+	ID json.RawMessage `json:"id"`
+}
+
+// diagnosticServerCancellationData is the data of a ServerCancelled
+// answer to a pull: whether the client should ask again.
+type diagnosticServerCancellationData struct {
+	RetriggerRequest bool `json:"retriggerRequest"`
+}
+
+// pullCancelled is the answer to a pull the server gave up.
+type pullCancelled struct {
+	JSONRPC string             `json:"jsonrpc"`
+	ID      json.RawMessage    `json:"id"`
+	Error   pullCancelledError `json:"error"`
+}
+
+type pullCancelledError struct {
+	Code    int                              `json:"code"`
+	Message string                           `json:"message"`
+	Data    diagnosticServerCancellationData `json:"data"`
+}
+
+// codeServerCancelled answers a pull the server gave up (LSP 3.17).
+const codeServerCancelled = -32802
+
+// pullRequest is a textDocument/diagnostic request waiting for the
+// analysis in progress of its document.
+type pullRequest struct {
+	id   json.RawMessage
+	prev string // the client's previousResultId
+}
+
+// deferred is the result of a request answered later, by the server
+// itself (handle then sends nothing).
+type deferred struct{}
+
+// pullDiagnostics reports whether the client takes pulled diagnostics,
+// and can be asked to pull again.
+func (c *clientCapabilities) pullDiagnostics() bool {
+	return c.TextDocument != nil && c.TextDocument.Diagnostic != nil &&
+		c.Workspace != nil && c.Workspace.Diagnostics != nil && c.Workspace.Diagnostics.RefreshSupport
+}
+
+// resultID names a document's diagnostics: the same findings at the
+// same places give the same ID, so the client, sending it back, is told
+// "unchanged" after an edit that changed no finding (typing in a
+// comment) and after a re-check of the context that changed nothing.
+func resultID(diags []Diagnostic) string {
+	b, _ := json.Marshal(diags)
+	h := fnv.New64a()
+	_, _ = h.Write(b)
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// report is the answer to a pull whose client last got prev.
+func (r *result) report(prev string) documentDiagnosticReport {
+	if prev != "" && prev == r.id {
+		return documentDiagnosticReport{Kind: "unchanged", ResultID: r.id}
+	}
+	items := r.diags
+	if items == nil {
+		items = []Diagnostic{}
+	}
+	return documentDiagnosticReport{Kind: "full", ResultID: r.id, Items: &items}
+}
+
+// emptyReport is the report of a document the server does not check (not
+// open, not T-SQL, closed meanwhile).
+func emptyReport() documentDiagnosticReport {
+	return documentDiagnosticReport{Kind: "full", Items: &[]Diagnostic{}}
+}
+
+// pullDocument answers textDocument/diagnostic: at once when the
+// document's findings are those of its text as it is, else once the
+// pending analysis ends (a change is debounced, so a pull right after
+// it waits for the check of the new text, not the old findings).
+func (s *Server) pullDocument(id json.RawMessage, raw json.RawMessage) (any, *rpcError) {
+	var p documentDiagnosticParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, invalidParams(err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[p.TextDocument.URI]
+	if d == nil || !d.lint {
+		return emptyReport(), nil
+	}
+	if d.timer == nil && d.cancel == nil {
+		if d.result == nil {
+			return emptyReport(), nil
+		}
+		d.reported = d.result.id
+		return d.result.report(p.PreviousResultID), nil
+	}
+	d.pulls = append(d.pulls, pullRequest{id: id, prev: p.PreviousResultID})
+	return deferred{}, nil
+}
+
+// answerPulls answers the pulls waiting for d's analysis, which has just
+// given d.result; without any, it asks the client to pull again when the
+// findings it last pulled changed. s.mu is held.
+func (s *Server) answerPulls(d *document) {
+	for _, p := range d.pulls {
+		_ = s.conn.reply(p.id, d.result.report(p.prev))
+		d.reported = d.result.id
+	}
+	if len(d.pulls) > 0 {
+		d.pulls = nil
+		return
+	}
+	if d.reported != "" && d.reported != d.result.id {
+		s.refreshSoon()
+	}
+}
+
+// dropPulls answers d's waiting pulls when d is closed (an empty report:
+// the client forgets a closed document's diagnostics anyway) or the
+// session shuts down (cancelled, not to be asked again). s.mu is held.
+func (s *Server) dropPulls(d *document, closed bool) {
+	for _, p := range d.pulls {
+		if closed {
+			_ = s.conn.reply(p.id, emptyReport())
+		} else {
+			_ = s.conn.write(pullCancelled{JSONRPC: "2.0", ID: p.id, Error: pullCancelledError{
+				Code: codeServerCancelled, Message: "the server is shutting down",
+				Data: diagnosticServerCancellationData{RetriggerRequest: false},
+			}})
+		}
+	}
+	d.pulls = nil
+}
+
+// cancelRequest answers a waiting pull that the client cancelled with
+// RequestCancelled, as LSP asks (a cancelled request still gets an
+// answer). Every other request is answered before the next message is
+// read, so its cancellation comes too late and is ignored.
+func (s *Server) cancelRequest(p *cancelParams) {
+	want := canonicalID(p.ID)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, d := range s.docs {
+		for i, r := range d.pulls {
+			if canonicalID(r.id) == want {
+				d.pulls = append(d.pulls[:i:i], d.pulls[i+1:]...)
+				_ = s.conn.replyError(r.id, codeRequestCancelled, "cancelled by the client")
+				return
+			}
+		}
+	}
+}
+
+// canonicalID is a request ID as a comparable string: 7, 7.0 and "7"
+// differ (a string ID is not a number), spacing does not count.
+func canonicalID(raw json.RawMessage) string {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return string(raw)
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// refreshSoon asks the client to pull every document again, once for
+// the analyses that end within a third of the debounce delay (a change
+// re-checks the other open scripts of its folder, which end one after
+// the other). s.mu is held.
+func (s *Server) refreshSoon() {
+	if s.refresh != nil || s.shutdown || s.stopped {
+		return
+	}
+	s.refresh = time.AfterFunc(s.opt.Debounce/3, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.refresh = nil
+		if s.shutdown || s.stopped {
+			return
+		}
+		s.nextID++
+		_ = s.conn.request(s.nextID, "workspace/diagnostic/refresh", nil)
+	})
+}
