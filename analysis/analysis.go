@@ -51,6 +51,10 @@ type Options struct {
 	// database model in natural path order together with Paths, but
 	// their findings are not reported (a file in both is reported).
 	Context []string
+	// ContextFilter, when set, says which files of Context are read: a
+	// file it refuses is left out (sqllint scan: in a git repository,
+	// the files git tracks). Paths are never filtered.
+	ContextFilter func(path string) bool
 	// Stdin is the content of the path "-"; StdinName its name in
 	// messages and for config matching (default "stdin.sql").
 	Stdin     io.Reader

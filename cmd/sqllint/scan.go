@@ -17,6 +17,7 @@ import (
 	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/baseline"
 	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/internal/gitdiff"
 	"github.com/sqllint/sqllint/output"
 	"github.com/sqllint/sqllint/report"
 	"github.com/sqllint/sqllint/rules"
@@ -261,6 +262,11 @@ func (e *env) scan(args []string) int {
 	opt := analysis.Options{
 		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
+	}
+	if len(opt.Context) > 0 && !f.pr.contextUntracked {
+		// A commit's findings come from the commit: a local scratch
+		// script or a git-ignored backup folder is no context.
+		opt.ContextFilter = gitdiff.NewTracked().Has
 	}
 	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {
