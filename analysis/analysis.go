@@ -55,6 +55,11 @@ type Options struct {
 	// file it refuses is left out (sqllint scan: in a git repository,
 	// the files git tracks). Paths are never filtered.
 	ContextFilter func(path string) bool
+	// ConfigFile, when set, is called with each config file
+	// (config.FileNames) a folder walk meets, as walked (a run reads one
+	// config; the caller may say this one is not read). It may be called
+	// more than once for a file.
+	ConfigFile func(path string)
 	// Stdin is the content of the path "-"; StdinName its name in
 	// messages and for config matching (default "stdin.sql").
 	Stdin     io.Reader

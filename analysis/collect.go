@@ -345,6 +345,9 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			list = append(list, ent{name, name + "/", true, false})
 			continue
 		}
+		if name[0] == '.' && r.opt.ConfigFile != nil && slices.Contains(config.FileNames, name) {
+			r.opt.ConfigFile(joinName(filepath.Clean(dir), name))
+		}
 		if m.defaultInc && !isSQL(name) {
 			continue // the cheap filter first
 		}

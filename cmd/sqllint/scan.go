@@ -290,6 +290,11 @@ func (e *env) scan(args []string) int {
 	if staged != nil {
 		opt.Overlay = staged.Overlay
 	}
+	if f.configPath == "" && !f.noConfig {
+		notes := newConfigNotes(e, cfg)
+		notes.named(paths, f.stdinName)
+		opt.ConfigFile = notes.walked
+	}
 	if len(opt.Context) > 0 && !f.pr.contextUntracked {
 		// A commit's findings come from the commit: a local scratch
 		// script or a git-ignored backup folder is no context.
