@@ -40,13 +40,11 @@ func TestHookContextIsWhatTheCommitHolds(t *testing.T) {
 	if got := found(out); code != 1 || len(got) != 1 || !strings.HasSuffix(got[0], " SL101") {
 		t.Errorf("--context-untracked reads it: exit %d %v\n%s", code, got, out)
 	}
+	if err := os.MkdirAll(filepath.Join(dir, "db/002_backups"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Rename(scratch, filepath.Join(dir, "db/002_backups/restore.sql")); err != nil {
-		if err := os.MkdirAll(filepath.Join(dir, "db/002_backups"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Rename(scratch, filepath.Join(dir, "db/002_backups/restore.sql")); err != nil {
-			t.Fatal(err)
-		}
+		t.Fatal(err)
 	}
 	check("git-ignored backup folder", "")
 	if _, out, _ := runCmd(t, "", nil, "scan", "--no-config", "--no-source", "--context-untracked", "db/003_more.sql"); len(found(out)) != 1 {
