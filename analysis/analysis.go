@@ -51,6 +51,15 @@ type Options struct {
 	// database model in natural path order together with Paths, but
 	// their findings are not reported (a file in both is reported).
 	Context []string
+	// ContextFilter, when set, says which files of Context are read: a
+	// file it refuses is left out (sqllint scan: in a git repository,
+	// the files git tracks). Paths are never filtered.
+	ContextFilter func(path string) bool
+	// ConfigFile, when set, is called with each config file
+	// (config.FileNames) a folder walk meets, as walked (a run reads one
+	// config; the caller may say this one is not read). It may be called
+	// more than once for a file.
+	ConfigFile func(path string)
 	// Stdin is the content of the path "-"; StdinName its name in
 	// messages and for config matching (default "stdin.sql").
 	Stdin     io.Reader

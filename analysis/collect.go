@@ -223,7 +223,7 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	r.reported = reported
 	for _, p := range r.opt.Context {
 		r.expand(ctx, m, p, func(f string, err error) bool {
-			if key := r.abs(f); !reported[key] && key != stdinKey && (err != nil || !reportedIDs[r.identity(f)]) {
+			if key := r.abs(f); !reported[key] && key != stdinKey && (err != nil || !reportedIDs[r.identity(f)] && r.contextFile(f)) {
 				all = append(all, entry{f, false, err, key})
 			}
 			return true
@@ -248,6 +248,11 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 			return
 		}
 	}
+}
+
+// contextFile reports whether context file f is read (Options.ContextFilter).
+func (r *run) contextFile(f string) bool {
+	return r.opt.ContextFilter == nil || f == "-" || r.opt.ContextFilter(f)
 }
 
 // replay is collect, from the list findIncluded made when it ran.
@@ -339,6 +344,9 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			}
 			list = append(list, ent{name, name + "/", true, false})
 			continue
+		}
+		if name[0] == '.' && r.opt.ConfigFile != nil && slices.Contains(config.FileNames, name) {
+			r.opt.ConfigFile(joinName(filepath.Clean(dir), name))
 		}
 		if m.defaultInc && !isSQL(name) {
 			continue // the cheap filter first

@@ -81,10 +81,11 @@ type Origin int
 
 // Where a config file can come from.
 const (
-	OriginNone   Origin = iota // not found by Find: defaults, or a file given by name (--config)
-	OriginFolder               // the folder of the first path scanned
-	OriginParent               // a folder above it
-	OriginHome                 // the home folder
+	OriginNone      Origin = iota // not found by Find: defaults, or a file given by name (--config)
+	OriginFolder                  // the folder of the first path scanned
+	OriginParent                  // a folder above it
+	OriginHome                    // the home folder
+	OriginAboveRepo               // a folder above the top of the repository that holds the first path
 )
 
 // Notice is the line a run prints on standard error when its config file
@@ -97,6 +98,8 @@ func (c *Config) Notice() string {
 		return "using config " + c.Path + " (found in a parent folder)"
 	case OriginHome:
 		return "using config " + c.Path + " (found in the home folder)"
+	case OriginAboveRepo:
+		return "using config " + c.Path + " (found above the top of the git repository: it is no part of the repository, so another clone and CI do not read it)"
 	}
 	return ""
 }
@@ -207,8 +210,10 @@ func Discover(dir string) (string, error) {
 }
 
 // Locate is Discover that also says where the file was found: OriginFolder
-// for dir itself, OriginParent for a folder above it, OriginHome for the
-// home folder (OriginNone with "" when there is none).
+// for dir itself, OriginParent for a folder above it, OriginAboveRepo for
+// a folder above the top of the git repository that holds dir (a folder
+// with .git below it), OriginHome for the home folder (OriginNone with ""
+// when there is none).
 func Locate(dir string) (string, Origin, error) {
 	if dir == "" {
 		dir = "."
@@ -225,12 +230,17 @@ func Locate(dir string) (string, Origin, error) {
 		if p, err := findIn(d); p != "" || err != nil {
 			return p, origin, err
 		}
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			origin = OriginAboveRepo // what is found from here on
+		}
 		parent := filepath.Dir(d)
 		if parent == d {
 			break
 		}
 		d = parent
-		origin = OriginParent
+		if origin != OriginAboveRepo {
+			origin = OriginParent
+		}
 	}
 	if home, err := os.UserHomeDir(); err == nil && home != "" {
 		p, err := findIn(home)

@@ -730,6 +730,41 @@ func TestFindOrigin(t *testing.T) {
 	}
 }
 
+// TestFindAboveTheRepository: a config found above the top of the git
+// repository that holds the scanned folder (a folder with .git) is still
+// read, but said to be outside the repository: another clone and CI do
+// not read it. One at the top itself is the repository's own.
+func TestFindAboveTheRepository(t *testing.T) {
+	root := t.TempDir()
+	t.Setenv("HOME", t.TempDir())
+	deep := filepath.Join(root, "repo", "db")
+	if err := os.MkdirAll(filepath.Join(root, "repo", ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	above := filepath.Join(root, ".sqllint.yaml")
+	if err := os.WriteFile(above, []byte("fail-on: error\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Find(deep, nil)
+	want := "using config " + above + " (found above the top of the git repository: it is no part of the repository, so another clone and CI do not read it)"
+	if err != nil || cfg.Origin != OriginAboveRepo || cfg.Path != above || cfg.Notice() != want {
+		t.Errorf("above the repository: %v %v %q, want %q", err, cfg.Origin, cfg.Notice(), want)
+	}
+	top := filepath.Join(root, "repo", ".sqllint.yaml")
+	if err := os.WriteFile(top, []byte("fail-on: info\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := Find(deep, nil); err != nil || cfg.Origin != OriginParent || cfg.Path != top {
+		t.Errorf("at the repository's top: %v %+v", err, cfg)
+	}
+	if cfg, err := Find(filepath.Join(root, "repo"), nil); err != nil || cfg.Origin != OriginFolder {
+		t.Errorf("in the repository's top itself: %v %+v", err, cfg)
+	}
+}
+
 // TestSyntaxErrorInALongFile: the column is found far down a long file
 // too (the search starts at yaml.v3's line).
 func TestSyntaxErrorInALongFile(t *testing.T) {

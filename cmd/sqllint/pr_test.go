@@ -127,6 +127,7 @@ func TestHookReadsTheFolderAsContext(t *testing.T) {
 	// deploy script around it the USE and the BACKUP
 	writeFile(t, dir, "deploy/deploy.sql", "USE Sales;\nGO\n:r checkpoint_step.sql\nBACKUP DATABASE Sales TO DISK = 'B:\\s.bak';\n")
 	writeFile(t, dir, "deploy/checkpoint_step.sql", "PRINT 'flush';\nCHECKPOINT;\n")
+	git("add", "deploy") // context is what the commit holds: the tracked files
 	_, folder, _ = runCmd(t, "", nil, "scan", "--no-config", "--no-source", "deploy")
 	code, hook, _ = runCmd(t, "", nil, append(hookEntry(t), "deploy/checkpoint_step.sql")...)
 	if want, got := found(folder), found(hook); len(want) != 1 || want[0] != "deploy/checkpoint_step.sql:2 SL303" || code != 1 || strings.Join(got, "|") != want[0] {
@@ -150,6 +151,7 @@ func TestHookReadsTheFolderAsContext(t *testing.T) {
 	writeFile(t, dir, ".sqllint.yaml", "include: [\"migrations/**\", \"post-deploy/**\"]\n")
 	writeFile(t, dir, "migrations/V3__arch.sql", "CREATE DATABASE Arch;\nGO\n"+filegroupsIn("Arch", 0, 750))
 	writeFile(t, dir, "post-deploy/P1.sql", filegroupsIn("Arch", 750, 850))
+	git("add", "migrations/V3__arch.sql")
 	_, folder, _ = runCmd(t, "", nil, "scan", "--no-source", "migrations", "post-deploy")
 	var want2 string
 	for _, f := range found(folder) {

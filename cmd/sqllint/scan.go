@@ -17,6 +17,7 @@ import (
 	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/baseline"
 	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/internal/gitdiff"
 	"github.com/sqllint/sqllint/output"
 	"github.com/sqllint/sqllint/report"
 	"github.com/sqllint/sqllint/rules"
@@ -206,6 +207,24 @@ func (e *env) scan(args []string) int {
 	if !ok {
 		return code
 	}
+	var staged *gitdiff.Staged
+	if f.pr.staged {
+		if f.fix || f.pr.diff || slices.Contains(paths, "-") {
+			e.errorf("--staged checks what git's index holds: --fix, --diff and standard input (-) work on files; run them without --staged")
+			return exitError
+		}
+		var err error
+		if staged, err = gitdiff.ReadStaged("."); err != nil {
+			e.errorf("--staged: %v", err)
+			return exitError
+		}
+		if len(paths) == 0 {
+			if len(staged.Names) == 0 {
+				return exitOK // nothing staged to check
+			}
+			paths = relToCwd(staged.Names)
+		}
+	}
 	if len(paths) == 0 {
 		e.errorf("scan needs at least one path (a file, a folder, or - for standard input)")
 		return exitError
@@ -249,6 +268,12 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
+	if staged != nil && filter.changes != nil {
+		// the lines the commit adds, not those of the work tree
+		for path, data := range staged.Overlay {
+			filter.changes.SetText(path, data)
+		}
+	}
 	stdin, err := filter.stdinChanges(e.stdin, paths, f.stdinName)
 	if err != nil {
 		e.errorf("standard input: %v", err)
@@ -261,6 +286,19 @@ func (e *env) scan(args []string) int {
 	opt := analysis.Options{
 		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
+	}
+	if staged != nil {
+		opt.Overlay = staged.Overlay
+	}
+	if f.configPath == "" && !f.noConfig {
+		notes := newConfigNotes(e, cfg)
+		notes.named(paths, f.stdinName)
+		opt.ConfigFile = notes.walked
+	}
+	if len(opt.Context) > 0 && !f.pr.contextUntracked {
+		// A commit's findings come from the commit: a local scratch
+		// script or a git-ignored backup folder is no context.
+		opt.ContextFilter = gitdiff.NewTracked().Has
 	}
 	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {
@@ -496,6 +534,21 @@ func (e *env) scan(args []string) int {
 		return exitError
 	}
 	return status.exit(cfg.FailOn)
+}
+
+// relToCwd is paths relative to the current folder where it can be.
+func relToCwd(paths []string) []string {
+	wd, err := os.Getwd()
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = p
+		if err == nil {
+			if r, err := filepath.Rel(wd, p); err == nil {
+				out[i] = r
+			}
+		}
+	}
+	return out
 }
 
 func isDir(path string) bool {

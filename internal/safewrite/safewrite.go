@@ -14,6 +14,9 @@
 //     original, so a crash leaves the old or the new file, never half of
 //     one. The folder is synced after the rename.
 //
+// A read-only file (no write permission bit for anyone) is never written:
+// ErrReadOnly.
+//
 // Writing in place is not atomic: a crash in the middle can leave a
 // partial file. It is the price of keeping hard links and owners; the
 // content check still runs first. Extended attributes and ACLs are not
@@ -34,6 +37,10 @@ import (
 // ErrChanged is returned (wrapped) when the file's content is no longer
 // the original the caller read.
 var ErrChanged = errors.New("the file changed on disk since it was read; not overwritten (run again)")
+
+// ErrReadOnly is returned (wrapped) for a file no one may write (no write
+// permission bit): it is left as it is, as an editor or gofmt -w would.
+var ErrReadOnly = errors.New("the file is read-only; not overwritten (make it writable first, e.g. check it out in TFVC or Perforce)")
 
 // How WriteFile wrote a file.
 type Method int
@@ -78,6 +85,13 @@ func Write(path string, original, data []byte) (Method, error) {
 	}
 	if !info.Mode().IsRegular() {
 		return 0, fmt.Errorf("cannot write %s: not a regular file", path)
+	}
+	if info.Mode().Perm()&0o222 == 0 {
+		// Writing a new file over it would bypass what its mode says
+		// (root, or a rename in a writable folder, could): a version
+		// control system (TFVC, Perforce) marks files read-only until
+		// they are checked out, and would not know of the change.
+		return 0, fmt.Errorf("cannot write %s: %w", path, ErrReadOnly)
 	}
 	if err := check(path, target, original); err != nil {
 		return 0, err

@@ -172,7 +172,7 @@ func TestHardLinksKept(t *testing.T) {
 }
 
 func TestModeKept(t *testing.T) {
-	for _, perm := range []os.FileMode{0o600, 0o640, 0o755, 0o444} {
+	for _, perm := range []os.FileMode{0o600, 0o640, 0o755, 0o644, 0o200} {
 		p := filepath.Join(t.TempDir(), "V1.sql")
 		write(t, p, before, perm)
 		if err := WriteFile(p, []byte(before), []byte(after)); err != nil {
@@ -187,6 +187,26 @@ func TestModeKept(t *testing.T) {
 		}
 		if got := content(t, p); got != after {
 			t.Errorf("%v: content %q", perm, got)
+		}
+	}
+}
+
+// TestReadOnlyFileRefused: a file no one may write (TFVC and Perforce
+// mark files read-only until they are checked out) is left alone, even
+// though a rename in its writable folder (or root) could replace it.
+func TestReadOnlyFileRefused(t *testing.T) {
+	for _, perm := range []os.FileMode{0o444, 0o400, 0o555} {
+		p := filepath.Join(t.TempDir(), "V1.sql")
+		write(t, p, before, perm)
+		err := WriteFile(p, []byte(before), []byte(after))
+		if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), p) {
+			t.Errorf("%v: %v, want ErrReadOnly naming the file", perm, err)
+		}
+		if got := content(t, p); got != before {
+			t.Errorf("%v: written: %q", perm, got)
+		}
+		if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != perm {
+			t.Errorf("%v: mode now %v", perm, fi.Mode().Perm())
 		}
 	}
 }

@@ -1,0 +1,105 @@
+package gitdiff
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// Tracked tells whether a file is in git's index (tracked, or staged as
+// new): the files a commit holds. A pre-commit hook names the staged
+// scripts and sqllint reads the rest of the repository as context; a
+// developer's untracked scratch script or a git-ignored backup folder is
+// no part of the commit and must not change its findings.
+//
+// A file outside any repository is tracked (there is nothing to compare
+// with), and so is every file of a repository whose top is the home folder
+// or the file system's root (a dotfiles repository must not hide a
+// project below it that is no repository of its own) or whose index git
+// cannot list (git missing, a repository git refuses): then nothing is
+// left out. The index is the one git's environment names
+// (GIT_INDEX_FILE: the temporary index of git commit -a or git commit
+// PATH, in a hook).
+//
+// It is safe for concurrent use; each repository's index is listed once.
+type Tracked struct {
+	mu    sync.Mutex
+	home  string
+	top   map[string]string          // folder -> its repository's top ("" none)
+	files map[string]map[string]bool // top -> absolute paths (nil: no filter)
+}
+
+// NewTracked returns an empty Tracked.
+func NewTracked() *Tracked {
+	home, _ := os.UserHomeDir()
+	return &Tracked{home: home, top: map[string]string{}, files: map[string]map[string]bool{}}
+}
+
+// Has reports whether path is tracked (see Tracked).
+func (t *Tracked) Has(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return true
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	top := t.topOf(filepath.Dir(abs))
+	if top == "" {
+		return true
+	}
+	set, ok := t.files[top]
+	if !ok {
+		set = t.list(top)
+		t.files[top] = set
+	}
+	return set == nil || set[abs]
+}
+
+// topOf is the folder at or above dir that holds .git ("" when none, or
+// when it is the home folder or the root).
+func (t *Tracked) topOf(dir string) string {
+	if top, ok := t.top[dir]; ok {
+		return top
+	}
+	top := ""
+	if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+		top = dir
+	} else if parent := filepath.Dir(dir); parent != dir {
+		top = t.topOf(parent)
+	}
+	if top != "" && (top == t.home || filepath.Dir(top) == top) {
+		top = ""
+	}
+	t.top[dir] = top
+	return top
+}
+
+// list is the absolute paths of the files in the index of the repository
+// whose work tree top is top; nil when git cannot tell, or when git's
+// environment names another repository (GIT_DIR in a hook of a
+// superproject, top a submodule).
+func (t *Tracked) list(top string) map[string]bool {
+	out, err := git(top, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil
+	}
+	got, err := filepath.EvalSymlinks(string(bytes.TrimSpace(out)))
+	if err != nil {
+		return nil
+	}
+	if want, err := filepath.EvalSymlinks(top); err != nil || want != got {
+		return nil
+	}
+	out, err = git(top, "ls-files", "-z", "--cached", "--full-name")
+	if err != nil {
+		return nil
+	}
+	set := map[string]bool{}
+	for _, name := range bytes.Split(out, []byte{0}) {
+		if len(name) > 0 {
+			set[filepath.Join(top, filepath.FromSlash(string(name)))] = true
+		}
+	}
+	return set
+}

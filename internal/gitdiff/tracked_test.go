@@ -1,0 +1,60 @@
+package gitdiff
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestTracked: the index's files are tracked, the others not; a path
+// reached through a symbolic link to the repository is matched as
+// spelled; a file outside any repository, and one of a repository at the
+// home folder, is tracked (nothing to leave out); so is every file when
+// git's environment names another repository.
+func TestTracked(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	base := t.TempDir()
+	repo := filepath.Join(base, "repo")
+	write(t, filepath.Join(repo, "db/V1.sql"), "SELECT 1;\n")
+	write(t, filepath.Join(repo, "db/new.sql"), "SELECT 1;\n")
+	write(t, filepath.Join(repo, "db/scratch.sql"), "SELECT 1;\n")
+	write(t, filepath.Join(repo, "db/bak/restore.sql"), "SELECT 1;\n")
+	write(t, filepath.Join(repo, ".gitignore"), "bak/\n")
+	write(t, filepath.Join(base, "loose/x.sql"), "SELECT 1;\n")
+	run(t, repo, "init", "-q")
+	run(t, repo, "add", "db/V1.sql", ".gitignore")
+	run(t, repo, "commit", "-qm", "one")
+	run(t, repo, "add", "db/new.sql") // staged, not committed
+	link := filepath.Join(base, "link")
+	if err := os.Symlink(repo, link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	tr := NewTracked()
+	for path, want := range map[string]bool{
+		filepath.Join(repo, "db/V1.sql"):          true,
+		filepath.Join(repo, "db/new.sql"):         true,
+		filepath.Join(repo, "db/scratch.sql"):     false,
+		filepath.Join(repo, "db/bak/restore.sql"): false,
+		filepath.Join(link, "db/V1.sql"):          true,
+		filepath.Join(link, "db/scratch.sql"):     false,
+		filepath.Join(base, "loose/x.sql"):        true,
+	} {
+		if got := tr.Has(path); got != want {
+			t.Errorf("%s: %v, want %v", path, got, want)
+		}
+	}
+	t.Setenv("HOME", repo)
+	if !NewTracked().Has(filepath.Join(repo, "db/scratch.sql")) {
+		t.Error("a repository at the home folder must leave nothing out")
+	}
+	t.Setenv("HOME", base)
+	other := filepath.Join(base, "other")
+	run(t, base, "init", "-q", other)
+	t.Setenv("GIT_DIR", filepath.Join(other, ".git"))
+	if !NewTracked().Has(filepath.Join(repo, "db/scratch.sql")) {
+		t.Error("GIT_DIR naming another repository must leave nothing out")
+	}
+}
