@@ -53,7 +53,7 @@ type Options struct {
 	Context []string
 	// ContextFilter, when set, says which files of Context are read: a
 	// file it refuses is left out (sqllint scan: in a git repository,
-	// the files git tracks). Paths are never filtered.
+	// the files git does not ignore). Paths are never filtered.
 	ContextFilter func(path string) bool
 	// ConfigFile, when set, is called with each config file
 	// (config.FileNames) a folder walk meets, as walked (a run reads one

@@ -8,12 +8,14 @@ import (
 	"testing"
 )
 
-// TestHookContextIsWhatTheCommitHolds: a pre-commit hook names the staged
-// script and the rest of the repository is its context, but only what
-// git tracks (or has staged): a developer's untracked scratch script and
-// a git-ignored backup folder are no part of the commit and must not
-// change its findings. --context-untracked reads them as before.
-func TestHookContextIsWhatTheCommitHolds(t *testing.T) {
+// TestHookContextLeavesOutIgnoredScripts: a pre-commit hook names the
+// staged script and the rest of the repository is its context, but not
+// what git ignores: a git-ignored backup folder is no part of the
+// project and must not change the findings. An untracked script that git
+// does not ignore is context (most often a migration not added yet, and a
+// folder scan reads it), and so is a staged one. --context-ignored reads
+// ignored scripts too.
+func TestHookContextLeavesOutIgnoredScripts(t *testing.T) {
 	dir, git := gitRepo(t)
 	writeFile(t, dir, "db/001_init.sql", createSales+filegroups(0, 700))
 	writeFile(t, dir, ".gitignore", "db/002_backups/\n")
@@ -22,65 +24,67 @@ func TestHookContextIsWhatTheCommitHolds(t *testing.T) {
 	writeFile(t, dir, "db/003_more.sql", "USE Sales;\nGO\n"+filegroups(700, 750))
 	git("add", "db/003_more.sql")
 	hook := append(hookEntry(t), "db/003_more.sql")
-	check := func(what, want string, args ...string) {
+	check := func(what string, want int, args ...string) {
 		t.Helper()
 		code, out, errs := runCmd(t, "", nil, append(args, hook...)...)
-		got := strings.Join(found(out), ",")
-		if got != want || (want == "" && code != 0) || (want != "" && code != 1) {
-			t.Errorf("%s: exit %d, %q, want %q\n%s%s", what, code, got, want, out, errs)
+		got := found(out)
+		ok := len(got) == want && (want == 0 && code == 0 || want == 1 && code == 1 && strings.HasPrefix(got[0], "db/003_more.sql:") && strings.HasSuffix(got[0], " SL101"))
+		if !ok {
+			t.Errorf("%s: exit %d, %v, want %d SL101 in db/003_more.sql\n%s%s", what, code, got, want, out, errs)
 		}
 	}
-	check("the commit alone: 750 filegroups", "")
+	check("the commit alone: 750 filegroups", 0)
 
-	// 90 more filegroups in an untracked script, then in an ignored folder
-	scratch := writeFile(t, dir, "db/002_try.sql", "USE Sales;\nGO\n"+filegroups(1000, 1090))
-	check("untracked scratch script", "")
-	// (a hook's entry is the scan command: the flag goes after it)
-	code, out, _ := runCmd(t, "", nil, append(append(hookEntry(t), "--context-untracked"), "db/003_more.sql")...)
-	if got := found(out); code != 1 || len(got) != 1 || !strings.HasSuffix(got[0], " SL101") {
-		t.Errorf("--context-untracked reads it: exit %d %v\n%s", code, got, out)
-	}
+	// 90 more filegroups in a git-ignored backup folder: no context
 	if err := os.MkdirAll(filepath.Join(dir, "db/002_backups"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Rename(scratch, filepath.Join(dir, "db/002_backups/restore.sql")); err != nil {
+	ignored := writeFile(t, dir, "db/002_backups/restore.sql", "USE Sales;\nGO\n"+filegroups(1000, 1090))
+	check("git-ignored backup folder", 0)
+	// (a hook's entry is the scan command: the flag goes after it)
+	code, out, _ := runCmd(t, "", nil, append(append(hookEntry(t), "--context-ignored"), "db/003_more.sql")...)
+	if got := found(out); code != 1 || len(got) != 1 || !strings.HasSuffix(got[0], " SL101") {
+		t.Errorf("--context-ignored reads it: exit %d %v\n%s", code, got, out)
+	}
+
+	// the same script untracked but not ignored (a migration not added
+	// yet): context, as a folder scan reads it
+	if err := os.Rename(ignored, filepath.Join(dir, "db/002_try.sql")); err != nil {
 		t.Fatal(err)
 	}
-	check("git-ignored backup folder", "")
-	if _, out, _ := runCmd(t, "", nil, "scan", "--no-config", "--no-source", "--context-untracked", "db/003_more.sql"); len(found(out)) != 1 {
-		t.Errorf("--context-untracked reads the ignored folder: %s", out)
-	}
-
-	// staged, the same script is part of the commit: it counts
-	writeFile(t, dir, "db/002_try.sql", "USE Sales;\nGO\n"+filegroups(1000, 1090))
+	check("untracked script git does not ignore", 1)
+	// staged, it is context too; unstaged again (git rm --cached) it is
+	// an untracked file again
 	git("add", "db/002_try.sql")
-	code, out, _ = runCmd(t, "", nil, hook...)
-	if got := found(out); code != 1 || len(got) != 1 || !strings.HasPrefix(got[0], "db/003_more.sql:") || !strings.HasSuffix(got[0], " SL101") {
-		t.Errorf("staged script is context: exit %d %v\n%s", code, got, out)
-	}
-	// unstaged again (git rm --cached: the commit deletes it, the file stays)
+	check("staged script", 1)
 	git("rm", "-q", "--cached", "db/002_try.sql")
-	check("staged for deletion", "")
+	check("git rm --cached", 1)
+	// ignored by .git/info/exclude: no context
+	writeFile(t, dir, ".git/info/exclude", "db/002_try.sql\n")
+	check("ignored by .git/info/exclude", 0)
+	if err := os.Remove(filepath.Join(dir, ".git/info/exclude")); err != nil {
+		t.Fatal(err)
+	}
 
 	// git commit -a and git commit PATH run the hook with a temporary
-	// index (GIT_INDEX_FILE): the files it holds are the commit's
+	// index (GIT_INDEX_FILE): a file it holds is the commit's, even one
+	// an ignore rule matches (git add -f)
+	if err := os.Rename(filepath.Join(dir, "db/002_try.sql"), ignored); err != nil {
+		t.Fatal(err)
+	}
+	check("back in the ignored folder", 0)
 	alt := filepath.Join(t.TempDir(), "index")
 	t.Setenv("GIT_INDEX_FILE", alt)
 	git("read-tree", "HEAD")
-	git("add", "db/003_more.sql", "db/002_try.sql")
-	code, out, _ = runCmd(t, "", nil, hook...)
-	if got := found(out); code != 1 || len(got) != 1 || !strings.HasSuffix(got[0], " SL101") {
-		t.Errorf("GIT_INDEX_FILE's index: exit %d %v\n%s", code, got, out)
-	}
+	git("add", "db/003_more.sql")
+	git("add", "-f", "db/002_backups/restore.sql")
+	check("GIT_INDEX_FILE's index holds the ignored script", 1)
 	os.Unsetenv("GIT_INDEX_FILE")
 
 	// a repository at the home folder (dotfiles) tracks none of a
 	// project below it: it leaves nothing out
 	t.Setenv("HOME", dir)
-	code, out, _ = runCmd(t, "", nil, hook...)
-	if got := found(out); code != 1 || len(got) != 1 {
-		t.Errorf("a repository at the home folder filters nothing: exit %d %v\n%s", code, got, out)
-	}
+	check("a repository at the home folder filters nothing", 1)
 }
 
 // TestPlainHookChecksTheStagedContent runs a plain .git/hooks/pre-commit

@@ -27,7 +27,7 @@ type prFlags struct {
 	selects, ignores listFlag
 	contexts         listFlag
 	noContext        bool
-	contextUntracked bool
+	contextIgnored   bool
 	staged           bool
 	baseline         string
 	writeBaseline    string
@@ -42,7 +42,7 @@ func (p *prFlags) register(fs *flag.FlagSet) {
 	fs.Var(&p.contexts, "context", "read the scripts of `DIR` as context: they feed the database model, their findings are not reported; repeatable (default when files are named: their folders)")
 	fs.BoolVar(&p.noContext, "no-context", false, "read no context: only the files named")
 	fs.BoolVar(&p.staged, "staged", false, "check what git's index holds (a plain pre-commit hook): staged content, not the work tree's; with no path, the staged .sql files")
-	fs.BoolVar(&p.contextUntracked, "context-untracked", false, "read untracked and git-ignored scripts as context too (default in a git repository: only the files git tracks or has staged)")
+	fs.BoolVar(&p.contextIgnored, "context-ignored", false, "read git-ignored scripts as context too (default in a git repository: the files git does not ignore)")
 	fs.StringVar(&p.baseline, "baseline", "", "hide the findings recorded in baseline `FILE`; report only new ones")
 	fs.StringVar(&p.writeBaseline, "write-baseline", "", "record today's findings in baseline `FILE` (then report none)")
 	fs.StringVar(&p.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since git revision `REV`")

@@ -295,9 +295,9 @@ func (e *env) scan(args []string) int {
 		notes.named(paths, f.stdinName)
 		opt.ConfigFile = notes.walked
 	}
-	if len(opt.Context) > 0 && !f.pr.contextUntracked {
-		// A commit's findings come from the commit: a local scratch
-		// script or a git-ignored backup folder is no context.
+	if len(opt.Context) > 0 && !f.pr.contextIgnored {
+		// A git-ignored backup folder or scratch area is no part of
+		// the project: no context.
 		opt.ContextFilter = gitdiff.NewTracked().Has
 	}
 	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {

@@ -5,7 +5,7 @@
 // It runs git: "git diff -U0 REV --" in the repository (the work tree
 // against REV, staged or not, and the scripts of its submodules), plus
 // untracked files (not ignored) as wholly new. Tracked lists the files of
-// a repository's index, the context of a pre-commit hook.
+// a repository that git does not ignore, the context of a pre-commit hook.
 package gitdiff
 
 import (

@@ -7,11 +7,16 @@ import (
 	"sync"
 )
 
-// Tracked tells whether a file is in git's index (tracked, or staged as
-// new): the files a commit holds. A pre-commit hook names the staged
-// scripts and sqllint reads the rest of the repository as context; a
-// developer's untracked scratch script or a git-ignored backup folder is
-// no part of the commit and must not change its findings.
+// Tracked tells whether a file is one git does not ignore: in git's
+// index (tracked, or staged as new) or untracked and not matched by an
+// ignore rule (.gitignore, .git/info/exclude, core.excludesFile). A
+// pre-commit hook names the staged scripts and sqllint reads the rest of
+// the repository as context; a git-ignored backup folder or local
+// scratch area is no part of the project and must not change its
+// findings. An untracked script that git does not ignore stays context:
+// it is most often a migration not added yet (a developer committing V2
+// before V1, or a scan run before the first git add), and the folder
+// scan of the same tree reads it.
 //
 // A file outside any repository is tracked (there is nothing to compare
 // with), and so is every file of a repository whose top is the home folder
@@ -75,8 +80,9 @@ func (t *Tracked) topOf(dir string) string {
 	return top
 }
 
-// list is the absolute paths of the files in the index of the repository
-// whose work tree top is top; nil when git cannot tell, or when git's
+// list is the absolute paths of the files of the repository whose work
+// tree top is top that git does not ignore (in its index, or untracked
+// and not ignored); nil when git cannot tell, or when git's
 // environment names another repository (GIT_DIR in a hook of a
 // superproject, top a submodule).
 func (t *Tracked) list(top string) map[string]bool {
@@ -91,7 +97,7 @@ func (t *Tracked) list(top string) map[string]bool {
 	if want, err := filepath.EvalSymlinks(top); err != nil || want != got {
 		return nil
 	}
-	out, err = git(top, "ls-files", "-z", "--cached", "--full-name")
+	out, err = git(top, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--full-name")
 	if err != nil {
 		return nil
 	}

@@ -7,7 +7,9 @@ import (
 	"testing"
 )
 
-// TestTracked: the index's files are tracked, the others not; a path
+// TestTracked: the index's files and untracked files git does not ignore
+// are kept, ignored ones not (.gitignore, .git/info/exclude), unless in
+// the index (git add -f); a path
 // reached through a symbolic link to the repository is matched as
 // spelled; a file outside any repository, and one of a repository at the
 // home folder, is tracked (nothing to leave out); so is every file when
@@ -28,6 +30,10 @@ func TestTracked(t *testing.T) {
 	run(t, repo, "add", "db/V1.sql", ".gitignore")
 	run(t, repo, "commit", "-qm", "one")
 	run(t, repo, "add", "db/new.sql") // staged, not committed
+	write(t, filepath.Join(repo, "db/bak/forced.sql"), "SELECT 1;\n")
+	run(t, repo, "add", "-f", "db/bak/forced.sql") // ignored, but in the index
+	write(t, filepath.Join(repo, "db/local.sql"), "SELECT 1;\n")
+	write(t, filepath.Join(repo, ".git/info/exclude"), "db/local.sql\n")
 	link := filepath.Join(base, "link")
 	if err := os.Symlink(repo, link); err != nil {
 		t.Skip("no symbolic links:", err)
@@ -36,10 +42,12 @@ func TestTracked(t *testing.T) {
 	for path, want := range map[string]bool{
 		filepath.Join(repo, "db/V1.sql"):          true,
 		filepath.Join(repo, "db/new.sql"):         true,
-		filepath.Join(repo, "db/scratch.sql"):     false,
+		filepath.Join(repo, "db/scratch.sql"):     true,
 		filepath.Join(repo, "db/bak/restore.sql"): false,
+		filepath.Join(repo, "db/bak/forced.sql"):  true,
+		filepath.Join(repo, "db/local.sql"):       false,
 		filepath.Join(link, "db/V1.sql"):          true,
-		filepath.Join(link, "db/scratch.sql"):     false,
+		filepath.Join(link, "db/bak/restore.sql"): false,
 		filepath.Join(base, "loose/x.sql"):        true,
 	} {
 		if got := tr.Has(path); got != want {
@@ -47,14 +55,14 @@ func TestTracked(t *testing.T) {
 		}
 	}
 	t.Setenv("HOME", repo)
-	if !NewTracked().Has(filepath.Join(repo, "db/scratch.sql")) {
+	if !NewTracked().Has(filepath.Join(repo, "db/bak/restore.sql")) {
 		t.Error("a repository at the home folder must leave nothing out")
 	}
 	t.Setenv("HOME", base)
 	other := filepath.Join(base, "other")
 	run(t, base, "init", "-q", other)
 	t.Setenv("GIT_DIR", filepath.Join(other, ".git"))
-	if !NewTracked().Has(filepath.Join(repo, "db/scratch.sql")) {
+	if !NewTracked().Has(filepath.Join(repo, "db/bak/restore.sql")) {
 		t.Error("GIT_DIR naming another repository must leave nothing out")
 	}
 }
