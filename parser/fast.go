@@ -364,18 +364,27 @@ func (p *fastParser) unit(i int) bool {
 // keywordFold is strings.EqualFold(s, w) for a word w of ASCII letters,
 // digits and '_' (a keyword): a character of s that folds to one of them
 // is ASCII or takes two bytes or more (K, the Kelvin sign, folds to k),
-// so s is shorter than w only when they differ, and of w's length only
-// as ASCII.
+// so s is shorter than w only when they differ. Read a byte at a time
+// while s is ASCII, s and w agree rune for rune, so the first byte of s
+// that is not ASCII hands the rest to strings.EqualFold and an ASCII
+// byte that differs from w's but in case decides: a longer s whose
+// first len(w) bytes are ASCII never matches (its rest would have to
+// fold to nothing).
 func keywordFold(s, w string) bool {
-	if len(s) != len(w) {
-		return len(s) > len(w) && strings.EqualFold(s, w)
+	if len(s) < len(w) {
+		return false
 	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != w[i] && (c|0x20 != w[i]|0x20 || c|0x20 < 'a' || c|0x20 > 'z') {
-			return false
+	for i := 0; i < len(w); i++ {
+		if c := s[i]; c != w[i] {
+			if c >= utf8.RuneSelf {
+				return strings.EqualFold(s, w)
+			}
+			if c|0x20 != w[i]|0x20 || c|0x20 < 'a' || c|0x20 > 'z' {
+				return false
+			}
 		}
 	}
-	return true
+	return len(s) == len(w)
 }
 
 // punct reports whether token i is the one-character punctuation ch.
