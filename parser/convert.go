@@ -19,6 +19,9 @@ type converter struct {
 	// nodes, set by the fast path, is the room of the nodes it converts
 	// (nil: allocate each)
 	nodes *nodeArena
+	// fast is the fast path's arena the splitter holds for a run of
+	// batches (nil: recognize takes one from the pool for the statement)
+	fast *fastArena
 }
 
 // sizeKey is a size's number and unit as written.

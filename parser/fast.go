@@ -53,13 +53,21 @@ func fastParse(c *converter, kind Kind, text string, toks []Token) (node Node, n
 
 // recognize is fastParse without the safety net.
 func recognize(c *converter, kind Kind, text string, toks []Token) (n Node, used int, ok bool) {
-	a := fastArenas.Get().(*fastArena)
+	// the splitter's arena for a run of batches (parseBatches), or one
+	// from the pool for this statement
+	a, pooled := c.fast, false
+	if a == nil {
+		a, pooled = fastArenas.Get().(*fastArena), true
+	}
 	// one defer and one return: the compiler then writes the deferred
 	// call in line (with two, or a return per kind, it went through the
 	// runtime's defer records, about 1% of a dense run)
 	defer func() {
 		c.sizes, c.nodes = nil, nil
-		a.release()
+		a.reset()
+		if pooled {
+			fastArenas.Put(a)
+		}
 	}()
 	if a.sizes == nil {
 		a.sizes = make(map[sizeKey]*Size)
@@ -221,7 +229,7 @@ func (l *list[T]) done() []T {
 
 var fastArenas = sync.Pool{New: func() any { return new(fastArena) }}
 
-// release returns the arena to the pool for the next statement. The
+// reset makes the arena's room free for the next statement. The
 // property boxes, which the parser fills field by field, are cleared;
 // slab values and property pointers are written whole before they are
 // read, so they are not: clearing memory that holds pointers costs write
@@ -230,7 +238,7 @@ var fastArenas = sync.Pool{New: func() any { return new(fastArena) }}
 // names and values of the last statements, in their batch's text) stays
 // reachable until the slots are reused or the pool is dropped at a
 // collection.
-func (a *fastArena) release() {
+func (a *fastArena) reset() {
 	a.s_gName.reset()
 	a.s_gCheckpoint.reset()
 	a.s_gDuration.reset()
@@ -276,7 +284,6 @@ func (a *fastArena) release() {
 	a.l_gMirror.reset()
 	clear(a.props)
 	a.props, a.ptrs = a.props[:0], a.ptrs[:0]
-	fastArenas.Put(a)
 }
 
 // fastChunk is the size of a fresh chunk, in elements.
