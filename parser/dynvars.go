@@ -538,15 +538,16 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 	if parts == 0 || parts > 3 {
 		return "", "", false
 	}
+	var argBuf [8]dynArg
 	switch {
 	case strings.EqualFold(last, "sp_executesql"):
-		for k, a := range dynArgs(text, toks, i) {
+		for k, a := range dynArgs(text, toks, i, argBuf[:0]) {
 			if (a.name == "stmt" || a.name == "" && k == 0) && a.n == 1 && toks[a.val].Kind == TokVar {
 				return tokText(text, toks[a.val]), "", false
 			}
 		}
 	case strings.EqualFold(last, "sp_MSforeachdb"):
-		for k, a := range dynArgs(text, toks, i) {
+		for k, a := range dynArgs(text, toks, i, argBuf[:0]) {
 			if (a.name == "command1" || a.name == "" && k == 0) && a.n == 1 {
 				switch t := toks[a.val]; {
 				case (t.Kind == TokString || t.Kind == TokNString) && (hasBackup(tokText(text, t)) || hasStmtWord(tokText(text, t))):
