@@ -80,13 +80,13 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 			one, targets = strings.ToLower(tokText(text, toks[1])), setTarget[:]
 		}
 	case k != kwStmt:
-	case strings.EqualFold(first, "DECLARE"):
+	case keywordFold(first, "DECLARE"):
 		assigns, targets = assignments(text, toks, true, assignBuf[:0], targetBuf[:0])
-	case strings.EqualFold(first, "SELECT"):
+	case keywordFold(first, "SELECT"):
 		if toks[1].Kind == TokVar {
 			assigns, targets = assignments(text, toks, false, assignBuf[:0], targetBuf[:0])
 		}
-	case strings.EqualFold(first, "EXEC"), strings.EqualFold(first, "EXECUTE"):
+	case keywordFold(first, "EXEC"), keywordFold(first, "EXECUTE"):
 		exec, execVars = execFacts(text, toks, execBuf[:0])
 	}
 	if len(assigns) == 0 && one == "" && !exec {
@@ -419,7 +419,7 @@ func execFacts(text string, toks []Token, buf []string) (bool, []string) {
 		}
 		i++
 	}
-	if !strings.EqualFold(last, "sp_executesql") {
+	if !keywordFold(last, "sp_executesql") {
 		return false, nil
 	}
 	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunct(i+1, '=') {

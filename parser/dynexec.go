@@ -175,7 +175,7 @@ func dynCandidate(text string, toks []Token) (run, nul bool) {
 		return false, false
 	}
 	w := text[toks[0].Start:toks[0].End]
-	if len(w) != 4 && len(w) != 7 || w[0]|0x20 != 'e' || !strings.EqualFold(w, "EXEC") && !strings.EqualFold(w, "EXECUTE") {
+	if len(w) != 4 && len(w) != 7 || w[0]|0x20 != 'e' || !keywordFold(w, "EXEC") && !keywordFold(w, "EXECUTE") {
 		return false, false
 	}
 	if !isPunctAt(text, toks, 1, '(') {
@@ -362,7 +362,7 @@ func dynArgs(text string, toks []Token, i int, buf []dynArg) []dynArg {
 			a.name = strings.ToLower(strings.TrimPrefix(tokText(text, toks[s]), "@"))
 			a.val, a.n = s+2, e-s-2
 		}
-		if a.n > 0 && toks[a.val+a.n-1].Kind == TokIdent && strings.EqualFold(tokText(text, toks[a.val+a.n-1]), "OUTPUT") {
+		if a.n > 0 && toks[a.val+a.n-1].Kind == TokIdent && keywordFold(tokText(text, toks[a.val+a.n-1]), "OUTPUT") {
 			a.n-- // @job_id = @jobId OUTPUT
 		}
 		out = append(out, a)

@@ -368,15 +368,15 @@ func (p *fastParser) unit(i int) bool {
 	return false
 }
 
-// keywordFold is strings.EqualFold(s, w) for a word w of ASCII letters,
-// digits and '_' (a keyword): a character of s that folds to one of them
-// is ASCII or takes two bytes or more (K, the Kelvin sign, folds to k),
-// so s is shorter than w only when they differ. Read a byte at a time
-// while s is ASCII, s and w agree rune for rune, so the first byte of s
-// that is not ASCII hands the rest to strings.EqualFold and an ASCII
-// byte that differs from w's but in case decides: a longer s whose
-// first len(w) bytes are ASCII never matches (its rest would have to
-// fold to nothing).
+// keywordFold is strings.EqualFold(s, w) for an ASCII w (a keyword, or
+// a name such as sp_executesql or \\.\NUL): a character of s that folds
+// to an ASCII one is ASCII or takes two bytes or more (K, the Kelvin
+// sign, folds to k), so s is shorter than w only when they differ. Read
+// a byte at a time while s is ASCII, s and w agree rune for rune, so the
+// first byte of s that is not ASCII hands the rest to strings.EqualFold
+// and an ASCII byte that differs from w's but in case decides: a longer
+// s whose first len(w) bytes are ASCII never matches (its rest would
+// have to fold to nothing).
 func keywordFold(s, w string) bool {
 	if len(s) < len(w) {
 		return false

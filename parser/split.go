@@ -1352,7 +1352,7 @@ func (s *splitter) withClause(toks []Token, k int) bool {
 // withClauseAt is withClause for a token toks[k] that is WITH.
 func (s *splitter) withClauseAt(toks []Token, k int) bool {
 	word := func(i int, w string) bool {
-		return i < len(toks) && toks[i].Kind == TokIdent && strings.EqualFold(s.text[toks[i].Start:toks[i].End], w)
+		return i < len(toks) && toks[i].Kind == TokIdent && keywordFold(s.text[toks[i].Start:toks[i].End], w)
 	}
 	punct := func(i int, ch byte) bool {
 		return i < len(toks) && toks[i].Kind == TokPunct && toks[i].End-toks[i].Start == 1 && s.text[toks[i].Start] == ch
