@@ -406,9 +406,9 @@ func Unquote(s string) string {
 	if len(s) >= 2 {
 		switch {
 		case s[0] == '[' && s[len(s)-1] == ']':
-			return strings.ReplaceAll(s[1:len(s)-1], "]]", "]")
+			return unDouble(s[1:len(s)-1], ']')
 		case s[0] == '"' && s[len(s)-1] == '"':
-			return strings.ReplaceAll(s[1:len(s)-1], `""`, `"`)
+			return unDouble(s[1:len(s)-1], '"')
 		}
 	}
 	if len(s) >= 1 && s[0] == '[' {
@@ -424,10 +424,27 @@ func StringValue(s string) string {
 		s = s[1:]
 	}
 	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
-		return strings.ReplaceAll(s[1:len(s)-1], "''", "'")
+		return unDouble(s[1:len(s)-1], '\'')
 	}
 	if len(s) >= 1 && s[0] == '\'' {
 		return s[1:]
 	}
 	return s
+}
+
+// unDouble is strings.ReplaceAll(s, qq, q) for the quote q written
+// twice, qq: most names and strings hold no quote, told by one
+// IndexByte, where ReplaceAll counts the pairs first (its Count of a
+// two-byte string was most of what a name's or a value's unquoting cost).
+func unDouble(s string, q byte) string {
+	if strings.IndexByte(s, q) < 0 {
+		return s
+	}
+	switch q {
+	case '\'':
+		return strings.ReplaceAll(s, "''", "'")
+	case ']':
+		return strings.ReplaceAll(s, "]]", "]")
+	}
+	return strings.ReplaceAll(s, `""`, `"`)
 }

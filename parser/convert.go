@@ -19,6 +19,9 @@ type converter struct {
 	// nodes, set by the fast path, is the room of the nodes it converts
 	// (nil: allocate each)
 	nodes *nodeArena
+	// fast is the fast path's arena the splitter holds for a run of
+	// batches (nil: recognize takes one from the pool for the statement)
+	fast *fastArena
 }
 
 // sizeKey is a size's number and unit as written.
@@ -142,7 +145,7 @@ func sizeOf(v *gValue) *Size {
 		}
 		s, _ := ParseSize(*v.Num, unit)
 		return &s
-	case v.Word != nil && strings.EqualFold(*v.Word, "UNLIMITED"):
+	case v.Word != nil && keywordFold(*v.Word, "UNLIMITED"):
 		return &Size{Unlimited: true, Raw: *v.Word}
 	case v.Word != nil:
 		return &Size{Unknown: true, Raw: *v.Word}
@@ -652,7 +655,7 @@ func (c *converter) backup(g *gBackup) *Backup {
 	} else {
 		b = &Backup{}
 	}
-	b.Log, b.Database, b.Targets = strings.EqualFold(g.What, "LOG"), c.name(g.Name), []Target{}
+	b.Log, b.Database, b.Targets = keywordFold(g.What, "LOG"), c.name(g.Name), []Target{}
 	for _, f := range c.items(g.Items) {
 		if f.Name == "READ_WRITE_FILEGROUPS" {
 			b.ReadWriteFilegroups = true
@@ -682,7 +685,7 @@ func (c *converter) restore(g *gRestore) *Restore {
 	switch {
 	case g.Target != nil:
 		t := g.Target
-		r.Log = strings.EqualFold(t.What, "LOG")
+		r.Log = keywordFold(t.What, "LOG")
 		r.Database = c.name(t.Name)
 		r.Files = c.items(t.Items)
 		r.Sources = c.devices(t.Devices, false)
@@ -770,7 +773,7 @@ type traceFlagsBox struct {
 func (c *converter) dbcc(g *gDBCC) *TraceFlags {
 	box := c.newTraceFlags()
 	t := &box.t
-	t.On, t.NoInfoMsgs = strings.EqualFold(g.Cmd, "TRACEON"), g.NoInfoMsgs
+	t.On, t.NoInfoMsgs = keywordFold(g.Cmd, "TRACEON"), g.NoInfoMsgs
 	if len(g.Flags) <= len(box.flags) {
 		t.Flags = box.flags[:0:len(g.Flags)]
 	} else {

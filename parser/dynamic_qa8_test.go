@@ -16,9 +16,9 @@ func usesScan(text string, toks []Token) []string {
 	case "SET":
 		targets = setTarget[:]
 	case "DECLARE":
-		_, targets = assignments(text, toks, true)
+		_, targets = assignments(text, toks, true, nil, nil)
 	case "SELECT":
-		_, targets = assignments(text, toks, false)
+		_, targets = assignments(text, toks, false, nil, nil)
 	}
 	var uses []string
 	for i, t := range toks {

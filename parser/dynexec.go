@@ -175,7 +175,7 @@ func dynCandidate(text string, toks []Token) (run, nul bool) {
 		return false, false
 	}
 	w := text[toks[0].Start:toks[0].End]
-	if len(w) != 4 && len(w) != 7 || w[0]|0x20 != 'e' || !strings.EqualFold(w, "EXEC") && !strings.EqualFold(w, "EXECUTE") {
+	if len(w) != 4 && len(w) != 7 || w[0]|0x20 != 'e' || !keywordFold(w, "EXEC") && !keywordFold(w, "EXECUTE") {
 		return false, false
 	}
 	if !isPunctAt(text, toks, 1, '(') {
@@ -274,7 +274,8 @@ func dynCall(b *Batch, toks []Token) (lits []Token, src DynSource, ok bool) {
 	default:
 		return nil, src, false
 	}
-	args := dynArgs(text, toks, i)
+	var argBuf [8]dynArg
+	args := dynArgs(text, toks, i, argBuf[:0])
 	arg := func(name string) (dynArg, bool) {
 		for _, a := range args {
 			if a.name == name {
@@ -344,9 +345,10 @@ var jobStepParams = [...]string{"job_id", "job_name", "step_id", "step_name", "s
 
 // dynArgs returns the arguments of a procedure call whose first starts
 // at token i: split at the commas outside parentheses, up to a
-// semicolon. A named argument is @name = value.
-func dynArgs(text string, toks []Token, i int) []dynArg {
-	var out []dynArg
+// semicolon. A named argument is @name = value. They are appended to
+// buf (the callers' room on the stack, for the usual few).
+func dynArgs(text string, toks []Token, i int, buf []dynArg) []dynArg {
+	out := buf
 	end := len(toks)
 	if end > i && isPunctAt(text, toks, end-1, ';') {
 		end--
@@ -360,7 +362,7 @@ func dynArgs(text string, toks []Token, i int) []dynArg {
 			a.name = strings.ToLower(strings.TrimPrefix(tokText(text, toks[s]), "@"))
 			a.val, a.n = s+2, e-s-2
 		}
-		if a.n > 0 && toks[a.val+a.n-1].Kind == TokIdent && strings.EqualFold(tokText(text, toks[a.val+a.n-1]), "OUTPUT") {
+		if a.n > 0 && toks[a.val+a.n-1].Kind == TokIdent && keywordFold(tokText(text, toks[a.val+a.n-1]), "OUTPUT") {
 			a.n-- // @job_id = @jobId OUTPUT
 		}
 		out = append(out, a)
@@ -697,7 +699,8 @@ func procBackup(text string, toks []Token) *NulBackup {
 	}
 	pb := &NulBackup{Proc: strings.Clone(name)}
 	nul := false
-	for _, a := range dynArgs(text, toks, i) {
+	var argBuf [8]dynArg
+	for _, a := range dynArgs(text, toks, i, argBuf[:0]) {
 		if a.n != 1 {
 			continue
 		}

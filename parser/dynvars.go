@@ -34,11 +34,11 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 		return // assigns no variable (SET NOCOUNT ON), and none is followed
 	}
 	switch {
-	case strings.EqualFold(w, "SET"):
+	case keywordFold(w, "SET"):
 		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
 			s.assignVar(toks[1], toks[2], toks[3:])
 		}
-	case strings.EqualFold(w, "DECLARE"):
+	case keywordFold(w, "DECLARE"):
 		// DECLARE @v type = expr: one variable only
 		if toks[1].Kind != TokVar {
 			return
@@ -60,7 +60,7 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 			}
 		}
 		s.forgetVars(toks) // declared again: NULL
-	case strings.EqualFold(w, "SELECT"):
+	case keywordFold(w, "SELECT"):
 		// SELECT @v = expr alone is SET; with more (a list, FROM) it may
 		// assign anything
 		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) && !selectsMore(text, toks[3:]) {
@@ -68,7 +68,7 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 		} else if len(s.nulVars) > 0 || len(s.nulDevs) > 0 {
 			s.forgetVars(toks)
 		}
-	case strings.EqualFold(w, "EXEC"), strings.EqualFold(w, "EXECUTE"):
+	case keywordFold(w, "EXEC"), keywordFold(w, "EXECUTE"):
 		switch {
 		case st.Node != nil:
 		case isPunctAt(text, toks, 1, '('):
@@ -104,11 +104,11 @@ func (s *splitter) declareTypes(toks []Token) {
 			depth--
 		case depth == 0 && toks[i].Kind == TokVar && (i == 1 || isPunctAt(text, toks, i-1, ',')):
 			k := i + 1
-			if toks[k].Kind == TokIdent && strings.EqualFold(tokText(text, toks[k]), "AS") && k+1 < len(toks) {
+			if toks[k].Kind == TokIdent && keywordFold(tokText(text, toks[k]), "AS") && k+1 < len(toks) {
 				k++
 			}
 			switch t := Unquote(tokText(text, toks[k])); {
-			case strings.EqualFold(t, "varchar"), strings.EqualFold(t, "char"), strings.EqualFold(t, "text"):
+			case keywordFold(t, "varchar"), keywordFold(t, "char"), keywordFold(t, "text"):
 				if s.ansiVars == nil {
 					s.ansiVars = map[string]bool{}
 				}
@@ -538,15 +538,16 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 	if parts == 0 || parts > 3 {
 		return "", "", false
 	}
+	var argBuf [8]dynArg
 	switch {
 	case strings.EqualFold(last, "sp_executesql"):
-		for k, a := range dynArgs(text, toks, i) {
+		for k, a := range dynArgs(text, toks, i, argBuf[:0]) {
 			if (a.name == "stmt" || a.name == "" && k == 0) && a.n == 1 && toks[a.val].Kind == TokVar {
 				return tokText(text, toks[a.val]), "", false
 			}
 		}
 	case strings.EqualFold(last, "sp_MSforeachdb"):
-		for k, a := range dynArgs(text, toks, i) {
+		for k, a := range dynArgs(text, toks, i, argBuf[:0]) {
 			if (a.name == "command1" || a.name == "" && k == 0) && a.n == 1 {
 				switch t := toks[a.val]; {
 				case (t.Kind == TokString || t.Kind == TokNString) && (hasBackup(tokText(text, t)) || hasStmtWord(tokText(text, t))):
@@ -695,13 +696,13 @@ func IsNulDevice(v string) bool {
 	switch {
 	case len(v) < 3:
 		return false
-	case strings.EqualFold(v, "NUL"), strings.EqualFold(v, "NUL:"), strings.EqualFold(v, `\\.\NUL`), strings.EqualFold(v, `\\?\NUL`):
+	case keywordFold(v, "NUL"), keywordFold(v, "NUL:"), keywordFold(v, `\\.\NUL`), keywordFold(v, `\\?\NUL`):
 		return true
 	case strings.HasPrefix(v, `\\`), strings.HasPrefix(v, "//"):
 		return false // a share, or \\.\ and \\?\ with more
 	}
 	i := strings.LastIndexAny(v, `\/`)
-	return i >= 0 && strings.EqualFold(v[i+1:], "NUL")
+	return i >= 0 && keywordFold(v[i+1:], "NUL")
 }
 
 // IsNulWithExtension reports whether v, a backup device's file name, is
@@ -720,7 +721,7 @@ func IsNulWithExtension(v string) bool {
 	if i := strings.LastIndexAny(v, `\/`); i >= 0 {
 		v = v[i+1:]
 	}
-	return len(v) > 4 && strings.EqualFold(v[:3], "NUL") && v[3] == '.'
+	return len(v) > 4 && keywordFold(v[:3], "NUL") && v[3] == '.'
 }
 
 // hasBackup reports whether s holds "backup" in any case.

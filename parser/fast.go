@@ -53,13 +53,21 @@ func fastParse(c *converter, kind Kind, text string, toks []Token) (node Node, n
 
 // recognize is fastParse without the safety net.
 func recognize(c *converter, kind Kind, text string, toks []Token) (n Node, used int, ok bool) {
-	a := fastArenas.Get().(*fastArena)
+	// the splitter's arena for a run of batches (parseBatches), or one
+	// from the pool for this statement
+	a, pooled := c.fast, false
+	if a == nil {
+		a, pooled = fastArenas.Get().(*fastArena), true
+	}
 	// one defer and one return: the compiler then writes the deferred
 	// call in line (with two, or a return per kind, it went through the
 	// runtime's defer records, about 1% of a dense run)
 	defer func() {
 		c.sizes, c.nodes = nil, nil
-		a.release()
+		a.reset()
+		if pooled {
+			fastArenas.Put(a)
+		}
 	}()
 	if a.sizes == nil {
 		a.sizes = make(map[sizeKey]*Size)
@@ -221,7 +229,7 @@ func (l *list[T]) done() []T {
 
 var fastArenas = sync.Pool{New: func() any { return new(fastArena) }}
 
-// release returns the arena to the pool for the next statement. The
+// reset makes the arena's room free for the next statement. The
 // property boxes, which the parser fills field by field, are cleared;
 // slab values and property pointers are written whole before they are
 // read, so they are not: clearing memory that holds pointers costs write
@@ -230,7 +238,7 @@ var fastArenas = sync.Pool{New: func() any { return new(fastArena) }}
 // names and values of the last statements, in their batch's text) stays
 // reachable until the slots are reused or the pool is dropped at a
 // collection.
-func (a *fastArena) release() {
+func (a *fastArena) reset() {
 	a.s_gName.reset()
 	a.s_gCheckpoint.reset()
 	a.s_gDuration.reset()
@@ -276,7 +284,6 @@ func (a *fastArena) release() {
 	a.l_gMirror.reset()
 	clear(a.props)
 	a.props, a.ptrs = a.props[:0], a.ptrs[:0]
-	fastArenas.Put(a)
 }
 
 // fastChunk is the size of a fresh chunk, in elements.
@@ -361,21 +368,30 @@ func (p *fastParser) unit(i int) bool {
 	return false
 }
 
-// keywordFold is strings.EqualFold(s, w) for a word w of ASCII letters,
-// digits and '_' (a keyword): a character of s that folds to one of them
-// is ASCII or takes two bytes or more (K, the Kelvin sign, folds to k),
-// so s is shorter than w only when they differ, and of w's length only
-// as ASCII.
+// keywordFold is strings.EqualFold(s, w) for an ASCII w (a keyword, or
+// a name such as sp_executesql or \\.\NUL): a character of s that folds
+// to an ASCII one is ASCII or takes two bytes or more (K, the Kelvin
+// sign, folds to k), so s is shorter than w only when they differ. Read
+// a byte at a time while s is ASCII, s and w agree rune for rune, so the
+// first byte of s that is not ASCII hands the rest to strings.EqualFold
+// and an ASCII byte that differs from w's but in case decides: a longer
+// s whose first len(w) bytes are ASCII never matches (its rest would
+// have to fold to nothing).
 func keywordFold(s, w string) bool {
-	if len(s) != len(w) {
-		return len(s) > len(w) && strings.EqualFold(s, w)
+	if len(s) < len(w) {
+		return false
 	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != w[i] && (c|0x20 != w[i]|0x20 || c|0x20 < 'a' || c|0x20 > 'z') {
-			return false
+	for i := 0; i < len(w); i++ {
+		if c := s[i]; c != w[i] {
+			if c >= utf8.RuneSelf {
+				return strings.EqualFold(s, w)
+			}
+			if c|0x20 != w[i]|0x20 || c|0x20 < 'a' || c|0x20 > 'z' {
+				return false
+			}
 		}
 	}
-	return true
+	return len(s) == len(w)
 }
 
 // punct reports whether token i is the one-character punctuation ch.

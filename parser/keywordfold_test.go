@@ -88,3 +88,22 @@ func TestFastUnit(t *testing.T) {
 		}
 	}
 }
+
+// FuzzKeywordFold: keywordFold answers as strings.EqualFold for any text
+// against the fast parser's keywords (and the file properties upperKey
+// compares with), longer, shorter and of the same length.
+func FuzzKeywordFold(f *testing.F) {
+	for _, s := range []string{"FILE", "filename", "\u212aB", "\u017fIZE", "FILE\u212a", "Fil\xffe", "TO", "t\u212a", `\\.\nul`, "nul:", "Sp_ExecuteSQL", "\u017fp_execute\u017fql"} {
+		f.Add(s)
+	}
+	words := []string{"FILE", "FILENAME", "FILEGROWTH", "TO", "KB", "SIZE", "MAXSIZE", "WITH", "ON", "OFF", "NAME", "LOG", "TARGET_RECOVERY_TIME", "T1", "X",
+		// the other ASCII words the parser compares with keywordFold
+		"sp_executesql", "DatabaseBackup", "NUL", "NUL:", `\\.\NUL`, `\\?\NUL`, "varchar", "char", "text", "EXECUTE", "TRACEON", "UNLIMITED"}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, w := range words {
+			if got, want := keywordFold(s, w), strings.EqualFold(s, w); got != want {
+				t.Fatalf("keywordFold(%q, %q) = %v, want %v", s, w, got, want)
+			}
+		}
+	})
+}

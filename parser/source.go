@@ -715,7 +715,44 @@ func word8(s string, i int) uint64 {
 
 // countLF is indexLF over s[from:to], which holds no CR, n being the
 // line that s[from] is on; it returns the line that s[to] is on.
+//
+// A chunk whose lines are long enough is read one line at a time with
+// strings.IndexByte (vector instructions), the others eight bytes at a
+// time (3 instructions a byte), told apart by the lines of its first
+// lfSample bytes. On 20 files at 100% statements of interest, whose
+// findings make every file index its lines (lines of 53 bytes on
+// average), that is 1.5 instructions a byte in all, and the eight-byte
+// loop alone was 1.6% of the run's instructions.
 func countLF(s string, from, to, n int, record func(int)) int {
+	sample := min(to-from, lfSample)
+	if k := strings.Count(s[from:from+sample], "\n"); k*lfLineMin > sample {
+		return countLFWords(s, from, to, n, record)
+	}
+	for i := from; ; {
+		j := strings.IndexByte(s[i:to], '\n')
+		if j < 0 {
+			return n
+		}
+		i += j + 1
+		if n%lineStride == 0 {
+			record(i)
+		}
+		n++
+	}
+}
+
+// lfLineMin is the mean length of line from which countLF reads a chunk
+// a line at a time: shorter lines cost IndexByte's call more a byte than
+// the eight-byte loop (/tmp/csel's SELECT 1 and GO lines are 6 bytes),
+// and lfSample how much of a chunk tells: counting all of it cost
+// 0.2 instructions a byte.
+const (
+	lfLineMin = 16
+	lfSample  = 256
+)
+
+// countLFWords is countLF eight bytes at a time.
+func countLFWords(s string, from, to, n int, record func(int)) int {
 	i := from
 	for ; i+8 <= to; i += 8 {
 		lf := zeros(word8(s, i) ^ lfLFs)
