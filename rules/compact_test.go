@@ -196,7 +196,7 @@ RESTORE DATABASE C3 FROM DISK = 'B:\S.bak' WITH FILE = 3;
 	files := func(d *Database) string {
 		var out []string
 		for k, f := range d.Files.All() {
-			out = append(out, fmt.Sprintf("%s=%+v", k, *f))
+			out = append(out, fmt.Sprintf("%s={Name:%s Log:%v MaxMB:%d Size:%d Filegroup:%s}", k, d.Files.Name(f), f.Log, f.MaxMB, f.Size, d.Files.Filegroup(f)))
 		}
 		slices.Sort(out)
 		return strings.Join(out, " ")

@@ -80,17 +80,24 @@ type Database struct {
 	ExtraFilegroups int
 }
 
-// DBFile is one file of a database.
+// DBFile is one file of a database: 24 bytes and no pointer (see
+// nameTable). Its names are in the nameTable of its FileSet (the
+// model's): FileSet.Name and FileSet.Filegroup read them.
 type DBFile struct {
-	Name string
-	Log  bool
+	name, filegroup nameID
 	// MaxMB is the file's MAXSIZE in whole MB, 0 when unknown or
 	// UNLIMITED: a MAXSIZE lasts until another is given, and caps the
 	// growths set later (fileMaxSize)
-	MaxMB     int32
-	Size      int64 // bytes; 0 when unknown
-	Filegroup string
+	MaxMB int32
+	Log   bool
+	Size  int64 // bytes; 0 when unknown
 }
+
+// Name is f's logical name, as written.
+func (s *FileSet) Name(f DBFile) string { return s.names.str(f.name) }
+
+// Filegroup is the name of f's filegroup as written, "" when not given.
+func (s *FileSet) Filegroup(f DBFile) string { return s.names.str(f.filegroup) }
 
 // FileCount is the number of files, data and log.
 func (d *Database) FileCount() int { return d.Files.Len() + d.Unnamed }
@@ -310,7 +317,7 @@ type Model struct {
 	// tempdb's files as the scripts set them so far, and whether SL208
 	// has reported (once per run), for each server (see serverKey): a
 	// :connect goes to another instance, with a tempdb of its own.
-	tempdbFiles    map[string]map[string]*DBFile
+	tempdbFiles    map[string]map[string]*tempFile
 	tempdbReported map[string]bool
 	// devices are the backup devices the scripts wrote full backups to.
 	devices map[string]*device
@@ -355,10 +362,12 @@ type Model struct {
 	// met as that context (ALTER DATABASE CURRENT) takes this name, as
 	// one a USE first names takes the USE's
 	startName string
+	// fileNames are the names of the databases' files and filegroups
+	// (see nameTable)
+	fileNames nameTable
 	// room for what the model keeps to the end of the run, one chunk at
 	// a time (see newFile, newDatabase, ownLower): a dense run makes a
-	// file, a database or a backup set for most of its statements
-	fileRoom   chunked[DBFile]
+	// database or a backup set for most of its statements
 	dbRoom     chunked[Database]
 	setRoom    chunked[backupSet]
 	layoutRoom chunked[layout]
@@ -535,13 +544,13 @@ func keyIs(n *parser.Name, key string) bool {
 	return n.Key() == key
 }
 
-// fileNamed is d.Files.lookup(strings.ToLower(name)).
-func (d *Database) fileNamed(name string) (*DBFile, bool) {
+// fileNamed is d.Files.Get(strings.ToLower(name)).
+func (d *Database) fileNamed(name string) (DBFile, bool) {
 	var buf [64]byte
 	if b, ok := lowerInto(buf[:], name); ok {
-		return d.Files.lookupBytes(b)
+		return d.Files.getBytes(b)
 	}
-	return d.Files.lookup(strings.ToLower(name))
+	return d.Files.Get(strings.ToLower(name))
 }
 
 // message is s, a finding's message, interned: a script's findings
@@ -772,7 +781,7 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 	// key is owned: interned, lowered (see lower) or the context's
 	d := m.Databases[key]
 	if d == nil {
-		d = m.dbRoom.put(Database{Key: key, Name: m.intern(display), Filegroups: withPrimary()})
+		d = m.dbRoom.put(Database{Key: key, Name: m.intern(display), Files: FileSet{names: &m.fileNames}, Filegroups: withPrimary()})
 		m.Databases[d.Key] = d
 		if seed {
 			m.seedFromServer(d)
@@ -793,7 +802,7 @@ func (m *Model) seedFromServer(d *Database) {
 	}
 	d.FromServer = true
 	for _, f := range sd.Files {
-		d.Files.Set(strings.ToLower(f.Name), &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup})
+		d.Files.Set(DBFile{name: m.fileNames.add(f.Name), Log: f.Log, Size: f.Size, filegroup: m.fileNames.intern(f.Filegroup)})
 		if f.Filegroup != "" {
 			d.Filegroups.Add(m.lower(f.Filegroup))
 		}
@@ -840,7 +849,7 @@ func (m *Model) created(n *parser.Name, files int) *Database {
 		key, name = m.key(n), m.intern(n.Value)
 		delete(m.Databases, key)
 	}
-	d = m.dbRoom.put(Database{Key: key, Name: name, Files: fileSetFor(files), Filegroups: withPrimary()})
+	d = m.dbRoom.put(Database{Key: key, Name: name, Files: fileSetFor(&m.fileNames, files), Filegroups: withPrimary()})
 	m.Databases[key] = d
 	return d
 }
@@ -935,8 +944,7 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 		return false
 	}
 	// file names rarely repeat: not interned
-	name, key := m.ownLower(f.Name)
-	d.Files.Set(key, m.fileRoom.put(DBFile{Name: name, Log: f.Log, MaxMB: maxSizeMB(f.MaxSize), Size: size, Filegroup: m.intern(f.Filegroup)}))
+	d.Files.Set(DBFile{name: m.fileNames.add(f.Name), Log: f.Log, MaxMB: maxSizeMB(f.MaxSize), Size: size, filegroup: m.fileNames.intern(f.Filegroup)})
 	return true
 }
 
@@ -981,8 +989,8 @@ func maxSizeMB(m *parser.Size) int32 {
 // fileMaxSize is f with the MAXSIZE an earlier statement gave file df
 // when f gives none: MODIFY FILE changes only what it names, so that
 // MAXSIZE still caps the growth f sets.
-func fileMaxSize(f parser.FileSpec, df *DBFile) parser.FileSpec {
-	if f.MaxSize == nil && df != nil && df.MaxMB > 0 {
+func fileMaxSize(f parser.FileSpec, df DBFile) parser.FileSpec {
+	if f.MaxSize == nil && df.MaxMB > 0 {
 		f.MaxSize = &parser.Size{Bytes: int64(df.MaxMB) << 20}
 	}
 	return f
@@ -1194,7 +1202,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 		}
 	case parser.ActionRemoveFile:
 		key := strings.ToLower(n.FileName)
-		if _, ok := d.Files.lookup(key); ok {
+		if _, ok := d.Files.Get(key); ok {
 			d.Files.Delete(key)
 		} else if d.Unnamed > 0 {
 			d.Unnamed--
@@ -1210,7 +1218,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			if d.Files.Len() > maxFilegroupScan {
 				break
 			}
-			if !f.Log && strings.EqualFold(f.Filegroup, n.Filegroup.Name) {
+			if !f.Log && strings.EqualFold(d.Files.Filegroup(f), n.Filegroup.Name) {
 				return
 			}
 		}
@@ -1254,17 +1262,16 @@ func (m *Model) renameFilegroup(d *Database, name, newName string) {
 	}
 	d.Filegroups.Delete(old)
 	d.Filegroups.Add(nw)
-	var keys []string
-	for k, f := range d.Files.All() {
-		if !f.Log && strings.EqualFold(f.Filegroup, name) {
-			keys = append(keys, k)
+	var files []DBFile
+	for _, f := range d.Files.All() {
+		if !f.Log && strings.EqualFold(d.Files.Filegroup(f), name) {
+			files = append(files, f)
 		}
 	}
-	fg := m.intern(newName)
-	for _, k := range keys {
-		c := *d.Files.Get(k) // a changed copy: DBFiles are shared with backup snapshots
-		c.Filegroup = fg
-		d.Files.Set(k, &c)
+	fg := m.fileNames.intern(newName)
+	for _, f := range files {
+		f.filegroup = fg
+		d.Files.Set(f)
 	}
 }
 
@@ -1282,11 +1289,12 @@ const maxFilegroupScan = 4096
 // nothing and leaves the size as it was (SQL Server refuses to shrink a
 // file with MODIFY FILE).
 //
-// A DBFile is never changed in place: backup snapshots share the DBFiles
-// of the files that did not change since (see copyLayout), so a statement
-// that changes a file replaces it with a changed copy.
+// A file is changed as a copy, set back into d's files once changed:
+// backup snapshots hold copies of the files as they were (see
+// copyLayout), which no statement after changes.
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
-	df, _ := d.fileNamed(f.Name)
+	df, have := d.fileNamed(f.Name)
+	changed := false // df is to be set back into d's files
 	// a database whose every file the model knows has no file of another
 	// name: SQL Server refuses the statement (error 5041, the file does
 	// not exist), and it adds no file to the count (the allocation is
@@ -1294,70 +1302,53 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	// files in a way the model does not see)
 	complete := (d.Created || d.FromServer) && d.Unnamed == 0
 	switch {
-	case df == nil && !complete && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
-		name, key := ownWithLower(f.Name)
-		df = &DBFile{Name: name, Log: isLogFileOf(d, f)}
-		d.Files.Set(key, df)
+	case !have && !complete && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
+		df, have, changed = DBFile{name: m.fileNames.add(f.Name), Log: isLogFileOf(d, f)}, true, true
 		if d.Unnamed > 0 {
 			d.Unnamed--
 		}
-	case df != nil && (f.NewName != "" || f.Size != nil && (f.Size.Unknown && df.Size != 0 || !f.Size.Unknown && f.Size.Bytes > df.Size) ||
+	case have && (f.NewName != "" || f.Size != nil && (f.Size.Unknown && df.Size != 0 || !f.Size.Unknown && f.Size.Bytes > df.Size) ||
 		f.MaxSize != nil && maxSizeMB(f.MaxSize) != df.MaxMB):
-		c := *df
-		df = &c
-		if f.NewName == "" { // else it moves to its new name below
-			_, key := ownWithLower(f.Name)
-			d.Files.Set(key, df)
-		}
+		changed = true
 	}
 	log := isLogFileOf(d, f)
-	if df != nil {
+	if have {
 		log = df.Log
 	}
 	switch {
 	case f.Size == nil:
 	case f.Size.Unknown:
-		if df != nil {
-			df.Size = 0
-		}
+		df.Size = 0
 	case f.Size.Bytes > 0:
 		grow, upTo := f.Size.Bytes, true
-		if df != nil && df.Size > 0 {
+		if df.Size > 0 {
 			grow, upTo = f.Size.Bytes-df.Size, false
 		}
 		if grow > 0 {
 			m.addAlloc(e, Alloc{File: f.Name, Log: log, Bytes: grow, UpTo: upTo})
 		}
-		if df != nil {
-			df.Size = max(df.Size, f.Size.Bytes)
-		}
+		df.Size = max(df.Size, f.Size.Bytes)
 	}
 	if f.Growth != nil {
 		size := explicitBytes(f)
-		if df != nil {
+		if have {
 			size = df.Size
 		}
 		if g := fileMaxSize(f, df); !atMaxSize(g, size) {
 			m.addGrowth(e, Growth{File: f.Name, Log: log, Size: *f.Growth, FileSize: size, RoomMB: maxRoom(g, size)})
 		}
 	}
-	if mb := maxSizeMB(f.MaxSize); df != nil && f.MaxSize != nil && df.MaxMB != mb {
-		df.MaxMB = mb // df is a copy (above) or new
+	if f.MaxSize != nil {
+		df.MaxMB = maxSizeMB(f.MaxSize)
 	}
-	if df != nil && f.NewName != "" {
+	if !changed {
+		return // what it holds is as it was
+	}
+	if f.NewName != "" {
 		d.Files.Delete(strings.ToLower(f.Name))
-		df.Name = m.own(f.NewName)
-		d.Files.Set(ownLowered(strings.ToLower(f.NewName), f.NewName), df)
+		df.name = m.fileNames.add(f.NewName)
 	}
-}
-
-// ownLowered is own(lowered), lowered being strings.ToLower(s): a copy
-// only when ToLower returned s itself (a slice of the script's text).
-func ownLowered(lowered, s string) string {
-	if lowered != s {
-		return lowered // ToLower made a new string
-	}
-	return own(lowered)
+	d.Files.Set(df)
 }
 
 // own copies a string the model keeps for the whole run: names in the

@@ -61,12 +61,10 @@ type snapCopy struct {
 	// files are the snapshot's files with a known size, shared read-only
 	// by every restore of the set (made at its first restore).
 	files []Alloc
-	// dbFiles and keys are the database's files and their keys in its
-	// Files: the DBFiles themselves, which the model never changes
-	// (modifyFile), shared with the database and with the other
-	// snapshots that hold them; a copy costs 24 bytes a file.
-	dbFiles []*DBFile
-	keys    []string
+	// dbFiles are copies of the database's files (24 bytes a file, no
+	// pointer): what the database's files become later is not theirs.
+	// Their names are in Source.Files's table.
+	dbFiles []DBFile
 	// gen is the generation of the database's Files that the copy holds
 	// (see nextSetGen).
 	gen   uint64
@@ -78,7 +76,7 @@ func (l *layout) copied() bool { return l.snapCopy != nil }
 
 // sized is the snapshot's files with a known size: a summary's are one
 // Alloc for all its data files and one for all its log files.
-func (l *layout) sized() []Alloc {
+func (l *layout) sized(names *nameTable) []Alloc {
 	if !l.copied() {
 		var files []Alloc
 		if l.data > 0 {
@@ -93,7 +91,7 @@ func (l *layout) sized() []Alloc {
 		l.files = make([]Alloc, 0, l.known)
 		for _, f := range l.dbFiles {
 			if f.Size > 0 {
-				l.files = append(l.files, Alloc{File: f.Name, Log: f.Log, Bytes: f.Size})
+				l.files = append(l.files, Alloc{File: names.str(f.name), Log: f.Log, Bytes: f.Size})
 			}
 		}
 	}
@@ -372,20 +370,19 @@ func sameSummary(d *Database, l *layout) bool {
 func sameLayout(d *Database, l *layout) bool {
 	c := l.Source
 	if d.Key != c.Key || d.Name != c.Name || d.Unnamed != c.Unnamed || d.TDE != c.TDE || d.Created != c.Created ||
-		d.FromServer != c.FromServer || d.Files.Len() != len(l.keys) || d.Filegroups.Len() != c.Filegroups.Len() ||
+		d.FromServer != c.FromServer || d.Files.Len() != len(l.dbFiles) || d.Filegroups.Len() != c.Filegroups.Len() ||
 		d.ExtraFilegroups != c.ExtraFilegroups ||
 		(d.TRT == nil) != (c.TRT == nil) || d.TRT != nil && *d.TRT != *c.TRT {
 		return false
 	}
 	if d.Files.gen == l.gen {
-		// one generation: the same files (and DBFiles never change in
-		// place, see modifyFile)
+		// one generation: the same files
 		return d.Filegroups.equal(&c.Filegroups)
 	}
 	// as many files, the keys of l all different: the same files
-	for i, k := range l.keys {
-		f, c := d.Files.Get(k), l.dbFiles[i]
-		if f != c && (f == nil || *f != *c) {
+	for i := range l.dbFiles {
+		c := &l.dbFiles[i]
+		if f, ok := d.Files.Get(d.Files.key(c)); !ok || f != *c {
 			return false
 		}
 	}
@@ -394,12 +391,13 @@ func sameLayout(d *Database, l *layout) bool {
 
 func copyLayout(d *Database) *layout {
 	c := &Database{Key: d.Key, Name: d.Name, Unnamed: d.Unnamed, ExtraFilegroups: d.ExtraFilegroups,
-		Filegroups: d.Filegroups.clone(), TDE: d.TDE, Created: d.Created, FromServer: d.FromServer}
+		Files: FileSet{names: d.Files.names}, Filegroups: d.Filegroups.clone(), TDE: d.TDE, Created: d.Created,
+		FromServer: d.FromServer}
 	n := d.Files.Len()
-	l := &layout{snapCopy: &snapCopy{Source: c, dbFiles: make([]*DBFile, 0, n), keys: make([]string, 0, n), gen: d.Files.gen},
+	l := &layout{snapCopy: &snapCopy{Source: c, dbFiles: make([]DBFile, 0, n), gen: d.Files.gen},
 		key: d.Key, name: d.Name}
-	for k, f := range d.Files.All() {
-		l.dbFiles, l.keys = append(l.dbFiles, f), append(l.keys, k)
+	for _, f := range d.Files.All() {
+		l.dbFiles = append(l.dbFiles, f)
 		if f.Size > 0 {
 			l.known++
 		}
@@ -533,7 +531,7 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 	case set != nil:
 		re.Source = set.name
 		m.restoreLayout(d, set.layout)
-		if files := set.sized(); len(files) > 0 {
+		if files := set.sized(&m.fileNames); len(files) > 0 {
 			re.Sizes, re.Backup = SizesBackup, &set.At
 			re.Files, re.Partial = files, set.partial
 			return
@@ -552,7 +550,7 @@ func (m *Model) restore(e *Effect, n *parser.Restore) {
 		}
 		if foreignMoves(d, n) {
 			// the backup is of another layout: its sizes are unknown
-			movedLayout(d, n)
+			m.movedLayout(d, n)
 			return
 		}
 		if files := filesOf(d); len(files) > 0 {
@@ -595,18 +593,18 @@ func (m *Model) restoreFiles(e *Effect, d *Database, n *parser.Restore) {
 		if f.Log {
 			continue
 		}
-		fg := f.Filegroup
+		fg := d.Files.Filegroup(f)
 		if fg == "" {
 			fg = "PRIMARY"
 		}
-		if !restoreNames(n, "FILE", f.Name) && !restoreNames(n, "FILEGROUP", fg) {
+		if !restoreNames(n, "FILE", d.Files.Name(f)) && !restoreNames(n, "FILEGROUP", fg) {
 			continue
 		}
 		if f.Size <= 0 {
 			re.Partial = true
 			continue
 		}
-		re.Files = append(re.Files, Alloc{File: f.Name, Bytes: f.Size})
+		re.Files = append(re.Files, Alloc{File: d.Files.Name(f), Bytes: f.Size})
 	}
 	if len(re.Files) > 0 {
 		m.extraIn(e).restore = re
@@ -646,15 +644,15 @@ func partialFiles(re *RestoreEffect, d *Database, n *parser.Restore) {
 	}
 	groups := map[string]bool{}
 	for _, f := range d.Files.All() {
-		if !f.Log && named("FILE", f.Name) {
-			groups[strings.ToLower(f.Filegroup)] = true
+		if !f.Log && named("FILE", d.Files.Name(f)) {
+			groups[strings.ToLower(d.Files.Filegroup(f))] = true
 		}
 	}
 	var files []Alloc
 	for _, f := range d.Files.All() {
-		fg := strings.ToLower(f.Filegroup)
-		if f.Size > 0 && (f.Log || rw || fg == "" || fg == "primary" || groups[fg] || named("FILEGROUP", f.Filegroup)) {
-			files = append(files, Alloc{File: f.Name, Log: f.Log, Bytes: f.Size})
+		fg := strings.ToLower(d.Files.Filegroup(f))
+		if f.Size > 0 && (f.Log || rw || fg == "" || fg == "primary" || groups[fg] || named("FILEGROUP", d.Files.Filegroup(f))) {
+			files = append(files, Alloc{File: d.Files.Name(f), Log: f.Log, Bytes: f.Size})
 		}
 	}
 	re.Files = files
@@ -680,15 +678,14 @@ func foreignMoves(d *Database, n *parser.Restore) bool {
 // layout leaves: the files its MOVE options name, of unknown size (a
 // .ldf file, or a name ending in log, taken for a log file), among
 // others the model does not know of.
-func movedLayout(d *Database, n *parser.Restore) {
-	d.Files = fileSetFor(len(n.Moves))
+func (m *Model) movedLayout(d *Database, n *parser.Restore) {
+	d.Files.reset(len(n.Moves))
 	for _, mv := range n.Moves {
 		if !mv.Known {
 			continue
 		}
-		name, key := ownWithLower(mv.Logical)
-		if d.Files.Get(key) == nil {
-			d.Files.Set(key, &DBFile{Name: name, Log: isLogName(parser.FileSpec{Name: mv.Logical, FileName: mv.Physical})})
+		if _, ok := d.Files.Get(strings.ToLower(mv.Logical)); !ok {
+			d.Files.Set(DBFile{name: m.fileNames.add(mv.Logical), Log: isLogName(parser.FileSpec{Name: mv.Logical, FileName: mv.Physical})})
 		}
 	}
 	d.Unnamed, d.ExtraFilegroups = 0, 0
@@ -707,12 +704,12 @@ func (m *Model) fromHistory(re *RestoreEffect, d *Database, key string) bool {
 		return false
 	}
 	re.Sizes, re.Finished = SizesHistory, sd.FullBackup.Finished
-	src := &Database{Filegroups: withPrimary(), TDE: d.TDE, Created: true}
+	src := &Database{Files: FileSet{names: &m.fileNames}, Filegroups: withPrimary(), TDE: d.TDE, Created: true}
 	if sd.Encrypted != nil {
 		src.TDE = *sd.Encrypted
 	}
 	for _, f := range sd.FullBackup.Files {
-		src.Files.Set(strings.ToLower(f.Name), &DBFile{Name: f.Name, Log: f.Log, Size: f.Size, Filegroup: f.Filegroup})
+		src.Files.Set(DBFile{name: m.fileNames.add(f.Name), Log: f.Log, Size: f.Size, filegroup: m.fileNames.intern(f.Filegroup)})
 		if f.Filegroup != "" {
 			src.Filegroups.Add(strings.ToLower(f.Filegroup))
 		}
@@ -728,10 +725,9 @@ func (m *Model) restoreLayout(d *Database, l *layout) {
 		restoreSummary(d, l)
 		return
 	}
-	d.Files = fileSetFor(len(l.keys))
-	for i, k := range l.keys {
-		cf := *l.dbFiles[i]
-		d.Files.Set(k, &cf)
+	d.Files.reset(len(l.dbFiles))
+	for _, f := range l.dbFiles {
+		d.Files.Set(f)
 	}
 	replaceOptions(d, l.Source)
 }
@@ -740,7 +736,7 @@ func (m *Model) restoreLayout(d *Database, l *layout) {
 // by name (replaceWith with l's database as src, whose files were not
 // copied).
 func restoreSummary(d *Database, l *layout) {
-	d.Files = FileSet{}
+	d.Files.reset(0)
 	d.Unnamed, d.ExtraFilegroups = int(l.unnamed), int(l.extraFilegroups)
 	d.Filegroups = withPrimary()
 	d.TDE = l.tde
@@ -759,10 +755,9 @@ func (m *Model) replaceWith(d, src *Database) {
 	if d == src {
 		return
 	}
-	d.Files = fileSetFor(src.Files.Len())
-	for k, f := range src.Files.All() {
-		cf := *f
-		d.Files.Set(k, &cf)
+	d.Files.reset(src.Files.Len())
+	for _, f := range src.Files.All() {
+		d.Files.Set(f)
 	}
 	replaceOptions(d, src)
 }
@@ -788,7 +783,7 @@ func filesOf(d *Database) []Alloc {
 	out := make([]Alloc, 0, d.Files.Len())
 	for _, f := range d.Files.All() {
 		if f.Size > 0 {
-			out = append(out, Alloc{File: f.Name, Log: f.Log, Bytes: f.Size})
+			out = append(out, Alloc{File: d.Files.Name(f), Log: f.Log, Bytes: f.Size})
 		}
 	}
 	return out

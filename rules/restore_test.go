@@ -143,7 +143,12 @@ RESTORE VERIFYONLY FROM DISK = 'B:\Sales.bak';
 	res := parser.ParseFile(parser.NewFile("deploy.sql", sql), nil)
 	m := BuildModel([]*parser.Result{res}, "", nil)
 	cp := m.Databases["sales_copy"]
-	if cp == nil || cp.FileCount() != 2 || cp.Files.Get("sales_dat").Size != 100<<30 || !cp.Files.Get("sales_log").Log {
+	if cp == nil {
+		t.Fatal("no Sales_Copy")
+	}
+	dat, _ := cp.Files.Get("sales_dat")
+	log, _ := cp.Files.Get("sales_log")
+	if cp.FileCount() != 2 || dat.Size != 100<<30 || !log.Log {
 		t.Fatalf("Sales_Copy = %+v", cp)
 	}
 	if m.Databases["sales"].FileCount() != 3 {
@@ -280,10 +285,10 @@ RESTORE DATABASE C5 FROM DISK = 'B:\Sales.bak' WITH FILE = 5;
 			t.Fatalf("no %s", name)
 		}
 		got := int64(0)
-		if f := d.Files.Get("sales_2"); f != nil {
+		if f, ok := d.Files.Get("sales_2"); ok {
 			got = f.Size
 		}
-		if got != size || d.Files.Get("sales_dat") == nil {
+		if _, ok := d.Files.Get("sales_dat"); got != size || !ok {
 			t.Errorf("%s: Sales_2 is %d bytes, want %d (%d files)", name, got, size, d.FileCount())
 		}
 	}

@@ -33,18 +33,17 @@ func init() { setGens.Store(setGenPrimary) }
 // nextSetGen is a generation no set had before.
 func nextSetGen() uint64 { return setGens.Add(1) }
 
-// FileSet is a database's files by lower-case logical name. Its zero
-// value is empty. A FileSet is never copied (its list would be shared):
-// a database made from another gets a new one.
+// FileSet is a database's files by lower-case logical name (their
+// names in names). Its zero value is empty; a set that is added to has
+// names (see Model.fileSet). A FileSet is never copied (its list would
+// be shared): a database made from another gets a new one. It holds its
+// DBFiles by value, pointer-free: what it gives out is a copy, and a
+// change is a Set.
 type FileSet struct {
-	list []fileEntry
-	m    map[string]*DBFile // past setListMax; list is then nil
-	gen  uint64             // see nextSetGen
-}
-
-type fileEntry struct {
-	key string
-	f   *DBFile
+	list  []DBFile
+	m     map[string]DBFile // past setListMax, by key; list is then nil
+	gen   uint64            // see nextSetGen
+	names *nameTable
 }
 
 // Len is how many files s holds.
@@ -55,59 +54,58 @@ func (s *FileSet) Len() int {
 	return len(s.list)
 }
 
-// Get returns the file named key (lower case), nil when there is none.
-func (s *FileSet) Get(key string) *DBFile {
-	f, _ := s.lookup(key)
-	return f
-}
+// key is the key of f in s: its name, lower-case.
+func (s *FileSet) key(f *DBFile) string { return s.names.lower(f.name) }
 
-func (s *FileSet) lookup(key string) (*DBFile, bool) {
+// Get returns the file named key (lower case), and whether there is one.
+func (s *FileSet) Get(key string) (DBFile, bool) {
 	if s.m != nil {
 		f, ok := s.m[key]
 		return f, ok
 	}
 	for i := range s.list {
-		if s.list[i].key == key {
-			return s.list[i].f, true
+		if s.key(&s.list[i]) == key {
+			return s.list[i], true
 		}
 	}
-	return nil, false
+	return DBFile{}, false
 }
 
-// lookupBytes is lookup(string(key)) without allocating.
-func (s *FileSet) lookupBytes(key []byte) (*DBFile, bool) {
+// getBytes is Get(string(key)) without allocating.
+func (s *FileSet) getBytes(key []byte) (DBFile, bool) {
 	if s.m != nil {
 		f, ok := s.m[string(key)]
 		return f, ok
 	}
 	for i := range s.list {
-		if s.list[i].key == string(key) {
-			return s.list[i].f, true
+		if s.key(&s.list[i]) == string(key) {
+			return s.list[i], true
 		}
 	}
-	return nil, false
+	return DBFile{}, false
 }
 
-// Set makes f the file named key (lower case, owned).
-func (s *FileSet) Set(key string, f *DBFile) {
+// Set makes f the file of its name's key.
+func (s *FileSet) Set(f DBFile) {
 	s.gen = nextSetGen()
+	key := s.key(&f)
 	if s.m != nil {
 		s.m[key] = f
 		return
 	}
 	for i := range s.list {
-		if s.list[i].key == key {
-			s.list[i].f = f
+		if s.key(&s.list[i]) == key {
+			s.list[i] = f
 			return
 		}
 	}
 	if len(s.list) < setListMax {
-		s.list = append(s.list, fileEntry{key, f})
+		s.list = append(s.list, f)
 		return
 	}
-	s.m = make(map[string]*DBFile, 2*setListMax)
+	s.m = make(map[string]DBFile, 2*setListMax)
 	for _, e := range s.list {
-		s.m[e.key] = e.f
+		s.m[s.key(&e)] = e
 	}
 	s.m[key] = f
 	s.list = nil
@@ -121,7 +119,7 @@ func (s *FileSet) Delete(key string) {
 		return
 	}
 	for i := range s.list {
-		if s.list[i].key == key {
+		if s.key(&s.list[i]) == key {
 			s.list = slices.Delete(s.list, i, i+1)
 			return
 		}
@@ -129,8 +127,8 @@ func (s *FileSet) Delete(key string) {
 }
 
 // All yields the files and their keys, in no particular order.
-func (s *FileSet) All() iter.Seq2[string, *DBFile] {
-	return func(yield func(string, *DBFile) bool) {
+func (s *FileSet) All() iter.Seq2[string, DBFile] {
+	return func(yield func(string, DBFile) bool) {
 		if s.m != nil {
 			for k, f := range s.m {
 				if !yield(k, f) {
@@ -139,23 +137,26 @@ func (s *FileSet) All() iter.Seq2[string, *DBFile] {
 			}
 			return
 		}
-		for _, e := range s.list {
-			if !yield(e.key, e.f) {
+		for _, f := range s.list {
+			if !yield(s.key(&f), f) {
 				return
 			}
 		}
 	}
 }
 
-// fileSetFor is an empty FileSet with room for n files.
-func fileSetFor(n int) FileSet {
+// reset empties s, with room for n files; it keeps its names.
+func (s *FileSet) reset(n int) { *s = fileSetFor(s.names, n) }
+
+// fileSetFor is an empty FileSet of names with room for n files.
+func fileSetFor(names *nameTable, n int) FileSet {
 	if n > setListMax {
-		return FileSet{m: make(map[string]*DBFile, n)}
+		return FileSet{m: make(map[string]DBFile, n), names: names}
 	}
 	if n == 0 {
-		return FileSet{}
+		return FileSet{names: names}
 	}
-	return FileSet{list: make([]fileEntry, 0, n)}
+	return FileSet{list: make([]DBFile, 0, n), names: names}
 }
 
 // NameSet is a set of lower-case names (a database's filegroups). Its

@@ -10,22 +10,23 @@ import (
 // past setListMax in a map, and a NameSet's clone is its own.
 func TestSets(t *testing.T) {
 	for _, n := range []int{0, 1, setListMax, setListMax + 1, 3 * setListMax} {
-		var fs FileSet
-		want := map[string]*DBFile{}
+		names := &nameTable{}
+		fs := FileSet{names: names}
+		want := map[string]DBFile{}
 		ns := withPrimary()
 		wantNames := map[string]bool{"primary": true}
 		for i := range n {
 			k := fmt.Sprintf("f%d", i)
-			f := &DBFile{Name: k}
-			fs.Set(k, f)
+			f := DBFile{name: names.add(k)}
+			fs.Set(f)
 			want[k] = f
 			ns.Add(k)
 			ns.Add(k) // twice: once in the set
 			wantNames[k] = true
 		}
 		if n > 0 {
-			again := &DBFile{Name: "again"}
-			fs.Set("f0", again) // replaces
+			again := DBFile{name: names.add("F0"), Size: 1}
+			fs.Set(again) // replaces f0: the key is the name in lower case
 			want["f0"] = again
 			fs.Delete("f1")
 			delete(want, "f1")
@@ -38,11 +39,12 @@ func TestSets(t *testing.T) {
 			t.Errorf("%d: files %v (len %d), want %v", n, got, fs.Len(), want)
 		}
 		for k, f := range want {
-			if g, ok := fs.lookupBytes([]byte(k)); !ok || g != f || fs.Get(k) != f {
+			g, ok := fs.getBytes([]byte(k))
+			if g2, ok2 := fs.Get(k); !ok || g != f || !ok2 || g2 != f {
 				t.Errorf("%d: %s is %v", n, k, g)
 			}
 		}
-		if _, ok := fs.lookup("f1"); ok && n > 1 {
+		if _, ok := fs.Get("f1"); ok && n > 1 {
 			t.Errorf("%d: f1 not deleted", n)
 		}
 		got := map[string]bool{}
@@ -76,7 +78,7 @@ func TestSets(t *testing.T) {
 func TestSetGenerations(t *testing.T) {
 	for _, n := range []int{1, setListMax, setListMax + 1} {
 		seen := map[uint64]bool{}
-		var fs FileSet
+		fs := FileSet{names: &nameTable{}}
 		fresh := func(what string, gen uint64) {
 			t.Helper()
 			if seen[gen] || gen <= setGenPrimary {
@@ -87,12 +89,12 @@ func TestSetGenerations(t *testing.T) {
 		ns := withPrimary()
 		for i := range n {
 			k := fmt.Sprintf("f%d", i)
-			fs.Set(k, &DBFile{Name: k, Size: int64(i + 1)})
+			fs.Set(DBFile{name: fs.names.add(k), Size: int64(i + 1)})
 			fresh("FileSet.Set", fs.gen)
 			ns.Add(k)
 			fresh("NameSet.Add", ns.gen)
 		}
-		fs.Set("f0", &DBFile{Name: "f0", Size: 7})
+		fs.Set(DBFile{name: fs.names.add("f0"), Size: 7})
 		fresh("FileSet.Set again", fs.gen)
 		fs.Delete("f0")
 		fresh("FileSet.Delete", fs.gen)
@@ -121,9 +123,13 @@ func TestSetGenerations(t *testing.T) {
 // sizesOf adds up the sizes again once the set changed, not before.
 func TestSizesOf(t *testing.T) {
 	m := &Model{}
-	var fs FileSet
-	fs.Set("a", &DBFile{Name: "a", Size: 10})
-	fs.Set("l", &DBFile{Name: "l", Log: true, Size: 5})
+	names := &nameTable{}
+	file := func(name string, log bool, size int64) DBFile {
+		return DBFile{name: names.add(name), Log: log, Size: size}
+	}
+	fs := FileSet{names: names}
+	fs.Set(file("a", false, 10))
+	fs.Set(file("l", true, 5))
 	check := func(data, log int64, unsized bool) {
 		t.Helper()
 		for range 2 { // the second from what was kept
@@ -133,15 +139,15 @@ func TestSizesOf(t *testing.T) {
 		}
 	}
 	check(10, 5, false)
-	fs.Set("b", &DBFile{Name: "b", Size: 20})
+	fs.Set(file("b", false, 20))
 	check(30, 5, false)
-	fs.Set("c", &DBFile{Name: "c"})
+	fs.Set(file("c", false, 0))
 	check(30, 5, true)
 	fs.Delete("c")
 	fs.Delete("a")
 	check(20, 5, false)
-	var other FileSet
-	other.Set("x", &DBFile{Name: "x", Size: 1})
+	other := FileSet{names: names}
+	other.Set(file("x", false, 1))
 	if d, _, _ := m.sizesOf(&other); d != 1 {
 		t.Errorf("another set's sizes: %d", d)
 	}

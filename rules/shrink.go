@@ -70,10 +70,10 @@ func (m *Model) shrink(e *Effect, ctx string) {
 		if d == nil || ctx == "" || d.Key == "tempdb" {
 			return
 		}
-		var key string
-		var df *DBFile
+		var df DBFile
+		var ok bool
 		if kinds[0] == parser.TokNumber {
-			key, df = fileByID(d, args[0])
+			df, ok = fileByID(d, args[0])
 		} else {
 			name := args[0]
 			if kinds[0] == parser.TokString || kinds[0] == parser.TokNString {
@@ -81,10 +81,9 @@ func (m *Model) shrink(e *Effect, ctx string) {
 			} else {
 				name = parser.Unquote(name)
 			}
-			df, _ = d.Files.lookup(strings.ToLower(name))
-			_, key = ownWithLower(name)
+			df, ok = d.Files.Get(strings.ToLower(name))
 		}
-		if df == nil || df.Size == 0 {
+		if !ok || df.Size == 0 {
 			return
 		}
 		size := int64(0) // unknown, also after target 0: as far as it can
@@ -95,9 +94,8 @@ func (m *Model) shrink(e *Effect, ctx string) {
 				return // no smaller than the file: nothing shrinks
 			}
 		}
-		c := *df // copied: a backup's snapshot may share df (see modifyFile)
-		c.Size = size
-		d.Files.Set(key, &c)
+		df.Size = size // a copy, set back
+		d.Files.Set(df)
 	case strings.EqualFold(cmd, "SHRINKDATABASE"):
 		var d *Database
 		switch {
@@ -111,42 +109,36 @@ func (m *Model) shrink(e *Effect, ctx string) {
 		if d == nil || d.Key == "tempdb" {
 			return
 		}
-		type entry struct {
-			key string
-			f   DBFile
+		var shrunk []DBFile
+		for _, df := range d.Files.All() {
+			shrunk = append(shrunk, df) // set back once all are read
 		}
-		var shrunk []entry
-		for k, df := range d.Files.All() {
-			shrunk = append(shrunk, entry{k, *df}) // copied, as above
-		}
-		for i := range shrunk {
-			shrunk[i].f.Size = 0
-			d.Files.Set(shrunk[i].key, &shrunk[i].f)
+		for _, df := range shrunk {
+			df.Size = 0
+			d.Files.Set(df)
 		}
 	}
 }
 
-// fileByID is the file DBCC SHRINKFILE names by file id, and its key in
-// d.Files: file id 1 is always the primary data file and 2 the first log
+// fileByID is the file DBCC SHRINKFILE names by file id, and whether it
+// is known: file id 1 is always the primary data file and 2 the first log
 // file ("DBCC SHRINKFILE (2, 1)" is how log cleanup scripts shrink the
 // log), told when d has only one file of that kind and no file whose name
-// is not known. Nil otherwise: which file is not known.
-func fileByID(d *Database, id string) (string, *DBFile) {
+// is not known. Not ok otherwise: which file is not known.
+func fileByID(d *Database, id string) (df DBFile, ok bool) {
 	if d.Unnamed != 0 || id != "1" && id != "2" {
-		return "", nil
+		return DBFile{}, false
 	}
 	log := id == "2"
-	var key string
-	var df *DBFile
-	for k, f := range d.Files.All() {
+	for _, f := range d.Files.All() {
 		if f.Log == log {
-			if df != nil {
-				return "", nil // more than one
+			if ok {
+				return DBFile{}, false // more than one
 			}
-			key, df = k, f
+			df, ok = f, true
 		}
 	}
-	return key, df
+	return df, ok
 }
 
 // isPunct reports whether t, a token of st, is the punctuation p.

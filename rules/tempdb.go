@@ -15,28 +15,35 @@ import (
 // isTempdb reports whether the statement acts on tempdb.
 func isTempdb(e *Effect) bool { return e.DB != nil && e.DB.Key == "tempdb" }
 
+// tempFile is a file of tempdb (see tempdbFiles).
+type tempFile struct {
+	Name string
+	Log  bool
+	Size int64
+}
+
 // tempdbStart is tempdb's files before the scripts: the server's in live
 // mode, else SQL Server's defaults since SQL Server 2016 (a data file and
 // a log file of 8 MB each).
-func tempdbStart(facts *ServerFacts) map[string]*DBFile {
-	files := map[string]*DBFile{}
+func tempdbStart(facts *ServerFacts) map[string]*tempFile {
+	files := map[string]*tempFile{}
 	if facts != nil {
 		if sd := facts.Databases["tempdb"]; sd != nil && sd.Exists && len(sd.Files) > 0 {
 			for _, f := range sd.Files {
-				files[strings.ToLower(f.Name)] = &DBFile{Name: f.Name, Log: f.Log, Size: f.Size}
+				files[strings.ToLower(f.Name)] = &tempFile{Name: f.Name, Log: f.Log, Size: f.Size}
 			}
 			return files
 		}
 	}
-	files["tempdev"] = &DBFile{Name: "tempdev", Size: defaultFileSize}
-	files["templog"] = &DBFile{Name: "templog", Log: true, Size: defaultFileSize}
+	files["tempdev"] = &tempFile{Name: "tempdev", Size: defaultFileSize}
+	files["templog"] = &tempFile{Name: "templog", Log: true, Size: defaultFileSize}
 	return files
 }
 
 // tempdbFiles applies one statement to tempdb's files. For tempdb the size
 // a MODIFY FILE sets is the size the file is created with at the next
 // start, smaller or not.
-func tempdbFiles(files map[string]*DBFile, a *parser.AlterDatabase) {
+func tempdbFiles(files map[string]*tempFile, a *parser.AlterDatabase) {
 	for _, f := range a.Files {
 		key := strings.ToLower(f.Name)
 		if key == "" && a.Action != parser.ActionModifyFile {
@@ -51,14 +58,14 @@ func tempdbFiles(files map[string]*DBFile, a *parser.AlterDatabase) {
 
 // tempdbFile applies to tempdb's files the ADD FILE, ADD LOG FILE or
 // MODIFY FILE of file f, held under key.
-func tempdbFile(files map[string]*DBFile, action parser.AlterAction, key string, f parser.FileSpec) {
+func tempdbFile(files map[string]*tempFile, action parser.AlterAction, key string, f parser.FileSpec) {
 	switch action {
 	case parser.ActionAddFile, parser.ActionAddLogFile:
-		files[own(key)] = &DBFile{Name: own(f.Name), Log: f.Log, Size: specSize(f)}
+		files[own(key)] = &tempFile{Name: own(f.Name), Log: f.Log, Size: specSize(f)}
 	case parser.ActionModifyFile:
 		df := files[key]
 		if df == nil { // a file the server has: unknown size, the default
-			df = &DBFile{Name: own(f.Name), Log: isLogName(f), Size: defaultFileSize}
+			df = &tempFile{Name: own(f.Name), Log: isLogName(f), Size: defaultFileSize}
 			files[own(key)] = df
 		}
 		if b := explicitBytes(f); b > 0 {
@@ -83,7 +90,7 @@ const (
 // variables adds or modifies. A file whose name is built is a new one,
 // under a key of its own; a MODIFY FILE of such a file is not read by
 // the parser (which file it changes is not known).
-func tempdbBuilt(files map[string]*DBFile, tb *parser.TempdbBuilt) {
+func tempdbBuilt(files map[string]*tempFile, tb *parser.TempdbBuilt) {
 	for _, bf := range tb.Files {
 		key := strings.ToLower(bf.Name)
 		if bf.NameBuilt {
@@ -102,7 +109,7 @@ func tempdbBuilt(files map[string]*DBFile, tb *parser.TempdbBuilt) {
 
 // perPassFiles reports whether files holds a file a loop adds at each
 // pass: the total of their sizes is then a lower bound.
-func perPassFiles(files map[string]*DBFile) bool {
+func perPassFiles(files map[string]*tempFile) bool {
 	for k := range files {
 		if strings.HasPrefix(k, perPassKey) {
 			return true
@@ -123,7 +130,7 @@ var sl208 = &Rule{
 		// server the scripts connect to.
 		m := p.Model
 		if m.tempdbFiles == nil {
-			m.tempdbFiles, m.tempdbReported = map[string]map[string]*DBFile{}, map[string]bool{}
+			m.tempdbFiles, m.tempdbReported = map[string]map[string]*tempFile{}, map[string]bool{}
 		}
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]

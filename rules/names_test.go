@@ -1,0 +1,99 @@
+package rules
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/sqllint/sqllint/parser"
+)
+
+// A nameTable gives back each name as written and in lower case, ASCII
+// or not, short or longer than a chunk, after thousands of others; ""
+// is id 0; intern gives a name seen before its id again.
+func TestNameTable(t *testing.T) {
+	var nt nameTable
+	if id := nt.add(""); id != 0 || nt.str(0) != "" || nt.lower(0) != "" {
+		t.Fatalf(`"" is id %d`, id)
+	}
+	names := []string{"Sales_Data", "sales_log", "ÄRGER_Log", "İstanbul", "Ω", strings.Repeat("LongName", nameChunk/8)}
+	for i := range 3 * refsChunk {
+		names = append(names, "File_"+itoa(i))
+	}
+	ids := make([]nameID, len(names))
+	for i, s := range names {
+		ids[i] = nt.add(s)
+	}
+	for i, s := range names {
+		if got := nt.str(ids[i]); got != s {
+			t.Fatalf("name %d is %q, want %q", i, got, s)
+		}
+		if got := nt.lower(ids[i]); got != strings.ToLower(s) {
+			t.Fatalf("name %d lowered is %q, want %q", i, got, strings.ToLower(s))
+		}
+	}
+	fg := nt.intern("FG1")
+	if again := nt.intern(strings.Clone("FG1")); again != fg || nt.intern("fg1") == fg {
+		t.Errorf("intern: %d then %d", fg, again)
+	}
+}
+
+// What the model keeps of a file holds no pointer, so that the
+// collector does not look into the lists of them (FileSet, a backup
+// snapshot's copies): 24 bytes.
+func TestDBFilePointerFree(t *testing.T) {
+	var hasPointer func(reflect.Type) bool
+	hasPointer = func(ty reflect.Type) bool {
+		switch ty.Kind() {
+		case reflect.Pointer, reflect.String, reflect.Slice, reflect.Map, reflect.Interface,
+			reflect.Chan, reflect.Func, reflect.UnsafePointer:
+			return true
+		case reflect.Struct:
+			for i := range ty.NumField() {
+				if hasPointer(ty.Field(i).Type) {
+					return true
+				}
+			}
+		case reflect.Array:
+			return hasPointer(ty.Elem())
+		}
+		return false
+	}
+	for _, ty := range []reflect.Type{reflect.TypeFor[DBFile](), reflect.TypeFor[nameRef]()} {
+		if hasPointer(ty) {
+			t.Errorf("%v holds a pointer", ty)
+		}
+	}
+	if n := unsafe.Sizeof(DBFile{}); n != 24 {
+		t.Errorf("a DBFile takes %d bytes", n)
+	}
+}
+
+// A backup snapshot keeps its files as they were: MODIFY FILE, a
+// rename, SHRINKFILE and a restore over the database change the
+// database's files, not the snapshot's.
+func TestSnapshotKeepsItsFiles(t *testing.T) {
+	src := `CREATE DATABASE S ON (NAME = S_dat, FILENAME = 'D:\S.mdf', SIZE = 1GB) LOG ON (NAME = S_log, FILENAME = 'L:\S.ldf', SIZE = 512MB);
+BACKUP DATABASE S TO DISK = 'B:\S1.bak';
+ALTER DATABASE S MODIFY FILE (NAME = S_dat, SIZE = 4GB);
+ALTER DATABASE S MODIFY FILE (NAME = s_LOG, NEWNAME = S_log2);
+USE S;
+DBCC SHRINKFILE (S_log2, 100);
+RESTORE DATABASE C1 FROM DISK = 'B:\S1.bak';
+`
+	m := BuildModel([]*parser.Result{parser.ParseFile(parser.NewFile("deploy.sql", src), nil)}, "", nil)
+	files := func(d *Database) map[string]string {
+		out := map[string]string{}
+		for k, f := range d.Files.All() {
+			out[k] = d.Files.Name(f) + "=" + itoa(int(f.Size>>20))
+		}
+		return out
+	}
+	if got, want := files(m.Databases["c1"]), map[string]string{"s_dat": "S_dat=1024", "s_log": "S_log=512"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("C1's files %v, want %v", got, want)
+	}
+	if got, want := files(m.Databases["s"]), map[string]string{"s_dat": "S_dat=4096", "s_log2": "S_log2=100"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("S's files %v, want %v", got, want)
+	}
+}
