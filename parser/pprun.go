@@ -48,7 +48,15 @@ func ppRun(s string, i, ls, lim int, mask uint8) (int, uint8, int) {
 		return i, e, ls
 	}
 	var j int
+	// The finder (ppFindFor), where there is one, takes the place of the
+	// loop below but for the last bytes of short texts.
+	ft := ppFindFor(mask)
 scan:
+	if ft != nil {
+		if i, e = ppFind(base, i, lim, ft, mask); e != 0 {
+			goto found
+		}
+	}
 	// ppStop's loop, here so that a stop costs no call: the entries of
 	// four bytes are ORed and tested once (most fours have no stop: a test
 	// and branch less for three bytes in four), and when one of them
