@@ -1,17 +1,17 @@
 package parser
 
 // The stop-finder: where the machine has the instructions for it
-// (ppfind_amd64.s, AVX2), ppRun's loop is ppFind, which classifies 32
-// bytes at a time and looks up ppPairTab only at the candidates, a
-// superset of the stops of ppRun's masks (ppFindFor). Each byte and the
-// byte before it are put in classes by their low and high four bits
-// (four 16-entry lookups, each a set of eight classes); a byte is a
-// candidate when a class holds both it and the byte before it. A class is
-// thus a set of pairs (the bytes with the high and low halves of
-// ppFindClass's cur after the bytes with those of prev); the classes
+// (ppfind_amd64.s, AVX2), ppRun's loop is ppFind past its first sixteen
+// bytes: it classifies 32 bytes at a time and looks up ppPairTab only at
+// the candidates, a superset of the stops of ppRun's masks (ppFindFor).
+// Each byte and the byte before it are put in classes by their low and
+// high four bits (four 16-entry lookups, each a set of eight classes); a
+// byte is a candidate when a class holds both it and the byte before it.
+// A class is thus a set of pairs (the bytes with the high and low halves
+// of ppFindClass's cur after the bytes with those of prev); the classes
 // together hold every pair of ppPairTab with a bit of the mask
-// (TestPPFindCovers), and a few more: in typical scripts one candidate in
-// thirteen is not a stop (a "u" after "_", a letter after NUL, ')' or
+// (TestPPFindCovers), and a few more: in typical scripts about one
+// candidate in eleven is not a stop (a "u" after "_", a letter after NUL, ')' or
 // '*', ...), looked up in ppPairTab and passed over.
 
 // ppNib is a set of values of four bits.

@@ -48,15 +48,7 @@ func ppRun(s string, i, ls, lim int, mask uint8) (int, uint8, int) {
 		return i, e, ls
 	}
 	var j int
-	// The finder (ppFindFor), where there is one, takes the place of the
-	// loop below but for the last bytes of short texts.
-	ft := ppFindFor(mask)
 scan:
-	if ft != nil {
-		if i, e = ppFind(base, i, lim, ft, mask); e != 0 {
-			goto found
-		}
-	}
 	// ppStop's loop, here so that a stop costs no call: the entries of
 	// four bytes are ORed and tested once (most fours have no stop: a test
 	// and branch less for three bytes in four), and when one of them
@@ -78,6 +70,16 @@ scan:
 		if (ppPairTab[ppPairLoad(w, 12)]|ppPairTab[ppPairLoad(w, 13)]|ppPairTab[ppPairLoad(w, 14)]|ppPairTab[ppPairLoad(w, 15)])&mask != 0 {
 			i += 12
 			goto exact
+		}
+		// Sixteen bytes without a stop: on with the finder (ppFindFor),
+		// where there is one, to lim (it costs more than this loop for
+		// the stops closer than that, such as the next line's GO after
+		// a short line).
+		if ft := ppFindFor(mask); ft != nil {
+			if i, e = ppFind(base, i+16, lim, ft, mask); e != 0 {
+				goto found
+			}
+			break
 		}
 	}
 	for ; i < lim; i++ {
