@@ -71,6 +71,16 @@ scan:
 			i += 12
 			goto exact
 		}
+		// Sixteen bytes without a stop: on with the finder (ppFindFor),
+		// where there is one, to lim (it costs more than this loop for
+		// the stops closer than that, such as the next line's GO after
+		// a short line).
+		if ft := ppFindFor(mask); ft != nil {
+			if i, e = ppFind(base, i+16, lim, ft, mask); e != 0 {
+				goto found
+			}
+			break
+		}
 	}
 	for ; i < lim; i++ {
 		if e = ppPairTab[ppPairLoad(base, uintptr(i-1))]; e&mask != 0 {

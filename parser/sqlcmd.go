@@ -291,6 +291,7 @@ func ppBuildTables(heads string, pairs bool) {
 	ppTabPlain['x'] |= ppHexX
 	ppTabPlain['X'] |= ppHexX
 	ppBuildPairTab()
+	ppTabsNow = heads == ppHeads && pairs && ppPairMarks
 	if pairs {
 		for _, w := range ppWordPairs {
 			for _, b := range []byte{w.pair[0], w.pair[0] - 0x20} {
