@@ -26,7 +26,9 @@ func TestStatementTooLongForTheGrammar(t *testing.T) {
 	}
 	parens := strings.Repeat("(", 2<<20)
 	for _, c := range []struct{ src, want string }{
-		{"ALTER DATABASE x MODIFY FILE " + parens + "\nCHECKPOINT 5\n", "too long to check"},
+		// nested too deep for the grammar before it is too long
+		{"ALTER DATABASE x MODIFY FILE " + parens + "\nCHECKPOINT 5\n", "too deep to check"},
+		{"ALTER DATABASE x MODIFY FILE (" + strings.Repeat("a ", 1<<20) + "\nCHECKPOINT 5\n", "too long to check"},
 		// the statement parses; what follows it is refused
 		{"CHECKPOINT 7 " + parens + "\nCHECKPOINT 5\n", "cannot parse CHECKPOINT"},
 	} {

@@ -1543,7 +1543,7 @@ func (p *ppPreprocessor) resolveAgain() {
 	// The new text: the old segments' runs and values, with each edited
 	// reference's value or text in place of what it was (edits are in
 	// the order of the text).
-	old, segs := b.sb.String(), b.segs
+	old, segs := b.text(), b.segs
 	var nb ppBatchBuilder
 	put := func(e edit) {
 		if e.set {
@@ -1589,7 +1589,7 @@ func (p *ppPreprocessor) resolveAgain() {
 		nb.build() // (only when every value is now empty: one run)
 	}
 	b.file, b.start, b.end, b.last = nb.file, nb.start, nb.end, nb.last
-	b.built, b.sb, b.segs = true, nb.sb, nb.segs
+	b.built, b.parts, b.n, b.segs = true, nb.parts, nb.n, nb.segs
 }
 
 // ppAgentToken reports whether the "$(" at s[i], whose name ends at j,
@@ -2980,13 +2980,18 @@ func foldKey(s string) string {
 
 // ppBatchBuilder accumulates the text of one batch. While the batch is one
 // contiguous run of a file it only records the run's bounds, so that the
-// final text is a substring of File.Text; otherwise it copies into a
-// strings.Builder and records a Segment per run.
+// final text is a substring of File.Text; otherwise it records the pieces
+// of the text (runs of files, variables' values: substrings, not copies)
+// and a Segment per run, and copies them once, into a text of exactly
+// their length, when the batch is finished. (Copying as it went, the
+// text grew a quarter at a time near 64 MB, and the copies it left
+// behind made a batch of 61 MB of $(var) values peak at 212 MB.)
 type ppBatchBuilder struct {
 	file       *File // the run while simple
 	start, end int
 	built      bool
-	sb         strings.Builder
+	parts      []string // the text's pieces, while built
+	n          int      // their length
 	segs       []Segment
 	last       byte // last byte of the text so far
 
@@ -2997,19 +3002,37 @@ type ppBatchBuilder struct {
 
 func (b *ppBatchBuilder) size() int {
 	if b.built {
-		return b.sb.Len()
+		return b.n
 	}
 	return b.end - b.start
 }
 
+// text is the batch's text so far. A built one is joined into one piece,
+// which later calls return until more is appended.
 func (b *ppBatchBuilder) text() string {
 	if b.built {
-		return b.sb.String()
+		if len(b.parts) > 1 {
+			b.parts = append(b.parts[:0], b.join())
+		}
+		if len(b.parts) == 0 {
+			return ""
+		}
+		return b.parts[0]
 	}
 	if b.file == nil {
 		return ""
 	}
 	return b.file.Text[b.start:b.end]
+}
+
+// join copies the pieces of a built batch into one text of their length.
+func (b *ppBatchBuilder) join() string {
+	var sb strings.Builder
+	sb.Grow(b.n)
+	for _, s := range b.parts {
+		sb.WriteString(s)
+	}
+	return sb.String()
 }
 
 func (b *ppBatchBuilder) appendRun(f *File, from, to int) {
@@ -3029,11 +3052,17 @@ func (b *ppBatchBuilder) appendRun(f *File, from, to int) {
 		b.build()
 	}
 	if len(b.segs) == 0 {
-		b.segs = append(b.segs, Segment{Out: b.sb.Len(), File: f, In: from})
-	} else if last := &b.segs[len(b.segs)-1]; last.Subst || last.File != f || last.In+b.sb.Len()-last.Out != from {
-		b.segs = append(b.segs, Segment{Out: b.sb.Len(), File: f, In: from})
+		b.segs = append(b.segs, Segment{Out: b.n, File: f, In: from})
+	} else if last := &b.segs[len(b.segs)-1]; last.Subst || last.File != f || last.In+b.n-last.Out != from {
+		b.segs = append(b.segs, Segment{Out: b.n, File: f, In: from})
 	}
-	b.sb.WriteString(f.Text[from:to])
+	b.put(f.Text[from:to])
+}
+
+// put appends s to the pieces of a built batch.
+func (b *ppBatchBuilder) put(s string) {
+	b.parts = append(b.parts, s)
+	b.n += len(s)
 }
 
 // appendSubst appends the value of the $(var) at offset at of f.
@@ -3044,18 +3073,18 @@ func (b *ppBatchBuilder) appendSubst(f *File, at int, val string) {
 	if !b.built {
 		b.build()
 	}
-	b.segs = append(b.segs, Segment{Out: b.sb.Len(), File: f, In: at, Subst: true})
-	b.sb.WriteString(val)
+	b.segs = append(b.segs, Segment{Out: b.n, File: f, In: at, Subst: true})
+	b.put(val)
 	b.last = val[len(val)-1]
 }
 
-// build switches from the simple run to the copying builder.
+// build switches from the simple run to the pieces.
 func (b *ppBatchBuilder) build() {
 	b.built = true
 	b.segs = make([]Segment, 0, 8)
+	b.parts = make([]string, 0, 8)
 	if b.file != nil {
-		b.sb.Grow(2 * (b.end - b.start))
-		b.sb.WriteString(b.file.Text[b.start:b.end])
+		b.put(b.file.Text[b.start:b.end])
 		b.segs = append(b.segs, Segment{Out: 0, File: b.file, In: b.start})
 	}
 }
@@ -3065,7 +3094,7 @@ func (b *ppBatchBuilder) build() {
 // by the next lent one.
 func (b *ppBatchBuilder) finish(lent bool) *Batch {
 	if b.built {
-		text, segs := b.sb.String(), b.segs
+		text, segs := b.text(), b.segs
 		b.reset()
 		if text == "" {
 			return nil
@@ -3125,6 +3154,6 @@ func (b *Batch) Clone() *Batch {
 func (b *ppBatchBuilder) reset() {
 	b.file, b.start, b.end, b.last = nil, 0, 0, 0
 	if b.built {
-		b.built, b.sb, b.segs = false, strings.Builder{}, nil
+		b.built, b.parts, b.n, b.segs = false, nil, 0, nil
 	}
 }

@@ -233,11 +233,39 @@ func (ff *findingFilter) apply(fs []report.Finding, scanned []string) (kept []re
 	if ff.base != nil {
 		res = ff.base.Filter(fs, scanned)
 		fs = res.Findings
-		if ff.ran != nil {
-			res.Stale = slices.DeleteFunc(res.Stale, func(e baseline.Entry) bool { return !ff.ran[e.Rule] })
-		}
+		ff.dropUnran(&res)
 	}
 	return ff.onlyNew(fs), res
+}
+
+// applyHeld is apply for a run whose files' findings went to held as they
+// came (the baseline's Stream), runLevel being the run's findings without
+// a file, which come first.
+func (ff *findingFilter) applyHeld(held *baseline.Stream, runLevel []report.Finding, scanned []string) ([]report.Finding, baseline.Result) {
+	// they have no file, so they count their occurrences apart from the
+	// files' findings: added last, they number as they would first
+	held.Add(runLevel)
+	res := held.Result(scanned)
+	var fs []report.Finding
+	for _, first := range []bool{true, false} {
+		for _, f := range res.Findings {
+			if (f.Path == "") == first {
+				fs = append(fs, f)
+			}
+		}
+	}
+	res.Findings = fs
+	ff.dropUnran(&res)
+	return ff.onlyNew(fs), res
+}
+
+// dropUnran drops the stale entries of rules the run did not run: they
+// match nothing because the rule did not run, not because their findings
+// went.
+func (ff *findingFilter) dropUnran(res *baseline.Result) {
+	if ff.ran != nil {
+		res.Stale = slices.DeleteFunc(res.Stale, func(e baseline.Entry) bool { return !ff.ran[e.Rule] })
+	}
 }
 
 // choose is the filter --fix applies: it fixes only what a run reports.

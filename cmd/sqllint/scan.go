@@ -387,6 +387,13 @@ func (e *env) scan(args []string) int {
 	}
 	defer stopPrinting()
 	var findings []report.Finding
+	// A run that only reads a baseline filters each file's findings as
+	// they come and holds only those the baseline does not record
+	// (baseline.Stream): the others are hidden whatever comes after.
+	var held *baseline.Stream
+	if filter.base != nil && !f.fix && !f.pr.diff && f.pr.writeBaseline == "" {
+		held = filter.base.Stream()
+	}
 	// the files reported (a baseline's entries of other files are not
 	// stale), and those that could not be read (their entries neither)
 	scanned, failed := []string{}, []string(nil)
@@ -399,7 +406,11 @@ func (e *env) scan(args []string) int {
 			}
 			return
 		}
-		findings = append(findings, r.Findings...)
+		if held != nil {
+			held.Add(r.Findings)
+		} else {
+			findings = append(findings, r.Findings...)
+		}
 		if r.Err != nil {
 			failed = append(failed, r.Path)
 		} else {
@@ -472,7 +483,12 @@ func (e *env) scan(args []string) int {
 			return exitError
 		}
 	}
-	findings, bres := filter.apply(findings, scanned)
+	var bres baseline.Result
+	if held != nil {
+		findings, bres = filter.applyHeld(held, findings, scanned)
+	} else {
+		findings, bres = filter.apply(findings, scanned)
+	}
 	if filter.base != nil && len(bres.Stale) > 0 {
 		e.note("baseline %s: %s", filter.base.Path, staleNote(bres.Stale, filter.base.Path))
 	}
