@@ -1536,15 +1536,22 @@ clauses:
 		box := c.newCreate()
 		cd = &box.cd
 		cd.Files, cd.Filegroups = box.files[:0:2], box.fgs[:1:1]
+		cd.Filegroups[0].Name = "PRIMARY"
 	} else {
-		cd = &CreateDatabase{Files: make([]FileSpec, 0, len(files)), Filegroups: make([]Filegroup, 1)}
+		cd = &CreateDatabase{Files: make([]FileSpec, 0, len(files)), Filegroups: primaryOnly}
 	}
 	cd.Database = c.name(name)
-	cd.Filegroups[0].Name = "PRIMARY"
 	cd.Files = append(cd.Files, files...)
 	cd.LogSpan = logSpan
 	return cd, n, true
 }
+
+// primaryOnly is the filegroups of a CREATE DATABASE that names none,
+// shared by all such (none changes its element; its room is full, so
+// that appending to it copies it): 80 bytes a statement otherwise, 20 MB
+// of a 13 MB script of 250,000 CREATE DATABASE dN and DROP DATABASE dN,
+// all live until the script is replayed.
+var primaryOnly = []Filegroup{{Name: "PRIMARY"}}
 
 // onItem matches gOnItem at i: gFilegroupHead? gFileSpec, the head being
 // 'FILEGROUP' gName ('CONTAINS' ('FILESTREAM' | 'MEMORY_OPTIMIZED_DATA'))?
