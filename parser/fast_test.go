@@ -769,6 +769,18 @@ func withoutFastPath(f func()) {
 	f()
 }
 
+// parseFileFast parses src as t.sql with the fast path on, or with
+// participle alone.
+func parseFileFast(src string, fast bool) *Result {
+	f := NewFile("t.sql", src)
+	if fast {
+		return ParseFile(f, nil)
+	}
+	var r *Result
+	withoutFastPath(func() { r = ParseFile(f, nil) })
+	return r
+}
+
 // referenceParse is participle's answer for a statement window.
 func referenceParse(b *Batch, kind Kind, toks []Token) (node Node, n int, err error) {
 	sp := splitter{b: b, text: b.Text}

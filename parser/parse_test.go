@@ -174,17 +174,11 @@ func TestRestoreNode(t *testing.T) {
 		"RESTORE VERIFYONLY FROM DISK = 'x.bak' WITH CHECKSUM\n" +
 		"RESTORE LOG Sales2 FROM DISK = 'x.trn' WITH NORECOVERY\n"
 	for _, fast := range []bool{true, false} {
-		f := NewFile("t.sql", src)
-		var r *Result
-		if fast {
-			r = ParseFile(f, nil)
-		} else {
-			withoutFastPath(func() { r = ParseFile(f, nil) })
-		}
+		r := parseFileFast(src, fast)
 		if len(r.Statements) != 3 || len(r.Diags) != 0 {
 			t.Fatalf("fast %v: %d statements, %v", fast, len(r.Statements), r.Diags)
 		}
-		text := func(s Span) string { return f.Text[s.Start.Offset:s.End.Offset] }
+		text := func(s Span) string { return src[s.Start.Offset:s.End.Offset] }
 
 		st := r.Statements[0]
 		rs := st.Node.(*Restore)

@@ -78,13 +78,7 @@ func TestParseUnterminated(t *testing.T) {
 	}
 	for _, tc := range cases {
 		for _, fast := range []bool{true, false} {
-			var r *Result
-			f := NewFile("t.sql", tc.src)
-			if fast {
-				r = ParseFile(f, nil)
-			} else {
-				withoutFastPath(func() { r = ParseFile(f, nil) })
-			}
+			r := parseFileFast(tc.src, fast)
 			if len(r.Diags) != 1 {
 				t.Errorf("%q: want one diagnostic, got %v", tc.src, r.Diags)
 				continue

@@ -45,13 +45,7 @@ func TestUnterminatedNamesStringOverGO(t *testing.T) {
 		{"go-in-brackets", "SELECT [a\nGO\n];\nSELECT 'open", 4, 8, plain},
 	} {
 		for _, fast := range []bool{true, false} {
-			var r *Result
-			f := NewFile("t.sql", tc.src)
-			if fast {
-				r = ParseFile(f, nil)
-			} else {
-				withoutFastPath(func() { r = ParseFile(f, nil) })
-			}
+			r := parseFileFast(tc.src, fast)
 			if len(r.Diags) != 1 {
 				t.Fatalf("%s: want one diagnostic, got %v", tc.name, r.Diags)
 			}
