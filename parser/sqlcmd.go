@@ -2568,7 +2568,9 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 			case errors.As(err, &fe):
 				err = errors.New(clean + ": " + fe.Msg)
 			case errors.As(err, &pe):
-				err = &fs.PathError{Op: pe.Op, Path: clean, Err: pe.Err}
+				// the path and the reason, not the system call
+				// ("stat …: no such file or directory")
+				err = errors.New(clean + ": " + pe.Err.Error())
 			}
 			msg := fmt.Sprintf(":r cannot include %s: %v", ppQuotePath(path), err)
 			if tooLarge {

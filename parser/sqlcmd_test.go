@@ -472,7 +472,7 @@ func TestSqlcmdCommands(t *testing.T) {
 		// (":xml maybe": go-sqlcmd, and ODBC sqlcmd by its note, read any
 		// value but ON as OFF; :XML alone fails there.)
 		{"passed over", ":on error exit\n:On Error ignore\n:connect srv -U sa\n:out stdout\n:error err.txt\n:reset\n:listvar\n:list\n:help\n:serverlist\n:xml on\n:XML Off\n:xml maybe\n:perftrace stdout\n:ed\n!! dir /b\n:!! ls\n  :r nothing.sql -- commented\nSELECT 1\n",
-			"SELECT 1\n", []string{`:r cannot include "nothing.sql": open nothing.sql: file does not exist`}},
+			"SELECT 1\n", []string{`:r cannot include "nothing.sql": nothing.sql: file does not exist`}},
 		{"bare osql forms", "SELECT 1\nGO\nED\n  exit  -- x\nSELECT 2", "SELECT 1\n", nil},
 		{"reset clears the batch", "SELECT 1\n:reset\nSELECT 2\nGO\nSELECT 3\n  RESET\nSELECT 4\n", "SELECT 2\n|SELECT 4\n", nil},
 		{"bare words inside T-SQL stay", "SELECT reset, ed, quit\nFROM t\nRETURN\nEXEC p\nEND\nresets\nquit now\n", "SELECT reset, ed, quit\nFROM t\nRETURN\nEXEC p\nEND\nresets\nquit now\n", nil},
@@ -578,7 +578,7 @@ func TestSqlcmdInclude(t *testing.T) {
 		{"quit in include", ":r sub/quit.sql\nSELECT 'after'\n", []string{"SELECT 'q'\n"}, nil, nil},
 		{"variables are global", ":setvar Root r\n:r sub/vars.sql\nSELECT '$(FromInclude)'\n", []string{"SELECT 'r'\nSELECT 'yes'\n"}, nil, nil},
 		{"missing", "SELECT 1\n:r sub/missing.sql\n", []string{"SELECT 1\n"},
-			[]string{`:r cannot include "sub/missing.sql": open dir/sub/missing.sql: file does not exist`}, []string{"dir/main.sql"}},
+			[]string{`:r cannot include "sub/missing.sql": dir/sub/missing.sql: file does not exist`}, []string{"dir/main.sql"}},
 		{"undefined variable in path", ":r $(Nowhere)/x.sql\n", []string{},
 			[]string{"sqlcmd variable $(Nowhere) is not defined (define it with :setvar, -v Nowhere=value or the config file)"}, []string{"dir/main.sql"}},
 		{"self", ":r main.sql\n", []string{}, []string{":r include cycle: dir/main.sql → dir/main.sql"}, nil},
