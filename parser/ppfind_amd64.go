@@ -2,7 +2,11 @@
 
 package parser
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
 
 // ppFindAVX2 is the first offset from i, 0 < i <= lim, at which ppRun's
 // loop stops with mask, and its entry of ppPairTab, or max(i, lim) and
@@ -15,32 +19,9 @@ import "unsafe"
 //go:noescape
 func ppFindAVX2(p unsafe.Pointer, i, lim int, t *ppFindTabs, mask uint8) (int, uint8)
 
-// ppCPUID and ppXGETBV are the instructions of the same names.
-func ppCPUID(leaf, sub uint32) (a, b, c, d uint32)
-func ppXGETBV() (a, d uint32)
-
-// ppHasAVX2 is whether the processor has AVX2 and the system saves its
-// registers.
-func ppHasAVX2() bool {
-	top, _, _, _ := ppCPUID(0, 0)
-	if top < 7 {
-		return false
-	}
-	_, _, c, _ := ppCPUID(1, 0)
-	const osxsave, avx = 1 << 27, 1 << 28
-	if c&osxsave == 0 || c&avx == 0 {
-		return false
-	}
-	if xcr0, _ := ppXGETBV(); xcr0&6 != 6 { // the XMM and YMM state
-		return false
-	}
-	_, b, _, _ := ppCPUID(7, 0)
-	return b&(1<<5) != 0
-}
-
 // ppFindOn is whether ppRun uses the finder (the tests turn it off to
 // compare).
-var ppFindOn = ppHasAVX2()
+var ppFindOn = cpu.X86.HasAVX2
 
 // ppFind is ppFindAVX2.
 func ppFind(p unsafe.Pointer, i, lim int, t *ppFindTabs, mask uint8) (int, uint8) {

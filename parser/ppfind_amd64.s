@@ -163,22 +163,3 @@ undone:
 	MOVQ AX, ret+40(FP)
 	MOVB $0, ret1+48(FP)
 	RET
-
-// func ppCPUID(leaf, sub uint32) (a, b, c, d uint32)
-TEXT ·ppCPUID(SB), NOSPLIT, $0-24
-	MOVL leaf+0(FP), AX
-	MOVL sub+4(FP), CX
-	CPUID
-	MOVL AX, a+8(FP)
-	MOVL BX, b+12(FP)
-	MOVL CX, c+16(FP)
-	MOVL DX, d+20(FP)
-	RET
-
-// func ppXGETBV() (a, d uint32)
-TEXT ·ppXGETBV(SB), NOSPLIT, $0-8
-	MOVL $0, CX
-	XGETBV
-	MOVL AX, a+0(FP)
-	MOVL DX, d+4(FP)
-	RET
