@@ -2,7 +2,6 @@ package gitdiff
 
 import (
 	"bytes"
-
 	"path/filepath"
 	"strings"
 )

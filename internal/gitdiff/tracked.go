@@ -102,10 +102,8 @@ func (t *Tracked) list(top string) map[string]bool {
 		return nil
 	}
 	set := map[string]bool{}
-	for _, name := range bytes.Split(out, []byte{0}) {
-		if len(name) > 0 {
-			set[filepath.Join(top, filepath.FromSlash(string(name)))] = true
-		}
+	for _, name := range splitZ(out) {
+		set[filepath.Join(top, filepath.FromSlash(name))] = true
 	}
 	return set
 }
