@@ -112,7 +112,7 @@ func (c *conn) read() (*message, error) {
 		if line == "" {
 			break
 		}
-		if i := strings.Index(strings.ToLower(line), "content-length:"); i > 0 && length < 0 {
+		if i := indexASCIIFold(line, "content-length:"); i > 0 && length < 0 {
 			// The tail of a body whose Content-Length was too short (a
 			// client that counts characters, not bytes, cuts a body with
 			// é short): the message it belonged to was answered with a
@@ -144,6 +144,30 @@ func (c *conn) read() (*message, error) {
 		return nil, &parseError{err}
 	}
 	return &m, nil
+}
+
+// indexASCIIFold is the offset of the first match of word (lower-case
+// ASCII) in s, ASCII letters matched in either case, or -1. Not
+// strings.ToLower: it rewrites bytes that are not UTF-8 as U+FFFD, so
+// its offsets are not s's (a header with such bytes before a
+// Content-Length cut line at the wrong place, past its end).
+func indexASCIIFold(s, word string) int {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for ; j < len(word); j++ {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != word[j] {
+				break
+			}
+		}
+		if j == len(word) {
+			return i
+		}
+	}
+	return -1
 }
 
 // maxHeaderLine bounds one header line: a header is a name and a
