@@ -362,6 +362,10 @@ type Model struct {
 	// met as that context (ALTER DATABASE CURRENT) takes this name, as
 	// one a USE first names takes the USE's
 	startName string
+	// connected is set once the script being replayed has run a
+	// :connect: a statement with no USE context before it is then in the
+	// new connection's database, no longer in the one it started in
+	connected bool
 	// fileNames are the names of the databases' files and filegroups
 	// (see nameTable)
 	fileNames nameTable
@@ -535,7 +539,7 @@ func lowerInto(buf []byte, s string) (b []byte, ok bool) {
 // keyIs reports whether n.Key() is key, without making n.Key().
 func keyIs(n *parser.Name, key string) bool {
 	if n.Unresolved {
-		return n.Raw == key
+		return unresolvedKey(n) == key
 	}
 	var buf [64]byte
 	if b, ok := lowerInto(buf[:], n.Value); ok {
@@ -611,10 +615,47 @@ func (m *Model) memo(k msgKey, format func() string) string {
 // over (messages that name databases or sizes rarely repeat).
 const maxMessages = 1 << 10
 
+// startKey is the key of the database a script starts in when no -d
+// names it: $(SQLCMDDBNAME) as written in any case or quotes (sqlcmd
+// gives it the value of -d), and CURRENT, or no name, before any USE or
+// :connect. Without -d the two are one database: a script that runs at
+// all was started with -d (sqlcmd then puts that name for
+// $(SQLCMDDBNAME)), or its $(SQLCMDDBNAME) is empty and every
+// statement that names it fails. startShown is how messages name it.
+// No other key has upper-case letters or "$(" as unresolved ones do.
+const (
+	startKey   = "$(SQLCMDDBNAME)"
+	startShown = "the database the script starts in (sqlcmd -d)"
+)
+
+// isStartVar reports whether n is $(SQLCMDDBNAME) alone, not replaced
+// (no -d): the database the script starts in.
+func isStartVar(n *parser.Name) bool {
+	return n.Unresolved && len(n.Value) == len(startKey) && strings.EqualFold(n.Value, startKey)
+}
+
+// unresolvedKey is the key of an unresolved name: its raw text, but for
+// $(SQLCMDDBNAME) (startKey).
+func unresolvedKey(n *parser.Name) string {
+	if isStartVar(n) {
+		return startKey
+	}
+	return n.Raw
+}
+
+// databaseShown is "database NAME" as messages say it, or only the
+// phrase that names the database a script starts in.
+func databaseShown(d *Database) string {
+	if d.Name == startShown {
+		return d.Name
+	}
+	return "database " + shown(d.Name)
+}
+
 // key is n.Key(), through lower.
 func (m *Model) key(n *parser.Name) string {
 	if n.Unresolved {
-		return n.Raw
+		return unresolvedKey(n)
 	}
 	return m.lower(n.Value)
 }
@@ -646,6 +687,7 @@ func BuildModel(scripts []*parser.Result, defaultDB string, facts *ServerFacts) 
 func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 	ctx := m.lower(defaultDB)
 	m.startName = defaultDB
+	m.connected = false
 	first := len(m.Effects)
 	var conns []int // :connect: the database of the new connection is unknown
 	if r.Script != nil {
@@ -682,6 +724,7 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 				conns = conns[1:]
 			}
 			ctx = ""
+			m.connected = true
 			m.connect(r.Script, len(r.Script.Connects)-len(conns)-1)
 		}
 		dyn.enter(m, dynOf(st), &ctx)
@@ -768,6 +811,10 @@ func (m *Model) database(n *parser.Name, ctx string, current bool) *Database {
 func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database {
 	var key, display string
 	switch {
+	case current && ctx == "" && !m.connected:
+		// no -d and no USE before: the database the script starts in,
+		// which $(SQLCMDDBNAME) names too
+		key, display = startKey, startShown
 	case current && ctx == "":
 		key, display = "current", "CURRENT"
 	case current:
@@ -782,7 +829,10 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 			return d
 		}
 		key, display = m.key(n), n.Value
-		if n.Unresolved {
+		switch {
+		case key == startKey:
+			display = startShown
+		case n.Unresolved:
 			key = m.intern(key) // a slice of the script's text
 		}
 	}
@@ -848,6 +898,9 @@ func (m *Model) created(n *parser.Name, files int) *Database {
 	}
 	var key, name string
 	switch {
+	case isStartVar(n):
+		// CREATE DATABASE [$(SQLCMDDBNAME)]: its files are named after it
+		key, name = startKey, m.intern(n.Value)
 	case n.Unresolved:
 		key, name = m.intern(n.Raw), m.intern(n.Value) // slices of the script's text
 	case ok:
@@ -866,7 +919,7 @@ func (m *Model) created(n *parser.Name, files int) *Database {
 // when n is ASCII, else nil and not ok.
 func (m *Model) known(n *parser.Name) (d *Database, ok bool) {
 	if n.Unresolved {
-		return m.Databases[n.Raw], true
+		return m.Databases[unresolvedKey(n)], true
 	}
 	var buf [64]byte
 	if b, ok := lowerInto(buf[:], n.Value); ok {
