@@ -1217,20 +1217,72 @@ func hasSuffixFold(s, suffix string) bool {
 // isLogName guesses whether an unknown file is a log file from its names:
 // a physical name ending in .ldf is a log file and one ending in .mdf or
 // .ndf a data file; else a logical name ending in "log" (Sales_log,
-// templog, MSDBLog) is taken for a log file.
+// templog, MSDBLog) is taken for a log file, and so is one whose
+// physical or logical name ends in a sqlcmd variable that no value
+// replaced and whose name has the word Log or Ldf ($(LogFileName),
+// $(SALES_LOG), not $(LogicalName)): all that is known of it.
 func isLogName(f parser.FileSpec) bool {
 	if isASCII(f.Name) && isASCII(f.FileName) {
 		if hasSuffixFold(f.FileName, ".mdf") || hasSuffixFold(f.FileName, ".ndf") {
 			return false
 		}
-		return hasSuffixFold(f.FileName, ".ldf") || hasSuffixFold(f.Name, "log")
+		return hasSuffixFold(f.FileName, ".ldf") || hasSuffixFold(f.Name, "log") || logVariable(f.Name) || logVariable(f.FileName)
 	}
 	name, file := strings.ToLower(f.Name), strings.ToLower(f.FileName)
 	if strings.HasSuffix(file, ".mdf") || strings.HasSuffix(file, ".ndf") {
 		return false
 	}
-	return strings.HasSuffix(file, ".ldf") || strings.HasSuffix(name, "log")
+	return strings.HasSuffix(file, ".ldf") || strings.HasSuffix(name, "log") || logVariable(f.Name) || logVariable(f.FileName)
 }
+
+// logVariable reports whether s ends in a sqlcmd variable, $(name), whose
+// name has a word Log or Ldf in any case: words are split at _, -, digits
+// and where case changes (LogName, DBLogName, Sales_LOG, log2; not
+// LogicalName, Catalog or LOGNAME).
+func logVariable(s string) bool {
+	if !strings.HasSuffix(s, ")") {
+		return false
+	}
+	i := strings.LastIndex(s, "$(")
+	if i < 0 {
+		return false
+	}
+	name := s[i+2 : len(s)-1]
+	start := 0
+	for j := 0; j <= len(name); j++ {
+		if j < len(name) && !wordBreak(name, j) {
+			continue
+		}
+		w := name[start:j]
+		if strings.EqualFold(w, "log") || strings.EqualFold(w, "ldf") {
+			return true
+		}
+		start = j
+		if j < len(name) && !isLetter(name[j]) {
+			start = j + 1
+		}
+	}
+	return false
+}
+
+// wordBreak reports whether a word of a variable's name ends before
+// name[j]: at a character that is not an ASCII letter, at an upper-case
+// letter after a lower-case one (LogName), and at the last upper-case
+// letter of a run followed by a lower-case one (DBLogName).
+func wordBreak(name string, j int) bool {
+	c := name[j]
+	if !isLetter(c) {
+		return true
+	}
+	if j == 0 || !isUpper(c) {
+		return false
+	}
+	p := name[j-1]
+	return isLetter(p) && !isUpper(p) || isUpper(p) && j+1 < len(name) && isLetter(name[j+1]) && !isUpper(name[j+1])
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isUpper(c byte) bool  { return 'A' <= c && c <= 'Z' }
 
 // isLogFileOf is isLogName for an unknown file of database d, except
 // that a file whose logical name is the database's name is its primary
