@@ -635,10 +635,17 @@ func isStartVar(n *parser.Name) bool {
 }
 
 // unresolvedKey is the key of an unresolved name: its raw text, but for
-// $(SQLCMDDBNAME) (startKey).
+// $(SQLCMDDBNAME) (startKey) and a name made with another sqlcmd
+// variable, which is the same database in any quotes and any case
+// ([$(DatabaseName)], $(DatabaseName), $(databasename): sqlcmd puts
+// the same value for each, and names are keyed in lower case): its
+// unquoted text in lower case. No resolved name's key holds "$(".
 func unresolvedKey(n *parser.Name) string {
-	if isStartVar(n) {
+	switch {
+	case isStartVar(n):
 		return startKey
+	case strings.Contains(n.Value, "$("):
+		return strings.ToLower(n.Value)
 	}
 	return n.Raw
 }
@@ -902,7 +909,7 @@ func (m *Model) created(n *parser.Name, files int) *Database {
 		// CREATE DATABASE [$(SQLCMDDBNAME)]: its files are named after it
 		key, name = startKey, m.intern(n.Value)
 	case n.Unresolved:
-		key, name = m.intern(n.Raw), m.intern(n.Value) // slices of the script's text
+		key, name = m.intern(unresolvedKey(n)), m.intern(n.Value) // slices of the script's text
 	case ok:
 		// ASCII (known lowered it), not held: its key is not there
 		name, key = m.ownLower(n.Value)

@@ -95,3 +95,28 @@ func TestCheckpointBeforeBackupOfStartDatabase(t *testing.T) {
 		}
 	}
 }
+
+// A database named by a sqlcmd variable without a value (a SQL
+// project's $(DatabaseName)) is one database whether the name is
+// bracketed, quoted or bare and in any case: sqlcmd puts the same value
+// in each. USE [$(DatabaseName)] then ALTER DATABASE $(DatabaseName)
+// were two databases (raw texts "[$(DatabaseName)]" and
+// "$(DatabaseName)"), so SL101 never saw their files together, nor
+// ALTER DATABASE CURRENT after the USE with the bare name's.
+func TestVariableNameIsOneDatabase(t *testing.T) {
+	for _, src := range []string{
+		"USE [$(DatabaseName)];\nGO\nALTER DATABASE CURRENT ADD FILE (NAME = a1, FILENAME = 'D:\\a1.ndf');\nGO\nALTER DATABASE $(DatabaseName) ADD FILE (NAME = a2, FILENAME = 'D:\\a2.ndf');\n",
+		"ALTER DATABASE [$(DatabaseName)] ADD FILE (NAME = a1, FILENAME = 'D:\\a1.ndf');\nGO\nALTER DATABASE \"$(databasename)\" ADD FILE (NAME = a2, FILENAME = 'D:\\a2.ndf');\n",
+		"ALTER DATABASE [$(Prefix)_Sales] ADD FILE (NAME = a1, FILENAME = 'D:\\a1.ndf');\nGO\nALTER DATABASE $(PREFIX)_SALES ADD FILE (NAME = a2, FILENAME = 'D:\\a2.ndf');\n",
+	} {
+		msgs := auditMessages(startRun(t, "", src), "SL101")
+		if len(msgs) != 1 || !strings.Contains(msgs[0], " reaches 2 files") {
+			t.Errorf("%s: SL101 %q, want one at 2 files", src, msgs)
+		}
+	}
+	// other variables are other databases
+	src := "ALTER DATABASE [$(Db1)] ADD FILE (NAME = a1, FILENAME = 'D:\\a1.ndf');\nGO\nALTER DATABASE [$(Db2)] ADD FILE (NAME = a2, FILENAME = 'D:\\a2.ndf');\n"
+	if msgs := auditMessages(startRun(t, "", src), "SL101"); len(msgs) != 0 {
+		t.Errorf("two variables: SL101 %q, want none", msgs)
+	}
+}
