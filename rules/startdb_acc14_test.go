@@ -120,3 +120,12 @@ func TestVariableNameIsOneDatabase(t *testing.T) {
 		t.Errorf("two variables: SL101 %q, want none", msgs)
 	}
 }
+
+// SL303 sees the same database in USE [$(DatabaseName)] and BACKUP
+// DATABASE $(DatabaseName).
+func TestCheckpointBeforeBackupOfVariableDatabase(t *testing.T) {
+	src := "USE [$(DatabaseName)];\nGO\nCHECKPOINT;\nBACKUP DATABASE $(DatabaseName) TO DISK = N'x.bak';\n"
+	if msgs := auditMessages(startRun(t, "", src), "SL303"); len(msgs) != 1 {
+		t.Errorf("SL303 %q, want one", msgs)
+	}
+}
