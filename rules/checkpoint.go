@@ -341,7 +341,14 @@ var sl303 = &Rule{
 		effects := p.Model.Effects
 		for i := range effects {
 			e := &effects[i]
-			if _, ok := e.Stmt.Node.(*parser.Checkpoint); !ok || e.Context == "" {
+			if _, ok := e.Stmt.Node.(*parser.Checkpoint); !ok {
+				continue
+			}
+			ctx := e.Context
+			if ctx == "" && !connectedBefore(p.Model.Scripts[e.Script], e.Stmt) {
+				ctx = startKey // no -d and no USE: where the script starts
+			}
+			if ctx == "" {
 				continue
 			}
 			j := e.Next
@@ -353,7 +360,7 @@ var sl303 = &Rule{
 			}
 			next := &effects[j]
 			b, ok := next.Stmt.Node.(*parser.Backup)
-			if !ok || b.Log || !keyIs(&b.Database, e.Context) || dynOf(e.Stmt) != dynOf(next.Stmt) || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
+			if !ok || b.Log || !keyIs(&b.Database, ctx) || dynOf(e.Stmt) != dynOf(next.Stmt) || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
 				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index {
 				continue
 			}
@@ -363,6 +370,15 @@ var sl303 = &Rule{
 			}))
 		}
 	},
+}
+
+// connectedBefore reports whether script r runs a :connect before
+// statement st: st then runs on that connection.
+func connectedBefore(r *parser.Result, st *parser.Statement) bool {
+	if r == nil || r.Script == nil || len(r.Script.Connects) == 0 {
+		return false
+	}
+	return r.Script.Connects[0] <= st.Batch.Index
 }
 
 // acrossConnect reports whether a :connect lies between statements a and

@@ -32,8 +32,8 @@ var sl101 = &Rule{
 			}
 			estText, budgetText := formatOverBudget(est, budget)
 			f := p.Report(e.Stmt.Span(), nil,
-				"database %s reaches %s files in %s %s: estimated startup delay %s, over the %s budget (every file header is opened in turn at startup; measured: 1,000 files took 12 s, 2,000 took 29 s)",
-				shown(e.DB.Name), formatCount(files), formatCount(groups), pluralize(groups, "filegroup"), estText, budgetText)
+				"%s reaches %s files in %s %s: estimated startup delay %s, over the %s budget (every file header is opened in turn at startup; measured: 1,000 files took 12 s, 2,000 took 29 s)",
+				databaseShown(e.DB), formatCount(files), formatCount(groups), pluralize(groups, "filegroup"), estText, budgetText)
 			if e.DB.FromServer && p.Facts() != nil {
 				f.Confirmed = p.Facts().Server
 				f.Message += " (counting the files it already has on the server)"
@@ -61,11 +61,11 @@ var sl102 = &Rule{
 			}
 			switch {
 			case e.Files > maxFiles && e.DB.once("SL102"):
-				p.Report(e.Stmt.Span(), nil, "database %s reaches %s files: SQL Server allows at most 32,767 files per database, so this statement fails",
-					shown(e.DB.Name), formatCount(int(e.Files)))
+				p.Report(e.Stmt.Span(), nil, "%s reaches %s files: SQL Server allows at most 32,767 files per database, so this statement fails",
+					databaseShown(e.DB), formatCount(int(e.Files)))
 			case e.Filegroups > maxFilegroups && e.DB.once("SL102"):
-				p.Report(e.Stmt.Span(), nil, "database %s reaches %s filegroups: SQL Server allows at most 32,767 filegroups per database, so this statement fails",
-					shown(e.DB.Name), formatCount(int(e.Filegroups)))
+				p.Report(e.Stmt.Span(), nil, "%s reaches %s filegroups: SQL Server allows at most 32,767 filegroups per database, so this statement fails",
+					databaseShown(e.DB), formatCount(int(e.Filegroups)))
 			}
 		}
 	},

@@ -362,6 +362,10 @@ type Model struct {
 	// met as that context (ALTER DATABASE CURRENT) takes this name, as
 	// one a USE first names takes the USE's
 	startName string
+	// connected is set once the script being replayed has run a
+	// :connect: a statement with no USE context before it is then in the
+	// new connection's database, no longer in the one it started in
+	connected bool
 	// fileNames are the names of the databases' files and filegroups
 	// (see nameTable)
 	fileNames nameTable
@@ -535,7 +539,7 @@ func lowerInto(buf []byte, s string) (b []byte, ok bool) {
 // keyIs reports whether n.Key() is key, without making n.Key().
 func keyIs(n *parser.Name, key string) bool {
 	if n.Unresolved {
-		return n.Raw == key
+		return unresolvedKey(n) == key
 	}
 	var buf [64]byte
 	if b, ok := lowerInto(buf[:], n.Value); ok {
@@ -611,10 +615,54 @@ func (m *Model) memo(k msgKey, format func() string) string {
 // over (messages that name databases or sizes rarely repeat).
 const maxMessages = 1 << 10
 
+// startKey is the key of the database a script starts in when no -d
+// names it: $(SQLCMDDBNAME) as written in any case or quotes (sqlcmd
+// gives it the value of -d), and CURRENT, or no name, before any USE or
+// :connect. Without -d the two are one database: a script that runs at
+// all was started with -d (sqlcmd then puts that name for
+// $(SQLCMDDBNAME)), or its $(SQLCMDDBNAME) is empty and every
+// statement that names it fails. startShown is how messages name it.
+// No other key has upper-case letters or "$(" as unresolved ones do.
+const (
+	startKey   = "$(SQLCMDDBNAME)"
+	startShown = "the database the script starts in (sqlcmd -d)"
+)
+
+// isStartVar reports whether n is $(SQLCMDDBNAME) alone, not replaced
+// (no -d): the database the script starts in.
+func isStartVar(n *parser.Name) bool {
+	return n.Unresolved && len(n.Value) == len(startKey) && strings.EqualFold(n.Value, startKey)
+}
+
+// unresolvedKey is the key of an unresolved name: its raw text, but for
+// $(SQLCMDDBNAME) (startKey) and a name made with another sqlcmd
+// variable, which is the same database in any quotes and any case
+// ([$(DatabaseName)], $(DatabaseName), $(databasename): sqlcmd puts
+// the same value for each, and names are keyed in lower case): its
+// unquoted text in lower case. No resolved name's key holds "$(".
+func unresolvedKey(n *parser.Name) string {
+	switch {
+	case isStartVar(n):
+		return startKey
+	case strings.Contains(n.Value, "$("):
+		return strings.ToLower(n.Value)
+	}
+	return n.Raw
+}
+
+// databaseShown is "database NAME" as messages say it, or only the
+// phrase that names the database a script starts in.
+func databaseShown(d *Database) string {
+	if d.Name == startShown {
+		return d.Name
+	}
+	return "database " + shown(d.Name)
+}
+
 // key is n.Key(), through lower.
 func (m *Model) key(n *parser.Name) string {
 	if n.Unresolved {
-		return n.Raw
+		return unresolvedKey(n)
 	}
 	return m.lower(n.Value)
 }
@@ -646,6 +694,7 @@ func BuildModel(scripts []*parser.Result, defaultDB string, facts *ServerFacts) 
 func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 	ctx := m.lower(defaultDB)
 	m.startName = defaultDB
+	m.connected = false
 	first := len(m.Effects)
 	var conns []int // :connect: the database of the new connection is unknown
 	if r.Script != nil {
@@ -682,6 +731,7 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 				conns = conns[1:]
 			}
 			ctx = ""
+			m.connected = true
 			m.connect(r.Script, len(r.Script.Connects)-len(conns)-1)
 		}
 		dyn.enter(m, dynOf(st), &ctx)
@@ -768,6 +818,10 @@ func (m *Model) database(n *parser.Name, ctx string, current bool) *Database {
 func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database {
 	var key, display string
 	switch {
+	case current && ctx == "" && !m.connected:
+		// no -d and no USE before: the database the script starts in,
+		// which $(SQLCMDDBNAME) names too
+		key, display = startKey, startShown
 	case current && ctx == "":
 		key, display = "current", "CURRENT"
 	case current:
@@ -782,7 +836,10 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 			return d
 		}
 		key, display = m.key(n), n.Value
-		if n.Unresolved {
+		switch {
+		case key == startKey:
+			display = startShown
+		case n.Unresolved:
 			key = m.intern(key) // a slice of the script's text
 		}
 	}
@@ -848,8 +905,11 @@ func (m *Model) created(n *parser.Name, files int) *Database {
 	}
 	var key, name string
 	switch {
+	case isStartVar(n):
+		// CREATE DATABASE [$(SQLCMDDBNAME)]: its files are named after it
+		key, name = startKey, m.intern(n.Value)
 	case n.Unresolved:
-		key, name = m.intern(n.Raw), m.intern(n.Value) // slices of the script's text
+		key, name = m.intern(unresolvedKey(n)), m.intern(n.Value) // slices of the script's text
 	case ok:
 		// ASCII (known lowered it), not held: its key is not there
 		name, key = m.ownLower(n.Value)
@@ -866,7 +926,7 @@ func (m *Model) created(n *parser.Name, files int) *Database {
 // when n is ASCII, else nil and not ok.
 func (m *Model) known(n *parser.Name) (d *Database, ok bool) {
 	if n.Unresolved {
-		return m.Databases[n.Raw], true
+		return m.Databases[unresolvedKey(n)], true
 	}
 	var buf [64]byte
 	if b, ok := lowerInto(buf[:], n.Value); ok {
@@ -1164,20 +1224,72 @@ func hasSuffixFold(s, suffix string) bool {
 // isLogName guesses whether an unknown file is a log file from its names:
 // a physical name ending in .ldf is a log file and one ending in .mdf or
 // .ndf a data file; else a logical name ending in "log" (Sales_log,
-// templog, MSDBLog) is taken for a log file.
+// templog, MSDBLog) is taken for a log file, and so is one whose
+// physical or logical name ends in a sqlcmd variable that no value
+// replaced and whose name has the word Log or Ldf ($(LogFileName),
+// $(SALES_LOG), not $(LogicalName)): all that is known of it.
 func isLogName(f parser.FileSpec) bool {
 	if isASCII(f.Name) && isASCII(f.FileName) {
 		if hasSuffixFold(f.FileName, ".mdf") || hasSuffixFold(f.FileName, ".ndf") {
 			return false
 		}
-		return hasSuffixFold(f.FileName, ".ldf") || hasSuffixFold(f.Name, "log")
+		return hasSuffixFold(f.FileName, ".ldf") || hasSuffixFold(f.Name, "log") || logVariable(f.Name) || logVariable(f.FileName)
 	}
 	name, file := strings.ToLower(f.Name), strings.ToLower(f.FileName)
 	if strings.HasSuffix(file, ".mdf") || strings.HasSuffix(file, ".ndf") {
 		return false
 	}
-	return strings.HasSuffix(file, ".ldf") || strings.HasSuffix(name, "log")
+	return strings.HasSuffix(file, ".ldf") || strings.HasSuffix(name, "log") || logVariable(f.Name) || logVariable(f.FileName)
 }
+
+// logVariable reports whether s ends in a sqlcmd variable, $(name), whose
+// name has a word Log or Ldf in any case: words are split at _, -, digits
+// and where case changes (LogName, DBLogName, Sales_LOG, log2; not
+// LogicalName, Catalog or LOGNAME).
+func logVariable(s string) bool {
+	if !strings.HasSuffix(s, ")") {
+		return false
+	}
+	i := strings.LastIndex(s, "$(")
+	if i < 0 {
+		return false
+	}
+	name := s[i+2 : len(s)-1]
+	start := 0
+	for j := 0; j <= len(name); j++ {
+		if j < len(name) && !wordBreak(name, j) {
+			continue
+		}
+		w := name[start:j]
+		if strings.EqualFold(w, "log") || strings.EqualFold(w, "ldf") {
+			return true
+		}
+		start = j
+		if j < len(name) && !isLetter(name[j]) {
+			start = j + 1
+		}
+	}
+	return false
+}
+
+// wordBreak reports whether a word of a variable's name ends before
+// name[j]: at a character that is not an ASCII letter, at an upper-case
+// letter after a lower-case one (LogName), and at the last upper-case
+// letter of a run followed by a lower-case one (DBLogName).
+func wordBreak(name string, j int) bool {
+	c := name[j]
+	if !isLetter(c) {
+		return true
+	}
+	if j == 0 || !isUpper(c) {
+		return false
+	}
+	p := name[j-1]
+	return isLetter(p) && !isUpper(p) || isUpper(p) && j+1 < len(name) && isLetter(name[j+1]) && !isUpper(name[j+1])
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isUpper(c byte) bool  { return 'A' <= c && c <= 'Z' }
 
 // isLogFileOf is isLogName for an unknown file of database d, except
 // that a file whose logical name is the database's name is its primary

@@ -30,7 +30,7 @@ func TestStartDatabaseKeepsItsName(t *testing.T) {
 			"for Orders:"},
 		{"no-start-database", "",
 			"ALTER DATABASE CURRENT SET TARGET_RECOVERY_TIME = 0 SECONDS;\n",
-			"for CURRENT:"},
+			"for the database the script starts in (sqlcmd -d):"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res := parser.ParseFile(parser.NewFile("m.sql", c.src), &parser.PreprocessOptions{Database: c.db})

@@ -79,6 +79,38 @@ func tempdbFile(files map[string]*tempFile, action parser.AlterAction, key strin
 	}
 }
 
+// tempdbShrink applies to tempdb's files a DBCC SHRINKFILE (name,
+// target_mb) run in tempdb: tempdb is created at its configured sizes,
+// the last set by MODIFY FILE, DBCC SHRINKFILE or SHRINKDATABASE
+// (Microsoft's page *Shrink the tempdb database*), so the file's size at
+// the next start is the target when it is smaller. Without a target (or
+// with 0, TRUNCATEONLY, NOTRUNCATE or EMPTYFILE), or for a file named
+// by its id or not known, how far it shrinks is not known: nothing
+// changes.
+func tempdbShrink(files map[string]*tempFile, st *parser.Statement) {
+	toks := st.Tokens()
+	// DBCC SHRINKFILE ( name , target ) [;]
+	if len(toks) < 7 || !strings.EqualFold(st.TokenText(toks[1]), "SHRINKFILE") || !isPunct(st, toks[2], "(") ||
+		!isPunct(st, toks[4], ",") || toks[5].Kind != parser.TokNumber || !isPunct(st, toks[6], ")") {
+		return
+	}
+	var name string
+	switch toks[3].Kind {
+	case parser.TokString, parser.TokNString:
+		name = parser.StringValue(st.TokenText(toks[3]))
+	case parser.TokIdent, parser.TokQuoted:
+		name = parser.Unquote(st.TokenText(toks[3]))
+	default:
+		return
+	}
+	f := files[strings.ToLower(name)]
+	mb, err := strconv.ParseInt(st.TokenText(toks[5]), 10, 64)
+	if f == nil || err != nil || mb <= 0 || mb >= f.Size>>20 {
+		return
+	}
+	f.Size = mb << 20
+}
+
 // Keys of tempdb's files whose name text built from variables gives
 // (parser.TempdbBuilt): no file's name, lower-case, starts with a NUL.
 const (
@@ -137,6 +169,18 @@ var sl208 = &Rule{
 			tb, built := e.Stmt.Node.(*parser.TempdbBuilt)
 			a, ok := e.Stmt.Node.(*parser.AlterDatabase)
 			switch {
+			case e.Stmt.Node == nil && e.Context == "tempdb" && isShrink(e.Stmt):
+				// after USE tempdb: lowers the size tempdb is created
+				// with at the next start
+				if server := m.serverKey(e); !m.tempdbReported[server] {
+					files := m.tempdbFiles[server]
+					if files == nil {
+						files = tempdbStart(m.factsAt(e, p.Facts()))
+						m.tempdbFiles[server] = files
+					}
+					tempdbShrink(files, e.Stmt)
+				}
+				continue
 			case built:
 			case !ok || !isTempdb(e):
 				continue
