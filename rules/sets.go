@@ -41,15 +41,47 @@ func nextSetGen() uint64 { return setGens.Add(1) }
 // change is a Set.
 type FileSet struct {
 	list  []DBFile
-	m     map[string]DBFile // past setListMax, by key; list is then nil
-	gen   uint64            // see nextSetGen
+	big   *bigFiles // past setListMax; list is then nil
+	gen   uint64    // see nextSetGen
 	names *nameTable
+}
+
+// bigFiles is a FileSet past setListMax: its files by key, and their
+// sizes added up as files come and go (sizesOf). A summarized backup of
+// a database of thousands of files added them all up again after each
+// change (a dense run backs up its few large databases between most
+// statements that add or modify their files).
+type bigFiles struct {
+	m         map[string]DBFile
+	data, log int64
+	unsized   int
+}
+
+// count adds f's size to b's sums (sign 1), or takes it away (-1).
+func (b *bigFiles) count(f DBFile, sign int64) {
+	switch {
+	case f.Size <= 0:
+		b.unsized += int(sign)
+	case f.Log:
+		b.log += sign * f.Size
+	default:
+		b.data += sign * f.Size
+	}
+}
+
+// put is b.m[key] = f, for a file of that key that was old (had) or none.
+func (b *bigFiles) put(key string, f, old DBFile, had bool) {
+	if had {
+		b.count(old, -1)
+	}
+	b.m[key] = f
+	b.count(f, 1)
 }
 
 // Len is how many files s holds.
 func (s *FileSet) Len() int {
-	if s.m != nil {
-		return len(s.m)
+	if s.big != nil {
+		return len(s.big.m)
 	}
 	return len(s.list)
 }
@@ -59,8 +91,8 @@ func (s *FileSet) key(f *DBFile) string { return s.names.lower(f.name) }
 
 // Get returns the file named key (lower case), and whether there is one.
 func (s *FileSet) Get(key string) (DBFile, bool) {
-	if s.m != nil {
-		f, ok := s.m[key]
+	if s.big != nil {
+		f, ok := s.big.m[key]
 		return f, ok
 	}
 	for i := range s.list {
@@ -73,8 +105,8 @@ func (s *FileSet) Get(key string) (DBFile, bool) {
 
 // getBytes is Get(string(key)) without allocating.
 func (s *FileSet) getBytes(key []byte) (DBFile, bool) {
-	if s.m != nil {
-		f, ok := s.m[string(key)]
+	if s.big != nil {
+		f, ok := s.big.m[string(key)]
 		return f, ok
 	}
 	for i := range s.list {
@@ -89,8 +121,9 @@ func (s *FileSet) getBytes(key []byte) (DBFile, bool) {
 func (s *FileSet) Set(f DBFile) {
 	s.gen = nextSetGen()
 	key := s.key(&f)
-	if s.m != nil {
-		s.m[key] = f
+	if s.big != nil {
+		old, had := s.big.m[key]
+		s.big.put(key, f, old, had)
 		return
 	}
 	for i := range s.list {
@@ -103,19 +136,53 @@ func (s *FileSet) Set(f DBFile) {
 		s.list = append(s.list, f)
 		return
 	}
-	s.m = make(map[string]DBFile, 2*setListMax)
+	s.grow()
+	s.big.put(key, f, DBFile{}, false)
+}
+
+// grow moves the files of s's list (full) to a map.
+func (s *FileSet) grow() {
+	b := &bigFiles{m: make(map[string]DBFile, 2*setListMax)}
 	for _, e := range s.list {
-		s.m[s.key(&e)] = e
+		b.put(s.key(&e), e, DBFile{}, false)
 	}
-	s.m[key] = f
-	s.list = nil
+	s.big, s.list = b, nil
+}
+
+// add is Set(f) for a file whose key s does not hold: a short list is
+// appended to without comparing every key first, a map assigned to
+// without looking its key up first.
+func (s *FileSet) add(f DBFile) {
+	if s.big == nil && len(s.list) < setListMax {
+		s.gen = nextSetGen()
+		s.list = append(s.list, f)
+		return
+	}
+	if s.big == nil {
+		s.grow()
+	}
+	s.gen = nextSetGen()
+	s.big.put(s.key(&f), f, DBFile{}, false)
+}
+
+// replace is Set(f) for f of the key of old, the file s holds under it.
+func (s *FileSet) replace(old, f DBFile) {
+	if s.big == nil {
+		s.Set(f)
+		return
+	}
+	s.gen = nextSetGen()
+	s.big.put(s.key(&f), f, old, true)
 }
 
 // Delete removes the file named key, if any.
 func (s *FileSet) Delete(key string) {
 	s.gen = nextSetGen()
-	if s.m != nil {
-		delete(s.m, key)
+	if s.big != nil {
+		if old, ok := s.big.m[key]; ok {
+			s.big.count(old, -1)
+			delete(s.big.m, key)
+		}
 		return
 	}
 	for i := range s.list {
@@ -129,8 +196,8 @@ func (s *FileSet) Delete(key string) {
 // All yields the files and their keys, in no particular order.
 func (s *FileSet) All() iter.Seq2[string, DBFile] {
 	return func(yield func(string, DBFile) bool) {
-		if s.m != nil {
-			for k, f := range s.m {
+		if s.big != nil {
+			for k, f := range s.big.m {
 				if !yield(k, f) {
 					return
 				}
@@ -145,13 +212,32 @@ func (s *FileSet) All() iter.Seq2[string, DBFile] {
 	}
 }
 
+// sizes adds up the sizes of the files of s whose size is known, data and
+// log apart, and tells whether some size is unknown.
+func (s *FileSet) sizes() (data, logBytes int64, unsized bool) {
+	if b := s.big; b != nil {
+		return b.data, b.log, b.unsized > 0
+	}
+	for _, f := range s.list {
+		switch {
+		case f.Size <= 0:
+			unsized = true
+		case f.Log:
+			logBytes += f.Size
+		default:
+			data += f.Size
+		}
+	}
+	return data, logBytes, unsized
+}
+
 // reset empties s, with room for n files; it keeps its names.
 func (s *FileSet) reset(n int) { *s = fileSetFor(s.names, n) }
 
 // fileSetFor is an empty FileSet of names with room for n files.
 func fileSetFor(names *nameTable, n int) FileSet {
 	if n > setListMax {
-		return FileSet{m: make(map[string]DBFile, n), names: names}
+		return FileSet{big: &bigFiles{m: make(map[string]DBFile, n)}, names: names}
 	}
 	if n == 0 {
 		return FileSet{names: names}
@@ -190,6 +276,20 @@ func (s *NameSet) Has(name string) bool {
 		return ok
 	}
 	return slices.Contains(s.list, name)
+}
+
+// hasBytes is Has(string(name)) without allocating.
+func (s *NameSet) hasBytes(name []byte) bool {
+	if s.m != nil {
+		_, ok := s.m[string(name)]
+		return ok
+	}
+	for _, n := range s.list {
+		if n == string(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // Add adds name (owned) to s.

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -152,4 +153,48 @@ func TestSizesOf(t *testing.T) {
 		t.Errorf("another set's sizes: %d", d)
 	}
 	check(20, 5, false)
+}
+
+// A FileSet's sizes are those of its files added up, data and log apart,
+// however they came and went: a large set keeps its sums as it changes
+// (add, Set, replace, Delete) rather than adding them up again.
+func TestFileSetSizesFollowChanges(t *testing.T) {
+	names := &nameTable{}
+	fs := FileSet{names: names}
+	r := rand.New(rand.NewPCG(5, 5))
+	for step := 0; step < 4000; step++ {
+		k := fmt.Sprintf("f%d", r.IntN(60))
+		f := DBFile{name: names.add(k), Log: r.IntN(3) == 0, Size: int64(r.IntN(4)) << 20}
+		old, had := fs.Get(k)
+		switch r.IntN(4) {
+		case 0:
+			fs.Delete(k)
+		case 1:
+			if had {
+				fs.replace(old, f)
+			} else {
+				fs.add(f)
+			}
+		default:
+			fs.Set(f)
+		}
+		var data, logBytes int64
+		unsized := false
+		for _, f := range fs.All() {
+			switch {
+			case f.Size <= 0:
+				unsized = true
+			case f.Log:
+				logBytes += f.Size
+			default:
+				data += f.Size
+			}
+		}
+		if d, l, u := fs.sizes(); d != data || l != logBytes || u != unsized {
+			t.Fatalf("step %d (%d files): sizes %d, %d, %v, want %d, %d, %v", step, fs.Len(), d, l, u, data, logBytes, unsized)
+		}
+	}
+	if fs.big == nil {
+		t.Fatal("the set never grew past its list")
+	}
 }
