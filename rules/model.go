@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"hash/maphash"
 	"math"
 	"slices"
 	"strings"
@@ -359,7 +360,7 @@ type Model struct {
 	moreChunk, moreUsed int
 	// memos are messages by what they were formatted from (see memo), at
 	// most maxMessages.
-	memos map[msgKey]string
+	memos map[uint64]memoEntry
 	// dyns are the constant dynamic SQL of the scripts replayed, in order
 	// (dynContexts), for their findings (dynFindings)
 	dyns []*parser.DynSource
@@ -676,19 +677,52 @@ type msgKey struct {
 // few messages, each formatted from several numbers and words (a few
 // hundred bytes of garbage) only to be interned (see message).
 func (m *Model) memo(k msgKey, format func() string) string {
-	if v, ok := m.memos[k]; ok {
-		return v
+	h := k.hash()
+	if e, ok := m.memos[h]; ok && e.k == k {
+		return e.v
 	}
 	if m.memos == nil {
-		m.memos = make(map[msgKey]string)
+		m.memos = make(map[uint64]memoEntry)
 	} else if len(m.memos) >= maxMessages {
 		clear(m.memos)
 	}
 	v := format()
 	k.s, k.s2 = strings.Clone(k.s), strings.Clone(k.s2) // may be slices of a script's text
-	m.memos[k] = v
+	// a key of the same hash as another is formatted again, in its place
+	m.memos[h] = memoEntry{k, v}
 	return v
 }
+
+// memoEntry is a message memo keeps, and the key it was formatted from.
+type memoEntry struct {
+	k msgKey
+	v string
+}
+
+// hash is a hash of k for memo: a map keyed by the struct itself hashed
+// it field by field through the runtime's generic hash (700 instructions
+// a look-up, a dense run's most-reported messages looked up for every
+// finding). Keys equal as msgKeys (0 and -0 among them) hash alike.
+func (k *msgKey) hash() uint64 {
+	const mul = 0x9e3779b97f4a7c15
+	x, y := k.x, k.y
+	if x == 0 {
+		x = 0 // -0 as 0, which == takes it for
+	}
+	if y == 0 {
+		y = 0
+	}
+	h := maphash.String(memoSeed, k.s)
+	h = (h ^ maphash.String(memoSeed, k.s2)) * mul
+	h = (h ^ uint64(uintptr(unsafe.Pointer(k.rule)))) * mul
+	h = (h ^ uint64(k.n)) * mul
+	h = (h ^ math.Float64bits(x)) * mul
+	h = (h ^ math.Float64bits(y)) * mul
+	h = (h ^ uint64(k.flags)) * mul
+	return h ^ h>>31
+}
+
+var memoSeed = maphash.MakeSeed()
 
 // maxMessages bounds the messages interned: past it the table starts
 // over (messages that name databases or sizes rarely repeat).
@@ -1414,8 +1448,8 @@ const maxFilegroupScan = 4096
 // copyLayout), which no statement after changes.
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	df, have := d.fileNamed(f.Name)
-	old, existed := df, have // what d holds under f.Name's key
-	changed := false         // df is to be set back into d's files
+	existed := have  // d holds a file under f.Name's key
+	changed := false // df is to be set back into d's files
 	// a database whose every file the model knows has no file of another
 	// name: SQL Server refuses the statement (error 5041, the file does
 	// not exist), and it adds no file to the count (the allocation is
@@ -1471,7 +1505,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		df.name = m.fileNames.add(f.NewName)
 		d.Files.Set(df)
 	case existed:
-		d.Files.replace(old, df)
+		d.Files.Set(df)
 	default:
 		d.Files.add(df) // a file d does not hold under that key
 	}

@@ -370,7 +370,7 @@ func copyLayout(d *Database) *layout {
 	n := d.Files.Len()
 	l := &layout{snapCopy: &snapCopy{Source: c, dbFiles: make([]DBFile, 0, n), gen: d.Files.gen},
 		key: d.Key, name: d.Name}
-	for _, f := range d.Files.All() {
+	for _, f := range d.Files.files() {
 		l.dbFiles = append(l.dbFiles, f)
 		if f.Size > 0 {
 			l.known++

@@ -46,13 +46,15 @@ type FileSet struct {
 	names *nameTable
 }
 
-// bigFiles is a FileSet past setListMax: its files by key, and their
-// sizes added up as files come and go (sizesOf). A summarized backup of
-// a database of thousands of files added them all up again after each
-// change (a dense run backs up its few large databases between most
-// statements that add or modify their files).
+// bigFiles is a FileSet past setListMax: its files in a list, in no
+// particular order, their places in it by key, and their sizes added up
+// as files come and go (sizesOf). A summarized backup of a database of
+// thousands of files added them all up again after each change (a dense
+// run backs up its few large databases between most statements that add
+// or modify their files), and a copied snapshot walked a map of them.
 type bigFiles struct {
-	m         map[string]DBFile
+	files     []DBFile
+	at        map[string]int32
 	data, log int64
 	unsized   int
 }
@@ -69,19 +71,22 @@ func (b *bigFiles) count(f DBFile, sign int64) {
 	}
 }
 
-// put is b.m[key] = f, for a file of that key that was old (had) or none.
-func (b *bigFiles) put(key string, f, old DBFile, had bool) {
-	if had {
-		b.count(old, -1)
+// put makes f the file of key, which b may hold already.
+func (b *bigFiles) put(key string, f DBFile) {
+	if i, ok := b.at[key]; ok {
+		b.count(b.files[i], -1)
+		b.files[i] = f
+	} else {
+		b.at[key] = int32(len(b.files))
+		b.files = append(b.files, f)
 	}
-	b.m[key] = f
 	b.count(f, 1)
 }
 
 // Len is how many files s holds.
 func (s *FileSet) Len() int {
 	if s.big != nil {
-		return len(s.big.m)
+		return len(s.big.files)
 	}
 	return len(s.list)
 }
@@ -91,9 +96,11 @@ func (s *FileSet) key(f *DBFile) string { return s.names.lower(f.name) }
 
 // Get returns the file named key (lower case), and whether there is one.
 func (s *FileSet) Get(key string) (DBFile, bool) {
-	if s.big != nil {
-		f, ok := s.big.m[key]
-		return f, ok
+	if b := s.big; b != nil {
+		if i, ok := b.at[key]; ok {
+			return b.files[i], true
+		}
+		return DBFile{}, false
 	}
 	for i := range s.list {
 		if s.key(&s.list[i]) == key {
@@ -105,9 +112,11 @@ func (s *FileSet) Get(key string) (DBFile, bool) {
 
 // getBytes is Get(string(key)) without allocating.
 func (s *FileSet) getBytes(key []byte) (DBFile, bool) {
-	if s.big != nil {
-		f, ok := s.big.m[string(key)]
-		return f, ok
+	if b := s.big; b != nil {
+		if i, ok := b.at[string(key)]; ok {
+			return b.files[i], true
+		}
+		return DBFile{}, false
 	}
 	for i := range s.list {
 		if s.key(&s.list[i]) == string(key) {
@@ -122,8 +131,7 @@ func (s *FileSet) Set(f DBFile) {
 	s.gen = nextSetGen()
 	key := s.key(&f)
 	if s.big != nil {
-		old, had := s.big.m[key]
-		s.big.put(key, f, old, had)
+		s.big.put(key, f)
 		return
 	}
 	for i := range s.list {
@@ -136,53 +144,53 @@ func (s *FileSet) Set(f DBFile) {
 		s.list = append(s.list, f)
 		return
 	}
-	s.grow()
-	s.big.put(key, f, DBFile{}, false)
+	s.grow(len(s.list) + 1)
+	s.big.put(key, f)
 }
 
-// grow moves the files of s's list (full) to a map.
-func (s *FileSet) grow() {
-	b := &bigFiles{m: make(map[string]DBFile, 2*setListMax)}
+// grow moves the files of s's list to a bigFiles with room for n.
+func (s *FileSet) grow(n int) {
+	b := &bigFiles{files: make([]DBFile, 0, max(n, 2*setListMax)), at: make(map[string]int32, max(n, 2*setListMax))}
 	for _, e := range s.list {
-		b.put(s.key(&e), e, DBFile{}, false)
+		b.put(s.key(&e), e)
 	}
 	s.big, s.list = b, nil
 }
 
 // add is Set(f) for a file whose key s does not hold: a short list is
-// appended to without comparing every key first, a map assigned to
-// without looking its key up first.
+// appended to without comparing every key first.
 func (s *FileSet) add(f DBFile) {
+	s.gen = nextSetGen()
 	if s.big == nil && len(s.list) < setListMax {
-		s.gen = nextSetGen()
 		s.list = append(s.list, f)
 		return
 	}
 	if s.big == nil {
-		s.grow()
+		s.grow(len(s.list) + 1)
 	}
-	s.gen = nextSetGen()
-	s.big.put(s.key(&f), f, DBFile{}, false)
-}
-
-// replace is Set(f) for f of the key of old, the file s holds under it.
-func (s *FileSet) replace(old, f DBFile) {
-	if s.big == nil {
-		s.Set(f)
-		return
-	}
-	s.gen = nextSetGen()
-	s.big.put(s.key(&f), f, old, true)
+	b := s.big
+	b.at[s.key(&f)] = int32(len(b.files))
+	b.files = append(b.files, f)
+	b.count(f, 1)
 }
 
 // Delete removes the file named key, if any.
 func (s *FileSet) Delete(key string) {
 	s.gen = nextSetGen()
-	if s.big != nil {
-		if old, ok := s.big.m[key]; ok {
-			s.big.count(old, -1)
-			delete(s.big.m, key)
+	if b := s.big; b != nil {
+		i, ok := b.at[key]
+		if !ok {
+			return
 		}
+		b.count(b.files[i], -1)
+		delete(b.at, key)
+		// the last file takes its place
+		last := len(b.files) - 1
+		if int(i) != last {
+			b.files[i] = b.files[last]
+			b.at[s.key(&b.files[i])] = i
+		}
+		b.files = b.files[:last]
 		return
 	}
 	for i := range s.list {
@@ -196,20 +204,25 @@ func (s *FileSet) Delete(key string) {
 // All yields the files and their keys, in no particular order.
 func (s *FileSet) All() iter.Seq2[string, DBFile] {
 	return func(yield func(string, DBFile) bool) {
+		list := s.list
 		if s.big != nil {
-			for k, f := range s.big.m {
-				if !yield(k, f) {
-					return
-				}
-			}
-			return
+			list = s.big.files
 		}
-		for _, f := range s.list {
+		for _, f := range list {
 			if !yield(s.key(&f), f) {
 				return
 			}
 		}
 	}
+}
+
+// files are the files of s, in no particular order: not to be written,
+// nor kept past a change of s.
+func (s *FileSet) files() []DBFile {
+	if s.big != nil {
+		return s.big.files
+	}
+	return s.list
 }
 
 // sizes adds up the sizes of the files of s whose size is known, data and
@@ -237,7 +250,7 @@ func (s *FileSet) reset(n int) { *s = fileSetFor(s.names, n) }
 // fileSetFor is an empty FileSet of names with room for n files.
 func fileSetFor(names *nameTable, n int) FileSet {
 	if n > setListMax {
-		return FileSet{big: &bigFiles{m: make(map[string]DBFile, n)}, names: names}
+		return FileSet{big: &bigFiles{files: make([]DBFile, 0, n), at: make(map[string]int32, n)}, names: names}
 	}
 	if n == 0 {
 		return FileSet{names: names}
