@@ -318,7 +318,17 @@ var passedOver = map[string]bool{"PRINT": true, "SET": true, "DECLARE": true}
 // error, and a BEGIN the splitter kept together with more words (a
 // procedure called by name) holds code: those stop it.
 func passesOver(st *parser.Statement) bool {
-	kw := st.Keyword()
+	var kw string
+	switch w, ok := asciiKeyword(st); {
+	case !ok:
+		kw = st.Keyword()
+	case len(w) == 5 && asciiFold(w, "BEGIN"):
+		kw = "BEGIN"
+	default:
+		// PRINT, SET or DECLARE in any case, without Keyword's upper-case
+		// copy or a map: the Compactor asks for every statement it drops
+		return len(w) == 3 && asciiFold(w, "SET") || len(w) == 5 && asciiFold(w, "PRINT") || len(w) == 7 && asciiFold(w, "DECLARE")
+	}
 	if kw != "BEGIN" {
 		return passedOver[kw]
 	}
@@ -333,6 +343,41 @@ func passesOver(st *parser.Statement) bool {
 		return toks[1].Kind == parser.TokIdent && strings.EqualFold(st.TokenText(toks[1]), "TRY")
 	}
 	return false
+}
+
+// asciiKeyword is st's first word (st.Keyword, as written) when it is
+// made of ASCII letters only (ok); "" and true when it is ASCII but more
+// than letters (digits, _, #, @, $: no keyword passesOver takes). A word
+// with other bytes is not ok: Keyword upper-cases it as Unicode does.
+func asciiKeyword(st *parser.Statement) (string, bool) {
+	t := st.Batch.Text
+	i := st.Start
+	for i < st.End && ('a' <= t[i]|0x20 && t[i]|0x20 <= 'z') {
+		i++
+	}
+	if i < st.End {
+		switch c := t[i]; {
+		case c >= 0x80:
+			return "", false
+		case '0' <= c && c <= '9', c == '_', c == '#', c == '@', c == '$':
+			return "", true
+		}
+	}
+	return t[st.Start:i], true
+}
+
+// asciiFold reports whether w is upper, an upper-case ASCII word, in any
+// case.
+func asciiFold(w, upper string) bool {
+	if len(w) != len(upper) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i]&^0x20 != upper[i] {
+			return false
+		}
+	}
+	return true
 }
 
 var sl303 = &Rule{

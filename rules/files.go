@@ -22,12 +22,12 @@ var sl101 = &Rule{
 		budget := p.Opt("startup-budget")
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
-			if e.DB == nil {
-				continue
+			if e.DB == nil || e.DB.hasReported(onceSL101) {
+				continue // reported already: no estimate needed
 			}
 			files, groups := int(e.Files), int(e.Filegroups)
 			est := StartupSeconds(files)
-			if est <= budget || !e.DB.once("SL101") {
+			if est <= budget || !e.DB.once(onceSL101) {
 				continue
 			}
 			estText, budgetText := formatOverBudget(est, budget)
@@ -60,10 +60,10 @@ var sl102 = &Rule{
 				continue
 			}
 			switch {
-			case e.Files > maxFiles && e.DB.once("SL102"):
+			case e.Files > maxFiles && e.DB.once(onceSL102):
 				p.Report(e.Stmt.Span(), nil, "%s reaches %s files: SQL Server allows at most 32,767 files per database, so this statement fails",
 					databaseShown(e.DB), formatCount(int(e.Files)))
-			case e.Filegroups > maxFilegroups && e.DB.once("SL102"):
+			case e.Filegroups > maxFilegroups && e.DB.once(onceSL102):
 				p.Report(e.Stmt.Span(), nil, "%s reaches %s filegroups: SQL Server allows at most 32,767 filegroups per database, so this statement fails",
 					databaseShown(e.DB), formatCount(int(e.Filegroups)))
 			}
@@ -83,13 +83,18 @@ var sl103 = &Rule{
 		// a loop built, with the statements of the loop that built them.
 		vars := map[string]string{}
 		fromLoop := map[string][]built{}
-		reported := map[*parser.Statement]bool{}
+		// reported are the effects reported, by index (a map of
+		// statements grew to hundreds in each dense file)
+		var reported []bool
 		report := func(bs []built) {
 			sl103Looked.Add(int64(len(bs)))
 			written := rewrites(bs)
 			for _, b := range bs {
-				if !reported[b.st] && !rewrite(b, written) {
-					reported[b.st] = true
+				if reported == nil {
+					reported = make([]bool, len(effects))
+				}
+				if !reported[b.at] && !rewrite(b, written) {
+					reported[b.at] = true
 					msg := sl103Message(b.what)
 					if !b.st.InLoop && b.st.Batch.Count > 1 {
 						msg = sl103RepeatedMessage(b.what, b.st.Batch.Count)
@@ -102,6 +107,7 @@ var sl103 = &Rule{
 		loopsBuilt := false // fromLoop has gained a statement in this batch
 		var runRoom []built // reused from loop to loop
 		var builderRoom []assigned
+		inLoop := map[string]string{} // loopAddFiles's, emptied for each loop
 		for i := 0; i < len(effects); {
 			st := effects[i].Stmt
 			if st.Batch != batch {
@@ -139,7 +145,8 @@ var sl103 = &Rule{
 			for j < len(effects) && loops(effects[j].Stmt) && effects[j].Stmt.Batch == batch {
 				j++
 			}
-			run, builders := loopAddFiles(effects[i:j], vars, fromLoop, runRoom[:0], builderRoom[:0])
+			clear(inLoop)
+			run, builders := loopAddFiles(effects[i:j], i, vars, inLoop, fromLoop, runRoom[:0], builderRoom[:0])
 			runRoom, builderRoom = run, builders
 			report(run)
 			for _, e := range effects[i:j] {
@@ -267,10 +274,12 @@ func assignDynamic(vars map[string]string, d *parser.Dynamic) {
 	}
 }
 
-// built is a statement that builds ADD FILE text a loop runs.
+// built is a statement that builds ADD FILE text a loop runs, and the
+// index of its effect.
 type built struct {
 	st   *parser.Statement
 	what string
+	at   int
 }
 
 // assigned is a statement of a loop that assigns ADD FILE text to v.
@@ -284,7 +293,9 @@ type assigned struct {
 // and the statements of the loop that assign such text (from their strings,
 // or from a variable holding it) to a variable the loop runs, or that an
 // earlier loop built (fromLoop). Inside the loop the order of statements
-// does not matter: what one iteration assigns the next one may run. It
+// does not matter: what one iteration assigns the next one may run
+// (loop[k] is the effect at+k of the rule's effects; inLoop is empty room
+// for the text the loop's variables get). It
 // also returns the statements that assign ADD FILE text in the loop, with
 // the variable, in order, for an EXEC after it. Both are appended to the
 // room given, which the caller reuses.
@@ -293,8 +304,7 @@ type assigned struct {
 // it is fixed, so it adds one file or filegroup, and running it again
 // fails on the name that now exists. Text that is only printed or raised
 // (a dry run) is never reported.
-func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][]built, run []built, builders []assigned) ([]built, []assigned) {
-	inLoop := map[string]string{}
+func loopAddFiles(loop []Effect, at int, before, inLoop map[string]string, fromLoop map[string][]built, run []built, builders []assigned) ([]built, []assigned) {
 	lookup := func(v string) string {
 		if w := inLoop[v]; w != "" {
 			return w
@@ -305,7 +315,7 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 	for i := range loop {
 		if d, what := assignText(&loop[i], lookup); what != "" {
 			for _, a := range d.Assigns {
-				builders = append(builders, assigned{a, built{loop[i].Stmt, what}})
+				builders = append(builders, assigned{a, built{loop[i].Stmt, what, at + i}})
 			}
 		}
 	}
@@ -325,7 +335,7 @@ func loopAddFiles(loop []Effect, before map[string]string, fromLoop map[string][
 			continue
 		}
 		if d.AddFile != "" {
-			run = append(run, built{loop[i].Stmt, d.AddFile})
+			run = append(run, built{loop[i].Stmt, d.AddFile, at + i})
 		}
 		for _, v := range d.ExecVars {
 			if byVar != nil {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"unsafe"
@@ -103,10 +104,19 @@ func TestMemo(t *testing.T) {
 	if got := m.memo(msgKey{rule: sl203, s: name[:5], n: 11}, format("x")); got != "log file x" || calls != 2 {
 		t.Fatalf("memo = %q after %d calls", got, calls)
 	}
-	for k := range m.memos {
-		if k.s == "Sales" && unsafeSameData(k.s, name) {
-			t.Errorf("the key %q is a slice of the script's text", k.s)
+	for _, e := range m.memos {
+		if e.k.s == "Sales" && unsafeSameData(e.k.s, name) {
+			t.Errorf("the key %q is a slice of the script's text", e.k.s)
 		}
+	}
+	// keys that differ only in a float's sign of zero are one key, as
+	// they were in a map keyed by msgKey
+	neg := math.Copysign(0, -1)
+	if got := m.memo(msgKey{rule: sl203, s: "z", x: neg}, format("y")); got != "log file y" {
+		t.Fatalf("memo = %q", got)
+	}
+	if got := m.memo(msgKey{rule: sl203, s: "z"}, format("w")); got != "log file y" || calls != 3 {
+		t.Fatalf("memo = %q after %d calls: -0 and 0 are two keys", got, calls)
 	}
 }
 

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"hash/maphash"
 	"math"
 	"slices"
 	"strings"
@@ -71,7 +72,9 @@ type Database struct {
 	// up to summaryMaxPerDB+1 (beside the flags: a Database is no larger
 	// for its sets' generations).
 	summaries int32
-	reported  map[string]bool
+	// reported holds the rules that reported on this database once
+	// (once), shared with the copy a rename makes
+	reported *onceRules
 	// snap is the last backup snapshot of this database (see snapshot),
 	// summary its last summarized one.
 	snap, summary *layout
@@ -105,16 +108,31 @@ func (d *Database) FileCount() int { return d.Files.Len() + d.Unnamed }
 // FilegroupCount is the number of filegroups, PRIMARY included.
 func (d *Database) FilegroupCount() int { return d.Filegroups.Len() + d.ExtraFilegroups }
 
-// once reports whether rule id has not yet reported on d, and marks it.
-func (d *Database) once(id string) bool {
+// onceRules are the rules that report on a database once, as bits: a
+// map by rule ID was looked up for every statement on a database past
+// SL101's budget (a dense run's few large databases: most statements).
+type onceRules uint8
+
+const (
+	onceSL101 onceRules = 1 << iota
+	onceSL102
+)
+
+// once reports whether rule r has not yet reported on d, and marks it.
+func (d *Database) once(r onceRules) bool {
 	if d.reported == nil {
-		d.reported = map[string]bool{}
+		d.reported = new(onceRules)
 	}
-	if d.reported[id] {
+	if *d.reported&r != 0 {
 		return false
 	}
-	d.reported[id] = true
+	*d.reported |= r
 	return true
+}
+
+// hasReported reports whether rule r reported on d already (once).
+func (d *Database) hasReported(r onceRules) bool {
+	return d.reported != nil && *d.reported&r != 0
 }
 
 // Alloc is file space a statement allocates, which SQL Server zero-fills
@@ -171,9 +189,11 @@ type effectMore struct {
 	allocs  []Alloc
 	growths []Growth
 	restore *RestoreEffect
-	// room for the first allocation and growth, which is all most
-	// statements have: one allocation, not three
-	alloc1  [1]Alloc
+	// room for the first two allocations and the first growth, which is
+	// all most statements have (a CREATE DATABASE allocates its data and
+	// its log file: with room for one, the second was a new slice for
+	// each, 4 MB a run of the dense corpus)
+	alloc1  [2]Alloc
 	growth1 [1]Growth
 	// clause is the span clauseSpan (clauseAction) or logClauseSpan
 	// (clauseLog) reads from the statement's parsed form, kept here when
@@ -273,7 +293,7 @@ func (m *Model) resetMores() {
 	}
 }
 
-// moreChunkLen is how many effectMores a chunk of the room holds (176
+// moreChunkLen is how many effectMores a chunk of the room holds (216
 // bytes each), and keepMoreChunks how many chunks resetMores keeps.
 const moreChunkLen, keepMoreChunks = 128, 8
 
@@ -324,8 +344,6 @@ type Model struct {
 	// snapshotCopied counts the files and filegroups copied into backup
 	// snapshots (bounded by snapshotBudget).
 	snapshotCopied int
-	// sums are the sizes of the files of the last set sizesOf added up.
-	sums sizeSums
 	// lowered interns the lowered names the model reads and keeps (see
 	// lower), at most maxInterned.
 	lowered map[string]string
@@ -342,7 +360,7 @@ type Model struct {
 	moreChunk, moreUsed int
 	// memos are messages by what they were formatted from (see memo), at
 	// most maxMessages.
-	memos map[msgKey]string
+	memos map[uint64]memoEntry
 	// dyns are the constant dynamic SQL of the scripts replayed, in order
 	// (dynContexts), for their findings (dynFindings)
 	dyns []*parser.DynSource
@@ -369,13 +387,23 @@ type Model struct {
 	// fileNames are the names of the databases' files and filegroups
 	// (see nameTable)
 	fileNames nameTable
+	// trts are the last two TARGET_RECOVERY_TIMEs trtOf gave
+	trts [2]*int64
+	// modelNamed is set once a database keyed "model" is put in
+	// Databases (see putDB): until then no CREATE DATABASE looks it up
+	// (modelPrimarySize, modelLogSize) in a map of tens of thousands
+	modelNamed bool
 	// room for what the model keeps to the end of the run, one chunk at
 	// a time (see newFile, newDatabase, ownLower): a dense run makes a
 	// database or a backup set for most of its statements
 	dbRoom     chunked[Database]
 	setRoom    chunked[backupSet]
 	layoutRoom chunked[layout]
+	devRoom    chunked[device]
 	textRoom   []byte
+	// fileRoom is room for the lists of files of new databases (see
+	// newFileSet)
+	fileRoom []DBFile
 }
 
 // chunked hands out values of one type from chunks of modelChunk, which
@@ -398,6 +426,28 @@ func (c *chunked[T]) put(v T) *T {
 	c.cur = append(c.cur, v)
 	return &c.cur[len(c.cur)-1]
 }
+
+// newFileSet is fileSetFor(&m.fileNames, n), its list (of up to
+// setListMax files) cut from m's room: a dense run creates tens of
+// thousands of databases of two or three files, each list an allocation
+// of its own. A list cut from the room has room for n files only, so
+// that a file added past them moves it to a new array, never into the
+// next list's room.
+func (m *Model) newFileSet(n int) FileSet {
+	if n == 0 || n > setListMax {
+		return fileSetFor(&m.fileNames, n)
+	}
+	if cap(m.fileRoom)-len(m.fileRoom) < n {
+		m.fileRoom = make([]DBFile, 0, fileRoomChunk)
+	}
+	at := len(m.fileRoom)
+	m.fileRoom = m.fileRoom[:at+n]
+	return FileSet{list: m.fileRoom[at : at : at+n], names: &m.fileNames}
+}
+
+// fileRoomChunk is how many files a chunk of Model.fileRoom holds (24
+// bytes each, no pointer).
+const fileRoomChunk = 256
 
 // textChunk is the size of a chunk of Model.textRoom.
 const textChunk = 2 << 10
@@ -464,6 +514,40 @@ func (m *Model) lower(s string) string {
 	k, v := m.ownLower(s)
 	m.lowered[k] = v
 	return v
+}
+
+// addFilegroup adds filegroup name to d's, lowered. It is looked up
+// first by its lower case written on the stack: ADD FILE ... TO
+// FILEGROUP [PRIMARY] names a filegroup the database has, and then costs
+// one lookup rather than two (lower's and the set's). A name the set
+// does not have is copied into the model's room as it is added: ADD
+// FILEGROUP names a new one, and lower's table of names would be
+// looked up and grown for it only to be cleared later.
+func (m *Model) addFilegroup(d *Database, name string) {
+	var buf [64]byte
+	b, ok := lowerInto(buf[:], name)
+	if !ok {
+		d.Filegroups.Add(m.lower(name))
+		return
+	}
+	if d.Filegroups.hasBytes(b) {
+		return
+	}
+	d.Filegroups.Add(m.ownBytes(b))
+}
+
+// ownBytes is string(b), copied into m's room for the text the model
+// keeps when short.
+func (m *Model) ownBytes(b []byte) string {
+	if len(b) > textChunk/8 {
+		return string(b)
+	}
+	if cap(m.textRoom)-len(m.textRoom) < len(b) {
+		m.textRoom = make([]byte, 0, textChunk)
+	}
+	at := len(m.textRoom)
+	m.textRoom = append(m.textRoom, b...)
+	return unsafe.String(unsafe.SliceData(m.textRoom[at:]), len(b)) // the room is not written there again
 }
 
 // intern is own(s) without allocating for a string seen before: the
@@ -597,19 +681,52 @@ type msgKey struct {
 // few messages, each formatted from several numbers and words (a few
 // hundred bytes of garbage) only to be interned (see message).
 func (m *Model) memo(k msgKey, format func() string) string {
-	if v, ok := m.memos[k]; ok {
-		return v
+	h := k.hash()
+	if e, ok := m.memos[h]; ok && e.k == k {
+		return e.v
 	}
 	if m.memos == nil {
-		m.memos = make(map[msgKey]string)
+		m.memos = make(map[uint64]memoEntry)
 	} else if len(m.memos) >= maxMessages {
 		clear(m.memos)
 	}
 	v := format()
 	k.s, k.s2 = strings.Clone(k.s), strings.Clone(k.s2) // may be slices of a script's text
-	m.memos[k] = v
+	// a key of the same hash as another is formatted again, in its place
+	m.memos[h] = memoEntry{k, v}
 	return v
 }
+
+// memoEntry is a message memo keeps, and the key it was formatted from.
+type memoEntry struct {
+	k msgKey
+	v string
+}
+
+// hash is a hash of k for memo: a map keyed by the struct itself hashed
+// it field by field through the runtime's generic hash (700 instructions
+// a look-up, a dense run's most-reported messages looked up for every
+// finding). Keys equal as msgKeys (0 and -0 among them) hash alike.
+func (k *msgKey) hash() uint64 {
+	const mul = 0x9e3779b97f4a7c15
+	x, y := k.x, k.y
+	if x == 0 {
+		x = 0 // -0 as 0, which == takes it for
+	}
+	if y == 0 {
+		y = 0
+	}
+	h := maphash.String(memoSeed, k.s)
+	h = (h ^ maphash.String(memoSeed, k.s2)) * mul
+	h = (h ^ uint64(uintptr(unsafe.Pointer(k.rule)))) * mul
+	h = (h ^ uint64(k.n)) * mul
+	h = (h ^ math.Float64bits(x)) * mul
+	h = (h ^ math.Float64bits(y)) * mul
+	h = (h ^ uint64(k.flags)) * mul
+	return h ^ h>>31
+}
+
+var memoSeed = maphash.MakeSeed()
 
 // maxMessages bounds the messages interned: past it the table starts
 // over (messages that name databases or sizes rarely repeat).
@@ -847,7 +964,7 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 	d := m.Databases[key]
 	if d == nil {
 		d = m.dbRoom.put(Database{Key: key, Name: m.intern(display), Files: FileSet{names: &m.fileNames}, Filegroups: withPrimary()})
-		m.Databases[d.Key] = d
+		m.putDB(d)
 		if seed {
 			m.seedFromServer(d)
 		}
@@ -917,9 +1034,33 @@ func (m *Model) created(n *parser.Name, files int) *Database {
 		key, name = m.key(n), m.intern(n.Value)
 		delete(m.Databases, key)
 	}
-	d = m.dbRoom.put(Database{Key: key, Name: name, Files: fileSetFor(&m.fileNames, files), Filegroups: withPrimary()})
-	m.Databases[key] = d
+	d = m.dbRoom.put(Database{Key: key, Name: name, Files: m.newFileSet(files), Filegroups: withPrimary()})
+	m.putDB(d)
 	return d
+}
+
+// trtOf is a pointer to s for Database.TRT, shared: no database's TRT
+// is written through (a change gives it another), and a dense script
+// sets one of a few recovery times on every other statement (an 8-byte
+// allocation each).
+func (m *Model) trtOf(s int64) *int64 {
+	for _, p := range m.trts {
+		if p != nil && *p == s {
+			return p
+		}
+	}
+	p := new(int64) // not &s: s would be moved to the heap on every call
+	*p = s
+	m.trts[0], m.trts[1] = p, m.trts[0]
+	return p
+}
+
+// putDB puts d in Databases under its key.
+func (m *Model) putDB(d *Database) {
+	if d.Key == "model" {
+		m.modelNamed = true
+	}
+	m.Databases[d.Key] = d
 }
 
 // known is m.Databases[m.key(n)], looked up without making the key (ok)
@@ -958,12 +1099,12 @@ func (m *Model) apply(e *Effect, ctx *string) {
 			// (their messages name it), and it is reported once still
 			// (the copy shares what has been reported)
 			if d.reported == nil {
-				d.reported = map[string]bool{}
+				d.reported = new(onceRules)
 			}
 			c := *d
 			delete(m.Databases, d.Key)
 			c.Key, c.Name = m.lower(n.NewName), m.own(n.NewName)
-			m.Databases[c.Key] = &c
+			m.putDB(&c)
 		}
 	case *parser.Checkpoint:
 		if *ctx != "" {
@@ -1012,7 +1153,7 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 		return false
 	}
 	// file names rarely repeat: not interned
-	d.Files.Set(DBFile{name: m.fileNames.add(f.Name), Log: f.Log, MaxMB: maxSizeMB(f.MaxSize), Size: size, filegroup: m.fileNames.intern(f.Filegroup)})
+	d.Files.add(DBFile{name: m.fileNames.add(f.Name), Log: f.Log, MaxMB: maxSizeMB(f.MaxSize), Size: size, filegroup: m.fileNames.intern(f.Filegroup)})
 	return true
 }
 
@@ -1170,6 +1311,9 @@ func (m *Model) implicitLog(n *parser.CreateDatabase, modelSize int64) int64 {
 // modelLogSize is the size a script gave the model database's log file
 // (modellog), else SQL Server's default since SQL Server 2016, 8 MB.
 func (m *Model) modelLogSize() int64 {
+	if !m.modelNamed {
+		return defaultFileSize
+	}
 	if d := m.Databases["model"]; d != nil && !d.FromServer {
 		if f, ok := d.fileNamed("modellog"); ok && f.Log && f.Size > 0 {
 			return f.Size
@@ -1181,6 +1325,9 @@ func (m *Model) modelLogSize() int64 {
 // modelPrimarySize is the size a script gave the model database's
 // primary file (modeldev), or 0 when no scanned script set it.
 func (m *Model) modelPrimarySize() int64 {
+	if !m.modelNamed {
+		return 0
+	}
 	d := m.Databases["model"]
 	if d == nil || d.FromServer {
 		return 0
@@ -1308,7 +1455,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 	case parser.ActionAddFile, parser.ActionAddLogFile:
 		for _, f := range n.Files {
 			if f.Filegroup != "" {
-				d.Filegroups.Add(m.lower(f.Filegroup))
+				m.addFilegroup(d, f.Filegroup)
 			}
 			if !m.addFile(d, f) {
 				continue // the file exists: nothing is allocated
@@ -1328,7 +1475,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			d.Unnamed--
 		}
 	case parser.ActionAddFilegroup:
-		d.Filegroups.Add(m.lower(n.Filegroup.Name))
+		m.addFilegroup(d, n.Filegroup.Name)
 	case parser.ActionRemoveFilegroup:
 		// SQL Server refuses to remove a filegroup that still has files
 		// (error 5042): the count is lowered only for an empty one (looked
@@ -1353,8 +1500,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 		}
 	case parser.ActionSet:
 		if n.TargetRecovery != nil && n.TargetRecovery.Known {
-			s := n.TargetRecovery.Seconds
-			d.TRT = &s
+			d.TRT = m.trtOf(n.TargetRecovery.Seconds)
 		}
 		switch n.Encryption {
 		case "ON":
@@ -1414,6 +1560,7 @@ const maxFilegroupScan = 4096
 // copyLayout), which no statement after changes.
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	df, have := d.fileNamed(f.Name)
+	existed := have  // d holds a file under f.Name's key
 	changed := false // df is to be set back into d's files
 	// a database whose every file the model knows has no file of another
 	// name: SQL Server refuses the statement (error 5041, the file does
@@ -1464,11 +1611,16 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	if !changed {
 		return // what it holds is as it was
 	}
-	if f.NewName != "" {
+	switch {
+	case f.NewName != "":
 		d.Files.Delete(strings.ToLower(f.Name))
 		df.name = m.fileNames.add(f.NewName)
+		d.Files.Set(df)
+	case existed:
+		d.Files.Set(df)
+	default:
+		d.Files.add(df) // a file d does not hold under that key
 	}
-	d.Files.Set(df)
 }
 
 // own copies a string the model keeps for the whole run: names in the

@@ -327,35 +327,9 @@ func (m *Model) summaryLayout(d *Database, sizes bool, last *layout) *layout {
 }
 
 // sizesOf adds up the sizes of the files of s whose size is known, data
-// and log apart, and tells whether some size is unknown. The sums of the
-// last set asked about are kept with its generation: a script that backs
-// up a database of thousands of files after each step adds them up again
-// only when a file changed.
-func (m *Model) sizesOf(s *FileSet) (data, logBytes int64, unsized bool) {
-	if c := &m.sums; c.valid && c.gen == s.gen {
-		return c.data, c.log, c.unsized
-	}
-	for _, f := range s.All() {
-		switch {
-		case f.Size <= 0:
-			unsized = true
-		case f.Log:
-			logBytes += f.Size
-		default:
-			data += f.Size
-		}
-	}
-	m.sums = sizeSums{valid: true, gen: s.gen, data: data, log: logBytes, unsized: unsized}
-	return data, logBytes, unsized
-}
-
-// sizeSums is what sizesOf found for the set of generation gen.
-type sizeSums struct {
-	gen       uint64
-	data, log int64
-	unsized   bool
-	valid     bool
-}
+// and log apart, and tells whether some size is unknown (FileSet.sizes:
+// a large set keeps its sums as files come and go).
+func (m *Model) sizesOf(s *FileSet) (data, logBytes int64, unsized bool) { return s.sizes() }
 
 // sameSummary reports whether l (a summary) holds what summaryLayout
 // would take from d now, files aside.
@@ -396,7 +370,7 @@ func copyLayout(d *Database) *layout {
 	n := d.Files.Len()
 	l := &layout{snapCopy: &snapCopy{Source: c, dbFiles: make([]DBFile, 0, n), gen: d.Files.gen},
 		key: d.Key, name: d.Name}
-	for _, f := range d.Files.All() {
+	for _, f := range d.Files.files() {
 		l.dbFiles = append(l.dbFiles, f)
 		if f.Size > 0 {
 			l.known++
@@ -441,7 +415,9 @@ func (m *Model) backup(e *Effect, n *parser.Backup) {
 			if key == "" {
 				key = deviceKey(t)
 			}
-			dev = &device{}
+			// from the model's room, with room for a few sets: a dense
+			// run writes thousands of devices, each a few times
+			dev = m.devRoom.put(device{sets: make([]*backupSet, 0, 4)})
 			m.devices[key] = dev
 		}
 		dev.sets = append(dev.sets, set)

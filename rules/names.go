@@ -31,6 +31,11 @@ type nameTable struct {
 	// interned are ids by name, for names that repeat (filegroups), at
 	// most maxInterned (see intern)
 	interned map[string]nameID
+	// last is the name intern gave last (the table's copy) and its id:
+	// the files of a script are added to one filegroup after another
+	// (PRIMARY, as often as not), each looked up in interned otherwise
+	last   string
+	lastID nameID
 }
 
 // nameRef is where a name is: n bytes at off in chunks[chunk], its lower
@@ -161,7 +166,11 @@ func (t *nameTable) intern(s string) nameID {
 	if s == "" {
 		return 0
 	}
+	if s == t.last {
+		return t.lastID // ids stay, also when interned starts over
+	}
 	if id, ok := t.interned[s]; ok {
+		t.last, t.lastID = t.str(id), id
 		return id
 	}
 	if t.interned == nil {
@@ -171,5 +180,6 @@ func (t *nameTable) intern(s string) nameID {
 	}
 	id := t.add(s)
 	t.interned[t.str(id)] = id
+	t.last, t.lastID = t.str(id), id
 	return id
 }

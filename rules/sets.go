@@ -41,15 +41,52 @@ func nextSetGen() uint64 { return setGens.Add(1) }
 // change is a Set.
 type FileSet struct {
 	list  []DBFile
-	m     map[string]DBFile // past setListMax, by key; list is then nil
-	gen   uint64            // see nextSetGen
+	big   *bigFiles // past setListMax; list is then nil
+	gen   uint64    // see nextSetGen
 	names *nameTable
+}
+
+// bigFiles is a FileSet past setListMax: its files in a list, in no
+// particular order, their places in it by key, and their sizes added up
+// as files come and go (sizesOf). A summarized backup of a database of
+// thousands of files added them all up again after each change (a dense
+// run backs up its few large databases between most statements that add
+// or modify their files), and a copied snapshot walked a map of them.
+type bigFiles struct {
+	files     []DBFile
+	at        map[string]int32
+	data, log int64
+	unsized   int
+}
+
+// count adds f's size to b's sums (sign 1), or takes it away (-1).
+func (b *bigFiles) count(f DBFile, sign int64) {
+	switch {
+	case f.Size <= 0:
+		b.unsized += int(sign)
+	case f.Log:
+		b.log += sign * f.Size
+	default:
+		b.data += sign * f.Size
+	}
+}
+
+// put makes f the file of key, which b may hold already.
+func (b *bigFiles) put(key string, f DBFile) {
+	if i, ok := b.at[key]; ok {
+		b.count(b.files[i], -1)
+		b.files[i] = f
+	} else {
+		b.at[key] = int32(len(b.files))
+		b.files = append(b.files, f)
+	}
+	b.count(f, 1)
 }
 
 // Len is how many files s holds.
 func (s *FileSet) Len() int {
-	if s.m != nil {
-		return len(s.m)
+	if s.big != nil {
+		return len(s.big.files)
 	}
 	return len(s.list)
 }
@@ -59,9 +96,11 @@ func (s *FileSet) key(f *DBFile) string { return s.names.lower(f.name) }
 
 // Get returns the file named key (lower case), and whether there is one.
 func (s *FileSet) Get(key string) (DBFile, bool) {
-	if s.m != nil {
-		f, ok := s.m[key]
-		return f, ok
+	if b := s.big; b != nil {
+		if i, ok := b.at[key]; ok {
+			return b.files[i], true
+		}
+		return DBFile{}, false
 	}
 	for i := range s.list {
 		if s.key(&s.list[i]) == key {
@@ -73,9 +112,11 @@ func (s *FileSet) Get(key string) (DBFile, bool) {
 
 // getBytes is Get(string(key)) without allocating.
 func (s *FileSet) getBytes(key []byte) (DBFile, bool) {
-	if s.m != nil {
-		f, ok := s.m[string(key)]
-		return f, ok
+	if b := s.big; b != nil {
+		if i, ok := b.at[string(key)]; ok {
+			return b.files[i], true
+		}
+		return DBFile{}, false
 	}
 	for i := range s.list {
 		if s.key(&s.list[i]) == string(key) {
@@ -89,8 +130,8 @@ func (s *FileSet) getBytes(key []byte) (DBFile, bool) {
 func (s *FileSet) Set(f DBFile) {
 	s.gen = nextSetGen()
 	key := s.key(&f)
-	if s.m != nil {
-		s.m[key] = f
+	if s.big != nil {
+		s.big.put(key, f)
 		return
 	}
 	for i := range s.list {
@@ -103,19 +144,53 @@ func (s *FileSet) Set(f DBFile) {
 		s.list = append(s.list, f)
 		return
 	}
-	s.m = make(map[string]DBFile, 2*setListMax)
+	s.grow(len(s.list) + 1)
+	s.big.put(key, f)
+}
+
+// grow moves the files of s's list to a bigFiles with room for n.
+func (s *FileSet) grow(n int) {
+	b := &bigFiles{files: make([]DBFile, 0, max(n, 2*setListMax)), at: make(map[string]int32, max(n, 2*setListMax))}
 	for _, e := range s.list {
-		s.m[s.key(&e)] = e
+		b.put(s.key(&e), e)
 	}
-	s.m[key] = f
-	s.list = nil
+	s.big, s.list = b, nil
+}
+
+// add is Set(f) for a file whose key s does not hold: a short list is
+// appended to without comparing every key first.
+func (s *FileSet) add(f DBFile) {
+	s.gen = nextSetGen()
+	if s.big == nil && len(s.list) < setListMax {
+		s.list = append(s.list, f)
+		return
+	}
+	if s.big == nil {
+		s.grow(len(s.list) + 1)
+	}
+	b := s.big
+	b.at[s.key(&f)] = int32(len(b.files))
+	b.files = append(b.files, f)
+	b.count(f, 1)
 }
 
 // Delete removes the file named key, if any.
 func (s *FileSet) Delete(key string) {
 	s.gen = nextSetGen()
-	if s.m != nil {
-		delete(s.m, key)
+	if b := s.big; b != nil {
+		i, ok := b.at[key]
+		if !ok {
+			return
+		}
+		b.count(b.files[i], -1)
+		delete(b.at, key)
+		// the last file takes its place
+		last := len(b.files) - 1
+		if int(i) != last {
+			b.files[i] = b.files[last]
+			b.at[s.key(&b.files[i])] = i
+		}
+		b.files = b.files[:last]
 		return
 	}
 	for i := range s.list {
@@ -129,20 +204,44 @@ func (s *FileSet) Delete(key string) {
 // All yields the files and their keys, in no particular order.
 func (s *FileSet) All() iter.Seq2[string, DBFile] {
 	return func(yield func(string, DBFile) bool) {
-		if s.m != nil {
-			for k, f := range s.m {
-				if !yield(k, f) {
-					return
-				}
-			}
-			return
+		list := s.list
+		if s.big != nil {
+			list = s.big.files
 		}
-		for _, f := range s.list {
+		for _, f := range list {
 			if !yield(s.key(&f), f) {
 				return
 			}
 		}
 	}
+}
+
+// files are the files of s, in no particular order: not to be written,
+// nor kept past a change of s.
+func (s *FileSet) files() []DBFile {
+	if s.big != nil {
+		return s.big.files
+	}
+	return s.list
+}
+
+// sizes adds up the sizes of the files of s whose size is known, data and
+// log apart, and tells whether some size is unknown.
+func (s *FileSet) sizes() (data, logBytes int64, unsized bool) {
+	if b := s.big; b != nil {
+		return b.data, b.log, b.unsized > 0
+	}
+	for _, f := range s.list {
+		switch {
+		case f.Size <= 0:
+			unsized = true
+		case f.Log:
+			logBytes += f.Size
+		default:
+			data += f.Size
+		}
+	}
+	return data, logBytes, unsized
 }
 
 // reset empties s, with room for n files; it keeps its names.
@@ -151,7 +250,7 @@ func (s *FileSet) reset(n int) { *s = fileSetFor(s.names, n) }
 // fileSetFor is an empty FileSet of names with room for n files.
 func fileSetFor(names *nameTable, n int) FileSet {
 	if n > setListMax {
-		return FileSet{m: make(map[string]DBFile, n), names: names}
+		return FileSet{big: &bigFiles{files: make([]DBFile, 0, n), at: make(map[string]int32, n)}, names: names}
 	}
 	if n == 0 {
 		return FileSet{names: names}
@@ -190,6 +289,20 @@ func (s *NameSet) Has(name string) bool {
 		return ok
 	}
 	return slices.Contains(s.list, name)
+}
+
+// hasBytes is Has(string(name)) without allocating.
+func (s *NameSet) hasBytes(name []byte) bool {
+	if s.m != nil {
+		_, ok := s.m[string(name)]
+		return ok
+	}
+	for _, n := range s.list {
+		if n == string(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // Add adds name (owned) to s.

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -152,4 +153,58 @@ func TestSizesOf(t *testing.T) {
 		t.Errorf("another set's sizes: %d", d)
 	}
 	check(20, 5, false)
+}
+
+// A FileSet's sizes are those of its files added up, data and log apart,
+// however they came and went, and its files those set and not deleted: a
+// large set keeps its files in a list, their places by key, and its sums
+// as they change (add, Set, Delete) rather than adding them up again.
+func TestFileSetSizesFollowChanges(t *testing.T) {
+	names := &nameTable{}
+	fs := FileSet{names: names}
+	want := map[string]DBFile{}
+	r := rand.New(rand.NewPCG(5, 5))
+	for step := 0; step < 4000; step++ {
+		k := fmt.Sprintf("f%d", r.IntN(60))
+		f := DBFile{name: names.add(k), Log: r.IntN(3) == 0, Size: int64(r.IntN(4)) << 20}
+		switch _, had := want[k]; r.IntN(4) {
+		case 0:
+			fs.Delete(k)
+			delete(want, k)
+		case 1:
+			if !had {
+				fs.add(f)
+				want[k] = f
+			}
+		default:
+			fs.Set(f)
+			want[k] = f
+		}
+		var data, logBytes int64
+		unsized := false
+		for _, f := range want {
+			switch {
+			case f.Size <= 0:
+				unsized = true
+			case f.Log:
+				logBytes += f.Size
+			default:
+				data += f.Size
+			}
+		}
+		if d, l, u := fs.sizes(); d != data || l != logBytes || u != unsized {
+			t.Fatalf("step %d (%d files): sizes %d, %d, %v, want %d, %d, %v", step, fs.Len(), d, l, u, data, logBytes, unsized)
+		}
+		if got := maps.Collect(fs.All()); !maps.Equal(got, want) || fs.Len() != len(want) {
+			t.Fatalf("step %d: files %v (len %d), want %v", step, got, fs.Len(), want)
+		}
+		for k, f := range want {
+			if g, ok := fs.Get(k); !ok || g != f {
+				t.Fatalf("step %d: Get(%q) = %v, %v, want %v", step, k, g, ok, f)
+			}
+		}
+	}
+	if fs.big == nil {
+		t.Fatal("the set never grew past its list")
+	}
 }

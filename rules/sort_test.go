@@ -22,7 +22,7 @@ func TestSortFindingsIsStable(t *testing.T) {
 	rs := []*Rule{{ID: "SL101"}, {ID: "SL201"}, {ID: "SL302"}}
 	files := []*parser.File{a, b, c, nil}
 	r := rand.New(rand.NewSource(3))
-	for round := 0; round < 300; round++ {
+	for round := 0; round < 600; round++ {
 		var fs []Finding
 		for n := r.Intn(60); n > 0; n-- {
 			fs = append(fs, Finding{
@@ -31,6 +31,20 @@ func TestSortFindingsIsStable(t *testing.T) {
 				Span:     parser.Span{Start: parser.Pos{File: files[r.Intn(len(files))], Offset: r.Intn(4)}},
 				Message:  []string{"x", "y"}[r.Intn(2)],
 			})
+		}
+		if round%2 == 1 {
+			// as the rules report: a few runs, each in the order of the
+			// statements (sortFindings merges them)
+			fs = fs[:0]
+			for runs := 1 + r.Intn(7); runs > 0; runs-- {
+				rule, off := rs[r.Intn(len(rs))], 0
+				for n := r.Intn(12); n > 0; n-- {
+					off += r.Intn(3)
+					fs = append(fs, Finding{Rule: rule, Severity: parser.Severity(r.Intn(3)),
+						Span:    parser.Span{Start: parser.Pos{File: b, Offset: off}},
+						Message: []string{"x", "y"}[r.Intn(2)]})
+				}
+			}
 		}
 		want := slices.Clone(fs)
 		order := map[*parser.File]int{b: 0, a: 1}
