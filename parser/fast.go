@@ -336,14 +336,53 @@ func (p *fastParser) kind(i int) TokKind {
 	return k
 }
 
-// word reports whether token i is the keyword w.
-func (p *fastParser) word(i int, w string) bool {
+// word reports whether token i is the keyword w, as keywordFold (and
+// strings.EqualFold) says. A token of w's length is compared with w
+// whole, 8 bytes at a time folded to upper case (fwKey);
+// a token of another length can fold to w only when it holds a byte that
+// is not ASCII (foldsLonger).
+func (p *fastParser) word(i int, w fword) bool {
 	if uint(i) >= uint(len(p.toks)) {
 		return false
 	}
 	t := &p.toks[i]
-	return t.Kind == TokIdent && keywordFold(p.text[t.Start:t.End], w)
+	if t.Kind != TokIdent {
+		return false
+	}
+	k := &fwKeys[w]
+	a, b := int(t.Start), int(t.End)
+	if b-a != int(k.n) {
+		return b-a > int(k.n) && p.foldsLonger(a, b, w)
+	}
+	if a+8 > len(p.text) {
+		return keywordFold(p.text[a:b], fwNames[w]) // near the end of the text
+	}
+	if load8(p.text, a)&k.mask != k.lo || b-a > 8 && load8(p.text, b-8)&kwFold != k.hi ||
+		b-a > 16 && load8(p.text, a+8)&kwFold != k.mid {
+		return false
+	}
+	// a byte folded to a letter is that letter in either case, or not
+	// ASCII (0x80 and up keep their top bit); to "_" also DEL
+	return !k.under || !hasDEL(p.text[a:b])
 }
+
+// foldsLonger is word for a token text[a:b] longer than w: a character
+// that folds to an ASCII letter takes up to three bytes (the Kelvin sign),
+// and a token all ASCII never folds to a shorter word.
+func (p *fastParser) foldsLonger(a, b int, w fword) bool {
+	if b-a > 3*int(fwKeys[w].n) {
+		return false
+	}
+	if b-a <= 16 && b-8 >= 0 && a+8 <= len(p.text) {
+		if (load8(p.text, a)|load8(p.text, b-8))&fwASCII == 0 {
+			return false
+		}
+	}
+	return keywordFold(p.text[a:b], fwNames[w])
+}
+
+// hasDEL reports whether s holds the byte 0x7F.
+func hasDEL(s string) bool { return strings.IndexByte(s, 0x7F) >= 0 }
 
 // unit reports whether token i is one of the size units KB, MB, GB and TB
 // (as word does).
@@ -356,7 +395,7 @@ func (p *fastParser) unit(i int) bool {
 		return false
 	}
 	if t.End-t.Start != 2 {
-		return t.End-t.Start > 2 && (p.word(i, "KB") || p.word(i, "MB") || p.word(i, "GB") || p.word(i, "TB"))
+		return t.End-t.Start > 2 && (p.word(i, fwKB) || p.word(i, fwMB) || p.word(i, fwGB) || p.word(i, fwTB))
 	}
 	switch p.text[t.Start+1] | 0x20 {
 	case 'b':
@@ -410,7 +449,7 @@ func (p *fastParser) punct(i int, ch byte) bool {
 // not stop at (splitter.startsStatement).
 func (p *fastParser) startsNext(i int) bool {
 	if p.punct(i, '(') {
-		return p.word(i+1, "SELECT") || p.word(i+1, "WITH")
+		return p.word(i+1, fwSELECT) || p.word(i+1, fwWITH)
 	}
 	if i >= len(p.toks) || p.toks[i].Kind != TokIdent {
 		return false
@@ -425,10 +464,10 @@ func (p *fastParser) startsNext(i int) bool {
 			return false // no such word (a non-ASCII letter may fold to one)
 		}
 	}
-	return p.word(i, "SEND") && p.word(i+1, "ON") && p.word(i+2, "CONVERSATION") ||
-		(p.word(i, "GET") || p.word(i, "MOVE")) && p.word(i+1, "CONVERSATION") ||
-		p.word(i, "RECEIVE") ||
-		p.word(i, "ADD") && (p.word(i+1, "SIGNATURE") || p.word(i+1, "COUNTERSIGNATURE"))
+	return p.word(i, fwSEND) && p.word(i+1, fwON) && p.word(i+2, fwCONVERSATION) ||
+		(p.word(i, fwGET) || p.word(i, fwMOVE)) && p.word(i+1, fwCONVERSATION) ||
+		p.word(i, fwRECEIVE) ||
+		p.word(i, fwADD) && (p.word(i+1, fwSIGNATURE) || p.word(i+1, fwCOUNTERSIGNATURE))
 }
 
 // pos is the participle position of token i: its offset, or for the end of
@@ -456,11 +495,11 @@ func (p *fastParser) semicolon(i int) int {
 func (p *fastParser) name(i int) (*gName, bool) {
 	switch p.kind(i) {
 	case TokIdent:
-		if p.word(i, "TAPE") || p.word(i, "URL") {
+		if p.word(i, fwTAPE) || p.word(i, fwURL) {
 			return nil, false
 		}
 	case tokReservedKind:
-		if !p.word(i, "CURRENT") && !p.word(i, "PRIMARY") {
+		if !p.word(i, fwCURRENT) && !p.word(i, fwPRIMARY) {
 			return nil, false
 		}
 	case TokQuoted, TokSqlcmdVar, TokVar, TokTemplate:
@@ -472,7 +511,7 @@ func (p *fastParser) name(i int) (*gName, bool) {
 
 // use: 'USE' gName ';'?
 func (p *fastParser) use(c *converter) (Node, int, bool) {
-	if !p.word(0, "USE") {
+	if !p.word(0, fwUSE) {
 		return nil, 0, false
 	}
 	name, ok := p.name(1)
@@ -487,7 +526,7 @@ func (p *fastParser) use(c *converter) (Node, int, bool) {
 
 // checkpoint: 'CHECKPOINT' gDuration? ';'?
 func (p *fastParser) checkpoint(c *converter) (Node, int, bool) {
-	if !p.word(0, "CHECKPOINT") {
+	if !p.word(0, fwCHECKPOINT) {
 		return nil, 0, false
 	}
 	g := put(&p.arena.s_gCheckpoint, gCheckpoint{Pos: p.pos(0)})
@@ -505,7 +544,7 @@ func (p *fastParser) checkpoint(c *converter) (Node, int, bool) {
 // dbcc: 'DBCC' ('TRACEON' | 'TRACEOFF') ('(' flag (',' flag)* ')')?
 // ('WITH' 'NO_INFOMSGS')? ';'?
 func (p *fastParser) dbcc(c *converter) (Node, int, bool) {
-	if !p.word(0, "DBCC") || !(p.word(1, "TRACEON") || p.word(1, "TRACEOFF")) {
+	if !p.word(0, fwDBCC) || !(p.word(1, fwTRACEON) || p.word(1, fwTRACEOFF)) {
 		return nil, 0, false
 	}
 	g := put(&p.arena.s_gDBCC, gDBCC{Pos: p.pos(0), Cmd: p.val(1)})
@@ -543,8 +582,8 @@ func (p *fastParser) dbcc(c *converter) (Node, int, bool) {
 		}
 		i++
 	}
-	if p.word(i, "WITH") {
-		if !p.word(i+1, "NO_INFOMSGS") {
+	if p.word(i, fwWITH) {
+		if !p.word(i+1, fwNO_INFOMSGS) {
 			return nil, 0, false // participle would stop before WITH
 		}
 		g.NoInfoMsgs = true
@@ -563,13 +602,13 @@ type traceFlagBox struct {
 
 // drop: 'DROP' 'DATABASE' ('IF' 'EXISTS')? gName (',' gName)* ';'?
 func (p *fastParser) drop(c *converter) (Node, int, bool) {
-	if !p.word(0, "DROP") || !p.word(1, "DATABASE") {
+	if !p.word(0, fwDROP) || !p.word(1, fwDATABASE) {
 		return nil, 0, false
 	}
 	g := put(&p.arena.s_gDropDatabase, gDropDatabase{Pos: p.pos(0)})
 	i := 2
-	if p.word(i, "IF") {
-		if !p.word(i+1, "EXISTS") {
+	if p.word(i, fwIF) {
+		if !p.word(i+1, fwEXISTS) {
 			return nil, 0, false
 		}
 		g.IfExists = true
@@ -596,7 +635,7 @@ func (p *fastParser) drop(c *converter) (Node, int, bool) {
 
 // alter: 'ALTER' 'DATABASE' gName gAlterAction? ';'?
 func (p *fastParser) alter(c *converter) (Node, int, bool) {
-	if !p.word(0, "ALTER") || !p.word(1, "DATABASE") {
+	if !p.word(0, fwALTER) || !p.word(1, fwDATABASE) {
 		return nil, 0, false
 	}
 	name, ok := p.name(2)
@@ -604,24 +643,24 @@ func (p *fastParser) alter(c *converter) (Node, int, bool) {
 		return nil, 0, false
 	}
 	i := 3
-	if p.word(i, "SET") {
+	if p.word(i, fwSET) {
 		return p.alterSet(c, name, i)
 	}
-	if p.word(i, "ADD") && (p.word(i+1, "FILE") || p.word(i+1, "LOG") && p.word(i+2, "FILE")) ||
-		p.word(i, "MODIFY") && p.word(i+1, "FILE") {
+	if p.word(i, fwADD) && (p.word(i+1, fwFILE) || p.word(i+1, fwLOG) && p.word(i+2, fwFILE)) ||
+		p.word(i, fwMODIFY) && p.word(i+1, fwFILE) {
 		return p.alterFiles(c, name, i)
 	}
 	g := put(&p.arena.s_gAlterDatabase, gAlterDatabase{Pos: p.pos(0), Name: name})
 	if i < len(p.toks) && !p.punct(i, ';') {
 		a := put(&p.arena.s_gAlterAction, gAlterAction{Pos: p.pos(i)})
 		switch {
-		case p.word(i, "ADD"):
+		case p.word(i, fwADD):
 			i, ok = p.add(a, i+1)
-		case p.word(i, "REMOVE"):
+		case p.word(i, fwREMOVE):
 			i, ok = p.remove(a, i+1)
-		case p.word(i, "MODIFY"):
+		case p.word(i, fwMODIFY):
 			i, ok = p.modify(a, i+1)
-		case p.word(i, "COLLATE"):
+		case p.word(i, fwCOLLATE):
 			// 'COLLATE' @(Ident | Quoted)
 			if k := p.kind(i + 1); k == TokIdent || k == TokQuoted {
 				v := p.val(i + 1)
@@ -655,9 +694,9 @@ func (p *fastParser) alterFiles(c *converter, name *gName, act int) (Node, int, 
 	action, log := ActionAddFile, false
 	i := act + 2
 	switch {
-	case p.word(act, "MODIFY"):
+	case p.word(act, fwMODIFY):
 		action = ActionModifyFile
-	case p.word(act+1, "LOG"):
+	case p.word(act+1, fwLOG):
 		action, log = ActionAddLogFile, true
 		i++
 	}
@@ -675,8 +714,8 @@ func (p *fastParser) alterFiles(c *converter, name *gName, act int) (Node, int, 
 		i++
 	}
 	fgTok := -1
-	if action == ActionAddFile && p.word(i, "TO") {
-		if !p.word(i+1, "FILEGROUP") {
+	if action == ActionAddFile && p.word(i, fwTO) {
+		if !p.word(i+1, fwFILEGROUP) {
 			return nil, 0, false // participle would stop before TO
 		}
 		if _, ok := p.name(i + 2); !ok {
@@ -735,10 +774,10 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 	i++
 	f.Log = log
 	for p.kind(i) == TokIdent {
-		key := p.val(i)
+		key := i
 		i++
 		if !p.punct(i, '=') {
-			c.fileProp(f, key, nil)
+			p.fileProp(c, f, key, nil)
 		} else {
 			// gValue as value matches it, on the stack: value's box
 			// points into itself, which would move it to the heap
@@ -772,7 +811,7 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 				return 0, false // participle backtracks over '=', then fails
 			}
 			i++
-			c.fileProp(f, key, &val)
+			p.fileProp(c, f, key, &val)
 		}
 		if !p.punct(i, ',') {
 			break
@@ -787,14 +826,62 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 	return i, true
 }
 
+// fileProp is c.fileProp(f, p.val(i), v) for the property named by token
+// i, a word: for a word that is all ASCII, strings.ToUpper names one of
+// the properties exactly when word says the word is it; of a word that
+// is not, strings.ToUpper also upper-cases the dotless i to I, which
+// EqualFold does not fold, so such a word goes to c.fileProp.
+func (p *fastParser) fileProp(c *converter, f *FileSpec, i int, v *gValue) {
+	t := p.toks[i]
+	switch t.End - t.Start {
+	case 4:
+		switch {
+		case p.word(i, fwNAME):
+			f.Name = valueString(v)
+			return
+		case p.word(i, fwSIZE):
+			f.Size = c.sizeOf(v)
+			return
+		}
+	case 7:
+		switch {
+		case p.word(i, fwMAXSIZE):
+			f.MaxSize = c.sizeOf(v)
+			return
+		case p.word(i, fwNEWNAME):
+			f.NewName = valueString(v)
+			return
+		case p.word(i, fwOFFLINE):
+			f.Offline = true
+			return
+		}
+	case 8:
+		if p.word(i, fwFILENAME) {
+			f.FileName = valueString(v)
+			return
+		}
+	case 10:
+		if p.word(i, fwFILEGROWTH) {
+			f.Growth = c.sizeOf(v)
+			return
+		}
+	}
+	for k := t.Start; k < t.End; k++ {
+		if p.text[k] >= utf8.RuneSelf {
+			c.fileProp(f, p.val(i), v)
+			return
+		}
+	}
+}
+
 // add: 'LOG' 'FILE' gFileSpec (',' gFileSpec)*
 // | 'FILE' gFileSpec (',' gFileSpec)* ('TO' 'FILEGROUP' gName)?
 // | 'FILEGROUP' gName ('CONTAINS' ('FILESTREAM' | 'MEMORY_OPTIMIZED_DATA'))?
 // Anything else is gAdd's catch-all (gAny+), left to participle.
 func (p *fastParser) add(a *gAlterAction, i int) (int, bool) {
 	switch {
-	case p.word(i, "LOG"):
-		if !p.word(i+1, "FILE") {
+	case p.word(i, fwLOG):
+		if !p.word(i+1, fwFILE) {
 			return 0, false // participle falls back to gAny+
 		}
 		files, i, ok := p.fileSpecs(i + 2)
@@ -803,14 +890,14 @@ func (p *fastParser) add(a *gAlterAction, i int) (int, bool) {
 		}
 		a.Add = put(&p.arena.s_gAdd, gAdd{Log: files})
 		return i, true
-	case p.word(i, "FILE"):
+	case p.word(i, fwFILE):
 		files, i, ok := p.fileSpecs(i + 1)
 		if !ok {
 			return 0, false
 		}
 		af := put(&p.arena.s_gAddFile, gAddFile{Files: files})
-		if p.word(i, "TO") {
-			if !p.word(i+1, "FILEGROUP") {
+		if p.word(i, fwTO) {
+			if !p.word(i+1, fwFILEGROUP) {
 				return 0, false // participle would stop before TO
 			}
 			name, ok := p.name(i + 2)
@@ -822,7 +909,7 @@ func (p *fastParser) add(a *gAlterAction, i int) (int, bool) {
 		}
 		a.Add = put(&p.arena.s_gAdd, gAdd{File: af})
 		return i, true
-	case !p.word(i, "FILEGROUP"):
+	case !p.word(i, fwFILEGROUP):
 		return 0, false
 	}
 	name, ok := p.name(i + 1)
@@ -831,8 +918,8 @@ func (p *fastParser) add(a *gAlterAction, i int) (int, bool) {
 	}
 	fg := put(&p.arena.s_gFGDef, gFGDef{Name: name})
 	i += 2
-	if p.word(i, "CONTAINS") {
-		if !p.word(i+1, "FILESTREAM") && !p.word(i+1, "MEMORY_OPTIMIZED_DATA") {
+	if p.word(i, fwCONTAINS) {
+		if !p.word(i+1, fwFILESTREAM) && !p.word(i+1, fwMEMORY_OPTIMIZED_DATA) {
 			return 0, false // participle would stop before CONTAINS
 		}
 		v := p.val(i + 1)
@@ -845,8 +932,8 @@ func (p *fastParser) add(a *gAlterAction, i int) (int, bool) {
 
 // remove: ('FILE' | 'FILEGROUP') gName
 func (p *fastParser) remove(a *gAlterAction, i int) (int, bool) {
-	isFile := p.word(i, "FILE")
-	if !isFile && !p.word(i, "FILEGROUP") {
+	isFile := p.word(i, fwFILE)
+	if !isFile && !p.word(i, fwFILEGROUP) {
 		return 0, false
 	}
 	name, ok := p.name(i + 1)
@@ -864,14 +951,14 @@ func (p *fastParser) remove(a *gAlterAction, i int) (int, bool) {
 // modify: 'FILE' gFileSpec | 'NAME' '=' gName | 'FILEGROUP' gName gAny*
 func (p *fastParser) modify(a *gAlterAction, i int) (int, bool) {
 	switch {
-	case p.word(i, "FILE"):
+	case p.word(i, fwFILE):
 		f, i, ok := p.fileSpec(i + 1)
 		if !ok {
 			return 0, false // participle falls back to gAny+, or fails
 		}
 		a.Modify = put(&p.arena.s_gModify, gModify{File: f})
 		return i, true
-	case p.word(i, "NAME"):
+	case p.word(i, fwNAME):
 		if !p.punct(i+1, '=') {
 			return 0, false
 		}
@@ -881,7 +968,7 @@ func (p *fastParser) modify(a *gAlterAction, i int) (int, bool) {
 		}
 		a.Modify = put(&p.arena.s_gModify, gModify{Name: name})
 		return i + 3, true
-	case p.word(i, "FILEGROUP"):
+	case p.word(i, fwFILEGROUP):
 		name, ok := p.name(i + 1)
 		if !ok {
 			return 0, false
@@ -956,14 +1043,14 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 	opts := buf[:0]
 	i := set + 1
 	for {
-		if p.word(i, "TARGET_RECOVERY_TIME") {
+		if p.word(i, fwTARGET_RECOVERY_TIME) {
 			// gTRT: 'TARGET_RECOVERY_TIME' '=' @(Number | Var | SqlcmdVar) @('SECONDS' | 'MINUTES')
 			switch p.kind(i + 2) {
 			case TokNumber, TokVar, TokSqlcmdVar:
 			default:
 				return nil, 0, false
 			}
-			if !p.punct(i+1, '=') || !p.word(i+3, "SECONDS") && !p.word(i+3, "MINUTES") {
+			if !p.punct(i+1, '=') || !p.word(i+3, fwSECONDS) && !p.word(i+3, fwMINUTES) {
 				return nil, 0, false
 			}
 			opts = append(opts, setOption{name: i, end: i + 4, trt: true})
@@ -980,7 +1067,7 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 		}
 		o := setOption{name: i, plain: true}
 		i++
-		if j := i + btoi(p.punct(i, '=')); p.word(j, "ON") || p.word(j, "OFF") {
+		if j := i + btoi(p.punct(i, '=')); p.word(j, fwON) || p.word(j, fwOFF) {
 			// gSwitch: '='? ('ON' | 'OFF') gGroup?: the option ends there
 			i = j + 1
 			if p.punct(i, '(') && !p.startsNext(i) {
@@ -1013,7 +1100,7 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 				i = end
 				continue
 			}
-			if p.punct(i, ')') || p.punct(i, ',') || p.punct(i, ';') || p.word(i, "WITH") {
+			if p.punct(i, ')') || p.punct(i, ',') || p.punct(i, ';') || p.word(i, fwWITH) {
 				break
 			}
 			if i > o.name+1 && p.text[p.toks[i-1].End:p.toks[i].Start] != " " {
@@ -1029,19 +1116,19 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 		i++
 	}
 	termination := ""
-	if p.word(i, "WITH") {
+	if p.word(i, fwWITH) {
 		// gTermination: 'NO_WAIT' | 'ROLLBACK' ('AFTER' Number 'SECONDS'? | 'IMMEDIATE')
 		switch {
-		case p.word(i+1, "NO_WAIT"):
+		case p.word(i+1, fwNO_WAIT):
 			termination = "NO_WAIT"
 			i += 2
-		case p.word(i+1, "ROLLBACK") && p.word(i+2, "IMMEDIATE"):
+		case p.word(i+1, fwROLLBACK) && p.word(i+2, fwIMMEDIATE):
 			termination = "ROLLBACK IMMEDIATE"
 			i += 3
-		case p.word(i+1, "ROLLBACK") && p.word(i+2, "AFTER") && p.kind(i+3) == TokNumber:
+		case p.word(i+1, fwROLLBACK) && p.word(i+2, fwAFTER) && p.kind(i+3) == TokNumber:
 			termination = "ROLLBACK AFTER " + p.val(i+3)
 			i += 4
-			if p.word(i, "SECONDS") {
+			if p.word(i, fwSECONDS) {
 				i++
 			}
 		default:
@@ -1348,11 +1435,11 @@ func (p *fastParser) cOption(i int) (*gCOption, int, bool) {
 	o.Pos, o.Name = p.pos(i), p.val(i)
 	i++
 	switch {
-	case p.word(i, "ON") || p.word(i, "OFF"):
+	case p.word(i, fwON) || p.word(i, fwOFF):
 		b.sw = p.val(i)
 		o.Switch = &b.sw
 		i++
-	case p.punct(i, '=') && (p.word(i+1, "ON") || p.word(i+1, "OFF")):
+	case p.punct(i, '=') && (p.word(i+1, fwON) || p.word(i+1, fwOFF)):
 		b.sw = p.val(i + 1)
 		o.Switch = &b.sw
 		i += 2
@@ -1383,7 +1470,7 @@ func (p *fastParser) cOption(i int) (*gCOption, int, bool) {
 // SNAPSHOT OF name. AS COPY OF and Azure's ( options ) are left to
 // participle.
 func (p *fastParser) create(c *converter) (Node, int, bool) {
-	if !p.word(0, "CREATE") || !p.word(1, "DATABASE") {
+	if !p.word(0, fwCREATE) || !p.word(1, fwDATABASE) {
 		return nil, 0, false
 	}
 	name, ok := p.name(2)
@@ -1402,7 +1489,7 @@ clauses:
 		// either fails or stops before it, and the fast path declines.
 		cl := put(&p.arena.s_gCreateClause, gCreateClause{Pos: p.pos(i)})
 		switch {
-		case p.word(i, "CONTAINMENT"):
+		case p.word(i, fwCONTAINMENT):
 			// 'CONTAINMENT' '=' @Ident
 			if !p.punct(i+1, '=') || p.kind(i+2) != TokIdent {
 				return nil, 0, false
@@ -1410,25 +1497,25 @@ clauses:
 			v := p.val(i + 2)
 			cl.Containment = &v
 			i += 3
-		case p.word(i, "LOG"):
+		case p.word(i, fwLOG):
 			// 'LOG' 'ON' gFileSpec (',' gFileSpec)*
-			if !p.word(i+1, "ON") {
+			if !p.word(i+1, fwON) {
 				return nil, 0, false
 			}
 			if cl.Log, i, ok = p.fileSpecs(i + 2); !ok {
 				return nil, 0, false
 			}
-		case p.word(i, "ON"):
+		case p.word(i, fwON):
 			// 'ON' 'PRIMARY'? gOnItem (',' gOnItem)*
 			i++
-			if p.word(i, "PRIMARY") {
+			if p.word(i, fwPRIMARY) {
 				cl.OnPrimary = true
 				i++
 			}
 			if cl.OnItems, i, ok = commaList(p, &p.arena.l_gOnItem, i, p.onItem); !ok {
 				return nil, 0, false
 			}
-		case p.word(i, "COLLATE"):
+		case p.word(i, fwCOLLATE):
 			// 'COLLATE' @(Ident | Quoted)
 			if k := p.kind(i + 1); k != TokIdent && k != TokQuoted {
 				return nil, 0, false
@@ -1436,21 +1523,21 @@ clauses:
 			v := p.val(i + 1)
 			cl.Collate = &v
 			i += 2
-		case p.word(i, "WITH"):
+		case p.word(i, fwWITH):
 			if cl.With, i, ok = commaList(p, &p.arena.l_gCOption, i+1, p.cOption); !ok {
 				return nil, 0, false
 			}
-		case p.word(i, "FOR"):
+		case p.word(i, fwFOR):
 			// 'FOR' @('ATTACH' | 'ATTACH_REBUILD_LOG' | 'ATTACH_FORCE_REBUILD_LOG')
-			if !p.word(i+1, "ATTACH") && !p.word(i+1, "ATTACH_REBUILD_LOG") && !p.word(i+1, "ATTACH_FORCE_REBUILD_LOG") {
+			if !p.word(i+1, fwATTACH) && !p.word(i+1, fwATTACH_REBUILD_LOG) && !p.word(i+1, fwATTACH_FORCE_REBUILD_LOG) {
 				return nil, 0, false
 			}
 			v := p.val(i + 1)
 			cl.For = &v
 			i += 2
-		case p.word(i, "AS"):
+		case p.word(i, fwAS):
 			// 'AS' 'SNAPSHOT' 'OF' gName; AS COPY OF is left to participle
-			if !p.word(i+1, "SNAPSHOT") || !p.word(i+2, "OF") {
+			if !p.word(i+1, fwSNAPSHOT) || !p.word(i+2, fwOF) {
 				return nil, 0, false
 			}
 			if cl.SnapshotOf, ok = p.name(i + 3); !ok {
@@ -1487,23 +1574,23 @@ clauses:
 	for i < len(p.toks) {
 		log := false
 		switch {
-		case p.word(i, "ON"):
+		case p.word(i, fwON):
 			i++
-			if p.word(i, "PRIMARY") {
+			if p.word(i, fwPRIMARY) {
 				i++
 			}
-		case p.word(i, "LOG") && p.word(i+1, "ON"):
+		case p.word(i, fwLOG) && p.word(i+1, fwON):
 			log = true
 			i += 2
-		case p.word(i, "CONTAINMENT") || p.word(i, "LOG") || p.word(i, "COLLATE") || p.word(i, "WITH") ||
-			p.word(i, "FOR") || p.word(i, "AS") || p.punct(i, '('):
+		case p.word(i, fwCONTAINMENT) || p.word(i, fwLOG) || p.word(i, fwCOLLATE) || p.word(i, fwWITH) ||
+			p.word(i, fwFOR) || p.word(i, fwAS) || p.punct(i, '('):
 			return nil, 0, false // a clause this does not build: the tree's
 		default:
 			break clauses // no clause starts here: participle stops too
 		}
 		clause := i - 2 // LOG, for LOG ON
 		for {
-			if p.word(i, "FILEGROUP") {
+			if p.word(i, fwFILEGROUP) {
 				return nil, 0, false
 			}
 			var f FileSpec
@@ -1558,22 +1645,22 @@ var primaryOnly = []Filegroup{{Name: "PRIMARY"}}
 // 'DEFAULT'?.
 func (p *fastParser) onItem(i int) (*gOnItem, int, bool) {
 	it := put(&p.arena.s_gOnItem, gOnItem{})
-	if p.word(i, "FILEGROUP") {
+	if p.word(i, fwFILEGROUP) {
 		name, ok := p.name(i + 1)
 		if !ok {
 			return nil, 0, false
 		}
 		fg := put(&p.arena.s_gFilegroupHead, gFilegroupHead{Pos: p.pos(i), Name: name})
 		i += 2
-		if p.word(i, "CONTAINS") {
-			if !p.word(i+1, "FILESTREAM") && !p.word(i+1, "MEMORY_OPTIMIZED_DATA") {
+		if p.word(i, fwCONTAINS) {
+			if !p.word(i+1, fwFILESTREAM) && !p.word(i+1, fwMEMORY_OPTIMIZED_DATA) {
 				return nil, 0, false
 			}
 			v := p.val(i + 1)
 			fg.Contains = &v
 			i += 2
 		}
-		if p.word(i, "DEFAULT") {
+		if p.word(i, fwDEFAULT) {
 			fg.Default = true
 			i++
 		}
@@ -1596,7 +1683,7 @@ type itemBox struct {
 // item matches one gBackupItem at i: @('FILE' | 'FILEGROUP' | 'PAGE') '='
 // (gValue | '(' gValue (',' gValue)* ')').
 func (p *fastParser) item(i int) (*gBackupItem, int, bool) {
-	if !p.word(i, "FILE") && !p.word(i, "FILEGROUP") && !p.word(i, "PAGE") || !p.punct(i+1, '=') {
+	if !p.word(i, fwFILE) && !p.word(i, fwFILEGROUP) && !p.word(i, fwPAGE) || !p.punct(i+1, '=') {
 		return nil, 0, false // participle fails, or stops before the item or ','
 	}
 	b := put(&p.arena.s_itemBox, itemBox{it: gBackupItem{Pos: p.pos(i), Key: p.val(i)}})
@@ -1622,7 +1709,7 @@ func (p *fastParser) item(i int) (*gBackupItem, int, bool) {
 
 // fileItems matches (gFileItem (',' gFileItem)*)? at i.
 func (p *fastParser) fileItems(i int) ([]*gFileItem, int, bool) {
-	if !p.word(i, "READ_WRITE_FILEGROUPS") && !p.word(i, "FILE") && !p.word(i, "FILEGROUP") && !p.word(i, "PAGE") {
+	if !p.word(i, fwREAD_WRITE_FILEGROUPS) && !p.word(i, fwFILE) && !p.word(i, fwFILEGROUP) && !p.word(i, fwPAGE) {
 		return nil, i, true
 	}
 	return commaList(p, &p.arena.l_gFileItem, i, p.fileItem)
@@ -1644,7 +1731,7 @@ func (p *fastParser) devices(i int) ([]*gDevice, int, bool) {
 func (p *fastParser) device(i int) (*gDevice, int, bool) {
 	b := put(&p.arena.s_deviceBox, deviceBox{d: gDevice{Pos: p.pos(i)}})
 	d := &b.d
-	if p.word(i, "DISK") || p.word(i, "TAPE") || p.word(i, "URL") || p.word(i, "DATABASE_SNAPSHOT") {
+	if p.word(i, fwDISK) || p.word(i, fwTAPE) || p.word(i, fwURL) || p.word(i, fwDATABASE_SNAPSHOT) {
 		if !p.punct(i+1, '=') {
 			return nil, 0, false
 		}
@@ -1670,7 +1757,7 @@ func (p *fastParser) device(i int) (*gDevice, int, bool) {
 // 'TO' gDevice (',' gDevice)* ('MIRROR' 'TO' gDevice (',' gDevice)*)*
 // ('WITH' gBOption (',' gBOption)*)? ';'?
 func (p *fastParser) backup(c *converter) (Node, int, bool) {
-	if !p.word(0, "BACKUP") || !p.word(1, "DATABASE") && !p.word(1, "LOG") {
+	if !p.word(0, fwBACKUP) || !p.word(1, fwDATABASE) && !p.word(1, fwLOG) {
 		return nil, 0, false
 	}
 	name, ok := p.name(2)
@@ -1682,15 +1769,15 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 	if g.Items, i, ok = p.fileItems(i); !ok {
 		return nil, 0, false
 	}
-	if !p.word(i, "TO") {
+	if !p.word(i, fwTO) {
 		return nil, 0, false // TO is required: participle fails
 	}
 	if g.Devices, i, ok = p.devices(i + 1); !ok {
 		return nil, 0, false
 	}
 	mirrors := openList(&p.arena.l_gMirror)
-	for p.word(i, "MIRROR") {
-		if !p.word(i+1, "TO") {
+	for p.word(i, fwMIRROR) {
+		if !p.word(i+1, fwTO) {
 			return nil, 0, false // participle would stop before MIRROR
 		}
 		m := put(&p.arena.s_gMirror, gMirror{})
@@ -1700,7 +1787,7 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 		mirrors.add(m)
 	}
 	g.Mirrors = mirrors.done()
-	if p.word(i, "WITH") {
+	if p.word(i, fwWITH) {
 		if g.Options, i, ok = commaList(p, &p.arena.l_gBOption, i+1, p.bOption); !ok {
 			return nil, 0, false
 		}
@@ -1719,14 +1806,14 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 // gDevice)*)?, the read-only forms ('FILELISTONLY' | 'HEADERONLY' |
 // 'VERIFYONLY' | 'LABELONLY' | 'REWINDONLY') 'FROM' gDevice (',' gDevice)*.
 func (p *fastParser) restore(c *converter) (Node, int, bool) {
-	if !p.word(0, "RESTORE") {
+	if !p.word(0, fwRESTORE) {
 		return nil, 0, false
 	}
 	g := put(&p.arena.s_gRestore, gRestore{Pos: p.pos(0)})
 	var i int
 	var ok bool
 	switch {
-	case p.word(1, "DATABASE") || p.word(1, "LOG"):
+	case p.word(1, fwDATABASE) || p.word(1, fwLOG):
 		name, ok := p.name(2)
 		if !ok {
 			return nil, 0, false
@@ -1736,16 +1823,16 @@ func (p *fastParser) restore(c *converter) (Node, int, bool) {
 		if t.Items, i, ok = p.fileItems(i); !ok {
 			return nil, 0, false
 		}
-		if p.word(i, "FROM") {
+		if p.word(i, fwFROM) {
 			if t.Devices, i, ok = p.devices(i + 1); !ok {
 				return nil, 0, false
 			}
 		}
 		g.Target = t
-	case p.word(1, "FILELISTONLY") || p.word(1, "HEADERONLY") || p.word(1, "VERIFYONLY") ||
-		p.word(1, "LABELONLY") || p.word(1, "REWINDONLY"):
+	case p.word(1, fwFILELISTONLY) || p.word(1, fwHEADERONLY) || p.word(1, fwVERIFYONLY) ||
+		p.word(1, fwLABELONLY) || p.word(1, fwREWINDONLY):
 		o := put(&p.arena.s_gRestoreOnly, gRestoreOnly{What: p.val(1)})
-		if !p.word(2, "FROM") {
+		if !p.word(2, fwFROM) {
 			return nil, 0, false
 		}
 		if o.Devices, i, ok = p.devices(3); !ok {
@@ -1755,7 +1842,7 @@ func (p *fastParser) restore(c *converter) (Node, int, bool) {
 	default:
 		return nil, 0, false
 	}
-	if p.word(i, "WITH") {
+	if p.word(i, fwWITH) {
 		if g.Options, i, ok = commaList(p, &p.arena.l_gBOption, i+1, p.bOption); !ok {
 			return nil, 0, false
 		}
@@ -1770,7 +1857,7 @@ func (p *fastParser) restore(c *converter) (Node, int, bool) {
 
 // fileItem matches gFileItem at i: 'READ_WRITE_FILEGROUPS' | gBackupItem.
 func (p *fastParser) fileItem(i int) (*gFileItem, int, bool) {
-	if p.word(i, "READ_WRITE_FILEGROUPS") {
+	if p.word(i, fwREAD_WRITE_FILEGROUPS) {
 		return put(&p.arena.s_gFileItem, gFileItem{RWFG: true}), i + 1, true
 	}
 	it, next, ok := p.item(i)
@@ -1795,16 +1882,16 @@ func (p *fastParser) bOption(i int) (*gBOption, int, bool) {
 	b := put(&p.arena.s_bOptionBox, bOptionBox{})
 	o := &b.o
 	o.Pos = p.pos(i)
-	if p.punct(i+2, '=') && p.word(i+1, "ALGORITHM") && p.word(i, "COMPRESSION") { // the cheapest test first
+	if p.punct(i+2, '=') && p.word(i+1, fwALGORITHM) && p.word(i, fwCOMPRESSION) { // the cheapest test first
 		next, ok := p.value(&b.v1, i+3)
 		if !ok {
 			return nil, 0, false
 		}
 		o.Algo = &b.v1.v
 		i = next
-	} else if p.word(i, "MOVE") {
+	} else if p.word(i, fwMOVE) {
 		next, ok := p.value(&b.v1, i+1)
-		if !ok || !p.word(next, "TO") {
+		if !ok || !p.word(next, fwTO) {
 			return nil, 0, false
 		}
 		if next, ok = p.value(&b.v2, next+1); !ok {
@@ -1814,7 +1901,7 @@ func (p *fastParser) bOption(i int) (*gBOption, int, bool) {
 		o.Move = &b.move
 		i = next
 	} else {
-		if k := p.kind(i); k != TokIdent && k != TokQuoted && !p.word(i, "FILE") {
+		if k := p.kind(i); k != TokIdent && k != TokQuoted && !p.word(i, fwFILE) {
 			return nil, 0, false
 		}
 		o.Name = p.val(i)
@@ -1826,7 +1913,7 @@ func (p *fastParser) bOption(i int) (*gBOption, int, bool) {
 			}
 			o.Value = &b.v1.v
 			i = next
-			if p.word(i, "AFTER") {
+			if p.word(i, fwAFTER) {
 				if next, ok = p.value(&b.v2, i+1); !ok {
 					return nil, 0, false
 				}

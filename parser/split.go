@@ -662,6 +662,9 @@ type splitter struct {
 	// deep is 1 + the offset of the first parenthesis nested deeper
 	// than maxGrammarDepth in the last window, or 0
 	deep int
+	// with is the index of the first WITH after the keyword in the last
+	// window, or -1 (window)
+	with int
 
 	// cut is set when the batch's tokens stop at an unterminated string,
 	// identifier or comment: a statement that ends there is reported by
@@ -1123,9 +1126,12 @@ func (s *splitter) lookAlike(i int) bool {
 // window returns the end (exclusive) of the tokens that may belong to the
 // statement of interest starting at i: up to a semicolon, or up to a word
 // that can only start another statement.
+// It sets s.with to the first WITH after i (hasWithClause looks from
+// there), or -1.
 func (s *splitter) window(i int, kind Kind) int {
 	depth := 0
 	s.deep = 0
+	s.with = -1
 	toks := s.toks
 	for j := i + 1; ; j++ {
 		if j+streamAhead >= len(toks) && s.stream != nil {
@@ -1155,6 +1161,9 @@ func (s *splitter) window(i int, kind Kind) int {
 				}
 			}
 		case TokIdent:
+			if t.kw == kwWith && s.with < 0 {
+				s.with = j
+			}
 			if depth > 0 {
 				// only the words recovers looks for (kwCreate to kwUse)
 				if t.kw >= kwCreate && t.kw <= kwUse && s.recovers(j, false) {
@@ -1209,7 +1218,7 @@ func (s *splitter) interest(i int, kind Kind) int {
 	if n < 1 {
 		n = 1
 	}
-	if n < len(toks) && !s.startsStatement(i+n) || s.hasWithClause(toks[:n]) {
+	if n < len(toks) && !s.startsStatement(i+n) || s.with >= 0 && s.with-i < n && s.hasWithClause(toks[:n], s.with-i) {
 		// The grammar stopped before the end of the statement: what
 		// follows is neither part of it nor another statement. Or it took
 		// WITH XMLNAMESPACES (...) for one of its options.
@@ -1390,9 +1399,10 @@ func (s *splitter) withClauseAt(toks []Token, k int) bool {
 }
 
 // hasWithClause reports whether a WITH clause of a statement (withClause)
-// stands in toks after the first token.
-func (s *splitter) hasWithClause(toks []Token) bool {
-	for k := 1; k < len(toks); k++ {
+// stands in toks after the first token, from toks[from] on (the first
+// WITH: window finds it on its way).
+func (s *splitter) hasWithClause(toks []Token, from int) bool {
+	for k := max(from, 1); k < len(toks); k++ {
 		if s.withClause(toks, k) {
 			return true
 		}
