@@ -451,12 +451,12 @@ func (p *fastParser) semicolon(i int) int {
 	return i
 }
 
-// name matches gName at i: (?! 'TAPE' | 'URL') @(Ident | Quoted |
-// SqlcmdVar | Var | Template | 'CURRENT' | 'PRIMARY').
+// name matches gName at i: (?! ('TAPE' | 'URL' | 'VIRTUAL_DEVICE') '=')
+// @(Ident | Quoted | SqlcmdVar | Var | Template | 'CURRENT' | 'PRIMARY').
 func (p *fastParser) name(i int) (*gName, bool) {
 	switch p.kind(i) {
 	case TokIdent:
-		if p.word(i, "TAPE") || p.word(i, "URL") {
+		if (p.word(i, "TAPE") || p.word(i, "URL") || p.word(i, "VIRTUAL_DEVICE")) && p.punct(i+1, '=') {
 			return nil, false
 		}
 	case tokReservedKind:
@@ -1635,7 +1635,8 @@ type deviceBox struct {
 }
 
 // devices matches gDevice (',' gDevice)* at i, gDevice being
-// @('DISK' | 'TAPE' | 'URL') '=' gValue | gName.
+// @('DISK' | 'TAPE' | 'URL' | 'VIRTUAL_DEVICE' | 'DATABASE_SNAPSHOT') '='
+// gValue | (?! 'TAPE' | 'URL' | 'VIRTUAL_DEVICE') gName.
 func (p *fastParser) devices(i int) ([]*gDevice, int, bool) {
 	return commaList(p, &p.arena.l_gDevice, i, p.device)
 }
@@ -1644,7 +1645,7 @@ func (p *fastParser) devices(i int) ([]*gDevice, int, bool) {
 func (p *fastParser) device(i int) (*gDevice, int, bool) {
 	b := put(&p.arena.s_deviceBox, deviceBox{d: gDevice{Pos: p.pos(i)}})
 	d := &b.d
-	if p.word(i, "DISK") || p.word(i, "TAPE") || p.word(i, "URL") || p.word(i, "DATABASE_SNAPSHOT") {
+	if p.word(i, "DISK") || p.word(i, "TAPE") || p.word(i, "URL") || p.word(i, "VIRTUAL_DEVICE") || p.word(i, "DATABASE_SNAPSHOT") {
 		if !p.punct(i+1, '=') {
 			return nil, 0, false
 		}
@@ -1655,6 +1656,9 @@ func (p *fastParser) device(i int) (*gDevice, int, bool) {
 		d.Type, d.Value = p.val(i), &b.val.v
 		i = next
 	} else {
+		if p.word(i, "TAPE") || p.word(i, "URL") || p.word(i, "VIRTUAL_DEVICE") {
+			return nil, 0, false
+		}
 		name, ok := p.name(i)
 		if !ok {
 			return nil, 0, false

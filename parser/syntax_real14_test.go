@@ -1,0 +1,87 @@
+package parser
+
+import "testing"
+
+// Forms from the test suites of SQL Server's own T-SQL parser (ScriptDom's
+// BackupRestoreRegressionTests: BACKUP and RESTORE to and from a
+// VIRTUAL_DEVICE) that SQL Server accepts, and databases named like a
+// device type (TAPE, URL and VIRTUAL_DEVICE are not reserved keywords):
+// each must parse, on the fast path and in the grammar alike, with no
+// SL001.
+var real14Devices = []struct {
+	src string
+	db  string // the database the statement names
+	typ string // the first device's type ("" when the statement has none)
+	val string // and its value
+}{
+	{"BACKUP DATABASE MyDB TO VIRTUAL_DEVICE='{A9FD7855-A978-4931-8027-F0EFB1D4F4EA}' WITH STATS = 10;",
+		"MyDB", "VIRTUAL_DEVICE", "{A9FD7855-A978-4931-8027-F0EFB1D4F4EA}"},
+	{"RESTORE DATABASE MyDB FROM VIRTUAL_DEVICE='{A9FD7855-A978-4931-8027-F0EFB1D4F4EA}' WITH NORECOVERY, CHECKSUM, REPLACE, BUFFERCOUNT=16, MAXTRANSFERSIZE=2097152",
+		"MyDB", "VIRTUAL_DEVICE", "{A9FD7855-A978-4931-8027-F0EFB1D4F4EA}"},
+	{"backup log MyDB to virtual_device = N'vd1', virtual_device = N'vd2' with copy_only", "MyDB", "VIRTUAL_DEVICE", "vd1"},
+	{"RESTORE HEADERONLY FROM VIRTUAL_DEVICE = 'vd1'", "", "VIRTUAL_DEVICE", "vd1"},
+	{"BACKUP DATABASE d TO DISK = 'a.bak' MIRROR TO VIRTUAL_DEVICE = 'vd1' WITH FORMAT", "d", "DISK", "a.bak"},
+	{"BACKUP DATABASE Url TO URL = 'https://acct.blob.core.windows.net/c/url.bak'", "Url", "URL", "https://acct.blob.core.windows.net/c/url.bak"},
+	{"RESTORE DATABASE Tape FROM TAPE = '\\\\.\\tape0' WITH NORECOVERY", "Tape", "TAPE", "\\\\.\\tape0"},
+	{"BACKUP LOG virtual_device TO DISK = 'v.trn'", "virtual_device", "DISK", "v.trn"},
+	{"CREATE DATABASE Tape", "Tape", "", ""},
+	{"ALTER DATABASE url SET RECOVERY SIMPLE", "url", "", ""},
+	{"USE Url", "Url", "", ""},
+	{"DROP DATABASE IF EXISTS Tape, Url", "Tape", "", ""},
+}
+
+func TestReal14Devices(t *testing.T) {
+	for _, c := range real14Devices {
+		bothParses(t, "t.sql", c.src, nil, func(fast bool, r *Result) {
+			if len(r.Diags) != 0 || len(r.Statements) != 1 {
+				t.Errorf("%q (fast path %v): %d statements, %v", c.src, fast, len(r.Statements), r.Diags)
+				return
+			}
+			var db Name
+			var targets []Target
+			switch n := r.Statements[0].Node.(type) {
+			case *Backup:
+				db, targets = n.Database, n.Targets
+			case *Restore:
+				db, targets = n.Database, n.Sources
+			case *CreateDatabase:
+				db = n.Database
+			case *AlterDatabase:
+				db = n.Database
+			case *Use:
+				db = n.Database
+			case *DropDatabase:
+				db = n.Databases[0]
+			default:
+				t.Errorf("%q (fast path %v): read as %T", c.src, fast, n)
+				return
+			}
+			if db.Value != c.db {
+				t.Errorf("%q (fast path %v): database %q, want %q", c.src, fast, db.Value, c.db)
+			}
+			if c.typ == "" {
+				return
+			}
+			if len(targets) == 0 || targets[0].Type != c.typ || targets[0].Value != c.val {
+				t.Errorf("%q (fast path %v): devices %+v, want %s = %q first", c.src, fast, targets, c.typ, c.val)
+			}
+		})
+	}
+}
+
+// A device type without its "=" is still no logical device's name, as
+// before: the statement is SL001 (SQL Server reads TAPE there as the type).
+func TestReal14DeviceTypeWithoutValue(t *testing.T) {
+	for _, src := range []string{
+		"BACKUP DATABASE d TO VIRTUAL_DEVICE",
+		"BACKUP DATABASE d TO TAPE",
+		"RESTORE DATABASE d FROM URL WITH REPLACE",
+	} {
+		for _, fast := range []bool{true, false} {
+			r := parseFileFast(src, fast)
+			if len(r.Diags) != 1 || r.Diags[0].Rule != "SL001" {
+				t.Errorf("%q (fast path %v): %v, want one SL001", src, fast, r.Diags)
+			}
+		}
+	}
+}
