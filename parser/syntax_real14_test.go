@@ -85,3 +85,48 @@ func TestReal14DeviceTypeWithoutValue(t *testing.T) {
 		}
 	}
 }
+
+// USE FEDERATION, from ScriptDom's UseFederationTests110 (Azure SQL
+// Database's federations), moves the connection to a federation member:
+// it is no database's USE, and no SL001. USE Federation alone uses a
+// database of that name.
+func TestReal14UseFederation(t *testing.T) {
+	cases := []struct {
+		src   string
+		kinds []Kind // the statements of interest, in order
+		db    string // the database of the USE, if one
+	}{
+		{"USE FEDERATION ROOT WITH RESET;", nil, ""},
+		{"USE FEDERATION f1 (d1 = 20) WITH FILTERING = ON, RESET;", nil, ""},
+		{"use federation [f 1] (range_id = 40) with filtering = off, reset\nCHECKPOINT 5", []Kind{KindCheckpoint}, ""},
+		{"USE FEDERATION ROOT WITH RESET\nGO\nUSE federation;", []Kind{KindUse}, "federation"},
+		{"USE Federation\nSELECT 1", []Kind{KindUse}, "Federation"},
+	}
+	for _, c := range cases {
+		for _, fast := range []bool{true, false} {
+			r := parseFileFast(c.src, fast)
+			if len(r.Diags) != 0 {
+				t.Errorf("%q (fast path %v): %v", c.src, fast, r.Diags)
+			}
+			var kinds []Kind
+			for _, st := range r.Statements {
+				if st.Kind == KindOther {
+					continue
+				}
+				kinds = append(kinds, st.Kind)
+				if u, ok := st.Node.(*Use); ok && u.Database.Value != c.db {
+					t.Errorf("%q (fast path %v): USE %q, want %q", c.src, fast, u.Database.Value, c.db)
+				}
+			}
+			if len(kinds) != len(c.kinds) {
+				t.Errorf("%q (fast path %v): statements %v, want %v", c.src, fast, kinds, c.kinds)
+				continue
+			}
+			for i := range kinds {
+				if kinds[i] != c.kinds[i] {
+					t.Errorf("%q (fast path %v): statements %v, want %v", c.src, fast, kinds, c.kinds)
+				}
+			}
+		}
+	}
+}
