@@ -1,6 +1,9 @@
 package parser
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Forms from the test suites of SQL Server's own T-SQL parser (ScriptDom's
 // BackupRestoreRegressionTests: BACKUP and RESTORE to and from a
@@ -128,5 +131,38 @@ func TestReal14UseFederation(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestReal14PlusEqualsFromEmpty: text built with += on a variable whose
+// text was not followed (declared empty or NULL, as WideWorldImporters'
+// construct-database script and AdventureWorks' instawdb.sql start it)
+// is followed as SET @s = @s + ... is: += was read only on a variable
+// already followed, so the text was lost.
+func TestReal14PlusEqualsFromEmpty(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want string // builtRunsOf's, joined by " "
+	}{
+		{"DECLARE @SQL nvarchar(max) = N'';\nSET @SQL += N'ALTER DATABASE W SET TARGET_RECOVERY_TIME = 0 SECONDS;';\nEXECUTE (@SQL);", "@SQL||T"},
+		{"DECLARE @s nvarchar(max) = N'';\nSELECT @s += N'CHECKPOINT 30;';\nEXEC sp_executesql @s;", "@s||C"},
+		{"DECLARE @s nvarchar(max);\nSET @s += N'DBCC TRACEON (1806, -1)';\nEXEC (@s)", "@s||F"},
+		// as before: a text holding none of the words is not followed
+		{"DECLARE @s nvarchar(max) = N'';\nSET @s += N'SELECT 1';\nEXEC (@s)", ""},
+	} {
+		if got := strings.Join(builtRunsOf(tc.src), " "); got != tc.want {
+			t.Errorf("%q: built runs %q, want %q", tc.src, got, tc.want)
+		}
+	}
+	// the follower of a backup to the null device reads += the same way
+	src := "DECLARE @s nvarchar(max) = N'';\nSET @s += N'BACKUP LOG x TO DISK = ''NUL''';\nEXEC (@s);"
+	var nul []*NulBackup
+	for _, st := range ParseFile(NewFile("t.sql", src), nil).Statements {
+		if n, ok := st.Node.(*NulBackup); ok {
+			nul = append(nul, n)
+		}
+	}
+	if len(nul) != 1 || nul[0].Var != "@s" {
+		t.Errorf("%q: null-device backups %+v, want one of @s", src, nul)
 	}
 }
