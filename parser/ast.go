@@ -303,7 +303,7 @@ type Checkpoint struct {
 
 // Target is a backup or restore device.
 type Target struct {
-	Type   string `json:"type"` // DISK, TAPE, URL, or DEVICE for a logical device name
+	Type   string `json:"type"` // DISK, TAPE, URL, VIRTUAL_DEVICE, DATABASE_SNAPSHOT, or DEVICE for a logical device name
 	Value  string `json:"value"`
 	Mirror bool   `json:"mirror,omitempty"`
 	Known  bool   `json:"-"` // Value is a literal (not a variable)

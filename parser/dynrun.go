@@ -191,13 +191,19 @@ func (s *splitter) runAssign(v, op Token, expr []Token) {
 	name := strings.ToLower(tokText(text, v))
 	prev, known := rv.vars[name]
 	o := tokText(text, op)
-	if o != "=" && (o != "+=" || !known) {
+	if o != "=" && o != "+=" {
 		delete(rv.vars, name)
 		return
 	}
 	b, appended := varBuilder(rv.bufs, name, prev, known, o == "+=" || selfFirst(text, name, expr))
 	if appended && o == "=" {
 		expr = expr[2:] // SET @s = @s + ...: the rest goes after its text
+	}
+	if !appended && o == "+=" {
+		// SET @s += ... when @s is not followed (declared empty, or
+		// holding none of the words): SET @s = @s + ..., @s standing
+		// as its bracketed name, as that reads
+		s.runConcat(b, []Token{v})
 	}
 	s.runConcat(b, expr)
 	t := b.String()

@@ -198,13 +198,19 @@ func (s *splitter) assignVar(v, op Token, expr []Token) {
 		return
 	}
 	o := tokText(text, op)
-	if o != "=" && (o != "+=" || !known) {
+	if o != "=" && o != "+=" {
 		delete(s.nulVars, name)
 		return
 	}
 	b, appended := varBuilder(s.nulBufs, name, prev, known, o == "+=" || selfFirst(text, name, expr))
 	if appended && o == "=" {
 		expr = expr[2:] // SET @s = @s + ...: the rest goes after its text
+	}
+	if !appended && o == "+=" {
+		// SET @s += ... when @s is not followed (declared empty, or
+		// holding none of the words): SET @s = @s + ..., @s standing
+		// as its bracketed name, as that reads
+		s.concat(b, []Token{v})
 	}
 	s.concat(b, expr)
 	t := b.String()

@@ -490,12 +490,12 @@ func (p *fastParser) semicolon(i int) int {
 	return i
 }
 
-// name matches gName at i: (?! 'TAPE' | 'URL') @(Ident | Quoted |
-// SqlcmdVar | Var | Template | 'CURRENT' | 'PRIMARY').
+// name matches gName at i: (?! ('TAPE' | 'URL' | 'VIRTUAL_DEVICE') '=')
+// @(Ident | Quoted | SqlcmdVar | Var | Template | 'CURRENT' | 'PRIMARY').
 func (p *fastParser) name(i int) (*gName, bool) {
 	switch p.kind(i) {
 	case TokIdent:
-		if p.word(i, fwTAPE) || p.word(i, fwURL) {
+		if (p.word(i, fwTAPE) || p.word(i, fwURL) || p.word(i, fwVIRTUAL_DEVICE)) && p.punct(i+1, '=') {
 			return nil, false
 		}
 	case tokReservedKind:
@@ -1722,7 +1722,8 @@ type deviceBox struct {
 }
 
 // devices matches gDevice (',' gDevice)* at i, gDevice being
-// @('DISK' | 'TAPE' | 'URL') '=' gValue | gName.
+// @('DISK' | 'TAPE' | 'URL' | 'VIRTUAL_DEVICE' | 'DATABASE_SNAPSHOT') '='
+// gValue | (?! 'TAPE' | 'URL' | 'VIRTUAL_DEVICE') gName.
 func (p *fastParser) devices(i int) ([]*gDevice, int, bool) {
 	return commaList(p, &p.arena.l_gDevice, i, p.device)
 }
@@ -1731,7 +1732,7 @@ func (p *fastParser) devices(i int) ([]*gDevice, int, bool) {
 func (p *fastParser) device(i int) (*gDevice, int, bool) {
 	b := put(&p.arena.s_deviceBox, deviceBox{d: gDevice{Pos: p.pos(i)}})
 	d := &b.d
-	if p.word(i, fwDISK) || p.word(i, fwTAPE) || p.word(i, fwURL) || p.word(i, fwDATABASE_SNAPSHOT) {
+	if p.word(i, fwDISK) || p.word(i, fwTAPE) || p.word(i, fwURL) || p.word(i, fwVIRTUAL_DEVICE) || p.word(i, fwDATABASE_SNAPSHOT) {
 		if !p.punct(i+1, '=') {
 			return nil, 0, false
 		}
@@ -1742,6 +1743,9 @@ func (p *fastParser) device(i int) (*gDevice, int, bool) {
 		d.Type, d.Value = p.val(i), &b.val.v
 		i = next
 	} else {
+		if p.word(i, fwTAPE) || p.word(i, fwURL) || p.word(i, fwVIRTUAL_DEVICE) {
+			return nil, 0, false
+		}
 		name, ok := p.name(i)
 		if !ok {
 			return nil, 0, false

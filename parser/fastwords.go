@@ -96,6 +96,7 @@ const (
 	fwURL
 	fwUSE
 	fwVERIFYONLY
+	fwVIRTUAL_DEVICE
 	fwWITH
 
 	fwCount // the number of codes
@@ -124,7 +125,8 @@ var fwNames = [fwCount]string{
 	fwSELECT: "SELECT", fwSEND: "SEND", fwSET: "SET", fwSIGNATURE: "SIGNATURE", fwSIZE: "SIZE",
 	fwSNAPSHOT: "SNAPSHOT", fwTAPE: "TAPE", fwTARGET_RECOVERY_TIME: "TARGET_RECOVERY_TIME",
 	fwTB: "TB", fwTO: "TO", fwTRACEOFF: "TRACEOFF", fwTRACEON: "TRACEON", fwURL: "URL",
-	fwUSE: "USE", fwVERIFYONLY: "VERIFYONLY", fwWITH: "WITH",
+	fwUSE: "USE", fwVERIFYONLY: "VERIFYONLY",
+	fwVIRTUAL_DEVICE: "VIRTUAL_DEVICE", fwWITH: "WITH",
 }
 
 // The lookup reads a word of up to 16 bytes as two 8-byte numbers, its

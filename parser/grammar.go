@@ -17,11 +17,13 @@ import (
 
 // gName is a database, file, filegroup or device name. A reserved keyword
 // is not a name unless quoted ([FILE]), but for CURRENT (ALTER DATABASE
-// CURRENT) and PRIMARY (the primary filegroup); TAPE and URL, though not
-// reserved, are device types where a device name could stand.
+// CURRENT) and PRIMARY (the primary filegroup). TAPE, URL and
+// VIRTUAL_DEVICE are not reserved: a database may be named Tape or Url
+// (CREATE DATABASE Url); followed by "=" they are a device's type, and
+// where a device stands (gDevice) they are never a logical device's name.
 type gName struct {
 	Pos   lexer.Position
-	Value string `parser:"(?! 'TAPE' | 'URL') @(Ident | Quoted | SqlcmdVar | Var | Template | 'CURRENT' | 'PRIMARY')"`
+	Value string `parser:"(?! ('TAPE' | 'URL' | 'VIRTUAL_DEVICE') '=') @(Ident | Quoted | SqlcmdVar | Var | Template | 'CURRENT' | 'PRIMARY')"`
 }
 
 // gQualName is a possibly server-qualified name (AS COPY OF server.db).
@@ -256,12 +258,17 @@ type gBackupItem struct {
 	List  []*gValue `parser:" | '(' @@ (',' @@)* ')' )"`
 }
 
+// gDevice is a backup device: DISK, TAPE, URL or VIRTUAL_DEVICE = value
+// (VIRTUAL_DEVICE = 'name' is the device of a Virtual Device Interface
+// client, which SQL Server's own T-SQL parser, ScriptDom, reads as
+// BACKUP's and RESTORE's fourth device type), RESTORE's DATABASE_SNAPSHOT
+// = value, or a logical device's name.
 type gDevice struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Type   string  `parser:"(  @('DISK' | 'TAPE' | 'URL' | 'DATABASE_SNAPSHOT')"`
+	Type   string  `parser:"(  @('DISK' | 'TAPE' | 'URL' | 'VIRTUAL_DEVICE' | 'DATABASE_SNAPSHOT')"`
 	Value  *gValue `parser:"   '=' @@"`
-	Name   *gName  `parser:"| @@ )"`
+	Name   *gName  `parser:"| (?! 'TAPE' | 'URL' | 'VIRTUAL_DEVICE') @@ )"`
 }
 
 type gMirror struct {

@@ -1094,12 +1094,32 @@ func (s *splitter) startStatement(i int, k kw) int {
 	case kwCheckpoint:
 		return s.interest(i, KindCheckpoint)
 	case kwUse:
-		return s.interest(i, KindUse)
+		if !s.useFederation(i) {
+			return s.interest(i, KindUse)
+		}
 	}
 	s.cur = s.newStatement(i, KindOther)
 	// (DROP TABLE IF EXISTS t is no IF statement: IF EXISTS ( is)
 	s.body = k == kwElse || k == kwIf && !(s.isWord(i+1, "EXISTS") && !s.isPunct(i+2, '('))
 	return i + 1
+}
+
+// useFederation reports whether the USE at token i is USE FEDERATION ROOT
+// WITH RESET or USE FEDERATION name (key = value) WITH ..., which Azure SQL
+// Database's federations ran (retired in 2015; SQL Server's own T-SQL
+// parser, ScriptDom, still reads it): a connection's move to a federation
+// member, no database's USE, and left alone like any other statement. USE
+// Federation alone, or before another statement, uses a database of that
+// name.
+func (s *splitter) useFederation(i int) bool {
+	if !s.isWord(i+1, "FEDERATION") {
+		return false
+	}
+	if s.isWord(i+2, "ROOT") && s.isWord(i+3, "WITH") {
+		return true
+	}
+	k := s.kindAt(i + 2)
+	return (k == TokIdent || k == TokQuoted) && s.isPunct(i+3, '(')
 }
 
 // restoreOnly reports whether token i is one of the words of the RESTORE
