@@ -38,6 +38,17 @@ func TestImplicitLogSize(t *testing.T) {
 			not:  []string{"lower bounds"},
 		},
 		{
+			// a FILESTREAM filegroup's files hold no pages: not in the sum
+			name: "FILESTREAM and memory-optimized filegroups left out",
+			src: "CREATE DATABASE S ON PRIMARY (NAME = s, FILENAME = 'D:\\s.mdf', SIZE = 4GB),\n" +
+				"FILEGROUP Docs CONTAINS FILESTREAM (NAME = docs, FILENAME = 'D:\\docs', SIZE = 100GB),\n" +
+				"FILEGROUP Mem CONTAINS MEMORY_OPTIMIZED_DATA (NAME = mem, FILENAME = 'D:\\mem', SIZE = 100GB),\n" +
+				"FILEGROUP FG (NAME = s3, FILENAME = 'D:\\s3.ndf', SIZE = 4GB);\nGO\n" +
+				"RESTORE DATABASE S FROM DISK = 'Z:\\s.bak' WITH REPLACE;\n",
+			id:   "SL207",
+			want: []string{"log 2 GB"},
+		},
+		{
 			name: "small data files: model's 8 MB log",
 			src: "CREATE DATABASE S ON (NAME = s, FILENAME = 'D:\\s.mdf', SIZE = 10MB);\nGO\n" +
 				"RESTORE DATABASE S FROM DISK = 'Z:\\s.bak' WITH REPLACE;\n",

@@ -1282,13 +1282,20 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 // and memory-optimized containers hold no pages and do not count.
 // modelSize is the size the primary file takes from model (0: default).
 func (m *Model) implicitLog(n *parser.CreateDatabase, modelSize int64) int64 {
-	container := func(fg string) bool {
-		for _, g := range n.Filegroups {
-			if g.Contains != "" && strings.EqualFold(g.Name, fg) {
-				return true
+	// the FILESTREAM and memory-optimized filegroups, by fold key: a
+	// loop over the filegroups for each file took 28 s for one CREATE
+	// DATABASE of 100,000 filegroups of a file each (6.4 MB)
+	var containers map[string]bool
+	for _, g := range n.Filegroups {
+		if g.Contains != "" {
+			if containers == nil {
+				containers = make(map[string]bool)
 			}
+			containers[parser.FoldKey(g.Name)] = true
 		}
-		return false
+	}
+	container := func(fg string) bool {
+		return containers != nil && containers[parser.FoldKey(fg)]
 	}
 	data := max(modelSize, defaultFileSize) // no data file listed: the primary
 	for i, f := range n.Files {

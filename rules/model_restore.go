@@ -565,6 +565,7 @@ func (m *Model) restoreFiles(e *Effect, d *Database, n *parser.Restore) {
 			re.Partial = true
 		}
 	}
+	names := restoreNameSet(n)
 	for _, f := range d.Files.All() {
 		if f.Log {
 			continue
@@ -573,7 +574,7 @@ func (m *Model) restoreFiles(e *Effect, d *Database, n *parser.Restore) {
 		if fg == "" {
 			fg = "PRIMARY"
 		}
-		if !restoreNames(n, "FILE", d.Files.Name(f)) && !restoreNames(n, "FILEGROUP", fg) {
+		if !names.has("FILE", d.Files.Name(f)) && !names.has("FILEGROUP", fg) {
 			continue
 		}
 		if f.Size <= 0 {
@@ -587,15 +588,29 @@ func (m *Model) restoreFiles(e *Effect, d *Database, n *parser.Restore) {
 	}
 }
 
-// restoreNames reports whether a restore names v in a FILE = or
-// FILEGROUP = (kind) item.
-func restoreNames(n *parser.Restore, kind, v string) bool {
+// restoreNames is the names a restore's FILE = and FILEGROUP = items
+// give, by kind and fold key (parser.FoldKey): a database's files were
+// each compared with every item, and a RESTORE of 16,000 FILE = items of
+// as many files took 1.5 s (32,767, the most a database has, 6 s).
+type restoreNames map[[2]string]bool
+
+func restoreNameSet(n *parser.Restore) restoreNames {
+	var s restoreNames
 	for _, o := range n.Files {
-		if o.Name == kind && strings.EqualFold(strings.TrimSpace(o.Value), v) {
-			return true
+		if o.Name == "FILE" || o.Name == "FILEGROUP" {
+			if s == nil {
+				s = make(restoreNames)
+			}
+			s[[2]string{o.Name, parser.FoldKey(strings.TrimSpace(o.Value))}] = true
 		}
 	}
-	return false
+	return s
+}
+
+// has reports whether the restore names v in a FILE = or FILEGROUP =
+// (kind) item, in any case (strings.EqualFold).
+func (s restoreNames) has(kind, v string) bool {
+	return s != nil && s[[2]string{kind, parser.FoldKey(v)}]
 }
 
 // partialFiles keeps, of the files a restore WITH PARTIAL creates (d is
@@ -610,14 +625,7 @@ func partialFiles(re *RestoreEffect, d *Database, n *parser.Restore) {
 		return
 	}
 	rw := hasOpt(n.Files, "READ_WRITE_FILEGROUPS")
-	named := func(kind, v string) bool {
-		for _, o := range n.Files {
-			if o.Name == kind && strings.EqualFold(strings.TrimSpace(o.Value), v) {
-				return true
-			}
-		}
-		return false
-	}
+	named := restoreNameSet(n).has
 	groups := map[string]bool{}
 	for _, f := range d.Files.All() {
 		if !f.Log && named("FILE", d.Files.Name(f)) {

@@ -29,6 +29,8 @@ GO
 			"file restore of Big (sizes of the files it restores) creates the files it restores anew and zero-fills them: data files 60 GB"},
 		{"a file and a filegroup, any case", "RESTORE DATABASE Big FILE = 'hot1', FILEGROUP = 'archive' FROM DISK = 'B:\\big.bak' WITH NORECOVERY;",
 			"data files 70 GB"},
+		{"names in another case, with spaces around", "RESTORE DATABASE Big FILE = ' HOT1 ', FILEGROUP = ' \u212aRCHIVE ' FROM DISK = 'B:\\big.bak' WITH NORECOVERY;",
+			"data files 10 GB"},
 		{"a file the scripts do not show", "RESTORE DATABASE Big FILE = 'Arch1', FILE = 'Other' FROM DISK = 'B:\\big.bak' WITH NORECOVERY;",
 			"data files 40 GB, about 6 min 26 s without Instant File Initialization (at 106 MB/s; " + restoreMeasured + "); the scripts show only some of the database's files, so these are lower bounds"},
 		{"the primary filegroup", "RESTORE DATABASE Big FILEGROUP = 'PRIMARY' FROM DISK = 'B:\\big.bak' WITH NORECOVERY;",
