@@ -985,7 +985,7 @@ func validMapped(body []byte) bool {
 			end = min(off+mapChunk, len(body))
 		}
 		part := body[off:end]
-		if bytes.IndexByte(part, 0) >= 0 || !utf8.Valid(part) {
+		if !plainText(part) {
 			return false
 		}
 		releaseText(text, off, end)
@@ -1164,7 +1164,7 @@ func (r *run) overlaid(path string) bool {
 // peak memory.
 func decode(path string, data []byte) (*parser.File, error) {
 	if len(data) == 0 || bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}) || bytes.HasPrefix(data, []byte{0xFF, 0xFE}) ||
-		bytes.HasPrefix(data, []byte{0xFE, 0xFF}) || bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
+		bytes.HasPrefix(data, []byte{0xFE, 0xFF}) || !plainText(data) {
 		return parser.Decode(path, data)
 	}
 	return parser.NewFile(path, unsafe.String(unsafe.SliceData(data), len(data))), nil

