@@ -356,6 +356,8 @@ func (e *env) scan(args []string) int {
 						streamErr = err
 					}
 				}
+				// printed: the outputs keep copies of what they keep
+				analysis.RecycleFindings(job.room)
 			}
 		}()
 		opt.Provisional = func(final bool) {
@@ -404,7 +406,7 @@ func (e *env) scan(args []string) int {
 			fs := filter.onlyNew(r.Findings)
 			status.add(fs)
 			if len(fs) > 0 {
-				printing <- printJob{fs: fs}
+				printing <- printJob{fs: fs, room: r.Findings}
 			}
 			return
 		}
@@ -780,6 +782,9 @@ func (e *env) openOutputsTo(stdout io.Writer, specs []outputSpec, toStdout, colo
 type printJob struct {
 	fs  []report.Finding
 	ctl func()
+	// room is the result's Findings (fs, or what fs was taken from),
+	// given back to the run once printed
+	room []report.Finding
 }
 
 // outputGate is standard output held back until open: the findings of a
