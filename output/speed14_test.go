@@ -125,3 +125,24 @@ func TestTallyRuleCopies(t *testing.T) {
 		}
 	}
 }
+
+// printableMarks is printableASCII and, for a printable text, whether it
+// holds ':' or '#', whatever byte sits at whatever place.
+func TestPrintableMarks(t *testing.T) {
+	for n := 0; n <= 19; n++ {
+		base := []byte(strings.Repeat("ab Z~", 4)[:n])
+		for i := 0; i <= n; i++ {
+			for c := 0; c < 256; c++ {
+				s := append([]byte(nil), base...)
+				if i < n {
+					s[i] = byte(c)
+				}
+				p, m := printableMarks(string(s))
+				wantM := p && strings.ContainsAny(string(s), ":#")
+				if p != printableASCII(string(s)) || m != wantM {
+					t.Fatalf("printableMarks(%q) = %v %v", s, p, m)
+				}
+			}
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/report"
 )
@@ -244,8 +245,9 @@ type snippetCache struct {
 	n     int
 	marks []int
 	// cleaned holds the cleaned paths, rule names and messages of the
-	// last findings (see clean)
+	// last findings by their text, byAddr by their address (see clean)
 	cleaned [cleanSlots]cleaned
+	byAddr  [addrSlots]cleaned
 }
 
 const (
@@ -260,6 +262,10 @@ const (
 // paths, rule names and messages of a run's findings repeat, a few dozen
 // in a file.
 const cleanSlots = 512
+
+// addrSlots is the size of snippetCache's table of cleaned strings by
+// their address.
+const addrSlots = 64
 
 // cleaned is cleanText of a string, whether that string is one line
 // (no line feed or carriage return: writeMessageLines prints it as
@@ -282,6 +288,19 @@ func (sc *snippetCache) clean(s string) cleaned {
 	if sc == nil || s == "" {
 		return newCleaned(s)
 	}
+	// first by where s's bytes are: a path, a rule ID and name are the
+	// same strings finding after finding, found without hashing them
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	a := &sc.byAddr[(p>>3^p>>9^uintptr(len(s)))%addrSlots]
+	if a.in == s {
+		return *a
+	}
+	*a = sc.cleanByText(s)
+	return *a
+}
+
+// cleanByText is clean through the table by text.
+func (sc *snippetCache) cleanByText(s string) cleaned {
 	h := maphash.String(cleanSeed, s)
 	// two slots a string may be in, so that two texts of a run whose
 	// findings alternate seldom take each other's place
@@ -382,11 +401,21 @@ func (sc *snippetCache) span(src string, start int) (n, bfrom, bto int) {
 // its characters. With fast set, a short line of printable ASCII
 // characters is taken as it is (the same answer, read once).
 func snippetWindow(src string, start int, sc *snippetCache, fast bool) (from, bto int, shown string, runes []rune, ascii bool) {
-	if fast && len(src) < snippetLong && printableASCII(src) {
-		// one byte a character and nothing cleanText replaces: the
-		// window's characters are its bytes
-		from, bto = clipWindow(len(src), start)
-		return from, bto, src[from:bto], nil, true
+	from, bto, shown, runes, ascii, _ = snippetWindowMarks(src, start, sc, fast)
+	return from, bto, shown, runes, ascii
+}
+
+// snippetWindowMarks is snippetWindow, and whether the text shown is
+// known to hold neither ':' nor '#' (so no "::" or "##": read with the
+// test for printable ASCII).
+func snippetWindowMarks(src string, start int, sc *snippetCache, fast bool) (from, bto int, shown string, runes []rune, ascii, noMarks bool) {
+	if fast && len(src) < snippetLong {
+		if printable, marks := printableMarks(src); printable {
+			// one byte a character and nothing cleanText replaces: the
+			// window's characters are its bytes
+			from, bto = clipWindow(len(src), start)
+			return from, bto, src[from:bto], nil, true, !marks
+		}
 	}
 	chars, bfrom, bto := sc.span(src, start)
 	from, _ = clipWindow(chars, start)
@@ -398,7 +427,7 @@ func snippetWindow(src string, start int, sc *snippetCache, fast bool) (from, bt
 		runes = []rune(shown)
 		shown = string(runes)
 	}
-	return from, bto, shown, runes, ascii
+	return from, bto, shown, runes, ascii, false
 }
 
 // writeSnippet prints the source line under a gutter with the line number,
@@ -416,7 +445,7 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc 
 	if start < 0 {
 		start = 0
 	}
-	from, bto, shown, runes, ascii := snippetWindow(src, start, sc, true)
+	from, bto, shown, runes, ascii, noMarks := snippetWindowMarks(src, start, sc, true)
 	n := len(shown)
 	if !ascii {
 		n = len(runes)
@@ -475,7 +504,16 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc 
 		line = appendRepeat(line, ' ', w)
 		vis += w
 	}
-	for i := 0; i < start; i++ {
+	i := 0
+	if ascii {
+		// a run of characters of one column each, but tabs: spaces
+		if k := min(start, n); strings.IndexByte(shown[:k], '\t') < 0 {
+			line = appendRepeat(line, ' ', k)
+			vis += k
+			i = k
+		}
+	}
+	for ; i < start; i++ {
 		if i >= n {
 			line = append(line, ' ')
 			vis++
@@ -531,7 +569,7 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc 
 	}
 	line = append(line, '\n')
 	b.Write(line)
-	return hasCIPair(shown)
+	return !noMarks && hasCIPair(shown)
 }
 
 // appendRepeat appends n copies of c to buf: a marker line's tildes and
@@ -581,6 +619,32 @@ func printableASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// printableMarks is printableASCII(s) and, when s is printable, whether
+// it holds ':' or '#' (read in the same pass).
+func printableMarks(s string) (printable, marks bool) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	var m uint64
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := word8(s[i : i+8])
+		if ((x-ones*0x20)&^x|x|(x+ones))&highs != 0 {
+			return false, false
+		}
+		// a zero byte of c or h: a ':' or '#' among them
+		c, h := x^ones*':', x^ones*'#'
+		m |= (c-ones)&^c | (h-ones)&^h
+	}
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c >= 0x7f:
+			return false, false
+		case c == ':' || c == '#':
+			m |= highs
+		}
+	}
+	return true, m&highs != 0
 }
 
 func isASCII(s string) bool {
