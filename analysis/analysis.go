@@ -636,7 +636,8 @@ func findingRoom(n int) []report.Finding {
 		RecycleFindings(fs) // for a smaller file
 	default:
 	}
-	return make([]report.Finding, 0, n)
+	// with some slack, so that it takes the next files' findings too
+	return make([]report.Finding, 0, n+min(n/4, 256))
 }
 
 // faultIn reports whether x is the panic of a fault (debug.SetPanicOnFault)
