@@ -2,6 +2,7 @@ package output
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -145,4 +146,49 @@ func TestPrintableMarks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzTextStream: for any path, rule name, message and source line, the
+// text stream prints what printing each finding without the caches and
+// rewriting the whole text (defuseCI) printed, and jw writes the strings
+// as encoding/json does.
+func FuzzTextStream(f *testing.F) {
+	f.Add(":", "n:", "m ##vso[x]", "    GRANT SELECT ON SCHEMA::dbo TO x;", 5)
+	f.Add("a.sql", "data-file-zeroing", "two\nlines ::x", "\t##[group]é", 2)
+	f.Add("::b.sql", "", "", "", 1)
+	f.Fuzz(func(t *testing.T, path, name, msg, line string, col int) {
+		fs := []report.Finding{
+			{RuleID: "SL201", RuleName: name, Severity: "warning", Message: msg, Path: path, Line: 1, Column: col % 300, EndLine: 1, EndColumn: col%300 + 4, SourceText: line},
+			{RuleID: "SL201", RuleName: name, Severity: "error", Message: strings.Clone(msg), Path: path, Line: 2, Column: 1, SourceText: strings.Clone(line)},
+			{RuleID: name, RuleName: msg, Severity: "info", Message: path, Path: line, Line: 3, Column: 2, SourceText: msg},
+		}
+		lineOf := func(f *report.Finding) (string, bool) { return f.SourceText, true }
+		for _, color := range []bool{false, true} {
+			var want, got bytes.Buffer
+			for i := range fs {
+				textFindingWith(&want, &fs[i], styler(color), true, lineOf, nil)
+			}
+			defuseCI(&want, 0)
+			s := &Stream{opt: Options{ShowSource: true, Color: color}, lineOf: lineOf}
+			if err := (&textStream{}).add(s, &got, fs); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want.String() {
+				t.Fatalf("got\n%q\nwant\n%q", got.String(), want.String())
+			}
+		}
+		for _, str := range []string{path, name, msg, line} {
+			var b, d bytes.Buffer
+			w := jw{b: &b}
+			w.begin(0)
+			w.str(str)
+			w.end()
+			enc := json.NewEncoder(&d)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(str)
+			if b.String() != strings.TrimSuffix(d.String(), "\n") {
+				t.Fatalf("str(%q) = %s, want %s", str, b.String(), d.String())
+			}
+		}
+	})
 }
