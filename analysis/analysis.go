@@ -32,6 +32,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -616,6 +617,9 @@ func RecycleFindings(fs []report.Finding) {
 	if cap(fs) == 0 {
 		return
 	}
+	if !recycling.Load() {
+		recycling.Store(true)
+	}
 	select {
 	case findingRooms <- fs[:0]:
 	default: // enough kept
@@ -636,9 +640,15 @@ func findingRoom(n int) []report.Finding {
 		RecycleFindings(fs) // for a smaller file
 	default:
 	}
+	if !recycling.Load() {
+		return make([]report.Finding, 0, n) // nothing comes back
+	}
 	// with some slack, so that it takes the next files' findings too
 	return make([]report.Finding, 0, n+min(n/4, 256))
 }
+
+// recycling is set once a room was given back (RecycleFindings).
+var recycling atomic.Bool
 
 // faultIn reports whether x is the panic of a fault (debug.SetPanicOnFault)
 // reading mapping: the pages of a mapped file cut short are gone.
