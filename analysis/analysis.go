@@ -25,12 +25,14 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
+	"math/bits"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -87,6 +89,10 @@ type Options struct {
 	// baseline reads it, and it costs a normalized copy of the statement
 	// of every finding.
 	SkipFingerprints bool
+	// SkipSourceText leaves report.Finding.SourceText empty: a caller
+	// that prints no source line (the json format, text without source)
+	// spares a copy of the line of every finding.
+	SkipSourceText bool
 	// Fixes keeps, for every file with a fix, what Fix needs to re-read
 	// and verify it (Summary.Sources).
 	Fixes bool
@@ -209,6 +215,13 @@ type shownKey struct {
 	dev, ino uint64
 	off      int
 	hash     uint64
+}
+
+// shownHash is the hash of a shownKey: of the path of the file where the
+// system has no inode (its hash pathHash), the rule and the message, each
+// hashed on its own (no copy of them into a hash's buffer) and mixed.
+func shownHash(pathHash uint64, rule, msg string) uint64 {
+	return pathHash ^ bits.RotateLeft64(maphash.String(hashSeed, rule), 21) ^ bits.RotateLeft64(maphash.String(hashSeed, msg), 43)
 }
 
 // rootShown is a set of shownKey without lookups, in a fraction of a
@@ -514,12 +527,19 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 	}
 	root := p.result.Script.File
 	ids := map[*parser.File]fileID{root: p.id}
-	res.Findings = make([]report.Finding, 0, len(findings))
+	res.Findings = findingRoom(len(findings))
 	var stmts *stmtIndex // built for the first finding
 	var lines lineCache
 	if p.mapped != nil {
 		defer releasePages(p.mapped)
 	}
+	// the identity of the last finding's file and the hash of its path:
+	// a file's findings come in a row
+	var (
+		idFile   *parser.File
+		id       fileID
+		pathHash uint64
+	)
 	for i, f := range findings {
 		if p.mapped != nil && i%128 == 127 {
 			releasePages(p.mapped) // the pages of the lines shown so far
@@ -529,20 +549,16 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 		if file != nil {
 			// a file included by several root files (or also named itself)
 			// reports each finding once per run
-			id, ok := ids[file]
-			if !ok {
-				id = r.identity(file.Path)
-				ids[file] = id
+			if file != idFile {
+				var ok bool
+				if id, ok = ids[file]; !ok {
+					id = r.identity(file.Path)
+					ids[file] = id
+				}
+				idFile, pathHash = file, maphash.String(hashSeed, id.path)
 			}
 			if id.valid() {
-				var h maphash.Hash
-				h.SetSeed(hashSeed)
-				h.WriteString(id.path)
-				h.WriteByte(0)
-				h.WriteString(f.Rule.ID)
-				h.WriteByte(0)
-				h.WriteString(f.Message)
-				k := shownKey{dev: id.dev, ino: id.ino, off: f.Span.Start.Offset, hash: h.Sum64()}
+				k := shownKey{dev: id.dev, ino: id.ino, off: f.Span.Start.Offset, hash: shownHash(pathHash, f.Rule.ID, f.Message)}
 				if file != root && !r.shownAll {
 					// the first finding in an included file: from now on
 					// any finding may be one shown before
@@ -586,6 +602,53 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 	}
 	return res
 }
+
+// findingRooms are the Findings of results their caller gave back
+// (RecycleFindings), for the findings of the next files.
+var findingRooms = make(chan []report.Finding, 8)
+
+// RecycleFindings gives back the Findings of a FileResult once the caller
+// is done with them: nothing refers to the slice any more (the findings
+// it copied, their strings included, stay valid). A run may then put
+// the findings of the next files in its room: at 100% statements of
+// interest a result a file was a fifth of what a run allocated.
+// It is optional.
+func RecycleFindings(fs []report.Finding) {
+	if cap(fs) == 0 {
+		return
+	}
+	if !recycling.Load() {
+		recycling.Store(true)
+	}
+	select {
+	case findingRooms <- fs[:0]:
+	default: // enough kept
+	}
+}
+
+// findingRoom is an empty slice with room for n findings: one given
+// back, or a new one.
+func findingRoom(n int) []report.Finding {
+	if n == 0 {
+		return []report.Finding{} // not nil: a file checked
+	}
+	select {
+	case fs := <-findingRooms:
+		if cap(fs) >= n {
+			return fs
+		}
+		RecycleFindings(fs) // for a smaller file
+	default:
+	}
+	if !recycling.Load() {
+		return make([]report.Finding, 0, n) // nothing comes back
+	}
+	// with some slack, so that it takes the next files' findings too
+	return make([]report.Finding, 0, n+min(n/4, 256))
+}
+
+// recycling is set once a room was given back (RecycleFindings).
+var recycling atomic.Bool
 
 // faultIn reports whether x is the panic of a fault (debug.SetPanicOnFault)
 // reading mapping: the pages of a mapped file cut short are gone.
@@ -636,7 +699,7 @@ func (c *lineCache) own(s string) string {
 // text of its first line (through lines, when not nil), and fix edits.
 func (r *run) resolve(f rules.Finding, file *parser.File, lines *lineCache) report.Finding {
 	rf := ReportFinding(f)
-	if file != nil && rf.Line > 0 {
+	if file != nil && rf.Line > 0 && !r.opt.SkipSourceText {
 		if lines == nil {
 			lines = &lineCache{}
 		}
@@ -732,7 +795,16 @@ func ReportFinding(f rules.Finding) report.Finding {
 		rf.Path, rf.Line, rf.Column, rf.EndLine, rf.EndColumn = s.Path, s.Line, s.Column, en.Line, en.Column
 	}
 	if f.Fix != nil {
-		fix := &report.Fix{Description: f.Fix.Description}
+		// the fix and its edit, the usual one, in one allocation
+		room := &struct {
+			fix  report.Fix
+			edit [1]report.Edit
+		}{}
+		fix := &room.fix
+		fix.Description = f.Fix.Description
+		if len(f.Fix.Edits) <= 1 {
+			fix.Edits = room.edit[:0]
+		}
 		for _, ed := range f.Fix.Edits {
 			s := ed.File.Position(ed.Start)
 			en := positionAfter(ed.File, s, ed.End)
@@ -768,8 +840,7 @@ func runesOnLine(s string) (int, bool) {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		x := word8(s[i : i+8])
 		lf, cr := x^ones*'\n', x^ones*'\r'
 		if (x|(lf-ones)&^lf|(cr-ones)&^cr)&highs != 0 {
 			break // a line break or a byte of another character among them
@@ -814,3 +885,12 @@ func DatabaseNames(results []*parser.Result) []string {
 
 // errNotExist is how a missing path reads.
 var errNotExist = errors.New("no such file or directory")
+
+// word8 is the eight bytes of w (len(w) == 8) as a little-endian word: one
+// load, where eight byte reads of s[i+k] each kept a bounds check and
+// were not combined.
+func word8(w string) uint64 {
+	_ = w[7]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}

@@ -105,12 +105,16 @@ func writeGitLabIssues(b *bytes.Buffer, issues []gitlabIssue) {
 	}
 	b.Grow(size + size/16)
 	w := jw{b: b}
+	w.begin(1)
 	w.open('[')
 	for i := range issues {
 		w.elem()
 		w.gitlabIssue(&issues[i])
+		w.end() // written an issue at a time
+		w.begin(1)
 	}
 	w.close(']')
+	w.end()
 	b.WriteByte('\n')
 }
 

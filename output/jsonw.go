@@ -18,10 +18,25 @@ import (
 // left to encoding/json.
 type jw struct {
 	b      *bytes.Buffer
-	indent int  // depth of the value being written
-	first  bool // no member written yet in the current object or array
+	d      []byte // what is being written, appended to b's free space (begin)
+	indent int    // depth of the value being written
+	first  bool   // no member written yet in the current object or array
 	enc    *json.Encoder
 	tmp    bytes.Buffer
+}
+
+// begin starts a value written to w.b: it is appended to the buffer's
+// free space, with room for about n bytes, and written at once by end,
+// not a piece at a time.
+func (w *jw) begin(n int) {
+	w.b.Grow(n)
+	w.d = w.b.AvailableBuffer()
+}
+
+// end writes to w.b what was written since begin.
+func (w *jw) end() {
+	w.b.Write(w.d)
+	w.d = nil
 }
 
 // newlineIndent is a line break and the indentation of 31 levels.
@@ -29,18 +44,18 @@ const newlineIndent = "\n                                                       
 
 func (w *jw) newline() {
 	if n := 1 + 2*w.indent; n <= len(newlineIndent) {
-		w.b.WriteString(newlineIndent[:n]) // one write, not one per level
+		w.d = append(w.d, newlineIndent[:n]...) // one write, not one per level
 		return
 	}
-	w.b.WriteByte('\n')
+	w.d = append(w.d, '\n')
 	for range w.indent {
-		w.b.WriteString("  ")
+		w.d = append(w.d, "  "...)
 	}
 }
 
 // open starts an object ('{') or array ('[').
 func (w *jw) open(c byte) {
-	w.b.WriteByte(c)
+	w.d = append(w.d, c)
 	w.indent++
 	w.first = true
 }
@@ -51,14 +66,14 @@ func (w *jw) close(c byte) {
 	if !w.first {
 		w.newline()
 	}
-	w.b.WriteByte(c)
+	w.d = append(w.d, c)
 	w.first = false
 }
 
 // elem starts the next element of an array.
 func (w *jw) elem() {
 	if !w.first {
-		w.b.WriteByte(',')
+		w.d = append(w.d, ',')
 	}
 	w.first = false
 	w.newline()
@@ -68,28 +83,48 @@ func (w *jw) elem() {
 // own names, printable ASCII without '"' or '\\': written as they are.
 func (w *jw) key(k string) {
 	w.elem()
-	w.b.WriteByte('"')
-	w.b.WriteString(k)
-	w.b.WriteString("\": ")
+	w.d = append(w.d, '"')
+	w.d = append(w.d, k...)
+	w.d = append(w.d, "\": "...)
 }
 
 // mapKey starts the member of a map named k, which is escaped as needed.
 func (w *jw) mapKey(k string) {
 	w.elem()
 	w.str(k)
-	w.b.WriteString(": ")
+	w.d = append(w.d, ": "...)
 }
 
 func (w *jw) str(s string) {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
-			w.strJSON(s)
-			return
+	if !jsonPlain(s) {
+		w.strJSON(s)
+		return
+	}
+	w.d = append(w.d, '"')
+	w.d = append(w.d, s...)
+	w.d = append(w.d, '"')
+}
+
+// jsonPlain reports whether s is printable ASCII without '"' or '\\'
+// (what encoding/json writes as it is), eight bytes at a time.
+func jsonPlain(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := word8(s[i : i+8])
+		q, bs := x^ones*'"', x^ones*'\\'
+		// a byte below 0x20 or of 0x7f or above (as printableASCII), or
+		// a byte that is '"' or '\\' (a zero byte of q or bs)
+		if ((x-ones*0x20)&^x|x|(x+ones)|(q-ones)&^q|(bs-ones)&^bs)&highs != 0 {
+			return false
 		}
 	}
-	w.b.WriteByte('"')
-	w.b.WriteString(s)
-	w.b.WriteByte('"')
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // strJSON writes s as encoding/json does.
@@ -100,12 +135,11 @@ func (w *jw) strJSON(s string) {
 	}
 	w.tmp.Reset()
 	_ = w.enc.Encode(s) // a string always encodes
-	w.b.Write(bytes.TrimSuffix(w.tmp.Bytes(), []byte("\n")))
+	w.d = append(w.d, bytes.TrimSuffix(w.tmp.Bytes(), []byte("\n"))...)
 }
 
 func (w *jw) num(n int) {
-	var a [20]byte
-	w.b.Write(strconv.AppendInt(a[:0], int64(n), 10))
+	w.d = strconv.AppendInt(w.d, int64(n), 10)
 }
 
 func (w *jw) keyStr(k, v string) { w.key(k); w.str(v) }
@@ -117,6 +151,7 @@ func (w *jw) keyNum(k string, v int) {
 // finding writes a report.Finding as the json format prints it (Fix
 // edits never null), at depth indent.
 func (w *jw) finding(f *report.Finding, indent int) {
+	w.begin(len(f.RuleID) + len(f.RuleName) + len(f.Severity) + len(f.Message) + len(f.Path) + 256)
 	w.indent = indent
 	w.open('{')
 	w.keyStr("rule", f.RuleID)
@@ -152,10 +187,12 @@ func (w *jw) finding(f *report.Finding, indent int) {
 		w.keyStr("confirmed_on", f.Confirmed)
 	}
 	w.close('}')
+	w.end()
 }
 
 // sarifResult writes r as encodeJSON does, at depth indent.
 func (w *jw) sarifResult(r *sarifResult, indent int) {
+	w.begin(len(r.RuleID) + len(r.Message.Text) + 1024)
 	w.indent = indent
 	w.open('{')
 	w.keyStr("ruleId", r.RuleID)
@@ -185,7 +222,7 @@ func (w *jw) sarifResult(r *sarifResult, indent int) {
 	}
 	w.key("partialFingerprints")
 	if r.PartialFingerprints == nil {
-		w.b.WriteString("null")
+		w.d = append(w.d, "null"...)
 	} else {
 		w.open('{')
 		if len(r.PartialFingerprints) == 1 {
@@ -214,7 +251,7 @@ func (w *jw) sarifResult(r *sarifResult, indent int) {
 			}
 			w.key("artifactChanges")
 			if fx.ArtifactChanges == nil {
-				w.b.WriteString("null")
+				w.d = append(w.d, "null"...)
 			} else {
 				w.open('[')
 				for j := range fx.ArtifactChanges {
@@ -225,7 +262,7 @@ func (w *jw) sarifResult(r *sarifResult, indent int) {
 					w.artifact(&ch.ArtifactLocation)
 					w.key("replacements")
 					if ch.Replacements == nil {
-						w.b.WriteString("null")
+						w.d = append(w.d, "null"...)
 					} else {
 						w.open('[')
 						for k := range ch.Replacements {
@@ -259,6 +296,7 @@ func (w *jw) sarifResult(r *sarifResult, indent int) {
 		w.close('}')
 	}
 	w.close('}')
+	w.end()
 }
 
 func (w *jw) message(m *sarifMessage) {

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/report"
 )
@@ -178,6 +179,19 @@ type tally struct {
 	n      int
 	byRule map[string]*ruleCount
 	last   *ruleCount // the rule of the last finding counted
+	// recent finds the count of a rule ID by where its bytes are: the
+	// findings of a rule carry the same string (the rule's), so that a
+	// finding is counted without hashing its rule ID
+	recent [ruleSlots]ruleRef
+}
+
+// ruleSlots is the size of tally's table of rule IDs by address.
+const ruleSlots = 32
+
+type ruleRef struct {
+	p  *byte // the rule ID's bytes
+	n  int   // its length
+	rc *ruleCount
 }
 
 type ruleCount struct {
@@ -199,16 +213,22 @@ func (t *tally) add(f *report.Finding) {
 		rc.n++ // a file's findings of one rule often come in a row
 		return
 	}
-	if t.byRule == nil {
-		t.byRule = map[string]*ruleCount{}
+	p := unsafe.StringData(f.RuleID)
+	u := uintptr(unsafe.Pointer(p))
+	e := &t.recent[(u>>3^u>>8^uintptr(len(f.RuleID)))%ruleSlots]
+	if e.p != p || e.n != len(f.RuleID) || e.rc == nil {
+		if t.byRule == nil {
+			t.byRule = map[string]*ruleCount{}
+		}
+		rc := t.byRule[f.RuleID]
+		if rc == nil {
+			rc = &ruleCount{id: f.RuleID, name: f.RuleName}
+			t.byRule[f.RuleID] = rc
+		}
+		*e = ruleRef{p: p, n: len(f.RuleID), rc: rc}
 	}
-	rc := t.byRule[f.RuleID]
-	if rc == nil {
-		rc = &ruleCount{id: f.RuleID, name: f.RuleName}
-		t.byRule[f.RuleID] = rc
-	}
-	rc.n++
-	t.last = rc
+	e.rc.n++
+	t.last = e.rc
 }
 
 // ---- text ----
@@ -219,14 +239,17 @@ type textStream struct {
 }
 
 func (x *textStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error {
-	start := b.Len()
 	st := styler(s.opt.Color)
 	for i := range fs {
 		f := &fs[i]
 		x.t.add(f)
-		textFindingWith(b, f, st, s.opt.ShowSource, s.lineOf, &x.sc)
+		start := b.Len()
+		if textFindingWith(b, f, st, s.opt.ShowSource, s.lineOf, &x.sc) {
+			// a finding prints whole lines: its own are rewritten as
+			// those of the whole text would be
+			defuseCI(b, start)
+		}
 	}
-	defuseCI(b, start)
 	return nil
 }
 

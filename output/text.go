@@ -2,6 +2,7 @@ package output
 
 import (
 	"bytes"
+	"hash/maphash"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,14 +40,25 @@ func (s styler) paint(code, text string) string {
 	return code + text + ansiReset
 }
 
-func (s styler) severity(sev string) string {
+// appendPaint appends s.paint(code, text) to d.
+func (s styler) appendPaint(d []byte, code, text string) []byte {
+	if !s || text == "" {
+		return append(d, text...)
+	}
+	d = append(d, code...)
+	d = append(d, text...)
+	return append(d, ansiReset...)
+}
+
+// appendSeverity appends sev to d, in its colour.
+func (s styler) appendSeverity(d []byte, sev string) []byte {
 	switch sev {
 	case report.Error:
-		return s.paint(ansiRed, sev)
+		return s.appendPaint(d, ansiRed, sev)
 	case report.Warning:
-		return s.paint(ansiYellow, sev)
+		return s.appendPaint(d, ansiYellow, sev)
 	default:
-		return s.paint(ansiBlue, sev)
+		return s.appendPaint(d, ansiBlue, sev)
 	}
 }
 
@@ -70,38 +82,49 @@ func textFinding(b *bytes.Buffer, f *report.Finding, st styler, showSource bool,
 }
 
 // textFindingWith is textFinding reading long lines through sc (when not
-// nil), which a printer keeps from one finding to the next.
-func textFindingWith(b *bytes.Buffer, f *report.Finding, st styler, showSource bool, lineOf func(*report.Finding) (string, bool), sc *snippetCache) {
-	writePositionClean(b, sc.clean(f.Path).s, f.Path, f.Line, f.Column)
-	b.WriteString(": ")
-	b.WriteString(st.severity(severity(f.Severity)))
+// nil), which a printer keeps from one finding to the next. It reports
+// whether what it wrote may hold "::" or "##", what defuseCI rewrites:
+// when it does not, its lines need no rewrite (always true without sc).
+func textFindingWith(b *bytes.Buffer, f *report.Finding, st styler, showSource bool, lineOf func(*report.Finding) (string, bool), sc *snippetCache) (risky bool) {
+	path := sc.clean(f.Path)
+	risky = path.risky || sc == nil
+	// the finding's first line is appended to the buffer's free space
+	// and written at once, not a piece at a time
+	b.Grow(len(path.s) + len(f.RuleID) + len(f.RuleName) + len(f.Message) + 64)
+	d := appendPositionClean(b.AvailableBuffer(), path.s, f.Path, f.Line, f.Column)
+	d = append(d, ": "...)
+	d = st.appendSeverity(d, severity(f.Severity))
 	if f.RuleID != "" {
-		b.WriteByte(' ')
-		b.WriteString(st.paint(ansiBold, sc.clean(f.RuleID).s))
+		id := sc.clean(f.RuleID)
+		d = append(d, ' ')
+		d = st.appendPaint(d, ansiBold, id.s)
+		risky = risky || id.risky
 	}
 	if f.RuleName != "" {
-		b.WriteByte(' ')
-		b.WriteString(sc.clean(f.RuleName).s)
+		name := sc.clean(f.RuleName)
+		d = append(d, ' ')
+		d = append(d, name.s...)
+		risky = risky || name.risky
 	}
-	b.WriteString(": ")
-	if f.Confirmed == "" {
-		if c := sc.clean(f.Message); c.oneLine {
-			b.WriteString(c.s)
-			b.WriteByte('\n')
-		} else {
-			writeMessageLines(b, f.Message)
-		}
+	d = append(d, ": "...)
+	if c := sc.clean(f.Message); f.Confirmed == "" && c.oneLine {
+		d = append(d, c.s...)
+		d = append(d, '\n')
+		b.Write(d)
+		risky = risky || c.risky
 	} else {
+		b.Write(d)
 		writeMessageLines(b, message(f))
+		risky = true
 	}
 	if !showSource {
-		return
+		return risky
 	}
 	src, ok := lineOf(f)
 	if !ok {
-		return
+		return risky
 	}
-	writeSnippet(b, f, src, st, sc)
+	return writeSnippet(b, f, src, st, sc) || risky
 }
 
 // position is PATH:LINE:COL, leaving out what is unknown (0).
@@ -119,21 +142,20 @@ func position(path string, line, col int) string {
 	return s
 }
 
-// writePositionClean writes position(path, line, col), given cleaned,
-// cleanText(path).
-func writePositionClean(b *bytes.Buffer, cleaned, path string, line, col int) {
+// appendPositionClean appends position(path, line, col) to d, given
+// cleaned, cleanText(path).
+func appendPositionClean(d []byte, cleaned, path string, line, col int) []byte {
 	if path == "" || line <= 0 {
-		b.WriteString(position(path, line, col))
-		return
+		return append(d, position(path, line, col)...)
 	}
-	var num [20]byte
-	b.WriteString(cleanPath(cleaned))
-	b.WriteByte(':')
-	b.Write(strconv.AppendInt(num[:0], int64(line), 10))
+	d = append(d, cleanPath(cleaned)...)
+	d = append(d, ':')
+	d = strconv.AppendInt(d, int64(line), 10)
 	if col > 0 {
-		b.WriteByte(':')
-		b.Write(strconv.AppendInt(num[:0], int64(col), 10))
+		d = append(d, ':')
+		d = strconv.AppendInt(d, int64(col), 10)
 	}
+	return d
 }
 
 // writeMessageLines writes msg and a newline; the second and later lines of
@@ -223,8 +245,9 @@ type snippetCache struct {
 	n     int
 	marks []int
 	// cleaned holds the cleaned paths, rule names and messages of the
-	// last findings (see clean)
+	// last findings by their text, byAddr by their address (see clean)
 	cleaned [cleanSlots]cleaned
+	byAddr  [addrSlots]cleaned
 }
 
 const (
@@ -238,32 +261,103 @@ const (
 // cleanSlots is the size of snippetCache's table of cleaned strings: the
 // paths, rule names and messages of a run's findings repeat, a few dozen
 // in a file.
-const cleanSlots = 64
+const cleanSlots = 512
 
-// cleaned is cleanText of a string, and whether that string is one line
+// addrSlots is the size of snippetCache's table of cleaned strings by
+// their address.
+const addrSlots = 64
+
+// cleaned is cleanText of a string, whether that string is one line
 // (no line feed or carriage return: writeMessageLines prints it as
-// cleanText of it and a newline).
+// cleanText of it and a newline), and whether the cleaned text is risky
+// (ciRisky) where a finding's line prints it.
 type cleaned struct {
 	in, s   string
 	oneLine bool
+	risky   bool
 }
 
-// clean returns cleanText(s) and whether s is one line, through sc's
-// table when sc is not nil: a slot is picked by where s's bytes are (a
-// finding's path, rule and message are mostly the same strings, not
-// copies), and holds a string only while it is equal to s (compared, so
-// a slot never answers for other text).
+// clean returns cleanText(s), whether s is one line and whether the
+// cleaned text is risky, through sc's table when sc is not nil: a slot
+// is picked by a hash of s (a finding's path, rule and message are
+// mostly the same few texts, though not the same strings: a rule's
+// message is formatted anew for each finding), and holds a string only
+// while it is equal to s (compared, so a slot never answers for other
+// text).
 func (sc *snippetCache) clean(s string) cleaned {
 	if sc == nil || s == "" {
-		return cleaned{s, cleanText(s), strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0}
+		return newCleaned(s)
 	}
+	// first by where s's bytes are: a path, a rule ID and name are the
+	// same strings finding after finding, found without hashing them
 	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
-	e := &sc.cleaned[(p>>3^p>>9^uintptr(len(s)))%cleanSlots]
+	a := &sc.byAddr[(p>>3^p>>9^uintptr(len(s)))%addrSlots]
+	if a.in == s {
+		return *a
+	}
+	*a = sc.cleanByText(s)
+	return *a
+}
+
+// cleanByText is clean through the table by text.
+func (sc *snippetCache) cleanByText(s string) cleaned {
+	h := maphash.String(cleanSeed, s)
+	// two slots a string may be in, so that two texts of a run whose
+	// findings alternate seldom take each other's place
+	e, f := &sc.cleaned[h%cleanSlots], &sc.cleaned[(h>>32)%cleanSlots]
 	if e.in == s {
 		return *e
 	}
-	*e = cleaned{s, cleanText(s), strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0}
+	if f.in == s {
+		return *f
+	}
+	if e.in != "" && f.in == "" {
+		e = f
+	}
+	*e = newCleaned(s)
 	return *e
+}
+
+var cleanSeed = maphash.MakeSeed()
+
+func newCleaned(s string) cleaned {
+	c := cleanText(s)
+	return cleaned{s, c, strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0, ciRisky(c)}
+}
+
+// ciRisky reports whether s, printed between the separators of a
+// finding's line (which hold no ':' or '#' next to it but the ":" after
+// the path and the rule), may make that line hold "::" or "##": whether
+// it holds either, or starts or ends with ':' or '#'.
+func ciRisky(s string) bool {
+	if s == "" {
+		return false
+	}
+	if c := s[0]; c == ':' || c == '#' {
+		return true
+	}
+	if c := s[len(s)-1]; c == ':' || c == '#' {
+		return true
+	}
+	return hasCIPair(s)
+}
+
+// hasCIPair reports whether s holds "::" or "##", the text defuseCI
+// looks for.
+func hasCIPair(s string) bool {
+	for _, c := range [...]byte{':', '#'} {
+		for t := s; ; {
+			i := strings.IndexByte(t, c)
+			if i < 0 || i+1 == len(t) {
+				break
+			}
+			if t[i+1] == c {
+				return true
+			}
+			t = t[i+2:] // no pair starts at i+1 either
+		}
+	}
+	return false
 }
 
 // span returns the number of characters of src and the byte offsets in
@@ -307,11 +401,21 @@ func (sc *snippetCache) span(src string, start int) (n, bfrom, bto int) {
 // its characters. With fast set, a short line of printable ASCII
 // characters is taken as it is (the same answer, read once).
 func snippetWindow(src string, start int, sc *snippetCache, fast bool) (from, bto int, shown string, runes []rune, ascii bool) {
-	if fast && len(src) < snippetLong && printableASCII(src) {
-		// one byte a character and nothing cleanText replaces: the
-		// window's characters are its bytes
-		from, bto = clipWindow(len(src), start)
-		return from, bto, src[from:bto], nil, true
+	from, bto, shown, runes, ascii, _ = snippetWindowMarks(src, start, sc, fast)
+	return from, bto, shown, runes, ascii
+}
+
+// snippetWindowMarks is snippetWindow, and whether the text shown is
+// known to hold neither ':' nor '#' (so no "::" or "##": read with the
+// test for printable ASCII).
+func snippetWindowMarks(src string, start int, sc *snippetCache, fast bool) (from, bto int, shown string, runes []rune, ascii, noMarks bool) {
+	if fast && len(src) < snippetLong {
+		if printable, marks := printableMarks(src); printable {
+			// one byte a character and nothing cleanText replaces: the
+			// window's characters are its bytes
+			from, bto = clipWindow(len(src), start)
+			return from, bto, src[from:bto], nil, true, !marks
+		}
 	}
 	chars, bfrom, bto := sc.span(src, start)
 	from, _ = clipWindow(chars, start)
@@ -323,14 +427,16 @@ func snippetWindow(src string, start int, sc *snippetCache, fast bool) (from, bt
 		runes = []rune(shown)
 		shown = string(runes)
 	}
-	return from, bto, shown, runes, ascii
+	return from, bto, shown, runes, ascii, false
 }
 
 // writeSnippet prints the source line under a gutter with the line number,
 // and a marker line underlining the range from the finding's column to its
 // end column (or to the end of the line when the range spans lines). A
-// long line is clipped around the range (see maxSnippetChars).
-func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc *snippetCache) {
+// long line is clipped around the range (see maxSnippetChars). It
+// reports whether the text shown holds "::" or "##" (the marker line and
+// the gutter hold neither ':' nor '#').
+func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc *snippetCache) (risky bool) {
 	var numBuf [20]byte
 	num := strconv.AppendInt(numBuf[:0], int64(f.Line), 10)
 	gutterLen := 2 + len(num) + 3 // "  " + num + " | "
@@ -339,7 +445,7 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc 
 	if start < 0 {
 		start = 0
 	}
-	from, bto, shown, runes, ascii := snippetWindow(src, start, sc, true)
+	from, bto, shown, runes, ascii, noMarks := snippetWindowMarks(src, start, sc, true)
 	n := len(shown)
 	if !ascii {
 		n = len(runes)
@@ -358,13 +464,17 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc 
 		suffix = clipMarker
 	}
 
-	b.WriteString("  ")
-	b.Write(num)
-	b.WriteString(" | ")
-	b.WriteString(prefix)
-	b.WriteString(shown)
-	b.WriteString(suffix)
-	b.WriteByte('\n')
+	// The source line and the marker line are appended to the buffer's
+	// free space and written at once, not a piece at a time.
+	b.Grow(2*(gutterLen+len(prefix)+len(shown)+len(suffix)) + 16)
+	line := b.AvailableBuffer()
+	line = append(line, "  "...)
+	line = append(line, num...)
+	line = append(line, " | "...)
+	line = append(line, prefix...)
+	line = append(line, shown...)
+	line = append(line, suffix...)
+	line = append(line, '\n')
 
 	start -= from
 	if start > n+1 {
@@ -382,9 +492,7 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc 
 	// aligns under the source whatever the tab width; other characters
 	// become as many spaces as they take columns. vis tracks the visual
 	// column (for tabs inside the range), counted from the start of the
-	// gutter. The line is appended to the buffer's free space, not
-	// written a byte at a time.
-	line := b.AvailableBuffer()
+	// gutter.
 	line = append(line, "  "...)
 	for range num {
 		line = append(line, ' ')
@@ -396,7 +504,16 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc 
 		line = appendRepeat(line, ' ', w)
 		vis += w
 	}
-	for i := 0; i < start; i++ {
+	i := 0
+	if ascii {
+		// a run of characters of one column each, but tabs: spaces
+		if k := min(start, n); strings.IndexByte(shown[:k], '\t') < 0 {
+			line = appendRepeat(line, ' ', k)
+			vis += k
+			i = k
+		}
+	}
+	for ; i < start; i++ {
 		if i >= n {
 			line = append(line, ' ')
 			vis++
@@ -452,6 +569,7 @@ func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc 
 	}
 	line = append(line, '\n')
 	b.Write(line)
+	return !noMarks && hasCIPair(shown)
 }
 
 // appendRepeat appends n copies of c to buf: a marker line's tildes and
@@ -488,8 +606,7 @@ func printableASCII(s string) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		x := word8(s[i : i+8])
 		// a byte below 0x20, or one of 0x7f or above (x+1 sets its high
 		// bit; a carry from 0xff only follows a byte already flagged)
 		if ((x-ones*0x20)&^x|x|(x+ones))&highs != 0 {
@@ -502,6 +619,32 @@ func printableASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// printableMarks is printableASCII(s) and, when s is printable, whether
+// it holds ':' or '#' (read in the same pass).
+func printableMarks(s string) (printable, marks bool) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	var m uint64
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := word8(s[i : i+8])
+		if ((x-ones*0x20)&^x|x|(x+ones))&highs != 0 {
+			return false, false
+		}
+		// a zero byte of c or h: a ':' or '#' among them
+		c, h := x^ones*':', x^ones*'#'
+		m |= (c-ones)&^c | (h-ones)&^h
+	}
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c >= 0x7f:
+			return false, false
+		case c == ':' || c == '#':
+			m |= highs
+		}
+	}
+	return true, m&highs != 0
 }
 
 func isASCII(s string) bool {
@@ -613,8 +756,7 @@ func hasControl(s string, keepCR bool) bool {
 	// bytes, and each was tested on its own
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		x := word8(s[i : i+8])
 		below := (x - ones*0x20) &^ x & highs // some byte < 0x20
 		del := x ^ ones*0x7f
 		c2 := x ^ ones*0xc2
@@ -724,4 +866,13 @@ func DefuseCILine(line string) string {
 		line = line[:len(line)-len(body)] + ":%3A" + body[2:]
 	}
 	return line
+}
+
+// word8 is the eight bytes of w (len(w) == 8) as a little-endian word: one
+// load, where eight byte reads of s[i+k] each kept a bounds check and
+// were not combined.
+func word8(w string) uint64 {
+	_ = w[7]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 }

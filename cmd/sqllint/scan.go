@@ -321,6 +321,8 @@ func (e *env) scan(args []string) int {
 	// them, also with --new-* (the findings on lines that changed);
 	// baselines, --fix, --diff and live runs need the whole run first.
 	streaming := opt.FactsFor == nil && !f.fix && !f.pr.diff && f.pr.writeBaseline == "" && filter.base == nil
+	// A finding's source line is copied only for an output that reads it.
+	opt.SkipSourceText = streaming && !readsSource(specs, !f.noSource)
 	var outs []*outputSink
 	var streamErr error
 	var status findingStatus
@@ -354,6 +356,8 @@ func (e *env) scan(args []string) int {
 						streamErr = err
 					}
 				}
+				// printed: the outputs keep copies of what they keep
+				analysis.RecycleFindings(job.room)
 			}
 		}()
 		opt.Provisional = func(final bool) {
@@ -402,7 +406,7 @@ func (e *env) scan(args []string) int {
 			fs := filter.onlyNew(r.Findings)
 			status.add(fs)
 			if len(fs) > 0 {
-				printing <- printJob{fs: fs}
+				printing <- printJob{fs: fs, room: r.Findings}
 			}
 			return
 		}
@@ -778,6 +782,9 @@ func (e *env) openOutputsTo(stdout io.Writer, specs []outputSpec, toStdout, colo
 type printJob struct {
 	fs  []report.Finding
 	ctl func()
+	// room is the result's Findings (fs, or what fs was taken from),
+	// given back to the run once printed
+	room []report.Finding
 }
 
 // outputGate is standard output held back until open: the findings of a
@@ -853,6 +860,24 @@ func (e *env) closeOutputs(outs []*outputSink, rep *report.Report, streamErr err
 	return err
 }
 
+// readsSource reports whether an output of specs prints the source lines
+// of findings (text, unless showSource is off, and junit) or reads them
+// (the fingerprints of sarif and gitlab).
+func readsSource(specs []outputSpec, showSource bool) bool {
+	for _, s := range specs {
+		switch s.format {
+		case "json", "github", "azure", "checkstyle":
+		case "text":
+			if showSource {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
 // findingStatus is the highest severity of a run's findings, for the exit
 // status.
 type findingStatus struct{ rank int }
@@ -861,8 +886,27 @@ var severityRank = map[string]int{report.Info: 1, report.Warning: 2, report.Erro
 
 func (st *findingStatus) add(findings []report.Finding) {
 	for i := range findings {
-		st.rank = max(st.rank, severityRank[findings[i].Severity])
+		if st.rank == rankError {
+			return // nothing ranks higher
+		}
+		st.rank = max(st.rank, rankOf(findings[i].Severity))
 	}
+}
+
+// rankError is severityRank[report.Error], the highest.
+const rankError = 3
+
+// rankOf is severityRank[sev], without hashing sev for each finding.
+func rankOf(sev string) int {
+	switch sev {
+	case report.Error:
+		return rankError
+	case report.Warning:
+		return 2
+	case report.Info:
+		return 1
+	}
+	return 0
 }
 
 // exit is the exit status for --fail-on failOn.
