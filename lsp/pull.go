@@ -84,15 +84,40 @@ func (c *clientCapabilities) pullDiagnostics() bool {
 		c.Workspace != nil && c.Workspace.Diagnostics != nil && c.Workspace.Diagnostics.RefreshSupport
 }
 
-// resultID names a document's diagnostics: the same findings at the
+// pullAnswer is what a result marshals once for the pulls that get its
+// full report: its result ID and the JSON of the full report followed
+// by the closing brace of the response that carries it. Every such pull
+// writes these bytes instead of marshalling the report again (10,000
+// pulls of a document with 60,000 findings marshalled 14 GB).
+//
+// The result ID names a document's diagnostics: the same findings at the
 // same places give the same ID, so the client, sending it back, is told
 // "unchanged" after an edit that changed no finding (typing in a
 // comment) and after a re-check of the context that changed nothing.
-func resultID(diags []Diagnostic) string {
-	b, _ := json.Marshal(diags)
+func pullAnswer(diags []Diagnostic) (id string, tail rawResult) {
+	items, _ := json.Marshal(diags)
 	h := fnv.New64a()
-	_, _ = h.Write(b)
-	return fmt.Sprintf("%016x", h.Sum64())
+	_, _ = h.Write(items)
+	id = fmt.Sprintf("%016x", h.Sum64())
+	if diags == nil {
+		items = []byte("[]")
+	}
+	const head, mid = `{"kind":"full","resultId":"`, `","items":`
+	tail = make(rawResult, 0, len(head)+len(id)+len(mid)+len(items)+2)
+	tail = append(tail, head...)
+	tail = append(tail, id...) // hexadecimal digits: nothing to escape
+	tail = append(tail, mid...)
+	tail = append(tail, items...)
+	return id, append(tail, "}}"...)
+}
+
+// answer is the result of a pull whose client last got prev: the full
+// report's bytes marshalled once, when r has them.
+func (r *result) answer(prev string) any {
+	if r.full != nil && (prev == "" || prev != r.id) {
+		return r.full
+	}
+	return r.report(prev)
 }
 
 // report is the answer to a pull whose client last got prev.
@@ -133,7 +158,7 @@ func (s *Server) pullDocument(id json.RawMessage, raw json.RawMessage) (any, *rp
 			return emptyReport(), nil
 		}
 		d.reported = d.result.id
-		return d.result.report(p.PreviousResultID), nil
+		return d.result.answer(p.PreviousResultID), nil
 	}
 	d.pulls = append(d.pulls, pullRequest{id: id, prev: p.PreviousResultID})
 	return deferred{}, nil
@@ -144,7 +169,7 @@ func (s *Server) pullDocument(id json.RawMessage, raw json.RawMessage) (any, *rp
 // findings it last pulled changed. s.mu is held.
 func (s *Server) answerPulls(d *document) {
 	for _, p := range d.pulls {
-		_ = s.conn.reply(p.id, d.result.report(p.prev))
+		_ = s.conn.reply(p.id, d.result.answer(p.prev))
 		d.reported = d.result.id
 	}
 	if len(d.pulls) > 0 {

@@ -105,6 +105,7 @@ type result struct {
 	findings []report.Finding
 	diags    []Diagnostic // diags[i] is findings[i]; then a config error, if any
 	id       string       // its result ID, for pulled diagnostics
+	full     rawResult    // the answer to a pull of its full report (pullAnswer)
 
 	once  sync.Once
 	stmts []stmtSpan // statements of the text, found on first need
@@ -769,7 +770,7 @@ func (s *Server) analyze(d *document, gen int) {
 		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error()})
 	}
 	if pull {
-		res.id = resultID(res.diags)
+		res.id, res.full = pullAnswer(res.diags)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
