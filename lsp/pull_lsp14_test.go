@@ -231,3 +231,35 @@ func BenchmarkCancelFlood(b *testing.B) {
 		d.timer.Stop()
 	}
 }
+
+// TestPullReopened: a document opened again without a close (a client
+// that lost track of it) answers the pulls that waited for its old text
+// with the findings of the new one, or an empty report when it is no
+// longer a script; before, they were never answered.
+func TestPullReopened(t *testing.T) {
+	uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))
+	c := newClient(t, Options{Debounce: time.Hour}) // a change is never checked
+	c.initialize(pullCaps, `null`)
+	c.open(uri, "SELECT 1;\n")
+	c.pull(uri, "")
+	c.change(uri, 2, "SELECT 2;\n")
+	id := c.sendPull(uri)
+	c.open(uri, "CHECKPOINT 10;\n")
+	var r pullReport
+	c.result(c.answer(id), &r)
+	if r.Kind != "full" || r.Items == nil || find(*r.Items, "SL302") == nil {
+		t.Errorf("pull waiting when the document was opened again: %+v", r)
+	}
+	txt := pathURI(filepath.Join(t.TempDir(), "notes.txt"))
+	c.open(txt, "SELECT 1;\n") // the SQL language
+	c.pull(txt, "")
+	c.change(txt, 2, "SELECT 2;\n")
+	id = c.sendPull(txt)
+	c.notify("textDocument/didOpen", didOpenParams{TextDocument: textDocumentItem{URI: txt, LanguageID: "plaintext", Version: 1, Text: "# notes\n"}})
+	r = pullReport{}
+	c.result(c.answer(id), &r)
+	if r.Kind != "full" || r.Items == nil || len(*r.Items) != 0 {
+		t.Errorf("pull waiting when the document was opened again as plain text: %+v", r)
+	}
+	c.shutdown()
+}

@@ -470,6 +470,17 @@ func (s *Server) didOpen(p *didOpenParams) {
 	}
 	if old := s.docs[d.uri]; old != nil {
 		s.abort(old)
+		if d.lint {
+			// Opened again without a close: its waiting pulls wait for
+			// the check of the new text (they were never answered).
+			d.pulls, d.cancelled = old.pulls, old.cancelled
+			old.pulls, old.cancelled = nil, 0
+			for _, p := range d.pulls {
+				p.doc = d
+			}
+		} else {
+			s.dropPulls(old, true)
+		}
 	}
 	s.docs[d.uri] = d
 	if s.isConfig(path) {
