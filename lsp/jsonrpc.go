@@ -233,7 +233,37 @@ func (c *conn) write(v any) error {
 }
 
 func (c *conn) reply(id json.RawMessage, result any) error {
+	if raw, ok := result.(rawResult); ok {
+		return c.replyRaw(id, raw)
+	}
 	return c.write(response{JSONRPC: "2.0", ID: id, Result: result})
+}
+
+// rawResult is a result marshalled beforehand, followed by the closing
+// brace of the response: the bytes that json.Marshal of a response with
+// that result writes after `"result":`.
+type rawResult []byte
+
+// replyRaw writes the response with result raw, as reply would write
+// it, without copying raw.
+func (c *conn) replyRaw(id json.RawMessage, raw rawResult) error {
+	head, err := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+	}{"2.0", id})
+	if err != nil {
+		return err
+	}
+	head = append(head[:len(head)-1], `,"result":`...) // the ID as response writes it
+	frame := fmt.Appendf(make([]byte, 0, 32+len(head)), "Content-Length: %d\r\n\r\n", len(head)+len(raw))
+	frame = append(frame, head...)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, err := c.w.Write(frame); err != nil {
+		return err
+	}
+	_, err = c.w.Write(raw)
+	return err
 }
 
 func (c *conn) replyError(id json.RawMessage, code int, msg string) error {

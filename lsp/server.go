@@ -70,9 +70,10 @@ type Server struct {
 	enc         posEncoding
 	caps        clientCapabilities
 	init        initOptions
-	roots       []string        // the client's workspace folders (and root), clean paths
-	watched     map[string]bool // baseline files the client was asked to watch
-	initialized bool            // initialize answered
+	roots       []string             // the client's workspace folders (and root), clean paths
+	watched     map[string]bool      // baseline files the client was asked to watch
+	pending     map[string]pullChain // waiting pulls by canonicalID
+	initialized bool                 // initialize answered
 	shutdown    bool
 	pull        bool        // the client pulls diagnostics: none are published
 	refresh     *time.Timer // a workspace/diagnostic/refresh to send
@@ -94,8 +95,9 @@ type document struct {
 	result   *result            // the last published one
 	baseline string             // the baseline file of its last analysis, "" for none
 
-	pulls    []pullRequest // pulls waiting for the analysis in progress
-	reported string        // the result ID the client last pulled, "" before
+	pulls     []*pullRequest // pulls waiting for the analysis in progress
+	cancelled int            // how many of them were cancelled
+	reported  string         // the result ID the client last pulled, "" before
 }
 
 // result is one finished analysis of one version of a document.
@@ -105,6 +107,7 @@ type result struct {
 	findings []report.Finding
 	diags    []Diagnostic // diags[i] is findings[i]; then a config error, if any
 	id       string       // its result ID, for pulled diagnostics
+	full     rawResult    // the answer to a pull of its full report (pullAnswer)
 
 	once  sync.Once
 	stmts []stmtSpan // statements of the text, found on first need
@@ -125,7 +128,7 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{
 		opt: opt, conn: newConn(r, w), log: log.New(logw, "sqllint lsp: ", log.LstdFlags),
-		ctx: ctx, cancel: cancel, sem: make(chan struct{}, 1), parentGone: make(chan struct{}, 1), docs: map[string]*document{}, watched: map[string]bool{},
+		ctx: ctx, cancel: cancel, sem: make(chan struct{}, 1), parentGone: make(chan struct{}, 1), docs: map[string]*document{}, watched: map[string]bool{}, pending: map[string]pullChain{},
 	}
 }
 
@@ -467,6 +470,17 @@ func (s *Server) didOpen(p *didOpenParams) {
 	}
 	if old := s.docs[d.uri]; old != nil {
 		s.abort(old)
+		if d.lint {
+			// Opened again without a close: its waiting pulls wait for
+			// the check of the new text (they were never answered).
+			d.pulls, d.cancelled = old.pulls, old.cancelled
+			old.pulls, old.cancelled = nil, 0
+			for _, p := range d.pulls {
+				p.doc = d
+			}
+		} else {
+			s.dropPulls(old, true)
+		}
 	}
 	s.docs[d.uri] = d
 	if s.isConfig(path) {
@@ -769,7 +783,7 @@ func (s *Server) analyze(d *document, gen int) {
 		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error()})
 	}
 	if pull {
-		res.id = resultID(res.diags)
+		res.id, res.full = pullAnswer(res.diags)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
