@@ -284,8 +284,10 @@ func (s *Server) cancelRequest(p *cancelParams) {
 	_ = s.conn.replyError(r.id, codeRequestCancelled, "cancelled by the client")
 }
 
-// canonicalID is a request ID as a comparable string: 7, 7.0 and "7"
-// differ (a string ID is not a number), spacing does not count.
+// canonicalID is a request ID as a comparable string: "7" and 7 differ
+// (a string ID is not a number), spacing does not count, and a number is
+// compared by its value as a float64 (7 and 7.0 are one ID; the protocol's
+// integer IDs fit, as LSP's integer is 32 bits).
 func canonicalID(raw json.RawMessage) string {
 	var v any
 	if json.Unmarshal(raw, &v) != nil {
