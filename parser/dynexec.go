@@ -634,10 +634,16 @@ func (s *splitter) dynHook(st *Statement) {
 		// than a window)
 		toks = st.Tokens()
 	}
+	bw := tdbOther
+	if len(toks) >= 3 && toks[0].Kind == TokIdent {
+		bw = tdbWord(tokText(s.text, toks[0]))
+	}
+	s.blankDeclare(toks, bw)
 	s.dynVars(st, toks)
 	if w := s.tempdbVars(st, toks); w != tdbOther {
 		s.runText(st, toks, w)
 	}
+	s.blankAssign(toks, bw)
 	run, nul := dynCandidate(s.text, toks)
 	if nul {
 		if pb := procBackup(s.text, toks); pb != nil {

@@ -296,6 +296,10 @@ func (s *splitter) tdbConcatDepth(b *strings.Builder, expr []Token, self string,
 				b.WriteString(t.text)
 				return
 			}
+			if t, ok := s.blankVar(p[0]); ok {
+				b.WriteString(t) // SET @CrLf = NCHAR(13) + NCHAR(10) (blankvars.go)
+				return
+			}
 		case len(p) > 3 && p[0].Kind == TokIdent && strings.EqualFold(tokText(text, p[0]), "CONCAT"):
 			if args, ok := parenthesized(text, p[1:]); ok {
 				topLevelParts(text, args, func(i, j int) {
