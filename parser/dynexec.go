@@ -644,6 +644,11 @@ func (s *splitter) dynHook(st *Statement) {
 		s.runText(st, toks, w)
 	}
 	s.blankAssign(toks, bw)
+	if bw == tdbExec && st.Node == nil && s.dynDepth < maxDynDepth {
+		if d := dumpDevice(s.text, toks); d != nil {
+			st.Node = d
+		}
+	}
 	run, nul := dynCandidate(s.text, toks)
 	if nul {
 		if pb := procBackup(s.text, toks); pb != nil {

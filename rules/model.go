@@ -341,6 +341,9 @@ type Model struct {
 	tempdbReported map[string]bool
 	// devices are the backup devices the scripts wrote full backups to.
 	devices map[string]*device
+	// nulDevices are the logical backup devices sp_addumpdevice added on
+	// the null device, by nulDeviceKey (dumpdevice.go)
+	nulDevices map[string]bool
 	// snapshotCopied counts the files and filegroups copied into backup
 	// snapshots (bounded by snapshotBudget).
 	snapshotCopied int
@@ -1111,6 +1114,7 @@ func (m *Model) apply(e *Effect, ctx *string) {
 			e.DB = m.Databases[*ctx]
 		}
 	case *parser.Backup:
+		m.markNulDevices(n)
 		e.DB = m.database(&n.Database, *ctx, false)
 		if !n.Log {
 			m.backup(e, n)
@@ -1126,6 +1130,8 @@ func (m *Model) apply(e *Effect, ctx *string) {
 		}
 	case *parser.BuiltRun, *parser.NulBackup:
 		m.builtFiles(e, *ctx) // dynrun.go
+	case *parser.DumpDevice:
+		m.dumpDevice(e, n)
 	}
 	if e.DB != nil {
 		e.Files, e.Filegroups = count32(e.DB.FileCount()), count32(e.DB.FilegroupCount())
