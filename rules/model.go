@@ -748,6 +748,11 @@ const (
 	startShown = "the database the script starts in (sqlcmd -d)"
 )
 
+// connectShown is how messages name the database CURRENT is after a
+// :connect and before any USE: the new connection's, which the script
+// does not name (messages said "for CURRENT").
+const connectShown = "the database the :connect connects to"
+
 // isStartVar reports whether n is $(SQLCMDDBNAME) alone, not replaced
 // (no -d): the database the script starts in.
 func isStartVar(n *parser.Name) bool {
@@ -771,9 +776,10 @@ func unresolvedKey(n *parser.Name) string {
 }
 
 // databaseShown is "database NAME" as messages say it, or only the
-// phrase that names the database a script starts in.
+// phrase that names the database a script starts in, or the one a
+// :connect connects to.
 func databaseShown(d *Database) string {
-	if d.Name == startShown {
+	if d.Name == startShown || d.Name == connectShown {
 		return d.Name
 	}
 	return "database " + shown(d.Name)
@@ -943,7 +949,7 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 		// which $(SQLCMDDBNAME) names too
 		key, display = startKey, startShown
 	case current && ctx == "":
-		key, display = "current", "CURRENT"
+		key, display = "current", connectShown
 	case current:
 		key, display = ctx, ctx
 		if d := m.Databases[ctx]; d != nil {
