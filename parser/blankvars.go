@@ -73,13 +73,18 @@ func (s *splitter) blankAssign(toks []Token, word int) {
 		return
 	}
 	text := s.text
-	if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) && (word == tdbSet || !selectsMore(text, toks[3:])) {
+	if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
 		expr := toks[3:]
 		if len(expr) > 0 && isPunctAt(text, expr, len(expr)-1, ';') {
 			expr = expr[:len(expr)-1]
 		}
+		// most assignments are of no blanks, and no variable holds any
 		v, ok := s.blankValue(expr, 0)
 		if !ok && len(s.blank) == 0 {
+			return
+		}
+		if word == tdbSelect && selectsMore(text, toks[3:]) {
+			s.forgetAssigned(toks)
 			return
 		}
 		name := strings.ToLower(tokText(text, toks[1]))
@@ -98,12 +103,20 @@ func (s *splitter) blankAssign(toks []Token, word int) {
 		}
 		return
 	}
-	if word == tdbSelect && len(s.blank) > 0 {
-		// SELECT @a = x, @b = y FROM ...: each variable it may assign
-		for i, t := range toks {
-			if t.Kind == TokVar && assignOpAt(text, toks, i+1) {
-				delete(s.blank, strings.ToLower(tokText(text, t)))
-			}
+	if word == tdbSelect {
+		s.forgetAssigned(toks)
+	}
+}
+
+// forgetAssigned stops following the variables toks, a SELECT, may
+// assign (SELECT @a = x, @b = y FROM ...).
+func (s *splitter) forgetAssigned(toks []Token) {
+	if len(s.blank) == 0 {
+		return
+	}
+	for i, t := range toks {
+		if t.Kind == TokVar && assignOpAt(s.text, toks, i+1) {
+			delete(s.blank, strings.ToLower(tokText(s.text, t)))
 		}
 	}
 }
@@ -122,25 +135,35 @@ func (s *splitter) setBlank(name, v string) {
 }
 
 // mayBeBlank reports whether toks, a DECLARE, may give a variable
-// blanks: it holds a string literal of blanks, CHAR or NCHAR, or a
-// variable followed. Most DECLAREs hold none, and are read no further.
+// blanks: a value after an = starts as blanks may (blankStart). Most
+// DECLAREs give none, and are read no further.
 func (s *splitter) mayBeBlank(toks []Token) bool {
 	text := s.text
-	for _, t := range toks[2:] {
-		switch t.Kind {
-		case TokString, TokNString:
-			if _, ok := blankLiteral(tokText(text, t)); ok {
-				return true
-			}
-		case TokIdent:
-			if n := t.End - t.Start; (n == 4 || n == 5) && (keywordFold(tokText(text, t), "CHAR") || keywordFold(tokText(text, t), "NCHAR")) {
-				return true
-			}
-		case TokVar:
-			if len(s.blank) > 0 {
-				return true
-			}
+	for i := 2; i+1 < len(toks); i++ {
+		if t := toks[i]; t.Kind == TokPunct && text[t.Start] == '=' && s.blankStart(toks[i+1]) {
+			return true
 		}
+	}
+	return false
+}
+
+// blankStart reports whether t may start an expression blankValue reads:
+// a string literal of blanks, CHAR, NCHAR, a parenthesis, or a variable
+// while one is followed. Told at once for most expressions, which
+// blankValue would otherwise split whole.
+func (s *splitter) blankStart(t Token) bool {
+	text := s.text
+	switch t.Kind {
+	case TokString, TokNString:
+		_, ok := blankLiteral(tokText(text, t))
+		return ok
+	case TokIdent:
+		n := t.End - t.Start
+		return (n == 4 || n == 5) && (keywordFold(tokText(text, t), "CHAR") || keywordFold(tokText(text, t), "NCHAR"))
+	case TokVar:
+		return len(s.blank) > 0
+	case TokPunct:
+		return text[t.Start] == '('
 	}
 	return false
 }
@@ -152,7 +175,7 @@ func (s *splitter) mayBeBlank(toks []Token) bool {
 // other expression.
 func (s *splitter) blankValue(expr []Token, level int) (v string, ok bool) {
 	text := s.text
-	if len(expr) == 0 {
+	if len(expr) == 0 || !s.blankStart(expr[0]) {
 		return "", false
 	}
 	var b strings.Builder

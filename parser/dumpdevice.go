@@ -22,6 +22,35 @@ type DumpDevice struct {
 
 func (*DumpDevice) node() {}
 
+// mayCallDevice reports whether toks, an EXEC statement, may call
+// sp_addumpdevice or sp_dropdevice: the last part of the name it calls
+// (after @rc =, through its dots) is as long as theirs, bracketed or
+// not, and ends in "device". Told by its length first: most EXECs call
+// another procedure (sp_executesql is as long as sp_dropdevice).
+func mayCallDevice(text string, toks []Token) bool {
+	i := 1
+	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
+		i += 2 // @rc =
+	}
+	for i+2 < len(toks) && isPunctAt(text, toks, i+1, '.') {
+		i += 2
+	}
+	if i >= len(toks) {
+		return false
+	}
+	t := toks[i]
+	s, e := t.Start, t.End
+	switch t.Kind {
+	case TokQuoted:
+		s, e = s+1, e-1
+	case TokIdent:
+	default:
+		return false
+	}
+	n := e - s
+	return (n == int32(len("sp_addumpdevice")) || n == int32(len("sp_dropdevice"))) && strings.EqualFold(text[e-6:e], "device")
+}
+
 // dumpDevice reads a call of sp_addumpdevice that adds a disk device on
 // the null device, or of sp_dropdevice (any qualification, any case),
 // from toks, an EXEC statement; nil for any other statement. The

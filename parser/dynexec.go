@@ -640,11 +640,11 @@ func (s *splitter) dynHook(st *Statement) {
 	}
 	s.blankDeclare(toks, bw)
 	s.dynVars(st, toks)
-	if w := s.tempdbVars(st, toks); w != tdbOther {
+	if w := s.tempdbVars(st, toks, bw); w != tdbOther {
 		s.runText(st, toks, w)
 	}
 	s.blankAssign(toks, bw)
-	if bw == tdbExec && st.Node == nil && s.dynDepth < maxDynDepth {
+	if bw == tdbExec && st.Node == nil && s.dynDepth < maxDynDepth && mayCallDevice(s.text, toks) {
 		if d := dumpDevice(s.text, toks); d != nil {
 			st.Node = d
 		}
