@@ -307,7 +307,10 @@ type Target struct {
 	Value  string `json:"value"`
 	Mirror bool   `json:"mirror,omitempty"`
 	Known  bool   `json:"-"` // Value is a literal (not a variable)
-	Span   Span   `json:"-"`
+	// OnNul is set by the model on a DEVICE that sp_addumpdevice added on
+	// the null device (DumpDevice) before the BACKUP
+	OnNul bool `json:"-"`
+	Span  Span `json:"-"`
 }
 
 // Backup is BACKUP DATABASE | LOG.

@@ -634,9 +634,20 @@ func (s *splitter) dynHook(st *Statement) {
 		// than a window)
 		toks = st.Tokens()
 	}
+	bw := tdbOther
+	if len(toks) >= 3 && toks[0].Kind == TokIdent {
+		bw = tdbWord(tokText(s.text, toks[0]))
+	}
+	s.blankDeclare(toks, bw)
 	s.dynVars(st, toks)
-	if w := s.tempdbVars(st, toks); w != tdbOther {
+	if w := s.tempdbVars(st, toks, bw); w != tdbOther {
 		s.runText(st, toks, w)
+	}
+	s.blankAssign(toks, bw)
+	if bw == tdbExec && st.Node == nil && s.dynDepth < maxDynDepth && mayCallDevice(s.text, toks) {
+		if d := dumpDevice(s.text, toks); d != nil {
+			st.Node = d
+		}
 	}
 	run, nul := dynCandidate(s.text, toks)
 	if nul {

@@ -300,6 +300,10 @@ func (s *splitter) concatTo(v *varText, expr []Token, level int) (allLit bool) {
 				b.WriteString(t)
 				break
 			}
+			if t, ok := s.blankVar(p[0]); ok {
+				b.WriteString(t) // SET @CrLf = NCHAR(13) + NCHAR(10) (blankvars.go)
+				break
+			}
 			fallthrough
 		case len(p) > 0:
 			if c, ok := charPart(text, p); ok {

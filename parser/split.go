@@ -708,6 +708,9 @@ type splitter struct {
 	// runs is what runText follows (dynrun.go), nil until it follows
 	// something
 	runs *runVars
+	// blank are the variables of the batch that hold blanks alone, and
+	// those blanks (blankvars.go)
+	blank map[string]string
 }
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {

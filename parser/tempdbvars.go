@@ -57,13 +57,15 @@ type tdbText struct {
 // assigned to variables while it holds tempdb, and gives an EXEC of such
 // text that adds or modifies tempdb's files its TempdbBuilt. It returns
 // which of the words of tdbWord the statement starts with (tdbOther for
-// none, or when it is not read), for runText.
-func (s *splitter) tempdbVars(st *Statement, toks []Token) (word int) {
-	if len(toks) < 3 || toks[0].Kind != TokIdent || s.dynDepth >= maxDynDepth {
+// none, or when it is not read), for runText. first is the word of its
+// first token (tdbOther for fewer than three tokens, or a first that is
+// no word), which dynHook tells once for the followers.
+func (s *splitter) tempdbVars(st *Statement, toks []Token, first int) (word int) {
+	if first == tdbOther || s.dynDepth >= maxDynDepth {
 		return tdbOther
 	}
 	text := s.text
-	word = tdbWord(tokText(text, toks[0]))
+	word = first
 	switch word {
 	case tdbSet:
 		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
@@ -294,6 +296,10 @@ func (s *splitter) tdbConcatDepth(b *strings.Builder, expr []Token, self string,
 			}
 			if t, ok := s.tdbVars[name]; ok {
 				b.WriteString(t.text)
+				return
+			}
+			if t, ok := s.blankVar(p[0]); ok {
+				b.WriteString(t) // SET @CrLf = NCHAR(13) + NCHAR(10) (blankvars.go)
 				return
 			}
 		case len(p) > 3 && p[0].Kind == TokIdent && strings.EqualFold(tokText(text, p[0]), "CONCAT"):

@@ -657,9 +657,10 @@ func everyCopyTo(ts []parser.Target, ext bool) bool {
 	return n == 0 || nul
 }
 
-// deviceIsNul reports whether t is DISK = 'NUL'.
+// deviceIsNul reports whether t is DISK = 'NUL', or a logical device
+// that sp_addumpdevice added on NUL (Target.OnNul).
 func deviceIsNul(t parser.Target) bool {
-	return t.Type == "DISK" && t.Known && isNul(t.Value)
+	return t.Type == "DISK" && t.Known && isNul(t.Value) || t.OnNul
 }
 
 // deviceNulExtension reports whether t is DISK = a file named NUL with an
@@ -731,20 +732,24 @@ func copyOnlyNul(ts []parser.Target) bool {
 }
 
 // nulShown is the first device of ts on NUL as a message names it:
-// 'NUL' when the script wrote NUL, else as it wrote it, said to be the
-// null device ('C:\x\NUL' (the null device)).
+// DISK = 'NUL' when the script wrote NUL, else as it wrote it, said to
+// be the null device (DISK = 'C:\x\NUL' (the null device)); a logical
+// device by its name, said to be on it.
 func nulShown(ts []parser.Target) string {
 	for _, t := range ts {
 		if !deviceIsNul(t) {
 			continue
 		}
 		v := strings.TrimSpace(t.Value)
+		if t.OnNul {
+			return shown(v) + " (a backup device that sp_addumpdevice put on the null device)"
+		}
 		if strings.EqualFold(v, "NUL") || strings.ContainsFunc(v, unicode.IsControl) {
 			break
 		}
-		return "'" + shown(strings.ReplaceAll(v, "'", "''")) + "' (the null device)"
+		return "DISK = '" + shown(strings.ReplaceAll(v, "'", "''")) + "' (the null device)"
 	}
-	return "'NUL'"
+	return "DISK = 'NUL'"
 }
 
 // isNul reports whether v names the null device (parser.IsNulDevice).
@@ -783,10 +788,10 @@ var sl304 = &Rule{
 			// striped over NUL and real devices, the rest of the data is
 			// written, and of no use
 			dev := nulShown(b.Targets)
-			writes, never := "TO DISK = "+dev+" writes nothing", "TO DISK = "+dev+" writes nothing: never a real backup"
+			writes, never := "TO "+dev+" writes nothing", "TO "+dev+" writes nothing: never a real backup"
 			if !copyOnlyNul(b.Targets) {
-				writes = "writes part of its data to DISK = " + dev + ", which keeps none of it, so it cannot be restored"
-				never = "writes part of its data to DISK = " + dev + ", which keeps none of it: never a real backup"
+				writes = "writes part of its data to " + dev + ", which keeps none of it, so it cannot be restored"
+				never = "writes part of its data to " + dev + ", which keeps none of it: never a real backup"
 			}
 			// "If DIFFERENTIAL and COPY_ONLY are used together, COPY_ONLY
 			// is ignored, and a differential backup is created" (BACKUP)

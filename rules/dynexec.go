@@ -205,7 +205,7 @@ func nulBackup(p *Pass, e *Effect, pb *parser.NulBackup) {
 		if pb.Var != "" {
 			from = "EXEC runs the text of " + pb.Var + ": "
 		}
-		what = from + kind + " " + shown(pb.Databases) + " TO DISK = " + nulShown(pb.Backup.Targets) + ", which writes nothing"
+		what = from + kind + " " + shown(pb.Databases) + " TO " + nulShown(pb.Backup.Targets) + ", which writes nothing"
 		copyOnly = "COPY_ONLY"
 	} else {
 		dbs := "the databases it is given"

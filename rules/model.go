@@ -341,6 +341,9 @@ type Model struct {
 	tempdbReported map[string]bool
 	// devices are the backup devices the scripts wrote full backups to.
 	devices map[string]*device
+	// nulDevices are the logical backup devices sp_addumpdevice added on
+	// the null device, by nulDeviceKey (dumpdevice.go)
+	nulDevices map[string]bool
 	// snapshotCopied counts the files and filegroups copied into backup
 	// snapshots (bounded by snapshotBudget).
 	snapshotCopied int
@@ -745,6 +748,11 @@ const (
 	startShown = "the database the script starts in (sqlcmd -d)"
 )
 
+// connectShown is how messages name the database CURRENT is after a
+// :connect and before any USE: the new connection's, which the script
+// does not name (messages said "for CURRENT").
+const connectShown = "the database the :connect connects to"
+
 // isStartVar reports whether n is $(SQLCMDDBNAME) alone, not replaced
 // (no -d): the database the script starts in.
 func isStartVar(n *parser.Name) bool {
@@ -768,9 +776,10 @@ func unresolvedKey(n *parser.Name) string {
 }
 
 // databaseShown is "database NAME" as messages say it, or only the
-// phrase that names the database a script starts in.
+// phrase that names the database a script starts in, or the one a
+// :connect connects to.
 func databaseShown(d *Database) string {
-	if d.Name == startShown {
+	if d.Name == startShown || d.Name == connectShown {
 		return d.Name
 	}
 	return "database " + shown(d.Name)
@@ -940,7 +949,7 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 		// which $(SQLCMDDBNAME) names too
 		key, display = startKey, startShown
 	case current && ctx == "":
-		key, display = "current", "CURRENT"
+		key, display = "current", connectShown
 	case current:
 		key, display = ctx, ctx
 		if d := m.Databases[ctx]; d != nil {
@@ -1111,6 +1120,7 @@ func (m *Model) apply(e *Effect, ctx *string) {
 			e.DB = m.Databases[*ctx]
 		}
 	case *parser.Backup:
+		m.markNulDevices(n)
 		e.DB = m.database(&n.Database, *ctx, false)
 		if !n.Log {
 			m.backup(e, n)
@@ -1126,6 +1136,8 @@ func (m *Model) apply(e *Effect, ctx *string) {
 		}
 	case *parser.BuiltRun, *parser.NulBackup:
 		m.builtFiles(e, *ctx) // dynrun.go
+	case *parser.DumpDevice:
+		m.dumpDevice(e, n)
 	}
 	if e.DB != nil {
 		e.Files, e.Filegroups = count32(e.DB.FileCount()), count32(e.DB.FilegroupCount())
