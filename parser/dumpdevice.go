@@ -57,21 +57,7 @@ func mayCallDevice(text string, toks []Token) bool {
 // arguments are passed in order (@devtype, @logicalname, @physicalname;
 // @logicalname for sp_dropdevice) or by name, as literals or words.
 func dumpDevice(text string, toks []Token) *DumpDevice {
-	i := 1
-	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
-		i += 2 // @rc =
-	}
-	name := ""
-	for n := 0; i < len(toks) && n < 4; n++ {
-		if toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted {
-			name = Unquote(tokText(text, toks[i]))
-			i++
-		}
-		if !isPunctAt(text, toks, i, '.') {
-			break
-		}
-		i++
-	}
+	name, i := execProc(text, toks)
 	var params []string
 	switch {
 	case len(name) == len("sp_addumpdevice") && strings.EqualFold(name, "sp_addumpdevice"):

@@ -686,15 +686,15 @@ type NulBackup struct {
 
 func (*NulBackup) node() {}
 
-// procBackup reads a call of dbo.DatabaseBackup (any qualification) with
-// @Directory = 'NUL' (in any case: SQL Server compares so) from toks, an
-// EXEC statement; nil for any other statement.
-func procBackup(text string, toks []Token) *NulBackup {
-	i := 1
+// execProc reads the procedure an EXEC statement (toks) calls: its last
+// name part unquoted (any qualification: up to four parts), after an
+// optional "@rc =", and the index of the token after it, where the
+// arguments start.
+func execProc(text string, toks []Token) (name string, i int) {
+	i = 1
 	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
 		i += 2 // @rc =
 	}
-	name := ""
 	for n := 0; i < len(toks) && n < 4; n++ {
 		if toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted {
 			name = Unquote(tokText(text, toks[i]))
@@ -705,6 +705,14 @@ func procBackup(text string, toks []Token) *NulBackup {
 		}
 		i++
 	}
+	return name, i
+}
+
+// procBackup reads a call of dbo.DatabaseBackup (any qualification) with
+// @Directory = 'NUL' (in any case: SQL Server compares so) from toks, an
+// EXEC statement; nil for any other statement.
+func procBackup(text string, toks []Token) *NulBackup {
+	name, i := execProc(text, toks)
 	if !strings.EqualFold(name, "DatabaseBackup") {
 		return nil
 	}
