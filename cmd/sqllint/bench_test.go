@@ -27,7 +27,7 @@ func BenchmarkScan(b *testing.B) {
 	if format == "" {
 		format = "text"
 	}
-	memlimit.Start(os.Getenv, memoryFloor)
+	memlimit.Start(os.Getenv, memoryFloor, memoryCeiling)
 	b.ReportAllocs()
 	for b.Loop() {
 		e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard,

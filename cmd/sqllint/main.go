@@ -35,8 +35,16 @@ func toolVersion() string {
 }
 
 // memoryFloor is the soft heap limit of a run while its live heap is
-// small: the garbage collector does not run below it.
-const memoryFloor = 40 << 20
+// small: the garbage collector does not run below it. memoryCeiling is
+// as high as the headroom for a scannable heap lifts the limit
+// (internal/memlimit): above it the headroom is what is live, as with
+// GOGC=100. Typical runs (a live heap of mostly pointer-free text) stay
+// at the floor; the ceiling is below the peak of one 477 MB script,
+// which its live heap sets.
+const (
+	memoryFloor   = 40 << 20
+	memoryCeiling = 96 << 20
+)
 
 // versionLine is what sqllint version prints: the module version when
 // built by go install module@version ("sqllint v0.2.0"), the
@@ -87,7 +95,7 @@ func main() {
 	// The pipeline streams, so its live heap is small: the collector runs
 	// rarely under a soft memory limit that follows the live heap, unless
 	// the user set GOMEMLIMIT or GOGC.
-	memlimit.Start(os.Getenv, memoryFloor)
+	memlimit.Start(os.Getenv, memoryFloor, memoryCeiling)
 	stop := startTrace(os.Getenv("SQLLINT_TRACE"))
 	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()

@@ -8,18 +8,62 @@ import (
 )
 
 func TestLimit(t *testing.T) {
-	for _, c := range []struct{ live, want int64 }{
-		{0, 48 << 20}, {10 << 20, 48 << 20}, {100 << 20, 200 << 20}, {1 << 30, 1<<30 + 256<<20},
+	const MB = 1 << 20
+	for _, c := range []struct{ live, scan, want int64 }{
+		{0, 0, 48 * MB},
+		{10 * MB, 4 * MB, 48 * MB},   // a typical run stays at the floor
+		{20 * MB, 0, 48 * MB},        // pointer-free text: no headroom of its own
+		{24 * MB, 12 * MB, 72 * MB},  // 4 times what a collection scans (GOGC=100: 48 MB)
+		{30 * MB, 20 * MB, 96 * MB},  // up to the ceiling
+		{60 * MB, 10 * MB, 120 * MB}, // the live heap again past it
+		{100 * MB, 90 * MB, 200 * MB},
+		{1 << 30, 1 << 30, 1<<30 + 256*MB},
 	} {
-		if got := Limit(48<<20, c.live); got != c.want {
-			t.Errorf("Limit(48 MB, %d) = %d, want %d", c.live, got, c.want)
+		if got := Limit(48*MB, 96*MB, c.live, c.scan); got != c.want {
+			t.Errorf("Limit(48 MB, 96 MB, %d MB, %d MB) = %d MB, want %d MB", c.live/MB, c.scan/MB, got/MB, c.want/MB)
 		}
 	}
 }
 
 func TestStartRespectsTheUser(t *testing.T) {
-	if Start(func(k string) string { return map[string]string{"GOGC": "100"}[k] }, 1<<20) {
+	if Start(func(k string) string { return map[string]string{"GOGC": "100"}[k] }, 1<<20, 1<<20) {
 		t.Error("started though GOGC is set")
+	}
+}
+
+// limitAfterCollections is the limit once the policy has seen the heap
+// keep holds (the finalizer runs after a collection, not during it).
+func limitAfterCollections(keep any) int64 {
+	for i := 0; i < 4; i++ {
+		runtime.GC()
+		time.Sleep(time.Millisecond) // the finalizer runs
+	}
+	runtime.KeepAlive(keep)
+	return debug.SetMemoryLimit(-1)
+}
+
+// A live heap of pointers gets ScanHeadroom times itself before the next
+// collection; one as large of pointer-free bytes gets only as much again
+// (a collection does not look into it).
+func TestLimitFollowsTheScannableHeap(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	if !Start(func(string) string { return "" }, 8<<20, 1<<30) {
+		t.Fatal("not started")
+	}
+	const n = 16 << 20 // bytes of each heap
+	bytesLimit := limitAfterCollections(make([]byte, n))
+	ptrs := make([]*int, n/8)
+	one := new(int)
+	for i := range ptrs {
+		ptrs[i] = one
+	}
+	ptrsLimit := limitAfterCollections(ptrs)
+	if ptrsLimit < (1+ScanHeadroom)*n {
+		t.Errorf("limit %d MB with %d MB of pointers live", ptrsLimit>>20, n>>20)
+	}
+	if bytesLimit >= (1+ScanHeadroom)*n/2 {
+		t.Errorf("limit %d MB with %d MB of bytes live", bytesLimit>>20, n>>20)
 	}
 }
 
@@ -28,7 +72,7 @@ func TestStartRespectsTheUser(t *testing.T) {
 func TestLimitFollowsTheLiveHeap(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	if !Start(func(string) string { return "" }, 8<<20) {
+	if !Start(func(string) string { return "" }, 8<<20, 8<<20) {
 		t.Fatal("not started")
 	}
 	big := make([]byte, 64<<20)
@@ -51,7 +95,7 @@ func TestLimitFollowsTheLiveHeap(t *testing.T) {
 func TestCollectLowersTheLimit(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	if !Start(func(string) string { return "" }, 8<<20) {
+	if !Start(func(string) string { return "" }, 8<<20, 8<<20) {
 		t.Fatal("not started")
 	}
 	func() {
@@ -79,7 +123,7 @@ func TestCollectLowersTheLimit(t *testing.T) {
 func TestCollectWaits(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	if !Start(func(string) string { return "" }, 8<<20) {
+	if !Start(func(string) string { return "" }, 8<<20, 8<<20) {
 		t.Fatal("not started")
 	}
 	var before, after runtime.MemStats
@@ -96,7 +140,7 @@ func TestCollectWaits(t *testing.T) {
 func TestCollectReleases(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	if !Start(func(string) string { return "" }, 8<<20) {
+	if !Start(func(string) string { return "" }, 8<<20, 8<<20) {
 		t.Fatal("not started")
 	}
 	func() {
