@@ -112,7 +112,9 @@ var sl103 = &Rule{
 			st := effects[i].Stmt
 			if st.Batch != batch {
 				batch = st.Batch
-				clear(vars) // a variable lives for one batch
+				if len(vars) > 0 {
+					clear(vars) // a variable lives for one batch
+				}
 				if loopsBuilt {
 					emptyLoops(fromLoop)
 					loopsBuilt = false
@@ -134,7 +136,9 @@ var sl103 = &Rule{
 						}
 					}
 				}
-				assignDynamic(vars, st.Dynamic)
+				if st.Dynamic != nil {
+					assignDynamic(vars, st.Dynamic)
+				}
 				i++
 				continue
 			}
@@ -145,7 +149,9 @@ var sl103 = &Rule{
 			for j < len(effects) && loops(effects[j].Stmt) && effects[j].Stmt.Batch == batch {
 				j++
 			}
-			clear(inLoop)
+			if len(inLoop) > 0 {
+				clear(inLoop)
+			}
 			run, builders := loopAddFiles(effects[i:j], i, vars, inLoop, fromLoop, runRoom[:0], builderRoom[:0])
 			runRoom, builderRoom = run, builders
 			report(run)

@@ -356,6 +356,9 @@ type Model struct {
 	// messages interns the messages of findings (see message), at most
 	// maxMessages.
 	messages map[string]string
+	// recentMsgs are messages message was given (not foreign) and what it
+	// returned for them, by where their text is (see message)
+	recentMsgs [64]struct{ k, v string }
 	// moreRoom is room for the effectMores of the file being checked (see
 	// extraIn): chunks, of which moreChunk is being filled, moreUsed of it
 	// used.
@@ -461,36 +464,20 @@ func (m *Model) ownLower(s string) (k, v string) {
 	if len(s) > textChunk/8 {
 		return ownWithLower(s)
 	}
-	upper := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			return ownWithLower(s)
-		}
-		upper = upper || 'A' <= c && c <= 'Z'
-	}
-	n := len(s)
-	if upper {
-		n *= 2
-	}
+	n := 2 * len(s) // s, then its lower case when it differs
 	if cap(m.textRoom)-len(m.textRoom) < n {
 		m.textRoom = make([]byte, 0, textChunk)
 	}
 	at := len(m.textRoom)
-	m.textRoom = append(m.textRoom, s...)
-	if upper {
-		// the lower-case copy written in place, not appended a byte at a
-		// time (the room has space for it)
-		m.textRoom = m.textRoom[:at+n]
-		low := m.textRoom[at+len(s) : at+n]
-		for i := range low {
-			c := s[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			low[i] = c
-		}
+	room := append(m.textRoom, s...)
+	ascii, upper := lowerASCII(room[at+len(s):at+n], s) // written in place, in the room
+	if !ascii {
+		return ownWithLower(s)
 	}
+	if !upper {
+		n = len(s)
+	}
+	m.textRoom = room[:at+n]
 	both := unsafe.String(unsafe.SliceData(m.textRoom[at:]), n) // the room is not written there again
 	if !upper {
 		return both, both
@@ -610,15 +597,8 @@ func lowerInto(buf []byte, s string) (b []byte, ok bool) {
 	if len(s) > len(buf) {
 		return nil, false
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			return nil, false
-		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[i] = c
+	if ascii, _ := lowerASCII(buf, s); !ascii {
+		return nil, false
 	}
 	return buf[:len(s)], true
 }
@@ -654,7 +634,16 @@ func (m *Model) message(s string, foreign bool) string {
 	if m == nil {
 		return s
 	}
+	// the same string as a recent call's (a constant, or a message memo
+	// gave): no hashing and comparing its couple of hundred bytes again
+	c := &m.recentMsgs[(uintptr(unsafe.Pointer(unsafe.StringData(s)))>>3^uintptr(len(s)))%uintptr(len(m.recentMsgs))]
+	if !foreign && unsafe.StringData(c.k) == unsafe.StringData(s) && len(c.k) == len(s) {
+		return c.v
+	}
 	if v, ok := m.messages[s]; ok {
+		if !foreign {
+			c.k, c.v = s, v
+		}
 		return v
 	}
 	if m.messages == nil {
@@ -666,6 +655,9 @@ func (m *Model) message(s string, foreign bool) string {
 		s = strings.Clone(s)
 	}
 	m.messages[s] = s
+	if !foreign {
+		c.k, c.v = s, s
+	}
 	return s
 }
 
