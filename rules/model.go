@@ -68,6 +68,9 @@ type Database struct {
 	// restoring is true after a RESTORE WITH NORECOVERY or STANDBY, until
 	// one WITH RECOVERY: the database waits for more backups.
 	restoring bool
+	// gone is set once the database is no longer in Model.Databases
+	// under its key (dropped, created anew, renamed): see Model.recentDBs
+	gone bool
 	// summaries counts the summarized backup snapshots of this database,
 	// up to summaryMaxPerDB+1 (beside the flags: a Database is no larger
 	// for its sets' generations).
@@ -393,6 +396,17 @@ type Model struct {
 	// fileNames are the names of the databases' files and filegroups
 	// (see nameTable)
 	fileNames nameTable
+	// recentDBs are databases known found by a name as written (ASCII,
+	// the database's Name), by its length and first and last bytes: a
+	// dense script names the same few databases statement after
+	// statement, each looked up by its lowered name in a map of tens of
+	// thousands (lowering, hashing and comparing it), about 340
+	// instructions a statement. An entry holds while its database is
+	// not gone; a switch of Databases (connect) empties them.
+	recentDBs [64]struct {
+		name string
+		d    *Database
+	}
 	// trts are the last two TARGET_RECOVERY_TIMEs trtOf gave
 	trts [2]*int64
 	// modelNamed is set once a database keyed "model" is put in
@@ -1005,9 +1019,9 @@ func (m *Model) resetName(n *parser.Name) {
 	d, ok := m.known(n)
 	switch {
 	case d != nil:
-		delete(m.Databases, d.Key) // the key it is held under
+		m.dropDB(d) // the key it is held under
 	case !ok:
-		delete(m.Databases, m.key(n))
+		m.dropKey(m.key(n))
 	}
 }
 
@@ -1019,7 +1033,7 @@ func (m *Model) resetName(n *parser.Name) {
 func (m *Model) created(n *parser.Name, files int) *Database {
 	d, ok := m.known(n)
 	if d != nil {
-		delete(m.Databases, d.Key) // the key it is held under
+		m.dropDB(d) // the key it is held under
 	}
 	var key, name string
 	switch {
@@ -1033,7 +1047,7 @@ func (m *Model) created(n *parser.Name, files int) *Database {
 		name, key = m.ownLower(n.Value)
 	default:
 		key, name = m.key(n), m.intern(n.Value)
-		delete(m.Databases, key)
+		m.dropKey(key)
 	}
 	d = m.dbRoom.put(Database{Key: key, Name: name, Files: m.newFileSet(files), Filegroups: withPrimary()})
 	m.putDB(d)
@@ -1061,8 +1075,36 @@ func (m *Model) putDB(d *Database) {
 	if d.Key == "model" {
 		m.modelNamed = true
 	}
+	if old := m.Databases[d.Key]; old != nil && old != d {
+		old.gone = true
+	}
 	m.Databases[d.Key] = d
 }
+
+// dropDB takes d out of Databases.
+func (m *Model) dropDB(d *Database) {
+	d.gone = true
+	delete(m.Databases, d.Key)
+}
+
+// dropKey takes the database of key, if any, out of Databases.
+func (m *Model) dropKey(key string) {
+	if d := m.Databases[key]; d != nil {
+		m.dropDB(d)
+	}
+}
+
+// recentDB is the entry of recentDBs for name (not "").
+func (m *Model) recentDB(name string) *struct {
+	name string
+	d    *Database
+} {
+	h := uint(len(name))*31 + uint(name[0])*7 + uint(name[len(name)-1])
+	return &m.recentDBs[h%uint(len(m.recentDBs))]
+}
+
+// forgetRecentDBs empties recentDBs (Databases is another map).
+func (m *Model) forgetRecentDBs() { clear(m.recentDBs[:]) }
 
 // known is m.Databases[m.key(n)], looked up without making the key (ok)
 // when n is ASCII, else nil and not ok.
@@ -1070,9 +1112,20 @@ func (m *Model) known(n *parser.Name) (d *Database, ok bool) {
 	if n.Unresolved {
 		return m.Databases[unresolvedKey(n)], true
 	}
+	if n.Value == "" {
+		return m.Databases[""], true
+	}
+	r := m.recentDB(n.Value)
+	if r.d != nil && !r.d.gone && r.name == n.Value {
+		return r.d, true // an ASCII name, the key it is held under lowered
+	}
 	var buf [64]byte
 	if b, ok := lowerInto(buf[:], n.Value); ok {
-		return m.Databases[string(b)], true
+		d = m.Databases[string(b)]
+		if d != nil && d.Name == n.Value {
+			r.name, r.d = d.Name, d
+		}
+		return d, true
 	}
 	return nil, false
 }
@@ -1103,7 +1156,7 @@ func (m *Model) apply(e *Effect, ctx *string) {
 				d.reported = new(onceRules)
 			}
 			c := *d
-			delete(m.Databases, d.Key)
+			m.dropDB(d)
 			c.Key, c.Name = m.lower(n.NewName), m.own(n.NewName)
 			m.putDB(&c)
 		}
