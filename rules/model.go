@@ -369,7 +369,7 @@ type Model struct {
 	moreChunk, moreUsed int
 	// memos are messages by what they were formatted from (see memo), at
 	// most maxMessages.
-	memos map[uint64]memoEntry
+	memos *[memoSlots]memoEntry
 	// dyns are the constant dynamic SQL of the scripts replayed, in order
 	// (dynContexts), for their findings (dynFindings)
 	dyns []*parser.DynSource
@@ -691,26 +691,32 @@ type msgKey struct {
 // hundred bytes of garbage) only to be interned (see message).
 func (m *Model) memo(k msgKey, format func() string) string {
 	h := k.hash()
-	if e, ok := m.memos[h]; ok && e.k == k {
-		return e.v
-	}
 	if m.memos == nil {
-		m.memos = make(map[uint64]memoEntry)
-	} else if len(m.memos) >= maxMessages {
-		clear(m.memos)
+		m.memos = new([memoSlots]memoEntry)
+	}
+	e := &m.memos[h%memoSlots]
+	if e.h == h && e.v != "" && e.k == k {
+		return e.v
 	}
 	v := format()
 	k.s, k.s2 = strings.Clone(k.s), strings.Clone(k.s2) // may be slices of a script's text
-	// a key of the same hash as another is formatted again, in its place
-	m.memos[h] = memoEntry{k, v}
+	// a key of the same slot as another is formatted again, in its place
+	*e = memoEntry{k, v, h}
 	return v
 }
 
-// memoEntry is a message memo keeps, and the key it was formatted from.
+// memoEntry is a message memo keeps, the key it was formatted from and
+// the key's hash.
 type memoEntry struct {
 	k msgKey
 	v string
+	h uint64
 }
+
+// memoSlots is how many messages memo keeps: a table of them by their
+// key's hash, a slot's message replaced by the next key of its slot (a
+// map of them cost a hash and a probe more for every finding).
+const memoSlots = maxMessages
 
 // hash is a hash of k for memo: a map keyed by the struct itself hashed
 // it field by field through the runtime's generic hash (700 instructions
@@ -725,8 +731,13 @@ func (k *msgKey) hash() uint64 {
 	if y == 0 {
 		y = 0
 	}
-	h := maphash.String(memoSeed, k.s)
-	h = (h ^ maphash.String(memoSeed, k.s2)) * mul
+	var h uint64 // the strings hashed only when there are some
+	if k.s != "" {
+		h = maphash.String(memoSeed, k.s)
+	}
+	if k.s2 != "" {
+		h = (h ^ maphash.String(memoSeed, k.s2)) * mul
+	}
 	h = (h ^ uint64(uintptr(unsafe.Pointer(k.rule)))) * mul
 	h = (h ^ uint64(k.n)) * mul
 	h = (h ^ math.Float64bits(x)) * mul
@@ -1075,9 +1086,6 @@ func (m *Model) putDB(d *Database) {
 	if d.Key == "model" {
 		m.modelNamed = true
 	}
-	if old := m.Databases[d.Key]; old != nil && old != d {
-		old.gone = true
-	}
 	m.Databases[d.Key] = d
 }
 
@@ -1158,6 +1166,9 @@ func (m *Model) apply(e *Effect, ctx *string) {
 			c := *d
 			m.dropDB(d)
 			c.Key, c.Name = m.lower(n.NewName), m.own(n.NewName)
+			if old := m.Databases[c.Key]; old != nil {
+				old.gone = true // replaced
+			}
 			m.putDB(&c)
 		}
 	case *parser.Checkpoint:
