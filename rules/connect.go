@@ -78,6 +78,7 @@ func (m *Model) connect(s *parser.Script, i int) {
 		dbs = c.named[server]
 	}
 	m.Databases, c.away = dbs, true
+	m.forgetRecentDBs()
 }
 
 // connectHome switches m back to the run's own server, where the next
@@ -86,6 +87,7 @@ func (m *Model) connectHome() {
 	if c := m.conns; c != nil {
 		if c.away {
 			m.Databases, c.away = c.home, false
+			m.forgetRecentDBs()
 		}
 		c.at = -1
 	}

@@ -81,7 +81,7 @@ var sl103 = &Rule{
 		// vars holds the variables of the current batch whose text holds
 		// ADD FILE, as the statements so far assigned them; fromLoop, those
 		// a loop built, with the statements of the loop that built them.
-		vars := map[string]string{}
+		var vars varTexts
 		fromLoop := map[string][]built{}
 		// reported are the effects reported, by index (a map of
 		// statements grew to hundreds in each dense file)
@@ -107,12 +107,12 @@ var sl103 = &Rule{
 		loopsBuilt := false // fromLoop has gained a statement in this batch
 		var runRoom []built // reused from loop to loop
 		var builderRoom []assigned
-		inLoop := map[string]string{} // loopAddFiles's, emptied for each loop
+		var inLoop varTexts // loopAddFiles's, emptied for each loop
 		for i := 0; i < len(effects); {
 			st := effects[i].Stmt
 			if st.Batch != batch {
 				batch = st.Batch
-				clear(vars) // a variable lives for one batch
+				vars.clear() // a variable lives for one batch
 				if loopsBuilt {
 					emptyLoops(fromLoop)
 					loopsBuilt = false
@@ -134,7 +134,9 @@ var sl103 = &Rule{
 						}
 					}
 				}
-				assignDynamic(vars, st.Dynamic)
+				if st.Dynamic != nil {
+					assignDynamic(&vars, st.Dynamic)
+				}
 				i++
 				continue
 			}
@@ -145,8 +147,8 @@ var sl103 = &Rule{
 			for j < len(effects) && loops(effects[j].Stmt) && effects[j].Stmt.Batch == batch {
 				j++
 			}
-			clear(inLoop)
-			run, builders := loopAddFiles(effects[i:j], i, vars, inLoop, fromLoop, runRoom[:0], builderRoom[:0])
+			inLoop.clear()
+			run, builders := loopAddFiles(effects[i:j], i, &vars, &inLoop, fromLoop, runRoom[:0], builderRoom[:0])
 			runRoom, builderRoom = run, builders
 			report(run)
 			for _, e := range effects[i:j] {
@@ -161,7 +163,7 @@ var sl103 = &Rule{
 				loopsBuilt = true
 			}
 			for _, e := range effects[i:j] {
-				assignDynamic(vars, e.Stmt.Dynamic)
+				assignDynamic(&vars, e.Stmt.Dynamic)
 			}
 			i = j
 		}
@@ -260,16 +262,16 @@ func addFileText(d *parser.Dynamic, lookup func(string) string) string {
 
 // assignDynamic records in vars what statement d assigns: ADD FILE text,
 // or none (the variable is overwritten).
-func assignDynamic(vars map[string]string, d *parser.Dynamic) {
+func assignDynamic(vars *varTexts, d *parser.Dynamic) {
 	if d == nil || len(d.Assigns) == 0 {
 		return
 	}
-	what := addFileText(d, func(v string) string { return vars[v] })
+	what := addFileText(d, vars.get)
 	for _, a := range d.Assigns {
 		if what != "" {
-			vars[a] = what
+			vars.set(a, what)
 		} else {
-			delete(vars, a)
+			vars.del(a)
 		}
 	}
 }
@@ -304,12 +306,12 @@ type assigned struct {
 // it is fixed, so it adds one file or filegroup, and running it again
 // fails on the name that now exists. Text that is only printed or raised
 // (a dry run) is never reported.
-func loopAddFiles(loop []Effect, at int, before, inLoop map[string]string, fromLoop map[string][]built, run []built, builders []assigned) ([]built, []assigned) {
+func loopAddFiles(loop []Effect, at int, before, inLoop *varTexts, fromLoop map[string][]built, run []built, builders []assigned) ([]built, []assigned) {
 	lookup := func(v string) string {
-		if w := inLoop[v]; w != "" {
+		if w := inLoop.get(v); w != "" {
 			return w
 		}
-		return before[v]
+		return before.get(v)
 	}
 	settleLoop(loop, inLoop, lookup)
 	for i := range loop {
@@ -414,7 +416,7 @@ func assignText(e *Effect, lookup func(string) string) (*parser.Dynamic, string)
 // would (the pass, and the statement's place in it): the passes took
 // 26 s for a loop of 17,000 statements each reading the next one's
 // variable, quadratic in their number.
-func settleLoop(loop []Effect, inLoop map[string]string, lookup func(string) string) {
+func settleLoop(loop []Effect, inLoop *varTexts, lookup func(string) string) {
 	if len(loop) <= smallLoop {
 		settlePasses(loop, inLoop, lookup)
 		return
@@ -428,14 +430,14 @@ const smallLoop = 32
 
 // settlePasses takes the loop's assignments again and again in order
 // until none changes anything.
-func settlePasses(loop []Effect, inLoop map[string]string, lookup func(string) string) {
+func settlePasses(loop []Effect, inLoop *varTexts, lookup func(string) string) {
 	for changed := true; changed; {
 		changed = false
 		for i := range loop {
 			if d, what := assignText(&loop[i], lookup); what != "" {
 				for _, a := range d.Assigns {
-					if inLoop[a] == "" {
-						inLoop[a] = what
+					if inLoop.get(a) == "" {
+						inLoop.set(a, what)
 						changed = true
 					}
 				}
@@ -447,7 +449,7 @@ func settlePasses(loop []Effect, inLoop map[string]string, lookup func(string) s
 // settleEvents is settlePasses taking again only the statements that
 // read a variable that has just got its text, at the pass and place the
 // passes would.
-func settleEvents(loop []Effect, inLoop map[string]string, lookup func(string) string) {
+func settleEvents(loop []Effect, inLoop *varTexts, lookup func(string) string) {
 	readers := map[string][]int{} // the assigning statements that read a variable
 	var q passQueue
 	for i := range loop {
@@ -473,10 +475,10 @@ func settleEvents(loop []Effect, inLoop map[string]string, lookup func(string) s
 		}
 		done[at.i] = true
 		for _, a := range d.Assigns {
-			if inLoop[a] != "" {
+			if inLoop.get(a) != "" {
 				continue
 			}
-			inLoop[a] = what
+			inLoop.set(a, what)
 			for _, j := range readers[a] {
 				if !done[j] {
 					// later in this pass, or in the next one

@@ -68,6 +68,9 @@ type Database struct {
 	// restoring is true after a RESTORE WITH NORECOVERY or STANDBY, until
 	// one WITH RECOVERY: the database waits for more backups.
 	restoring bool
+	// gone is set once the database is no longer in Model.Databases
+	// under its key (dropped, created anew, renamed): see Model.recentDBs
+	gone bool
 	// summaries counts the summarized backup snapshots of this database,
 	// up to summaryMaxPerDB+1 (beside the flags: a Database is no larger
 	// for its sets' generations).
@@ -356,6 +359,9 @@ type Model struct {
 	// messages interns the messages of findings (see message), at most
 	// maxMessages.
 	messages map[string]string
+	// recentMsgs are messages message was given (not foreign) and what it
+	// returned for them, by where their text is (see message)
+	recentMsgs [64]struct{ k, v string }
 	// moreRoom is room for the effectMores of the file being checked (see
 	// extraIn): chunks, of which moreChunk is being filled, moreUsed of it
 	// used.
@@ -363,7 +369,7 @@ type Model struct {
 	moreChunk, moreUsed int
 	// memos are messages by what they were formatted from (see memo), at
 	// most maxMessages.
-	memos map[uint64]memoEntry
+	memos *[memoSlots]memoEntry
 	// dyns are the constant dynamic SQL of the scripts replayed, in order
 	// (dynContexts), for their findings (dynFindings)
 	dyns []*parser.DynSource
@@ -390,6 +396,17 @@ type Model struct {
 	// fileNames are the names of the databases' files and filegroups
 	// (see nameTable)
 	fileNames nameTable
+	// recentDBs are databases known found by a name as written (ASCII,
+	// the database's Name), by its length and first and last bytes: a
+	// dense script names the same few databases statement after
+	// statement, each looked up by its lowered name in a map of tens of
+	// thousands (lowering, hashing and comparing it), about 340
+	// instructions a statement. An entry holds while its database is
+	// not gone; a switch of Databases (connect) empties them.
+	recentDBs [64]struct {
+		name string
+		d    *Database
+	}
 	// trts are the last two TARGET_RECOVERY_TIMEs trtOf gave
 	trts [2]*int64
 	// modelNamed is set once a database keyed "model" is put in
@@ -461,36 +478,20 @@ func (m *Model) ownLower(s string) (k, v string) {
 	if len(s) > textChunk/8 {
 		return ownWithLower(s)
 	}
-	upper := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			return ownWithLower(s)
-		}
-		upper = upper || 'A' <= c && c <= 'Z'
-	}
-	n := len(s)
-	if upper {
-		n *= 2
-	}
+	n := 2 * len(s) // s, then its lower case when it differs
 	if cap(m.textRoom)-len(m.textRoom) < n {
 		m.textRoom = make([]byte, 0, textChunk)
 	}
 	at := len(m.textRoom)
-	m.textRoom = append(m.textRoom, s...)
-	if upper {
-		// the lower-case copy written in place, not appended a byte at a
-		// time (the room has space for it)
-		m.textRoom = m.textRoom[:at+n]
-		low := m.textRoom[at+len(s) : at+n]
-		for i := range low {
-			c := s[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			low[i] = c
-		}
+	room := append(m.textRoom, s...)
+	ascii, upper := lowerASCII(room[at+len(s):at+n], s) // written in place, in the room
+	if !ascii {
+		return ownWithLower(s)
 	}
+	if !upper {
+		n = len(s)
+	}
+	m.textRoom = room[:at+n]
 	both := unsafe.String(unsafe.SliceData(m.textRoom[at:]), n) // the room is not written there again
 	if !upper {
 		return both, both
@@ -610,15 +611,8 @@ func lowerInto(buf []byte, s string) (b []byte, ok bool) {
 	if len(s) > len(buf) {
 		return nil, false
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			return nil, false
-		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[i] = c
+	if ascii, _ := lowerASCII(buf, s); !ascii {
+		return nil, false
 	}
 	return buf[:len(s)], true
 }
@@ -654,7 +648,16 @@ func (m *Model) message(s string, foreign bool) string {
 	if m == nil {
 		return s
 	}
+	// the same string as a recent call's (a constant, or a message memo
+	// gave): no hashing and comparing its couple of hundred bytes again
+	c := &m.recentMsgs[(uintptr(unsafe.Pointer(unsafe.StringData(s)))>>3^uintptr(len(s)))%uintptr(len(m.recentMsgs))]
+	if !foreign && unsafe.StringData(c.k) == unsafe.StringData(s) && len(c.k) == len(s) {
+		return c.v
+	}
 	if v, ok := m.messages[s]; ok {
+		if !foreign {
+			c.k, c.v = s, v
+		}
 		return v
 	}
 	if m.messages == nil {
@@ -666,6 +669,9 @@ func (m *Model) message(s string, foreign bool) string {
 		s = strings.Clone(s)
 	}
 	m.messages[s] = s
+	if !foreign {
+		c.k, c.v = s, s
+	}
 	return s
 }
 
@@ -685,26 +691,32 @@ type msgKey struct {
 // hundred bytes of garbage) only to be interned (see message).
 func (m *Model) memo(k msgKey, format func() string) string {
 	h := k.hash()
-	if e, ok := m.memos[h]; ok && e.k == k {
-		return e.v
-	}
 	if m.memos == nil {
-		m.memos = make(map[uint64]memoEntry)
-	} else if len(m.memos) >= maxMessages {
-		clear(m.memos)
+		m.memos = new([memoSlots]memoEntry)
+	}
+	e := &m.memos[h%memoSlots]
+	if e.h == h && e.v != "" && e.k == k {
+		return e.v
 	}
 	v := format()
 	k.s, k.s2 = strings.Clone(k.s), strings.Clone(k.s2) // may be slices of a script's text
-	// a key of the same hash as another is formatted again, in its place
-	m.memos[h] = memoEntry{k, v}
+	// a key of the same slot as another is formatted again, in its place
+	*e = memoEntry{k, v, h}
 	return v
 }
 
-// memoEntry is a message memo keeps, and the key it was formatted from.
+// memoEntry is a message memo keeps, the key it was formatted from and
+// the key's hash.
 type memoEntry struct {
 	k msgKey
 	v string
+	h uint64
 }
+
+// memoSlots is how many messages memo keeps: a table of them by their
+// key's hash, a slot's message replaced by the next key of its slot (a
+// map of them cost a hash and a probe more for every finding).
+const memoSlots = maxMessages
 
 // hash is a hash of k for memo: a map keyed by the struct itself hashed
 // it field by field through the runtime's generic hash (700 instructions
@@ -719,8 +731,13 @@ func (k *msgKey) hash() uint64 {
 	if y == 0 {
 		y = 0
 	}
-	h := maphash.String(memoSeed, k.s)
-	h = (h ^ maphash.String(memoSeed, k.s2)) * mul
+	var h uint64 // the strings hashed only when there are some
+	if k.s != "" {
+		h = maphash.String(memoSeed, k.s)
+	}
+	if k.s2 != "" {
+		h = (h ^ maphash.String(memoSeed, k.s2)) * mul
+	}
 	h = (h ^ uint64(uintptr(unsafe.Pointer(k.rule)))) * mul
 	h = (h ^ uint64(k.n)) * mul
 	h = (h ^ math.Float64bits(x)) * mul
@@ -1013,9 +1030,9 @@ func (m *Model) resetName(n *parser.Name) {
 	d, ok := m.known(n)
 	switch {
 	case d != nil:
-		delete(m.Databases, d.Key) // the key it is held under
+		m.dropDB(d) // the key it is held under
 	case !ok:
-		delete(m.Databases, m.key(n))
+		m.dropKey(m.key(n))
 	}
 }
 
@@ -1027,7 +1044,7 @@ func (m *Model) resetName(n *parser.Name) {
 func (m *Model) created(n *parser.Name, files int) *Database {
 	d, ok := m.known(n)
 	if d != nil {
-		delete(m.Databases, d.Key) // the key it is held under
+		m.dropDB(d) // the key it is held under
 	}
 	var key, name string
 	switch {
@@ -1041,7 +1058,7 @@ func (m *Model) created(n *parser.Name, files int) *Database {
 		name, key = m.ownLower(n.Value)
 	default:
 		key, name = m.key(n), m.intern(n.Value)
-		delete(m.Databases, key)
+		m.dropKey(key)
 	}
 	d = m.dbRoom.put(Database{Key: key, Name: name, Files: m.newFileSet(files), Filegroups: withPrimary()})
 	m.putDB(d)
@@ -1072,15 +1089,51 @@ func (m *Model) putDB(d *Database) {
 	m.Databases[d.Key] = d
 }
 
+// dropDB takes d out of Databases.
+func (m *Model) dropDB(d *Database) {
+	d.gone = true
+	delete(m.Databases, d.Key)
+}
+
+// dropKey takes the database of key, if any, out of Databases.
+func (m *Model) dropKey(key string) {
+	if d := m.Databases[key]; d != nil {
+		m.dropDB(d)
+	}
+}
+
+// recentDB is the entry of recentDBs for name (not "").
+func (m *Model) recentDB(name string) *struct {
+	name string
+	d    *Database
+} {
+	h := uint(len(name))*31 + uint(name[0])*7 + uint(name[len(name)-1])
+	return &m.recentDBs[h%uint(len(m.recentDBs))]
+}
+
+// forgetRecentDBs empties recentDBs (Databases is another map).
+func (m *Model) forgetRecentDBs() { clear(m.recentDBs[:]) }
+
 // known is m.Databases[m.key(n)], looked up without making the key (ok)
 // when n is ASCII, else nil and not ok.
 func (m *Model) known(n *parser.Name) (d *Database, ok bool) {
 	if n.Unresolved {
 		return m.Databases[unresolvedKey(n)], true
 	}
+	if n.Value == "" {
+		return m.Databases[""], true
+	}
+	r := m.recentDB(n.Value)
+	if r.d != nil && !r.d.gone && r.name == n.Value {
+		return r.d, true // an ASCII name, the key it is held under lowered
+	}
 	var buf [64]byte
 	if b, ok := lowerInto(buf[:], n.Value); ok {
-		return m.Databases[string(b)], true
+		d = m.Databases[string(b)]
+		if d != nil && d.Name == n.Value {
+			r.name, r.d = d.Name, d
+		}
+		return d, true
 	}
 	return nil, false
 }
@@ -1111,8 +1164,11 @@ func (m *Model) apply(e *Effect, ctx *string) {
 				d.reported = new(onceRules)
 			}
 			c := *d
-			delete(m.Databases, d.Key)
+			m.dropDB(d)
 			c.Key, c.Name = m.lower(n.NewName), m.own(n.NewName)
+			if old := m.Databases[c.Key]; old != nil {
+				old.gone = true // replaced
+			}
 			m.putDB(&c)
 		}
 	case *parser.Checkpoint:

@@ -1,9 +1,11 @@
 package rules
 
 import (
+	"bytes"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -211,28 +213,32 @@ func deviceKeyIn(buf []byte, t parser.Target) (b []byte, ok bool) {
 		return buf[:0], true
 	}
 	v := strings.TrimSpace(t.Value)
-	if len(t.Type)+1+len(v) > len(buf) || !isASCII(t.Type) || !isASCII(v) {
+	nt := len(t.Type)
+	if nt+1+len(v) > len(buf) {
 		return nil, false
 	}
-	b = buf[:0]
-	for i := 0; i < len(t.Type); i++ {
+	b = buf[:nt+1+len(v)]
+	for i := 0; i < nt; i++ {
 		c := t.Type[i]
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
 		if 'a' <= c && c <= 'z' {
 			c -= 'a' - 'A'
 		}
-		b = append(b, c)
+		b[i] = c
 	}
-	b = append(b, ':')
+	b[nt] = ':'
+	if ascii, _ := lowerASCII(b[nt+1:], v); !ascii {
+		return nil, false
+	}
 	// a Windows path's '/' reads as '\', as in deviceKey
-	slash := strings.EqualFold(t.Type, "DISK") && len(v) >= 2 && v[1] == ':'
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		} else if c == '/' && slash {
-			c = '\\'
+	if string(b[:nt]) == "DISK" && len(v) >= 2 && v[1] == ':' {
+		p := b[nt+1:]
+		for i := bytes.IndexByte(p, '/'); i >= 0; i = bytes.IndexByte(p, '/') {
+			p[i] = '\\'
+			p = p[i+1:]
 		}
-		b = append(b, c)
 	}
 	return b, true
 }

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 )
 
@@ -54,61 +53,32 @@ func (t *nameTable) add(s string) nameID {
 	if s == "" {
 		return 0
 	}
-	// the lower case of ASCII s is written into the chunk, byte by byte;
-	// for other text it is strings.ToLower's
-	ascii, upper := true, false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-		upper = upper || 'A' <= c && c <= 'Z'
-	}
-	var lower string
-	switch {
-	case !ascii:
-		if lower = strings.ToLower(s); lower == s {
-			lower = ""
-		}
-	case upper:
-		lower = s // lowered below
-	}
-	n := len(s) + len(lower)
-	ci := t.cur
-	if len(t.chunks) == 0 || n > cap(t.chunks[ci])-len(t.chunks[ci]) {
-		if n > nameChunk/4 {
-			// a chunk of its own; the current one goes on being filled
-			t.chunks = append(t.chunks, make([]byte, 0, n))
-			ci = len(t.chunks) - 1
-		} else {
-			// small at first: a run of few names takes little room
-			size := nameChunk
-			if len(t.chunks) == 0 {
-				size = nameChunk / 16
-			} else if c := cap(t.chunks[t.cur]); c < nameChunk {
-				size = 2 * c
-			}
-			t.chunks = append(t.chunks, make([]byte, 0, size))
-			t.cur = len(t.chunks) - 1
-			ci = t.cur
-		}
-	}
+	// the lower case of ASCII s is written into the chunk after s (room
+	// for it is asked for at first, and given back when s has no upper
+	// case); for other text it is strings.ToLower's
+	ci := t.room(2 * len(s))
 	c := t.chunks[ci]
-	ref := nameRef{chunk: uint32(ci), off: uint32(len(c)), n: uint32(len(s)), ln: uint32(len(lower))}
+	off := len(c)
 	c = append(c, s...)
-	if ascii && upper {
-		for i := 0; i < len(s); i++ {
-			b := s[i]
-			if 'A' <= b && b <= 'Z' {
-				b += 'a' - 'A'
+	ln := 0
+	if ascii, upper := lowerASCII(c[off+len(s):off+2*len(s)], s); !ascii {
+		if lower := strings.ToLower(s); lower != s {
+			if len(lower) > cap(c)-len(c) {
+				t.chunks[ci] = c[:off] // s goes where the whole fits
+				ci = t.room(len(s) + len(lower))
+				c = t.chunks[ci]
+				off = len(c)
+				c = append(c, s...)
 			}
-			c = append(c, b)
+			c = append(c, lower...)
+			ln = len(lower)
 		}
-	} else {
-		c = append(c, lower...)
+	} else if upper {
+		c = c[:off+2*len(s)]
+		ln = len(s)
 	}
 	t.chunks[ci] = c
+	ref := nameRef{chunk: uint32(ci), off: uint32(off), n: uint32(len(s)), ln: uint32(ln)}
 	if t.n%refsChunk == 0 {
 		// the first grows as appended to (never past refsChunk: the next
 		// starts there)
@@ -122,6 +92,29 @@ func (t *nameTable) add(s string) nameID {
 	t.refs[last] = append(t.refs[last], ref)
 	t.n++
 	return nameID(t.n)
+}
+
+// room returns the index of a chunk with room for n more bytes.
+func (t *nameTable) room(n int) int {
+	ci := t.cur
+	if len(t.chunks) != 0 && n <= cap(t.chunks[ci])-len(t.chunks[ci]) {
+		return ci
+	}
+	if n > nameChunk/4 {
+		// a chunk of its own; the current one goes on being filled
+		t.chunks = append(t.chunks, make([]byte, 0, n))
+		return len(t.chunks) - 1
+	}
+	// small at first: a run of few names takes little room
+	size := nameChunk
+	if len(t.chunks) == 0 {
+		size = nameChunk / 16
+	} else if c := cap(t.chunks[t.cur]); c < nameChunk {
+		size = 2 * c
+	}
+	t.chunks = append(t.chunks, make([]byte, 0, size))
+	t.cur = len(t.chunks) - 1
+	return t.cur
 }
 
 func (t *nameTable) ref(id nameID) nameRef {

@@ -11,7 +11,8 @@ import (
 
 // A nameTable gives back each name as written and in lower case, ASCII
 // or not, short or longer than a chunk, after thousands of others; ""
-// is id 0; intern gives a name seen before its id again.
+// is id 0; intern gives a name seen before its id again. A name whose
+// lower case is longer than itself finds room for both.
 func TestNameTable(t *testing.T) {
 	var nt nameTable
 	if id := nt.add(""); id != 0 || nt.str(0) != "" || nt.lower(0) != "" {
@@ -20,6 +21,11 @@ func TestNameTable(t *testing.T) {
 	names := []string{"Sales_Data", "sales_log", "ÄRGER_Log", "İstanbul", "Ω", strings.Repeat("LongName", nameChunk/8)}
 	for i := range 3 * refsChunk {
 		names = append(names, "File_"+itoa(i))
+		if i%7 == 0 {
+			// longer lowered (U+023A is 2 bytes, U+2C65 3): some of
+			// them do not fit where the name was put first
+			names = append(names, "\u023aFILE_"+itoa(i)+strings.Repeat("\u023a", i%40))
+		}
 	}
 	ids := make([]nameID, len(names))
 	for i, s := range names {
@@ -95,5 +101,27 @@ RESTORE DATABASE C1 FROM DISK = 'B:\S1.bak';
 	}
 	if got, want := files(m.Databases["s"]), map[string]string{"s_dat": "S_dat=4096", "s_log2": "S_log2=100"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("S's files %v, want %v", got, want)
+	}
+}
+
+// A name whose lower case is longer than itself, put where there is room
+// for twice the name but not for it and its lower case, moves to where
+// both fit.
+func TestNameTableLongerLower(t *testing.T) {
+	var nt nameTable
+	nt.add("a")
+	for c := nt.chunks[0]; cap(c)-len(c) > 8; c = nt.chunks[0] {
+		nt.add("a")
+	}
+	s := "\u023a\u023a" // 4 bytes, lowered 6
+	id := nt.add(s)
+	if nt.str(id) != s || nt.lower(id) != strings.ToLower(s) {
+		t.Fatalf("got %q and %q", nt.str(id), nt.lower(id))
+	}
+	if nt.ref(id).chunk == 0 {
+		t.Errorf("the name stayed in the full chunk")
+	}
+	if a := nt.add("A"); nt.str(a) != "A" || nt.lower(a) != "a" {
+		t.Errorf("after it: %q and %q", nt.str(a), nt.lower(a))
 	}
 }

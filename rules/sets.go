@@ -2,7 +2,6 @@ package rules
 
 import (
 	"iter"
-	"maps"
 	"slices"
 	"sync/atomic"
 )
@@ -54,9 +53,26 @@ type FileSet struct {
 // or modify their files), and a copied snapshot walked a map of them.
 type bigFiles struct {
 	files     []DBFile
-	at        map[string]int32
+	at        strIndex // positions in files by key
 	data, log int64
 	unsized   int
+	names     *nameTable
+}
+
+// slot is the slot of at that holds key (of hash h), and whether there
+// is one.
+func (b *bigFiles) slot(key string, h uint32) (int, bool) {
+	return b.at.find(h, func(i int32) bool { return b.names.lower(b.files[i].name) == key })
+}
+
+// pos is the position in files of the file of key, -1 when none.
+func (b *bigFiles) pos(key string) int32 {
+	return b.at.get(strHash(key), func(i int32) bool { return b.names.lower(b.files[i].name) == key })
+}
+
+// posBytes is pos(string(key)).
+func (b *bigFiles) posBytes(key []byte) int32 {
+	return b.at.get(bytesHash(key), func(i int32) bool { return b.names.lower(b.files[i].name) == string(key) })
 }
 
 // count adds f's size to b's sums (sign 1), or takes it away (-1).
@@ -73,13 +89,22 @@ func (b *bigFiles) count(f DBFile, sign int64) {
 
 // put makes f the file of key, which b may hold already.
 func (b *bigFiles) put(key string, f DBFile) {
-	if i, ok := b.at[key]; ok {
-		b.count(b.files[i], -1)
-		b.files[i] = f
+	h := strHash(key)
+	if i, ok := b.slot(key, h); ok {
+		at := b.at.slots[i].at - 1
+		b.count(b.files[at], -1)
+		b.files[at] = f
 	} else {
-		b.at[key] = int32(len(b.files))
+		b.at.add(h, int32(len(b.files)))
 		b.files = append(b.files, f)
 	}
+	b.count(f, 1)
+}
+
+// add is put for a key b does not hold.
+func (b *bigFiles) add(key string, f DBFile) {
+	b.at.add(strHash(key), int32(len(b.files)))
+	b.files = append(b.files, f)
 	b.count(f, 1)
 }
 
@@ -97,7 +122,7 @@ func (s *FileSet) key(f *DBFile) string { return s.names.lower(f.name) }
 // Get returns the file named key (lower case), and whether there is one.
 func (s *FileSet) Get(key string) (DBFile, bool) {
 	if b := s.big; b != nil {
-		if i, ok := b.at[key]; ok {
+		if i := b.pos(key); i >= 0 {
 			return b.files[i], true
 		}
 		return DBFile{}, false
@@ -113,7 +138,7 @@ func (s *FileSet) Get(key string) (DBFile, bool) {
 // getBytes is Get(string(key)) without allocating.
 func (s *FileSet) getBytes(key []byte) (DBFile, bool) {
 	if b := s.big; b != nil {
-		if i, ok := b.at[string(key)]; ok {
+		if i := b.posBytes(key); i >= 0 {
 			return b.files[i], true
 		}
 		return DBFile{}, false
@@ -150,7 +175,7 @@ func (s *FileSet) Set(f DBFile) {
 
 // grow moves the files of s's list to a bigFiles with room for n.
 func (s *FileSet) grow(n int) {
-	b := &bigFiles{files: make([]DBFile, 0, max(n, 2*setListMax)), at: make(map[string]int32, max(n, 2*setListMax))}
+	b := &bigFiles{files: make([]DBFile, 0, max(n, 2*setListMax)), at: newStrIndex(max(n, 2*setListMax)), names: s.names}
 	for _, e := range s.list {
 		b.put(s.key(&e), e)
 	}
@@ -168,27 +193,26 @@ func (s *FileSet) add(f DBFile) {
 	if s.big == nil {
 		s.grow(len(s.list) + 1)
 	}
-	b := s.big
-	b.at[s.key(&f)] = int32(len(b.files))
-	b.files = append(b.files, f)
-	b.count(f, 1)
+	s.big.add(s.key(&f), f)
 }
 
 // Delete removes the file named key, if any.
 func (s *FileSet) Delete(key string) {
 	s.gen = nextSetGen()
 	if b := s.big; b != nil {
-		i, ok := b.at[key]
+		slot, ok := b.slot(key, strHash(key))
 		if !ok {
 			return
 		}
+		i := b.at.slots[slot].at - 1
 		b.count(b.files[i], -1)
-		delete(b.at, key)
+		b.at.remove(slot)
 		// the last file takes its place
-		last := len(b.files) - 1
-		if int(i) != last {
+		last := int32(len(b.files) - 1)
+		if i != last {
+			moved, _ := b.slot(s.key(&b.files[last]), strHash(s.key(&b.files[last])))
+			b.at.slots[moved].at = i + 1
 			b.files[i] = b.files[last]
-			b.at[s.key(&b.files[i])] = i
 		}
 		b.files = b.files[:last]
 		return
@@ -250,7 +274,7 @@ func (s *FileSet) reset(n int) { *s = fileSetFor(s.names, n) }
 // fileSetFor is an empty FileSet of names with room for n files.
 func fileSetFor(names *nameTable, n int) FileSet {
 	if n > setListMax {
-		return FileSet{big: &bigFiles{files: make([]DBFile, 0, n), at: make(map[string]int32, n)}, names: names}
+		return FileSet{big: &bigFiles{files: make([]DBFile, 0, n), at: newStrIndex(n), names: names}, names: names}
 	}
 	if n == 0 {
 		return FileSet{names: names}
@@ -263,8 +287,21 @@ func fileSetFor(names *nameTable, n int) FileSet {
 // may be shared read-only (primaryOnly), so it is never written in place.
 type NameSet struct {
 	list []string
-	m    map[string]struct{} // past setListMax; list is then nil
-	gen  uint64              // see nextSetGen
+	big  *bigNames // past setListMax; list is then nil
+	gen  uint64    // see nextSetGen
+}
+
+// bigNames is a NameSet past setListMax: its names in a list, in no
+// particular order, and their places in it.
+type bigNames struct {
+	names []string
+	at    strIndex
+}
+
+// slot is the slot of at that holds name (of hash h), and whether there
+// is one.
+func (b *bigNames) slot(name string, h uint32) (int, bool) {
+	return b.at.find(h, func(i int32) bool { return b.names[i] == name })
 }
 
 // primaryList is the filegroups of a new database: PRIMARY. Its room is
@@ -276,26 +313,24 @@ func withPrimary() NameSet { return NameSet{list: primaryList[:1:1], gen: setGen
 
 // Len is how many names s holds.
 func (s *NameSet) Len() int {
-	if s.m != nil {
-		return len(s.m)
+	if s.big != nil {
+		return len(s.big.names)
 	}
 	return len(s.list)
 }
 
 // Has reports whether s holds name.
 func (s *NameSet) Has(name string) bool {
-	if s.m != nil {
-		_, ok := s.m[name]
-		return ok
+	if b := s.big; b != nil {
+		return b.at.get(strHash(name), func(i int32) bool { return b.names[i] == name }) >= 0
 	}
 	return slices.Contains(s.list, name)
 }
 
 // hasBytes is Has(string(name)) without allocating.
 func (s *NameSet) hasBytes(name []byte) bool {
-	if s.m != nil {
-		_, ok := s.m[string(name)]
-		return ok
+	if b := s.big; b != nil {
+		return b.at.get(bytesHash(name), func(i int32) bool { return b.names[i] == string(name) }) >= 0
 	}
 	for _, n := range s.list {
 		if n == string(name) {
@@ -307,12 +342,13 @@ func (s *NameSet) hasBytes(name []byte) bool {
 
 // Add adds name (owned) to s.
 func (s *NameSet) Add(name string) {
-	if s.m != nil {
-		// one lookup, not Has and then an insert: a dense run adds
+	if b := s.big; b != nil {
+		// one look-up, not Has and then an insert: a dense run adds
 		// thousands of filegroups to a database
-		n := len(s.m)
-		s.m[name] = struct{}{}
-		if len(s.m) != n {
+		h := strHash(name)
+		if _, ok := b.slot(name, h); !ok {
+			b.at.add(h, int32(len(b.names)))
+			b.names = append(b.names, name)
 			s.gen = nextSetGen()
 		}
 		return
@@ -326,19 +362,35 @@ func (s *NameSet) Add(name string) {
 		s.list = append(s.list[:len(s.list):len(s.list)], name)
 		return
 	}
-	s.m = make(map[string]struct{}, 2*setListMax)
+	b := &bigNames{names: make([]string, 0, 2*setListMax), at: newStrIndex(2 * setListMax)}
 	for _, n := range s.list {
-		s.m[n] = struct{}{}
+		b.at.add(strHash(n), int32(len(b.names)))
+		b.names = append(b.names, n)
 	}
-	s.m[name] = struct{}{}
-	s.list = nil
+	b.at.add(strHash(name), int32(len(b.names)))
+	b.names = append(b.names, name)
+	s.big, s.list = b, nil
 }
 
 // Delete removes name from s, if there.
 func (s *NameSet) Delete(name string) {
 	s.gen = nextSetGen()
-	if s.m != nil {
-		delete(s.m, name)
+	if b := s.big; b != nil {
+		slot, ok := b.slot(name, strHash(name))
+		if !ok {
+			return
+		}
+		i := b.at.slots[slot].at - 1
+		b.at.remove(slot)
+		// the last name takes its place
+		last := int32(len(b.names) - 1)
+		if i != last {
+			moved, _ := b.slot(b.names[last], strHash(b.names[last]))
+			b.at.slots[moved].at = i + 1
+			b.names[i] = b.names[last]
+		}
+		b.names[last] = ""
+		b.names = b.names[:last]
 		return
 	}
 	if i := slices.Index(s.list, name); i >= 0 {
@@ -349,15 +401,11 @@ func (s *NameSet) Delete(name string) {
 // All yields the names, in no particular order.
 func (s *NameSet) All() iter.Seq[string] {
 	return func(yield func(string) bool) {
-		if s.m != nil {
-			for n := range s.m {
-				if !yield(n) {
-					return
-				}
-			}
-			return
+		list := s.list
+		if s.big != nil {
+			list = s.big.names
 		}
-		for _, n := range s.list {
+		for _, n := range list {
 			if !yield(n) {
 				return
 			}
@@ -367,8 +415,9 @@ func (s *NameSet) All() iter.Seq[string] {
 
 // clone returns a NameSet holding what s holds.
 func (s *NameSet) clone() NameSet {
-	if s.m != nil {
-		return NameSet{m: maps.Clone(s.m), gen: s.gen} // its table copied whole, not rebuilt
+	if b := s.big; b != nil {
+		// copied whole, not rebuilt
+		return NameSet{big: &bigNames{names: slices.Clone(b.names), at: b.at.clone()}, gen: s.gen}
 	}
 	return NameSet{list: s.list[:len(s.list):len(s.list)], gen: s.gen} // shared: never written in place
 }

@@ -208,3 +208,63 @@ func TestFileSetSizesFollowChanges(t *testing.T) {
 		t.Fatal("the set never grew past its list")
 	}
 }
+
+// Past setListMax, thousands of random adds, sets and deletes (their
+// index grown, its slots moved back over removed ones) leave a FileSet
+// and a NameSet holding what maps hold, found by name and by bytes.
+func TestBigSetsRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	names := &nameTable{}
+	fs := FileSet{names: names}
+	ns := withPrimary()
+	want := map[string]DBFile{}
+	wantNames := map[string]bool{"primary": true}
+	for step := range 20000 {
+		k := fmt.Sprintf("f%d", r.IntN(3000))
+		switch r.IntN(4) {
+		case 0, 1:
+			f := DBFile{name: names.add(k), Size: int64(step)}
+			if _, ok := want[k]; ok || r.IntN(2) == 0 {
+				fs.Set(f)
+			} else {
+				fs.add(f)
+			}
+			want[k] = f
+			ns.Add(k)
+			wantNames[k] = true
+		case 2:
+			fs.Delete(k)
+			delete(want, k)
+			ns.Delete(k)
+			delete(wantNames, k)
+		case 3:
+			g, ok := fs.getBytes([]byte(k))
+			w, wok := want[k]
+			if ok != wok || g != w || ns.hasBytes([]byte(k)) != wantNames[k] || ns.Has(k) != wantNames[k] {
+				t.Fatalf("step %d: %s is %v %v, want %v %v", step, k, g, ok, w, wok)
+			}
+		}
+	}
+	if got := maps.Collect(fs.All()); !maps.Equal(got, want) || fs.Len() != len(want) {
+		t.Errorf("files: %d held, want %d", fs.Len(), len(want))
+	}
+	for k, f := range want {
+		if g, ok := fs.Get(k); !ok || g != f {
+			t.Errorf("%s is %v", k, g)
+		}
+	}
+	got := map[string]bool{}
+	for k := range ns.All() {
+		got[k] = true
+	}
+	if !maps.Equal(got, wantNames) || ns.Len() != len(wantNames) {
+		t.Errorf("names: %d held, want %d", ns.Len(), len(wantNames))
+	}
+	c := ns.clone()
+	for k := range wantNames {
+		c.Delete(k)
+	}
+	if c.Len() != 0 || ns.Len() != len(wantNames) {
+		t.Errorf("a clone emptied: %d and %d", c.Len(), ns.Len())
+	}
+}

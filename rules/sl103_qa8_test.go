@@ -61,15 +61,15 @@ func TestSettleLoopMatchesPasses(t *testing.T) {
 		for _, v := range pick(2) {
 			before[v] = "before " + v
 		}
-		run := func(settle func([]Effect, map[string]string, func(string) string)) map[string]string {
-			inLoop := map[string]string{}
-			settle(loop, inLoop, func(v string) string {
-				if w := inLoop[v]; w != "" {
+		run := func(settle func([]Effect, *varTexts, func(string) string)) map[string]string {
+			var inLoop varTexts
+			settle(loop, &inLoop, func(v string) string {
+				if w := inLoop.get(v); w != "" {
 					return w
 				}
 				return before[v]
 			})
-			return inLoop
+			return inLoop.asMap()
 		}
 		got, want := run(settleEvents), run(settlePasses)
 		if !maps.Equal(got, want) {
@@ -94,11 +94,11 @@ func TestSettleLoopChainLinear(t *testing.T) {
 		loop[i].Stmt = &parser.Statement{Dynamic: &parser.Dynamic{Assigns: []string{fmt.Sprint("@a", i)}, Uses: []string{fmt.Sprint("@a", i+1)}}}
 	}
 	loop[n].Stmt = &parser.Statement{Dynamic: &parser.Dynamic{AddFile: "ADD FILE", Assigns: []string{fmt.Sprint("@a", n)}}}
-	inLoop := map[string]string{}
+	var inLoop varTexts
 	lookups := 0
-	settleLoop(loop, inLoop, func(v string) string { lookups++; return inLoop[v] })
-	if inLoop["@a0"] != "ADD FILE" {
-		t.Errorf("@a0 holds %q, want ADD FILE", inLoop["@a0"])
+	settleLoop(loop, &inLoop, func(v string) string { lookups++; return inLoop.get(v) })
+	if inLoop.get("@a0") != "ADD FILE" {
+		t.Errorf("@a0 holds %q, want ADD FILE", inLoop.get("@a0"))
 	}
 	if lookups > 3*n {
 		t.Errorf("%d statements: %d lookups", n, lookups)
