@@ -300,6 +300,12 @@ func (s *splitter) concatTo(v *varText, expr []Token, level int) (allLit bool) {
 				b.WriteString(t)
 				break
 			}
+			if len(s.nulDevs) > 0 {
+				if t, ok := s.nulDevs[strings.ToLower(tokText(text, p[0]))]; ok {
+					b.WriteString(t) // ' TO DISK = ''' + @BackupFile + '''' with @BackupFile = 'NUL'
+					break
+				}
+			}
 			if t, ok := s.blankVar(p[0]); ok {
 				b.WriteString(t) // SET @CrLf = NCHAR(13) + NCHAR(10) (blankvars.go)
 				break
