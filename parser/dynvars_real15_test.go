@@ -21,3 +21,16 @@ func TestVarBackupNulDeviceVariable(t *testing.T) {
 		{src: "SET @BackupFile = 'NUL'\nGO\n" + build + "EXEC (@cmd)\n"},
 	})
 }
+
+// Each variable of a DECLARE list is assigned its own expression, as
+// the followers of built text that is run read the list (runText): the
+// list is no longer read as the first variable's expression.
+func TestVarBackupDeclareList(t *testing.T) {
+	checkNulCases(t, "", []nulCase{
+		{src: "DECLARE @sql nvarchar(max) = N'BACKUP LOG A TO DISK = ''NUL''', @x int = 1;\nEXEC (@sql);\n", db: "A", typ: "LOG"},
+		{src: "DECLARE @x int = 1, @sql nvarchar(max) = N'BACKUP LOG B TO DISK = ''NUL''';\nEXEC (@sql);\n", db: "B", typ: "LOG"},
+		{src: "DECLARE @BackupFile varchar(100) = 'NUL', @db sysname = N'tpcc', @cmd nvarchar(1000)\nSET @cmd = 'BACKUP DATABASE [' + @db + '] TO DISK = ''' + @BackupFile + ''' WITH INIT'\nEXEC(@cmd)\n", db: "@db", typ: "FULL"},
+		{src: "DECLARE @sql nvarchar(max) = N'BACKUP LOG A TO DISK = ''NUL''', @y int;\nDECLARE @z int, @sql nvarchar(max);\nEXEC (@sql);\n"},
+		{src: "DECLARE @sql nvarchar(max) = N'BACKUP LOG A TO DISK = ''D:\\a.trn''', @nul varchar(9) = 'NUL';\nEXEC (@sql);\n"},
+	})
+}
