@@ -39,27 +39,31 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 			s.assignVar(toks[1], toks[2], toks[3:])
 		}
 	case keywordFold(w, "DECLARE"):
-		// DECLARE @v type = expr: one variable only
+		// DECLARE @a type [= expr], @b type [= expr]: each variable is
+		// assigned its expression, or declared again (NULL), as runText
+		// and tempdbVars read the list
 		if toks[1].Kind != TokVar {
 			return
 		}
 		s.declareTypes(toks)
-		depth := 0
-		for i := 2; i < len(toks); i++ {
-			switch {
-			case isPunctAt(text, toks, i, '('):
-				depth++
-			case isPunctAt(text, toks, i, ')'):
-				depth--
-			case depth == 0 && isPunctAt(text, toks, i, ','):
-				s.forgetVars(toks)
-				return
-			case depth == 0 && isPunctAt(text, toks, i, '='):
-				s.assignVar(toks[1], toks[i], toks[i+1:])
+		if len(s.nulVars) == 0 && len(s.nulDevs) == 0 && !hasStringTok(toks) {
+			return // nothing followed, and no literal to start following
+		}
+		list := toks[1:]
+		if isPunctAt(text, list, len(list)-1, ';') {
+			list = list[:len(list)-1]
+		}
+		topLevelParts(text, list, func(a, b int) {
+			p := list[a:b]
+			if len(p) == 0 || p[0].Kind != TokVar {
 				return
 			}
-		}
-		s.forgetVars(toks) // declared again: NULL
+			if i := declaredAssign(text, p); i > 0 {
+				s.assignVar(p[0], p[i], p[i+1:])
+			} else {
+				s.forgetVars(p[:1])
+			}
+		})
 	case keywordFold(w, "SELECT"):
 		// SELECT @v = expr alone is SET; with more (a list, FROM) it may
 		// assign anything
@@ -120,8 +124,21 @@ func (s *splitter) declareTypes(toks []Token) {
 	}
 }
 
+// hasStringTok reports whether toks hold a string literal.
+func hasStringTok(toks []Token) bool {
+	for _, t := range toks {
+		if t.Kind == TokString || t.Kind == TokNString {
+			return true
+		}
+	}
+	return false
+}
+
 // forgetVars drops the variables toks assign from those followed.
 func (s *splitter) forgetVars(toks []Token) {
+	if len(s.nulVars) == 0 && len(s.nulDevs) == 0 {
+		return
+	}
 	for _, t := range toks {
 		if t.Kind == TokVar {
 			delete(s.nulVars, strings.ToLower(tokText(s.text, t)))
@@ -299,6 +316,12 @@ func (s *splitter) concatTo(v *varText, expr []Token, level int) (allLit bool) {
 			if t, ok := s.nulVars[strings.ToLower(tokText(text, p[0]))]; ok {
 				b.WriteString(t)
 				break
+			}
+			if len(s.nulDevs) > 0 {
+				if t, ok := s.nulDevs[strings.ToLower(tokText(text, p[0]))]; ok {
+					b.WriteString(t) // ' TO DISK = ''' + @BackupFile + '''' with @BackupFile = 'NUL'
+					break
+				}
 			}
 			if t, ok := s.blankVar(p[0]); ok {
 				b.WriteString(t) // SET @CrLf = NCHAR(13) + NCHAR(10) (blankvars.go)
