@@ -2567,7 +2567,7 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 			}
 			// The cache is keyed by the physical file: an error it kept
 			// may name another path to it. Name the one this :r wrote.
-			tooLarge := errors.Is(err, fsread.ErrTooLarge)
+			tooLarge, missing := errors.Is(err, fsread.ErrTooLarge), errors.Is(err, fs.ErrNotExist)
 			var fe *fsread.Error
 			var pe *fs.PathError
 			switch {
@@ -2579,6 +2579,10 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 				err = errors.New(clean + ": " + pe.Err.Error())
 			}
 			msg := fmt.Sprintf(":r cannot include %s: %v", ppQuotePath(path), err)
+			if alt := p.rootAlternative(f.Path, path, clean); alt != "" && missing {
+				// name every path tried, not only the first
+				msg += " (nor in the root script's folder: " + alt + ")"
+			}
 			if tooLarge {
 				msg += " (raise max-file-size in the config file to include it)"
 			}
@@ -2630,6 +2634,21 @@ func (p *ppPreprocessor) resolve(from, path string) (clean, rp string) {
 		clean := ppIncludeFromRoot(p.stack[0], from, path, ppResolveInclude(from, path, fc), fc)
 		return clean, ppRealPath(clean)
 	})
+}
+
+// rootAlternative is the path that ppIncludeFromRoot also tries for
+// ":r path" in the file from when clean, the path beside from, is not
+// there: the one relative to the root script's folder; "" when from is
+// in that folder (there is no other path) or both are one.
+func (p *ppPreprocessor) rootAlternative(from, path, clean string) string {
+	root := p.stack[0]
+	if from == root || filepath.Dir(from) == filepath.Dir(root) {
+		return ""
+	}
+	if alt := ppResolveInclude(root, path, p.folds()); alt != clean {
+		return alt
+	}
+	return ""
 }
 
 // folds is the run's FoldCache, or without an IncludeCache the script's.
