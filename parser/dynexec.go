@@ -55,14 +55,16 @@ const maxDynDepth = 4
 // word that may start or mark a statement of interest in dynamic SQL:
 // BACKUP, RESTORE, CHECKPOINT, DBCC or DATABASE (CREATE, ALTER and DROP
 // matter only with DATABASE; a USE alone changes nothing outside the
-// string). Most strings hold none: only a batch whose strings hold one
-// may run dynamic SQL of interest, and is never plain (PreprocessPlain).
+// string), or sp_addumpdevice or sp_dropdevice, whose device lives on
+// after the string (deviceProcAt). Most strings hold none: only a batch
+// whose strings hold one may run dynamic SQL of interest, and is never
+// plain (PreprocessPlain).
 func dynWordIn(lit string) bool {
 	for i := 0; i+4 <= len(lit); i++ {
 		if !dynHead[lit[i]] || i > 0 && identCont[lit[i-1]] {
 			continue
 		}
-		if ppKeywordAt(lit, i) && lit[i]|0x20 != 'u' || lit[i]|0x20 == 'd' && procWordAt(lit, i) {
+		if ppKeywordAt(lit, i) && lit[i]|0x20 != 'u' || lit[i]|0x20 == 'd' && procWordAt(lit, i) || lit[i]|0x20 == 's' && deviceProcAt(lit, i) {
 			return true
 		}
 	}
@@ -71,7 +73,7 @@ func dynWordIn(lit string) bool {
 
 // dynHead has the first letters of the words dynWordIn looks for.
 var dynHead = func() (t [256]bool) {
-	for _, c := range []byte("bBrRcCdD") {
+	for _, c := range []byte("bBrRcCdDsS") {
 		t[c] = true
 	}
 	return t
@@ -83,6 +85,20 @@ func procWordAt(lit string, i int) bool {
 	const w = "databasebackup"
 	e := i + len(w)
 	return ppHasPrefixFold(lit, i, w) && (e >= len(lit) || !identCont[lit[e]])
+}
+
+// deviceProcAt reports whether lit[i:] starts with the name of
+// sp_addumpdevice or sp_dropdevice as a whole word, in any case: text
+// that adds a backup device, maybe on the null device, or drops one
+// (DumpDevice), which a BACKUP after the EXEC may write to.
+func deviceProcAt(lit string, i int) bool {
+	for _, w := range [...]string{"sp_addumpdevice", "sp_dropdevice"} {
+		// (not ppHasPrefixFold: it folds the _ too)
+		if e := i + len(w); e <= len(lit) && strings.EqualFold(lit[i:e], w) && (e == len(lit) || !identCont[lit[e]]) {
+			return true
+		}
+	}
+	return false
 }
 
 // nulString reports whether s, a string literal's text or a part of it
@@ -133,7 +149,8 @@ func ppStringMatters(s string) bool {
 			return true
 		}
 		// a word's first letter: its second too, before the whole word
-		if m&ppStrSecond[s[i+1]] != 0 && (i == 0 || !identCont[s[i-1]]) && (ppKeywordAt(s, i) && s[i]|0x20 != 'u' || s[i]|0x20 == 'd' && procWordAt(s, i)) {
+		if m&ppStrSecond[s[i+1]] != 0 && (i == 0 || !identCont[s[i-1]]) &&
+			(ppKeywordAt(s, i) && s[i]|0x20 != 'u' || s[i]|0x20 == 'd' && procWordAt(s, i) || s[i]|0x20 == 's' && deviceProcAt(s, i)) {
 			return true
 		}
 	}
@@ -144,10 +161,10 @@ func ppStringMatters(s string) bool {
 // "add"; for the first letters of dynWordIn's words (dynHead), the bits
 // of ppStrSecond of the second letters of the words it starts: b of
 // BACKUP, r of RESTORE, c of CHECKPOINT, d of DATABASE, DBCC and
-// DatabaseBackup.
+// DatabaseBackup, s of sp_addumpdevice and sp_dropdevice.
 var ppStrTab = func() (t [256]uint8) {
 	t['a'], t['A'] = 1, 1
-	for _, w := range []string{"backup", "restore", "checkpoint", "database", "dbcc", "databasebackup"} {
+	for _, w := range []string{"backup", "restore", "checkpoint", "database", "dbcc", "databasebackup", "sp_addumpdevice", "sp_dropdevice"} {
 		t[w[0]] |= ppStrSecond[w[1]]
 		t[w[0]-0x20] |= ppStrSecond[w[1]]
 	}
@@ -156,9 +173,9 @@ var ppStrTab = func() (t [256]uint8) {
 
 // ppStrSecond has a bit, not 1, for each letter, in either case, that is
 // the second of a word of dynWordIn: the a of BACKUP and DATABASE, the e
-// of RESTORE, the h of CHECKPOINT, the b of DBCC.
+// of RESTORE, the h of CHECKPOINT, the b of DBCC, the p of sp_.
 var ppStrSecond = func() (t [256]uint8) {
-	for k, c := range []byte("aehb") {
+	for k, c := range []byte("aehbp") {
 		t[c], t[c-0x20] = 2<<k, 2<<k
 	}
 	return t
