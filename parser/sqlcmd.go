@@ -1859,6 +1859,13 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 	}
 	c := s[j]
 	if (c == 'G' || c == 'g') && j+1 < n && s[j+1]|0x20 == 'o' {
+		// GO in any case, then a blank (a space or a tab), a "--"
+		// comment or the line's end. A tab is a blank as the GO
+		// documentation and SSMS's batch parser read it (its lexer's
+		// whitespace is a space or a tab): GO<tab>3 runs the batch 3
+		// times. (go-sqlcmd reads a command up to the first control
+		// byte, a tab too, so that it runs GO<tab>3 once and leaves
+		// "<tab>3" as the next batch's first line: a syntax error.)
 		k := j + 2
 		if !(k == n || ppIsBlank(s[k]) || s[k] == '\n' || s[k] == '\r' || k+1 < n && s[k] == '-' && s[k+1] == '-') {
 			if s[k] == ';' {
@@ -2050,10 +2057,13 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 	}
 	arg := s[a:e]
 	if strings.Contains(arg, "/*") {
-		// The documentation of GO: "the line can contain comments"; the
-		// batch parser of SSMS and Azure Data Studio takes comments
-		// before and after the count (ParseGo). (go-sqlcmd does not: it
-		// reads the count with Sscanf, and fails on a comment before it.)
+		// The documentation of GO: "the line can contain comments", as
+		// osql's examples wrote them (GO /* Signals the end of the
+		// batch */). The batch parser of SSMS and Azure Data Studio
+		// takes comments before and after the count (ParseGo), though
+		// its lexer reads only -- ones after GO (sqltoolsservice
+		// Lexer.cs, ChangeStateToBatchCommand); go-sqlcmd reads the
+		// count with Sscanf and fails on a comment before it.
 		if v, ok := ppStripBlockComments(arg); ok && !strings.Contains(v, "$(") {
 			if arg = strings.TrimSpace(v); arg == "" {
 				return 1
