@@ -651,16 +651,16 @@ func (s *splitter) dynHook(st *Statement) {
 	if w := s.text[st.Start:min(st.End, st.Start+8)]; len(w) < 4 {
 		return
 	} else if c := w[0] | 0x20; !(c == 's' || c == 'e' || c == 'd') {
+		if c == 'f' && s.following() {
+			s.forgetFetched(s.hookToks(st))
+		}
 		return
 	}
 	var toks []Token
 	if s.curIdx >= 0 && s.curIdx <= s.last && s.last < len(s.toks) {
 		toks = s.toks[s.curIdx : s.last+1]
 	} else {
-		// a batch read a window of tokens at a time: the statement's
-		// first tokens are gone; scanned again (rare: a statement longer
-		// than a window)
-		toks = st.Tokens()
+		toks = st.Tokens() // (see hookToks)
 	}
 	bw := tdbOther
 	if len(toks) >= 3 && toks[0].Kind == TokIdent {
@@ -685,6 +685,78 @@ func (s *splitter) dynHook(st *Statement) {
 	}
 	if run {
 		s.dynExec(st, toks)
+	}
+	if bw == tdbExec && s.following() {
+		s.forgetOutputs(toks)
+	}
+}
+
+// hookToks are the tokens of st, the statement that just ended (dynHook
+// writes it out for the statements it reads on: a call costs 235,000
+// instructions on 1,000 typical files).
+func (s *splitter) hookToks(st *Statement) []Token {
+	if s.curIdx >= 0 && s.curIdx <= s.last && s.last < len(s.toks) {
+		return s.toks[s.curIdx : s.last+1]
+	}
+	// a batch read a window of tokens at a time: the statement's first
+	// tokens are gone; scanned again (rare: a statement longer than a
+	// window)
+	return st.Tokens()
+}
+
+// following reports whether the batch follows the value of any
+// variable: text holding BACKUP, tempdb or what runText reads, a name
+// of the null device, or blanks.
+func (s *splitter) following() bool {
+	return len(s.nulVars) > 0 || len(s.nulDevs) > 0 || len(s.tdbVars) > 0 || len(s.blank) > 0 || s.runs != nil && len(s.runs.vars) > 0
+}
+
+// forgetVar stops following variable t (a token of the text).
+func (s *splitter) forgetVar(t Token) {
+	name := strings.ToLower(tokText(s.text, t))
+	delete(s.nulVars, name)
+	delete(s.nulDevs, name)
+	delete(s.tdbVars, name)
+	delete(s.blank, name)
+	if s.runs != nil {
+		delete(s.runs.vars, name)
+	}
+}
+
+// forgetFetched stops following the variables that toks, a FETCH ...
+// INTO @a, @b, gives a row's values: they are the table's, which no
+// script shows (DECLARE @path nvarchar(260) = N'NUL' then FETCH NEXT
+// FROM c INTO @path backs up to the path of the row, not to NUL).
+func (s *splitter) forgetFetched(toks []Token) {
+	if len(toks) < 2 || toks[0].Kind != TokIdent || !keywordFold(tokText(s.text, toks[0]), "FETCH") {
+		return
+	}
+	into := false
+	for _, t := range toks {
+		switch {
+		case t.Kind == TokIdent && keywordFold(tokText(s.text, t), "INTO"):
+			into = true
+		case into && t.Kind == TokVar:
+			s.forgetVar(t)
+		}
+	}
+}
+
+// forgetOutputs stops following the variables that toks, an EXEC of a
+// procedure, sets: its OUTPUT (or OUT) arguments, and the variable
+// given its return status (EXEC @rc = p). What the procedure puts there
+// is its own (EXEC dbo.GetPath @path OUTPUT).
+func (s *splitter) forgetOutputs(toks []Token) {
+	text := s.text
+	if len(toks) > 2 && toks[1].Kind == TokVar && isPunctAt(text, toks, 2, '=') {
+		s.forgetVar(toks[1])
+	}
+	for i := 2; i < len(toks); i++ {
+		if t := toks[i]; t.Kind == TokIdent && toks[i-1].Kind == TokVar {
+			if w := tokText(text, t); keywordFold(w, "OUTPUT") || keywordFold(w, "OUT") {
+				s.forgetVar(toks[i-1])
+			}
+		}
 	}
 }
 
