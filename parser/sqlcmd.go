@@ -1859,6 +1859,13 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 	}
 	c := s[j]
 	if (c == 'G' || c == 'g') && j+1 < n && s[j+1]|0x20 == 'o' {
+		// GO in any case, then a blank (a space or a tab), a "--"
+		// comment or the line's end. A tab is a blank as the GO
+		// documentation and SSMS's batch parser read it (its lexer's
+		// whitespace is a space or a tab): GO<tab>3 runs the batch 3
+		// times. (go-sqlcmd reads a command up to the first control
+		// byte, a tab too, so that it runs GO<tab>3 once and leaves
+		// "<tab>3" as the next batch's first line: a syntax error.)
 		k := j + 2
 		if !(k == n || ppIsBlank(s[k]) || s[k] == '\n' || s[k] == '\r' || k+1 < n && s[k] == '-' && s[k+1] == '-') {
 			if s[k] == ';' {
@@ -2050,10 +2057,13 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 	}
 	arg := s[a:e]
 	if strings.Contains(arg, "/*") {
-		// The documentation of GO: "the line can contain comments"; the
-		// batch parser of SSMS and Azure Data Studio takes comments
-		// before and after the count (ParseGo). (go-sqlcmd does not: it
-		// reads the count with Sscanf, and fails on a comment before it.)
+		// The documentation of GO: "the line can contain comments", as
+		// osql's examples wrote them (GO /* Signals the end of the
+		// batch */). The batch parser of SSMS and Azure Data Studio
+		// takes comments before and after the count (ParseGo), though
+		// its lexer reads only -- ones after GO (sqltoolsservice
+		// Lexer.cs, ChangeStateToBatchCommand); go-sqlcmd reads the
+		// count with Sscanf and fails on a comment before it.
 		if v, ok := ppStripBlockComments(arg); ok && !strings.Contains(v, "$(") {
 			if arg = strings.TrimSpace(v); arg == "" {
 				return 1
@@ -2567,7 +2577,7 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 			}
 			// The cache is keyed by the physical file: an error it kept
 			// may name another path to it. Name the one this :r wrote.
-			tooLarge := errors.Is(err, fsread.ErrTooLarge)
+			tooLarge, missing := errors.Is(err, fsread.ErrTooLarge), errors.Is(err, fs.ErrNotExist)
 			var fe *fsread.Error
 			var pe *fs.PathError
 			switch {
@@ -2579,6 +2589,10 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 				err = errors.New(clean + ": " + pe.Err.Error())
 			}
 			msg := fmt.Sprintf(":r cannot include %s: %v", ppQuotePath(path), err)
+			if alt := p.rootAlternative(f.Path, path, clean); alt != "" && missing {
+				// name every path tried, not only the first
+				msg += " (nor in the root script's folder: " + alt + ")"
+			}
 			if tooLarge {
 				msg += " (raise max-file-size in the config file to include it)"
 			}
@@ -2630,6 +2644,21 @@ func (p *ppPreprocessor) resolve(from, path string) (clean, rp string) {
 		clean := ppIncludeFromRoot(p.stack[0], from, path, ppResolveInclude(from, path, fc), fc)
 		return clean, ppRealPath(clean)
 	})
+}
+
+// rootAlternative is the path that ppIncludeFromRoot also tries for
+// ":r path" in the file from when clean, the path beside from, is not
+// there: the one relative to the root script's folder; "" when from is
+// in that folder (there is no other path) or both are one.
+func (p *ppPreprocessor) rootAlternative(from, path, clean string) string {
+	root := p.stack[0]
+	if from == root || filepath.Dir(from) == filepath.Dir(root) {
+		return ""
+	}
+	if alt := ppResolveInclude(root, path, p.folds()); alt != clean {
+		return alt
+	}
+	return ""
 }
 
 // folds is the run's FoldCache, or without an IncludeCache the script's.

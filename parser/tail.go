@@ -19,8 +19,9 @@ import (
 
 // tailFrom returns the offset in s after the last place where s holds,
 // in any case and whatever the bytes around (a word, a string, a
-// comment): BACKUP or tempdb; USE, RESTORE, CHECKPOINT, DBCC or DATABASE
-// before a byte no word continues (or the end); or ADD after a byte that
+// comment): BACKUP or tempdb; USE, RESTORE, CHECKPOINT, DBCC, DATABASE
+// or DEVICE (the end of sp_addumpdevice and sp_dropdevice, whose EXEC
+// has a Node, DumpDevice) before a byte no word continues (or the end); or ADD after a byte that
 // is no word byte and before a blank, a quote or the end (addWordIn); 0
 // when there is none. So no token that starts at or after it is a word
 // that starts or marks a statement of interest (nor DatabaseBackup, the
@@ -68,7 +69,8 @@ func tailEndsAt(s string, j int) bool {
 	bound := end == n || !identCont[s[end]]
 	switch s[j] | 0x20 {
 	case 'e':
-		return bound && (ppHasPrefixFold(s, j-2, "use") || j >= 6 && ppHasPrefixFold(s, j-6, "restore") || j >= 7 && ppHasPrefixFold(s, j-7, "database"))
+		return bound && (ppHasPrefixFold(s, j-2, "use") || j >= 6 && ppHasPrefixFold(s, j-6, "restore") || j >= 7 && ppHasPrefixFold(s, j-7, "database") ||
+			j >= 5 && ppHasPrefixFold(s, j-5, "device"))
 	case 't':
 		return bound && j >= 9 && ppHasPrefixFold(s, j-9, "checkpoint")
 	case 'p':
@@ -86,9 +88,9 @@ func tailEndsAt(s string, j int) bool {
 // tailPairs is indexed by two bytes, the first in the low 8 bits: it
 // has tailWord for the last two letters of each word tailFrom looks for,
 // in any case ("se" of USE and DATABASE, "re" of RESTORE, "nt", "up",
-// "cc", "db" of tempdb, "dd" of ADD), tailWord2 for the two letters
-// before its last ("us", "as", "or", "in", "ku", "bc", "pd", "ad": every
-// word has three letters at least), and tailStopped when either byte is
+// "cc", "db" of tempdb, "dd" of ADD, "ce" of DEVICE), tailWord2 for the
+// two letters before its last ("us", "as", "or", "in", "ku", "bc", "pd",
+// "ad", "ic": every word has three letters at least), and tailStopped when either byte is
 // one tailRestClean looks at (tailStop). "re", "se" and "nt" end many
 // words ("where", "case", "int"): with the pair before them, about four
 // in five of the calls of tailEndsAt on typical scripts are not made.
@@ -114,7 +116,7 @@ var tailPairs = func() (t [1 << 16]uint8) {
 }()
 
 // tailWords are the words tailFrom looks for (tailEndsAt), lower case.
-var tailWords = [...]string{"use", "restore", "database", "checkpoint", "backup", "dbcc", "tempdb", "add"}
+var tailWords = [...]string{"use", "restore", "database", "checkpoint", "backup", "dbcc", "tempdb", "add", "device"}
 
 // The bits of tailPairs.
 const (

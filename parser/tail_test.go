@@ -125,6 +125,9 @@ func TestTailFrom(t *testing.T) {
 		{"SET @s = 'x' + 'padd ' + 'address'", 0},
 		{"ALTER TABLE t ADD c int", 17}, // (outside a string too)
 		{"EXEC sp_addextendedproperty 'x'", 0},
+		{"EXEC sp_addumpdevice 'disk', 'd', 'NUL'", 20}, // a device's procedure
+		{"EXEC [sp_dropdevice] 'd'", 19},
+		{"SELECT devices, deviceid FROM t", 0},
 	} {
 		want := tc.at
 		if want < 0 {
@@ -267,6 +270,12 @@ func TestSplitTailCases(t *testing.T) {
 		"USE x;\nDECLARE @a int;\nPRINT 'a';\nSET @a = 1;\n" + pad,
 		"USE x;\n" + pad + "EXEC dbo.DatabaseBackup @Databases = 'x', @Directory = NUL;\n" + pad,
 		"USE x;\n" + pad + "SET @s = 'ALTER DATABASE x ADD FILE (NAME = a)';\n" + pad,
+		// a backup device on NUL, which a later batch's BACKUP writes to
+		// (the call has a Node, DumpDevice), also added or dropped in
+		// dynamic SQL
+		"USE x;\nSELECT 1;\n" + pad + "EXEC sp_addumpdevice 'disk', 'NulDev', 'NUL';\n" + pad,
+		"USE x;\nSELECT 1;\n" + pad + "EXEC master.dbo.[sp_dropdevice] N'NulDev';\n" + pad,
+		"USE x;\nSELECT 1;\n" + pad + "EXEC ('EXEC sp_addumpdevice ''disk'', ''NulDev'', ''NUL''');\n" + pad,
 	} {
 		checkTail(t, "case.sql", text)
 	}

@@ -60,7 +60,7 @@ var systemDatabases = map[string]bool{"master": true, "model": true, "msdb": tru
 func changedDatabases(m *Model) map[string]int {
 	first := map[string]int{}
 	mark := func(key string, i int) {
-		if key == "" || key == "current" {
+		if key == "" {
 			return
 		}
 		if _, ok := first[key]; !ok {

@@ -770,6 +770,11 @@ const (
 // does not name (messages said "for CURRENT").
 const connectShown = "the database the :connect connects to"
 
+// connectKey keys that database. Like startKey it has upper-case letters
+// and "$(", which no name's key has: a database literally named
+// [current] is another database (its key is "current").
+const connectKey = "$(CURRENT)"
+
 // isStartVar reports whether n is $(SQLCMDDBNAME) alone, not replaced
 // (no -d): the database the script starts in.
 func isStartVar(n *parser.Name) bool {
@@ -966,7 +971,7 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 		// which $(SQLCMDDBNAME) names too
 		key, display = startKey, startShown
 	case current && ctx == "":
-		key, display = "current", connectShown
+		key, display = connectKey, connectShown
 	case current:
 		key, display = ctx, ctx
 		if d := m.Databases[ctx]; d != nil {
