@@ -36,6 +36,13 @@ type client struct {
 
 func newClient(t testing.TB, opt Options) *client {
 	t.Helper()
+	return newClientReading(t, opt, nil)
+}
+
+// newClientReading is newClient whose input, the server's output, is
+// read through wrap (nil: as it is), e.g. slowly.
+func newClientReading(t testing.TB, opt Options, wrap func(io.Reader) io.Reader) *client {
+	t.Helper()
 	inR, inW := io.Pipe()   // client -> server
 	outR, outW := io.Pipe() // server -> client
 	if opt.Debounce == 0 {
@@ -43,7 +50,11 @@ func newClient(t testing.TB, opt Options) *client {
 	}
 	srv := New(inR, outW, opt)
 	g := newReadGate()
-	c := &client{t: t, srv: srv, reads: g, conn: newConn(gatedReader{outR, g}, inW), in: inW, recv: make(chan struct{}, 1), exit: make(chan int, 1)}
+	var in io.Reader = gatedReader{outR, g}
+	if wrap != nil {
+		in = wrap(in)
+	}
+	c := &client{t: t, srv: srv, reads: g, conn: newConn(in, inW), in: inW, recv: make(chan struct{}, 1), exit: make(chan int, 1)}
 	go func() {
 		code := srv.Run()
 		outW.Close()
