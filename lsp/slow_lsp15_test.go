@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -344,4 +346,71 @@ func TestPullOfAChangedDocument(t *testing.T) {
 		t.Errorf("pull waiting while the config changed answered %s %+v, want it waiting until cancelled", m.Result, m.Error)
 	}
 	c.shutdown()
+}
+
+// TestOutboxOrder: the client reads the messages in the order they were
+// queued, less those superseded: a keyed message replaces the one with
+// its key not yet written and takes its place at the end, so nothing
+// queued after the old one comes after the new one.
+func TestOutboxOrder(t *testing.T) {
+	var out strings.Builder
+	o := newOutbox(&out, log.New(io.Discard, "", 0))
+	plain := func(s string) { o.put(&frame{data: []byte(s + ";")}) }
+	keyed := func(k, s string) { o.put(&frame{key: k, msg: s}) }
+	plain("a")
+	keyed("x", "x1")
+	plain("b")
+	keyed("y", "y1")
+	for i := 2; i <= 100; i++ { // enough to compact the queue
+		keyed("x", fmt.Sprintf("x%d", i))
+		plain(fmt.Sprintf("p%d", i))
+	}
+	o.start()
+	o.close(wait)
+	got := regexp.MustCompile(`Content-Length: \d+\r\n\r\n"([^"]*)"`).ReplaceAllString(out.String(), "$1;")
+	var want strings.Builder
+	want.WriteString("a;b;y1;")
+	for i := 2; i <= 99; i++ {
+		fmt.Fprintf(&want, "p%d;", i)
+	}
+	want.WriteString("x100;p100;")
+	if got != want.String() {
+		t.Errorf("written %q\nwant    %q", got, want.String())
+	}
+	plain("late") // after close: dropped
+	if strings.Contains(out.String(), "late") {
+		t.Error("written after close")
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// TestOutboxClientGone: once a write fails (the client closed its end),
+// the writer stops, says so once, and nothing more is queued: a server
+// whose client is gone does not pile up its messages.
+func TestOutboxClientGone(t *testing.T) {
+	var logged lockedBuffer
+	o := newOutbox(failingWriter{}, log.New(&logged, "", 0))
+	o.start()
+	o.put(&frame{data: []byte("x")})
+	select {
+	case <-o.done:
+	case <-time.After(wait):
+		t.Fatal("the writer did not stop")
+	}
+	for range 100 {
+		o.put(&frame{data: []byte("y")})
+	}
+	o.mu.Lock()
+	n := len(o.q)
+	o.mu.Unlock()
+	if n != 0 {
+		t.Errorf("%d messages queued for a client that is gone", n)
+	}
+	if got := logged.String(); strings.Count(got, "writing to the client") != 1 {
+		t.Errorf("logged %q", got)
+	}
+	o.close(wait)
 }
