@@ -322,12 +322,12 @@ func (s *Server) codeActionResult(uri string, actions []CodeAction, version int)
 // command was offered (its positions would then be wrong).
 func (s *Server) executeCommand(p *executeCommandParams) (any, *rpcError) {
 	if p.Command != applyEditCommand {
-		return nil, &rpcError{codeInvalidParams, "unknown command: " + p.Command}
+		return nil, &rpcError{Code: codeInvalidParams, Message: "unknown command: " + p.Command}
 	}
 	var uri string
 	var version int
 	if len(p.Arguments) != 3 || json.Unmarshal(p.Arguments[0], &uri) != nil || json.Unmarshal(p.Arguments[1], &version) != nil {
-		return nil, &rpcError{codeInvalidParams, applyEditCommand + " takes a document URI, its version and an edit"}
+		return nil, &rpcError{Code: codeInvalidParams, Message: applyEditCommand + " takes a document URI, its version and an edit"}
 	}
 	s.mu.Lock()
 	d := s.docs[uri]
@@ -336,7 +336,7 @@ func (s *Server) executeCommand(p *executeCommandParams) (any, *rpcError) {
 	id := s.nextID
 	s.mu.Unlock()
 	if changed {
-		return nil, &rpcError{codeContentModified, "the document changed (or was closed) since the action was offered"}
+		return nil, &rpcError{Code: codeContentModified, Message: "the document changed (or was closed) since the action was offered"}
 	}
 	_ = s.conn.request(id, "workspace/applyEdit", applyWorkspaceEditParams{Label: "sqllint", Edit: p.Arguments[2]})
 	return nil, nil

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,4 +53,57 @@ func BenchmarkDiagnostics5MB(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(float64(len(ds)), "diagnostics")
 	c.shutdown()
+}
+
+// slowReader reads at most chunk bytes at a time and pauses after each
+// read: a client that reads its input slowly.
+type slowReader struct {
+	r     io.Reader
+	chunk int
+	pause time.Duration
+}
+
+func (s slowReader) Read(p []byte) (int, error) {
+	if len(p) > s.chunk {
+		p = p[:s.chunk]
+	}
+	n, err := s.r.Read(p)
+	time.Sleep(s.pause)
+	return n, err
+}
+
+// BenchmarkSlowClientPairs measures 1,000 didChange + textDocument/
+// diagnostic pairs from a client that sends them as fast as the server
+// reads them and reads its input at 4 KB per millisecond, until every
+// pull is answered: a script with 200 findings, each full report 90 KB.
+//
+//	go test ./lsp -run '^$' -bench SlowClientPairs -benchtime 3x
+func BenchmarkSlowClientPairs(b *testing.B) {
+	uri := pathURI(filepath.Join(b.TempDir(), "x.sql"))
+	text := strings.Repeat("CHECKPOINT 10;\nGO\n", 200)
+	b.StopTimer()
+	for i := 0; i < b.N; i++ {
+		c := newClientReading(b, Options{Debounce: 20 * time.Millisecond}, func(r io.Reader) io.Reader {
+			return slowReader{r, 4 << 10, time.Millisecond}
+		})
+		c.initialize(pullCaps, `null`)
+		c.open(uri, text)
+		if r := c.pull(uri, ""); r.Items == nil || len(*r.Items) != 200 {
+			b.Fatalf("first pull: %d findings", len(*r.Items))
+		}
+		b.StartTimer()
+		var ids []int
+		for v := 2; v < 1002; v++ {
+			c.notify("textDocument/didChange", didChangeParams{
+				TextDocument:   versionedTextDocumentIdentifier{URI: uri, Version: v},
+				ContentChanges: []contentChange{{Range: &Range{Position{0, 0}, Position{0, 0}}, Text: "-- e\n"}},
+			})
+			ids = append(ids, c.sendPull(uri))
+		}
+		for _, id := range ids {
+			c.next("an answer", func(m *message) bool { return m.Method == "" && string(m.ID) == fmt.Sprint(id) })
+		}
+		b.StopTimer()
+		c.shutdown()
+	}
 }

@@ -47,8 +47,9 @@ func (m *message) isNotification() bool { return m.Method != "" && len(m.ID) == 
 
 // rpcError is a response's error object.
 type rpcError struct {
-	Code    int    `json:"code"`
-	Message string `json:"message"`
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
 }
 
 func (e *rpcError) Error() string { return fmt.Sprintf("%s (code %d)", e.Message, e.Code) }
@@ -75,16 +76,19 @@ type outgoing struct {
 	Params  any    `json:"params,omitempty"`
 }
 
-// conn reads and writes framed messages. Writes are serialised; reads
-// happen on one goroutine.
+// conn reads and writes framed messages. Reads happen on one goroutine.
+// The server's writes are queued to its outbox, written in order by the
+// outbox's goroutine; without one (the tests' client) they are written
+// at once, serialised.
 type conn struct {
 	// skipped counts the bytes before the header of the last message
 	// read, the rest of a body cut short (0 for a well-framed stream)
 	skipped int
 
-	r  *bufio.Reader
-	mu sync.Mutex
-	w  io.Writer
+	r   *bufio.Reader
+	mu  sync.Mutex
+	w   io.Writer
+	out *outbox
 }
 
 func newConn(r io.Reader, w io.Writer) *conn {
@@ -218,18 +222,38 @@ func (e *parseError) code() int {
 	return codeInvalidRequest
 }
 
+// send queues f to the outbox, or writes it when there is none.
+func (c *conn) send(f *frame) error {
+	if c.out != nil {
+		c.out.put(f)
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, err := c.w.Write(f.data); err != nil {
+		return err
+	}
+	_, err := c.w.Write(f.tail)
+	return err
+}
+
 func (c *conn) write(v any) error {
 	body, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, err := fmt.Fprintf(c.w, "Content-Length: %d\r\n\r\n", len(body)); err != nil {
-		return err
+	return c.send(&frame{data: fmt.Appendf(nil, "Content-Length: %d\r\n\r\n", len(body)), tail: body})
+}
+
+// writeLatest sends v, marshalled when it is written; a message with
+// the same key not yet written is dropped: v supersedes it (a
+// document's diagnostics, a refresh request).
+func (c *conn) writeLatest(key string, v any) error {
+	if c.out != nil {
+		c.out.put(&frame{key: key, msg: v})
+		return nil
 	}
-	_, err = c.w.Write(body)
-	return err
+	return c.write(v)
 }
 
 func (c *conn) reply(id json.RawMessage, result any) error {
@@ -255,15 +279,9 @@ func (c *conn) replyRaw(id json.RawMessage, raw rawResult) error {
 		return err
 	}
 	head = append(head[:len(head)-1], `,"result":`...) // the ID as response writes it
-	frame := fmt.Appendf(make([]byte, 0, 32+len(head)), "Content-Length: %d\r\n\r\n", len(head)+len(raw))
-	frame = append(frame, head...)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, err := c.w.Write(frame); err != nil {
-		return err
-	}
-	_, err = c.w.Write(raw)
-	return err
+	data := fmt.Appendf(make([]byte, 0, 32+len(head)), "Content-Length: %d\r\n\r\n", len(head)+len(raw))
+	data = append(data, head...)
+	return c.send(&frame{data: data, tail: raw})
 }
 
 func (c *conn) replyError(id json.RawMessage, code int, msg string) error {
@@ -273,10 +291,18 @@ func (c *conn) replyError(id json.RawMessage, code int, msg string) error {
 	return c.write(errorResponse{JSONRPC: "2.0", ID: id, Error: &rpcError{Code: code, Message: msg}})
 }
 
-func (c *conn) notify(method string, params any) error {
-	return c.write(outgoing{JSONRPC: "2.0", Method: method, Params: params})
+// notifyLatest sends a notification that supersedes the one with the
+// same key not yet written.
+func (c *conn) notifyLatest(key, method string, params any) error {
+	return c.writeLatest(key, outgoing{JSONRPC: "2.0", Method: method, Params: params})
 }
 
 func (c *conn) request(id int, method string, params any) error {
 	return c.write(outgoing{JSONRPC: "2.0", ID: &id, Method: method, Params: params})
+}
+
+// requestLatest sends a request that supersedes the one with the same
+// key not yet written (the server waits for no answer).
+func (c *conn) requestLatest(key string, id int, method string, params any) error {
+	return c.writeLatest(key, outgoing{JSONRPC: "2.0", ID: &id, Method: method, Params: params})
 }

@@ -237,23 +237,48 @@ func (s *Server) answerPulls(d *document) {
 	}
 }
 
+// Why the waiting pulls of a document are answered without its findings.
+const (
+	pullsShutdown = iota // the session shuts down
+	pullsClosed          // the document was closed
+	pullsChanged         // the document changed
+)
+
 // dropPulls answers d's waiting pulls when d is closed (an empty report:
-// the client forgets a closed document's diagnostics anyway) or the
-// session shuts down (cancelled, not to be asked again). s.mu is held.
-func (s *Server) dropPulls(d *document, closed bool) {
+// the client forgets a closed document's diagnostics anyway), the
+// session shuts down (cancelled, not to be asked again) or d changed
+// (cancelled, to be asked again). s.mu is held.
+//
+// A pull asks for the findings of the document as synchronised when it
+// is sent (LSP 3.17, "Document Diagnostics": "the server is asked to
+// compute the diagnostics for the currently synced version of the
+// document"). A change that comes while it waits abandons the check of
+// that text, so the server answers ServerCancelled, "the server can't
+// compute the result right now", with retriggerRequest true: the client
+// asks again, for the new text (vscode-languageclient and Neovim both
+// pull again on it). Not ContentModified: vscode-languageclient turns
+// that into an empty report for textDocument/diagnostic, which would
+// hide the document's findings until the next pull. The pulls of a
+// document whose folder changed still wait: the document is as it was
+// synchronised, only its findings are being checked again.
+func (s *Server) dropPulls(d *document, why int) {
 	for _, p := range d.pulls {
 		if p.done {
 			continue
 		}
 		s.unwait(p)
-		if closed {
+		if why == pullsClosed {
 			_ = s.conn.reply(p.id, emptyReport())
-		} else {
-			_ = s.conn.write(pullCancelled{JSONRPC: "2.0", ID: p.id, Error: pullCancelledError{
-				Code: codeServerCancelled, Message: "the server is shutting down",
-				Data: diagnosticServerCancellationData{RetriggerRequest: false},
-			}})
+			continue
 		}
+		msg, retrigger := "the server is shutting down", false
+		if why == pullsChanged {
+			msg, retrigger = "the document changed: pull its diagnostics again", true
+		}
+		_ = s.conn.write(pullCancelled{JSONRPC: "2.0", ID: p.id, Error: pullCancelledError{
+			Code: codeServerCancelled, Message: msg,
+			Data: diagnosticServerCancellationData{RetriggerRequest: retrigger},
+		}})
 	}
 	d.pulls, d.cancelled = nil, 0
 }
@@ -313,6 +338,8 @@ func (s *Server) refreshSoon() {
 			return
 		}
 		s.nextID++
-		_ = s.conn.request(s.nextID, "workspace/diagnostic/refresh", nil)
+		// One refresh not yet read is enough: it makes the client pull
+		// every document, and the pulls get the newest findings.
+		_ = s.conn.requestLatest("refresh", s.nextID, "workspace/diagnostic/refresh", nil)
 	})
 }

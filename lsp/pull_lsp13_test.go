@@ -279,7 +279,9 @@ func TestServerCancelledData(t *testing.T) {
 	var out strings.Builder
 	s := New(strings.NewReader(""), &out, Options{})
 	d := &document{pulls: []*pullRequest{{id: json.RawMessage(`7`)}}}
-	s.dropPulls(d, false)
+	s.dropPulls(d, pullsShutdown)
+	s.conn.out.start()
+	s.conn.out.close(wait)
 	if want := `{"jsonrpc":"2.0","id":7,"error":{"code":-32802,"message":"the server is shutting down","data":{"retriggerRequest":false}}}`; !strings.HasSuffix(out.String(), want) {
 		t.Errorf("wrote %q, want the message %s", out.String(), want)
 	}

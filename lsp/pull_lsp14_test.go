@@ -191,7 +191,7 @@ func TestPendingPullsForgotten(t *testing.T) {
 	d.result = &result{}
 	d.result.id, d.result.full = pullAnswer(nil)
 	s.answerPulls(d)
-	s.dropPulls(e, true)
+	s.dropPulls(e, pullsClosed)
 	if len(s.pending) != 0 || len(d.pulls) != 0 || len(e.pulls) != 0 {
 		t.Errorf("still waiting: %v, %d, %d", s.pending, len(d.pulls), len(e.pulls))
 	}

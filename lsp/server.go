@@ -126,8 +126,11 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 		logw = io.Discard
 	}
 	ctx, cancel := context.WithCancel(context.Background())
+	logger := log.New(logw, "sqllint lsp: ", log.LstdFlags)
+	c := newConn(r, w)
+	c.out = newOutbox(w, logger)
 	return &Server{
-		opt: opt, conn: newConn(r, w), log: log.New(logw, "sqllint lsp: ", log.LstdFlags),
+		opt: opt, conn: c, log: logger,
 		ctx: ctx, cancel: cancel, sem: make(chan struct{}, 1), parentGone: make(chan struct{}, 1), docs: map[string]*document{}, watched: map[string]bool{}, pending: map[string]pullChain{},
 	}
 }
@@ -137,7 +140,11 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 // exit status the specification asks for: 0 after shutdown then exit,
 // 1 otherwise.
 func (s *Server) Run() int {
-	defer s.stop()
+	s.conn.out.start()
+	defer func() {
+		s.stop()
+		s.conn.out.close(exitStall)
+	}()
 	msgs := make(chan read)
 	go s.readLoop(msgs)
 	for {
@@ -166,6 +173,12 @@ func (s *Server) Run() int {
 		s.handle(m)
 	}
 }
+
+// exitStall is how long Run, at the end of the session, waits for a
+// client that reads none of the messages still queued for it: a client
+// that reads them gets them all, one that stopped reading does not keep
+// the server running.
+const exitStall = 500 * time.Millisecond
 
 // read is one message read from the client, or why there is none.
 type read struct {
@@ -259,13 +272,13 @@ func (s *Server) request(m *message) (any, *rpcError) {
 	switch {
 	case m.Method == "initialize":
 		if initialized {
-			return nil, &rpcError{codeInvalidRequest, "initialize was already sent"}
+			return nil, &rpcError{Code: codeInvalidRequest, Message: "initialize was already sent"}
 		}
 		return s.initialize(m.Params)
 	case !initialized:
-		return nil, &rpcError{codeServerNotInitialized, "the server is not initialized yet"}
+		return nil, &rpcError{Code: codeServerNotInitialized, Message: "the server is not initialized yet"}
 	case shutdown:
-		return nil, &rpcError{codeInvalidRequest, "the server is shutting down"}
+		return nil, &rpcError{Code: codeInvalidRequest, Message: "the server is shutting down"}
 	}
 	switch m.Method {
 	case "shutdown":
@@ -273,7 +286,7 @@ func (s *Server) request(m *message) (any, *rpcError) {
 		s.shutdown = true
 		for _, d := range s.docs {
 			s.abort(d) // no diagnostics after shutdown
-			s.dropPulls(d, false)
+			s.dropPulls(d, pullsShutdown)
 		}
 		if s.refresh != nil {
 			s.refresh.Stop()
@@ -303,11 +316,11 @@ func (s *Server) request(m *message) (any, *rpcError) {
 		}
 		return s.hover(&p), nil
 	}
-	return nil, &rpcError{codeMethodNotFound, "method not supported: " + m.Method}
+	return nil, &rpcError{Code: codeMethodNotFound, Message: "method not supported: " + m.Method}
 }
 
 func invalidParams(err error) *rpcError {
-	return &rpcError{codeInvalidParams, "invalid params: " + err.Error()}
+	return &rpcError{Code: codeInvalidParams, Message: "invalid params: " + err.Error()}
 }
 
 func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
@@ -479,7 +492,7 @@ func (s *Server) didOpen(p *didOpenParams) {
 				p.doc = d
 			}
 		} else {
-			s.dropPulls(old, true)
+			s.dropPulls(old, pullsClosed)
 		}
 	}
 	s.docs[d.uri] = d
@@ -501,6 +514,7 @@ func (s *Server) didChange(p *didChangeParams) {
 	}
 	d.text.applyAll(p.ContentChanges, s.enc)
 	d.version = p.TextDocument.Version
+	s.dropPulls(d, pullsChanged)
 	s.schedule(d, s.opt.Debounce)
 	s.scheduleSiblings(d, s.opt.Debounce)
 }
@@ -519,6 +533,7 @@ func (s *Server) didSave(p *didSaveParams) {
 	if d := s.docs[p.TextDocument.URI]; d != nil {
 		if p.Text != nil && *p.Text != d.text.s {
 			d.text.set(*p.Text)
+			s.dropPulls(d, pullsChanged)
 		}
 		s.schedule(d, 0)
 		s.scheduleSiblings(d, s.opt.Debounce)
@@ -533,11 +548,11 @@ func (s *Server) didClose(p *didCloseParams) {
 		return
 	}
 	s.abort(d)
-	s.dropPulls(d, true)
+	s.dropPulls(d, pullsClosed)
 	delete(s.docs, d.uri)
 	if d.lint && !s.pull {
 		// Diagnostics are for open documents only.
-		_ = s.conn.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}})
+		_ = s.conn.notifyLatest(publishKey(d.uri), "textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}})
 	}
 	if s.isConfig(d.path) {
 		s.scheduleAll(0) // the buffer no longer overrides the file
@@ -803,8 +818,12 @@ func (s *Server) analyze(d *document, gen int) {
 	if diags == nil {
 		diags = []Diagnostic{}
 	}
-	_ = s.conn.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: diags})
+	_ = s.conn.notifyLatest(publishKey(d.uri), "textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: diags})
 }
+
+// publishKey is the outbox key of the diagnostics published for uri: the
+// newest replaces those the client has not read yet.
+func publishKey(uri string) string { return "publish " + uri }
 
 // findingRange converts a finding's 1-based code-point positions to an
 // LSP range in t.

@@ -22,6 +22,8 @@ const wait = 60 * time.Second
 // client is a test LSP client talking to a Server over pipes.
 type client struct {
 	t      testing.TB
+	srv    *Server
+	reads  *readGate // holds the client's reading (hold, release)
 	conn   *conn
 	in     io.Closer
 	mu     sync.Mutex
@@ -34,13 +36,25 @@ type client struct {
 
 func newClient(t testing.TB, opt Options) *client {
 	t.Helper()
+	return newClientReading(t, opt, nil)
+}
+
+// newClientReading is newClient whose input, the server's output, is
+// read through wrap (nil: as it is), e.g. slowly.
+func newClientReading(t testing.TB, opt Options, wrap func(io.Reader) io.Reader) *client {
+	t.Helper()
 	inR, inW := io.Pipe()   // client -> server
 	outR, outW := io.Pipe() // server -> client
 	if opt.Debounce == 0 {
 		opt.Debounce = 5 * time.Millisecond
 	}
 	srv := New(inR, outW, opt)
-	c := &client{t: t, conn: newConn(outR, inW), in: inW, recv: make(chan struct{}, 1), exit: make(chan int, 1)}
+	g := newReadGate()
+	var in io.Reader = gatedReader{outR, g}
+	if wrap != nil {
+		in = wrap(in)
+	}
+	c := &client{t: t, srv: srv, reads: g, conn: newConn(in, inW), in: inW, recv: make(chan struct{}, 1), exit: make(chan int, 1)}
 	go func() {
 		code := srv.Run()
 		outW.Close()
@@ -63,6 +77,7 @@ func newClient(t testing.TB, opt Options) *client {
 		}
 	}()
 	t.Cleanup(func() {
+		g.release()
 		inW.Close()
 		select {
 		case <-c.exit:
@@ -109,8 +124,15 @@ func (c *client) next(what string, match func(*message) bool) *message {
 
 func (c *client) send(v any) {
 	c.t.Helper()
-	if err := c.conn.write(v); err != nil {
-		c.t.Fatalf("send: %v", err)
+	done := make(chan error, 1)
+	go func() { done <- c.conn.write(v) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			c.t.Fatalf("send: %v", err)
+		}
+	case <-time.After(wait):
+		c.t.Fatalf("send: the server reads nothing")
 	}
 }
 
