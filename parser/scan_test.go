@@ -348,6 +348,28 @@ func TestScanCommon(t *testing.T) {
 	}
 }
 
+// scanCommon's strings, N'...' strings and quoted names, read 8 bytes at
+// a time, end where the switch's do, at every distance of their closing
+// or doubled quote from a block of 8, and a string that may hold ADD text
+// ("dd" in any case, across blocks too) sets addStr as the switch does.
+func TestScanCommonQuoted(t *testing.T) {
+	pad := strings.Repeat("x", 24)
+	for _, q := range []string{"'", "N'", "n'", "\"", "["} {
+		cl := q[len(q)-1:]
+		if cl == "[" {
+			cl = "]"
+		}
+		for a := 0; a < 20; a++ {
+			for _, body := range []string{"", "a", "add", "ADD file", "dd", "d d", "Dd", "padded", cl + cl, "a" + cl + cl + "b", "x add" + cl + cl, cl + cl + "add"} {
+				tok := q + pad[:a] + body + pad[:a%9] + cl
+				for _, src := range []string{tok, tok + " b", "a " + tok + " = " + tok + ";\n" + pad, tok + cl, "N" + tok + "N" + tok} {
+					checkScanCommon(t, src)
+				}
+			}
+		}
+	}
+}
+
 func FuzzScanCommon(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s)
