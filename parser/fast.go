@@ -41,38 +41,51 @@ var fastPath = true
 // node, and the number of tokens consumed (a trailing ';' included). When
 // not ok, the caller runs participle.
 func fastParse(c *converter, kind Kind, text string, toks []Token) (node Node, n int, ok bool) {
+	a, pooled := fastArenaFor(c)
+	// one deferred call for the safety net and the arena (a second one,
+	// in recognize, cost about 100 instructions a statement)
 	defer func() {
 		// A bug here must never become a parse error: decline and let
 		// participle answer. (Tests call recognize directly, so they see it.)
 		if recover() != nil {
 			node, n, ok = nil, 0, false
 		}
+		fastDone(c, a, pooled)
 	}()
-	return recognize(c, kind, text, toks)
+	return recognizeIn(c, a, kind, text, toks)
 }
 
 // recognize is fastParse without the safety net.
 func recognize(c *converter, kind Kind, text string, toks []Token) (n Node, used int, ok bool) {
-	// the splitter's arena for a run of batches (parseBatches), or one
-	// from the pool for this statement
-	a, pooled := c.fast, false
-	if a == nil {
-		a, pooled = fastArenas.Get().(*fastArena), true
+	a, pooled := fastArenaFor(c)
+	defer fastDone(c, a, pooled)
+	return recognizeIn(c, a, kind, text, toks)
+}
+
+// fastArenaFor is the arena recognizeIn fills for a statement: the
+// splitter's arena for a run of batches (parseBatches), or one from the
+// pool for this statement (pooled).
+func fastArenaFor(c *converter) (a *fastArena, pooled bool) {
+	if c.fast != nil {
+		return c.fast, false
 	}
-	// one defer and one return: the compiler then writes the deferred
-	// call in line (with two, or a return per kind, it went through the
-	// runtime's defer records, about 1% of a dense run)
-	defer func() {
-		c.sizes, c.nodes = nil, nil
-		a.reset()
-		if pooled {
-			fastArenas.Put(a)
-		}
-	}()
-	if a.sizes == nil {
-		a.sizes = make(map[sizeKey]*Size)
+	return fastArenas.Get().(*fastArena), true
+}
+
+// fastDone makes a's room free for the next statement once recognizeIn
+// is done with it, and gives a back to the pool when it came from there.
+func fastDone(c *converter, a *fastArena, pooled bool) {
+	c.sizes, c.nodes = nil, nil
+	a.reset()
+	if pooled {
+		fastArenas.Put(a)
 	}
-	c.sizes = a.sizes
+}
+
+// recognizeIn is recognize in the arena a, which the caller resets
+// (fastDone) when it returns or panics.
+func recognizeIn(c *converter, a *fastArena, kind Kind, text string, toks []Token) (n Node, used int, ok bool) {
+	c.sizes = &a.sizes
 	if c.nodes == nil {
 		c.nodes = &a.nodes // the splitter gave none (splitter.nodeRoom)
 	}
@@ -116,7 +129,7 @@ type fastParser struct {
 // what it needs out of them.
 type fastArena struct {
 	// sizes parsed by earlier statements (converter.sizeOf)
-	sizes map[sizeKey]*Size
+	sizes sizeTable
 	// the room of the converted nodes, kept from statement to statement
 	nodes nodeArena
 	props []propBox
