@@ -417,9 +417,9 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 	store:
 		toks = toks[:len(toks)+1]
 		toks[len(toks)-1] = Token{Start: int32(start), End: int32(i), Kind: kind, kw: k}
-		// the commonest next bytes: the blanks and line break between
-		// two tokens, skipped here rather than through the switch
-		for i < n && charClass[src[i]] == cSpace {
+		// the commonest next byte, a blank between two tokens, skipped
+		// here rather than through the switch, which takes the others
+		if i < n && src[i] == ' ' {
 			i++
 		}
 		continue

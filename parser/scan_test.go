@@ -325,7 +325,8 @@ func TestScanCommon(t *testing.T) {
 		"a>=b", "a!<b", "a!>b", "a::b", "a<>b", "a<=b", "a!=b", "@v+=1", "x.y", "1.5e3", "$12", "{", "{{a}}", "[a]", "\"a\"",
 		"CHECKPOINT", "CHECKPOINTX", "checkpoint", "RECONFIGURE", "RECONFIGURES", "x RECONFIGURE", "UPDATETEXT", "SET", "set",
 		"a -- sqllint: ignore SL001\nb", "a /* x */ b", "N'a", "'a", "é ñ", "\x00\x1a x", "#t ##g @@rowcount",
-		"0x1F", "0X0a+1", "12x", "1.5", "5.", "1e5", "1E+5", "1e", ".5", "a.b", "a-b", "a--b", "-1", "a/b", "a/*b*/c", "a-=1", "1-2", "9"}
+		"0x1F", "0X0a+1", "12x", "1.5", "5.", "1e5", "1E+5", "1e", ".5", "a.b", "a-b", "a--b", "-1", "a/b", "a/*b*/c", "a-=1", "1-2", "9",
+		"a b  c\td \t e\r\nf\n\n g\v\fh\x00i \x1aj ", "( a ,b ) ;", "'x' [y]  \"z\"\t'w'", " "}
 	for _, path := range fixtureFiles(t) {
 		data, err := os.ReadFile(path)
 		if err != nil {
