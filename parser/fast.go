@@ -495,6 +495,16 @@ func (p *fastParser) pos(i int) lexer.Position {
 	return lexer.Position{Offset: int(p.toks[len(p.toks)-1].End)}
 }
 
+// span is c.span(p.pos(a), p.pos(b)) for tokens a < b of the window,
+// which is c's (c.toks): from the start of token a to the end of token
+// b-1, the last that starts before p.pos(b), without endBefore's search.
+func (p *fastParser) span(c *converter, a, b int) Span {
+	if a < 0 || a >= b || b > len(p.toks) {
+		return c.span(p.pos(a), p.pos(b))
+	}
+	return c.b.Span(int(p.toks[a].Start), int(p.toks[b-1].End))
+}
+
 // semicolon consumes the grammar's optional trailing ';' at i.
 func (p *fastParser) semicolon(i int) int {
 	if p.punct(i, ';') {
@@ -835,7 +845,7 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 		return 0, false
 	}
 	i++
-	f.Span = c.span(p.pos(start), p.pos(i))
+	f.Span = p.span(c, start, i)
 	return i, true
 }
 
@@ -1189,7 +1199,7 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 			} else {
 				v = p.val(o.name+2) + " " + p.val(o.name+3)
 			}
-			ad.Options[k] = Option{Name: "TARGET_RECOVERY_TIME", Value: v, Span: c.span(p.pos(o.name), p.pos(o.end))}
+			ad.Options[k] = Option{Name: "TARGET_RECOVERY_TIME", Value: v, Span: p.span(c, o.name, o.end)}
 			continue
 		case o.end == o.name+1:
 		case o.plain:
@@ -1199,7 +1209,7 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 			v = string(p.appendArgs(tmp[:0], o.name+1, o.end))
 		}
 		v = strings.TrimSpace(strings.TrimPrefix(v, "="))
-		ad.Options[k] = Option{Name: strings.ToUpper(Unquote(p.val(o.name))), Value: v, Span: c.span(p.pos(o.name), p.pos(o.end))}
+		ad.Options[k] = Option{Name: strings.ToUpper(Unquote(p.val(o.name))), Value: v, Span: p.span(c, o.name, o.end)}
 	}
 	for k, o := range opts {
 		switch {
