@@ -796,11 +796,17 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 	start := i
 	i++
 	f.Log = log
-	for p.kind(i) == TokIdent {
+	for i < len(p.toks) && p.toks[i].Kind == TokIdent {
+		// p.kind(i) == TokIdent: a property fileProp names is no
+		// reserved word (TestFastFileProp), and needs no look-up
+		prop := p.filePropOf(i)
+		if prop == fpNone && reserved(p.val(i)) {
+			break
+		}
 		key := i
 		i++
 		if !p.punct(i, '=') {
-			p.fileProp(c, f, key, nil)
+			p.fileProp(c, f, key, prop, nil)
 		} else {
 			// gValue as value matches it, on the stack: value's box
 			// points into itself, which would move it to the heap
@@ -834,7 +840,7 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 				return 0, false // participle backtracks over '=', then fails
 			}
 			i++
-			p.fileProp(c, f, key, &val)
+			p.fileProp(c, f, key, prop, &val)
 		}
 		if !p.punct(i, ',') {
 			break
@@ -849,50 +855,82 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 	return i, true
 }
 
-// fileProp is c.fileProp(f, p.val(i), v) for the property named by token
-// i, a word: for a word that is all ASCII, strings.ToUpper names one of
-// the properties exactly when word says the word is it; of a word that
-// is not, strings.ToUpper also upper-cases the dotless i to I, which
-// EqualFold does not fold, so such a word goes to c.fileProp.
-func (p *fastParser) fileProp(c *converter, f *FileSpec, i int, v *gValue) {
+// filePropKind is which file property a word names, as fileProp reads
+// it (fpNone: none it reads, or a word that is not all ASCII).
+type filePropKind uint8
+
+const (
+	fpNone filePropKind = iota
+	fpName
+	fpSize
+	fpMaxSize
+	fpNewName
+	fpOffline
+	fpFileName
+	fpGrowth
+)
+
+// filePropOf is the property token i, a word, names: for a word that is
+// all ASCII, strings.ToUpper names one of the properties exactly when
+// word says the word is it; of a word that is not, strings.ToUpper also
+// upper-cases the dotless i to I, which EqualFold does not fold, so such
+// a word is fpNone here and fileProp hands it to c.fileProp.
+func (p *fastParser) filePropOf(i int) filePropKind {
 	t := p.toks[i]
 	switch t.End - t.Start {
 	case 4:
 		switch {
 		case p.word(i, fwNAME):
-			f.Name = valueString(v)
-			return
+			return fpName
 		case p.word(i, fwSIZE):
-			f.Size = c.sizeOf(v)
-			return
+			return fpSize
 		}
 	case 7:
 		switch {
 		case p.word(i, fwMAXSIZE):
-			f.MaxSize = c.sizeOf(v)
-			return
+			return fpMaxSize
 		case p.word(i, fwNEWNAME):
-			f.NewName = valueString(v)
-			return
+			return fpNewName
 		case p.word(i, fwOFFLINE):
-			f.Offline = true
-			return
+			return fpOffline
 		}
 	case 8:
 		if p.word(i, fwFILENAME) {
-			f.FileName = valueString(v)
-			return
+			return fpFileName
 		}
 	case 10:
 		if p.word(i, fwFILEGROWTH) {
-			f.Growth = c.sizeOf(v)
-			return
+			return fpGrowth
 		}
 	}
-	for k := t.Start; k < t.End; k++ {
-		if p.text[k] >= utf8.RuneSelf {
-			c.fileProp(f, p.val(i), v)
-			return
+	return fpNone
+}
+
+// fileProp is c.fileProp(f, p.val(i), v) for the property named by token
+// i, a word, which names prop (filePropOf).
+func (p *fastParser) fileProp(c *converter, f *FileSpec, i int, prop filePropKind, v *gValue) {
+	switch prop {
+	case fpName:
+		f.Name = valueString(v)
+	case fpSize:
+		f.Size = c.sizeOf(v)
+	case fpMaxSize:
+		f.MaxSize = c.sizeOf(v)
+	case fpNewName:
+		f.NewName = valueString(v)
+	case fpOffline:
+		f.Offline = true
+	case fpFileName:
+		f.FileName = valueString(v)
+	case fpGrowth:
+		f.Growth = c.sizeOf(v)
+	default:
+		t := p.toks[i]
+		for k := t.Start; k < t.End; k++ {
+			if p.text[k] >= utf8.RuneSelf {
+				c.fileProp(f, p.val(i), v)
+				return
+			}
 		}
 	}
 }
