@@ -94,6 +94,15 @@ func (c *converter) sizeOf(v *gValue) *Size {
 	return sz
 }
 
+// tokenAt is the index of the token of c.toks that starts at pos, when
+// pos tells it: the fast path's positions carry their token's index + 1
+// in Line (fastParser.pos), which participle's leave 0 (tokenLexer), so
+// that the searches below need not run for them.
+func (c *converter) tokenAt(pos lexer.Position) (int, bool) {
+	h := pos.Line - 1
+	return h, h >= 0 && h < len(c.toks) && int(c.toks[h].Start) == pos.Offset
+}
+
 // endBefore returns the end offset of the last token that starts before
 // off (participle's EndPos is the start of the next token).
 func (c *converter) endBefore(off int) int {
@@ -113,11 +122,17 @@ func (c *converter) endBefore(off int) int {
 }
 
 func (c *converter) span(pos, end lexer.Position) Span {
+	if h, ok := c.tokenAt(end); ok && h > 0 {
+		return c.b.Span(pos.Offset, int(c.toks[h-1].End)) // endBefore's answer
+	}
 	return c.b.Span(pos.Offset, c.endBefore(end.Offset))
 }
 
 // tokenEnd is the end of the token starting at off.
 func (c *converter) tokenSpan(pos lexer.Position) Span {
+	if h, ok := c.tokenAt(pos); ok {
+		return c.b.Span(int(c.toks[h].Start), int(c.toks[h].End))
+	}
 	lo, hi := 0, len(c.toks)
 	for lo < hi { // tokens are in offset order
 		m := int(uint(lo+hi) >> 1)

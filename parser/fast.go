@@ -484,10 +484,13 @@ func (p *fastParser) startsNext(i int) bool {
 }
 
 // pos is the participle position of token i: its offset, or for the end of
-// the window the position tokenLexer gives its EOF token.
+// the window the position tokenLexer gives its EOF token. A token's
+// position also carries i + 1 in Line, where tokenLexer's hold 0: the
+// converter reads the token from it (converter.tokenAt), and nothing
+// else reads Line of a grammar tree's positions.
 func (p *fastParser) pos(i int) lexer.Position {
 	if i < len(p.toks) {
-		return lexer.Position{Offset: int(p.toks[i].Start)}
+		return lexer.Position{Offset: int(p.toks[i].Start), Line: i + 1}
 	}
 	if len(p.toks) == 0 {
 		return lexer.Position{Offset: len(p.text)}
