@@ -15,7 +15,7 @@ type converter struct {
 	toks []Token // the statement's token window
 	// sizes, set by the fast path, shares the sizes it has parsed before
 	// (nil: parse each)
-	sizes map[sizeKey]*Size
+	sizes *sizeTable
 	// nodes, set by the fast path, is the room of the nodes it converts
 	// (nil: allocate each)
 	nodes *nodeArena
@@ -26,6 +26,32 @@ type converter struct {
 
 // sizeKey is a size's number and unit as written.
 type sizeKey struct{ num, unit string }
+
+// sizeTable holds the sizes the fast path parsed before: a size whose
+// number and unit together take up to 7 bytes (64MB, 1024KB, 10%) in a
+// table of 64 found by those bytes (sizeWord), in one compare, rather
+// than by hashing two strings; the others in a map.
+type sizeTable struct {
+	words [64]uint64
+	small [64]*Size
+	m     map[sizeKey]*Size
+}
+
+// sizeWord is the bytes of num and unit, and len(num) in the top byte,
+// when they take up to 7 bytes; 0 otherwise (num is not empty).
+func sizeWord(num, unit string) uint64 {
+	if len(num)+len(unit) > 7 || num == "" {
+		return 0
+	}
+	w := uint64(len(num)) << 56
+	for i := 0; i < len(num); i++ {
+		w |= uint64(num[i]) << (8 * i)
+	}
+	for i := 0; i < len(unit); i++ {
+		w |= uint64(unit[i]) << (8 * (len(num) + i))
+	}
+	return w
+}
 
 // maxSizes bounds the sizes a fast-path arena keeps.
 const maxSizes = 1024
@@ -41,17 +67,40 @@ func (c *converter) sizeOf(v *gValue) *Size {
 	if v.Unit != nil {
 		k.unit = *v.Unit
 	}
-	if sz, ok := c.sizes[k]; ok {
+	t := c.sizes
+	if w := sizeWord(k.num, k.unit); w != 0 {
+		h := (w * 0x9E3779B97F4A7C15) >> 58
+		if t.words[h] == w {
+			return t.small[h]
+		}
+		sz := sizeOf(v)
+		// the table outlives the script: it keeps copies, never its text
+		sz.Raw = strings.Clone(sz.Raw)
+		t.words[h], t.small[h] = w, sz
+		return sz
+	}
+	if sz, ok := t.m[k]; ok {
 		return sz
 	}
 	sz := sizeOf(v)
-	// the table outlives the script: it keeps copies, never its text
 	sz.Raw = strings.Clone(sz.Raw)
-	if len(c.sizes) >= maxSizes {
-		clear(c.sizes)
+	if t.m == nil {
+		t.m = make(map[sizeKey]*Size)
 	}
-	c.sizes[sizeKey{strings.Clone(k.num), strings.Clone(k.unit)}] = sz
+	if len(t.m) >= maxSizes {
+		clear(t.m)
+	}
+	t.m[sizeKey{strings.Clone(k.num), strings.Clone(k.unit)}] = sz
 	return sz
+}
+
+// tokenAt is the index of the token of c.toks that starts at pos, when
+// pos tells it: the fast path's positions carry their token's index + 1
+// in Line (fastParser.pos), which participle's leave 0 (tokenLexer), so
+// that the searches below need not run for them.
+func (c *converter) tokenAt(pos lexer.Position) (int, bool) {
+	h := pos.Line - 1
+	return h, h >= 0 && h < len(c.toks) && int(c.toks[h].Start) == pos.Offset
 }
 
 // endBefore returns the end offset of the last token that starts before
@@ -73,11 +122,17 @@ func (c *converter) endBefore(off int) int {
 }
 
 func (c *converter) span(pos, end lexer.Position) Span {
+	if h, ok := c.tokenAt(end); ok && h > 0 {
+		return c.b.Span(pos.Offset, int(c.toks[h-1].End)) // endBefore's answer
+	}
 	return c.b.Span(pos.Offset, c.endBefore(end.Offset))
 }
 
 // tokenEnd is the end of the token starting at off.
 func (c *converter) tokenSpan(pos lexer.Position) Span {
+	if h, ok := c.tokenAt(pos); ok {
+		return c.b.Span(int(c.toks[h].Start), int(c.toks[h].End))
+	}
 	lo, hi := 0, len(c.toks)
 	for lo < hi { // tokens are in offset order
 		m := int(uint(lo+hi) >> 1)

@@ -149,7 +149,9 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 	if d.AddFile == "" {
 		d.AddFile = addFileMatch(joined)
 	}
-	if d.AddFile != "" && hasTempdbAdd(joined) {
+	// (hasTempdbAdd is true only of text that holds "tempdb", which
+	// hasTempdb tells 8 bytes at a time: most ADD FILE text does not)
+	if d.AddFile != "" && hasTempdb(byteString(joined)) && hasTempdbAdd(joined) {
 		// tempdb's files, added one per core in a loop: the usual
 		// tempdb configuration, bounded by the core count, and a
 		// per-restart cost (SL208) rather than a file count to know.

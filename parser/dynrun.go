@@ -80,7 +80,7 @@ func hasStmtWord(t string) bool { return hasWord(t, false) }
 
 // hasWord is hasRunWord, with the words of a file's size when sizes.
 func hasWord(t string, sizes bool) bool {
-	for i := 0; i+4 <= len(t); i++ {
+	for i := runWordIndex(t, 0); i+4 <= len(t); i = runWordIndex(t, i+1) {
 		switch t[i] | 0x20 {
 		case 't':
 			// "_" folds (| 0x20) to 0x7f

@@ -759,8 +759,8 @@ func IsNulWithExtension(v string) bool {
 
 // hasBackup reports whether s holds "backup" in any case.
 func hasBackup(s string) bool {
-	for i := 0; i+6 <= len(s); i++ {
-		if s[i]|0x20 == 'b' && ppHasPrefixFold(s, i, "backup") {
+	for i := foldIndex(s, 0, 'b'); i+6 <= len(s); i = foldIndex(s, i+1, 'b') {
+		if ppHasPrefixFold(s, i, "backup") {
 			return true
 		}
 	}

@@ -41,38 +41,51 @@ var fastPath = true
 // node, and the number of tokens consumed (a trailing ';' included). When
 // not ok, the caller runs participle.
 func fastParse(c *converter, kind Kind, text string, toks []Token) (node Node, n int, ok bool) {
+	a, pooled := fastArenaFor(c)
+	// one deferred call for the safety net and the arena (a second one,
+	// in recognize, cost about 100 instructions a statement)
 	defer func() {
 		// A bug here must never become a parse error: decline and let
 		// participle answer. (Tests call recognize directly, so they see it.)
 		if recover() != nil {
 			node, n, ok = nil, 0, false
 		}
+		fastDone(c, a, pooled)
 	}()
-	return recognize(c, kind, text, toks)
+	return recognizeIn(c, a, kind, text, toks)
 }
 
 // recognize is fastParse without the safety net.
 func recognize(c *converter, kind Kind, text string, toks []Token) (n Node, used int, ok bool) {
-	// the splitter's arena for a run of batches (parseBatches), or one
-	// from the pool for this statement
-	a, pooled := c.fast, false
-	if a == nil {
-		a, pooled = fastArenas.Get().(*fastArena), true
+	a, pooled := fastArenaFor(c)
+	defer fastDone(c, a, pooled)
+	return recognizeIn(c, a, kind, text, toks)
+}
+
+// fastArenaFor is the arena recognizeIn fills for a statement: the
+// splitter's arena for a run of batches (parseBatches), or one from the
+// pool for this statement (pooled).
+func fastArenaFor(c *converter) (a *fastArena, pooled bool) {
+	if c.fast != nil {
+		return c.fast, false
 	}
-	// one defer and one return: the compiler then writes the deferred
-	// call in line (with two, or a return per kind, it went through the
-	// runtime's defer records, about 1% of a dense run)
-	defer func() {
-		c.sizes, c.nodes = nil, nil
-		a.reset()
-		if pooled {
-			fastArenas.Put(a)
-		}
-	}()
-	if a.sizes == nil {
-		a.sizes = make(map[sizeKey]*Size)
+	return fastArenas.Get().(*fastArena), true
+}
+
+// fastDone makes a's room free for the next statement once recognizeIn
+// is done with it, and gives a back to the pool when it came from there.
+func fastDone(c *converter, a *fastArena, pooled bool) {
+	c.sizes, c.nodes = nil, nil
+	a.reset()
+	if pooled {
+		fastArenas.Put(a)
 	}
-	c.sizes = a.sizes
+}
+
+// recognizeIn is recognize in the arena a, which the caller resets
+// (fastDone) when it returns or panics.
+func recognizeIn(c *converter, a *fastArena, kind Kind, text string, toks []Token) (n Node, used int, ok bool) {
+	c.sizes = &a.sizes
 	if c.nodes == nil {
 		c.nodes = &a.nodes // the splitter gave none (splitter.nodeRoom)
 	}
@@ -116,7 +129,7 @@ type fastParser struct {
 // what it needs out of them.
 type fastArena struct {
 	// sizes parsed by earlier statements (converter.sizeOf)
-	sizes map[sizeKey]*Size
+	sizes sizeTable
 	// the room of the converted nodes, kept from statement to statement
 	nodes nodeArena
 	props []propBox
@@ -471,15 +484,28 @@ func (p *fastParser) startsNext(i int) bool {
 }
 
 // pos is the participle position of token i: its offset, or for the end of
-// the window the position tokenLexer gives its EOF token.
+// the window the position tokenLexer gives its EOF token. A token's
+// position also carries i + 1 in Line, where tokenLexer's hold 0: the
+// converter reads the token from it (converter.tokenAt), and nothing
+// else reads Line of a grammar tree's positions.
 func (p *fastParser) pos(i int) lexer.Position {
 	if i < len(p.toks) {
-		return lexer.Position{Offset: int(p.toks[i].Start)}
+		return lexer.Position{Offset: int(p.toks[i].Start), Line: i + 1}
 	}
 	if len(p.toks) == 0 {
 		return lexer.Position{Offset: len(p.text)}
 	}
 	return lexer.Position{Offset: int(p.toks[len(p.toks)-1].End)}
+}
+
+// span is c.span(p.pos(a), p.pos(b)) for tokens a < b of the window,
+// which is c's (c.toks): from the start of token a to the end of token
+// b-1, the last that starts before p.pos(b), without endBefore's search.
+func (p *fastParser) span(c *converter, a, b int) Span {
+	if a < 0 || a >= b || b > len(p.toks) {
+		return c.span(p.pos(a), p.pos(b))
+	}
+	return c.b.Span(int(p.toks[a].Start), int(p.toks[b-1].End))
 }
 
 // semicolon consumes the grammar's optional trailing ';' at i.
@@ -773,11 +799,17 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 	start := i
 	i++
 	f.Log = log
-	for p.kind(i) == TokIdent {
+	for i < len(p.toks) && p.toks[i].Kind == TokIdent {
+		// p.kind(i) == TokIdent: a property fileProp names is no
+		// reserved word (TestFastFileProp), and needs no look-up
+		prop := p.filePropOf(i)
+		if prop == fpNone && reserved(p.val(i)) {
+			break
+		}
 		key := i
 		i++
 		if !p.punct(i, '=') {
-			p.fileProp(c, f, key, nil)
+			p.fileProp(c, f, key, prop, nil)
 		} else {
 			// gValue as value matches it, on the stack: value's box
 			// points into itself, which would move it to the heap
@@ -811,7 +843,7 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 				return 0, false // participle backtracks over '=', then fails
 			}
 			i++
-			p.fileProp(c, f, key, &val)
+			p.fileProp(c, f, key, prop, &val)
 		}
 		if !p.punct(i, ',') {
 			break
@@ -822,54 +854,86 @@ func (p *fastParser) fileSpecIn(c *converter, f *FileSpec, i int, log bool) (int
 		return 0, false
 	}
 	i++
-	f.Span = c.span(p.pos(start), p.pos(i))
+	f.Span = p.span(c, start, i)
 	return i, true
 }
 
-// fileProp is c.fileProp(f, p.val(i), v) for the property named by token
-// i, a word: for a word that is all ASCII, strings.ToUpper names one of
-// the properties exactly when word says the word is it; of a word that
-// is not, strings.ToUpper also upper-cases the dotless i to I, which
-// EqualFold does not fold, so such a word goes to c.fileProp.
-func (p *fastParser) fileProp(c *converter, f *FileSpec, i int, v *gValue) {
+// filePropKind is which file property a word names, as fileProp reads
+// it (fpNone: none it reads, or a word that is not all ASCII).
+type filePropKind uint8
+
+const (
+	fpNone filePropKind = iota
+	fpName
+	fpSize
+	fpMaxSize
+	fpNewName
+	fpOffline
+	fpFileName
+	fpGrowth
+)
+
+// filePropOf is the property token i, a word, names: for a word that is
+// all ASCII, strings.ToUpper names one of the properties exactly when
+// word says the word is it; of a word that is not, strings.ToUpper also
+// upper-cases the dotless i to I, which EqualFold does not fold, so such
+// a word is fpNone here and fileProp hands it to c.fileProp.
+func (p *fastParser) filePropOf(i int) filePropKind {
 	t := p.toks[i]
 	switch t.End - t.Start {
 	case 4:
 		switch {
 		case p.word(i, fwNAME):
-			f.Name = valueString(v)
-			return
+			return fpName
 		case p.word(i, fwSIZE):
-			f.Size = c.sizeOf(v)
-			return
+			return fpSize
 		}
 	case 7:
 		switch {
 		case p.word(i, fwMAXSIZE):
-			f.MaxSize = c.sizeOf(v)
-			return
+			return fpMaxSize
 		case p.word(i, fwNEWNAME):
-			f.NewName = valueString(v)
-			return
+			return fpNewName
 		case p.word(i, fwOFFLINE):
-			f.Offline = true
-			return
+			return fpOffline
 		}
 	case 8:
 		if p.word(i, fwFILENAME) {
-			f.FileName = valueString(v)
-			return
+			return fpFileName
 		}
 	case 10:
 		if p.word(i, fwFILEGROWTH) {
-			f.Growth = c.sizeOf(v)
-			return
+			return fpGrowth
 		}
 	}
-	for k := t.Start; k < t.End; k++ {
-		if p.text[k] >= utf8.RuneSelf {
-			c.fileProp(f, p.val(i), v)
-			return
+	return fpNone
+}
+
+// fileProp is c.fileProp(f, p.val(i), v) for the property named by token
+// i, a word, which names prop (filePropOf).
+func (p *fastParser) fileProp(c *converter, f *FileSpec, i int, prop filePropKind, v *gValue) {
+	switch prop {
+	case fpName:
+		f.Name = valueString(v)
+	case fpSize:
+		f.Size = c.sizeOf(v)
+	case fpMaxSize:
+		f.MaxSize = c.sizeOf(v)
+	case fpNewName:
+		f.NewName = valueString(v)
+	case fpOffline:
+		f.Offline = true
+	case fpFileName:
+		f.FileName = valueString(v)
+	case fpGrowth:
+		f.Growth = c.sizeOf(v)
+	default:
+		t := p.toks[i]
+		for k := t.Start; k < t.End; k++ {
+			if p.text[k] >= utf8.RuneSelf {
+				c.fileProp(f, p.val(i), v)
+				return
+			}
 		}
 	}
 }
@@ -1176,7 +1240,7 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 			} else {
 				v = p.val(o.name+2) + " " + p.val(o.name+3)
 			}
-			ad.Options[k] = Option{Name: "TARGET_RECOVERY_TIME", Value: v, Span: c.span(p.pos(o.name), p.pos(o.end))}
+			ad.Options[k] = Option{Name: "TARGET_RECOVERY_TIME", Value: v, Span: p.span(c, o.name, o.end)}
 			continue
 		case o.end == o.name+1:
 		case o.plain:
@@ -1186,7 +1250,7 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 			v = string(p.appendArgs(tmp[:0], o.name+1, o.end))
 		}
 		v = strings.TrimSpace(strings.TrimPrefix(v, "="))
-		ad.Options[k] = Option{Name: strings.ToUpper(Unquote(p.val(o.name))), Value: v, Span: c.span(p.pos(o.name), p.pos(o.end))}
+		ad.Options[k] = Option{Name: strings.ToUpper(Unquote(p.val(o.name))), Value: v, Span: p.span(c, o.name, o.end)}
 	}
 	for k, o := range opts {
 		switch {

@@ -192,6 +192,14 @@ func TestFastFileProp(t *testing.T) {
 			strings.Replace(w, "E", "\u212a", 1), strings.Replace(w, "E", "\xff", 1), strings.Replace(w, "A", "\x7f", 1))
 	}
 	keys = append(keys, "X", "SIZE1", "size_", "ÉNAME", "NAMEÉ", "NAMË")
+	for _, k := range keys {
+		// fileSpecIn takes a property fileProp names without asking
+		// whether it is a reserved word (kind): none is
+		p := &fastParser{text: k, toks: []Token{{Start: 0, End: int32(len(k)), Kind: TokIdent}}}
+		if p.filePropOf(0) != fpNone && reserved(k) {
+			t.Fatalf("%q names a file property and is a reserved word", k)
+		}
+	}
 	num, unit := "64", "MB"
 	v := &gValue{Num: &num, Unit: &unit}
 	for _, k := range keys {
@@ -200,7 +208,7 @@ func TestFastFileProp(t *testing.T) {
 			p := &fastParser{text: text, toks: []Token{{Start: 0, End: int32(len(k)), Kind: TokIdent}}}
 			var c converter
 			var got, want FileSpec
-			p.fileProp(&c, &got, 0, v)
+			p.fileProp(&c, &got, 0, p.filePropOf(0), v)
 			c.fileProp(&want, k, v)
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("fileProp(%q) = %+v, want %+v", k, got, want)

@@ -1,6 +1,9 @@
 package parser
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // TokKind is the kind of a T-SQL token.
 type TokKind uint8
@@ -314,14 +317,16 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 }
 
 // scanCommon scans from i the tokens most text is made of, as scanFrom
-// does, and the blanks between them: words (but a word with a placeholder
-// and N'...'), variables, integers, and punctuation but "<" and "{" (and
-// "." before a digit, and "-" and "/" that start a comment),
-// appending them to toks up to limit tokens in all, while toks has room.
-// It returns where it stopped: at the end of src, at the limit, or at the
-// start of a token it leaves to scanFrom's switch. Its loop calls nothing
-// (a call makes the compiler keep its state in memory, not registers):
-// a keyword that it cannot read 8 bytes at a time (near the end of src)
+// does, and the blanks between them: words (but a word with a
+// placeholder), variables, integers, strings and N'...' strings, quoted
+// and bracketed names, and punctuation but "<" and "{" (and "." before a
+// digit, and "-" and "/" that start a comment), appending them to toks up
+// to limit tokens in all, while toks has room. It returns where it
+// stopped: at the end of src, at the limit, or at the start of a token it
+// leaves to scanFrom's switch. Its loop calls nothing (a call makes the
+// compiler keep its state in memory, not registers): a keyword or a
+// quoted token that it cannot read 8 bytes at a time (near the end of
+// src), a string that may hold "add" (stringAdd, which the switch calls)
 // and a full toks are left to the switch too.
 func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 	n := len(src)
@@ -334,6 +339,7 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 		start := i
 		var kind TokKind
 		var k kw
+		var q byte
 		switch charClass[c] {
 		case cSpace:
 			for i++; i < n && charClass[src[i]] == cSpace; i++ {
@@ -341,7 +347,8 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			continue
 		case cN:
 			if i+1 < n && src[i+1] == '\'' {
-				return i, toks
+				q, i, kind = '\'', i+2, TokNString
+				goto quoted
 			}
 			fallthrough
 		case cIdent:
@@ -385,6 +392,15 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			}
 			i++
 			kind = TokPunct
+		case cQuote:
+			q, i, kind = '\'', i+1, TokString
+			goto quoted
+		case cDQuote:
+			q, i, kind = '"', i+1, TokQuoted
+			goto quoted
+		case cBracket:
+			q, i, kind = ']', i+1, TokQuoted
+			goto quoted
 		case cPunct:
 			if c == '{' {
 				return i, toks
@@ -398,13 +414,55 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 		default:
 			return i, toks
 		}
+	store:
 		toks = toks[:len(toks)+1]
 		toks[len(toks)-1] = Token{Start: int32(start), End: int32(i), Kind: kind, kw: k}
-		// the commonest next bytes: the blanks and line break between
-		// two tokens, skipped here rather than through the switch
-		for i < n && charClass[src[i]] == cSpace {
+		// the commonest next byte, a blank between two tokens, skipped
+		// here rather than through the switch, which takes the others
+		if i < n && src[i] == ' ' {
 			i++
 		}
+		continue
+	quoted:
+		// scanQuoted in line, from i (after the opening quote) to after
+		// the q that closes the token (a doubled q is one q in it), 8
+		// bytes at a time: the lowest byte whose high bit z sets is the
+		// first q (quoteend.go). A string in which two bytes in a row are
+		// "d" or "D" may hold "add", which stringAdd, in the switch, looks
+		// at: dd gathers such pairs (and some that are not, as the test's
+		// higher bytes may be wrong, and bytes past the closing quote are
+		// looked at: the switch then answers).
+		{
+			qq := ppLo * uint64(q)
+			var dd, prev uint64
+			for {
+				if i+8 > n {
+					return start, toks // near the end of src, or unterminated
+				}
+				x := load8(src, i)
+				if q == '\'' {
+					d := x | 0x2020202020202020 ^ 0x6464646464646464
+					dz := (d - ppLo) &^ d & ppHi
+					dd |= dz & (dz<<8 | prev>>56)
+					prev = dz
+				}
+				y := x ^ qq
+				if z := (y - ppLo) &^ y & ppHi; z != 0 {
+					i += bits.TrailingZeros64(z)>>3 + 1
+					if i < n && src[i] == q {
+						i++ // a doubled quote: the pair before it ends in it
+						prev = 0
+						continue
+					}
+					break
+				}
+				i += 8
+			}
+			if dd != 0 {
+				return start, toks
+			}
+		}
+		goto store
 	}
 	return i, toks
 }

@@ -325,7 +325,8 @@ func TestScanCommon(t *testing.T) {
 		"a>=b", "a!<b", "a!>b", "a::b", "a<>b", "a<=b", "a!=b", "@v+=1", "x.y", "1.5e3", "$12", "{", "{{a}}", "[a]", "\"a\"",
 		"CHECKPOINT", "CHECKPOINTX", "checkpoint", "RECONFIGURE", "RECONFIGURES", "x RECONFIGURE", "UPDATETEXT", "SET", "set",
 		"a -- sqllint: ignore SL001\nb", "a /* x */ b", "N'a", "'a", "é ñ", "\x00\x1a x", "#t ##g @@rowcount",
-		"0x1F", "0X0a+1", "12x", "1.5", "5.", "1e5", "1E+5", "1e", ".5", "a.b", "a-b", "a--b", "-1", "a/b", "a/*b*/c", "a-=1", "1-2", "9"}
+		"0x1F", "0X0a+1", "12x", "1.5", "5.", "1e5", "1E+5", "1e", ".5", "a.b", "a-b", "a--b", "-1", "a/b", "a/*b*/c", "a-=1", "1-2", "9",
+		"a b  c\td \t e\r\nf\n\n g\v\fh\x00i \x1aj ", "( a ,b ) ;", "'x' [y]  \"z\"\t'w'", " "}
 	for _, path := range fixtureFiles(t) {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -344,6 +345,28 @@ func TestScanCommon(t *testing.T) {
 		for _, tail := range []string{"", " ", "x", ";", "  1234567890"} {
 			checkScanCommon(t, w+tail)
 			checkScanCommon(t, "a "+strings.ToLower(w)+tail)
+		}
+	}
+}
+
+// scanCommon's strings, N'...' strings and quoted names, read 8 bytes at
+// a time, end where the switch's do, at every distance of their closing
+// or doubled quote from a block of 8, and a string that may hold ADD text
+// ("dd" in any case, across blocks too) sets addStr as the switch does.
+func TestScanCommonQuoted(t *testing.T) {
+	pad := strings.Repeat("x", 24)
+	for _, q := range []string{"'", "N'", "n'", "\"", "["} {
+		cl := q[len(q)-1:]
+		if cl == "[" {
+			cl = "]"
+		}
+		for a := 0; a < 20; a++ {
+			for _, body := range []string{"", "a", "add", "ADD file", "dd", "d d", "Dd", "padded", cl + cl, "a" + cl + cl + "b", "x add" + cl + cl, cl + cl + "add"} {
+				tok := q + pad[:a] + body + pad[:a%9] + cl
+				for _, src := range []string{tok, tok + " b", "a " + tok + " = " + tok + ";\n" + pad, tok + cl, "N" + tok + "N" + tok} {
+					checkScanCommon(t, src)
+				}
+			}
 		}
 	}
 }

@@ -1165,6 +1165,12 @@ func (s *splitter) window(i int, kind Kind) int {
 			break
 		}
 		t := &toks[j]
+		if t.kw == kwNone {
+			// most tokens: a word that is no keyword, a literal, a
+			// punctuation but "(", ")" and ";", none of which ends or
+			// nests the window
+			continue
+		}
 		switch t.Kind {
 		case TokPunct:
 			// the scanner's marks of "(", ")" and ";" (punctMark)

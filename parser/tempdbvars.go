@@ -484,8 +484,8 @@ func builtSize(z *Size) *Size {
 
 // hasTempdb reports whether s holds "tempdb" in any case.
 func hasTempdb(s string) bool {
-	for i := 0; i+6 <= len(s); i++ {
-		if s[i]|0x20 == 't' && ppHasPrefixFold(s, i, "tempdb") {
+	for i := foldIndex(s, 0, 't'); i+6 <= len(s); i = foldIndex(s, i+1, 't') {
+		if ppHasPrefixFold(s, i, "tempdb") {
 			return true
 		}
 	}
