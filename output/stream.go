@@ -416,6 +416,7 @@ func (x *sarifStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error
 		}
 		g := *f
 		g.Fingerprint = fp // carried to close
+		g.SourceText = ""  // read: its line may be another file's once added
 		x.late = append(x.late, g)
 	}
 	return nil

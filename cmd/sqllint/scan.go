@@ -323,6 +323,10 @@ func (e *env) scan(args []string) int {
 	streaming := opt.FactsFor == nil && !f.fix && !f.pr.diff && f.pr.writeBaseline == "" && filter.base == nil
 	// A finding's source line is copied only for an output that reads it.
 	opt.SkipSourceText = streaming && !readsSource(specs, !f.noSource)
+	// Printed as they come, the source lines may be the files' own text
+	// (given back once printed) rather than copies, for the formats that
+	// keep no finding to the end.
+	opt.LendSource = streaming && !opt.SkipSourceText && printsAsItGoes(specs)
 	var outs []*outputSink
 	var streamErr error
 	var status findingStatus
@@ -358,6 +362,7 @@ func (e *env) scan(args []string) int {
 				}
 				// printed: the outputs keep copies of what they keep
 				analysis.RecycleFindings(job.room)
+				job.res.Release()
 			}
 		}()
 		opt.Provisional = func(final bool) {
@@ -406,7 +411,9 @@ func (e *env) scan(args []string) int {
 			fs := filter.onlyNew(r.Findings)
 			status.add(fs)
 			if len(fs) > 0 {
-				printing <- printJob{fs: fs, room: r.Findings}
+				printing <- printJob{fs: fs, room: r.Findings, res: r}
+			} else {
+				r.Release()
 			}
 			return
 		}
@@ -785,6 +792,9 @@ type printJob struct {
 	// room is the result's Findings (fs, or what fs was taken from),
 	// given back to the run once printed
 	room []report.Finding
+	// res is the result, released once printed (the source lines it
+	// lends: analysis.Options.LendSource)
+	res *analysis.FileResult
 }
 
 // outputGate is standard output held back until open: the findings of a
@@ -876,6 +886,20 @@ func readsSource(specs []outputSpec, showSource bool) bool {
 		}
 	}
 	return false
+}
+
+// printsAsItGoes reports whether every output of specs prints each
+// finding as it is added and keeps none of them (nor their source lines)
+// to the end: text, json and sarif (output.Stream).
+func printsAsItGoes(specs []outputSpec) bool {
+	for _, s := range specs {
+		switch s.format {
+		case "text", "json", "sarif":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // findingStatus is the highest severity of a run's findings, for the exit
