@@ -93,6 +93,11 @@ type Options struct {
 	// that prints no source line (the json format, text without source)
 	// spares a copy of the line of every finding.
 	SkipSourceText bool
+	// SkipFixes leaves report.Finding.Fix nil: a caller whose outputs
+	// print no fix (text, github, azure, checkstyle, junit, gitlab)
+	// spares the fix's positions and room of every finding that has one
+	// (about a fifth at 100% statements of interest).
+	SkipFixes bool
 	// LendSource lets the SourceText of a result's findings be slices of
 	// its file's text rather than copies: a file read into one of the
 	// run's reused buffers gives it back only when the caller calls
@@ -644,11 +649,7 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 		} else if p.lent != nil {
 			// the buffer is reused (once the result is released, when
 			// it lends the source lines)
-			src := rf.SourceText
-			ownStringsIn(&rf, p.lent)
-			if lines.lend {
-				rf.SourceText = src
-			}
+			ownLent(&rf, p.lent, lines.lend)
 		}
 		res.Findings = append(res.Findings, rf)
 		if rf.Fix != nil && r.sum.Sources != nil {
@@ -723,6 +724,20 @@ func faultIn(x any, mapping []byte) bool {
 	lo := uintptr(unsafe.Pointer(unsafe.SliceData(mapping)))
 	a := fault.Addr()
 	return a >= lo && a-lo < uintptr(len(mapping))
+}
+
+// ownLent is ownStringsIn(rf, buf), but for rf.SourceText when lend is
+// set: the result lends it (Options.LendSource), neither copied nor
+// dropped.
+func ownLent(rf *report.Finding, buf []byte, lend bool) {
+	if !lend {
+		ownStringsIn(rf, buf)
+		return
+	}
+	src := rf.SourceText
+	rf.SourceText = ""
+	ownStringsIn(rf, buf)
+	rf.SourceText = src
 }
 
 // lineCache is the source line of the last finding resolved: the
@@ -825,6 +840,9 @@ func (c *lineCache) lineOf(file *parser.File, off, line int) (string, bool) {
 // text of its first line (through lines, when not nil), and fix edits.
 func (r *run) resolve(f rules.Finding, file *parser.File, lines *lineCache) report.Finding {
 	var rf report.Finding
+	if r.opt.SkipFixes {
+		f.Fix = nil
+	}
 	if lines != nil && lines.counted && file != nil && f.Span.Start.File == file {
 		rf = reportFinding(f, lines)
 	} else {

@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/parser"
+	"github.com/sqllint/sqllint/report"
 )
 
 // checkCounted resolves offs in order through one lineCache and compares
@@ -162,5 +164,67 @@ func TestLendSource(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestOwnLentKeepsTheLine: a lent source line stays a slice of the buffer
+// (no copy made, not even one dropped), while the finding's other strings
+// in the buffer are copied as before; not lent, the line is copied too.
+func TestOwnLentKeepsTheLine(t *testing.T) {
+	buf := []byte("CHECKPOINT; -- in the file")
+	text := unsafe.String(unsafe.SliceData(buf), len(buf))
+	rf := report.Finding{RuleID: "SL303", Message: "a message", SourceText: text[:11]}
+	if n := testing.AllocsPerRun(100, func() { ownLent(&rf, buf, true) }); n != 0 {
+		t.Errorf("a lent line: %v allocations a finding", n)
+	}
+	if unsafe.StringData(rf.SourceText) != unsafe.SliceData(buf) {
+		t.Fatal("the lent line was copied")
+	}
+	rf.Message = text[12:]
+	ownLent(&rf, buf, true)
+	if unsafe.StringData(rf.Message) == unsafe.SliceData(buf[12:]) || rf.Message != "-- in the file" {
+		t.Fatal("a message in the buffer was not copied")
+	}
+	ownLent(&rf, buf, false)
+	if unsafe.StringData(rf.SourceText) == unsafe.SliceData(buf) || rf.SourceText != "CHECKPOINT;" {
+		t.Fatal("a line not lent was not copied")
+	}
+}
+
+// TestSkipFixes: with Options.SkipFixes findings come without their fix,
+// and are otherwise the same.
+func TestSkipFixes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.sql")
+	if err := os.WriteFile(path, []byte("USE [x];\nCHECKPOINT;\nBACKUP DATABASE [x] TO DISK = N'B:\\x.bak';\nGO\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(skip bool) []report.Finding {
+		var fs []report.Finding
+		if _, err := Run(context.Background(), Options{Paths: []string{path}, Config: config.Default(), SkipFixes: skip}, func(res *FileResult) {
+			fs = append(fs, res.Findings...)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return fs
+	}
+	with, without := run(false), run(true)
+	if len(with) == 0 || len(with) != len(without) {
+		t.Fatalf("%d findings, %d without fixes", len(with), len(without))
+	}
+	fixes := 0
+	for i := range with {
+		if with[i].Fix != nil {
+			fixes++
+		}
+		if without[i].Fix != nil {
+			t.Fatalf("finding %d kept its fix", i)
+		}
+		with[i].Fix = nil
+		if with[i] != without[i] {
+			t.Fatalf("finding %d: %+v, without fixes %+v", i, with[i], without[i])
+		}
+	}
+	if fixes == 0 {
+		t.Fatal("no finding with a fix to skip")
 	}
 }

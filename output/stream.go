@@ -62,12 +62,21 @@ func NewStream(w io.Writer, format string, head *report.Report, opt Options) (*S
 		if f.Path == "" || f.Line < 1 {
 			return "", false
 		}
-		return strings.TrimRight(f.SourceText, "\r\n"), true
+		return trimEOL(f.SourceText), true
 	}
 	if ss, ok := s.impl.(*sarifStream); ok {
 		ss.spill = true
 	}
 	return s, s.flush()
+}
+
+// trimEOL is strings.TrimRight(s, "\r\n") without building its set of
+// bytes for every finding.
+func trimEOL(s string) string {
+	for len(s) > 0 && (s[len(s)-1] == '\n' || s[len(s)-1] == '\r') {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 func newStream(format string, head *report.Report, opt Options) (*Stream, error) {

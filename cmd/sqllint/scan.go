@@ -327,6 +327,8 @@ func (e *env) scan(args []string) int {
 	// (given back once printed) rather than copies, for the formats that
 	// keep no finding to the end.
 	opt.LendSource = streaming && !opt.SkipSourceText && printsAsItGoes(specs)
+	// Nor is a fix resolved for outputs that print none.
+	opt.SkipFixes = streaming && !printsFixes(specs)
 	var outs []*outputSink
 	var streamErr error
 	var status findingStatus
@@ -900,6 +902,18 @@ func printsAsItGoes(specs []outputSpec) bool {
 		}
 	}
 	return true
+}
+
+// printsFixes reports whether an output of specs prints the fixes of
+// findings (json and sarif).
+func printsFixes(specs []outputSpec) bool {
+	for _, s := range specs {
+		switch s.format {
+		case "json", "sarif":
+			return true
+		}
+	}
+	return false
 }
 
 // findingStatus is the highest severity of a run's findings, for the exit
