@@ -726,6 +726,14 @@ func faultIn(x any, mapping []byte) bool {
 	return a >= lo && a-lo < uintptr(len(mapping))
 }
 
+// lendMax is the length from which a source line is copied even when
+// lent (Options.LendSource): the printers remember the last long line
+// they read (a long line's characters counted, its fingerprint's hash)
+// and know it again by where its bytes are, which a lent line's buffer
+// could hold again with other text once released. Those lines are 1 KB
+// or longer (output's fpLong and snippetLong).
+const lendMax = 512
+
 // ownLent is ownStringsIn(rf, buf), but for rf.SourceText when lend is
 // set: the result lends it (Options.LendSource), neither copied nor
 // dropped.
@@ -854,7 +862,7 @@ func (r *run) resolve(f rules.Finding, file *parser.File, lines *lineCache) repo
 		}
 		if lines.file != file || lines.line != rf.Line {
 			s, ok := lines.lineOf(file, f.Span.Start.Offset, rf.Line)
-			if !lines.lend {
+			if !lines.lend || len(s) >= lendMax {
 				s = lines.own(s)
 			}
 			lines.file, lines.line, lines.text, lines.ok = file, rf.Line, s, ok

@@ -228,3 +228,33 @@ func TestSkipFixes(t *testing.T) {
 		t.Fatal("no finding with a fix to skip")
 	}
 }
+
+// TestLendSourceLongLine: a line of lendMax bytes or more is copied even
+// when lines are lent: the printers know a long line again by where its
+// bytes are, which a released buffer may fill with another file's text.
+func TestLendSourceLongLine(t *testing.T) {
+	defer func(v bool) { poisonBuffers = v }(poisonBuffers)
+	poisonBuffers = true
+	path := filepath.Join(t.TempDir(), "a.sql")
+	long := "CHECKPOINT; -- " + strings.Repeat("x", lendMax)
+	if err := os.WriteFile(path, []byte("USE [x];\n"+long+"\nBACKUP DATABASE [x] TO DISK = N'B:\\x.bak';\nGO\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var kept []*FileResult
+	if _, err := Run(context.Background(), Options{Paths: []string{path}, Config: config.Default(), LendSource: true,
+		Provisional: func(bool) {}}, func(res *FileResult) { kept = append(kept, res) }); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, res := range kept {
+		res.Release()
+		for _, f := range res.Findings {
+			if n++; f.SourceText != long {
+				t.Fatalf("%s:%d: source %q after release", f.Path, f.Line, f.SourceText)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no finding")
+	}
+}

@@ -609,7 +609,8 @@ type lineHash struct {
 var fpSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // fpLong is the length from which a line's hashes are kept for the next
-// findings on it.
+// findings on it. (A source line lent from a reused buffer, whose bytes
+// may later hold other text, is shorter: analysis.lendMax.)
 const fpLong = 1 << 10
 
 func (p *fingerprinter) next(f *report.Finding, text string) string {

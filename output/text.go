@@ -252,7 +252,9 @@ type snippetCache struct {
 
 const (
 	// snippetLong is the length in bytes from which a line's characters
-	// are counted once through a snippetCache.
+	// are counted once through a snippetCache. (A source line lent from a
+	// reused buffer, whose bytes may later hold other text, is shorter:
+	// analysis.lendMax.)
 	snippetLong = 4 << 10
 	// snippetMark is how many characters apart the cache marks offsets.
 	snippetMark = 64
