@@ -602,7 +602,8 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 		id       fileID
 		pathHash uint64
 	)
-	for i, f := range findings {
+	for i := range findings {
+		f := &findings[i]
 		if p.mapped != nil && i%128 == 127 {
 			releasePages(p.mapped) // the pages of the lines shown so far
 		}
@@ -637,7 +638,9 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 				}
 			}
 		}
-		rf := r.resolve(f, file, &lines)
+		res.Findings = append(res.Findings, report.Finding{})
+		rf := &res.Findings[len(res.Findings)-1]
+		r.resolveInto(rf, f, file, &lines)
 		if file != nil && !r.opt.SkipFingerprints {
 			if stmts == nil {
 				stmts = newStmtIndex(p.result)
@@ -645,13 +648,12 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 			rf.Fingerprint = stmts.fingerprint(f.Span.Start)
 		}
 		if p.mapped != nil {
-			ownStringsIn(&rf, p.mapped) // the mapping ends with the run
+			ownStringsIn(rf, p.mapped) // the mapping ends with the run
 		} else if p.lent != nil {
 			// the buffer is reused (once the result is released, when
 			// it lends the source lines)
-			ownLent(&rf, p.lent, lines.lend)
+			ownLent(rf, p.lent, lines.lend)
 		}
-		res.Findings = append(res.Findings, rf)
 		if rf.Fix != nil && r.sum.Sources != nil {
 			if _, ok := r.sum.Sources[rf.Path]; !ok {
 				if file == root && p.osPath != "" {
@@ -848,13 +850,17 @@ func (c *lineCache) lineOf(file *parser.File, off, line int) (string, bool) {
 // text of its first line (through lines, when not nil), and fix edits.
 func (r *run) resolve(f rules.Finding, file *parser.File, lines *lineCache) report.Finding {
 	var rf report.Finding
-	if r.opt.SkipFixes {
-		f.Fix = nil
-	}
+	r.resolveInto(&rf, &f, file, lines)
+	return rf
+}
+
+// resolveInto is resolve writing the finding in place (a finding is 168
+// bytes, copied at each return).
+func (r *run) resolveInto(rf *report.Finding, f *rules.Finding, file *parser.File, lines *lineCache) {
 	if lines != nil && lines.counted && file != nil && f.Span.Start.File == file {
-		rf = reportFinding(f, lines)
+		reportFindingInto(rf, f, lines, r.opt.SkipFixes)
 	} else {
-		rf = ReportFinding(f)
+		reportFindingInto(rf, f, nil, r.opt.SkipFixes)
 	}
 	if file != nil && rf.Line > 0 && !r.opt.SkipSourceText {
 		if lines == nil {
@@ -871,7 +877,6 @@ func (r *run) resolve(f rules.Finding, file *parser.File, lines *lineCache) repo
 			rf.SourceText = lines.text
 		}
 	}
-	return rf
 }
 
 // lineAt is file.Line(line), line being the line of offset off: the
@@ -945,13 +950,16 @@ func ReportRule(r *rules.Rule) report.Rule {
 // ReportFinding resolves a rule's finding to lines and columns (without
 // its source text).
 func ReportFinding(f rules.Finding) report.Finding {
-	return reportFinding(f, nil)
+	var rf report.Finding
+	reportFindingInto(&rf, &f, nil, false)
+	return rf
 }
 
-// reportFinding is ReportFinding, the finding's start counted through
-// lines when not nil (lineCache.position).
-func reportFinding(f rules.Finding, lines *lineCache) report.Finding {
-	rf := report.Finding{RuleID: f.Rule.ID, RuleName: f.Rule.Name, Severity: f.Severity.String(), Message: f.Message, Confirmed: f.Confirmed}
+// reportFindingInto is ReportFinding written to rf, the finding's start
+// counted through lines when not nil (lineCache.position), without its
+// fix when skipFix is set (Options.SkipFixes).
+func reportFindingInto(rf *report.Finding, f *rules.Finding, lines *lineCache, skipFix bool) {
+	*rf = report.Finding{RuleID: f.Rule.ID, RuleName: f.Rule.Name, Severity: f.Severity.String(), Message: f.Message, Confirmed: f.Confirmed}
 	if f.Span.Start.IsValid() {
 		var s parser.Position
 		if lines != nil {
@@ -965,7 +973,7 @@ func reportFinding(f rules.Finding, lines *lineCache) report.Finding {
 		}
 		rf.Path, rf.Line, rf.Column, rf.EndLine, rf.EndColumn = s.Path, s.Line, s.Column, en.Line, en.Column
 	}
-	if f.Fix != nil {
+	if f.Fix != nil && !skipFix {
 		// the fix and its edit, the usual one, in one allocation
 		room := &struct {
 			fix  report.Fix
@@ -984,7 +992,6 @@ func reportFinding(f rules.Finding, lines *lineCache) report.Finding {
 		}
 		rf.Fix = fix
 	}
-	return rf
 }
 
 // positionAfter is file.Position(off) for an offset at or after the
