@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/report"
 )
@@ -23,6 +24,41 @@ type jw struct {
 	first  bool   // no member written yet in the current object or array
 	enc    *json.Encoder
 	tmp    bytes.Buffer
+	// plain holds jsonPlain of the last long strings written, by where
+	// their bytes are: a finding's rule, name, path and message are the
+	// same strings finding after finding (the rules repeat a message as
+	// one string), tested once rather than a few hundred bytes each time.
+	// A slot answers only for the string it holds (compared: equal
+	// pointers first).
+	plain *[plainSlots]plainEntry
+}
+
+type plainEntry struct {
+	s  string
+	ok bool
+}
+
+// plainSlots is the size of jw's table of strings tested; plainMin the
+// length from which a string is looked up there.
+const (
+	plainSlots = 64
+	plainMin   = 24
+)
+
+// isPlain is jsonPlain(s), through w's table for a long s.
+func (w *jw) isPlain(s string) bool {
+	if len(s) < plainMin {
+		return jsonPlain(s)
+	}
+	if w.plain == nil {
+		w.plain = new([plainSlots]plainEntry)
+	}
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	e := &w.plain[(p>>3^p>>9^uintptr(len(s)))%plainSlots]
+	if e.s != s {
+		e.s, e.ok = s, jsonPlain(s)
+	}
+	return e.ok
 }
 
 // begin starts a value written to w.b: it is appended to the buffer's
@@ -96,7 +132,7 @@ func (w *jw) mapKey(k string) {
 }
 
 func (w *jw) str(s string) {
-	if !jsonPlain(s) {
+	if !w.isPlain(s) {
 		w.strJSON(s)
 		return
 	}

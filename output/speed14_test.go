@@ -192,3 +192,12 @@ func FuzzTextStream(f *testing.F) {
 		}
 	})
 }
+
+// TestTrimEOL: trimEOL is strings.TrimRight(s, "\r\n").
+func TestTrimEOL(t *testing.T) {
+	for _, s := range []string{"", "\n", "\r\n", "a", "a\r", "a\n\r\n\r", "\ra\n", "é\r", "a\rb"} {
+		if got, want := trimEOL(s), strings.TrimRight(s, "\r\n"); got != want {
+			t.Errorf("trimEOL(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -62,12 +62,21 @@ func NewStream(w io.Writer, format string, head *report.Report, opt Options) (*S
 		if f.Path == "" || f.Line < 1 {
 			return "", false
 		}
-		return strings.TrimRight(f.SourceText, "\r\n"), true
+		return trimEOL(f.SourceText), true
 	}
 	if ss, ok := s.impl.(*sarifStream); ok {
 		ss.spill = true
 	}
 	return s, s.flush()
+}
+
+// trimEOL is strings.TrimRight(s, "\r\n") without building its set of
+// bytes for every finding.
+func trimEOL(s string) string {
+	for len(s) > 0 && (s[len(s)-1] == '\n' || s[len(s)-1] == '\r') {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 func newStream(format string, head *report.Report, opt Options) (*Stream, error) {
@@ -416,6 +425,7 @@ func (x *sarifStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error
 		}
 		g := *f
 		g.Fingerprint = fp // carried to close
+		g.SourceText = ""  // read: its line may be another file's once added
 		x.late = append(x.late, g)
 	}
 	return nil
@@ -599,7 +609,8 @@ type lineHash struct {
 var fpSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // fpLong is the length from which a line's hashes are kept for the next
-// findings on it.
+// findings on it. (A source line lent from a reused buffer, whose bytes
+// may later hold other text, is shorter: analysis.lendMax.)
 const fpLong = 1 << 10
 
 func (p *fingerprinter) next(f *report.Finding, text string) string {

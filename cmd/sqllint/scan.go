@@ -323,6 +323,12 @@ func (e *env) scan(args []string) int {
 	streaming := opt.FactsFor == nil && !f.fix && !f.pr.diff && f.pr.writeBaseline == "" && filter.base == nil
 	// A finding's source line is copied only for an output that reads it.
 	opt.SkipSourceText = streaming && !readsSource(specs, !f.noSource)
+	// Printed as they come, the source lines may be the files' own text
+	// (given back once printed) rather than copies, for the formats that
+	// keep no finding to the end.
+	opt.LendSource = streaming && !opt.SkipSourceText && printsAsItGoes(specs)
+	// Nor is a fix resolved for outputs that print none.
+	opt.SkipFixes = streaming && !printsFixes(specs)
 	var outs []*outputSink
 	var streamErr error
 	var status findingStatus
@@ -358,6 +364,7 @@ func (e *env) scan(args []string) int {
 				}
 				// printed: the outputs keep copies of what they keep
 				analysis.RecycleFindings(job.room)
+				job.res.Release()
 			}
 		}()
 		opt.Provisional = func(final bool) {
@@ -406,7 +413,9 @@ func (e *env) scan(args []string) int {
 			fs := filter.onlyNew(r.Findings)
 			status.add(fs)
 			if len(fs) > 0 {
-				printing <- printJob{fs: fs, room: r.Findings}
+				printing <- printJob{fs: fs, room: r.Findings, res: r}
+			} else {
+				r.Release()
 			}
 			return
 		}
@@ -785,6 +794,9 @@ type printJob struct {
 	// room is the result's Findings (fs, or what fs was taken from),
 	// given back to the run once printed
 	room []report.Finding
+	// res is the result, released once printed (the source lines it
+	// lends: analysis.Options.LendSource)
+	res *analysis.FileResult
 }
 
 // outputGate is standard output held back until open: the findings of a
@@ -872,6 +884,32 @@ func readsSource(specs []outputSpec, showSource bool) bool {
 				return true
 			}
 		default:
+			return true
+		}
+	}
+	return false
+}
+
+// printsAsItGoes reports whether every output of specs prints each
+// finding as it is added and keeps none of them (nor their source lines)
+// to the end: text, json and sarif (output.Stream).
+func printsAsItGoes(specs []outputSpec) bool {
+	for _, s := range specs {
+		switch s.format {
+		case "text", "json", "sarif":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// printsFixes reports whether an output of specs prints the fixes of
+// findings (json and sarif).
+func printsFixes(specs []outputSpec) bool {
+	for _, s := range specs {
+		switch s.format {
+		case "json", "sarif":
 			return true
 		}
 	}
