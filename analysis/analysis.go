@@ -774,6 +774,77 @@ type lineCache struct {
 	counted bool
 	// lend: the lines are the file's text, not copies (Options.LendSource)
 	lend bool
+	// the end of the line of offset endFrom in endFile (lineEnd): the
+	// offset of the next line feed or the text's end, and whether no
+	// carriage return lies between the two
+	endFile      *parser.File
+	endFrom, end int
+	endOK        bool
+}
+
+// lineEnd returns the end of the line of off in file (the offset of the
+// next line feed, or the text's end) and whether no carriage return lies
+// from off to it, found once for a finding's start: its end column and
+// its source line both read it.
+func (c *lineCache) lineEnd(file *parser.File, off int) (end int, ok bool) {
+	if c.endFile == file && c.endFrom == off {
+		return c.end, c.endOK
+	}
+	t := file.Text
+	end = len(t)
+	if j := strings.IndexByte(t[off:], '\n'); j >= 0 {
+		end = off + j
+	}
+	ok = strings.IndexByte(t[off:end], '\r') < 0
+	c.endFile, c.endFrom, c.end, c.endOK = file, off, end, ok
+	return end, ok
+}
+
+// after is positionAfter(file, start, off) for start given by position:
+// an end on start's line (before the line end lineEnd finds) is counted
+// from start, one on a later line from that line end when only line
+// feeds lie between them, without the file's line index.
+func (c *lineCache) after(file *parser.File, start parser.Position, off int) parser.Position {
+	t := file.Text
+	so, eo := start.Offset, max(0, min(off, len(t)))
+	if so <= eo && (so == len(t) || utf8.RuneStart(t[so])) {
+		end, ok := c.lineEnd(file, so)
+		if ok && eo <= end {
+			start.Column += runeCount(t[so:eo])
+			start.Offset = eo
+			return start
+		}
+		if ok {
+			if seg := t[end:eo]; strings.IndexByte(seg, '\r') < 0 {
+				ls := end + strings.LastIndexByte(seg, '\n') + 1
+				return parser.Position{Path: start.Path, Line: start.Line + strings.Count(seg, "\n"), Column: runeCount(t[ls:eo]) + 1, Offset: eo}
+			}
+		}
+	}
+	return file.Position(off)
+}
+
+// runeCount is utf8.RuneCountInString(s), ASCII counted sixteen bytes at
+// a time.
+func runeCount(s string) int {
+	const highs = 0x8080808080808080
+	i := 0
+	for ; i+16 <= len(s); i += 16 {
+		if (word8(s[i:i+8])|word8(s[i+8:i+16]))&highs != 0 {
+			break
+		}
+	}
+	for ; i+8 <= len(s); i += 8 {
+		if word8(s[i:i+8])&highs != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return i + utf8.RuneCountInString(s[i:])
+		}
+	}
+	return len(s)
 }
 
 // lineRoom is the size of a chunk of lineCache.room; a longer line is
@@ -811,14 +882,14 @@ func (c *lineCache) position(file *parser.File, off int) parser.Position {
 		if strings.IndexByte(seg, '\r') < 0 {
 			if n := strings.Count(seg, "\n"); n > 0 {
 				start := from + strings.LastIndexByte(seg, '\n') + 1
-				c.at = parser.Position{Path: file.Path, Line: c.at.Line + n, Column: utf8.RuneCountInString(t[start:off]) + 1, Offset: off}
+				c.at = parser.Position{Path: file.Path, Line: c.at.Line + n, Column: runeCount(t[start:off]) + 1, Offset: off}
 				c.atStart = start
 				return c.at
 			}
 			// on the same line: its characters from the last position
 			// on (which starts one: a character is not counted apart)
 			if from == len(t) || utf8.RuneStart(t[from]) {
-				c.at.Column += utf8.RuneCountInString(seg)
+				c.at.Column += runeCount(seg)
 				c.at.Offset = off
 				return c.at
 			}
@@ -835,12 +906,8 @@ func (c *lineCache) lineOf(file *parser.File, off, line int) (string, bool) {
 	if !c.counted || c.atFile != file || c.at.Offset != off || c.atStart < 0 {
 		return lineAt(file, off, line)
 	}
-	t := file.Text
-	end := len(t)
-	if j := strings.IndexByte(t[off:], '\n'); j >= 0 {
-		end = off + j
-	}
-	if strings.IndexByte(t[off:end], '\r') >= 0 {
+	end, ok := c.lineEnd(file, off)
+	if !ok {
 		return file.Line(line)
 	}
 	return file.Slice(c.atStart, end), true
@@ -969,7 +1036,11 @@ func reportFindingInto(rf *report.Finding, f *rules.Finding, lines *lineCache, s
 		}
 		en := s
 		if f.Span.End.IsValid() && f.Span.End.File == f.Span.Start.File {
-			en = positionAfter(f.Span.Start.File, s, f.Span.End.Offset)
+			if lines != nil {
+				en = lines.after(f.Span.Start.File, s, f.Span.End.Offset)
+			} else {
+				en = positionAfter(f.Span.Start.File, s, f.Span.End.Offset)
+			}
 		}
 		rf.Path, rf.Line, rf.Column, rf.EndLine, rf.EndColumn = s.Path, s.Line, s.Column, en.Line, en.Column
 	}

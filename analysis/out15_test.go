@@ -32,6 +32,12 @@ func checkCounted(t *testing.T, text string, offs []int) {
 		if got != want {
 			t.Fatalf("%q, offsets %v: at %d got %+v, want %+v", text, offs, off, got, want)
 		}
+		// the end of a span from there (lineCache.after), on its line,
+		// a later one, or before it
+		end := off + (off*7+i*13)%45 - 2
+		if wantEnd, gotEnd := parser.NewFile(file.Path, text).Position(end), c.after(file, got, end); gotEnd != wantEnd {
+			t.Fatalf("%q, offsets %v: end %d from %d got %+v, want %+v", text, offs, end, off, gotEnd, wantEnd)
+		}
 		gotLine, gotOK := c.lineOf(file, off, got.Line)
 		wantLine, wantOK := lineAt(parser.NewFile(file.Path, text), off, got.Line)
 		if gotLine != wantLine || gotOK != wantOK {

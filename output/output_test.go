@@ -199,7 +199,7 @@ func TestTextMarker(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
-			writeSnippet(&b, &tc.f, tc.src, false, nil)
+			writeSnippet(&b, &tc.f, nil, tc.src, false, nil)
 			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 			if len(lines) != 2 {
 				t.Fatalf("snippet has %d lines: %q", len(lines), b.String())
@@ -238,11 +238,11 @@ func TestTextClipsLongLines(t *testing.T) {
 			src := mk(tc.at, tc.word)
 			f := report.Finding{Line: 7, Column: tc.at + 1, EndLine: 7, EndColumn: tc.at + 1 + utf8.RuneCountInString(tc.word)}
 			var b, cached bytes.Buffer
-			writeSnippet(&b, &f, src, false, nil)
+			writeSnippet(&b, &f, nil, src, false, nil)
 			// a cache that holds another line first, then this one
 			var sc snippetCache
-			writeSnippet(&bytes.Buffer{}, &f, strings.Repeat("é", snippetLong), false, &sc)
-			writeSnippet(&cached, &f, src, false, &sc)
+			writeSnippet(&bytes.Buffer{}, &f, nil, strings.Repeat("é", snippetLong), false, &sc)
+			writeSnippet(&cached, &f, nil, src, false, &sc)
 			if cached.String() != b.String() {
 				t.Errorf("through a cache:\n%s\nwithout:\n%s", cached.String(), b.String())
 			}
@@ -290,7 +290,7 @@ func TestTextLongLineTabs(t *testing.T) {
 	src := strings.Repeat("a", 1000) + "\t\tSELECT" + strings.Repeat("b", 1000)
 	f := report.Finding{Line: 1, Column: 1003, EndLine: 1, EndColumn: 1009}
 	var b bytes.Buffer
-	writeSnippet(&b, &f, src, false, nil)
+	writeSnippet(&b, &f, nil, src, false, nil)
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	want := "    |  " + strings.Repeat(" ", snippetContext-2) + "\t\t^~~~~~"
 	if lines[1] != want {

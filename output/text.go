@@ -91,7 +91,10 @@ func textFindingWith(b *bytes.Buffer, f *report.Finding, st styler, showSource b
 	// the finding's first line is appended to the buffer's free space
 	// and written at once, not a piece at a time
 	b.Grow(len(path.s) + len(f.RuleID) + len(f.RuleName) + len(f.Message) + 64)
-	d := appendPositionClean(b.AvailableBuffer(), path.s, f.Path, f.Line, f.Column)
+	// the line's number, formatted once for the position and the snippet
+	var numBuf [20]byte
+	num := strconv.AppendInt(numBuf[:0], int64(f.Line), 10)
+	d := appendPositionClean(b.AvailableBuffer(), path.s, f.Path, f.Line, num, f.Column)
 	d = append(d, ": "...)
 	d = st.appendSeverity(d, severity(f.Severity))
 	if f.RuleID != "" {
@@ -124,7 +127,7 @@ func textFindingWith(b *bytes.Buffer, f *report.Finding, st styler, showSource b
 	if !ok {
 		return risky
 	}
-	return writeSnippet(b, f, src, st, sc) || risky
+	return writeSnippet(b, f, num, src, st, sc) || risky
 }
 
 // position is PATH:LINE:COL, leaving out what is unknown (0).
@@ -143,14 +146,14 @@ func position(path string, line, col int) string {
 }
 
 // appendPositionClean appends position(path, line, col) to d, given
-// cleaned, cleanText(path).
-func appendPositionClean(d []byte, cleaned, path string, line, col int) []byte {
+// cleaned, cleanText(path), and num, line formatted.
+func appendPositionClean(d []byte, cleaned, path string, line int, num []byte, col int) []byte {
 	if path == "" || line <= 0 {
 		return append(d, position(path, line, col)...)
 	}
 	d = append(d, cleanPath(cleaned)...)
 	d = append(d, ':')
-	d = strconv.AppendInt(d, int64(line), 10)
+	d = append(d, num...)
 	if col > 0 {
 		d = append(d, ':')
 		d = strconv.AppendInt(d, int64(col), 10)
@@ -438,9 +441,14 @@ func snippetWindowMarks(src string, start int, sc *snippetCache, fast bool) (fro
 // long line is clipped around the range (see maxSnippetChars). It
 // reports whether the text shown holds "::" or "##" (the marker line and
 // the gutter hold neither ':' nor '#').
-func writeSnippet(b *bytes.Buffer, f *report.Finding, src string, st styler, sc *snippetCache) (risky bool) {
+//
+// num is f.Line formatted, when the finding's first line printed it
+// already (nil: formatted here).
+func writeSnippet(b *bytes.Buffer, f *report.Finding, num []byte, src string, st styler, sc *snippetCache) (risky bool) {
 	var numBuf [20]byte
-	num := strconv.AppendInt(numBuf[:0], int64(f.Line), 10)
+	if num == nil {
+		num = strconv.AppendInt(numBuf[:0], int64(f.Line), 10)
+	}
 	gutterLen := 2 + len(num) + 3 // "  " + num + " | "
 
 	start := f.Column - 1
