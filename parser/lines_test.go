@@ -205,7 +205,7 @@ func TestCountedPositions(t *testing.T) {
 		// fromLast dropped before each), the index answers
 		f := NewFile("a.sql", s)
 		for range countQueries + 1 {
-			f.cur.ok = false
+			f.cur.line = 0
 			f.Position(len(s))
 		}
 		if !f.built.Load() {
@@ -321,4 +321,30 @@ func FuzzPositionsFromLast(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Positions asked of one file by several goroutines at once are right:
+// the cursor is taken by one at a time, the others look theirs up.
+func TestPositionsFromLastConcurrent(t *testing.T) {
+	text := strings.Repeat("BACKUP DATABASE d TO DISK = 'x'; -- é\n", 500)
+	indexed := NewFile("a.sql", text)
+	indexed.IndexLines(nil)
+	f := NewFile("a.sql", text)
+	done := make(chan bool)
+	for g := range 4 {
+		go func() {
+			ok := true
+			for off := g; off <= len(text); off += 13 {
+				if f.Position(off) != indexed.Position(off) {
+					ok = false
+				}
+			}
+			done <- ok
+		}()
+	}
+	for range 4 {
+		if !<-done {
+			t.Error("a position differs from the indexed one")
+		}
+	}
 }
