@@ -201,9 +201,11 @@ func TestCountedPositions(t *testing.T) {
 				t.Fatalf("%q: Line(%d) = %q, %v; want %q, %v", s, n, got, ok, want, wantOK)
 			}
 		}
-		// past countQueries the index answers
+		// past countQueries positions asked out of order (the cursor of
+		// fromLast dropped before each), the index answers
 		f := NewFile("a.sql", s)
 		for range countQueries + 1 {
+			f.cur.line = 0
 			f.Position(len(s))
 		}
 		if !f.built.Load() {
@@ -215,10 +217,17 @@ func TestCountedPositions(t *testing.T) {
 	}
 }
 
-// IndexAhead builds the line index of a file read whole, whose positions
-// are then the ones counted without it, and leaves a mapped file's alone.
+// IndexAhead builds the line index of a file read whole that holds a CR,
+// whose positions are then the ones counted without it, and leaves a
+// mapped file's alone, and a small file's with LFs only, whose positions
+// are counted from the last one.
 func TestIndexAhead(t *testing.T) {
-	text := strings.Repeat("SELECT 1;\nBACKUP DATABASE d TO DISK = 'x';\n-- é\n", 40)
+	lf := strings.Repeat("SELECT 1;\nBACKUP DATABASE d TO DISK = 'x';\n-- é\n", 40)
+	small := NewFile("lf.sql", lf)
+	if small.IndexAhead(); small.built.Load() {
+		t.Error("IndexAhead indexed a small file with LFs only")
+	}
+	text := strings.ReplaceAll(lf, "\n", "\r\n")
 	f := NewFile("a.sql", text)
 	f.IndexAhead()
 	if !f.built.Load() {
@@ -235,5 +244,107 @@ func TestIndexAhead(t *testing.T) {
 	m.IndexAhead()
 	if m.built.Load() {
 		t.Error("IndexAhead indexed a mapped file")
+	}
+}
+
+// A file's positions asked in order of their offsets are counted each
+// from the last, with no line index built, and equal the indexed ones,
+// whatever the line breaks (CR, CRLF: those go through the index), the
+// characters (an offset inside one) and the order (an offset before the
+// last is counted from the start, or looked up).
+func TestPositionsFromLast(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(15, 2))
+	ps := []string{"SELECT 1", "\n", "\n", "é", "x", "  ", "\r\n", "\r", "€;", "GO\n"}
+	for range 3000 {
+		var sb strings.Builder
+		crs := rnd.IntN(4) == 0
+		for range rnd.IntN(80) {
+			p := ps[rnd.IntN(len(ps))]
+			if !crs && strings.Contains(p, "\r") {
+				continue
+			}
+			sb.WriteString(p)
+		}
+		s := sb.String()
+		indexed := NewFile("a.sql", s)
+		indexed.IndexLines(nil)
+		f := NewFile("a.sql", s)
+		f.IndexAhead()
+		off := 0
+		for k := 0; k < 40 && off <= len(s); k++ {
+			if got, want := f.Position(off), indexed.Position(off); got != want {
+				t.Fatalf("%q: Position(%d) = %+v, want %+v", s, off, got, want)
+			}
+			if rnd.IntN(8) == 0 {
+				off = rnd.IntN(len(s) + 1) // out of order
+			} else {
+				off += rnd.IntN(9)
+			}
+		}
+		if !crs && f.built.Load() && f.counted.Load() <= countQueries {
+			t.Fatalf("%q: an index built for positions counted", s)
+		}
+	}
+	// many positions in order: none looked up
+	text := strings.Repeat("BACKUP DATABASE d TO DISK = 'x'; -- é\n", 2000)
+	f := NewFile("a.sql", text)
+	f.IndexAhead()
+	for off := 0; off <= len(text); off += 37 {
+		f.Position(off)
+	}
+	if f.built.Load() {
+		t.Error("positions in order built the line index")
+	}
+}
+
+// FuzzPositionsFromLast: positions asked in any order (steps from the
+// last offset, a step of 255 going back to the start) equal the indexed
+// ones.
+func FuzzPositionsFromLast(f *testing.F) {
+	for _, s := range []string{"", "\n", "a\r\nb\rc\n", "é€\nx", strings.Repeat("BACKUP DATABASE d TO DISK = 'x'; -- é\n", 30)} {
+		f.Add(s, []byte{0, 3, 1, 255, 7, 40})
+	}
+	f.Fuzz(func(t *testing.T, s string, steps []byte) {
+		indexed := NewFile("a.sql", s)
+		indexed.IndexLines(nil)
+		g := NewFile("a.sql", s)
+		g.IndexAhead()
+		off := 0
+		for _, st := range steps {
+			if st == 255 {
+				off = 0
+			} else {
+				off += int(st)
+			}
+			if got, want := g.Position(off), indexed.Position(off); got != want {
+				t.Fatalf("%q: Position(%d) = %+v, want %+v", s, off, got, want)
+			}
+		}
+	})
+}
+
+// Positions asked of one file by several goroutines at once are right:
+// the cursor is taken by one at a time, the others look theirs up.
+func TestPositionsFromLastConcurrent(t *testing.T) {
+	text := strings.Repeat("BACKUP DATABASE d TO DISK = 'x'; -- é\n", 500)
+	indexed := NewFile("a.sql", text)
+	indexed.IndexLines(nil)
+	f := NewFile("a.sql", text)
+	done := make(chan bool)
+	for g := range 4 {
+		go func() {
+			ok := true
+			for off := g; off <= len(text); off += 13 {
+				if f.Position(off) != indexed.Position(off) {
+					ok = false
+				}
+			}
+			done <- ok
+		}()
+	}
+	for range 4 {
+		if !<-done {
+			t.Error("a position differs from the indexed one")
+		}
 	}
 }
