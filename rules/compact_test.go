@@ -395,3 +395,85 @@ GO
 		t.Errorf("findings\n%s\nwant (with SL103)\n%s", got, want)
 	}
 }
+
+// sameDynamic finds facts a loop repeats among those kept last, and by
+// their hash when more differ than it compares: each statement gets facts
+// equal to its own, the first copy of them, never another's that differ
+// in one field alone.
+func TestSameDynamicRepeatsAndNearMisses(t *testing.T) {
+	mk := func(addFile string, assigns, uses []string, exec bool, execVars []string) parser.Dynamic {
+		return parser.Dynamic{AddFile: addFile, Assigns: assigns, Uses: uses, Exec: exec, ExecVars: execVars}
+	}
+	kinds := []parser.Dynamic{
+		mk("", []string{"@i", "@sql"}, nil, false, nil),
+		mk("ADD FILE", []string{"@sql"}, []string{"@i"}, false, nil),
+		mk("", nil, nil, true, []string{"@sql"}),
+		mk("", nil, nil, false, []string{"@sql"}), // differs from the last in Exec alone
+		mk("", []string{"@i"}, []string{"@i"}, false, nil),
+		mk("", []string{"@i"}, []string{"@j"}, false, nil),               // in one use
+		mk("ADD LOG FILE", []string{"@sql"}, []string{"@i"}, false, nil), // in AddFile
+		mk("", []string{"@sql", "@i"}, nil, false, nil),                  // in their order
+	}
+	var c Compactor
+	first := map[int]*parser.Dynamic{}
+	// cycles of the first 3, 4 (as many as sameDynamic compares) and all
+	// of them, then in another order
+	var order []int
+	for _, n := range []int{3, recentDynamics, len(kinds)} {
+		for range 3 {
+			for i := range n {
+				order = append(order, i)
+			}
+		}
+	}
+	for i := len(kinds) - 1; i >= 0; i-- {
+		order = append(order, i, i)
+	}
+	for step, k := range order {
+		d := kinds[k]
+		d.Assigns, d.Uses, d.ExecVars = slices.Clone(d.Assigns), slices.Clone(d.Uses), slices.Clone(d.ExecVars)
+		got := c.sameDynamic(&d)
+		if !equalDynamic(got, &kinds[k]) {
+			t.Fatalf("step %d: facts %d got %+v", step, k, *got)
+		}
+		if f, ok := first[k]; !ok {
+			first[k] = got
+		} else if got != f {
+			t.Fatalf("step %d: facts %d: a copy of their own, want the first", step, k)
+		}
+	}
+	if len(first) != len(kinds) {
+		t.Fatalf("%d distinct facts, want %d", len(first), len(kinds))
+	}
+	for k, d := range first {
+		for j, e := range first {
+			if j != k && d == e {
+				t.Fatalf("facts %d and %d share one copy", k, j)
+			}
+		}
+	}
+}
+
+// BenchmarkCompactDynamicLoops is the Compactor on a script of loops that
+// build ADD FILE text, whose statements' dynamic facts repeat.
+func BenchmarkCompactDynamicLoops(b *testing.B) {
+	var sb strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&sb, `DECLARE @i int = 1, @sql nvarchar(max);
+WHILE @i <= %d
+BEGIN
+    SET @sql = N'ALTER DATABASE [Archive] ADD FILEGROUP [FG_' + CAST(@i AS nvarchar(10)) + N'];';
+    EXEC sys.sp_executesql @sql;
+    SET @i = @i + 1;
+END
+GO
+`, i+2)
+	}
+	res := parser.ParseFile(parser.NewFile("loops.sql", sb.String()), nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		var c Compactor
+		kept := c.Add(res.Statements, res.Directives)
+		_ = c.Flush(kept)
+	}
+}
