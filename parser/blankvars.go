@@ -213,21 +213,7 @@ func (s *splitter) blankValue(expr []Token, level int) (v string, ok bool) {
 		}
 		return b.Len() <= maxBlankText
 	}
-	depth, from := 0, 0
-	for i := range expr {
-		switch {
-		case isPunctAt(text, expr, i, '('):
-			depth++
-		case isPunctAt(text, expr, i, ')'):
-			depth--
-		case depth == 0 && isPunctAt(text, expr, i, '+'):
-			if !part(expr[from:i]) {
-				return "", false
-			}
-			from = i + 1
-		}
-	}
-	if !part(expr[from:]) {
+	if !plusParts(text, expr, part) {
 		return "", false
 	}
 	return b.String(), true

@@ -208,6 +208,27 @@ func isPunctAt(text string, toks []Token, i int, c byte) bool {
 	return i < len(toks) && toks[i].Kind == TokPunct && toks[i].End-toks[i].Start == 1 && text[toks[i].Start] == c
 }
 
+// plusParts calls part with each piece of expr between the + signs
+// outside parentheses, in order, and stops at the first call that
+// returns false; it reports whether every call returned true.
+func plusParts(text string, expr []Token, part func([]Token) bool) bool {
+	depth, from := 0, 0
+	for i := range expr {
+		switch {
+		case isPunctAt(text, expr, i, '('):
+			depth++
+		case isPunctAt(text, expr, i, ')'):
+			depth--
+		case depth == 0 && isPunctAt(text, expr, i, '+'):
+			if !part(expr[from:i]) {
+				return false
+			}
+			from = i + 1
+		}
+	}
+	return part(expr[from:])
+}
+
 // assignOpAt reports whether token i is = or a compound assignment (+=).
 func assignOpAt(text string, toks []Token, i int) bool {
 	if i >= len(toks) || toks[i].Kind != TokPunct {

@@ -326,19 +326,7 @@ func (s *splitter) tdbConcatDepth(b *strings.Builder, expr []Token, self string,
 		}
 		b.WriteString(builtPart)
 	}
-	depth, from := 0, 0
-	for i := range expr {
-		switch {
-		case isPunctAt(text, expr, i, '('):
-			depth++
-		case isPunctAt(text, expr, i, ')'):
-			depth--
-		case depth == 0 && isPunctAt(text, expr, i, '+'):
-			part(expr[from:i])
-			from = i + 1
-		}
-	}
-	part(expr[from:])
+	plusParts(text, expr, func(p []Token) bool { part(p); return true })
 	return reads
 }
 
