@@ -11,10 +11,7 @@ import (
 // ran on.
 func TestDumpDeviceOnNul(t *testing.T) {
 	const full = "BACKUP DATABASE d TO NulDev (a backup device that sp_addumpdevice put on the null device) writes nothing, yet SQL Server records it as a backup"
-	cases := []struct {
-		src  string
-		want []string // "line message-part"
-	}{
+	cases := []sl304Case{
 		{"EXEC sp_addumpdevice 'disk', 'NulDev', 'NUL';\nBACKUP DATABASE d TO NulDev;\n", []string{"2 " + full}},
 		// another batch, any case, N'', named arguments in any order, qualified
 		{"EXEC master.dbo.sp_addumpdevice @physicalname = N'nul', @logicalname = N'NulDev', @devtype = N'DISK';\nGO\nBACKUP DATABASE d TO [nuldev];\n",
@@ -37,10 +34,23 @@ func TestDumpDeviceOnNul(t *testing.T) {
 		{"EXEC sp_addumpdevice 'disk', 'NulDev', 'NUL';\nGO\n:connect other\nBACKUP DATABASE d TO NulDev;\n", nil},
 		{":connect other\nEXEC sp_addumpdevice 'disk', 'NulDev', 'NUL';\nGO\n:connect other\nBACKUP DATABASE d TO NulDev;\n", []string{"5 " + full}},
 	}
+	checkSL304Lines(t, cases)
+}
+
+// sl304Case is a script and the SL304 findings a run of it reports, in
+// order, each as "line message-part".
+type sl304Case struct {
+	src  string
+	want []string
+}
+
+// checkSL304Lines runs each case's script and compares its SL304
+// findings' lines and messages with the case's.
+func checkSL304Lines(t *testing.T, cases []sl304Case) {
+	t.Helper()
 	for _, c := range cases {
-		fs := auditRun(t, c.src, nil)
 		var got []string
-		for _, f := range fs {
+		for _, f := range auditRun(t, c.src, nil) {
 			if f.Rule.ID == "SL304" {
 				got = append(got, itoa(f.Span.Start.Position().Line)+" "+f.Message)
 			}

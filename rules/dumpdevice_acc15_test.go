@@ -15,10 +15,7 @@ import (
 func TestDumpDeviceInDynamicSQL(t *testing.T) {
 	const full = "BACKUP DATABASE d TO NulDev (a backup device that sp_addumpdevice put on the null device) writes nothing"
 	pad := strings.Repeat("UPDATE dbo.t SET a = 1 WHERE b = 2;\n", 12)
-	cases := []struct {
-		src  string
-		want []string // "line message-part"
-	}{
+	cases := []sl304Case{
 		{"EXEC ('EXEC sp_addumpdevice ''disk'', ''NulDev'', ''NUL''');\nGO\nBACKUP DATABASE d TO NulDev;\n", []string{"3 " + full}},
 		{"EXECUTE sp_executesql N'EXEC master.dbo.sp_addumpdevice @devtype = N''disk'', @logicalname = N''NulDev'', @physicalname = N''NUL''';\nGO\nBACKUP DATABASE d TO NulDev;\n",
 			[]string{"3 " + full}},
@@ -31,22 +28,5 @@ func TestDumpDeviceInDynamicSQL(t *testing.T) {
 		{"SELECT 1;\n" + pad + "EXEC sp_addumpdevice 'disk', 'NulDev', 'NUL';\nGO\nBACKUP DATABASE d TO NulDev;\n", []string{"16 " + full}},
 		{"SELECT 1;\n" + pad + "EXEC ('EXEC sp_addumpdevice ''disk'', ''NulDev'', ''NUL''');\nGO\nBACKUP DATABASE d TO NulDev;\n", []string{"16 " + full}},
 	}
-	for _, c := range cases {
-		var got []string
-		for _, f := range auditRun(t, c.src, nil) {
-			if f.Rule.ID == "SL304" {
-				got = append(got, itoa(f.Span.Start.Position().Line)+" "+f.Message)
-			}
-		}
-		if len(got) != len(c.want) {
-			t.Errorf("%s\n got %q, want %q", c.src, got, c.want)
-			continue
-		}
-		for i, g := range got {
-			line, part, _ := strings.Cut(c.want[i], " ")
-			if !strings.HasPrefix(g, line+" ") || !strings.Contains(g, part) {
-				t.Errorf("%s\n finding %d: %q, want %q", c.src, i, g, c.want[i])
-			}
-		}
-	}
+	checkSL304Lines(t, cases)
 }
