@@ -258,7 +258,7 @@ type tailCut struct {
 // such a statement is complete, no statement before it may still change
 // (the Body of a block's only statement is set when the block ends), no
 // variable of the batch is followed as text an EXEC may run (dynVars,
-// tempdbVars: an EXEC of one gets a Node), and neither the tokens
+// tempdbVars, runText: an EXEC of one gets a Node, however far past at), and neither the tokens
 // scanned nor the rest of the batch hold a directive or anything
 // unterminated (tailRestClean). A batch with a string that may hold ADD
 // FILE text (whose statements' Dynamic facts are recorded) or a
@@ -316,7 +316,7 @@ func (sp *splitter) splitTail(r *Result, b *Batch, sc *Scanner, at int, stop fun
 // after the one it stops at, and the one being extended.
 func (s *splitter) tailDone() bool {
 	t := s.tail
-	if t.off || len(s.nulVars) > 0 || len(s.tdbVars) > 0 || !s.canFlush() {
+	if t.off || len(s.nulVars) > 0 || len(s.tdbVars) > 0 || s.runs != nil && len(s.runs.vars) > 0 || !s.canFlush() {
 		return false
 	}
 	sts := s.r.Statements

@@ -260,6 +260,12 @@ func TestSplitTailCases(t *testing.T) {
 		// a variable that holds BACKUP text, run after the cut
 		"DECLARE @s nvarchar(max) = N'BACKUP LOG x TO DISK = ''NUL''';\nSELECT 1;\n" + pad + "EXEC (@s);\n",
 		"DECLARE @s nvarchar(max) = N'ALTER DATABASE tempdb ADD FILE (NAME = t2, SIZE = 8GB)';\nSELECT 1;\n" + pad + "EXEC (@s);\n",
+		// text runText follows (a trace flag, a recovery time, a
+		// checkpoint's duration, a file's size), run after the cut
+		"DECLARE @s nvarchar(max) = N'DBCC TRACEON (1806, -1)';\nSELECT 1;\n" + pad + "EXEC (@s);\n",
+		"DECLARE @s nvarchar(max);\nSET @s = N'ALTER DATABASE x SET TARGET_RECOVERY_TIME = 0 SECONDS';\n" + pad + "EXEC sp_executesql @s;\n",
+		"DECLARE @s nvarchar(max) = N'USE x; CHECKPOINT 30';\n" + pad + "EXECUTE (@s);\n",
+		"DECLARE @s nvarchar(max) = N'ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 80GB)';\n" + pad + "EXEC (@s);\n",
 		// a block's only statement: Body when the block ends
 		"IF 1 = 1\nBEGIN\n    CHECKPOINT;\nEND\n" + pad,
 		"WHILE 1 = 1\nBEGIN\n    BACKUP LOG x TO DISK = 'NUL';\n    SELECT 1;\n" + pad + "END\n",
