@@ -287,6 +287,47 @@ func TestSplitTailCases(t *testing.T) {
 	}
 }
 
+// TestSplitTailRunVars: a batch whose text runText follows is cut short
+// when no EXEC is written after the statement it stops at, and split
+// whole when one is.
+func TestSplitTailRunVars(t *testing.T) {
+	pad := strings.Repeat("UPDATE dbo.t SET a = 1 WHERE b = 2;\n", 12)
+	head := "DECLARE @s nvarchar(max) = N'DBCC TRACEON (1806, -1)';\nEXEC (@s);\nSELECT 1;\n"
+	for _, tc := range []struct {
+		text string
+		cut  bool
+	}{
+		{head + pad, true},
+		{head + pad + "EXEC (@s);\n", false},
+		{head + pad + "-- exec\n" + pad, false},
+		{head + pad + "EXEC sp_executesql @s;\n", false},
+	} {
+		if cut, _ := checkTail(t, "runvars.sql", tc.text); (cut > 0) != tc.cut {
+			t.Errorf("%q: %d cuts, want cut %v", tc.text, cut, tc.cut)
+		}
+	}
+}
+
+func TestHasExec(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"EXEC (@s)", true},
+		{"\nexecute sp_x", true},
+		{"EXEC", true},
+		{"sp_ExecuteSql @s", true},
+		{"SELECT max(x) FROM t; -- xexe", false},
+		{"EXE", false},
+		{"xec", false},
+		{"", false},
+	} {
+		if got := hasExec(tc.text); got != tc.want {
+			t.Errorf("hasExec(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
 // FuzzSplitTail: checkTail on any script.
 func FuzzSplitTail(f *testing.F) {
 	pad := strings.Repeat("UPDATE dbo.t SET a = 1 WHERE b = 2;\n", 10)
