@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strconv"
 	"strings"
 	"unsafe"
 )
@@ -346,6 +347,8 @@ func (s *splitter) runNodes(st *Statement, t string, each bool) []Node {
 			case nil:
 				if c := builtDuration(x); c != nil {
 					runs = append(runs, c)
+				} else if t := builtFlags(x); t != nil && runFlag(t.Flags) {
+					runs = append(runs, t)
 				}
 			case *TraceFlags:
 				if n.On && runFlag(n.Flags) {
@@ -380,6 +383,66 @@ func builtDuration(x *Statement) *Checkpoint {
 		return nil
 	}
 	return &Checkpoint{DurationRaw: strings.Clone(raw)}
+}
+
+// builtFlags is the TraceFlags of x, a statement of built text, when it
+// is a DBCC TRACEON whose arguments are numbers, variables and parts of
+// the text concat could not read, that it wrote as bracketed names
+// ('DBCC TRACEON (1806, ' + @scope + ')' is DBCC TRACEON (1806,
+// [@scope])): the flags written as numbers are turned on all the same,
+// the parts are unresolved, as a variable written in the script is. Nil
+// for any other statement.
+func builtFlags(x *Statement) *TraceFlags {
+	if x.Node != nil {
+		return nil
+	}
+	text := x.Batch.Text
+	toks := x.Tokens()
+	n := len(toks)
+	if n > 0 && isPunctAt(text, toks, n-1, ';') {
+		n--
+	}
+	word := func(i int, w string) bool {
+		return i < n && toks[i].Kind == TokIdent && strings.EqualFold(tokText(text, toks[i]), w)
+	}
+	if n >= 2 && word(n-2, "WITH") && word(n-1, "NO_INFOMSGS") {
+		n -= 2
+	}
+	if n < 5 || !word(0, "DBCC") || !word(1, "TRACEON") || !isPunctAt(text, toks, 2, '(') || !isPunctAt(text, toks, n-1, ')') {
+		return nil
+	}
+	t := &TraceFlags{On: true}
+	for i := 3; i < n-1; i++ {
+		minus := isPunctAt(text, toks, i, '-')
+		if minus {
+			i++
+		}
+		switch p := toks[i]; {
+		case p.Kind == TokNumber:
+			v, err := strconv.Atoi(tokText(text, p))
+			switch {
+			case err != nil:
+				return nil
+			case minus && v == 1:
+				t.Global = true
+			case minus:
+				t.Flags = append(t.Flags, -v)
+			default:
+				t.Flags = append(t.Flags, v)
+			}
+		case minus:
+			return nil
+		case p.Kind == TokVar, p.Kind == TokQuoted && text[p.Start] == '[':
+			t.Unresolved = append(t.Unresolved, strings.Clone(strings.TrimSpace(Unquote(tokText(text, p)))))
+		default:
+			return nil
+		}
+		if i+1 < n-1 && !isPunctAt(text, toks, i+1, ',') {
+			return nil
+		}
+		i++
+	}
+	return t
 }
 
 // durationPart reports whether p, the bracketed part after CHECKPOINT in

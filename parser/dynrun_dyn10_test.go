@@ -40,10 +40,7 @@ func builtRunsOf(src string) []string {
 // CHECKPOINT with a duration and DBCC TRACEON of 1806, 3004 or 3605;
 // they were read only for a backup to NUL and tempdb's files.
 func TestBuiltRun(t *testing.T) {
-	for _, tc := range []struct {
-		src  string
-		want string // the BuiltRuns, joined by " "; "" for none
-	}{
+	checkBuiltRuns(t, []builtRunCase{
 		{"EXEC sp_MSforeachdb 'ALTER DATABASE [?] SET TARGET_RECOVERY_TIME = 0 SECONDS';", "|each|T"},
 		{"EXEC sp_MSforeachdb N'USE [?]; CHECKPOINT 10';", "|each|C"},
 		{"EXEC master.sys.sp_MSforeachdb @command1 = N'USE [?]; CHECKPOINT 10'", "|each|C"},
@@ -77,7 +74,20 @@ func TestBuiltRun(t *testing.T) {
 		{"EXEC sp_executesql N'CHECKPOINT 10'", ""},
 		// a backup to NUL keeps its NulBackup (SL304), as before
 		{"SET @s = N'BACKUP LOG A TO DISK = ''NUL''; CHECKPOINT 10'\nEXEC (@s)", ""},
-	} {
+	})
+}
+
+// builtRunCase is a script and the BuiltRuns it gives (builtRunsOf),
+// joined by " "; "" for none.
+type builtRunCase struct {
+	src  string
+	want string
+}
+
+// checkBuiltRuns compares each case's BuiltRuns with its want.
+func checkBuiltRuns(t *testing.T, cases []builtRunCase) {
+	t.Helper()
+	for _, tc := range cases {
 		if got := strings.Join(builtRunsOf(tc.src), " "); got != tc.want {
 			t.Errorf("%q: %q, want %q", tc.src, got, tc.want)
 		}

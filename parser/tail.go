@@ -258,7 +258,8 @@ type tailCut struct {
 // such a statement is complete, no statement before it may still change
 // (the Body of a block's only statement is set when the block ends), no
 // variable of the batch is followed as text an EXEC may run (dynVars,
-// tempdbVars: an EXEC of one gets a Node), and neither the tokens
+// tempdbVars: an EXEC of one gets a Node, however far past at; for the
+// text runText follows, when no EXEC is written after the statement), and neither the tokens
 // scanned nor the rest of the batch hold a directive or anything
 // unterminated (tailRestClean). A batch with a string that may hold ADD
 // FILE text (whose statements' Dynamic facts are recorded) or a
@@ -325,6 +326,10 @@ func (s *splitter) tailDone() bool {
 		if st.Batch != s.b || st.Start < t.at || st.Kind != KindOther || st.Node != nil || !t.stop(st) {
 			continue
 		}
+		if s.runs != nil && len(s.runs.vars) > 0 && hasExec(s.text[st.End:]) {
+			t.off = true // a later EXEC may run text runText follows
+			return false
+		}
 		sc := s.stream.sc
 		if len(sc.Directives) > 0 || sc.Open.What != "" || !s.stream.eof && !tailRestClean(s.text, int(s.toks[len(s.toks)-1].End)) {
 			t.off = true // split whole
@@ -333,6 +338,26 @@ func (s *splitter) tailDone() bool {
 		s.r.Statements = sts[:t.next+1]
 		s.cur, t.cut = nil, true
 		return true
+	}
+	return false
+}
+
+// hasExec reports whether t holds EXEC in any case (EXECUTE and
+// sp_executesql too), wherever it stands: what runs a variable's text.
+// It looks for its x, a rare letter in scripts, with the fast byte
+// search.
+func hasExec(t string) bool {
+	for _, x := range [...]byte{'x', 'X'} {
+		for i := 1; i+2 < len(t); i++ {
+			j := strings.IndexByte(t[i:len(t)-2], x)
+			if j < 0 {
+				break
+			}
+			i += j
+			if t[i-1]|0x20 == 'e' && t[i+1]|0x20 == 'e' && t[i+2]|0x20 == 'c' {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -260,6 +260,12 @@ func TestSplitTailCases(t *testing.T) {
 		// a variable that holds BACKUP text, run after the cut
 		"DECLARE @s nvarchar(max) = N'BACKUP LOG x TO DISK = ''NUL''';\nSELECT 1;\n" + pad + "EXEC (@s);\n",
 		"DECLARE @s nvarchar(max) = N'ALTER DATABASE tempdb ADD FILE (NAME = t2, SIZE = 8GB)';\nSELECT 1;\n" + pad + "EXEC (@s);\n",
+		// text runText follows (a trace flag, a recovery time, a
+		// checkpoint's duration, a file's size), run after the cut
+		"DECLARE @s nvarchar(max) = N'DBCC TRACEON (1806, -1)';\nSELECT 1;\n" + pad + "EXEC (@s);\n",
+		"DECLARE @s nvarchar(max);\nSET @s = N'ALTER DATABASE x SET TARGET_RECOVERY_TIME = 0 SECONDS';\n" + pad + "EXEC sp_executesql @s;\n",
+		"DECLARE @s nvarchar(max) = N'USE x; CHECKPOINT 30';\n" + pad + "EXECUTE (@s);\n",
+		"DECLARE @s nvarchar(max) = N'ALTER DATABASE x MODIFY FILE (NAME = a, SIZE = 80GB)';\n" + pad + "EXEC (@s);\n",
 		// a block's only statement: Body when the block ends
 		"IF 1 = 1\nBEGIN\n    CHECKPOINT;\nEND\n" + pad,
 		"WHILE 1 = 1\nBEGIN\n    BACKUP LOG x TO DISK = 'NUL';\n    SELECT 1;\n" + pad + "END\n",
@@ -278,6 +284,47 @@ func TestSplitTailCases(t *testing.T) {
 		"USE x;\nSELECT 1;\n" + pad + "EXEC ('EXEC sp_addumpdevice ''disk'', ''NulDev'', ''NUL''');\n" + pad,
 	} {
 		checkTail(t, "case.sql", text)
+	}
+}
+
+// TestSplitTailRunVars: a batch whose text runText follows is cut short
+// when no EXEC is written after the statement it stops at, and split
+// whole when one is.
+func TestSplitTailRunVars(t *testing.T) {
+	pad := strings.Repeat("UPDATE dbo.t SET a = 1 WHERE b = 2;\n", 12)
+	head := "DECLARE @s nvarchar(max) = N'DBCC TRACEON (1806, -1)';\nEXEC (@s);\nSELECT 1;\n"
+	for _, tc := range []struct {
+		text string
+		cut  bool
+	}{
+		{head + pad, true},
+		{head + pad + "EXEC (@s);\n", false},
+		{head + pad + "-- exec\n" + pad, false},
+		{head + pad + "EXEC sp_executesql @s;\n", false},
+	} {
+		if cut, _ := checkTail(t, "runvars.sql", tc.text); (cut > 0) != tc.cut {
+			t.Errorf("%q: %d cuts, want cut %v", tc.text, cut, tc.cut)
+		}
+	}
+}
+
+func TestHasExec(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"EXEC (@s)", true},
+		{"\nexecute sp_x", true},
+		{"EXEC", true},
+		{"sp_ExecuteSql @s", true},
+		{"SELECT max(x) FROM t; -- xexe", false},
+		{"EXE", false},
+		{"xec", false},
+		{"", false},
+	} {
+		if got := hasExec(tc.text); got != tc.want {
+			t.Errorf("hasExec(%q) = %v, want %v", tc.text, got, tc.want)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package rules
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sqllint/sqllint/parser"
 )
@@ -244,8 +245,12 @@ func scope(e *Effect) string {
 
 // scopeOf is what t, nil for none, turns its flags on for.
 func scopeOf(t *parser.TraceFlags) string {
-	if t != nil && t.Global {
+	switch {
+	case t != nil && t.Global:
 		return "for the whole instance"
+	case t != nil && len(t.Unresolved) > 0:
+		// DBCC TRACEON (1806, @scope): -1 may be among the arguments
+		return "for this session, or for the whole instance if " + strings.Join(t.Unresolved, " or ") + " is -1"
 	}
 	return "for this session"
 }
@@ -277,7 +282,7 @@ var sl205 = &Rule{
 			}
 			if hit := traceOn(e, 3004, 3605); len(hit) > 0 {
 				msg := func() string { return zeroingMessage(hit, scope(e)) }
-				if len(hit) == 1 { // the usual: one flag, for the session or the instance
+				if t, _ := e.Stmt.Node.(*parser.TraceFlags); len(hit) == 1 && len(t.Unresolved) == 0 { // the usual: one flag, for the session or the instance
 					var global uint8
 					if scope(e) == "for the whole instance" {
 						global = 1
@@ -296,10 +301,13 @@ const ifiRest = ", which disables Instant File Initialization: new data-file spa
 
 // ifiMessage is SL204's message for trace flag 1806 turned on for scope.
 func ifiMessage(scope string) string {
-	if scope == "for the whole instance" {
+	switch scope {
+	case "for the whole instance":
 		return "turns on trace flag 1806 for the whole instance" + ifiRest // one string, not one per finding
+	case "for this session":
+		return "turns on trace flag 1806 for this session" + ifiRest
 	}
-	return "turns on trace flag 1806 for this session" + ifiRest
+	return "turns on trace flag 1806 " + scope + ifiRest
 }
 
 // zeroingMessage is SL205's message for the flags hit (3004, 3605)
