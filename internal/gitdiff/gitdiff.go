@@ -57,8 +57,15 @@ func git(dir string, args ...string) ([]byte, error) {
 	return out, nil
 }
 
+// safeConfig is the configuration every git command sqllint runs is
+// given. core.fsmonitor names a command git runs to list the changed
+// files (git status, git diff, git ls-files): a repository's own
+// .git/config (an unpacked archive, a checked-out artifact) must not
+// run a program because sqllint reads the repository.
+var safeConfig = []string{"-c", "core.quotepath=off", "-c", "core.fsmonitor=false"}
+
 func gitCommand(dir string, args ...string) *exec.Cmd {
-	cmd := exec.Command("git", append([]string{"-c", "core.quotepath=off"}, args...)...)
+	cmd := exec.Command("git", append(slices.Clip(safeConfig), args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(gitEnv(), "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
 	return cmd
@@ -130,13 +137,52 @@ func gitEnv() []string {
 		}
 	}
 	if os.Getenv("GIT_DIR") != "" && os.Getenv("GIT_WORK_TREE") == "" {
-		cmd := exec.Command("git", "rev-parse", "--show-toplevel")
+		cmd := exec.Command("git", append(slices.Clip(safeConfig), "rev-parse", "--show-toplevel")...)
 		cmd.Env = append(env, "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
 		if out, err := cmd.Output(); err == nil && len(bytes.TrimSpace(out)) > 0 {
 			env = append(env, "GIT_WORK_TREE="+string(bytes.TrimSpace(out)))
 		}
 	}
 	return env
+}
+
+// noRepoFilters is the -c options that turn off the filter drivers
+// (filter.NAME.clean and .process, which .gitattributes assigns to
+// files) that the repository's own config (.git/config and what it
+// includes, config.worktree) sets: git runs a file's clean filter when
+// it compares the work tree's copy with the index or a commit (git
+// diff), and a hostile repository must not run a program because
+// sqllint reads it. The user's global and system config are the
+// user's own (git lfs install) and stay. Each option list is a fresh
+// slice, for append.
+func noRepoFilters(root string) []string {
+	var keys []string
+	out, err := git(root, "config", "-z", "--show-scope", "--name-only", "--get-regexp", `^filter\.`)
+	if err != nil && err.Error() != "" {
+		// a git older than 2.26 (no --show-scope): .git/config's own
+		out, err = git(root, "config", "-z", "--local", "--includes", "--name-only", "--get-regexp", `^filter\.`)
+		keys = splitZ(out)
+	} else {
+		fields := splitZ(out)
+		for i := 0; i+1 < len(fields); i += 2 {
+			if fields[i] == "local" || fields[i] == "worktree" {
+				keys = append(keys, fields[i+1])
+			}
+		}
+	}
+	if err != nil {
+		return nil // none set (exit 1, nothing said)
+	}
+	var off []string
+	for _, key := range keys {
+		switch {
+		case strings.HasSuffix(key, ".clean"), strings.HasSuffix(key, ".smudge"), strings.HasSuffix(key, ".process"):
+			off = append(off, "-c", key+"=")
+		case strings.HasSuffix(key, ".required"):
+			off = append(off, "-c", key+"=false")
+		}
+	}
+	return slices.Clip(off)
 }
 
 // repoRoot is the top folder of the repository that holds dir.
@@ -214,12 +260,13 @@ func SinceMergeBase(dir, ref string) (*Changes, error) {
 
 func diff(root, commit string) (*Changes, error) {
 	c := &Changes{Root: root, Rev: commit}
+	off := noRepoFilters(root)
 	var err error
-	c.files, err = gitDiff(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--submodule=diff", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")
+	c.files, err = gitDiff(root, append(off, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--submodule=diff", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")...)
 	if err != nil {
 		return nil, fmt.Errorf("git diff %s: %w", commit, err)
 	}
-	if err := c.addBinaryScripts(commit); err != nil {
+	if err := c.addBinaryScripts(commit, off); err != nil {
 		return nil, err
 	}
 	untracked, err := git(root, "ls-files", "-z", "--others", "--exclude-standard")
@@ -241,8 +288,9 @@ func diff(root, commit string) (*Changes, error) {
 // line break is the byte 0x0A in UTF-16 of either byte order, so git's
 // lines are the decoded text's lines. Only scripts (a .sql name or a
 // UTF-16 byte order mark) are, not the other binary files of the change.
-func (c *Changes) addBinaryScripts(commit string) error {
-	num, err := git(c.Root, "diff", "--numstat", "-z", "--no-color", "--no-ext-diff", "--no-textconv", "-M", commit, "--")
+// off turns the repository's filters off (noRepoFilters).
+func (c *Changes) addBinaryScripts(commit string, off []string) error {
+	num, err := git(c.Root, append(off, "diff", "--numstat", "-z", "--no-color", "--no-ext-diff", "--no-textconv", "-M", commit, "--")...)
 	if err != nil {
 		return fmt.Errorf("git diff %s: %w", commit, err)
 	}
@@ -272,7 +320,7 @@ func (c *Changes) addBinaryScripts(commit string) error {
 	if len(specs) == 0 {
 		return nil
 	}
-	args := append([]string{"diff", "-U0", "--text", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"}, specs...)
+	args := append(append(off, "diff", "-U0", "--text", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"), specs...)
 	files, err := gitDiff(c.Root, args...)
 	if err != nil {
 		return fmt.Errorf("git diff %s: %w", commit, err)
