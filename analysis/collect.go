@@ -182,7 +182,7 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	}
 	if len(r.opt.Context) == 0 {
 		for _, p := range r.opt.Paths {
-			if !r.expand(ctx, m, p, func(f string, err error) bool { return emit(f, true, err) }) {
+			if !r.expand(ctx, m, p, func(f string, err error) bool { return f != p && r.filtered(f, err) || emit(f, true, err) }) {
 				return
 			}
 		}
@@ -207,6 +207,9 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	stdinKey := ""
 	for _, p := range r.opt.Paths {
 		r.expand(ctx, m, p, func(f string, err error) bool {
+			if f != p && r.filtered(f, err) {
+				return true
+			}
 			key := r.abs(f)
 			reported[key] = true
 			if f == "-" {
@@ -223,7 +226,7 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	r.reported = reported
 	for _, p := range r.opt.Context {
 		r.expand(ctx, m, p, func(f string, err error) bool {
-			if key := r.abs(f); !reported[key] && key != stdinKey && (err != nil || !reportedIDs[r.identity(f)] && r.contextFile(f)) {
+			if key := r.abs(f); !reported[key] && key != stdinKey && !r.filtered(f, err) && (err != nil || !reportedIDs[r.identity(f)]) {
 				all = append(all, entry{f, false, err, key})
 			}
 			return true
@@ -250,9 +253,11 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	}
 }
 
-// contextFile reports whether context file f is read (Options.ContextFilter).
-func (r *run) contextFile(f string) bool {
-	return r.opt.ContextFilter == nil || f == "-" || r.opt.ContextFilter(f)
+// filtered reports whether Options.Filter leaves out file f, found by a
+// walk or named as context; not standard input, nor a folder that cannot
+// be read (the filter knows files).
+func (r *run) filtered(f string, err error) bool {
+	return r.opt.Filter != nil && f != "-" && (err == nil || errors.Is(err, errLinkOutside)) && !r.opt.Filter(f)
 }
 
 // replay is collect, from the list findIncluded made when it ran.

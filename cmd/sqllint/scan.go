@@ -295,10 +295,11 @@ func (e *env) scan(args []string) int {
 		notes.named(paths, f.stdinName)
 		opt.ConfigFile = notes.walked
 	}
-	if len(opt.Context) > 0 && !f.pr.contextIgnored {
-		// A git-ignored backup folder or scratch area is no part of
-		// the project: no context.
-		opt.ContextFilter = gitdiff.NewTracked().Has
+	if !f.pr.gitIgnored {
+		// A git-ignored backup folder or scratch area is no part of the
+		// project: neither checked nor context (git's listing is made
+		// once for the run).
+		opt.Filter = gitdiff.NewTracked().Has
 	}
 	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {

@@ -31,6 +31,7 @@ import (
 type Tracked struct {
 	mu    sync.Mutex
 	home  string
+	cwd   string                     // the current folder, for relative paths ("" unknown)
 	top   map[string]string          // folder -> its repository's top ("" none)
 	files map[string]map[string]bool // top -> absolute paths (nil: no filter)
 }
@@ -38,14 +39,25 @@ type Tracked struct {
 // NewTracked returns an empty Tracked.
 func NewTracked() *Tracked {
 	home, _ := os.UserHomeDir()
-	return &Tracked{home: home, top: map[string]string{}, files: map[string]map[string]bool{}}
+	cwd, _ := os.Getwd()
+	return &Tracked{home: home, cwd: cwd, top: map[string]string{}, files: map[string]map[string]bool{}}
 }
 
-// Has reports whether path is tracked (see Tracked).
+// Has reports whether path is tracked (see Tracked). A relative path is
+// taken from the current folder when t was made (a run's paths do not
+// change folder; filepath.Abs asks the system for every file).
 func (t *Tracked) Has(path string) bool {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return true
+	var abs string
+	switch {
+	case filepath.IsAbs(path):
+		abs = filepath.Clean(path)
+	case t.cwd != "":
+		abs = filepath.Join(t.cwd, path)
+	default:
+		var err error
+		if abs, err = filepath.Abs(path); err != nil {
+			return true
+		}
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
