@@ -185,6 +185,38 @@ func noRepoFilters(root string) []string {
 	return slices.Clip(off)
 }
 
+// maxSubmoduleDepth bounds how deep noFilters looks into submodules of
+// submodules.
+const maxSubmoduleDepth = 8
+
+// noFilters is noRepoFilters of the repository at root and of the
+// submodules checked out in it, nested ones included (to depth): git diff
+// --submodule=diff compares a submodule's work tree as well, in the
+// submodule with its own config, and the -c options reach the git it runs
+// there (GIT_CONFIG_PARAMETERS).
+func noFilters(root string, depth int) []string {
+	off := noRepoFilters(root)
+	if depth == 0 {
+		return off
+	}
+	out, err := git(root, "ls-files", "-z", "--stage")
+	if err != nil {
+		return off
+	}
+	for _, entry := range splitZ(out) {
+		// "160000 OBJECT STAGE<TAB>path": a gitlink (a submodule)
+		info, path, ok := strings.Cut(entry, "\t")
+		if !ok || !strings.HasPrefix(info, "160000 ") {
+			continue
+		}
+		sub := filepath.Join(root, filepath.FromSlash(path))
+		if _, err := os.Lstat(filepath.Join(sub, ".git")); err == nil {
+			off = append(off, noFilters(sub, depth-1)...)
+		}
+	}
+	return slices.Clip(off)
+}
+
 // repoRoot is the top folder of the repository that holds dir.
 func repoRoot(dir string) (string, error) {
 	out, err := git(dir, "rev-parse", "--show-toplevel")
@@ -260,7 +292,7 @@ func SinceMergeBase(dir, ref string) (*Changes, error) {
 
 func diff(root, commit string) (*Changes, error) {
 	c := &Changes{Root: root, Rev: commit}
-	off := noRepoFilters(root)
+	off := noFilters(root, maxSubmoduleDepth)
 	var err error
 	c.files, err = gitDiff(root, append(off, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--submodule=diff", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")...)
 	if err != nil {

@@ -75,3 +75,46 @@ func TestHostileConfigRunsNothing(t *testing.T) {
 		t.Errorf("the repository's config ran a command:\n%s", data)
 	}
 }
+
+// TestHostileSubmoduleConfigRunsNothing: git diff --submodule=diff
+// compares a submodule's work tree in the submodule, with its own config:
+// the clean filter that config sets runs no more than the repository's.
+func TestHostileSubmoduleConfigRunsNothing(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	base := t.TempDir()
+	marker := filepath.Join(base, "marker")
+	script := filepath.Join(base, "evil.sh")
+	write(t, script, "#!/bin/sh\necho \"$0 $*\" >> '"+marker+"'\ncat\n")
+	if err := os.Chmod(script, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(base, "sub")
+	write(t, filepath.Join(sub, "db/V1.sql"), "SELECT 1;\n")
+	write(t, filepath.Join(sub, ".gitattributes"), "*.sql filter=evil\n")
+	run(t, sub, "init", "-q", "-b", "main")
+	run(t, sub, "add", ".")
+	run(t, sub, "commit", "-qm", "one")
+	repo := filepath.Join(base, "repo")
+	write(t, filepath.Join(repo, "README"), "x\n")
+	run(t, repo, "init", "-q", "-b", "main")
+	run(t, repo, "add", ".")
+	run(t, repo, "commit", "-qm", "one")
+	run(t, repo, "-c", "protocol.file.allow=always", "submodule", "--quiet", "add", sub, "vendor")
+	run(t, repo, "commit", "-qm", "sub")
+	vendor := filepath.Join(repo, "vendor")
+	run(t, vendor, "config", "filter.evil.clean", script)
+	run(t, vendor, "config", "core.fsmonitor", script)
+	write(t, filepath.Join(vendor, "db/V1.sql"), "SELECT 1;\nSELECT 2;\n")
+	c, err := Since(repo, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Changed(filepath.Join(vendor, "db/V1.sql"), 2, 2) {
+		t.Error("line 2 of vendor/db/V1.sql changed")
+	}
+	if data, err := os.ReadFile(marker); err == nil {
+		t.Errorf("the submodule's config ran a command:\n%s", data)
+	}
+}
