@@ -71,7 +71,8 @@ func TestFolderScanLeavesOutIgnoredScripts(t *testing.T) {
 
 // TestGitListedOncePerRun: git's listing of a repository's files (git
 // ls-files) is made once for a run, however many folders and files of
-// it the run walks, checks or reads as context.
+// it the run walks, checks or reads as context, and with --new-from-rev
+// or --new-from-merge-base (whose untracked files are new) too.
 func TestGitListedOncePerRun(t *testing.T) {
 	dir, git := gitRepo(t)
 	gitPath, err := exec.LookPath("git")
@@ -90,12 +91,21 @@ func TestGitListedOncePerRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "db/a", "db/b", "db/c/V3.sql", "--context", "db")
-	if code != 0 {
-		t.Fatalf("exit %d\n%s%s", code, out, errs)
-	}
-	data, _ := os.ReadFile(log)
-	if n := strings.Count(string(data), " ls-files "); n != 1 {
-		t.Errorf("git ls-files ran %d times, want 1:\n%s", n, data)
+	for _, args := range [][]string{
+		{"db/a", "db/b", "db/c/V3.sql", "--context", "db"},
+		{"--new-from-rev", "HEAD", "db/a", "db/b", "db/c/V3.sql"}, // the untracked files are new
+		{"--new-from-merge-base", "main", "db"},
+	} {
+		if err := os.Remove(log); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		code, out, errs := runCmd(t, "", nil, append([]string{"scan", "--no-config"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+		data, _ := os.ReadFile(log)
+		if n := strings.Count(string(data), " ls-files "); n != 1 {
+			t.Errorf("%v: git ls-files ran %d times, want 1:\n%s", args, n, data)
+		}
 	}
 }

@@ -163,8 +163,9 @@ type findingFilter struct {
 	ran map[string]bool
 }
 
-// newFindingFilter loads the baseline and the git changes a run asks for.
-func newFindingFilter(cfg *config.Config, p *prFlags, paths []string) (*findingFilter, error) {
+// newFindingFilter loads the baseline and the git changes a run asks for;
+// tracked lists the repository's files for the run.
+func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *gitdiff.Tracked) (*findingFilter, error) {
 	ff := &findingFilter{}
 	if p.newFromRev != "" && p.newFromMergeBase != "" {
 		return nil, fmt.Errorf("use --new-from-rev or --new-from-merge-base, not both")
@@ -196,12 +197,12 @@ func newFindingFilter(cfg *config.Config, p *prFlags, paths []string) (*findingF
 		}
 		var err error
 		if p.newFromRev != "" {
-			ff.changes, err = gitdiff.Since(dir, p.newFromRev)
+			ff.changes, err = tracked.Since(dir, p.newFromRev)
 			if err != nil {
 				return nil, fmt.Errorf("--new-from-rev: %w", err)
 			}
 		} else {
-			ff.changes, err = gitdiff.SinceMergeBase(dir, p.newFromMergeBase)
+			ff.changes, err = tracked.SinceMergeBase(dir, p.newFromMergeBase)
 			if err != nil {
 				return nil, fmt.Errorf("--new-from-merge-base: %w", err)
 			}

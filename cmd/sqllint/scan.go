@@ -263,7 +263,8 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	filter, err := newFindingFilter(cfg, &f.pr, paths)
+	tracked := gitdiff.NewTracked() // git's listing of a repository, once for the run
+	filter, err := newFindingFilter(cfg, &f.pr, paths, tracked)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -297,9 +298,8 @@ func (e *env) scan(args []string) int {
 	}
 	if !f.pr.gitIgnored {
 		// A git-ignored backup folder or scratch area is no part of the
-		// project: neither checked nor context (git's listing is made
-		// once for the run).
-		opt.Filter = gitdiff.NewTracked().Has
+		// project: neither checked nor context.
+		opt.Filter = tracked.Has
 	}
 	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {

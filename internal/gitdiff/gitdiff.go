@@ -189,29 +189,24 @@ func noRepoFilters(root string) []string {
 // submodules.
 const maxSubmoduleDepth = 8
 
-// noFilters is noRepoFilters of the repository at root and of the
-// submodules checked out in it, nested ones included (to depth): git diff
-// --submodule=diff compares a submodule's work tree as well, in the
-// submodule with its own config, and the -c options reach the git it runs
-// there (GIT_CONFIG_PARAMETERS).
-func noFilters(root string, depth int) []string {
+// noFilters is noRepoFilters of the repository at root, whose listing is
+// l, and of the submodules checked out in it, nested ones included (to
+// depth): git diff --submodule=diff compares a submodule's work tree as
+// well, in the submodule with its own config, and the -c options reach
+// the git it runs there (GIT_CONFIG_PARAMETERS).
+func (t *Tracked) noFilters(root string, l *listing, depth int) []string {
 	off := noRepoFilters(root)
-	if depth == 0 {
+	if depth == 0 || l == nil {
 		return off
 	}
-	out, err := git(root, "ls-files", "-z", "--stage")
-	if err != nil {
-		return off
-	}
-	for _, entry := range splitZ(out) {
-		// "160000 OBJECT STAGE<TAB>path": a gitlink (a submodule)
-		info, path, ok := strings.Cut(entry, "\t")
-		if !ok || !strings.HasPrefix(info, "160000 ") {
-			continue
+	for _, name := range l.gitlinks {
+		sub := filepath.Join(root, filepath.FromSlash(name))
+		if _, err := os.Lstat(filepath.Join(sub, ".git")); err != nil {
+			continue // not checked out
 		}
-		sub := filepath.Join(root, filepath.FromSlash(path))
-		if _, err := os.Lstat(filepath.Join(sub, ".git")); err == nil {
-			off = append(off, noFilters(sub, depth-1)...)
+		if r, err := filepath.EvalSymlinks(sub); err == nil {
+			sl, _ := t.listed(r)
+			off = append(off, t.noFilters(r, sl, depth-1)...)
 		}
 	}
 	return slices.Clip(off)
@@ -259,7 +254,16 @@ func noCommits(root string) bool {
 
 // Since returns the lines changed in the repository that holds dir since
 // revision rev.
-func Since(dir, rev string) (*Changes, error) {
+func Since(dir, rev string) (*Changes, error) { return NewTracked().Since(dir, rev) }
+
+// SinceMergeBase returns the lines changed in the repository that holds
+// dir since the merge base of HEAD and ref: what a pull request from HEAD
+// into ref changes.
+func SinceMergeBase(dir, ref string) (*Changes, error) { return NewTracked().SinceMergeBase(dir, ref) }
+
+// Since is Since with the repository's files listed by t, which a run's
+// Has shares.
+func (t *Tracked) Since(dir, rev string) (*Changes, error) {
 	root, err := repoRoot(dir)
 	if err != nil {
 		return nil, err
@@ -268,13 +272,12 @@ func Since(dir, rev string) (*Changes, error) {
 	if err != nil {
 		return nil, err
 	}
-	return diff(root, commit)
+	return t.diff(root, commit)
 }
 
-// SinceMergeBase returns the lines changed in the repository that holds
-// dir since the merge base of HEAD and ref: what a pull request from HEAD
-// into ref changes.
-func SinceMergeBase(dir, ref string) (*Changes, error) {
+// SinceMergeBase is SinceMergeBase with the repository's files listed by
+// t.
+func (t *Tracked) SinceMergeBase(dir, ref string) (*Changes, error) {
 	root, err := repoRoot(dir)
 	if err != nil {
 		return nil, err
@@ -287,13 +290,18 @@ func SinceMergeBase(dir, ref string) (*Changes, error) {
 	if err != nil {
 		return nil, fmt.Errorf("no merge base of %q and HEAD in %s (in a shallow clone, fetch more history: fetch-depth: 0)", ref, root)
 	}
-	return diff(root, strings.TrimSpace(string(out)))
+	return t.diff(root, strings.TrimSpace(string(out)))
 }
 
-func diff(root, commit string) (*Changes, error) {
+func (t *Tracked) diff(root, commit string) (*Changes, error) {
 	c := &Changes{Root: root, Rev: commit}
-	off := noFilters(root, maxSubmoduleDepth)
-	var err error
+	t.mu.Lock()
+	l, err := t.listed(root)
+	off := t.noFilters(root, l, maxSubmoduleDepth)
+	t.mu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("git ls-files: %w", err)
+	}
 	c.files, err = gitDiff(root, append(off, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--submodule=diff", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")...)
 	if err != nil {
 		return nil, fmt.Errorf("git diff %s: %w", commit, err)
@@ -301,14 +309,8 @@ func diff(root, commit string) (*Changes, error) {
 	if err := c.addBinaryScripts(commit, off); err != nil {
 		return nil, err
 	}
-	untracked, err := git(root, "ls-files", "-z", "--others", "--exclude-standard")
-	if err != nil {
-		return nil, fmt.Errorf("git ls-files: %w", err)
-	}
-	for _, p := range bytes.Split(untracked, []byte{0}) {
-		if len(p) > 0 {
-			c.files[string(p)] = nil
-		}
+	for _, p := range l.untracked {
+		c.files[p] = nil
 	}
 	return c, nil
 }
