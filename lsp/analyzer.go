@@ -136,6 +136,7 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		// read, as the script is
 		tracked := gitdiff.NewTracked()
 		opt.Filter = func(q string) bool { return unsaved[q] || tracked.Has(q) }
+		opt.FilterDir = tracked.HasDir
 	}
 	findings, err := run(ctx, opt, filepath.Base(path))
 	if cfg.Baseline == "" || ctx.Err() != nil {

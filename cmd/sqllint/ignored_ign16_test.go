@@ -26,7 +26,8 @@ func scannedWithFindings(t *testing.T, args ...string) []string {
 // checks the scripts git does not ignore (tracked, staged, or untracked
 // and not ignored), not those .gitignore or .git/info/exclude ignore
 // (a backup folder, a developer's scratch scripts), unless git's index
-// holds them (git add -f). A file named is always checked. --git-ignored
+// holds them (git add -f). A file named is always checked, and so is a
+// folder named that git ignores whole (a build's output). --git-ignored
 // (and its old name --context-ignored) checks ignored scripts too;
 // outside a git work tree every script is checked.
 func TestFolderScanLeavesOutIgnoredScripts(t *testing.T) {
@@ -50,6 +51,7 @@ func TestFolderScanLeavesOutIgnoredScripts(t *testing.T) {
 		{"folder", []string{"db"}, []string{"db/V1.sql", "db/V3.sql"}},
 		{"ignored files named", []string{"db/bak/old.sql", "db/V4.sql"}, []string{"db/V4.sql", "db/bak/old.sql"}},
 		{"folder and an ignored file named", []string{"db", "db/V2.local.sql"}, []string{"db/V1.sql", "db/V2.local.sql", "db/V3.sql"}},
+		{"a folder git ignores whole, named", []string{"db/bak"}, []string{"db/bak/old.sql"}},
 		{"--git-ignored", []string{"--git-ignored", "db"}, all},
 		{"--context-ignored", []string{"--context-ignored", "db"}, all},
 	} {

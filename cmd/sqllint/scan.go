@@ -299,7 +299,7 @@ func (e *env) scan(args []string) int {
 	if !f.pr.gitIgnored {
 		// A git-ignored backup folder or scratch area is no part of the
 		// project: neither checked nor context.
-		opt.Filter = tracked.Has
+		opt.Filter, opt.FilterDir = tracked.Has, tracked.HasDir
 	}
 	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {

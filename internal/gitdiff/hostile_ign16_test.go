@@ -118,3 +118,40 @@ func TestHostileSubmoduleConfigRunsNothing(t *testing.T) {
 		t.Errorf("the submodule's config ran a command:\n%s", data)
 	}
 }
+
+// TestTrackedHasDir: a folder holds a tracked file at some depth, or git
+// ignores it whole (or it holds none); the top and a folder outside any
+// repository always do.
+func TestTrackedHasDir(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	base := t.TempDir()
+	repo := filepath.Join(base, "repo")
+	write(t, filepath.Join(repo, "db/deep/er/V1.sql"), "SELECT 1;\n")
+	write(t, filepath.Join(repo, "db/bak/old.sql"), "SELECT 1;\n")
+	write(t, filepath.Join(repo, "db/bak/forced/f.sql"), "SELECT 1;\n")
+	write(t, filepath.Join(repo, "db/new/n.sql"), "SELECT 1;\n")
+	write(t, filepath.Join(repo, "db/bak2/old.sql"), "SELECT 1;\n")
+	write(t, filepath.Join(repo, ".gitignore"), "bak/\nbak2/\n")
+	write(t, filepath.Join(base, "loose/x.sql"), "SELECT 1;\n")
+	run(t, repo, "init", "-q")
+	run(t, repo, "add", "db/deep", ".gitignore")
+	run(t, repo, "add", "-f", "db/bak/forced/f.sql")
+	tr := NewTracked()
+	for dir, want := range map[string]bool{
+		repo:                                true,
+		filepath.Join(repo, "db"):           true,
+		filepath.Join(repo, "db/deep"):      true,
+		filepath.Join(repo, "db/deep/er"):   true,
+		filepath.Join(repo, "db/new"):       true, // untracked, not ignored
+		filepath.Join(repo, "db/bak"):       true, // a file git add -f added
+		filepath.Join(repo, "db/bak2"):      false,
+		filepath.Join(repo, "db/bak/other"): false,
+		filepath.Join(base, "loose"):        true,
+	} {
+		if got := tr.HasDir(dir); got != want {
+			t.Errorf("%s: %v, want %v", dir, got, want)
+		}
+	}
+}

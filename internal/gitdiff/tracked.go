@@ -3,6 +3,7 @@ package gitdiff
 import (
 	"bytes"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -46,6 +47,7 @@ type listing struct {
 	files     map[string]bool // slash paths from the top: in the index, or untracked and not ignored
 	untracked []string        // of them, the untracked ones
 	gitlinks  []string        // the index's submodules
+	dirs      map[string]bool // the folders that hold one of files, at any depth (made by HasDir)
 }
 
 type listed struct {
@@ -60,10 +62,66 @@ func NewTracked() *Tracked {
 	return &Tracked{home: home, cwd: cwd, top: map[string]string{}, files: map[string]*listing{}, listings: map[string]listed{}}
 }
 
-// Has reports whether path is tracked (see Tracked). A relative path is
-// taken from the current folder when t was made (a run's paths do not
-// change folder; filepath.Abs asks the system for every file).
+// Has reports whether path is tracked (see Tracked).
 func (t *Tracked) Has(path string) bool {
+	abs, ok := t.abs(path)
+	if !ok {
+		return true
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	top := t.topOf(filepath.Dir(abs))
+	if top == "" {
+		return true
+	}
+	l := t.listOf(top)
+	return l == nil || l.files[filepath.ToSlash(abs[len(top)+1:])]
+}
+
+// HasDir reports whether folder dir holds a tracked file at any depth
+// (see Tracked): a folder git ignores whole does not (nor one that holds
+// no file at all).
+func (t *Tracked) HasDir(dir string) bool {
+	abs, ok := t.abs(dir)
+	if !ok {
+		return true
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	top := t.topOf(abs)
+	if top == "" || top == abs {
+		return true
+	}
+	l := t.listOf(top)
+	if l == nil {
+		return true
+	}
+	if l.dirs == nil {
+		l.dirs = map[string]bool{}
+		for name := range l.files {
+			for d := path.Dir(name); d != "." && !l.dirs[d]; d = path.Dir(d) {
+				l.dirs[d] = true
+			}
+		}
+	}
+	return l.dirs[filepath.ToSlash(abs[len(top)+1:])]
+}
+
+// listOf is the listing of the repository whose top is top, nil when
+// none (see list).
+func (t *Tracked) listOf(top string) *listing {
+	l, ok := t.files[top]
+	if !ok {
+		l = t.list(top)
+		t.files[top] = l
+	}
+	return l
+}
+
+// abs is path made absolute and clean; a relative path is taken from the
+// current folder when t was made (a run's paths do not change folder;
+// filepath.Abs asks the system for every file).
+func (t *Tracked) abs(path string) (string, bool) {
 	var abs string
 	switch {
 	case filepath.IsAbs(path):
@@ -73,21 +131,10 @@ func (t *Tracked) Has(path string) bool {
 	default:
 		var err error
 		if abs, err = filepath.Abs(path); err != nil {
-			return true
+			return "", false
 		}
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	top := t.topOf(filepath.Dir(abs))
-	if top == "" {
-		return true
-	}
-	l, ok := t.files[top]
-	if !ok {
-		l = t.list(top)
-		t.files[top] = l
-	}
-	return l == nil || l.files[filepath.ToSlash(abs[len(top)+1:])]
+	return abs, true
 }
 
 // topOf is the folder at or above dir that holds .git ("" when none, or
