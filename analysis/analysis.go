@@ -53,10 +53,16 @@ type Options struct {
 	// database model in natural path order together with Paths, but
 	// their findings are not reported (a file in both is reported).
 	Context []string
-	// ContextFilter, when set, says which files of Context are read: a
-	// file it refuses is left out (sqllint scan: in a git repository,
-	// the files git does not ignore). Paths are never filtered.
-	ContextFilter func(path string) bool
+	// Filter, when set, says which files a folder walk finds (of Paths
+	// or Context), and which files Context names, are read: a file it
+	// refuses is left out (sqllint scan: in a git work tree, the files
+	// git does not ignore). A file Paths names is never left out.
+	// FilterDir, when set with it, says which folders hold a file it
+	// keeps: a walk does not enter the others, a folder of Context it
+	// refuses is not read, and a folder of Paths it refuses (one git
+	// ignores whole) is read whole, Filter not applied.
+	Filter    func(path string) bool
+	FilterDir func(dir string) bool
 	// ConfigFile, when set, is called with each config file
 	// (config.FileNames) a folder walk meets, as walked (a run reads one
 	// config; the caller may say this one is not read). It may be called

@@ -59,6 +59,14 @@ type matcher struct {
 	cwd        string
 	defaultInc bool // include is **/*.sql: the extension decides
 	noExclude  bool
+	// keep and keepDir, when set, are Options.Filter and FilterDir: a
+	// file a walk finds that keep refuses is not checked, a folder
+	// keepDir refuses is not entered. whole is the matcher without them
+	// for a folder of Paths that keepDir refuses (git ignores it whole:
+	// named, it is read whole); nil for Context, whose files named keep
+	// decides too and whose folders keepDir refuses are not read.
+	keep, keepDir func(string) bool
+	whole         *matcher
 }
 
 func newMatcher(cfg *config.Config, cwd string) *matcher {
@@ -69,6 +77,14 @@ func newMatcher(cfg *config.Config, cwd string) *matcher {
 	m.base = filepath.Clean(m.base)
 	m.defaultInc = len(cfg.Include) == 0 || slices.Equal(cfg.Include, config.DefaultInclude)
 	return m
+}
+
+// filtered is m with Options.Filter and FilterDir applied: for the walks
+// of Paths (whole: m) or of Context (whole: nil).
+func (m *matcher) filtered(keep, keepDir func(string) bool, whole *matcher) *matcher {
+	f := *m
+	f.keep, f.keepDir, f.whole = keep, keepDir, whole
+	return &f
 }
 
 // rel is path relative to the config's folder, slash-separated; a path
@@ -86,6 +102,9 @@ func (m *matcher) rel(path string) string {
 
 // walked reports whether a file found by walking a folder is checked.
 func (m *matcher) walked(path string) bool {
+	if m.keep != nil && !m.keep(path) {
+		return false
+	}
 	if m.defaultInc {
 		if !isSQL(path) {
 			return false
@@ -99,7 +118,7 @@ func (m *matcher) walked(path string) bool {
 
 // skipDir reports whether a walk skips the folder.
 func (m *matcher) skipDir(path string) bool {
-	return !m.noExclude && config.SkipDir(m.cfg, m.rel(path))
+	return m.keepDir != nil && !m.keepDir(path) || !m.noExclude && config.SkipDir(m.cfg, m.rel(path))
 }
 
 // named reports whether a file named on the command line is checked.
@@ -161,6 +180,10 @@ func absClean(p string) string {
 // in natural order. Folders that cannot be read are input errors.
 func (r *run) collect(ctx context.Context, out func(input) bool) {
 	m := newMatcher(r.cfg, r.cwd)
+	pm, cm := m, m // the walks of Paths and of Context
+	if r.opt.Filter != nil {
+		pm, cm = m.filtered(r.opt.Filter, r.opt.FilterDir, m), m.filtered(r.opt.Filter, r.opt.FilterDir, nil)
+	}
 	// The same name twice (only possible with several paths); the merge
 	// drops the other aliases of a file.
 	var seen map[string]bool
@@ -182,7 +205,7 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	}
 	if len(r.opt.Context) == 0 {
 		for _, p := range r.opt.Paths {
-			if !r.expand(ctx, m, p, func(f string, err error) bool { return emit(f, true, err) }) {
+			if !r.expand(ctx, pm, p, func(f string, err error) bool { return emit(f, true, err) }) {
 				return
 			}
 		}
@@ -206,7 +229,7 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	// copy on disk is not read as context too.
 	stdinKey := ""
 	for _, p := range r.opt.Paths {
-		r.expand(ctx, m, p, func(f string, err error) bool {
+		r.expand(ctx, pm, p, func(f string, err error) bool {
 			key := r.abs(f)
 			reported[key] = true
 			if f == "-" {
@@ -222,8 +245,8 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	}
 	r.reported = reported
 	for _, p := range r.opt.Context {
-		r.expand(ctx, m, p, func(f string, err error) bool {
-			if key := r.abs(f); !reported[key] && key != stdinKey && (err != nil || !reportedIDs[r.identity(f)] && r.contextFile(f)) {
+		r.expand(ctx, cm, p, func(f string, err error) bool {
+			if key := r.abs(f); !reported[key] && key != stdinKey && (err != nil || !reportedIDs[r.identity(f)]) {
 				all = append(all, entry{f, false, err, key})
 			}
 			return true
@@ -248,11 +271,6 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 			return
 		}
 	}
-}
-
-// contextFile reports whether context file f is read (Options.ContextFilter).
-func (r *run) contextFile(f string) bool {
-	return r.opt.ContextFilter == nil || f == "-" || r.opt.ContextFilter(f)
 }
 
 // replay is collect, from the list findIncluded made when it ran.
@@ -285,11 +303,19 @@ func (r *run) expand(ctx context.Context, m *matcher, p string, fn func(string, 
 		return fn(p, namedNotRegular(info.Mode()))
 	}
 	if err != nil || !info.IsDir() {
-		// a file, or an overlay file not on disk (checked before the run)
-		if !m.named(p) {
+		// a file, or an overlay file not on disk (checked before the run);
+		// one named as context is read when kept
+		if !m.named(p) || m.keep != nil && m.whole == nil && !m.keep(p) {
 			return true
 		}
 		return fn(p, nil)
+	}
+	if m.keepDir != nil && !m.keepDir(p) {
+		// a folder git ignores whole: read whole when named, not as context
+		if m.whole == nil {
+			return true
+		}
+		m = m.whole
 	}
 	return r.walk(ctx, m, p, fn)
 }
@@ -379,7 +405,7 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 	}
 	// with the default include and no exclude, the listing's filter
 	// (isSQL) is the whole decision of walked
-	listed := m.defaultInc && m.noExclude
+	listed := m.defaultInc && m.noExclude && m.keep == nil
 	for _, e := range list {
 		path := joinName(cdir, e.name)
 		if e.dir {

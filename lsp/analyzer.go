@@ -13,6 +13,7 @@ import (
 	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/baseline"
 	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/internal/gitdiff"
 	"github.com/sqllint/sqllint/report"
 	"github.com/sqllint/sqllint/rules"
 )
@@ -73,6 +74,10 @@ type Pipeline struct {
 	// DiscoverConfig. `sqllint lsp --config FILE` (and its other flags)
 	// set it.
 	LoadConfig func(dir string) (*config.Config, error)
+	// GitIgnored reads the scripts git ignores as context too; by
+	// default, in a git work tree, the context is the files git does not
+	// ignore, as sqllint scan reads it (sqllint lsp --git-ignored).
+	GitIgnored bool
 }
 
 // config is the config of the scripts of folder dir.
@@ -106,21 +111,34 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 	}
 	// Unsaved new scripts of the folder: a folder walk only finds files
 	// on disk.
+	var unsaved map[string]bool
 	for q := range overlay {
 		if !cfg.ContextSet && q != path && filepath.Dir(q) == dir && strings.EqualFold(filepath.Ext(q), ".sql") {
 			if _, err := os.Stat(q); err != nil {
 				ctxPaths = append(ctxPaths, q)
+				if unsaved == nil {
+					unsaved = map[string]bool{}
+				}
+				unsaved[q] = true
 			}
 		}
 	}
 	sort.Strings(ctxPaths)
-	findings, err := run(ctx, analysis.Options{
+	opt := analysis.Options{
 		Paths:     []string{path},
 		Context:   ctxPaths,
 		Overlay:   overlay,
 		Config:    cfg,
 		LookupEnv: p.LookupEnv,
-	}, filepath.Base(path))
+	}
+	if !p.GitIgnored && len(ctxPaths) > 0 {
+		// git lists none of the unsaved scripts beside it: they are
+		// read, as the script is
+		tracked := gitdiff.NewTracked()
+		opt.Filter = func(q string) bool { return unsaved[q] || tracked.Has(q) }
+		opt.FilterDir = tracked.HasDir
+	}
+	findings, err := run(ctx, opt, filepath.Base(path))
 	if cfg.Baseline == "" || ctx.Err() != nil {
 		return findings, err
 	}

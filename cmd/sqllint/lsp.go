@@ -29,7 +29,7 @@ func (e *env) lsp(args []string) int {
 		return exitError
 	}
 	srv := lsp.New(e.stdin, e.stdout, lsp.Options{
-		Analyzer:   lsp.Pipeline{LookupEnv: e.lookupEnv, LoadConfig: load},
+		Analyzer:   lsp.Pipeline{LookupEnv: e.lookupEnv, LoadConfig: load, GitIgnored: f.pr.gitIgnored},
 		Version:    toolVersion(),
 		Log:        e.stderr,
 		ConfigFile: f.configPath, // made absolute by lspConfigLoader
@@ -57,6 +57,7 @@ func (e *env) lspFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.StringVar(&f.targetVersion, "target-version", "", "SQL Server `version` the scripts deploy to: a release year (2008R2, 2019, 2022, ...) or a major version (10.5, 15, 16.0, ...)")
 	fs.Var(&f.pr.selects, "select", "run only these `rules`: IDs, names or ID prefixes (SL3), comma-separated; repeatable")
 	fs.Var(&f.pr.ignores, "ignore", "do not run these `rules`: IDs, names or ID prefixes, comma-separated; repeatable")
+	fs.BoolVar(&f.pr.gitIgnored, "git-ignored", false, "read the scripts git ignores as context too (default in a git work tree: the files git does not ignore)")
 	fs.Usage = func() {
 		fmt.Fprintf(e.stderr, "Usage: sqllint lsp [flags]\n\nServes the Language Server Protocol on standard input and output for editors\n(VS Code, Azure Data Studio, Neovim, ...): findings as you type, quick fixes,\nrule documentation on hover. Log lines go to standard error. See docs/editors.md.\nIts flags are those of sqllint scan that choose the config and what the rules\nsee; they apply to every script the editor checks.\n\nFlags:\n")
 		fs.PrintDefaults()

@@ -27,7 +27,7 @@ type prFlags struct {
 	selects, ignores listFlag
 	contexts         listFlag
 	noContext        bool
-	contextIgnored   bool
+	gitIgnored       bool
 	staged           bool
 	baseline         string
 	writeBaseline    string
@@ -42,7 +42,8 @@ func (p *prFlags) register(fs *flag.FlagSet) {
 	fs.Var(&p.contexts, "context", "read the scripts of `DIR` as context: they feed the database model, their findings are not reported; repeatable (default when files are named: their folders)")
 	fs.BoolVar(&p.noContext, "no-context", false, "read no context: only the files named")
 	fs.BoolVar(&p.staged, "staged", false, "check what git's index holds (a plain pre-commit hook): staged content, not the work tree's; with no path, the staged .sql files")
-	fs.BoolVar(&p.contextIgnored, "context-ignored", false, "read git-ignored scripts as context too (default in a git repository: the files git does not ignore)")
+	fs.BoolVar(&p.gitIgnored, "git-ignored", false, "read the scripts git ignores too, in folders scanned and as context (default in a git work tree: a folder's files git does not ignore; files named are always checked)")
+	fs.BoolVar(&p.gitIgnored, "context-ignored", false, "the same as --git-ignored")
 	fs.StringVar(&p.baseline, "baseline", "", "hide the findings recorded in baseline `FILE`; report only new ones")
 	fs.StringVar(&p.writeBaseline, "write-baseline", "", "record today's findings in baseline `FILE` (then report none)")
 	fs.StringVar(&p.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since git revision `REV`")
@@ -162,8 +163,9 @@ type findingFilter struct {
 	ran map[string]bool
 }
 
-// newFindingFilter loads the baseline and the git changes a run asks for.
-func newFindingFilter(cfg *config.Config, p *prFlags, paths []string) (*findingFilter, error) {
+// newFindingFilter loads the baseline and the git changes a run asks for;
+// tracked lists the repository's files for the run.
+func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *gitdiff.Tracked) (*findingFilter, error) {
 	ff := &findingFilter{}
 	if p.newFromRev != "" && p.newFromMergeBase != "" {
 		return nil, fmt.Errorf("use --new-from-rev or --new-from-merge-base, not both")
@@ -195,12 +197,12 @@ func newFindingFilter(cfg *config.Config, p *prFlags, paths []string) (*findingF
 		}
 		var err error
 		if p.newFromRev != "" {
-			ff.changes, err = gitdiff.Since(dir, p.newFromRev)
+			ff.changes, err = tracked.Since(dir, p.newFromRev)
 			if err != nil {
 				return nil, fmt.Errorf("--new-from-rev: %w", err)
 			}
 		} else {
-			ff.changes, err = gitdiff.SinceMergeBase(dir, p.newFromMergeBase)
+			ff.changes, err = tracked.SinceMergeBase(dir, p.newFromMergeBase)
 			if err != nil {
 				return nil, fmt.Errorf("--new-from-merge-base: %w", err)
 			}

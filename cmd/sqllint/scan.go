@@ -263,7 +263,8 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	filter, err := newFindingFilter(cfg, &f.pr, paths)
+	tracked := gitdiff.NewTracked() // git's listing of a repository, once for the run
+	filter, err := newFindingFilter(cfg, &f.pr, paths, tracked)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -295,10 +296,10 @@ func (e *env) scan(args []string) int {
 		notes.named(paths, f.stdinName)
 		opt.ConfigFile = notes.walked
 	}
-	if len(opt.Context) > 0 && !f.pr.contextIgnored {
-		// A git-ignored backup folder or scratch area is no part of
-		// the project: no context.
-		opt.ContextFilter = gitdiff.NewTracked().Has
+	if !f.pr.gitIgnored {
+		// A git-ignored backup folder or scratch area is no part of the
+		// project: neither checked nor context.
+		opt.Filter, opt.FilterDir = tracked.Has, tracked.HasDir
 	}
 	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {

@@ -57,8 +57,15 @@ func git(dir string, args ...string) ([]byte, error) {
 	return out, nil
 }
 
+// safeConfig is the configuration every git command sqllint runs is
+// given. core.fsmonitor names a command git runs to list the changed
+// files (git status, git diff, git ls-files): a repository's own
+// .git/config (an unpacked archive, a checked-out artifact) must not
+// run a program because sqllint reads the repository.
+var safeConfig = []string{"-c", "core.quotepath=off", "-c", "core.fsmonitor=false"}
+
 func gitCommand(dir string, args ...string) *exec.Cmd {
-	cmd := exec.Command("git", append([]string{"-c", "core.quotepath=off"}, args...)...)
+	cmd := exec.Command("git", append(slices.Clip(safeConfig), args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(gitEnv(), "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
 	return cmd
@@ -130,13 +137,79 @@ func gitEnv() []string {
 		}
 	}
 	if os.Getenv("GIT_DIR") != "" && os.Getenv("GIT_WORK_TREE") == "" {
-		cmd := exec.Command("git", "rev-parse", "--show-toplevel")
+		cmd := exec.Command("git", append(slices.Clip(safeConfig), "rev-parse", "--show-toplevel")...)
 		cmd.Env = append(env, "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
 		if out, err := cmd.Output(); err == nil && len(bytes.TrimSpace(out)) > 0 {
 			env = append(env, "GIT_WORK_TREE="+string(bytes.TrimSpace(out)))
 		}
 	}
 	return env
+}
+
+// noRepoFilters is the -c options that turn off the filter drivers
+// (filter.NAME.clean and .process, which .gitattributes assigns to
+// files) that the repository's own config (.git/config and what it
+// includes, config.worktree) sets: git runs a file's clean filter when
+// it compares the work tree's copy with the index or a commit (git
+// diff), and a hostile repository must not run a program because
+// sqllint reads it. The user's global and system config are the
+// user's own (git lfs install) and stay. Each option list is a fresh
+// slice, for append.
+func noRepoFilters(root string) []string {
+	var keys []string
+	out, err := git(root, "config", "-z", "--show-scope", "--name-only", "--get-regexp", `^filter\.`)
+	if err != nil && err.Error() != "" {
+		// a git older than 2.26 (no --show-scope): .git/config's own
+		out, err = git(root, "config", "-z", "--local", "--includes", "--name-only", "--get-regexp", `^filter\.`)
+		keys = splitZ(out)
+	} else {
+		fields := splitZ(out)
+		for i := 0; i+1 < len(fields); i += 2 {
+			if fields[i] == "local" || fields[i] == "worktree" {
+				keys = append(keys, fields[i+1])
+			}
+		}
+	}
+	if err != nil {
+		return nil // none set (exit 1, nothing said)
+	}
+	var off []string
+	for _, key := range keys {
+		switch {
+		case strings.HasSuffix(key, ".clean"), strings.HasSuffix(key, ".smudge"), strings.HasSuffix(key, ".process"):
+			off = append(off, "-c", key+"=")
+		case strings.HasSuffix(key, ".required"):
+			off = append(off, "-c", key+"=false")
+		}
+	}
+	return slices.Clip(off)
+}
+
+// maxSubmoduleDepth bounds how deep noFilters looks into submodules of
+// submodules.
+const maxSubmoduleDepth = 8
+
+// noFilters is noRepoFilters of the repository at root, whose listing is
+// l, and of the submodules checked out in it, nested ones included (to
+// depth): git diff --submodule=diff compares a submodule's work tree as
+// well, in the submodule with its own config, and the -c options reach
+// the git it runs there (GIT_CONFIG_PARAMETERS).
+func (t *Tracked) noFilters(root string, l *listing, depth int) []string {
+	off := noRepoFilters(root)
+	if depth == 0 || l == nil {
+		return off
+	}
+	for _, name := range l.gitlinks {
+		sub := filepath.Join(root, filepath.FromSlash(name))
+		if _, err := os.Lstat(filepath.Join(sub, ".git")); err != nil {
+			continue // not checked out
+		}
+		if r, err := filepath.EvalSymlinks(sub); err == nil {
+			sl, _ := t.listed(r)
+			off = append(off, t.noFilters(r, sl, depth-1)...)
+		}
+	}
+	return slices.Clip(off)
 }
 
 // repoRoot is the top folder of the repository that holds dir.
@@ -181,7 +254,16 @@ func noCommits(root string) bool {
 
 // Since returns the lines changed in the repository that holds dir since
 // revision rev.
-func Since(dir, rev string) (*Changes, error) {
+func Since(dir, rev string) (*Changes, error) { return NewTracked().Since(dir, rev) }
+
+// SinceMergeBase returns the lines changed in the repository that holds
+// dir since the merge base of HEAD and ref: what a pull request from HEAD
+// into ref changes.
+func SinceMergeBase(dir, ref string) (*Changes, error) { return NewTracked().SinceMergeBase(dir, ref) }
+
+// Since is Since with the repository's files listed by t, which a run's
+// Has shares.
+func (t *Tracked) Since(dir, rev string) (*Changes, error) {
 	root, err := repoRoot(dir)
 	if err != nil {
 		return nil, err
@@ -190,13 +272,12 @@ func Since(dir, rev string) (*Changes, error) {
 	if err != nil {
 		return nil, err
 	}
-	return diff(root, commit)
+	return t.diff(root, commit)
 }
 
-// SinceMergeBase returns the lines changed in the repository that holds
-// dir since the merge base of HEAD and ref: what a pull request from HEAD
-// into ref changes.
-func SinceMergeBase(dir, ref string) (*Changes, error) {
+// SinceMergeBase is SinceMergeBase with the repository's files listed by
+// t.
+func (t *Tracked) SinceMergeBase(dir, ref string) (*Changes, error) {
 	root, err := repoRoot(dir)
 	if err != nil {
 		return nil, err
@@ -209,27 +290,27 @@ func SinceMergeBase(dir, ref string) (*Changes, error) {
 	if err != nil {
 		return nil, fmt.Errorf("no merge base of %q and HEAD in %s (in a shallow clone, fetch more history: fetch-depth: 0)", ref, root)
 	}
-	return diff(root, strings.TrimSpace(string(out)))
+	return t.diff(root, strings.TrimSpace(string(out)))
 }
 
-func diff(root, commit string) (*Changes, error) {
+func (t *Tracked) diff(root, commit string) (*Changes, error) {
 	c := &Changes{Root: root, Rev: commit}
-	var err error
-	c.files, err = gitDiff(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--submodule=diff", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")
-	if err != nil {
-		return nil, fmt.Errorf("git diff %s: %w", commit, err)
-	}
-	if err := c.addBinaryScripts(commit); err != nil {
-		return nil, err
-	}
-	untracked, err := git(root, "ls-files", "-z", "--others", "--exclude-standard")
+	t.mu.Lock()
+	l, err := t.listed(root)
+	off := t.noFilters(root, l, maxSubmoduleDepth)
+	t.mu.Unlock()
 	if err != nil {
 		return nil, fmt.Errorf("git ls-files: %w", err)
 	}
-	for _, p := range bytes.Split(untracked, []byte{0}) {
-		if len(p) > 0 {
-			c.files[string(p)] = nil
-		}
+	c.files, err = gitDiff(root, append(off, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--submodule=diff", "--src-prefix=a/", "--dst-prefix=b/", commit, "--")...)
+	if err != nil {
+		return nil, fmt.Errorf("git diff %s: %w", commit, err)
+	}
+	if err := c.addBinaryScripts(commit, off); err != nil {
+		return nil, err
+	}
+	for _, p := range l.untracked {
+		c.files[p] = nil
 	}
 	return c, nil
 }
@@ -241,8 +322,9 @@ func diff(root, commit string) (*Changes, error) {
 // line break is the byte 0x0A in UTF-16 of either byte order, so git's
 // lines are the decoded text's lines. Only scripts (a .sql name or a
 // UTF-16 byte order mark) are, not the other binary files of the change.
-func (c *Changes) addBinaryScripts(commit string) error {
-	num, err := git(c.Root, "diff", "--numstat", "-z", "--no-color", "--no-ext-diff", "--no-textconv", "-M", commit, "--")
+// off turns the repository's filters off (noRepoFilters).
+func (c *Changes) addBinaryScripts(commit string, off []string) error {
+	num, err := git(c.Root, append(off, "diff", "--numstat", "-z", "--no-color", "--no-ext-diff", "--no-textconv", "-M", commit, "--")...)
 	if err != nil {
 		return fmt.Errorf("git diff %s: %w", commit, err)
 	}
@@ -272,7 +354,7 @@ func (c *Changes) addBinaryScripts(commit string) error {
 	if len(specs) == 0 {
 		return nil
 	}
-	args := append([]string{"diff", "-U0", "--text", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"}, specs...)
+	args := append(append(off, "diff", "-U0", "--text", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"), specs...)
 	files, err := gitDiff(c.Root, args...)
 	if err != nil {
 		return fmt.Errorf("git diff %s: %w", commit, err)

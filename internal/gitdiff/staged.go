@@ -40,7 +40,7 @@ func ReadStaged(dir string) (*Staged, error) {
 			st.Names = append(st.Names, filepath.Join(top, filepath.FromSlash(name)))
 		}
 	}
-	out, err = git(root, "diff", "-z", "--name-only", "--no-renames", "--ignore-submodules=all", "--no-ext-diff")
+	out, err = git(root, append(noRepoFilters(root), "diff", "-z", "--name-only", "--no-renames", "--ignore-submodules=all", "--no-ext-diff")...)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,10 @@ package gitdiff
 import (
 	"bytes"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -27,24 +30,42 @@ import (
 // (GIT_INDEX_FILE: the temporary index of git commit -a or git commit
 // PATH, in a hook).
 //
-// It is safe for concurrent use; each repository's index is listed once.
+// It is safe for concurrent use; each repository's files are listed once
+// (git ls-files), for Has and for the changes of Since and
+// SinceMergeBase.
 type Tracked struct {
-	mu    sync.Mutex
-	home  string
-	top   map[string]string          // folder -> its repository's top ("" none)
-	files map[string]map[string]bool // top -> absolute paths (nil: no filter)
+	mu       sync.Mutex
+	home     string
+	cwd      string              // the current folder, for relative paths ("" unknown)
+	top      map[string]string   // folder -> its repository's top ("" none)
+	files    map[string]*listing // top -> its listing (nil: no filter)
+	listings map[string]listed   // a repository's top, symbolic links resolved -> its listing
+}
+
+// listing is what git ls-files says of a repository's files.
+type listing struct {
+	files     map[string]bool // slash paths from the top: in the index, or untracked and not ignored
+	untracked []string        // of them, the untracked ones
+	gitlinks  []string        // the index's submodules
+	dirs      map[string]bool // the folders that hold one of files, at any depth (made by HasDir)
+}
+
+type listed struct {
+	l   *listing
+	err error
 }
 
 // NewTracked returns an empty Tracked.
 func NewTracked() *Tracked {
 	home, _ := os.UserHomeDir()
-	return &Tracked{home: home, top: map[string]string{}, files: map[string]map[string]bool{}}
+	cwd, _ := os.Getwd()
+	return &Tracked{home: home, cwd: cwd, top: map[string]string{}, files: map[string]*listing{}, listings: map[string]listed{}}
 }
 
 // Has reports whether path is tracked (see Tracked).
 func (t *Tracked) Has(path string) bool {
-	abs, err := filepath.Abs(path)
-	if err != nil {
+	abs, ok := t.abs(path)
+	if !ok {
 		return true
 	}
 	t.mu.Lock()
@@ -53,12 +74,67 @@ func (t *Tracked) Has(path string) bool {
 	if top == "" {
 		return true
 	}
-	set, ok := t.files[top]
+	l := t.listOf(top)
+	return l == nil || l.files[filepath.ToSlash(abs[len(top)+1:])]
+}
+
+// HasDir reports whether folder dir holds a tracked file at any depth
+// (see Tracked): a folder git ignores whole does not (nor one that holds
+// no file at all).
+func (t *Tracked) HasDir(dir string) bool {
+	abs, ok := t.abs(dir)
 	if !ok {
-		set = t.list(top)
-		t.files[top] = set
+		return true
 	}
-	return set == nil || set[abs]
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	top := t.topOf(abs)
+	if top == "" || top == abs {
+		return true
+	}
+	l := t.listOf(top)
+	if l == nil {
+		return true
+	}
+	if l.dirs == nil {
+		l.dirs = map[string]bool{}
+		for name := range l.files {
+			for d := path.Dir(name); d != "." && !l.dirs[d]; d = path.Dir(d) {
+				l.dirs[d] = true
+			}
+		}
+	}
+	return l.dirs[filepath.ToSlash(abs[len(top)+1:])]
+}
+
+// listOf is the listing of the repository whose top is top, nil when
+// none (see list).
+func (t *Tracked) listOf(top string) *listing {
+	l, ok := t.files[top]
+	if !ok {
+		l = t.list(top)
+		t.files[top] = l
+	}
+	return l
+}
+
+// abs is path made absolute and clean; a relative path is taken from the
+// current folder when t was made (a run's paths do not change folder;
+// filepath.Abs asks the system for every file).
+func (t *Tracked) abs(path string) (string, bool) {
+	var abs string
+	switch {
+	case filepath.IsAbs(path):
+		abs = filepath.Clean(path)
+	case t.cwd != "":
+		abs = filepath.Join(t.cwd, path)
+	default:
+		var err error
+		if abs, err = filepath.Abs(path); err != nil {
+			return "", false
+		}
+	}
+	return abs, true
 }
 
 // topOf is the folder at or above dir that holds .git ("" when none, or
@@ -80,12 +156,10 @@ func (t *Tracked) topOf(dir string) string {
 	return top
 }
 
-// list is the absolute paths of the files of the repository whose work
-// tree top is top that git does not ignore (in its index, or untracked
-// and not ignored); nil when git cannot tell, or when git's
-// environment names another repository (GIT_DIR in a hook of a
-// superproject, top a submodule).
-func (t *Tracked) list(top string) map[string]bool {
+// list is the listing of the repository whose work tree top is top; nil
+// when git cannot tell, or when git's environment names another
+// repository (GIT_DIR in a hook of a superproject, top a submodule).
+func (t *Tracked) list(top string) *listing {
 	out, err := git(top, "rev-parse", "--show-toplevel")
 	if err != nil {
 		return nil
@@ -97,13 +171,50 @@ func (t *Tracked) list(top string) map[string]bool {
 	if want, err := filepath.EvalSymlinks(top); err != nil || want != got {
 		return nil
 	}
-	out, err = git(top, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--full-name")
+	l, _ := t.listed(got)
+	return l
+}
+
+// listed lists the files of the repository at root (its top as git
+// names it, symbolic links resolved), once.
+func (t *Tracked) listed(root string) (*listing, error) {
+	if r, ok := t.listings[root]; ok {
+		return r.l, r.err
+	}
+	l, err := listFiles(root)
+	t.listings[root] = listed{l, err}
+	return l, err
+}
+
+// listFiles runs git ls-files in the repository at root: its index's
+// files (with their modes, -s) and the untracked ones git does not
+// ignore, each tagged (-t: "? " untracked, "H ", "S ", "M " ... in the
+// index).
+func listFiles(root string) (*listing, error) {
+	out, err := git(root, "ls-files", "-z", "-t", "-s", "--cached", "--others", "--exclude-standard", "--full-name")
 	if err != nil {
-		return nil
+		return nil, err
 	}
-	set := map[string]bool{}
-	for _, name := range splitZ(out) {
-		set[filepath.Join(top, filepath.FromSlash(name))] = true
+	l := &listing{files: map[string]bool{}}
+	for _, entry := range splitZ(out) {
+		if len(entry) < 3 {
+			continue
+		}
+		if entry[0] == '?' {
+			name := entry[2:]
+			l.files[name] = true
+			l.untracked = append(l.untracked, name)
+			continue
+		}
+		// "H MODE OBJECT STAGE<TAB>path"
+		info, name, ok := strings.Cut(entry[2:], "\t")
+		if !ok {
+			continue
+		}
+		l.files[name] = true
+		if strings.HasPrefix(info, "160000 ") && !slices.Contains(l.gitlinks, name) {
+			l.gitlinks = append(l.gitlinks, name)
+		}
 	}
-	return set
+	return l, nil
 }

@@ -13,7 +13,9 @@ import (
 // reached through a symbolic link to the repository is matched as
 // spelled; a file outside any repository, and one of a repository at the
 // home folder, is tracked (nothing to leave out); so is every file when
-// git's environment names another repository.
+// git's environment names another repository. HasDir: a folder holds a
+// tracked file at some depth, unless git ignores it whole; the top and a
+// folder outside any repository always do.
 func TestTracked(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -24,7 +26,8 @@ func TestTracked(t *testing.T) {
 	write(t, filepath.Join(repo, "db/new.sql"), "SELECT 1;\n")
 	write(t, filepath.Join(repo, "db/scratch.sql"), "SELECT 1;\n")
 	write(t, filepath.Join(repo, "db/bak/restore.sql"), "SELECT 1;\n")
-	write(t, filepath.Join(repo, ".gitignore"), "bak/\n")
+	write(t, filepath.Join(repo, "db/old/deep/x.sql"), "SELECT 1;\n")
+	write(t, filepath.Join(repo, ".gitignore"), "bak/\nold/\n")
 	write(t, filepath.Join(base, "loose/x.sql"), "SELECT 1;\n")
 	run(t, repo, "init", "-q")
 	run(t, repo, "add", "db/V1.sql", ".gitignore")
@@ -52,6 +55,19 @@ func TestTracked(t *testing.T) {
 	} {
 		if got := tr.Has(path); got != want {
 			t.Errorf("%s: %v, want %v", path, got, want)
+		}
+	}
+	for dir, want := range map[string]bool{
+		repo:                               true,
+		filepath.Join(repo, "db"):          true,
+		filepath.Join(repo, "db/bak"):      true, // git add -f
+		filepath.Join(repo, "db/old"):      false,
+		filepath.Join(repo, "db/old/deep"): false,
+		filepath.Join(link, "db/old"):      false,
+		filepath.Join(base, "loose"):       true,
+	} {
+		if got := tr.HasDir(dir); got != want {
+			t.Errorf("HasDir %s: %v, want %v", dir, got, want)
 		}
 	}
 	t.Setenv("HOME", repo)
