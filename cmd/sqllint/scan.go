@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -260,6 +261,10 @@ func (e *env) scan(args []string) int {
 		return exitError
 	}
 	if err := applySelection(rules.Default, &cfg.Rules, f.pr.selects, f.pr.ignores); err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
+	if err := checkOutputFiles(specs, f.pr.writeBaseline, cmp.Or(f.pr.baseline, cfg.Baseline), paths, cfg); err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}
@@ -866,7 +871,10 @@ func (e *env) closeOutputs(outs []*outputSink, rep *report.Report, streamErr err
 			continue
 		}
 		if o.buf != nil {
-			err = analysis.WriteFile(o.spec.path, o.buf.Bytes(), 0o644)
+			// a report's folder is made as a baseline's is
+			if err = os.MkdirAll(filepath.Dir(o.spec.path), 0o755); err == nil {
+				err = analysis.WriteFile(o.spec.path, o.buf.Bytes(), 0o644)
+			}
 		}
 	}
 	return err

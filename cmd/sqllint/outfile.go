@@ -1,0 +1,182 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/internal/fsread"
+)
+
+// checkOutputFiles refuses, before anything runs, an output file of a
+// scan (a report, --format F=FILE, or the baseline --write-baseline
+// writes) that would overwrite what is not sqllint's to overwrite:
+//
+//   - a script the run checks (a path named, or a file a scanned folder
+//     holds that the config's include takes), or any file named *.sql: a
+//     shell glob (--write-baseline migrations/*.sql) puts the first
+//     script where the file goes;
+//   - the baseline the run reads or writes, or the config file, for a
+//     report;
+//   - for --write-baseline, an existing file that is not a sqllint
+//     baseline (README.md): writing one replaces its content.
+//
+// The errors name the flag and the file.
+func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, paths []string, cfg *config.Config) error {
+	cwd, _ := os.Getwd()
+	inputs := newInputSet(paths, cfg, cwd)
+	for _, s := range specs {
+		if s.path == "" {
+			continue
+		}
+		flag := "--format " + s.format + "=" + s.path
+		if why := inputs.script(s.path); why != "" {
+			return fmt.Errorf("%s: %s %s; sqllint writes no report over it: give the report a file of its own (such as sqllint.%s)", flag, s.path, why, reportExt(s.format))
+		}
+		for _, b := range []string{writeBaseline, readBaseline} {
+			if b != "" && samePath(s.path, b) {
+				return fmt.Errorf("%s: %s is the baseline of this run; a report written there would replace it: give the report a file of its own", flag, s.path)
+			}
+		}
+		if cfg.Path != "" && samePath(s.path, cfg.Path) {
+			return fmt.Errorf("%s: %s is the config file of this run; a report written there would replace it: give the report a file of its own", flag, s.path)
+		}
+	}
+	if writeBaseline == "" {
+		return nil
+	}
+	if why := inputs.script(writeBaseline); why != "" {
+		return fmt.Errorf("--write-baseline %s: %s %s; sqllint writes no baseline over it (a shell glob such as migrations/*.sql after --write-baseline puts a script there): give a baseline file such as .sqllint-baseline.json", writeBaseline, writeBaseline, why)
+	}
+	if cfg.Path != "" && samePath(writeBaseline, cfg.Path) {
+		return fmt.Errorf("--write-baseline %s: %s is the config file of this run; sqllint writes no baseline over it: give a baseline file such as .sqllint-baseline.json", writeBaseline, writeBaseline)
+	}
+	if !ownBaseline(writeBaseline) {
+		return fmt.Errorf("--write-baseline %s: %s holds something other than a sqllint baseline; sqllint does not replace it: give another file, or remove it first", writeBaseline, writeBaseline)
+	}
+	return nil
+}
+
+// reportExt is the usual file extension of a format's report.
+func reportExt(format string) string {
+	switch format {
+	case "text":
+		return "txt"
+	case "checkstyle", "junit":
+		return "xml"
+	case "github", "azure":
+		return "log"
+	case "gitlab":
+		return "json"
+	}
+	return format
+}
+
+// ownBaseline reports whether the file at path may be replaced by a
+// baseline: it does not exist, is empty, or is a JSON object with a
+// version or sqllint's tool name (a baseline, of this format version or
+// another). A named pipe or device (/dev/null, bash's >(...)) is written
+// into, not replaced, and so is accepted too.
+func ownBaseline(path string) bool {
+	info, err := os.Stat(path)
+	if err != nil || !info.Mode().IsRegular() {
+		return true // missing (written), a folder or unreadable: the write says why
+	}
+	if info.Size() == 0 {
+		return true
+	}
+	data, err := fsread.ReadFile(path, 0)
+	if err != nil {
+		return true // the write says why
+	}
+	var head struct {
+		Version *int   `json:"version"`
+		Tool    string `json:"tool"`
+	}
+	if json.Unmarshal(data, &head) != nil {
+		return len(strings.TrimSpace(string(data))) == 0
+	}
+	return head.Tool == "sqllint" || head.Version != nil
+}
+
+// inputSet is what a scan reads: the files named and the folders walked.
+type inputSet struct {
+	files, dirs []string // absolute, symbolic links resolved
+	cfg         *config.Config
+	cwd         string
+}
+
+func newInputSet(paths []string, cfg *config.Config, cwd string) *inputSet {
+	s := &inputSet{cfg: cfg, cwd: cwd}
+	for _, p := range paths {
+		if p == "-" {
+			continue
+		}
+		if isDir(p) {
+			s.dirs = append(s.dirs, realPath(p))
+		} else {
+			s.files = append(s.files, realPath(p))
+		}
+	}
+	return s
+}
+
+// script says why the file at p is a script not to be overwritten (it is
+// named as an input, a scanned folder holds it as one, or it is named
+// *.sql), or "".
+func (s *inputSet) script(p string) string {
+	r := realPath(p)
+	for _, f := range s.files {
+		if r == f {
+			return "is a script this run checks"
+		}
+	}
+	for _, d := range s.dirs {
+		if rel, err := filepath.Rel(d, r); err == nil && rel != "." && !strings.HasPrefix(rel, "..") && s.walked(r) {
+			return "is a script this run checks"
+		}
+	}
+	if strings.EqualFold(filepath.Ext(p), ".sql") {
+		return "looks like a SQL script (.sql)"
+	}
+	return ""
+}
+
+// walked reports whether the config's include and exclude take the file
+// at abs (absolute) when a folder walk finds it.
+func (s *inputSet) walked(abs string) bool {
+	base := s.cfg.Dir
+	if base == "" {
+		base = s.cwd
+	}
+	rel, err := filepath.Rel(realPath(base), abs)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return false
+	}
+	return config.Match(s.cfg, filepath.ToSlash(rel), true)
+}
+
+// samePath reports whether a and b name the same file.
+func samePath(a, b string) bool {
+	return realPath(a) == realPath(b)
+}
+
+// realPath is p absolute and cleaned, its symbolic links resolved as far
+// as they exist (a file not yet written keeps its name).
+func realPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		abs = filepath.Clean(p)
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	dir, name := filepath.Split(abs)
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		return filepath.Join(r, name)
+	}
+	return abs
+}

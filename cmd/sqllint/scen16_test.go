@@ -1,0 +1,103 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// scen16Dir is a temporary folder, made the current one, holding
+// migrations/V1.sql and V2.sql with a finding each.
+func scen16Dir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = r
+	}
+	t.Chdir(dir)
+	writeFile(t, dir, "migrations/V1.sql", "CHECKPOINT 10;\n")
+	writeFile(t, dir, "migrations/V2.sql", "CHECKPOINT 20;\n")
+	return dir
+}
+
+// TestOutputFilesNeverOverwriteScripts: --write-baseline migrations/*.sql
+// (the shell puts V1.sql where the baseline goes) and --format
+// json=V1.sql overwrote a script with a report; --write-baseline
+// README.md replaced the readme. Each is refused before the run, naming
+// the flag and the file, and the file keeps its content.
+func TestOutputFilesNeverOverwriteScripts(t *testing.T) {
+	dir := scen16Dir(t)
+	writeFile(t, dir, "README.md", "# the project\n")
+	writeFile(t, dir, "notes/old.SQL", "CHECKPOINT 30;\n")
+	for _, c := range []struct {
+		args []string
+		file string
+		want string
+	}{
+		{[]string{"--write-baseline", "migrations/V1.sql", "migrations/V2.sql"}, "migrations/V1.sql", "--write-baseline migrations/V1.sql: migrations/V1.sql looks like a SQL script (.sql)"},
+		{[]string{"--write-baseline", "migrations/V1.sql", "migrations"}, "migrations/V1.sql", "--write-baseline migrations/V1.sql: migrations/V1.sql is a script this run checks"},
+		{[]string{"--format", "json=migrations/V1.sql", "migrations"}, "migrations/V1.sql", "--format json=migrations/V1.sql: migrations/V1.sql is a script this run checks"},
+		{[]string{"--format", "sarif=./migrations/../migrations/V2.sql", "migrations/V2.sql"}, "migrations/V2.sql", "is a script this run checks"},
+		{[]string{"--format", "text=notes/old.SQL", "migrations"}, "notes/old.SQL", "notes/old.SQL looks like a SQL script (.sql)"},
+		{[]string{"--write-baseline", "README.md", "migrations"}, "README.md", "--write-baseline README.md: README.md holds something other than a sqllint baseline"},
+	} {
+		before, _ := os.ReadFile(filepath.Join(dir, c.file))
+		code, out, errs := runCmd(t, "", nil, append([]string{"scan", "--no-config"}, c.args...)...)
+		if code != exitError || !strings.Contains(errs, c.want) || out != "" {
+			t.Errorf("%v: exit %d, stderr %q, want exit 2 and %q", c.args, code, errs, c.want)
+		}
+		if after, _ := os.ReadFile(filepath.Join(dir, c.file)); string(after) != string(before) {
+			t.Errorf("%v: %s was overwritten:\n%s", c.args, c.file, after)
+		}
+	}
+	// a baseline's own file is written again, a report beside the scripts too
+	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--write-baseline", "migrations/baseline.json", "migrations"); code != 0 {
+		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errs)
+	}
+	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--write-baseline", "migrations/baseline.json", "migrations"); code != 0 {
+		t.Fatalf("--write-baseline again: exit %d\n%s%s", code, out, errs)
+	}
+	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--fail-on", "never", "--format", "json=migrations/report.json", "migrations"); code != 0 {
+		t.Fatalf("report beside the scripts: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// TestReportNeverOverwritesBaselineOrConfig: --format json=FILE with the
+// baseline the run reads (or the config file) replaced it with a report.
+func TestReportNeverOverwritesBaselineOrConfig(t *testing.T) {
+	dir := scen16Dir(t)
+	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--write-baseline", "bl.json", "migrations"); code != 0 {
+		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errs)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, "bl.json"))
+	code, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--baseline", "bl.json", "--format", "json=bl.json", "migrations")
+	if code != exitError || !strings.Contains(errs, "--format json=bl.json: bl.json is the baseline of this run") {
+		t.Errorf("report over the baseline: exit %d, %s", code, errs)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, "bl.json")); string(after) != string(before) {
+		t.Errorf("the baseline was overwritten:\n%s", after)
+	}
+	writeFile(t, dir, ".sqllint.yaml", "fail-on: never\n")
+	code, _, errs = runCmd(t, "", nil, "scan", "--format", "json=.sqllint.yaml", "migrations")
+	if code != exitError || !strings.Contains(errs, ".sqllint.yaml is the config file of this run") {
+		t.Errorf("report over the config: exit %d, %s", code, errs)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, ".sqllint.yaml")); string(data) != "fail-on: never\n" {
+		t.Errorf("the config was overwritten:\n%s", data)
+	}
+}
+
+// TestReportFolderIsMade: --format sarif=out/r.sarif failed when out did
+// not exist, while --write-baseline makes its folder: a report's folder is
+// made too.
+func TestReportFolderIsMade(t *testing.T) {
+	dir := scen16Dir(t)
+	code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--fail-on", "never", "--format", "sarif=out/ci/r.sarif", "migrations")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "out/ci/r.sarif")); err != nil || !strings.Contains(string(data), "SL302") {
+		t.Errorf("out/ci/r.sarif: %v\n%s", err, data)
+	}
+}
