@@ -1020,6 +1020,11 @@ func applyFlags(cfg *config.Config, f *scanFlags) error {
 	if f.database != "" {
 		cfg.Rules.DefaultDatabase = f.database
 	}
+	for _, g := range f.excludes {
+		if err := checkExclude(g, cfg.Dir); err != nil {
+			return err
+		}
+	}
 	cfg.Exclude = append(cfg.Exclude, f.excludes...)
 	for _, name := range f.envNames {
 		if err := config.CheckEnvName(name); err != nil {

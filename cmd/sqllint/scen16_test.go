@@ -101,3 +101,24 @@ func TestReportFolderIsMade(t *testing.T) {
 		t.Errorf("out/ci/r.sarif: %v\n%s", err, data)
 	}
 }
+
+// TestBadExcludeGlob: --exclude '[abc' (unbalanced), an empty glob and an
+// absolute path matched nothing, silently: every file was checked. Each
+// is a usage error naming the flag and the glob.
+func TestBadExcludeGlob(t *testing.T) {
+	scen16Dir(t)
+	for g, want := range map[string]string{
+		"[abc":         `--exclude "[abc": bad glob: syntax error in pattern (a "[" opens a character class`,
+		"migrations\\": `--exclude "migrations\\": bad glob: syntax error in pattern`,
+		"":             `--exclude "": the glob is empty`,
+		"/migrations":  `--exclude "/migrations": give a glob relative to the current folder, not an absolute path`,
+	} {
+		code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--exclude", g, "migrations")
+		if code != exitError || !strings.HasPrefix(errs, "sqllint: "+want) || out != "" {
+			t.Errorf("--exclude %q: exit %d, stderr %q, want exit 2 and %q", g, code, errs, want)
+		}
+	}
+	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--exclude", `**/V[1].sql`, "migrations"); code != 1 || len(found(out)) != 1 || errs != "" {
+		t.Errorf("a good class: exit %d %v %s", code, found(out), errs)
+	}
+}
