@@ -180,28 +180,3 @@ func realPath(p string) string {
 	}
 	return abs
 }
-
-// checkExclude reports an --exclude glob that could match nothing: empty,
-// absolute (globs are relative to the config file's folder, dir, or to
-// the current folder without one) or malformed (an unbalanced "["). The
-// error names the flag and the glob.
-func checkExclude(g, dir string) error {
-	rel := "the current folder"
-	if dir != "" {
-		rel = "the config file's folder, " + dir
-	}
-	switch {
-	case strings.TrimSpace(g) == "":
-		return fmt.Errorf("--exclude %q: the glob is empty", g)
-	case strings.HasPrefix(g, "/") || filepath.IsAbs(g):
-		return fmt.Errorf("--exclude %q: give a glob relative to %s, not an absolute path", g, rel)
-	}
-	if err := config.CheckGlob(g); err != nil {
-		hint := ""
-		if strings.Contains(g, "[") {
-			hint = ` (a "[" opens a character class that "]" closes; write \\[ for a literal one)`
-		}
-		return fmt.Errorf("--exclude %q: bad glob: %w%s", g, err, hint)
-	}
-	return nil
-}

@@ -142,8 +142,9 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.StringVar(&f.user, "U", "", "live mode: SQL login `name`, as sqlcmd -U (password from SQLCMDPASSWORD)")
 	fs.BoolVar(&f.trustCert, "trust-server-certificate", false, "live mode: do not verify the server's TLS certificate")
 	fs.BoolVar(&f.live, "live", false, "live mode with the server the config file names (server:); without it that server is never contacted")
-	fs.DurationVar(&f.connectTimeout, "connect-timeout", 15*time.Second, "live mode: connection timeout")
-	fs.DurationVar(&f.queryTimeout, "query-timeout", 30*time.Second, "live mode: timeout of each query")
+	f.connectTimeout, f.queryTimeout = 15*time.Second, 30*time.Second
+	fs.Var((*secondsFlag)(&f.connectTimeout), "connect-timeout", "live mode: connection timeout, a `duration` (15s, 1m) or a number of seconds as sqlcmd -l takes")
+	fs.Var((*secondsFlag)(&f.queryTimeout), "query-timeout", "live mode: timeout of each query, a `duration` (30s, 2m) or a number of seconds")
 	fs.StringVar(&f.encrypt, "encrypt", "", "live mode: `mode` strict (TDS 8), mandatory (TLS for the whole session) or optional (TLS for the login only, when the server has it); default: the DSN's encrypt")
 	f.pr.register(fs)
 	fs.Usage = func() {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // scen16Dir is a temporary folder, made the current one, holding
@@ -120,5 +121,30 @@ func TestBadExcludeGlob(t *testing.T) {
 	}
 	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--exclude", `**/V[1].sql`, "migrations"); code != 1 || len(found(out)) != 1 || errs != "" {
 		t.Errorf("a good class: exit %d %v %s", code, found(out), errs)
+	}
+}
+
+// TestTimeoutInSeconds: --connect-timeout 15 (sqlcmd -l takes seconds)
+// was "invalid value" for want of a unit. A number is seconds; a duration
+// keeps its unit; anything else says what to write.
+func TestTimeoutInSeconds(t *testing.T) {
+	scen16Dir(t)
+	for _, v := range []string{"15", "2.5", "15s", "1m30s"} {
+		for _, name := range []string{"--connect-timeout", "--query-timeout"} {
+			if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", name, v, "migrations"); code != 1 || errs != "" {
+				t.Errorf("%s %s: exit %d\n%s%s", name, v, code, out, errs)
+			}
+		}
+	}
+	code, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--connect-timeout", "15 sec", "migrations")
+	if code != exitError || !strings.Contains(errs, `invalid value "15 sec" for flag -connect-timeout: give a duration such as 15s, 2m or 1m30s, or a number of seconds`) {
+		t.Errorf("--connect-timeout '15 sec': exit %d, %s", code, errs)
+	}
+	var d secondsFlag
+	if err := d.Set("15"); err != nil || time.Duration(d) != 15*time.Second {
+		t.Errorf("15: %v, %v", time.Duration(d), err)
+	}
+	if err := d.Set("0.25"); err != nil || time.Duration(d) != 250*time.Millisecond {
+		t.Errorf("0.25: %v, %v", time.Duration(d), err)
 	}
 }
