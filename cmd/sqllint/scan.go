@@ -231,6 +231,10 @@ func (e *env) scan(args []string) int {
 		e.errorf("scan needs at least one path (a file, a folder, or - for standard input)")
 		return exitError
 	}
+	if name := stdinPath(fs, f.stdinName); name != "" && !slices.Contains(paths, "-") {
+		e.errorf("--stdin-filename %s names standard input, but no path is -: add - to read it (git show :%s | sqllint scan --stdin-filename %s -), or drop --stdin-filename", name, name, name)
+		return exitError
+	}
 	if i := slices.Index(paths, "-"); i >= 0 && slices.Contains(paths[i+1:], "-") {
 		e.errorf("standard input (-) is given more than once")
 		return exitError

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -146,5 +147,20 @@ func TestTimeoutInSeconds(t *testing.T) {
 	}
 	if err := d.Set("0.25"); err != nil || time.Duration(d) != 250*time.Millisecond {
 		t.Errorf("0.25: %v, %v", time.Duration(d), err)
+	}
+}
+
+// TestStdinFilenameWithoutStdin: --stdin-filename db/V2.sql without - as
+// a path read no standard input and checked the paths given as if the
+// flag were not there. It is a usage error saying to add -.
+func TestStdinFilenameWithoutStdin(t *testing.T) {
+	scen16Dir(t)
+	code, out, errs := runCmd(t, "CHECKPOINT 5;\n", nil, "scan", "--no-config", "--stdin-filename", "migrations/V3.sql", "migrations")
+	if code != exitError || out != "" || !strings.HasPrefix(errs, "sqllint: --stdin-filename migrations/V3.sql names standard input, but no path is -: add - to read it") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCmd(t, "CHECKPOINT 5;\n", nil, "scan", "--no-config", "--stdin-filename", "migrations/V3.sql", "-")
+	if code != 1 || !slices.Equal(found(out), []string{"migrations/V3.sql:1 SL302"}) {
+		t.Errorf("with -: exit %d\n%s%s", code, out, errs)
 	}
 }
