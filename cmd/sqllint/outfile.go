@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/sqllint/sqllint/config"
@@ -78,7 +79,7 @@ func reportExt(format string) string {
 // ownBaseline reports whether the file at path may be replaced by a
 // baseline: it does not exist, is empty, or is a JSON object with a
 // version or sqllint's tool name (a baseline, of this format version or
-// another). A named pipe or device (/dev/null, bash's >(...)) is written
+// another, or one that no longer decodes). A named pipe or device (/dev/null, bash's >(...)) is written
 // into, not replaced, and so is accepted too.
 func ownBaseline(path string) bool {
 	info, err := os.Stat(path)
@@ -97,10 +98,15 @@ func ownBaseline(path string) bool {
 		Tool    string `json:"tool"`
 	}
 	if json.Unmarshal(data, &head) != nil {
-		return len(strings.TrimSpace(string(data))) == 0
+		// a baseline left from a merge with a conflict, or cut short,
+		// is written again as its error says
+		return len(strings.TrimSpace(string(data))) == 0 || ownTool.Match(data)
 	}
 	return head.Tool == "sqllint" || head.Version != nil
 }
+
+// ownTool matches the tool name sqllint writes in a baseline.
+var ownTool = regexp.MustCompile(`"tool"\s*:\s*"sqllint"`)
 
 // inputSet is what a scan reads: the files named and the folders walked.
 type inputSet struct {

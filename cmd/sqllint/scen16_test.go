@@ -164,3 +164,35 @@ func TestStdinFilenameWithoutStdin(t *testing.T) {
 		t.Errorf("with -: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// TestConfigConflictMarkers: a .sqllint.yaml left from a merge with a
+// conflict was "invalid YAML: mapping values are not allowed in this
+// context" at the line after the marker. It is an error naming the file
+// and the marker's line, saying what to do; a baseline left so is
+// written again by --write-baseline, as its error says.
+func TestConfigConflictMarkers(t *testing.T) {
+	dir := scen16Dir(t)
+	writeFile(t, dir, ".sqllint.yaml", "fail-on: error\n<<<<<<< HEAD\nexclude: [old/]\n=======\nexclude: [legacy/]\n>>>>>>> topic\n")
+	code, out, errs := runCmd(t, "", nil, "scan", "migrations")
+	want := "sqllint: " + filepath.Join(dir, ".sqllint.yaml") + ":2:1: a merge conflict marker (<<<<<<<): the file is left from a merge with a conflict; keep the lines you want"
+	if code != exitError || out != "" || !strings.HasPrefix(errs, want) {
+		t.Errorf("exit %d\n%s%s\nwant %s", code, out, errs, want)
+	}
+	os.Remove(filepath.Join(dir, ".sqllint.yaml"))
+
+	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--write-baseline", "bl.json", "migrations"); code != 0 {
+		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errs)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "bl.json"))
+	conflicted := strings.Replace(string(data), "\n", "\n<<<<<<< HEAD\n=======\n>>>>>>> topic\n", 1)
+	writeFile(t, dir, "bl.json", conflicted)
+	if code, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--baseline", "bl.json", "migrations"); code != exitError || !strings.Contains(errs, "line 2: a merge conflict") {
+		t.Errorf("--baseline with a conflict: exit %d, %s", code, errs)
+	}
+	if code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--write-baseline", "bl.json", "migrations"); code != 0 {
+		t.Errorf("--write-baseline over a conflicted baseline: exit %d\n%s%s", code, out, errs)
+	}
+	if again, _ := os.ReadFile(filepath.Join(dir, "bl.json")); string(again) != string(data) {
+		t.Errorf("baseline written again:\n%s\nwant\n%s", again, data)
+	}
+}
