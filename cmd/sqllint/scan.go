@@ -297,6 +297,12 @@ func (e *env) scan(args []string) int {
 		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
 	}
+	// the values of the environment variables the run expands stay out of
+	// what it prints
+	red := newEnvRedactor(cfg.Env, e.lookupEnv)
+	if red != nil {
+		opt.LookupEnv = red.lookup
+	}
 	if staged != nil {
 		opt.Overlay = staged.Overlay
 	}
@@ -419,6 +425,9 @@ func (e *env) scan(args []string) int {
 	// stale), and those that could not be read (their entries neither)
 	scanned, failed := []string{}, []string(nil)
 	sink := func(r *analysis.FileResult) {
+		if red != nil {
+			red.findings(r.Findings)
+		}
 		if streaming {
 			fs := filter.onlyNew(r.Findings)
 			status.add(fs)
@@ -467,6 +476,10 @@ func (e *env) scan(args []string) int {
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
+	}
+	if red != nil {
+		red.findings(sum.Findings)
+		red.errors(sum.Errors)
 	}
 	if gate != nil {
 		if gerr := gate.open(); gerr != nil && streamErr == nil {

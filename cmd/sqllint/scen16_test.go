@@ -196,3 +196,51 @@ func TestConfigConflictMarkers(t *testing.T) {
 		t.Errorf("baseline written again:\n%s\nwant\n%s", again, data)
 	}
 }
+
+// TestEnvValuesNeverPrinted: with --allow-env (or env: in the config),
+// $(SQLLINT_HOST) expanded to the CI runner's server, and a rule that
+// names the database, or an :r that names its file, put that value in
+// the findings of every format and in the baseline. Each value is
+// written back as $(NAME) in every format; the rules still see it.
+func TestEnvValuesNeverPrinted(t *testing.T) {
+	dir := scen16Dir(t)
+	writeFile(t, dir, "db/V1.sql", "BACKUP LOG [$(SQLLINT_HOST)] TO DISK = 'NUL';\nGO\n:r $(INC_DIR)/missing.sql\nGO\nCHECKPOINT 10; -- db01x.corp.example.org is not the value\n")
+	vars := map[string]string{"SQLLINT_HOST": "db01.corp.example", "INC_DIR": "/srv/share-9f3"}
+	for _, format := range []string{"text", "json", "sarif", "github", "gitlab", "checkstyle", "junit", "azure"} {
+		for _, allow := range [][]string{{"--allow-env"}, {"--env", "SQLLINT_HOST", "--env", "INC_DIR"}} {
+			args := append(append([]string{"scan", "--no-config", "--format", format}, allow...), "db")
+			code, out, errs := runCmd(t, "", vars, args...)
+			if code != 1 || strings.Contains(out+errs, "db01.corp.example") || strings.Contains(out+errs, "share-9f3") {
+				t.Errorf("%v: exit %d, an environment value is printed:\n%s%s", args, code, out, errs)
+			}
+			if format == "text" && (!strings.Contains(out, "BACKUP LOG $(SQLLINT_HOST) TO DISK = 'NUL'") || !strings.Contains(out, `:r "$(INC_DIR)/missing.sql" is not included: $(INC_DIR)/missing.sql`) ||
+				!strings.Contains(out, "db01x.corp.example.org")) {
+				t.Errorf("%v: the values are not shown as their names:\n%s", args, out)
+			}
+		}
+	}
+	code, out, errs := runCmd(t, "", vars, "scan", "--no-config", "--allow-env", "--format", "json=r.json", "--write-baseline", "bl.json", "db")
+	if code != 0 {
+		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errs)
+	}
+	for _, f := range []string{"r.json", "bl.json"} {
+		if data, _ := os.ReadFile(filepath.Join(dir, f)); strings.Contains(string(data), "corp.example\"") || strings.Contains(string(data), "share-9f3") {
+			t.Errorf("%s holds an environment value:\n%s", f, data)
+		}
+	}
+}
+
+func TestRedact(t *testing.T) {
+	vals := []envValue{{"LONG", "App.Sales"}, {"DB", "App"}, {"SHARE", `\\fs1\backup`}}
+	for in, want := range map[string]string{
+		"BACKUP DATABASE App to App.Sales": "BACKUP DATABASE $(DB) to $(LONG)",
+		"AppLog, App_1, MyApp, (App)":      "AppLog, App_1, MyApp, ($(DB))",
+		`TO DISK = '\\fs1\backup\x.bak'`:   `TO DISK = '$(SHARE)\x.bak'`,
+		`\\fs1\backups`:                    `\\fs1\backups`,
+		"nothing":                          "nothing",
+	} {
+		if got := redact(in, vals); got != want {
+			t.Errorf("redact(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
