@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -34,6 +35,9 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 			continue
 		}
 		flag := "--format " + s.format + "=" + s.path
+		if folderName(s.path) {
+			return fmt.Errorf("%s: names a folder; give the report's file (%s)", flag, filepath.Join(s.path, "sqllint."+reportExt(s.format)))
+		}
 		if why := inputs.script(s.path); why != "" {
 			return fmt.Errorf("%s: %s %s; sqllint writes no report over it: give the report a file of its own (such as sqllint.%s)", flag, s.path, why, reportExt(s.format))
 		}
@@ -49,6 +53,12 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 	if writeBaseline == "" {
 		return nil
 	}
+	if writeBaseline == "-" {
+		return errors.New("--write-baseline -: a baseline is a file that later runs read with --baseline; give its path (.sqllint-baseline.json)")
+	}
+	if folderName(writeBaseline) || isDir(writeBaseline) {
+		return fmt.Errorf("--write-baseline %s: names a folder; give the baseline's file (%s)", writeBaseline, filepath.Join(writeBaseline, ".sqllint-baseline.json"))
+	}
 	if why := inputs.script(writeBaseline); why != "" {
 		return fmt.Errorf("--write-baseline %s: %s %s; sqllint writes no baseline over it (a shell glob such as migrations/*.sql after --write-baseline puts a script there): give a baseline file such as .sqllint-baseline.json", writeBaseline, writeBaseline, why)
 	}
@@ -59,6 +69,13 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 		return fmt.Errorf("--write-baseline %s: %s holds something other than a sqllint baseline; sqllint does not replace it: give another file, or remove it first", writeBaseline, writeBaseline)
 	}
 	return nil
+}
+
+// folderName reports whether p ends in a path separator (out/, ci\\ on
+// Windows): it names a folder, which the write would make and then fail
+// to replace with the file.
+func folderName(p string) bool {
+	return strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(filepath.Separator))
 }
 
 // reportExt is the usual file extension of a format's report.

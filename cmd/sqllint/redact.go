@@ -73,7 +73,8 @@ func (r *envRedactor) values() []envValue {
 	return slices.Clone(r.vals)
 }
 
-// findings redacts the text of findings in place: messages and fixes.
+// findings redacts the text of findings in place: messages, and the
+// descriptions and new text of fixes.
 func (r *envRedactor) findings(fs []report.Finding) {
 	vals := r.values()
 	if vals == nil {
@@ -82,9 +83,14 @@ func (r *envRedactor) findings(fs []report.Finding) {
 	for i := range fs {
 		f := &fs[i]
 		f.Message = redact(f.Message, vals)
-		if f.Fix != nil && f.Fix.Description != "" {
+		if f.Fix != nil {
+			// a copy: the fix itself is the run's
 			fix := *f.Fix
 			fix.Description = redact(fix.Description, vals)
+			fix.Edits = slices.Clone(fix.Edits)
+			for j := range fix.Edits {
+				fix.Edits[j].NewText = redact(fix.Edits[j].NewText, vals)
+			}
 			f.Fix = &fix
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sqllint/sqllint/report"
 )
 
 // scen16Dir is a temporary folder, made the current one, holding
@@ -242,5 +244,50 @@ func TestRedact(t *testing.T) {
 		if got := redact(in, vals); got != want {
 			t.Errorf("redact(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestOutputFileNamesAFolder: --format sarif=out/ and --write-baseline
+// ci/ made the folder, ran, and failed at the end ("rename ... file
+// exists"); --write-baseline - wrote a file named "-". Each is refused
+// before the run, and nothing is made.
+func TestOutputFileNamesAFolder(t *testing.T) {
+	dir := scen16Dir(t)
+	for _, c := range []struct{ args []string }{
+		{[]string{"--format", "sarif=out/"}},
+		{[]string{"--write-baseline", "ci/"}},
+		{[]string{"--write-baseline", "migrations"}},
+		{[]string{"--write-baseline", "-"}},
+	} {
+		code, out, errs := runCmd(t, "", nil, append(append([]string{"scan", "--no-config"}, c.args...), "migrations")...)
+		if code != exitError || out != "" || !strings.Contains(errs, c.args[1]+": ") {
+			t.Errorf("%v: exit %d\n%s%s", c.args, code, out, errs)
+		}
+	}
+	for _, name := range []string{"out", "ci", "-"} {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s was made", name)
+		}
+	}
+}
+
+// TestRedactFixes: a fix's description and new text are redacted in a
+// copy; the run's own fix keeps the value (--fix writes what it means).
+func TestRedactFixes(t *testing.T) {
+	r := newEnvRedactor([]string{"*"}, func(string) (string, bool) { return "db01.corp", true })
+	if _, ok := r.lookup("SQLLINT_HOST"); !ok {
+		t.Fatal("lookup")
+	}
+	fix := &report.Fix{Description: "use db01.corp", Edits: []report.Edit{{NewText: "ALTER DATABASE db01.corp"}}}
+	fs := []report.Finding{{Message: "on db01.corp", Fix: fix}}
+	r.findings(fs)
+	if fs[0].Message != "on $(SQLLINT_HOST)" || fs[0].Fix.Description != "use $(SQLLINT_HOST)" || fs[0].Fix.Edits[0].NewText != "ALTER DATABASE $(SQLLINT_HOST)" {
+		t.Errorf("redacted: %+v %+v", fs[0], fs[0].Fix)
+	}
+	if fix.Description != "use db01.corp" || fix.Edits[0].NewText != "ALTER DATABASE db01.corp" {
+		t.Errorf("the run's fix changed: %+v", fix)
+	}
+	if newEnvRedactor(nil, os.LookupEnv) != nil {
+		t.Error("a run that allows no environment variable has a redactor")
 	}
 }
