@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/internal/fsread"
 )
@@ -202,4 +203,37 @@ func realPath(p string) string {
 		return filepath.Join(r, name)
 	}
 	return abs
+}
+
+// writeOutput writes a report or a baseline to path, whole or not at all
+// (analysis.WriteFile: a temporary file renamed over it), making its
+// folder as needed. A symbolic link is followed, as a shell's > does:
+// the file it points to is written and the link stays
+// (latest.sarif -> reports/2026-12-03.sarif).
+func writeOutput(path string, data []byte) error {
+	target := linkTarget(path)
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return err
+	}
+	return analysis.WriteFile(target, data, 0o644)
+}
+
+// linkTarget is the file the symbolic link at path points to, through
+// every link (to a file not yet written too), or path when it is no link.
+func linkTarget(path string) string {
+	for range 40 { // the kernel's own limit
+		info, err := os.Lstat(path)
+		if err != nil || info.Mode()&os.ModeSymlink == 0 {
+			return path
+		}
+		to, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		path = to
+	}
+	return path
 }

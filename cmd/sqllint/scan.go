@@ -500,10 +500,7 @@ func (e *env) scan(args []string) int {
 		keep := baselineKept(f.pr.writeBaseline, paths, scanned, failed, findings, filter.ran)
 		data, err := baseline.Encode(f.pr.writeBaseline, findings, keep...)
 		if err == nil {
-			err = os.MkdirAll(filepath.Dir(f.pr.writeBaseline), 0o755)
-		}
-		if err == nil {
-			err = analysis.WriteFile(f.pr.writeBaseline, data, 0o644)
+			err = writeOutput(f.pr.writeBaseline, data)
 		}
 		if err != nil {
 			e.errorf("%v", err)
@@ -889,10 +886,7 @@ func (e *env) closeOutputs(outs []*outputSink, rep *report.Report, streamErr err
 			continue
 		}
 		if o.buf != nil {
-			// a report's folder is made as a baseline's is
-			if err = os.MkdirAll(filepath.Dir(o.spec.path), 0o755); err == nil {
-				err = analysis.WriteFile(o.spec.path, o.buf.Bytes(), 0o644)
-			}
+			err = writeOutput(o.spec.path, o.buf.Bytes())
 		}
 	}
 	return err

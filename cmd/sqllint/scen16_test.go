@@ -291,3 +291,28 @@ func TestRedactFixes(t *testing.T) {
 		t.Error("a run that allows no environment variable has a redactor")
 	}
 }
+
+// TestReportThroughSymlink: --format sarif=latest.sarif, a link to
+// reports/today.sarif, replaced the link with a regular file and left the
+// file it points to as it was. The link is followed, as a shell's > does.
+func TestReportThroughSymlink(t *testing.T) {
+	dir := scen16Dir(t)
+	writeFile(t, dir, "reports/today.sarif", "old\n")
+	for link, to := range map[string]string{"latest.sarif": "reports/today.sarif", "bl.json": "ci/baseline.json"} {
+		if err := os.Symlink(to, filepath.Join(dir, link)); err != nil {
+			t.Skip(err)
+		}
+	}
+	code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--fail-on", "never", "--format", "sarif=latest.sarif", "--write-baseline", "bl.json", "migrations")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	for link, want := range map[string]string{"latest.sarif": "SL302", "bl.json": `"tool": "sqllint"`} {
+		if info, err := os.Lstat(filepath.Join(dir, link)); err != nil || info.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a link: %v", link, err)
+		}
+		if data, err := os.ReadFile(filepath.Join(dir, link)); err != nil || !strings.Contains(string(data), want) {
+			t.Errorf("%s's file: %v\n%s", link, err, data)
+		}
+	}
+}
