@@ -12,6 +12,7 @@ import (
 	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/internal/fsread"
+	"github.com/sqllint/sqllint/internal/safewrite"
 )
 
 // checkOutputFiles refuses, before anything runs, an output file of a
@@ -25,7 +26,8 @@ import (
 //   - the baseline the run reads or writes, or the config file, for a
 //     report;
 //   - for --write-baseline, an existing file that is not a sqllint
-//     baseline (README.md): writing one replaces its content.
+//     baseline (README.md): writing one replaces its content;
+//   - a read-only file, a folder, or (--write-baseline) standard output.
 //
 // The errors name the flag and the file.
 func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, paths []string, cfg *config.Config) error {
@@ -38,6 +40,9 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 		flag := "--format " + s.format + "=" + s.path
 		if folderName(s.path) {
 			return fmt.Errorf("%s: names a folder; give the report's file (%s)", flag, filepath.Join(s.path, "sqllint."+reportExt(s.format)))
+		}
+		if readOnly(s.path) {
+			return fmt.Errorf("%s: %s: %w", flag, s.path, safewrite.ErrReadOnly)
 		}
 		if why := inputs.script(s.path); why != "" {
 			return fmt.Errorf("%s: %s %s; sqllint writes no report over it: give the report a file of its own (such as sqllint.%s)", flag, s.path, why, reportExt(s.format))
@@ -60,6 +65,9 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 	if folderName(writeBaseline) || isDir(writeBaseline) {
 		return fmt.Errorf("--write-baseline %s: names a folder; give the baseline's file (%s)", writeBaseline, filepath.Join(writeBaseline, ".sqllint-baseline.json"))
 	}
+	if readOnly(writeBaseline) {
+		return fmt.Errorf("--write-baseline %s: %w", writeBaseline, safewrite.ErrReadOnly)
+	}
 	if why := inputs.script(writeBaseline); why != "" {
 		return fmt.Errorf("--write-baseline %s: %s %s; sqllint writes no baseline over it (a shell glob such as migrations/*.sql after --write-baseline puts a script there): give a baseline file such as .sqllint-baseline.json", writeBaseline, writeBaseline, why)
 	}
@@ -70,6 +78,16 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 		return fmt.Errorf("--write-baseline %s: %s holds something other than a sqllint baseline; sqllint does not replace it: give another file, or remove it first", writeBaseline, writeBaseline)
 	}
 	return nil
+}
+
+// readOnly reports whether path (through its links) is a regular file no
+// one may write: a version control system (TFVC, Perforce) marks a
+// committed baseline so until it is checked out, and would not know of a
+// file renamed over it. It is left as it is, as --fix leaves a script
+// (internal/safewrite).
+func readOnly(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o222 == 0
 }
 
 // folderName reports whether p ends in a path separator (out/, ci\\ on

@@ -316,3 +316,25 @@ func TestReportThroughSymlink(t *testing.T) {
 		}
 	}
 }
+
+// TestReadOnlyOutputFile: a read-only baseline (a TFVC or Perforce file
+// not checked out) was replaced by --write-baseline, behind the version
+// control's back; --fix leaves a read-only script alone. So do the
+// baseline and the reports now.
+func TestReadOnlyOutputFile(t *testing.T) {
+	dir := scen16Dir(t)
+	const old = `{"version": 1, "tool": "sqllint", "entries": []}` + "\n"
+	p := writeFile(t, dir, "bl.json", old)
+	if err := os.Chmod(p, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"--write-baseline", "bl.json"}, {"--format", "json=bl.json"}} {
+		code, out, errs := runCmd(t, "", nil, append(append([]string{"scan", "--no-config"}, args...), "migrations")...)
+		if code != exitError || out != "" || !strings.Contains(errs, "bl.json: the file is read-only; not overwritten") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+	}
+	if data, _ := os.ReadFile(p); string(data) != old {
+		t.Errorf("bl.json was overwritten:\n%s", data)
+	}
+}
