@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/sqllint/sqllint/analysis"
@@ -31,6 +32,9 @@ import (
 //
 // The errors name the flag and the file.
 func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, paths []string, cfg *config.Config) error {
+	if writeBaseline == "" && !slices.ContainsFunc(specs, func(s outputSpec) bool { return s.path != "" }) {
+		return nil // standard output only
+	}
 	cwd, _ := os.Getwd()
 	inputs := newInputSet(paths, cfg, cwd)
 	for _, s := range specs {
