@@ -338,3 +338,20 @@ func TestReadOnlyOutputFile(t *testing.T) {
 		t.Errorf("bl.json was overwritten:\n%s", data)
 	}
 }
+
+// TestInitOneFolder: sqllint init a b wrote a/.sqllint.yaml and ignored
+// b. It is a usage error, and nothing is written.
+func TestInitOneFolder(t *testing.T) {
+	dir := scen16Dir(t)
+	writeFile(t, dir, "a/x.sql", "")
+	writeFile(t, dir, "b/x.sql", "")
+	code, out, errs := runCmd(t, "", nil, "init", "a", "b")
+	if code != exitError || out != "" || !strings.Contains(errs, "init writes one folder's .sqllint.yaml, got 2 paths: a b") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	for _, d := range []string{"a", "b"} {
+		if _, err := os.Stat(filepath.Join(dir, d, ".sqllint.yaml")); err == nil {
+			t.Errorf("%s/.sqllint.yaml was written", d)
+		}
+	}
+}
