@@ -3,6 +3,8 @@ package baseline
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/sqllint/sqllint/internal/mergemark"
 )
 
 // entryLine is the line (from 1) of the i-th entry (from 0) of a baseline
@@ -46,15 +48,9 @@ func entryLine(data []byte, i int) int {
 	return 0
 }
 
-// conflictLine is the line (from 1) of the first git merge conflict
-// marker at the start of a line of data, or 0.
+// conflictLine is the line (from 1) of the first merge conflict marker
+// of data, or 0.
 func conflictLine(data []byte) int {
-	for n, line := range bytes.Split(data, []byte("\n")) {
-		for _, m := range []string{"<<<<<<< ", "=======", ">>>>>>> ", "||||||| "} {
-			if bytes.HasPrefix(line, []byte(m)) {
-				return n + 1
-			}
-		}
-	}
-	return 0
+	line, _ := mergemark.Find(data)
+	return line
 }

@@ -70,6 +70,10 @@ func excluded(globs []string, p string) bool {
 	return false
 }
 
+// CheckGlob reports a malformed include or exclude pattern (an unbalanced
+// "[", a backslash at its end) for a glob given on the command line.
+func CheckGlob(g string) error { return checkGlob(g) }
+
 // checkGlob reports a malformed pattern.
 func checkGlob(g string) error {
 	for _, seg := range splitGlob(g) {

@@ -16,6 +16,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/sqllint/sqllint/internal/mergemark"
 	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/rules"
 )
@@ -243,6 +244,10 @@ func lineCol(data []byte, off int) (line, col int) {
 }
 
 func (l *loader) load(data []byte) {
+	if line, marker := mergemark.Find(data); line > 0 {
+		l.errs = append(l.errs, &Error{File: l.file, Line: line, Column: 1, Msg: conflictMsg(marker)})
+		return
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -965,4 +970,9 @@ func distance(a, b string) int {
 		}
 	}
 	return d[len(ra)][len(rb)]
+}
+
+// conflictMsg is the error for a merge conflict marker in a config file.
+func conflictMsg(marker string) string {
+	return "a merge conflict marker (" + marker + "): the file is left from a merge with a conflict; keep the lines you want, remove the <<<<<<<, ======= and >>>>>>> lines, and run again"
 }

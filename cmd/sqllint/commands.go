@@ -87,6 +87,11 @@ func (e *env) init(args []string) int {
 	if !ok {
 		return code
 	}
+	if len(rest) > 1 {
+		// init a b wrote a/.sqllint.yaml alone
+		e.errorf("init writes one folder's .sqllint.yaml, got %d paths: %s (run it once for each folder)", len(rest), strings.Join(rest, " "))
+		return exitError
+	}
 	dir := "."
 	if len(rest) > 0 {
 		dir = rest[0]

@@ -34,7 +34,7 @@ func TestHookFileNamedLikeAFlag(t *testing.T) {
 	if code != 0 || len(found(out)) != 0 {
 		t.Errorf("--fail-on never: exit %d\n%s%s", code, out, errs)
 	}
-	code, out, errs = runCmd(t, "", nil, "scan", "--no-config", "--stdin-filename", "-V1__tune.sql", "db/V2.sql")
+	code, out, errs = runCmd(t, "", nil, "scan", "--no-config", "--stdin-filename", "-V1__tune.sql", "-")
 	if code != 0 || len(found(out)) != 0 {
 		t.Errorf("--stdin-filename -V1__tune.sql: exit %d\n%s%s", code, out, errs)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -141,8 +142,9 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.StringVar(&f.user, "U", "", "live mode: SQL login `name`, as sqlcmd -U (password from SQLCMDPASSWORD)")
 	fs.BoolVar(&f.trustCert, "trust-server-certificate", false, "live mode: do not verify the server's TLS certificate")
 	fs.BoolVar(&f.live, "live", false, "live mode with the server the config file names (server:); without it that server is never contacted")
-	fs.DurationVar(&f.connectTimeout, "connect-timeout", 15*time.Second, "live mode: connection timeout")
-	fs.DurationVar(&f.queryTimeout, "query-timeout", 30*time.Second, "live mode: timeout of each query")
+	f.connectTimeout, f.queryTimeout = 15*time.Second, 30*time.Second
+	fs.Var((*secondsFlag)(&f.connectTimeout), "connect-timeout", "live mode: connection timeout, a `duration` (15s, 1m) or a number of seconds as sqlcmd -l takes")
+	fs.Var((*secondsFlag)(&f.queryTimeout), "query-timeout", "live mode: timeout of each query, a `duration` (30s, 2m) or a number of seconds")
 	fs.StringVar(&f.encrypt, "encrypt", "", "live mode: `mode` strict (TDS 8), mandatory (TLS for the whole session) or optional (TLS for the login only, when the server has it); default: the DSN's encrypt")
 	f.pr.register(fs)
 	fs.Usage = func() {
@@ -229,6 +231,10 @@ func (e *env) scan(args []string) int {
 		e.errorf("scan needs at least one path (a file, a folder, or - for standard input)")
 		return exitError
 	}
+	if name := stdinPath(fs, f.stdinName); name != "" && !slices.Contains(paths, "-") {
+		e.errorf("--stdin-filename %s names standard input, but no path is -: add - to read it (git show :%s | sqllint scan --stdin-filename %s -), or drop --stdin-filename", name, name, name)
+		return exitError
+	}
 	if i := slices.Index(paths, "-"); i >= 0 && slices.Contains(paths[i+1:], "-") {
 		e.errorf("standard input (-) is given more than once")
 		return exitError
@@ -263,6 +269,10 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
+	if err := checkOutputFiles(specs, f.pr.writeBaseline, cmp.Or(f.pr.baseline, cfg.Baseline), paths, cfg); err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
 	tracked := gitdiff.NewTracked() // git's listing of a repository, once for the run
 	filter, err := newFindingFilter(cfg, &f.pr, paths, tracked)
 	if err != nil {
@@ -287,6 +297,12 @@ func (e *env) scan(args []string) int {
 	opt := analysis.Options{
 		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
+	}
+	// the values of the environment variables the run expands stay out of
+	// what it prints
+	red := newEnvRedactor(cfg.Env, e.lookupEnv)
+	if red != nil {
+		opt.LookupEnv = red.lookup
 	}
 	if staged != nil {
 		opt.Overlay = staged.Overlay
@@ -410,6 +426,9 @@ func (e *env) scan(args []string) int {
 	// stale), and those that could not be read (their entries neither)
 	scanned, failed := []string{}, []string(nil)
 	sink := func(r *analysis.FileResult) {
+		if red != nil {
+			red.findings(r.Findings)
+		}
 		if streaming {
 			fs := filter.onlyNew(r.Findings)
 			status.add(fs)
@@ -459,6 +478,10 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
+	if red != nil {
+		red.findings(sum.Findings)
+		red.errors(sum.Errors)
+	}
 	if gate != nil {
 		if gerr := gate.open(); gerr != nil && streamErr == nil {
 			streamErr = gerr
@@ -478,10 +501,7 @@ func (e *env) scan(args []string) int {
 		keep := baselineKept(f.pr.writeBaseline, paths, scanned, failed, findings, filter.ran)
 		data, err := baseline.Encode(f.pr.writeBaseline, findings, keep...)
 		if err == nil {
-			err = os.MkdirAll(filepath.Dir(f.pr.writeBaseline), 0o755)
-		}
-		if err == nil {
-			err = analysis.WriteFile(f.pr.writeBaseline, data, 0o644)
+			err = writeOutput(f.pr.writeBaseline, data)
 		}
 		if err != nil {
 			e.errorf("%v", err)
@@ -867,7 +887,7 @@ func (e *env) closeOutputs(outs []*outputSink, rep *report.Report, streamErr err
 			continue
 		}
 		if o.buf != nil {
-			err = analysis.WriteFile(o.spec.path, o.buf.Bytes(), 0o644)
+			err = writeOutput(o.spec.path, o.buf.Bytes())
 		}
 	}
 	return err
@@ -1012,6 +1032,11 @@ func applyFlags(cfg *config.Config, f *scanFlags) error {
 	}
 	if f.database != "" {
 		cfg.Rules.DefaultDatabase = f.database
+	}
+	for _, g := range f.excludes {
+		if err := checkExclude(g, cfg.Dir); err != nil {
+			return err
+		}
 	}
 	cfg.Exclude = append(cfg.Exclude, f.excludes...)
 	for _, name := range f.envNames {
