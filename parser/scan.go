@@ -334,7 +334,7 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 	if limit >= 0 && limit < end {
 		end = limit
 	}
-	for i < n && len(toks) < end {
+	for uint(i) < uint(n) && len(toks) < end {
 		c := src[i]
 		start := i
 		var kind TokKind
@@ -356,7 +356,7 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			// placeholder or a "$" in it is left to the switch
 			for i++; i < n && wordCont[src[i]]; i++ {
 			}
-			if i < n && (src[i] == '$' || src[i] == '{') {
+			if uint(i) < uint(n) && (src[i] == '$' || src[i] == '{') {
 				return start, toks
 			}
 			kind = TokIdent
@@ -380,7 +380,7 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			// or a hexadecimal prefix next is left to the switch
 			for i++; i < n && src[i] >= '0' && src[i] <= '9'; i++ {
 			}
-			if i < n && (src[i] == '.' || src[i]|0x20 == 'e' || src[i]|0x20 == 'x') {
+			if uint(i) < uint(n) && (src[i] == '.' || src[i]|0x20 == 'e' || src[i]|0x20 == 'x') {
 				return start, toks
 			}
 			kind = TokNumber
@@ -419,7 +419,7 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 		toks[len(toks)-1] = Token{Start: int32(start), End: int32(i), Kind: kind, kw: k}
 		// the commonest next byte, a blank between two tokens, skipped
 		// here rather than through the switch, which takes the others
-		if i < n && src[i] == ' ' {
+		if uint(i) < uint(n) && src[i] == ' ' {
 			i++
 		}
 		continue
@@ -449,7 +449,7 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 				y := x ^ qq
 				if z := (y - ppLo) &^ y & ppHi; z != 0 {
 					i += bits.TrailingZeros64(z)>>3 + 1
-					if i < n && src[i] == q {
+					if uint(i) < uint(n) && src[i] == q {
 						i++ // a doubled quote: the pair before it ends in it
 						prev = 0
 						continue
