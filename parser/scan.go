@@ -331,10 +331,13 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 	n := len(src)
 	end := cap(toks) // the most tokens toks may hold here
-	if limit >= 0 && limit < end {
+	if uint(limit) < uint(end) {
 		end = limit
 	}
-	for uint(i) < uint(n) && len(toks) < end {
+	// the tokens are stored in all, toks to end, t of them: an index
+	// the compiler knows to be in range, with no bounds check
+	all, t := toks[:end], len(toks)
+	for uint(i) < uint(n) && uint(t) < uint(len(all)) {
 		c := src[i]
 		start := i
 		var kind TokKind
@@ -357,13 +360,13 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			for i++; i < n && wordCont[src[i]]; i++ {
 			}
 			if uint(i) < uint(n) && (src[i] == '$' || src[i] == '{') {
-				return start, toks
+				return start, all[:t]
 			}
 			kind = TokIdent
 			// keywordAt, in line
 			if w := i - start; w >= 2 && w <= 11 && kwFirst[w]>>(c&0x1f)&1 != 0 {
 				if start+8 > n {
-					return start, toks
+					return start, all[:t]
 				}
 				lo := load8(src, start) & kwMask[min(w, 8)]
 				h := kwSlot(kwMul, lo)
@@ -381,14 +384,14 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			for i++; i < n && src[i] >= '0' && src[i] <= '9'; i++ {
 			}
 			if uint(i) < uint(n) && (src[i] == '.' || src[i]|0x20 == 'e' || src[i]|0x20 == 'x') {
-				return start, toks
+				return start, all[:t]
 			}
 			kind = TokNumber
 		case cDot, cMinus, cSlash:
 			// ".5", "--" and "/*" are left to the switch; the rest is a
 			// one-byte operator
 			if i+1 < n && (c == '.' && src[i+1] >= '0' && src[i+1] <= '9' || c == '-' && src[i+1] == '-' || c == '/' && src[i+1] == '*') {
-				return i, toks
+				return i, all[:t]
 			}
 			i++
 			kind = TokPunct
@@ -403,7 +406,7 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			goto quoted
 		case cPunct:
 			if c == '{' {
-				return i, toks
+				return i, all[:t]
 			}
 			i++
 			if i < n && (src[i] == '=' && assignOp[c] || c == '!' && (src[i] == '<' || src[i] == '>') || c == ':' && src[i] == ':') {
@@ -412,11 +415,11 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			kind = TokPunct
 			k = punctMark[c]
 		default:
-			return i, toks
+			return i, all[:t]
 		}
 	store:
-		toks = toks[:len(toks)+1]
-		toks[len(toks)-1] = Token{Start: int32(start), End: int32(i), Kind: kind, kw: k}
+		all[t] = Token{Start: int32(start), End: int32(i), Kind: kind, kw: k}
+		t++
 		// the commonest next byte, a blank between two tokens, skipped
 		// here rather than through the switch, which takes the others
 		if uint(i) < uint(n) && src[i] == ' ' {
@@ -437,7 +440,7 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			var dd, prev uint64
 			for {
 				if i+8 > n {
-					return start, toks // near the end of src, or unterminated
+					return start, all[:t] // near the end of src, or unterminated
 				}
 				x := load8(src, i)
 				if q == '\'' {
@@ -459,12 +462,12 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 				i += 8
 			}
 			if dd != 0 {
-				return start, toks
+				return start, all[:t]
 			}
 		}
 		goto store
 	}
-	return i, toks
+	return i, all[:t]
 }
 
 // comment records a "sqllint:" directive comment; other comments are
