@@ -1157,6 +1157,17 @@ func (s *splitter) window(i int, kind Kind) int {
 	s.with = -1
 	toks := s.toks
 	for j := i + 1; ; j++ {
+		// Most tokens, a word that is no keyword, a literal, a
+		// punctuation but "(", ")" and ";", neither end nor nest the
+		// window: they are passed over in a loop of their own, in head,
+		// the tokens before which a stream needs no refill (as run's lim).
+		head := toks
+		if s.stream != nil {
+			head = toks[:max(len(toks)-streamAhead, 0)]
+		}
+		for uint(j) < uint(len(head)) && head[j].kw == kwNone {
+			j++
+		}
 		if j+streamAhead >= len(toks) && s.stream != nil {
 			s.need(j + streamAhead)
 			toks = s.toks
@@ -1166,9 +1177,6 @@ func (s *splitter) window(i int, kind Kind) int {
 		}
 		t := &toks[j]
 		if t.kw == kwNone {
-			// most tokens: a word that is no keyword, a literal, a
-			// punctuation but "(", ")" and ";", none of which ends or
-			// nests the window
 			continue
 		}
 		switch t.Kind {
