@@ -739,14 +739,18 @@ func (s *splitter) moduleHeader() bool {
 	return s.isWord(i, "PROC") || s.isWord(i, "PROCEDURE") || s.isWord(i, "FUNCTION") || s.isWord(i, "TRIGGER")
 }
 
-// isWord reports whether token i is the word w, which is upper-case ASCII.
+// isWord reports whether token i is the word w, which is upper-case ASCII
+// letters: a byte of the word with its lower-case bit cleared (kwFold)
+// is a letter of w only when it is that letter in either case.
 func (s *splitter) isWord(i int, w string) bool {
 	if i >= len(s.toks) || s.toks[i].Kind != TokIdent || int(s.toks[i].End-s.toks[i].Start) != len(w) {
 		return false
 	}
-	t := s.text[s.toks[i].Start:s.toks[i].End]
+	// (t cut to len(w), its length already: the compiler then knows
+	// every index of the loop in range)
+	t := s.text[s.toks[i].Start:s.toks[i].End][:len(w)]
 	for j := 0; j < len(w); j++ {
-		if upper(t[j]) != w[j] {
+		if t[j]&0xDF != w[j] {
 			return false
 		}
 	}
