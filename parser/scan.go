@@ -335,7 +335,8 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 		end = limit
 	}
 	// the tokens are stored in all, toks to end, t of them: an index
-	// the compiler knows to be in range, with no bounds check
+	// the compiler knows to be in range, with no bounds check (as the
+	// offsets compared unsigned below: src[i] then needs none either)
 	all, t := toks[:end], len(toks)
 	for uint(i) < uint(n) && uint(t) < uint(len(all)) {
 		c := src[i]
