@@ -74,7 +74,8 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 		targetBuf [8]int
 		execBuf   [4]string
 	)
-	switch k := lookupKeyword(first); {
+	// (the scanner's keyword code of the word, Token.kw: lookupKeyword's)
+	switch k := toks[0].kw; {
 	case k == kwSet:
 		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
 			one, targets = strings.ToLower(tokText(text, toks[1])), setTarget[:]

@@ -48,13 +48,16 @@ func ppRun(s string, i, ls, lim int, mask uint8) (int, uint8, int) {
 		return i, e, ls
 	}
 	var j int
+	// the finder for mask, the same all through the call: looked up
+	// once, not at each stop that goes on far
+	ft := ppFindFor(mask)
 	goto scan
 far:
 	// After a stop that is seldom followed by another within sixteen bytes
 	// (a letter passed over, a blank before a word, a quoted run: on 1,000
 	// typical files, none, none and a quarter of them), the finder at once
 	// where there is one, without the loop below first.
-	if ft := ppFindFor(mask); ft != nil && i+16 <= lim {
+	if ft != nil && i+16 <= lim {
 		if i, e = ppFind(base, i, lim, ft, mask); e != 0 {
 			goto found
 		}
@@ -86,7 +89,7 @@ scan:
 		// where there is one, to lim (it costs more than this loop for
 		// the stops closer than that, such as the next line's GO after
 		// a short line).
-		if ft := ppFindFor(mask); ft != nil {
+		if ft != nil {
 			if i, e = ppFind(base, i+16, lim, ft, mask); e != 0 {
 				goto found
 			}

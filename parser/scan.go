@@ -331,10 +331,14 @@ func (s *Scanner) scanFrom(src string, toks []Token, limit int) []Token {
 func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 	n := len(src)
 	end := cap(toks) // the most tokens toks may hold here
-	if limit >= 0 && limit < end {
+	if uint(limit) < uint(end) {
 		end = limit
 	}
-	for i < n && len(toks) < end {
+	// the tokens are stored in all, toks to end, t of them: an index
+	// the compiler knows to be in range, with no bounds check (as the
+	// offsets compared unsigned below: src[i] then needs none either)
+	all, t := toks[:end], len(toks)
+	for uint(i) < uint(n) && uint(t) < uint(len(all)) {
 		c := src[i]
 		start := i
 		var kind TokKind
@@ -356,14 +360,14 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			// placeholder or a "$" in it is left to the switch
 			for i++; i < n && wordCont[src[i]]; i++ {
 			}
-			if i < n && (src[i] == '$' || src[i] == '{') {
-				return start, toks
+			if uint(i) < uint(n) && (src[i] == '$' || src[i] == '{') {
+				return start, all[:t]
 			}
 			kind = TokIdent
 			// keywordAt, in line
 			if w := i - start; w >= 2 && w <= 11 && kwFirst[w]>>(c&0x1f)&1 != 0 {
 				if start+8 > n {
-					return start, toks
+					return start, all[:t]
 				}
 				lo := load8(src, start) & kwMask[min(w, 8)]
 				h := kwSlot(kwMul, lo)
@@ -380,15 +384,15 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			// or a hexadecimal prefix next is left to the switch
 			for i++; i < n && src[i] >= '0' && src[i] <= '9'; i++ {
 			}
-			if i < n && (src[i] == '.' || src[i]|0x20 == 'e' || src[i]|0x20 == 'x') {
-				return start, toks
+			if uint(i) < uint(n) && (src[i] == '.' || src[i]|0x20 == 'e' || src[i]|0x20 == 'x') {
+				return start, all[:t]
 			}
 			kind = TokNumber
 		case cDot, cMinus, cSlash:
 			// ".5", "--" and "/*" are left to the switch; the rest is a
 			// one-byte operator
 			if i+1 < n && (c == '.' && src[i+1] >= '0' && src[i+1] <= '9' || c == '-' && src[i+1] == '-' || c == '/' && src[i+1] == '*') {
-				return i, toks
+				return i, all[:t]
 			}
 			i++
 			kind = TokPunct
@@ -403,7 +407,7 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			goto quoted
 		case cPunct:
 			if c == '{' {
-				return i, toks
+				return i, all[:t]
 			}
 			i++
 			if i < n && (src[i] == '=' && assignOp[c] || c == '!' && (src[i] == '<' || src[i] == '>') || c == ':' && src[i] == ':') {
@@ -412,14 +416,14 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			kind = TokPunct
 			k = punctMark[c]
 		default:
-			return i, toks
+			return i, all[:t]
 		}
 	store:
-		toks = toks[:len(toks)+1]
-		toks[len(toks)-1] = Token{Start: int32(start), End: int32(i), Kind: kind, kw: k}
+		all[t] = Token{Start: int32(start), End: int32(i), Kind: kind, kw: k}
+		t++
 		// the commonest next byte, a blank between two tokens, skipped
 		// here rather than through the switch, which takes the others
-		if i < n && src[i] == ' ' {
+		if uint(i) < uint(n) && src[i] == ' ' {
 			i++
 		}
 		continue
@@ -437,7 +441,7 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 			var dd, prev uint64
 			for {
 				if i+8 > n {
-					return start, toks // near the end of src, or unterminated
+					return start, all[:t] // near the end of src, or unterminated
 				}
 				x := load8(src, i)
 				if q == '\'' {
@@ -449,7 +453,7 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 				y := x ^ qq
 				if z := (y - ppLo) &^ y & ppHi; z != 0 {
 					i += bits.TrailingZeros64(z)>>3 + 1
-					if i < n && src[i] == q {
+					if uint(i) < uint(n) && src[i] == q {
 						i++ // a doubled quote: the pair before it ends in it
 						prev = 0
 						continue
@@ -459,12 +463,12 @@ func scanCommon(src string, i int, toks []Token, limit int) (int, []Token) {
 				i += 8
 			}
 			if dd != 0 {
-				return start, toks
+				return start, all[:t]
 			}
 		}
 		goto store
 	}
-	return i, toks
+	return i, all[:t]
 }
 
 // comment records a "sqllint:" directive comment; other comments are

@@ -739,14 +739,18 @@ func (s *splitter) moduleHeader() bool {
 	return s.isWord(i, "PROC") || s.isWord(i, "PROCEDURE") || s.isWord(i, "FUNCTION") || s.isWord(i, "TRIGGER")
 }
 
-// isWord reports whether token i is the word w, which is upper-case ASCII.
+// isWord reports whether token i is the word w, which is upper-case ASCII
+// letters: a byte of the word with its lower-case bit cleared (kwFold)
+// is a letter of w only when it is that letter in either case.
 func (s *splitter) isWord(i int, w string) bool {
 	if i >= len(s.toks) || s.toks[i].Kind != TokIdent || int(s.toks[i].End-s.toks[i].Start) != len(w) {
 		return false
 	}
-	t := s.text[s.toks[i].Start:s.toks[i].End]
+	// (t cut to len(w), its length already: the compiler then knows
+	// every index of the loop in range)
+	t := s.text[s.toks[i].Start:s.toks[i].End][:len(w)]
 	for j := 0; j < len(w); j++ {
-		if upper(t[j]) != w[j] {
+		if t[j]&0xDF != w[j] {
 			return false
 		}
 	}
@@ -1157,6 +1161,17 @@ func (s *splitter) window(i int, kind Kind) int {
 	s.with = -1
 	toks := s.toks
 	for j := i + 1; ; j++ {
+		// Most tokens, a word that is no keyword, a literal, a
+		// punctuation but "(", ")" and ";", neither end nor nest the
+		// window: they are passed over in a loop of their own, in head,
+		// the tokens before which a stream needs no refill (as run's lim).
+		head := toks
+		if s.stream != nil {
+			head = toks[:max(len(toks)-streamAhead, 0)]
+		}
+		for uint(j) < uint(len(head)) && head[j].kw == kwNone {
+			j++
+		}
 		if j+streamAhead >= len(toks) && s.stream != nil {
 			s.need(j + streamAhead)
 			toks = s.toks
@@ -1166,9 +1181,6 @@ func (s *splitter) window(i int, kind Kind) int {
 		}
 		t := &toks[j]
 		if t.kw == kwNone {
-			// most tokens: a word that is no keyword, a literal, a
-			// punctuation but "(", ")" and ";", none of which ends or
-			// nests the window
 			continue
 		}
 		switch t.Kind {
