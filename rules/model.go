@@ -367,6 +367,9 @@ type Model struct {
 	// used.
 	moreRoom            [][]effectMore
 	moreChunk, moreUsed int
+	// index is the effects of the file being checked by what the rules
+	// look for, made for its rules (see Pass.effects)
+	index effectIndex
 	// memos are messages by what they were formatted from (see memo), at
 	// most maxMessages.
 	memos *[memoSlots]memoEntry
