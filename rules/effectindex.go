@@ -10,13 +10,15 @@ import "github.com/sqllint/sqllint/parser"
 // those rules visits only the effects of its kinds, in the same order.
 
 // effectClass is what a rule looks for in an effect: the type of its
-// statement's parsed form, or none (a statement the parser keeps no form
-// of, or whose form the model let go once replayed: see Model.slim).
+// statement's parsed form; or none, a statement the parser keeps no form
+// of; or let go, a CREATE, ALTER or DROP DATABASE or USE whose form the
+// model let go once replayed (see Model.slim).
 type effectClass uint8
 
-// Effect classes, one per type of parsed form.
+// Effect classes, one per type of parsed form, and two for none.
 const (
 	classNone effectClass = iota
+	classLetGo
 	classCreate
 	classAlter
 	classDrop
@@ -37,6 +39,10 @@ const (
 func classOf(e *Effect) effectClass {
 	switch e.Stmt.Node.(type) {
 	case nil:
+		switch e.Stmt.Kind {
+		case parser.KindCreateDatabase, parser.KindAlterDatabase, parser.KindDropDatabase, parser.KindUse:
+			return classLetGo
+		}
 		return classNone
 	case *parser.CreateDatabase:
 		return classCreate
@@ -86,10 +92,10 @@ func forms(cs ...effectClass) classSet {
 // Restore) are among them.
 const withMore classSet = 0xAAAAAAAA & (1<<(2*numClasses) - 1)
 
-// formlessWithMore is the set of the effects without a parsed form but
-// with an effectMore: an ALTER DATABASE whose form Model.slim let go,
-// keeping a copy of its TARGET_RECOVERY_TIME = 0 (targetRecovery).
-const formlessWithMore classSet = 1 << (2*classNone + 1)
+// letGoWithMore is the set of the effects whose parsed form the model
+// let go but with an effectMore: an ALTER DATABASE whose copy of its
+// TARGET_RECOVERY_TIME = 0 Model.slim kept (targetRecovery).
+const letGoWithMore classSet = 1 << (2*classLetGo + 1)
 
 // effectSets are the sets rules look at (see indexed), and setsOf[k]
 // the indices among them of the sets that hold the effects of key k
@@ -198,12 +204,13 @@ var (
 	moreEffects = indexed(withMore)
 	// trace flags turned on, and those of text EXEC runs (SL204, SL205)
 	traceFlagEffects = indexed(forms(classTraceFlags, classBuiltRun, classNulBackup))
-	// DBCC SHRINKFILE after USE tempdb (no parsed form), ALTER DATABASE
-	// tempdb, and tempdb's files added from variables (SL208)
+	// DBCC SHRINKFILE after USE tempdb (no parsed form, and none let go:
+	// those start with CREATE, ALTER, DROP or USE), ALTER DATABASE tempdb,
+	// and tempdb's files added from variables (SL208)
 	tempdbEffects = indexed(forms(classNone, classAlter, classTempdbBuilt))
 	// TARGET_RECOVERY_TIME = 0 (SL301): an ALTER DATABASE, kept or let
 	// go (its copy in an effectMore), or in text EXEC runs
-	trtEffects = indexed(forms(classAlter, classBuiltRun, classNulBackup) | formlessWithMore)
+	trtEffects = indexed(forms(classAlter, classBuiltRun, classNulBackup) | letGoWithMore)
 	// CHECKPOINT, and in text EXEC runs (SL302)
 	checkpointEffects = indexed(forms(classCheckpoint, classBuiltRun, classNulBackup))
 	// BACKUP, and backups to NUL through a procedure or variables (SL304)
