@@ -37,7 +37,7 @@ var sl209 = &Rule{
 	Doc: docSL209,
 	Run: func(p *Pass) {
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("autogrowth-budget")
-		for i := range p.Model.Effects {
+		for _, i := range p.effects(moreEffects) {
 			e := &p.Model.Effects[i]
 			facts := p.Model.factsAt(e, p.Facts()) // none on another server
 			for _, g := range e.Growths() {

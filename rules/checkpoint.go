@@ -14,7 +14,7 @@ import (
 var sl301 = &Rule{
 	ID: "SL301", Name: "target-recovery-time-zero", Severity: parser.SevWarning,
 	Run: func(p *Pass) {
-		for i := range p.Model.Effects {
+		for _, i := range p.effects(trtEffects) {
 			e := &p.Model.Effects[i]
 			if br, ok := builtRun(e); ok {
 				builtTRT(p, e, br)
@@ -220,7 +220,7 @@ var sl302 = &Rule{
 		Doc: "largest CHECKPOINT duration accepted; 0 flags any explicit duration"}},
 	Run: func(p *Pass) {
 		limit := p.Opt("max-duration")
-		for i := range p.Model.Effects {
+		for _, i := range p.effects(checkpointEffects) {
 			e := &p.Model.Effects[i]
 			c, ok := e.Stmt.Node.(*parser.Checkpoint)
 			if !ok {
@@ -790,7 +790,7 @@ func mayEndInNul(v string) bool {
 var sl304 = &Rule{
 	ID: "SL304", Name: "backup-to-nul", Severity: parser.SevError,
 	Run: func(p *Pass) {
-		for i := range p.Model.Effects {
+		for _, i := range p.effects(backupEffects) {
 			e := &p.Model.Effects[i]
 			b, ok := e.Stmt.Node.(*parser.Backup)
 			if !ok {

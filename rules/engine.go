@@ -233,6 +233,8 @@ func runInto(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fil
 	// one Pass for every rule: made for each, they were most of a typical
 	// file's allocations (a rule keeps none past its Run)
 	p := &Pass{Model: m, Config: cfg, out: l}
+	m.index.made = false // the effects are the file's: indexed when first asked for
+	defer m.index.reset()
 	for _, r := range reg.All() {
 		if !cfg.Enabled(r) || fileOnly && r.Live {
 			continue

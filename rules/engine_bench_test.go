@@ -41,15 +41,7 @@ func BenchmarkEngineDense(b *testing.B) {
 	})
 	var files []*parser.File
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		f, err := parser.Decode(p, data)
-		if err != nil {
-			b.Fatal(err)
-		}
-		files = append(files, f)
+		files = append(files, readScript(b, p))
 	}
 	parse := func() []*parser.Result {
 		rs := make([]*parser.Result, len(files))

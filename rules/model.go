@@ -367,6 +367,9 @@ type Model struct {
 	// used.
 	moreRoom            [][]effectMore
 	moreChunk, moreUsed int
+	// index is the effects of the file being checked by what the rules
+	// look for, made for its rules (see Pass.effects)
+	index effectIndex
 	// memos are messages by what they were formatted from (see memo), at
 	// most maxMessages.
 	memos *[memoSlots]memoEntry
@@ -1222,11 +1225,26 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 		d.Unnamed++
 		return true
 	}
-	if _, dup := d.fileNamed(f.Name); dup {
+	// fileNamed(f.Name), the name lowered once for the lookup and the
+	// table of names
+	var buf [64]byte
+	var lower []byte // nil when not ASCII or too long: lowered by each
+	upper := false
+	if len(f.Name) <= len(buf) {
+		var ascii bool
+		if ascii, upper = lowerASCII(buf[:], f.Name); ascii {
+			lower = buf[:len(f.Name)]
+		}
+	}
+	if lower != nil {
+		if _, dup := d.Files.getBytes(lower); dup {
+			return false
+		}
+	} else if _, dup := d.Files.Get(strings.ToLower(f.Name)); dup {
 		return false
 	}
 	// file names rarely repeat: not interned
-	d.Files.add(DBFile{name: m.fileNames.add(f.Name), Log: f.Log, MaxMB: maxSizeMB(f.MaxSize), Size: size, filegroup: m.fileNames.intern(f.Filegroup)})
+	d.Files.add(DBFile{name: m.fileNames.addLower(f.Name, lower, upper), Log: f.Log, MaxMB: maxSizeMB(f.MaxSize), Size: size, filegroup: m.fileNames.intern(f.Filegroup)})
 	return true
 }
 

@@ -49,7 +49,12 @@ const (
 )
 
 // add keeps s and returns its id (0 for "").
-func (t *nameTable) add(s string) nameID {
+func (t *nameTable) add(s string) nameID { return t.addLower(s, nil, false) }
+
+// addLower is add(s) for a caller that lowered s already: lower is s in
+// lower case, as long as s (as lowerASCII writes it for ASCII s), upper
+// whether it differs from s; nil to have add lower s.
+func (t *nameTable) addLower(s string, lower []byte, upper bool) nameID {
 	if s == "" {
 		return 0
 	}
@@ -61,7 +66,12 @@ func (t *nameTable) add(s string) nameID {
 	off := len(c)
 	c = append(c, s...)
 	ln := 0
-	if ascii, upper := lowerASCII(c[off+len(s):off+2*len(s)], s); !ascii {
+	if lower != nil {
+		if upper {
+			c = append(c, lower...)
+			ln = len(s)
+		}
+	} else if ascii, upper := lowerASCII(c[off+len(s):off+2*len(s)], s); !ascii {
 		if lower := strings.ToLower(s); lower != s {
 			if len(lower) > cap(c)-len(c) {
 				t.chunks[ci] = c[:off] // s goes where the whole fits

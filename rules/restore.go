@@ -17,7 +17,7 @@ var sl207 = &Rule{
 	Doc:     docSL207,
 	Run: func(p *Pass) {
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("zeroing-budget")
-		for i := range p.Model.Effects {
+		for _, i := range p.effects(moreEffects) {
 			e := &p.Model.Effects[i]
 			facts := p.Model.factsAt(e, p.Facts()) // none on another server
 			re := e.Restore()

@@ -73,14 +73,7 @@ func checkRun(t *testing.T, paths []string) {
 	want := map[key]int{}
 	cfg := &Config{}
 	for i, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := parser.Decode(p, data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := readScript(t, p)
 		if i == 0 {
 			testConfig(t, f.Text, cfg)
 		}

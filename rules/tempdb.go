@@ -164,7 +164,7 @@ var sl208 = &Rule{
 		if m.tempdbFiles == nil {
 			m.tempdbFiles, m.tempdbReported = map[string]map[string]*tempFile{}, map[string]bool{}
 		}
-		for i := range p.Model.Effects {
+		for _, i := range p.effects(tempdbEffects) {
 			e := &p.Model.Effects[i]
 			tb, built := e.Stmt.Node.(*parser.TempdbBuilt)
 			a, ok := e.Stmt.Node.(*parser.AlterDatabase)

@@ -119,15 +119,7 @@ func TestNoInternalReferences(t *testing.T) {
 		if d.IsDir() || !strings.HasSuffix(p, ".sql") {
 			return nil
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := parser.Decode(p, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		scripts = append(scripts, parser.ParseFile(f, nil))
+		scripts = append(scripts, parser.ParseFile(readScript(t, p), nil))
 		return nil
 	})
 	if err != nil {

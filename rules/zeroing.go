@@ -63,7 +63,7 @@ var sl201 = &Rule{
 	Run: func(p *Pass) {
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("zeroing-budget")
 		rateText := formatNumber(rate)
-		for i := range p.Model.Effects {
+		for _, i := range p.effects(moreEffects) {
 			e := &p.Model.Effects[i]
 			facts := p.Model.factsAt(e, p.Facts()) // none on another server
 			bytes, upTo := sumAllocs(e, false)
@@ -119,7 +119,7 @@ var sl202 = &Rule{
 	Options: []Option{optZeroingRate, optZeroingBudget},
 	Run: func(p *Pass) {
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("zeroing-budget")
-		for i := range p.Model.Effects {
+		for _, i := range p.effects(moreEffects) {
 			e := &p.Model.Effects[i]
 			bytes, upTo := sumAllocs(e, true)
 			if bytes == 0 || isTempdb(e) { // tempdb: a per-restart cost, SL208
@@ -156,7 +156,7 @@ var sl203 = &Rule{
 		if f := p.Facts(); f != nil && f.Major > 0 {
 			version = f.Major
 		}
-		for i := range p.Model.Effects {
+		for _, i := range p.effects(moreEffects) {
 			e := &p.Model.Effects[i]
 			for _, g := range e.Growths() {
 				if !g.Log || g.Size.Unknown || g.Size.Unlimited {
@@ -258,7 +258,7 @@ func scopeOf(t *parser.TraceFlags) string {
 var sl204 = &Rule{
 	ID: "SL204", Name: "ifi-trace-flag", Severity: parser.SevWarning,
 	Run: func(p *Pass) {
-		for i := range p.Model.Effects {
+		for _, i := range p.effects(traceFlagEffects) {
 			e := &p.Model.Effects[i]
 			if br, ok := builtRun(e); ok {
 				builtIFIFlag(p, e, br)
@@ -274,7 +274,7 @@ var sl204 = &Rule{
 var sl205 = &Rule{
 	ID: "SL205", Name: "zeroing-trace-flags", Severity: parser.SevWarning,
 	Run: func(p *Pass) {
-		for i := range p.Model.Effects {
+		for _, i := range p.effects(traceFlagEffects) {
 			e := &p.Model.Effects[i]
 			if br, ok := builtRun(e); ok {
 				builtZeroingFlags(p, e, br)
