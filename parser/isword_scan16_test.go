@@ -1,6 +1,11 @@
 package parser
 
 import (
+	"go/ast"
+	goparser "go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -26,5 +31,52 @@ func TestIsWordFold(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestIsWordLiterals holds every word the splitter asks isWord about to
+// upper-case ASCII letters: the case-bit comparison is exact only for
+// them (a digit or "_" in w would also match a control byte).
+func TestIsWordLiterals(t *testing.T) {
+	fset := token.NewFileSet()
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := goparser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		{
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				sel, ok := call.Fun.(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "isWord" || len(call.Args) != 2 {
+					return true
+				}
+				calls++
+				lit, ok := call.Args[1].(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					t.Errorf("%s: isWord's word is not a string literal", fset.Position(call.Pos()))
+					return true
+				}
+				w, _ := strconv.Unquote(lit.Value)
+				if w == "" || strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+					t.Errorf("%s: isWord(%q): only upper-case ASCII letters compare exactly by the case bit", fset.Position(call.Pos()), w)
+				}
+				return true
+			})
+		}
+	}
+	if calls < 20 {
+		t.Fatalf("found %d isWord calls; the search is broken", calls)
 	}
 }
