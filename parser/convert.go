@@ -152,13 +152,45 @@ func (c *converter) name(g *gName) Name {
 	if g == nil {
 		return Name{}
 	}
-	n := Name{Raw: g.Value, Value: Unquote(g.Value), Span: c.tokenSpan(g.Pos)}
-	switch {
-	case strings.Contains(g.Value, "$("), strings.HasPrefix(g.Value, "@"), strings.HasPrefix(g.Value, "<"),
-		strings.HasPrefix(g.Value, "${"):
-		n.Unresolved = true
+	v, unresolved := nameValue(g.Value)
+	return Name{Raw: g.Value, Value: v, Unresolved: unresolved, Span: c.tokenSpan(g.Pos)}
+}
+
+// nameValue is Unquote(s) and whether the name s is unresolved (it holds
+// "$(" or starts with "@", "<" or "${"), read in one pass over s: a
+// name's few bytes cost less read once than unDouble's search for a
+// doubled quote and Contains' search for "$(" (a byte at a time).
+func nameValue(s string) (v string, unresolved bool) {
+	if len(s) == 0 {
+		return s, false
 	}
-	return n
+	inner := false // a ']' or '"' before the last byte: maybe doubled
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			unresolved = unresolved || s[i-1] == '$'
+		case ']', '"':
+			inner = inner || i < len(s)-1
+		}
+	}
+	switch s[0] {
+	case '@', '<':
+		unresolved = true
+	case '$':
+		unresolved = unresolved || len(s) > 1 && s[1] == '{'
+	}
+	if inner {
+		return Unquote(s), unresolved
+	}
+	// no quote to undouble: Unquote only trims
+	last := s[len(s)-1]
+	switch {
+	case len(s) >= 2 && (s[0] == '[' && last == ']' || s[0] == '"' && last == '"'):
+		return s[1 : len(s)-1], unresolved
+	case s[0] == '[':
+		return s[1:], unresolved
+	}
+	return s, unresolved
 }
 
 func (c *converter) qualName(g *gQualName) string {
