@@ -158,8 +158,6 @@ type fastArena struct {
 	s_itemBox         slab[itemBox]
 	s_valueBox        slab[valueBox]
 	s_deviceBox       slab[deviceBox]
-	s_gBackup         slab[gBackup]
-	s_gMirror         slab[gMirror]
 	s_gRestore        slab[gRestore]
 	s_gRestoreTarget  slab[gRestoreTarget]
 	s_gRestoreOnly    slab[gRestoreOnly]
@@ -178,7 +176,6 @@ type fastArena struct {
 	l_gBOption      slab[*gBOption]
 	l_gTraceFlag    slab[*gTraceFlag]
 	l_gName         slab[*gName]
-	l_gMirror       slab[*gMirror]
 }
 
 // slab hands out values of one type from chunks, each a copy of the
@@ -295,9 +292,6 @@ func (a *fastArena) reset(kind Kind) {
 		a.s_gName.reset()
 		a.resetFileSpecs()
 	case KindBackupDatabase, KindBackupLog:
-		a.s_gBackup.reset()
-		a.s_gMirror.reset()
-		a.l_gMirror.reset()
 		a.resetMedia()
 	case KindRestoreDatabase, KindRestoreLog, KindRestoreOnly:
 		a.s_gRestore.reset()
@@ -1864,40 +1858,71 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 	if !ok {
 		return nil, 0, false
 	}
-	g := put(&p.arena.s_gBackup, gBackup{Pos: p.pos(0), What: p.val(1), Name: name})
-	i := 3
-	if g.Items, i, ok = p.fileItems(i); !ok {
+	items, i, ok := p.fileItems(3)
+	if !ok {
 		return nil, 0, false
 	}
 	if !p.word(i, fwTO) {
 		return nil, 0, false // TO is required: participle fails
 	}
-	if g.Devices, i, ok = p.devices(i + 1); !ok {
+	// the targets and options, converted as they are read (what
+	// converter.backup makes of the tree's lists), on the stack unless
+	// many
+	var tbuf [2]Target
+	var obuf [4]Option
+	ts, i, ok := p.targets(c, tbuf[:0], i+1, false)
+	if !ok {
 		return nil, 0, false
 	}
-	mirrors := openList(&p.arena.l_gMirror)
+	mirrored := false
 	for p.word(i, fwMIRROR) {
 		if !p.word(i+1, fwTO) {
 			return nil, 0, false // participle would stop before MIRROR
 		}
-		m := put(&p.arena.s_gMirror, gMirror{})
-		if m.Devices, i, ok = p.devices(i + 2); !ok {
+		if ts, i, ok = p.targets(c, ts, i+2, true); !ok {
 			return nil, 0, false
 		}
-		mirrors.add(m)
+		mirrored = true
 	}
-	g.Mirrors = mirrors.done()
+	opts := obuf[:0]
 	if p.word(i, fwWITH) {
-		if g.Options, i, ok = commaList(p, &p.arena.l_gBOption, i+1, p.bOption); !ok {
-			return nil, 0, false
+		for i++; ; i++ {
+			o, next, ok := p.bOption(i)
+			if !ok {
+				return nil, 0, false
+			}
+			opts, i = append(opts, c.bOption(o)), next
+			if !p.punct(i, ',') {
+				break
+			}
 		}
 	}
 	if p.punct(i, ')') {
 		return nil, 0, false // cannot be in a window; stay out of doubt
 	}
 	i = p.semicolon(i)
-	g.EndPos = p.pos(i)
-	return c.backup(g), i, true
+	var options []Option
+	if len(opts) > 0 {
+		options = c.optionList(len(opts))
+		copy(options, opts)
+	}
+	return c.backupOf(p.word(1, fwLOG), name, items, ts, mirrored, options), i, true
+}
+
+// targets matches gDevice (',' gDevice)* at i, as devices does, and
+// appends what converter.target makes of each to out.
+func (p *fastParser) targets(c *converter, out []Target, i int, mirror bool) ([]Target, int, bool) {
+	for {
+		d, next, ok := p.device(i)
+		if !ok {
+			return nil, 0, false
+		}
+		out = append(out, c.target(d, mirror))
+		if !p.punct(next, ',') {
+			return out, next, true
+		}
+		i = next + 1
+	}
 }
 
 // restore: 'RESTORE' (gRestoreTarget | gRestoreOnly)
