@@ -156,6 +156,9 @@ func (c *converter) name(g *gName) Name {
 	return Name{Raw: g.Value, Value: v, Unresolved: unresolved, Span: c.tokenSpan(g.Pos)}
 }
 
+// nameMarks are the bytes nameValue looks at past a name's first.
+var nameMarks = [256]bool{'(': true, ']': true, '"': true}
+
 // nameValue is Unquote(s) and whether the name s is unresolved (it holds
 // "$(" or starts with "@", "<" or "${"), read in one pass over s: a
 // name's few bytes cost less read once than unDouble's search for a
@@ -166,6 +169,9 @@ func nameValue(s string) (v string, unresolved bool) {
 	}
 	inner := false // a ']' or '"' before the last byte: maybe doubled
 	for i := 1; i < len(s); i++ {
+		if !nameMarks[s[i]] { // most bytes: one test
+			continue
+		}
 		switch s[i] {
 		case '(':
 			unresolved = unresolved || s[i-1] == '$'

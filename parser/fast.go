@@ -838,7 +838,7 @@ func (p *fastParser) addFilegroup(c *converter, name *gName, act int) (Node, int
 // statement's end n (its ';' left out).
 func (p *fastParser) alterHead(c *converter, ad *AlterDatabase, name *gName, action AlterAction, act, n int) {
 	ad.Database, ad.Action = c.name(name), action
-	if !ad.Database.Unresolved && strings.EqualFold(ad.Database.Raw, "CURRENT") {
+	if !ad.Database.Unresolved && keywordFold(ad.Database.Raw, "CURRENT") { // strings.EqualFold, cheaper
 		ad.Current = true
 	}
 	end := int(c.toks[n-1].End)
