@@ -1856,11 +1856,16 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 	opts := obuf[:0]
 	if p.word(i, fwWITH) {
 		for i++; ; i++ {
-			o, next, ok := p.bOption(i)
-			if !ok {
-				return nil, 0, false
+			if p.bareOption(i) { // most options: WITH COMPRESSION, CHECKSUM
+				opts = append(opts, Option{Name: strings.ToUpper(Unquote(p.val(i))), Span: p.span(c, i, i+1)})
+				i++
+			} else {
+				o, next, ok := p.bOption(i)
+				if !ok {
+					return nil, 0, false
+				}
+				opts, i = append(opts, c.bOption(o)), next
 			}
-			opts, i = append(opts, c.bOption(o)), next
 			if !p.punct(i, ',') {
 				break
 			}
@@ -1959,6 +1964,16 @@ func (p *fastParser) fileItem(i int) (*gFileItem, int, bool) {
 		return nil, 0, false
 	}
 	return put(&p.arena.s_gFileItem, gFileItem{Item: it}), next, true
+}
+
+// bareOption reports whether token i is a gBOption that is a name alone:
+// a word that is not reserved, nor MOVE (whose value must follow),
+// before a ',' or ';' or at the end of the window. converter.bOption
+// makes of it the option of that name upper-cased, with no value, and
+// the token's span.
+func (p *fastParser) bareOption(i int) bool {
+	return (i+1 == len(p.toks) || p.punct(i+1, ',') || p.punct(i+1, ';')) &&
+		p.kind(i) == TokIdent && !p.word(i, fwMOVE)
 }
 
 // bOptionBox holds a gBOption and what it points to.
