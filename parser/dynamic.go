@@ -417,6 +417,19 @@ func assignments(text string, toks []Token, declare bool, vars []string, targets
 	return vars, targets
 }
 
+// trimQuotes is strings.Trim(s, `[]"`), without building the set of
+// three bytes on every call.
+func trimQuotes(s string) string {
+	isQuote := func(c byte) bool { return c == '[' || c == ']' || c == '"' }
+	for len(s) > 0 && isQuote(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && isQuote(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
 // execFacts reads EXEC (...) and EXEC [@rc =] [db.][schema.]sp_executesql
 // [@stmt =] first, .... EXEC @name or EXEC proc runs a module, not text.
 // The variables are appended to buf.
@@ -451,13 +464,14 @@ func execFacts(text string, toks []Token, buf []string) (bool, []string) {
 	// the module name: parts separated by dots; the last one decides
 	last := ""
 	for i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted) {
-		last = strings.Trim(text[toks[i].Start:toks[i].End], `[]"`)
+		last = text[toks[i].Start:toks[i].End]
 		i++
 		if !isPunct(i, '.') {
 			break
 		}
 		i++
 	}
+	last = trimQuotes(last)
 	if !keywordFold(last, "sp_executesql") {
 		return false, nil
 	}

@@ -36,3 +36,11 @@ func FuzzNameValue(f *testing.F) {
 		}
 	})
 }
+
+func TestTrimQuotesAsTrim(t *testing.T) {
+	for _, s := range append([]string{"sp_executesql", "[sp_executesql]", `"sp_executesql"`, "[[x]]", `[]"`, "a[b]c", `"[x"]`}, nameValueSeeds...) {
+		if got, want := trimQuotes(s), strings.Trim(s, `[]"`); got != want {
+			t.Errorf("trimQuotes(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
