@@ -152,13 +152,51 @@ func (c *converter) name(g *gName) Name {
 	if g == nil {
 		return Name{}
 	}
-	n := Name{Raw: g.Value, Value: Unquote(g.Value), Span: c.tokenSpan(g.Pos)}
-	switch {
-	case strings.Contains(g.Value, "$("), strings.HasPrefix(g.Value, "@"), strings.HasPrefix(g.Value, "<"),
-		strings.HasPrefix(g.Value, "${"):
-		n.Unresolved = true
+	v, unresolved := nameValue(g.Value)
+	return Name{Raw: g.Value, Value: v, Unresolved: unresolved, Span: c.tokenSpan(g.Pos)}
+}
+
+// nameMarks are the bytes nameValue looks at past a name's first.
+var nameMarks = [256]bool{'(': true, ']': true, '"': true}
+
+// nameValue is Unquote(s) and whether the name s is unresolved (it holds
+// "$(" or starts with "@", "<" or "${"), read in one pass over s: a
+// name's few bytes cost less read once than unDouble's search for a
+// doubled quote and Contains' search for "$(" (a byte at a time).
+func nameValue(s string) (v string, unresolved bool) {
+	if len(s) == 0 {
+		return s, false
 	}
-	return n
+	inner := false // a ']' or '"' before the last byte: maybe doubled
+	for i := 1; i < len(s); i++ {
+		if !nameMarks[s[i]] { // most bytes: one test
+			continue
+		}
+		switch s[i] {
+		case '(':
+			unresolved = unresolved || s[i-1] == '$'
+		case ']', '"':
+			inner = inner || i < len(s)-1
+		}
+	}
+	switch s[0] {
+	case '@', '<':
+		unresolved = true
+	case '$':
+		unresolved = unresolved || len(s) > 1 && s[1] == '{'
+	}
+	if inner {
+		return Unquote(s), unresolved
+	}
+	// no quote to undouble: Unquote only trims
+	last := s[len(s)-1]
+	switch {
+	case len(s) >= 2 && (s[0] == '[' && last == ']' || s[0] == '"' && last == '"'):
+		return s[1 : len(s)-1], unresolved
+	case s[0] == '[':
+		return s[1:], unresolved
+	}
+	return s, unresolved
 }
 
 func (c *converter) qualName(g *gQualName) string {
@@ -662,23 +700,28 @@ func (c *converter) devices(gs []*gDevice, mirror bool) []Target {
 // appendDevices appends the devices gs to out.
 func (c *converter) appendDevices(out []Target, gs []*gDevice, mirror bool) []Target {
 	for _, d := range gs {
-		t := Target{Type: strings.ToUpper(d.Type), Mirror: mirror, Span: c.span(d.Pos, d.EndPos)}
-		switch {
-		case d.Name != nil:
-			t.Type = "DEVICE"
-			t.Value = Unquote(d.Name.Value)
-			n := c.name(d.Name)
-			t.Known = !n.Unresolved
-		case d.Value != nil:
-			t.Value = valueString(d.Value)
-			// "x" is a string too: sqlcmd runs scripts with
-			// QUOTED_IDENTIFIER OFF (unless -I), and with it ON an
-			// identifier is no device, and the statement does not run
-			t.Known = d.Value.Str != nil || d.Value.Word != nil && strings.HasPrefix(*d.Value.Word, `"`)
-		}
-		out = append(out, t)
+		out = append(out, c.target(d, mirror))
 	}
 	return out
+}
+
+// target converts the device d.
+func (c *converter) target(d *gDevice, mirror bool) Target {
+	t := Target{Type: strings.ToUpper(d.Type), Mirror: mirror, Span: c.span(d.Pos, d.EndPos)}
+	switch {
+	case d.Name != nil:
+		t.Type = "DEVICE"
+		t.Value = Unquote(d.Name.Value)
+		n := c.name(d.Name)
+		t.Known = !n.Unresolved
+	case d.Value != nil:
+		t.Value = valueString(d.Value)
+		// "x" is a string too: sqlcmd runs scripts with
+		// QUOTED_IDENTIFIER OFF (unless -I), and with it ON an
+		// identifier is no device, and the statement does not run
+		t.Known = d.Value.Str != nil || d.Value.Word != nil && strings.HasPrefix(*d.Value.Word, `"`)
+	}
+	return t
 }
 
 // items converts FILE | FILEGROUP | PAGE = value items, one Option per
@@ -702,29 +745,36 @@ func (c *converter) items(gs []*gFileItem) []Option {
 }
 
 func (c *converter) backup(g *gBackup) *Backup {
-	var b *Backup
-	var ts []Target
-	if len(g.Devices) == 1 && len(g.Mirrors) == 0 { // most BACKUP statements: one target
-		box := c.newBackup()
-		b, ts = &box.b, box.t[:0:1]
-	} else {
-		b = &Backup{}
+	var buf [2]Target
+	ts := c.appendDevices(buf[:0], g.Devices, false)
+	for _, m := range g.Mirrors {
+		ts = c.appendDevices(ts, m.Devices, true)
 	}
-	b.Log, b.Database, b.Targets = keywordFold(g.What, "LOG"), c.name(g.Name), []Target{}
-	for _, f := range c.items(g.Items) {
+	return c.backupOf(keywordFold(g.What, "LOG"), g.Name, g.Items, ts, len(g.Mirrors) > 0, c.bOptions(g.Options))
+}
+
+// backupOf makes the Backup of the database name with the file items,
+// the converted targets ts (mirrored: some are MIRROR TO's) and options
+// (converted, in their own list): the fast path converts the targets and
+// options as it reads them, without the tree's lists (fastParser.backup).
+func (c *converter) backupOf(log bool, name *gName, items []*gFileItem, ts []Target, mirrored bool, opts []Option) *Backup {
+	var b *Backup
+	if len(ts) == 1 && !mirrored { // most BACKUP statements: one target
+		box := c.newBackup()
+		box.t[0] = ts[0]
+		b = &box.b
+		b.Targets = box.t[:1:1]
+	} else {
+		b = &Backup{Targets: append(make([]Target, 0, len(ts)), ts...)}
+	}
+	b.Log, b.Database, b.Options = log, c.name(name), opts
+	for _, f := range c.items(items) {
 		if f.Name == "READ_WRITE_FILEGROUPS" {
 			b.ReadWriteFilegroups = true
 			continue
 		}
 		b.Files = append(b.Files, f)
 	}
-	if ts := c.appendDevices(ts, g.Devices, false); len(ts) > 0 {
-		b.Targets = ts // not copied into the empty list: one allocation per BACKUP less
-	}
-	for _, m := range g.Mirrors {
-		b.Targets = append(b.Targets, c.devices(m.Devices, true)...)
-	}
-	b.Options = c.bOptions(g.Options)
 	return b
 }
 
@@ -790,31 +840,36 @@ func (c *converter) bOptions(gs []*gBOption) []Option {
 	}
 	out := c.optionList(len(gs))
 	for i, g := range gs {
-		o := Option{Span: c.span(g.Pos, g.EndPos)}
-		switch {
-		case g.Move != nil:
-			o.Name = "MOVE"
-			o.Value = valueRaw(g.Move.Logical) + " TO " + valueRaw(g.Move.Physical)
-		case g.Algo != nil:
-			o.Name = "COMPRESSION"
-			o.Value = "ALGORITHM = " + valueRaw(g.Algo)
-		default:
-			o.Name = strings.ToUpper(Unquote(g.Name))
-			v := valueRaw(g.Value)
-			if g.After != nil {
-				v += " AFTER " + valueRaw(g.After)
-			}
-			if g.Group != nil {
-				if v != "" {
-					v += " "
-				}
-				v += "(" + anyText(g.Group.Items) + ")"
-			}
-			o.Value = v
-		}
-		out[i] = o
+		out[i] = c.bOption(g)
 	}
 	return out
+}
+
+// bOption converts one BACKUP or RESTORE WITH option.
+func (c *converter) bOption(g *gBOption) Option {
+	o := Option{Span: c.span(g.Pos, g.EndPos)}
+	switch {
+	case g.Move != nil:
+		o.Name = "MOVE"
+		o.Value = valueRaw(g.Move.Logical) + " TO " + valueRaw(g.Move.Physical)
+	case g.Algo != nil:
+		o.Name = "COMPRESSION"
+		o.Value = "ALGORITHM = " + valueRaw(g.Algo)
+	default:
+		o.Name = strings.ToUpper(Unquote(g.Name))
+		v := valueRaw(g.Value)
+		if g.After != nil {
+			v += " AFTER " + valueRaw(g.After)
+		}
+		if g.Group != nil {
+			if v != "" {
+				v += " "
+			}
+			v += "(" + anyText(g.Group.Items) + ")"
+		}
+		o.Value = v
+	}
+	return o
 }
 
 // traceFlagsBox holds a DBCC TRACEON or TRACEOFF and room for its flags:

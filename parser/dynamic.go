@@ -117,20 +117,12 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 		d.ExecVars = slices.Clone(execVars)
 	}
 	d.Uses = box.uses[:0:len(box.uses)]
-	// the string literals joined by spaces, for ADD FILE text built in
-	// pieces; on the stack unless long
-	var buf [512]byte
-	joined := buf[:0]
+	lits := false
 	next := 0 // targets[next] is the first target not before token i
 	for i, t := range toks {
 		switch t.Kind {
 		case TokString, TokNString:
-			v := StringValue(tokText(text, t))
-			if d.AddFile == "" {
-				d.AddFile = addFileMatch(v)
-			}
-			joined = append(joined, v...)
-			joined = append(joined, ' ')
+			lits = true
 		case TokVar:
 			// targets are in token order: a pointer moves along them, not
 			// a search of them for each variable (a SELECT assigning
@@ -147,18 +139,42 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 	if len(d.Uses) == 0 {
 		d.Uses = nil
 	}
-	if d.AddFile == "" {
-		d.AddFile = addFileMatch(joined)
+	if lits { // (most statements that run dynamic SQL, EXEC @sql, have none)
+		d.AddFile = addFileText(text, toks)
+	}
+	return d
+}
+
+// addFileText is the Dynamic.AddFile of the string literals of toks: the
+// ADD FILE text (addFileMatch) of one of them, or of all of them joined
+// by spaces (text built in pieces), unless it adds tempdb's files.
+func addFileText(text string, toks []Token) string {
+	addFile := ""
+	var buf [512]byte // on the stack unless long
+	joined := buf[:0]
+	for _, t := range toks {
+		if t.Kind != TokString && t.Kind != TokNString {
+			continue
+		}
+		v := StringValue(tokText(text, t))
+		if addFile == "" {
+			addFile = addFileMatch(v)
+		}
+		joined = append(joined, v...)
+		joined = append(joined, ' ')
+	}
+	if addFile == "" {
+		addFile = addFileMatch(joined)
 	}
 	// (hasTempdbAdd is true only of text that holds "tempdb", which
 	// hasTempdb tells 8 bytes at a time: most ADD FILE text does not)
-	if d.AddFile != "" && hasTempdb(byteString(joined)) && hasTempdbAdd(joined) {
+	if addFile != "" && hasTempdb(byteString(joined)) && hasTempdbAdd(joined) {
 		// tempdb's files, added one per core in a loop: the usual
 		// tempdb configuration, bounded by the core count, and a
 		// per-restart cost (SL208) rather than a file count to know.
-		d.AddFile = ""
+		return ""
 	}
-	return d
+	return addFile
 }
 
 // stringHasAdd reports whether a string literal of toks may hold the
@@ -402,6 +418,19 @@ func assignments(text string, toks []Token, declare bool, vars []string, targets
 	return vars, targets
 }
 
+// trimQuotes is strings.Trim(s, `[]"`), without building the set of
+// three bytes on every call.
+func trimQuotes(s string) string {
+	isQuote := func(c byte) bool { return c == '[' || c == ']' || c == '"' }
+	for len(s) > 0 && isQuote(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && isQuote(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
 // execFacts reads EXEC (...) and EXEC [@rc =] [db.][schema.]sp_executesql
 // [@stmt =] first, .... EXEC @name or EXEC proc runs a module, not text.
 // The variables are appended to buf.
@@ -436,13 +465,14 @@ func execFacts(text string, toks []Token, buf []string) (bool, []string) {
 	// the module name: parts separated by dots; the last one decides
 	last := ""
 	for i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted) {
-		last = strings.Trim(text[toks[i].Start:toks[i].End], `[]"`)
+		last = text[toks[i].Start:toks[i].End]
 		i++
 		if !isPunct(i, '.') {
 			break
 		}
 		i++
 	}
+	last = trimQuotes(last)
 	if !keywordFold(last, "sp_executesql") {
 		return false, nil
 	}

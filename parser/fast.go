@@ -143,9 +143,6 @@ type fastArena struct {
 	s_gDropDatabase   slab[gDropDatabase]
 	s_gAlterDatabase  slab[gAlterDatabase]
 	s_gAlterAction    slab[gAlterAction]
-	s_gAdd            slab[gAdd]
-	s_gAddFile        slab[gAddFile]
-	s_gFGDef          slab[gFGDef]
 	s_gRemove         slab[gRemove]
 	s_gModify         slab[gModify]
 	s_gModifyFG       slab[gModifyFG]
@@ -158,8 +155,6 @@ type fastArena struct {
 	s_itemBox         slab[itemBox]
 	s_valueBox        slab[valueBox]
 	s_deviceBox       slab[deviceBox]
-	s_gBackup         slab[gBackup]
-	s_gMirror         slab[gMirror]
 	s_gRestore        slab[gRestore]
 	s_gRestoreTarget  slab[gRestoreTarget]
 	s_gRestoreOnly    slab[gRestoreOnly]
@@ -178,7 +173,6 @@ type fastArena struct {
 	l_gBOption      slab[*gBOption]
 	l_gTraceFlag    slab[*gTraceFlag]
 	l_gName         slab[*gName]
-	l_gMirror       slab[*gMirror]
 }
 
 // slab hands out values of one type from chunks, each a copy of the
@@ -273,9 +267,6 @@ func (a *fastArena) reset(kind Kind) {
 	case KindAlterDatabase:
 		a.s_gAlterDatabase.reset()
 		a.s_gAlterAction.reset()
-		a.s_gAdd.reset()
-		a.s_gAddFile.reset()
-		a.s_gFGDef.reset()
 		a.s_gModify.reset()
 		a.s_gModifyFG.reset()
 		a.s_gRemove.reset()
@@ -295,9 +286,6 @@ func (a *fastArena) reset(kind Kind) {
 		a.s_gName.reset()
 		a.resetFileSpecs()
 	case KindBackupDatabase, KindBackupLog:
-		a.s_gBackup.reset()
-		a.s_gMirror.reset()
-		a.l_gMirror.reset()
 		a.resetMedia()
 	case KindRestoreDatabase, KindRestoreLog, KindRestoreOnly:
 		a.s_gRestore.reset()
@@ -708,12 +696,18 @@ func (p *fastParser) alter(c *converter) (Node, int, bool) {
 		p.word(i, fwMODIFY) && p.word(i+1, fwFILE) {
 		return p.alterFiles(c, name, i)
 	}
+	if p.word(i, fwADD) && p.word(i+1, fwFILEGROUP) {
+		return p.addFilegroup(c, name, i)
+	}
 	g := put(&p.arena.s_gAlterDatabase, gAlterDatabase{Pos: p.pos(0), Name: name})
 	if i < len(p.toks) && !p.punct(i, ';') {
 		a := put(&p.arena.s_gAlterAction, gAlterAction{Pos: p.pos(i)})
 		switch {
 		case p.word(i, fwADD):
-			i, ok = p.add(a, i+1)
+			// ADD FILE, ADD LOG FILE and ADD FILEGROUP are read above
+			// (alterFiles, addFilegroup); any other ADD is gAdd's
+			// catch-all (gAny+), left to participle
+			ok = false
 		case p.word(i, fwREMOVE):
 			i, ok = p.remove(a, i+1)
 		case p.word(i, fwMODIFY):
@@ -802,15 +796,7 @@ func (p *fastParser) alterFiles(c *converter, name *gName, act int) (Node, int, 
 		ad = &AlterDatabase{}
 		fileSlot = make([]FileSpec, 0, len(files))
 	}
-	ad.Database, ad.Action = c.name(name), action
-	if !ad.Database.Unresolved && strings.EqualFold(ad.Database.Raw, "CURRENT") {
-		ad.Current = true
-	}
-	end := int(c.toks[n-1].End)
-	if c.toks[n-1].Kind == TokPunct && c.b.Text[c.toks[n-1].Start] == ';' && n > 1 {
-		end = int(c.toks[n-2].End)
-	}
-	ad.ActionSpan = c.b.Span(p.pos(act).Offset, end)
+	p.alterHead(c, ad, name, action, act, n)
 	if fgTok >= 0 {
 		fg := Unquote(p.val(fgTok))
 		ad.Filegroup = filegroupIn(fgSlot, Filegroup{Name: fg, Span: c.tokenSpan(p.pos(fgTok))})
@@ -820,6 +806,46 @@ func (p *fastParser) alterFiles(c *converter, name *gName, act int) (Node, int, 
 	}
 	ad.Files = append(fileSlot, files...)
 	return ad, n, true
+}
+
+// addFilegroup recognizes ALTER DATABASE name ADD FILEGROUP fg
+// [CONTAINS FILESTREAM | MEMORY_OPTIMIZED_DATA], the action starting at
+// token act, and builds what converter.alter builds for it without the
+// parse tree, as alterFiles does for files.
+func (p *fastParser) addFilegroup(c *converter, name *gName, act int) (Node, int, bool) {
+	fg, ok := p.name(act + 2)
+	if !ok {
+		return nil, 0, false
+	}
+	i := act + 3
+	contains := ""
+	if p.word(i, fwCONTAINS) {
+		if !p.word(i+1, fwFILESTREAM) && !p.word(i+1, fwMEMORY_OPTIMIZED_DATA) {
+			return nil, 0, false // participle would stop before CONTAINS
+		}
+		contains = strings.ToUpper(p.val(i + 1))
+		i += 2
+	}
+	n := p.semicolon(i)
+	b := c.newAlterFG()
+	p.alterHead(c, &b.ad, name, ActionAddFilegroup, act, n)
+	b.ad.Filegroup = filegroupIn(&b.fg, Filegroup{Name: Unquote(fg.Value), Span: c.tokenSpan(fg.Pos), Contains: contains})
+	return &b.ad, n, true
+}
+
+// alterHead sets what converter.alter sets in ad for every action: the
+// database name, the action, the action's span from token act to the
+// statement's end n (its ';' left out).
+func (p *fastParser) alterHead(c *converter, ad *AlterDatabase, name *gName, action AlterAction, act, n int) {
+	ad.Database, ad.Action = c.name(name), action
+	if !ad.Database.Unresolved && keywordFold(ad.Database.Raw, "CURRENT") { // strings.EqualFold, cheaper
+		ad.Current = true
+	}
+	end := int(c.toks[n-1].End)
+	if c.toks[n-1].Kind == TokPunct && c.b.Text[c.toks[n-1].Start] == ';' && n > 1 {
+		end = int(c.toks[n-2].End)
+	}
+	ad.ActionSpan = c.b.Span(p.pos(act).Offset, end)
 }
 
 // fileSpecIn matches gFileSpec at i, as fileSpec does, and writes into f,
@@ -968,62 +994,6 @@ func (p *fastParser) fileProp(c *converter, f *FileSpec, i int, prop filePropKin
 			}
 		}
 	}
-}
-
-// add: 'LOG' 'FILE' gFileSpec (',' gFileSpec)*
-// | 'FILE' gFileSpec (',' gFileSpec)* ('TO' 'FILEGROUP' gName)?
-// | 'FILEGROUP' gName ('CONTAINS' ('FILESTREAM' | 'MEMORY_OPTIMIZED_DATA'))?
-// Anything else is gAdd's catch-all (gAny+), left to participle.
-func (p *fastParser) add(a *gAlterAction, i int) (int, bool) {
-	switch {
-	case p.word(i, fwLOG):
-		if !p.word(i+1, fwFILE) {
-			return 0, false // participle falls back to gAny+
-		}
-		files, i, ok := p.fileSpecs(i + 2)
-		if !ok {
-			return 0, false
-		}
-		a.Add = put(&p.arena.s_gAdd, gAdd{Log: files})
-		return i, true
-	case p.word(i, fwFILE):
-		files, i, ok := p.fileSpecs(i + 1)
-		if !ok {
-			return 0, false
-		}
-		af := put(&p.arena.s_gAddFile, gAddFile{Files: files})
-		if p.word(i, fwTO) {
-			if !p.word(i+1, fwFILEGROUP) {
-				return 0, false // participle would stop before TO
-			}
-			name, ok := p.name(i + 2)
-			if !ok {
-				return 0, false
-			}
-			af.Filegroup = name
-			i += 3
-		}
-		a.Add = put(&p.arena.s_gAdd, gAdd{File: af})
-		return i, true
-	case !p.word(i, fwFILEGROUP):
-		return 0, false
-	}
-	name, ok := p.name(i + 1)
-	if !ok {
-		return 0, false
-	}
-	fg := put(&p.arena.s_gFGDef, gFGDef{Name: name})
-	i += 2
-	if p.word(i, fwCONTAINS) {
-		if !p.word(i+1, fwFILESTREAM) && !p.word(i+1, fwMEMORY_OPTIMIZED_DATA) {
-			return 0, false // participle would stop before CONTAINS
-		}
-		v := p.val(i + 1)
-		fg.Contains = &v
-		i += 2
-	}
-	a.Add = put(&p.arena.s_gAdd, gAdd{FG: fg})
-	return i, true
 }
 
 // remove: ('FILE' | 'FILEGROUP') gName
@@ -1251,15 +1221,8 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 	default:
 		ad = &AlterDatabase{Options: c.optionList(len(opts))}
 	}
-	ad.Database, ad.Action, ad.Termination = c.name(name), ActionSet, termination
-	if !ad.Database.Unresolved && strings.EqualFold(ad.Database.Raw, "CURRENT") {
-		ad.Current = true
-	}
-	end := int(c.toks[n-1].End)
-	if c.toks[n-1].Kind == TokPunct && c.b.Text[c.toks[n-1].Start] == ';' && n > 1 {
-		end = int(c.toks[n-2].End)
-	}
-	ad.ActionSpan = c.b.Span(p.pos(set).Offset, end)
+	p.alterHead(c, ad, name, ActionSet, set, n)
+	ad.Termination = termination
 	// converter.options
 	for k, o := range opts {
 		var v string
@@ -1864,40 +1827,76 @@ func (p *fastParser) backup(c *converter) (Node, int, bool) {
 	if !ok {
 		return nil, 0, false
 	}
-	g := put(&p.arena.s_gBackup, gBackup{Pos: p.pos(0), What: p.val(1), Name: name})
-	i := 3
-	if g.Items, i, ok = p.fileItems(i); !ok {
+	items, i, ok := p.fileItems(3)
+	if !ok {
 		return nil, 0, false
 	}
 	if !p.word(i, fwTO) {
 		return nil, 0, false // TO is required: participle fails
 	}
-	if g.Devices, i, ok = p.devices(i + 1); !ok {
+	// the targets and options, converted as they are read (what
+	// converter.backup makes of the tree's lists), on the stack unless
+	// many
+	var tbuf [2]Target
+	var obuf [4]Option
+	ts, i, ok := p.targets(c, tbuf[:0], i+1, false)
+	if !ok {
 		return nil, 0, false
 	}
-	mirrors := openList(&p.arena.l_gMirror)
+	mirrored := false
 	for p.word(i, fwMIRROR) {
 		if !p.word(i+1, fwTO) {
 			return nil, 0, false // participle would stop before MIRROR
 		}
-		m := put(&p.arena.s_gMirror, gMirror{})
-		if m.Devices, i, ok = p.devices(i + 2); !ok {
+		if ts, i, ok = p.targets(c, ts, i+2, true); !ok {
 			return nil, 0, false
 		}
-		mirrors.add(m)
+		mirrored = true
 	}
-	g.Mirrors = mirrors.done()
+	opts := obuf[:0]
 	if p.word(i, fwWITH) {
-		if g.Options, i, ok = commaList(p, &p.arena.l_gBOption, i+1, p.bOption); !ok {
-			return nil, 0, false
+		for i++; ; i++ {
+			if p.bareOption(i) { // most options: WITH COMPRESSION, CHECKSUM
+				opts = append(opts, Option{Name: strings.ToUpper(Unquote(p.val(i))), Span: p.span(c, i, i+1)})
+				i++
+			} else {
+				o, next, ok := p.bOption(i)
+				if !ok {
+					return nil, 0, false
+				}
+				opts, i = append(opts, c.bOption(o)), next
+			}
+			if !p.punct(i, ',') {
+				break
+			}
 		}
 	}
 	if p.punct(i, ')') {
 		return nil, 0, false // cannot be in a window; stay out of doubt
 	}
 	i = p.semicolon(i)
-	g.EndPos = p.pos(i)
-	return c.backup(g), i, true
+	var options []Option
+	if len(opts) > 0 {
+		options = c.optionList(len(opts))
+		copy(options, opts)
+	}
+	return c.backupOf(p.word(1, fwLOG), name, items, ts, mirrored, options), i, true
+}
+
+// targets matches gDevice (',' gDevice)* at i, as devices does, and
+// appends what converter.target makes of each to out.
+func (p *fastParser) targets(c *converter, out []Target, i int, mirror bool) ([]Target, int, bool) {
+	for {
+		d, next, ok := p.device(i)
+		if !ok {
+			return nil, 0, false
+		}
+		out = append(out, c.target(d, mirror))
+		if !p.punct(next, ',') {
+			return out, next, true
+		}
+		i = next + 1
+	}
 }
 
 // restore: 'RESTORE' (gRestoreTarget | gRestoreOnly)
@@ -1965,6 +1964,16 @@ func (p *fastParser) fileItem(i int) (*gFileItem, int, bool) {
 		return nil, 0, false
 	}
 	return put(&p.arena.s_gFileItem, gFileItem{Item: it}), next, true
+}
+
+// bareOption reports whether token i is a gBOption that is a name alone:
+// a word that is not reserved, nor MOVE (whose value must follow),
+// before a ',' or ';' or at the end of the window. converter.bOption
+// makes of it the option of that name upper-cased, with no value, and
+// the token's span.
+func (p *fastParser) bareOption(i int) bool {
+	return (i+1 == len(p.toks) || p.punct(i+1, ',') || p.punct(i+1, ';')) &&
+		p.kind(i) == TokIdent && !p.word(i, fwMOVE)
 }
 
 // bOptionBox holds a gBOption and what it points to.
