@@ -227,25 +227,19 @@ func (w *jw) finding(f *report.Finding, indent int) {
 	w.indent = indent
 	w.open('{')
 	k := w.findingKeysAt(w.indent)
-	w.d = append(w.d, k.rule...)
 	w.first = false
-	w.str(f.RuleID)
-	w.d = append(w.d, k.name...)
-	w.str(f.RuleName)
-	w.d = append(w.d, k.severity...)
-	w.str(f.Severity)
-	w.d = append(w.d, k.message...)
-	w.str(f.Message)
-	w.d = append(w.d, k.file...)
-	w.str(f.Path)
-	w.d = append(w.d, k.line...)
-	w.num(f.Line)
-	w.d = append(w.d, k.column...)
-	w.num(f.Column)
-	w.d = append(w.d, k.endLine...)
-	w.num(f.EndLine)
-	w.d = append(w.d, k.endCol...)
-	w.num(f.EndColumn)
+	for _, m := range [...]struct{ start, v string }{{k.rule, f.RuleID}, {k.name, f.RuleName},
+		{k.severity, f.Severity}, {k.message, f.Message}, {k.file, f.Path}} {
+		w.d = append(w.d, m.start...)
+		w.str(m.v)
+	}
+	for _, m := range [...]struct {
+		start string
+		v     int
+	}{{k.line, f.Line}, {k.column, f.Column}, {k.endLine, f.EndLine}, {k.endCol, f.EndColumn}} {
+		w.d = append(w.d, m.start...)
+		w.num(m.v)
+	}
 	if f.Fix != nil {
 		w.key("fix")
 		w.open('{')

@@ -8,6 +8,17 @@ import (
 	"github.com/sqllint/sqllint/report"
 )
 
+// printedFinding is f as the json format prints it: a fix's edits are
+// an array, never null.
+func printedFinding(f report.Finding) report.Finding {
+	if f.Fix != nil && f.Fix.Edits == nil {
+		fix := *f.Fix
+		fix.Edits = []report.Edit{}
+		f.Fix = &fix
+	}
+	return f
+}
+
 // One jw writes findings at several depths in turn (its members' starts
 // are kept for the last depth only): each is the bytes encoding/json
 // writes at its depth.
@@ -17,12 +28,7 @@ func TestHandWrittenJSONDepths(t *testing.T) {
 	w := jw{b: &b}
 	for i := 0; i < 2000; i++ {
 		f := randomFinding(r)
-		want := f
-		if want.Fix != nil && want.Fix.Edits == nil {
-			fix := *want.Fix
-			fix.Edits = []report.Edit{}
-			want.Fix = &fix
-		}
+		want := printedFinding(f)
 		depth := []int{0, 1, 2, 2, 2, 5, 40}[r.Intn(7)]
 		b.Reset()
 		w.finding(&f, depth)
