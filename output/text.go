@@ -696,6 +696,12 @@ func printableMarks(s string) (printable, marks bool) {
 		bad |= (x-ones*0x20)&^x | x | (x + ones)
 		i += 8
 	}
+	if i < len(s) && len(s) >= 8 {
+		// the last bytes, as the last eight (read again in part)
+		x := word8(s[len(s)-8:])
+		bad |= (x-ones*0x20)&^x | x | (x + ones)
+		i = len(s)
+	}
 	if bad&highs != 0 {
 		return false, false
 	}
