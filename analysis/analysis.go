@@ -845,6 +845,9 @@ func runeCount(s string) int {
 			break
 		}
 	}
+	if i+8 > len(s) && len(s) >= 8 && word8(s[len(s)-8:])&highs == 0 {
+		return len(s) // all ASCII: the last bytes read as the last eight
+	}
 	for ; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return i + utf8.RuneCountInString(s[i:])

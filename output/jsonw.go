@@ -24,13 +24,40 @@ type jw struct {
 	first  bool   // no member written yet in the current object or array
 	enc    *json.Encoder
 	tmp    bytes.Buffer
-	// plain holds jsonPlain of the last long strings written, by where
-	// their bytes are: a finding's rule, name, path and message are the
-	// same strings finding after finding (the rules repeat a message as
-	// one string), tested once rather than a few hundred bytes each time.
-	// A slot answers only for the string it holds (compared: equal
-	// pointers first).
+	// plain holds jsonPlain of the last strings written (plainMin bytes
+	// or more), by where their bytes are: a finding's rule, name,
+	// severity, path and message are the same strings finding after
+	// finding (the rules repeat a message as one string), tested once
+	// rather than up to a few hundred bytes each time. A slot answers
+	// only for the string it holds (compared: equal pointers first).
 	plain *[plainSlots]plainEntry
+	// keys holds what key writes before each member of a finding, at
+	// the depth of the last finding written (findingKeys)
+	keys *findingKeys
+}
+
+// findingKeys is what key writes before each member of a finding (a
+// comma but before the first, a line break, the indentation and the
+// quoted key), at depth indent: one append a member, not five.
+type findingKeys struct {
+	indent                                                             int
+	rule, name, severity, message, file, line, column, endLine, endCol string
+}
+
+// findingKeysAt is w's findingKeys at depth indent, made once a depth.
+func (w *jw) findingKeysAt(indent int) *findingKeys {
+	if k := w.keys; k != nil && k.indent == indent {
+		return k
+	}
+	at := func(key string) string {
+		t := jw{indent: indent, first: key == "rule"}
+		t.key(key)
+		return string(t.d)
+	}
+	w.keys = &findingKeys{indent: indent, rule: at("rule"),
+		name: at("name"), severity: at("severity"), message: at("message"), file: at("file"),
+		line: at("line"), column: at("column"), endLine: at("end_line"), endCol: at("end_column")}
+	return w.keys
 }
 
 type plainEntry struct {
@@ -42,7 +69,7 @@ type plainEntry struct {
 // length from which a string is looked up there.
 const (
 	plainSlots = 64
-	plainMin   = 24
+	plainMin   = 4
 )
 
 // isPlain is jsonPlain(s), through w's table for a long s.
@@ -144,16 +171,15 @@ func (w *jw) str(s string) {
 // jsonPlain reports whether s is printable ASCII without '"' or '\\'
 // (what encoding/json writes as it is), eight bytes at a time.
 func jsonPlain(s string) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		x := word8(s[i : i+8])
-		q, bs := x^ones*'"', x^ones*'\\'
-		// a byte below 0x20 or of 0x7f or above (as printableASCII), or
-		// a byte that is '"' or '\\' (a zero byte of q or bs)
-		if ((x-ones*0x20)&^x|x|(x+ones)|(q-ones)&^q|(bs-ones)&^bs)&highs != 0 {
+		if !plainWord(word8(s[i : i+8])) {
 			return false
 		}
+	}
+	if i < len(s) && len(s) >= 8 {
+		// the last bytes, as the last eight (read again in part)
+		return plainWord(word8(s[len(s)-8:]))
 	}
 	for ; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
@@ -161,6 +187,16 @@ func jsonPlain(s string) bool {
 		}
 	}
 	return true
+}
+
+// plainWord reports whether the eight bytes of x are each printable
+// ASCII and neither '"' nor '\\' (jsonPlain).
+func plainWord(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q, bs := x^ones*'"', x^ones*'\\'
+	// a byte below 0x20 or of 0x7f or above (as printableASCII), or a
+	// byte that is '"' or '\\' (a zero byte of q or bs)
+	return ((x-ones*0x20)&^x|x|(x+ones)|(q-ones)&^q|(bs-ones)&^bs)&highs == 0
 }
 
 // strJSON writes s as encoding/json does.
@@ -190,15 +226,20 @@ func (w *jw) finding(f *report.Finding, indent int) {
 	w.begin(len(f.RuleID) + len(f.RuleName) + len(f.Severity) + len(f.Message) + len(f.Path) + 256)
 	w.indent = indent
 	w.open('{')
-	w.keyStr("rule", f.RuleID)
-	w.keyStr("name", f.RuleName)
-	w.keyStr("severity", f.Severity)
-	w.keyStr("message", f.Message)
-	w.keyStr("file", f.Path)
-	w.keyNum("line", f.Line)
-	w.keyNum("column", f.Column)
-	w.keyNum("end_line", f.EndLine)
-	w.keyNum("end_column", f.EndColumn)
+	k := w.findingKeysAt(w.indent)
+	w.first = false
+	for _, m := range [...]struct{ start, v string }{{k.rule, f.RuleID}, {k.name, f.RuleName},
+		{k.severity, f.Severity}, {k.message, f.Message}, {k.file, f.Path}} {
+		w.d = append(w.d, m.start...)
+		w.str(m.v)
+	}
+	for _, m := range [...]struct {
+		start string
+		v     int
+	}{{k.line, f.Line}, {k.column, f.Column}, {k.endLine, f.EndLine}, {k.endCol, f.EndColumn}} {
+		w.d = append(w.d, m.start...)
+		w.num(m.v)
+	}
 	if f.Fix != nil {
 		w.key("fix")
 		w.open('{')

@@ -59,12 +59,7 @@ func TestHandWrittenJSON(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for i := 0; i < 3000; i++ {
 		f := randomFinding(r)
-		want := f
-		if want.Fix != nil && want.Fix.Edits == nil {
-			fix := *want.Fix
-			fix.Edits = []report.Edit{}
-			want.Fix = &fix
-		}
+		want := printedFinding(f)
 		var b bytes.Buffer
 		w := jw{b: &b}
 		w.finding(&f, 2)

@@ -95,21 +95,15 @@ func textFindingWith(b *bytes.Buffer, f *report.Finding, st styler, showSource b
 	var numBuf [20]byte
 	num := strconv.AppendInt(numBuf[:0], int64(f.Line), 10)
 	d := appendPositionClean(b.AvailableBuffer(), path.s, f.Path, f.Line, num, f.Column)
-	d = append(d, ": "...)
-	d = st.appendSeverity(d, severity(f.Severity))
-	if f.RuleID != "" {
-		id := sc.clean(f.RuleID)
-		d = append(d, ' ')
-		d = st.appendPaint(d, ansiBold, id.s)
-		risky = risky || id.risky
+	if sc == nil {
+		var r bool
+		d, r = appendRuleText(d, f, st, sc)
+		risky = risky || r
+	} else {
+		seg := sc.ruleText(f, st)
+		d = append(d, seg.text...)
+		risky = risky || seg.risky
 	}
-	if f.RuleName != "" {
-		name := sc.clean(f.RuleName)
-		d = append(d, ' ')
-		d = append(d, name.s...)
-		risky = risky || name.risky
-	}
-	d = append(d, ": "...)
 	if c := sc.clean(f.Message); f.Confirmed == "" && c.oneLine {
 		d = append(d, c.s...)
 		d = append(d, '\n')
@@ -129,6 +123,55 @@ func textFindingWith(b *bytes.Buffer, f *report.Finding, st styler, showSource b
 	}
 	return writeSnippet(b, f, num, src, st, sc) || risky
 }
+
+// appendRuleText appends what a finding's line prints between its
+// position and its message, ": SEVERITY SLnnn name: ", and reports
+// whether it may hold "::" or "##" (textFindingWith).
+func appendRuleText(d []byte, f *report.Finding, st styler, sc *snippetCache) ([]byte, bool) {
+	risky := false
+	d = append(d, ": "...)
+	d = st.appendSeverity(d, severity(f.Severity))
+	if f.RuleID != "" {
+		id := sc.clean(f.RuleID)
+		d = append(d, ' ')
+		d = st.appendPaint(d, ansiBold, id.s)
+		risky = risky || id.risky
+	}
+	if f.RuleName != "" {
+		name := sc.clean(f.RuleName)
+		d = append(d, ' ')
+		d = append(d, name.s...)
+		risky = risky || name.risky
+	}
+	return append(d, ": "...), risky
+}
+
+// ruleText is appendRuleText's text for f through sc's table: a run's
+// findings come from a few dozen rules, whose severity, ID and name are
+// the same strings finding after finding. A slot is picked by where the
+// rule ID's bytes are, and answers only while its strings are f's
+// (compared: equal pointers first).
+func (sc *snippetCache) ruleText(f *report.Finding, st styler) *ruleText {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(f.RuleID)))
+	e := &sc.rules[(p>>3^p>>9^uintptr(len(f.RuleID)))%ruleTextSlots]
+	if !e.set || e.id != f.RuleID || e.name != f.RuleName || e.sev != f.Severity || e.st != st {
+		text, risky := appendRuleText(e.text[:0], f, st, sc)
+		*e = ruleText{set: true, id: f.RuleID, name: f.RuleName, sev: f.Severity, st: st, text: text, risky: risky}
+	}
+	return e
+}
+
+// ruleText is appendRuleText's text for a severity, rule ID and name.
+type ruleText struct {
+	set           bool
+	id, name, sev string
+	st            styler
+	text          []byte
+	risky         bool
+}
+
+// ruleTextSlots is the size of snippetCache's table of ruleText.
+const ruleTextSlots = 32
 
 // position is PATH:LINE:COL, leaving out what is unknown (0).
 func position(path string, line, col int) string {
@@ -251,6 +294,9 @@ type snippetCache struct {
 	// last findings by their text, byAddr by their address (see clean)
 	cleaned [cleanSlots]cleaned
 	byAddr  [addrSlots]cleaned
+	// rules holds the text between a finding's position and its
+	// message, by rule (ruleText)
+	rules [ruleTextSlots]ruleText
 }
 
 const (
@@ -649,6 +695,12 @@ func printableMarks(s string) (printable, marks bool) {
 		x := word8(s[i : i+8])
 		bad |= (x-ones*0x20)&^x | x | (x + ones)
 		i += 8
+	}
+	if i < len(s) && len(s) >= 8 {
+		// the last bytes, as the last eight (read again in part)
+		x := word8(s[len(s)-8:])
+		bad |= (x-ones*0x20)&^x | x | (x + ones)
+		i = len(s)
 	}
 	if bad&highs != 0 {
 		return false, false
