@@ -58,7 +58,8 @@ func (r *envRedactor) add(name, v string) {
 			return
 		}
 	}
-	r.vals = append(r.vals, envValue{name, v})
+	// name is a slice of the script's text, whose buffer the run reuses
+	r.vals = append(r.vals, envValue{strings.Clone(name), strings.Clone(v)})
 	slices.SortStableFunc(r.vals, func(a, b envValue) int { return cmp.Compare(len(b.value), len(a.value)) })
 	r.n.Store(int32(len(r.vals)))
 }
