@@ -435,31 +435,11 @@ func trimQuotes(s string) string {
 // [@stmt =] first, .... EXEC @name or EXEC proc runs a module, not text.
 // The variables are appended to buf.
 func execFacts(text string, toks []Token, buf []string) (bool, []string) {
-	isPunct := func(i int, c byte) bool { return isPunctAt(text, toks, i, c) }
-	vars := func(from int, stop func(i, depth int) bool) []string {
-		out := buf
-		depth := 0
-		for i := from; i < len(toks); i++ {
-			switch {
-			case isPunct(i, '('):
-				depth++
-			case isPunct(i, ')'):
-				depth--
-			}
-			if stop(i, depth) {
-				break
-			}
-			if toks[i].Kind == TokVar && !strings.HasPrefix(text[toks[i].Start:toks[i].End], "@@") {
-				out = append(out, strings.ToLower(text[toks[i].Start:toks[i].End]))
-			}
-		}
-		return out
-	}
-	if isPunct(1, '(') {
-		return true, vars(1, func(i, depth int) bool { return depth == 0 && isPunct(i, ')') })
+	if isPunctAt(text, toks, 1, '(') {
+		return true, execVars(text, toks, 1, ')', buf)
 	}
 	i := 1
-	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunct(i+1, '=') {
+	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
 		i += 2 // @rc =
 	}
 	// the module name: parts separated by dots; the last one decides
@@ -467,7 +447,7 @@ func execFacts(text string, toks []Token, buf []string) (bool, []string) {
 	for i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted) {
 		last = text[toks[i].Start:toks[i].End]
 		i++
-		if !isPunct(i, '.') {
+		if !isPunctAt(text, toks, i, '.') {
 			break
 		}
 		i++
@@ -476,8 +456,37 @@ func execFacts(text string, toks []Token, buf []string) (bool, []string) {
 	if !keywordFold(last, "sp_executesql") {
 		return false, nil
 	}
-	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunct(i+1, '=') {
+	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
 		i += 2 // @stmt =
 	}
-	return true, vars(i, func(j, depth int) bool { return depth == 0 && isPunct(j, ',') })
+	return true, execVars(text, toks, i, ',', buf)
+}
+
+// execVars appends to buf the variables (lowercase) of toks from index
+// from up to the first end punctuation outside parentheses: the ")" that
+// closes the "(" at from, or the "," after sp_executesql's statement.
+func execVars(text string, toks []Token, from int, end byte, buf []string) []string {
+	depth := 0
+	for _, t := range toks[min(from, len(toks)):] {
+		switch t.Kind {
+		case TokPunct:
+			if t.End-t.Start != 1 {
+				break
+			}
+			switch text[t.Start] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+			if depth == 0 && text[t.Start] == end {
+				return buf
+			}
+		case TokVar:
+			if w := text[t.Start:t.End]; !strings.HasPrefix(w, "@@") {
+				buf = append(buf, strings.ToLower(w))
+			}
+		}
+	}
+	return buf
 }
