@@ -150,24 +150,37 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 // by spaces (text built in pieces), unless it adds tempdb's files.
 func addFileText(text string, toks []Token) string {
 	addFile := ""
+	for _, t := range toks {
+		if t.Kind == TokString || t.Kind == TokNString {
+			if addFile = addFileMatch(StringValue(tokText(text, t))); addFile != "" {
+				break
+			}
+		}
+	}
+	// (hasTempdbAdd is true only of text that holds "tempdb", which holds
+	// no quote or space: the joined literals hold it only if one of them
+	// does, as written; most ADD FILE text does not, and needs no joining)
+	if addFile != "" && !literalHasTempdb(text, toks) {
+		return addFile
+	}
+	return addFileJoined(text, toks, addFile)
+}
+
+// addFileJoined is addFileText's answer from the literals of toks joined
+// by spaces: their ADD FILE text, or addFile when one of them had it,
+// unless it adds tempdb's files.
+func addFileJoined(text string, toks []Token, addFile string) string {
 	var buf [512]byte // on the stack unless long
 	joined := buf[:0]
 	for _, t := range toks {
-		if t.Kind != TokString && t.Kind != TokNString {
-			continue
+		if t.Kind == TokString || t.Kind == TokNString {
+			joined = append(joined, StringValue(tokText(text, t))...)
+			joined = append(joined, ' ')
 		}
-		v := StringValue(tokText(text, t))
-		if addFile == "" {
-			addFile = addFileMatch(v)
-		}
-		joined = append(joined, v...)
-		joined = append(joined, ' ')
 	}
 	if addFile == "" {
 		addFile = addFileMatch(joined)
 	}
-	// (hasTempdbAdd is true only of text that holds "tempdb", which
-	// hasTempdb tells 8 bytes at a time: most ADD FILE text does not)
 	if addFile != "" && hasTempdb(byteString(joined)) && hasTempdbAdd(joined) {
 		// tempdb's files, added one per core in a loop: the usual
 		// tempdb configuration, bounded by the core count, and a
