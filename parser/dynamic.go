@@ -119,11 +119,14 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 	d.Uses = box.uses[:0:len(box.uses)]
 	lits := false
 	next := 0 // targets[next] is the first target not before token i
-	for i, t := range toks {
-		switch t.Kind {
+	for i := range toks {
+		switch toks[i].Kind {
 		case TokString, TokNString:
 			lits = true
 		case TokVar:
+			if len(d.Assigns) == 0 { // (only what a statement assigns uses variables)
+				break
+			}
 			// targets are in token order: a pointer moves along them, not
 			// a search of them for each variable (a SELECT assigning
 			// 40,000 variables took 10 s)
@@ -131,7 +134,7 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 				next++
 			}
 			target := next < len(targets) && targets[next] == i
-			if w := tokText(text, t); len(d.Assigns) > 0 && !target && !strings.HasPrefix(w, "@@") {
+			if w := tokText(text, toks[i]); !target && !strings.HasPrefix(w, "@@") {
 				d.Uses = append(d.Uses, strings.ToLower(w))
 			}
 		}
