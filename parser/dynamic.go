@@ -119,11 +119,14 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 	d.Uses = box.uses[:0:len(box.uses)]
 	lits := false
 	next := 0 // targets[next] is the first target not before token i
-	for i, t := range toks {
-		switch t.Kind {
+	for i := range toks {
+		switch toks[i].Kind {
 		case TokString, TokNString:
 			lits = true
 		case TokVar:
+			if len(d.Assigns) == 0 { // (only what a statement assigns uses variables)
+				break
+			}
 			// targets are in token order: a pointer moves along them, not
 			// a search of them for each variable (a SELECT assigning
 			// 40,000 variables took 10 s)
@@ -131,7 +134,7 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 				next++
 			}
 			target := next < len(targets) && targets[next] == i
-			if w := tokText(text, t); len(d.Assigns) > 0 && !target && !strings.HasPrefix(w, "@@") {
+			if w := tokText(text, toks[i]); !target && !strings.HasPrefix(w, "@@") {
 				d.Uses = append(d.Uses, strings.ToLower(w))
 			}
 		}
@@ -150,24 +153,37 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 // by spaces (text built in pieces), unless it adds tempdb's files.
 func addFileText(text string, toks []Token) string {
 	addFile := ""
+	for _, t := range toks {
+		if t.Kind == TokString || t.Kind == TokNString {
+			if addFile = addFileMatch(StringValue(tokText(text, t))); addFile != "" {
+				break
+			}
+		}
+	}
+	// (hasTempdbAdd is true only of text that holds "tempdb", which holds
+	// no quote or space: the joined literals hold it only if one of them
+	// does, as written; most ADD FILE text does not, and needs no joining)
+	if addFile != "" && !literalHasTempdb(text, toks) {
+		return addFile
+	}
+	return addFileJoined(text, toks, addFile)
+}
+
+// addFileJoined is addFileText's answer from the literals of toks joined
+// by spaces: their ADD FILE text, or addFile when one of them had it,
+// unless it adds tempdb's files.
+func addFileJoined(text string, toks []Token, addFile string) string {
 	var buf [512]byte // on the stack unless long
 	joined := buf[:0]
 	for _, t := range toks {
-		if t.Kind != TokString && t.Kind != TokNString {
-			continue
+		if t.Kind == TokString || t.Kind == TokNString {
+			joined = append(joined, StringValue(tokText(text, t))...)
+			joined = append(joined, ' ')
 		}
-		v := StringValue(tokText(text, t))
-		if addFile == "" {
-			addFile = addFileMatch(v)
-		}
-		joined = append(joined, v...)
-		joined = append(joined, ' ')
 	}
 	if addFile == "" {
 		addFile = addFileMatch(joined)
 	}
-	// (hasTempdbAdd is true only of text that holds "tempdb", which
-	// hasTempdb tells 8 bytes at a time: most ADD FILE text does not)
 	if addFile != "" && hasTempdb(byteString(joined)) && hasTempdbAdd(joined) {
 		// tempdb's files, added one per core in a loop: the usual
 		// tempdb configuration, bounded by the core count, and a
@@ -435,31 +451,11 @@ func trimQuotes(s string) string {
 // [@stmt =] first, .... EXEC @name or EXEC proc runs a module, not text.
 // The variables are appended to buf.
 func execFacts(text string, toks []Token, buf []string) (bool, []string) {
-	isPunct := func(i int, c byte) bool { return isPunctAt(text, toks, i, c) }
-	vars := func(from int, stop func(i, depth int) bool) []string {
-		out := buf
-		depth := 0
-		for i := from; i < len(toks); i++ {
-			switch {
-			case isPunct(i, '('):
-				depth++
-			case isPunct(i, ')'):
-				depth--
-			}
-			if stop(i, depth) {
-				break
-			}
-			if toks[i].Kind == TokVar && !strings.HasPrefix(text[toks[i].Start:toks[i].End], "@@") {
-				out = append(out, strings.ToLower(text[toks[i].Start:toks[i].End]))
-			}
-		}
-		return out
-	}
-	if isPunct(1, '(') {
-		return true, vars(1, func(i, depth int) bool { return depth == 0 && isPunct(i, ')') })
+	if isPunctAt(text, toks, 1, '(') {
+		return true, execVars(text, toks, 1, ')', buf)
 	}
 	i := 1
-	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunct(i+1, '=') {
+	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
 		i += 2 // @rc =
 	}
 	// the module name: parts separated by dots; the last one decides
@@ -467,7 +463,7 @@ func execFacts(text string, toks []Token, buf []string) (bool, []string) {
 	for i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted) {
 		last = text[toks[i].Start:toks[i].End]
 		i++
-		if !isPunct(i, '.') {
+		if !isPunctAt(text, toks, i, '.') {
 			break
 		}
 		i++
@@ -476,8 +472,37 @@ func execFacts(text string, toks []Token, buf []string) (bool, []string) {
 	if !keywordFold(last, "sp_executesql") {
 		return false, nil
 	}
-	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunct(i+1, '=') {
+	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
 		i += 2 // @stmt =
 	}
-	return true, vars(i, func(j, depth int) bool { return depth == 0 && isPunct(j, ',') })
+	return true, execVars(text, toks, i, ',', buf)
+}
+
+// execVars appends to buf the variables (lowercase) of toks from index
+// from up to the first end punctuation outside parentheses: the ")" that
+// closes the "(" at from, or the "," after sp_executesql's statement.
+func execVars(text string, toks []Token, from int, end byte, buf []string) []string {
+	depth := 0
+	for _, t := range toks[min(from, len(toks)):] {
+		switch t.Kind {
+		case TokPunct:
+			if t.End-t.Start != 1 {
+				break
+			}
+			switch text[t.Start] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+			if depth == 0 && text[t.Start] == end {
+				return buf
+			}
+		case TokVar:
+			if w := text[t.Start:t.End]; !strings.HasPrefix(w, "@@") {
+				buf = append(buf, strings.ToLower(w))
+			}
+		}
+	}
+	return buf
 }

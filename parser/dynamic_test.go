@@ -23,6 +23,14 @@ func TestDynamicFacts(t *testing.T) {
 			&Dynamic{AddFile: "ADD LOG FILE", Assigns: []string{"@all"}}},
 		{`SET @sql = N'ALTER DATABASE s ADD' + N' FILE (NAME = x)';`,
 			&Dynamic{AddFile: "ADD FILE", Assigns: []string{"@sql"}}},
+		// tempdb's files: "tempdb" in a literal other than the one
+		// holding ADD FILE, or split from it only by the joining space
+		{`SET @sql = N'ALTER DATABASE s ADD FILE (NAME = x)' + N'ALTER DATABASE TempDB ADD FILE (NAME = y)';`,
+			&Dynamic{Assigns: []string{"@sql"}}},
+		{`SET @sql = N'ALTER DATABASE' + N'tempdb ADD' + N'FILE (NAME = y)';`,
+			&Dynamic{Assigns: []string{"@sql"}}},
+		{`SET @sql = N'ALTER DATABASE temp' + N'db ADD FILE (NAME = y)';`,
+			&Dynamic{AddFile: "ADD FILE", Assigns: []string{"@sql"}}},
 		{`SELECT @a = 1, @b = CONCAT(N'x', @c), @@ROWCOUNT;`,
 			&Dynamic{Assigns: []string{"@a", "@b"}, Uses: []string{"@c"}}},
 		{`DECLARE @i int = 1, @sql nvarchar(max), @t nvarchar(20) = N'ADD FILEGROUP';`,

@@ -128,6 +128,12 @@ func (b *Batch) seg(off int) Segment {
 // (a sqlcmd command line, an include) is never in it; a range ending in a
 // substituted variable ends after the ")" of its $(var) reference.
 func (b *Batch) Span(start, end int) Span {
+	if segs := b.Segs; len(segs) == 1 && !segs[0].Subst && end > start {
+		// a batch of one file's text, as most are: no segment to look
+		// up, and both ends in the same file (Segs[0].Out is 0)
+		f, in := segs[0].File, segs[0].In
+		return Span{Start: Pos{File: f, Offset: in + start}, End: Pos{File: f, Offset: in + end}}
+	}
 	s := b.Pos(start)
 	if end <= start {
 		return Span{Start: s, End: s}
