@@ -888,13 +888,17 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 	case len(addFile) > 0:
 		clear(addFile)
 	}
+	// (a batch's statements with ADD FILE text mostly come one after
+	// another: its entry is set once for them)
+	var setFor *parser.Batch
 	for _, st := range stmts {
-		if st.Dynamic != nil && st.Dynamic.AddFile != "" {
+		if st.Dynamic != nil && st.Dynamic.AddFile != "" && (st.Batch != setFor || addFile == nil) {
 			if addFile == nil {
 				addFile = map[*parser.Batch]bool{}
 				c.addFile = addFile
 			}
 			addFile[st.Batch] = true
+			setFor = st.Batch
 		}
 	}
 	// room for the statements sure to be kept, at once: a dense script's
@@ -919,11 +923,14 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 	}
 	out, first := growKept(kept, sure+keptSlack), len(kept)
 	inBatch, inAddFile = nil, addFile[nil]
+	// bound empties lists of c.pending, never deletes one: whether it has
+	// any is asked once, not in a call for each statement
+	pending := len(c.pending) > 0
 	for _, st := range stmts {
 		if st.Dynamic != nil && st.Batch != inBatch {
 			inBatch, inAddFile = st.Batch, addFile[st.Batch]
 		}
-		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil && inAddFile || isShrink(st) {
+		if st.Kind != parser.KindOther || st.Node != nil || pending && c.bound(st) || st.Dynamic != nil && inAddFile || isShrink(st) {
 			if c.blocker != nil {
 				if c.needBlocker() {
 					c.note(c.blocker)
@@ -1095,12 +1102,16 @@ func (c *Compactor) own(st *parser.Statement) *parser.Statement {
 			nb := ownCopy(&c.batches, b)
 			nb.Segs = c.ownSegs(b.Segs)
 			c.batch, c.owned = b, nb
+			// the file is that of the last statement counted (those of a
+			// batch come together): looked at once a batch
+			if len(b.Segs) > 0 {
+				if f := b.Segs[0].File; f != c.keptFile {
+					c.keptFile, c.keptIn = f, 0
+				}
+			}
 		}
 		cp.Batch = c.owned
 		if len(b.Segs) > 0 {
-			if f := b.Segs[0].File; f != c.keptFile {
-				c.keptFile, c.keptIn = f, 0
-			}
 			if c.keptIn++; c.keptIn == indexAfterKept && c.keptFile != nil {
 				c.keptFile.IndexAhead()
 			}
