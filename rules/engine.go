@@ -888,42 +888,52 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 	case len(addFile) > 0:
 		clear(addFile)
 	}
-	for _, st := range stmts {
-		if st.Dynamic != nil && st.Dynamic.AddFile != "" {
-			if addFile == nil {
-				addFile = map[*parser.Batch]bool{}
-				c.addFile = addFile
-			}
-			addFile[st.Batch] = true
-		}
-	}
 	// room for the statements sure to be kept, at once: a dense script's
 	// list grew statement by statement, and grew again (copied whole)
 	// when it kept more than its statements of interest (DBCC statements,
 	// which may shrink a file, and dynamic SQL in a batch with ADD FILE
 	// text: 100 a file of the dense corpus), with room for a few held
-	// statements SL303 stops at
-	// (the statements of a batch come together: whether a batch has ADD
-	// FILE text is looked up once for them, not for each statement with
-	// dynamic facts, twice)
-	sure := 0
-	var inBatch *parser.Batch // nil: its answer is addFile's for nil
-	inAddFile := addFile[nil]
+	// statements SL303 stops at. Counted in the same loop as the batches
+	// with ADD FILE text are found: a run with some has room for each of
+	// its statements with dynamic facts (most are in those batches), one
+	// with none for none of them.
+	// (a batch's statements with ADD FILE text mostly come one after
+	// another: its entry is set once for them)
+	sure, dyn := 0, 0
+	var setFor *parser.Batch
 	for _, st := range stmts {
-		if st.Dynamic != nil && st.Batch != inBatch {
-			inBatch, inAddFile = st.Batch, addFile[st.Batch]
-		}
-		if st.Kind != parser.KindOther || st.Node != nil || st.Dynamic != nil && inAddFile || isShrink(st) {
+		if st.Kind != parser.KindOther || st.Node != nil || isShrink(st) {
 			sure++
+		} else if st.Dynamic != nil {
+			dyn++
+		}
+		if st.Dynamic != nil && st.Dynamic.AddFile != "" && (st.Batch != setFor || addFile == nil) {
+			if addFile == nil {
+				addFile = map[*parser.Batch]bool{}
+				c.addFile = addFile
+			}
+			addFile[st.Batch] = true
+			setFor = st.Batch
 		}
 	}
+	if len(addFile) > 0 {
+		sure += dyn
+	}
+	// (the statements of a batch come together: whether a batch has ADD
+	// FILE text is looked up once for them, not for each statement with
+	// dynamic facts)
+	var inBatch *parser.Batch // nil: its answer is addFile's for nil
+	var inAddFile bool
 	out, first := growKept(kept, sure+keptSlack), len(kept)
-	inBatch, inAddFile = nil, addFile[nil]
+	inAddFile = addFile[nil]
+	// bound empties lists of c.pending, never deletes one: whether it has
+	// any is asked once, not in a call for each statement
+	pending := len(c.pending) > 0
 	for _, st := range stmts {
 		if st.Dynamic != nil && st.Batch != inBatch {
 			inBatch, inAddFile = st.Batch, addFile[st.Batch]
 		}
-		if st.Kind != parser.KindOther || st.Node != nil || c.bound(st) || st.Dynamic != nil && inAddFile || isShrink(st) {
+		if st.Kind != parser.KindOther || st.Node != nil || pending && c.bound(st) || st.Dynamic != nil && inAddFile || isShrink(st) {
 			if c.blocker != nil {
 				if c.needBlocker() {
 					c.note(c.blocker)
@@ -1095,12 +1105,16 @@ func (c *Compactor) own(st *parser.Statement) *parser.Statement {
 			nb := ownCopy(&c.batches, b)
 			nb.Segs = c.ownSegs(b.Segs)
 			c.batch, c.owned = b, nb
+			// the file is that of the last statement counted (those of a
+			// batch come together): looked at once a batch
+			if len(b.Segs) > 0 {
+				if f := b.Segs[0].File; f != c.keptFile {
+					c.keptFile, c.keptIn = f, 0
+				}
+			}
 		}
 		cp.Batch = c.owned
 		if len(b.Segs) > 0 {
-			if f := b.Segs[0].File; f != c.keptFile {
-				c.keptFile, c.keptIn = f, 0
-			}
 			if c.keptIn++; c.keptIn == indexAfterKept && c.keptFile != nil {
 				c.keptFile.IndexAhead()
 			}

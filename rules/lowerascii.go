@@ -40,11 +40,13 @@ func lowerASCII(dst []byte, s string) (ascii, upper bool) {
 	// fewer than 8, as two halves that may overlap), written twice alike.
 	switch {
 	case n >= 8:
-		for i := 0; i+8 <= n; i += 8 {
-			x := le.Uint64(src[i:])
+		// (each word as [i:i+8], i <= n-8: the compiler tests no index
+		// of dst in the loop, and one slice of src)
+		for i := 0; i <= n-8; i += 8 {
+			x := le.Uint64(src[i : i+8])
 			u := upperBits(x)
 			all, up = all|x, up|u
-			le.PutUint64(dst[i:], x|u>>2)
+			le.PutUint64(dst[i:i+8], x|u>>2)
 		}
 		if n%8 != 0 {
 			x := le.Uint64(src[n-8:])

@@ -886,15 +886,16 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 			m.connect(r.Script, len(r.Script.Connects)-len(conns)-1)
 		}
 		dyn.enter(m, dynOf(st), &ctx)
-		// applied where it is kept: an Effect is not copied again
-		m.Effects = append(m.Effects, Effect{Stmt: st, Script: int32(si), Context: ctx, Next: -1})
+		// applied where it is kept: an Effect is not copied again (Next
+		// is the one appended after it; the last's is set to -1 below)
+		m.Effects = append(m.Effects, Effect{Stmt: st, Script: int32(si), Context: ctx, Next: int32(len(m.Effects) + 1)})
 		m.apply(&m.Effects[len(m.Effects)-1], &ctx)
 		if m.slimming {
 			m.slim(&m.Effects[len(m.Effects)-1])
 		}
 	}
-	for i := first; i < len(m.Effects)-1; i++ {
-		m.Effects[i].Next = int32(i + 1)
+	if len(m.Effects) > first {
+		m.Effects[len(m.Effects)-1].Next = -1 // a script's last
 	}
 	m.connectHome()
 }
