@@ -881,7 +881,7 @@ func (g *outputGate) withdraw() {
 }
 
 // close lets go of what is still held back when the gate is never
-// opened (a run that failed): its chunks may be off the Go heap.
+// opened (a run that failed).
 func (g *outputGate) close() {
 	g.free(g.held)
 	g.held = nil
