@@ -48,6 +48,37 @@ type listing struct {
 	untracked []string        // of them, the untracked ones
 	gitlinks  []string        // the index's submodules
 	dirs      map[string]bool // the folders that hold one of files, at any depth (made by HasDir)
+	folded    map[string]bool // files and dirs in lower case, made on the first miss (has)
+}
+
+// has reports whether name (a slash path from the top) is one of the
+// listing's files, or with dir one of its folders. A name git spells in
+// another case counts too: on a case-insensitive file system (Windows,
+// macOS) the walk may meet Db/V1.sql where the index says db/v1.sql, and
+// a script left out for its spelling would be silently unchecked; on a
+// case-sensitive one the cost is at most a script checked that git
+// ignores.
+func (l *listing) has(name string, dir bool) bool {
+	set := l.files
+	if dir {
+		set = l.dirs
+	}
+	if set[name] {
+		return true
+	}
+	if l.folded == nil {
+		l.folded = make(map[string]bool, len(l.files)+len(l.dirs))
+		for n := range l.files {
+			l.folded[strings.ToLower(n)] = true
+		}
+		for d := range l.dirs {
+			l.folded["/"+strings.ToLower(d)] = true
+		}
+	}
+	if dir {
+		return l.folded["/"+strings.ToLower(name)]
+	}
+	return l.folded[strings.ToLower(name)]
 }
 
 type listed struct {
@@ -75,7 +106,7 @@ func (t *Tracked) Has(path string) bool {
 		return true
 	}
 	l := t.listOf(top)
-	return l == nil || l.files[filepath.ToSlash(abs[len(top)+1:])]
+	return l == nil || l.has(filepath.ToSlash(abs[len(top)+1:]), false)
 }
 
 // HasDir reports whether folder dir holds a tracked file at any depth
@@ -103,8 +134,9 @@ func (t *Tracked) HasDir(dir string) bool {
 				l.dirs[d] = true
 			}
 		}
+		l.folded = nil // made again with the folders
 	}
-	return l.dirs[filepath.ToSlash(abs[len(top)+1:])]
+	return l.has(filepath.ToSlash(abs[len(top)+1:]), true)
 }
 
 // listOf is the listing of the repository whose top is top, nil when

@@ -82,3 +82,27 @@ func TestTracked(t *testing.T) {
 		t.Error("GIT_DIR naming another repository must leave nothing out")
 	}
 }
+
+// A script or folder git spells in another case is not left out: on a
+// case-insensitive file system the walk's spelling need not be git's.
+func TestListingHasOtherCase(t *testing.T) {
+	l := &listing{files: map[string]bool{"db/Migrations/V1__init.sql": true}}
+	for _, name := range []string{"db/Migrations/V1__init.sql", "DB/migrations/v1__INIT.sql"} {
+		if !l.has(name, false) {
+			t.Errorf("has(%q) = false, want true", name)
+		}
+	}
+	if l.has("db/Migrations/V2__more.sql", false) {
+		t.Errorf("has of a file not listed = true")
+	}
+	l.dirs = map[string]bool{"db": true, "db/Migrations": true}
+	l.folded = nil
+	for _, name := range []string{"db/Migrations", "Db/migrations"} {
+		if !l.has(name, true) {
+			t.Errorf("has(%q, dir) = false, want true", name)
+		}
+	}
+	if l.has("db/Migrations/V1__init.sql", true) || l.has("build", true) {
+		t.Errorf("a file or a folder not listed counts as a listed folder")
+	}
+}
