@@ -356,7 +356,6 @@ func (e *env) scan(args []string) int {
 	enabled := analysis.EnabledRules(rules.Default, &cfg.Rules)
 	if streaming {
 		gate = &outputGate{w: e.stdout}
-		defer gate.close() // after the printing goroutine stopped (stopPrinting)
 		if outs, err = e.openOutputsTo(gate, specs, true, color, !f.noSource, enabled, ""); err != nil {
 			e.errorf("%v", err)
 			return exitError
@@ -842,7 +841,7 @@ func (g *outputGate) Write(p []byte) (int, error) {
 	for len(p) > 0 {
 		k := len(g.held) - 1
 		if k < 0 || len(g.held[k]) == cap(g.held[k]) {
-			g.held = append(g.held, newGateChunk())
+			g.held = append(g.held, make([]byte, 0, gateChunk))
 			k++
 		}
 		c := min(len(p), cap(g.held[k])-len(g.held[k]))
@@ -861,13 +860,10 @@ func (g *outputGate) open() error {
 	held := g.held
 	g.held = nil
 	for i, c := range held {
-		_, err := g.w.Write(c)
-		freeGateChunk(c) // written (or not to be): may go
-		held[i] = nil
-		if err != nil {
-			g.free(held[i+1:])
+		if _, err := g.w.Write(c); err != nil {
 			return err
 		}
+		held[i] = nil // written: may go
 	}
 	return nil
 }
@@ -875,23 +871,8 @@ func (g *outputGate) open() error {
 // withdraw forgets what was held back (it was withdrawn); what is
 // written from then on (final) goes through.
 func (g *outputGate) withdraw() {
-	g.free(g.held)
 	g.held = nil
 	g.opened = true
-}
-
-// close lets go of what is still held back when the gate is never
-// opened (a run that failed).
-func (g *outputGate) close() {
-	g.free(g.held)
-	g.held = nil
-}
-
-func (g *outputGate) free(held [][]byte) {
-	for i, c := range held {
-		freeGateChunk(c)
-		held[i] = nil
-	}
 }
 
 // closeOutputs ends the outputs with the run's errors and counts, and
