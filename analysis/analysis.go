@@ -235,7 +235,7 @@ type run struct {
 	// guess is set while the run goes without findIncluded; known are
 	// the files a guessing run found to include nothing (includes.go).
 	guess *includeGuess
-	known map[string]bool
+	known *sortedSet[uint64] // by pathKey
 	// maps are the mapped files of the run, ended when it ends
 	mapsMu sync.Mutex
 	maps   [][]byte

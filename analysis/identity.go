@@ -129,16 +129,31 @@ func (s *sortedSet[T]) has(v T) bool {
 // it is sorted in when the set is next asked (settle).
 func (s *sortedSet[T]) putValue(v T) { s.put = append(s.put, v) }
 
-// settle adds the values put since the set was last asked.
+// settle adds the values put since the set was last asked: a few one by
+// one, many sorted and merged in at once (a guessing run puts every file
+// it reads, in no order when the values are hashes: merged a pending map
+// at a time, they cost a copy of the whole slice every sortedPending).
 func (s *sortedSet[T]) settle() {
 	if len(s.put) == 0 {
 		return
 	}
 	put := s.put
 	s.put = nil
-	for _, v := range put {
-		s.add(v)
+	if len(put) < sortedPending {
+		for _, v := range put {
+			s.add(v)
+		}
+		return
 	}
+	slices.Sort(put)
+	put = slices.Compact(put)
+	if len(s.pending) > 0 {
+		put = slices.DeleteFunc(put, func(v T) bool {
+			_, ok := s.pending[v]
+			return ok
+		})
+	}
+	s.mergeSorted(put)
 }
 
 // values calls fn with every value of the set, in no order.
@@ -175,6 +190,15 @@ func (s *sortedSet[T]) merge() {
 	}
 	clear(s.pending)
 	slices.Sort(add)
+	s.mergeSorted(add)
+}
+
+// mergeSorted merges add, sorted and without duplicates, into the sorted
+// slice; a value in both is kept once.
+func (s *sortedSet[T]) mergeSorted(add []T) {
+	if len(add) == 0 {
+		return
+	}
 	if len(s.sorted) == 0 || add[0] > s.sorted[len(s.sorted)-1] {
 		// the usual case for inodes: a walk meets them in about the
 		// order a checkout created them
@@ -184,11 +208,16 @@ func (s *sortedSet[T]) merge() {
 	out := make([]T, 0, len(s.sorted)+len(add))
 	i, j := 0, 0
 	for i < len(s.sorted) && j < len(add) {
-		if s.sorted[i] < add[j] {
+		switch {
+		case s.sorted[i] < add[j]:
 			out = append(out, s.sorted[i])
 			i++
-		} else {
+		case add[j] < s.sorted[i]:
 			out = append(out, add[j])
+			j++
+		default:
+			out = append(out, add[j])
+			i++
 			j++
 		}
 	}

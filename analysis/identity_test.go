@@ -135,3 +135,44 @@ func TestSortedSetPut(t *testing.T) {
 		t.Fatal("identity by path lost or made up")
 	}
 }
+
+// Values put in bulk (more than sortedPending at once, in no order) that
+// are already in the set, sorted or pending, are in it once afterwards.
+func TestSortedSetPutOverlap(t *testing.T) {
+	var s sortedSet[uint64]
+	want := map[uint64]bool{}
+	for v := range uint64(2*sortedPending + 10) { // sorted, and 10 pending
+		s.add(v * 3)
+		want[v*3] = true
+	}
+	if len(s.pending) == 0 || len(s.sorted) == 0 {
+		t.Fatal("the set has no sorted or no pending values: the test tests nothing")
+	}
+	for v := range uint64(3 * sortedPending) { // in no order, overlapping both
+		x := (v * 7919) % uint64(9*sortedPending)
+		s.putValue(x)
+		s.putValue(x)
+		want[x] = true
+	}
+	got := map[uint64]int{}
+	s.values(func(v uint64) { got[v]++ })
+	if len(got) != len(want) {
+		t.Fatalf("%d values, want %d", len(got), len(want))
+	}
+	for v, n := range got {
+		if !want[v] || n != 1 {
+			t.Fatalf("%d: %d times, want once", v, n)
+		}
+	}
+	if !slices.IsSorted(s.sorted) {
+		t.Fatal("the sorted values are not sorted")
+	}
+	for v := range want {
+		if !s.has(v) {
+			t.Fatalf("%d not in the set", v)
+		}
+	}
+	if s.has(9*sortedPending + 1) {
+		t.Fatal("a value never put is in the set")
+	}
+}

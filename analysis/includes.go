@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"context"
+	"hash/maphash"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -27,8 +28,10 @@ type includeGuess struct {
 	cancel context.CancelFunc
 	wrong  atomic.Bool
 	mu     sync.Mutex
-	clean  sortedSet[string] // files read and found to include nothing, by OS path
-	ready  chan struct{}     // closed when included is known
+	// clean are the files read and found to include nothing, by
+	// pathKey of their OS path
+	clean sortedSet[uint64]
+	ready chan struct{} // closed when included is known
 	// included is the pass's answer, set before ready is closed.
 	included map[fileID]bool
 	// The merge goroutine's: the files merged while guessing, whether
@@ -50,7 +53,7 @@ func (g *includeGuess) saw(in *input, res *parser.Result) {
 		return
 	}
 	g.mu.Lock()
-	g.clean.putValue(in.osPath) // asked only once the guess is wrong
+	g.clean.putValue(pathKey(in.osPath)) // asked only once the guess is wrong
 	g.mu.Unlock()
 }
 
@@ -68,18 +71,26 @@ func (g *includeGuess) end() {
 func (g *includeGuess) isClean(path string) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.clean.has(path)
+	return g.clean.has(pathKey(path))
 }
 
-// cleanMap is the clean files as a map, for a run that starts again.
-func (g *includeGuess) cleanMap() map[string]bool {
+// cleanSet is the clean files, for a run that starts again (the guess
+// is over: nothing adds to them any more).
+func (g *includeGuess) cleanSet() *sortedSet[uint64] {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.clean.settle()
-	known := make(map[string]bool, len(g.clean.sorted)+len(g.clean.pending))
-	g.clean.values(func(p string) { known[p] = true })
-	return known
+	return &g.clean
 }
+
+// pathKey is what a guessing run keeps of the path of a file it found to
+// include nothing: a 64-bit hash, 8 bytes where the path took about 70
+// with its string (7 MB of a 100,000-file run's live heap). Two paths of
+// one run share a key with a chance of about n²/2⁶⁵ (3·10⁻¹⁰ for 100,000
+// files), and the seed is new in each process, so no script can choose
+// a path that shares one: the cost of a shared key would be one file the
+// include pass does not read.
+func pathKey(path string) uint64 { return maphash.String(hashSeed, path) }
 
 // merging is called by the merge, in run order, before p is merged:
 // once the guess is wrong it waits for the pass's answer and goes on
@@ -182,7 +193,7 @@ func (r *run) guessRun(ctx context.Context, g *includeGuess, sink func(*FileResu
 	if err != nil {
 		return nil, err
 	}
-	again.known = g.cleanMap()
+	again.known = g.cleanSet()
 	return again.static(ctx, sink)
 }
 
@@ -289,32 +300,43 @@ func (r *run) findIncluded(ctx context.Context) {
 		return true
 	})
 	r.collected = ins
-	r.included = r.includedAmong(ctx, ins, func(path string) bool { return r.known[path] })
+	if len(ins) < 2 {
+		return // nothing to include, or no other file to include it
+	}
+	r.included = r.includedAmong(ctx, func(out func(input) bool) {
+		for _, in := range ins {
+			if !out(in) {
+				return
+			}
+		}
+	}, func(path string) bool { return r.known != nil && r.known.has(pathKey(path)) })
 }
 
 // includedIn is findIncluded's answer for a run already under way: the
-// files are listed again; known tells the files already found to include
-// nothing, which are not read again.
+// files are listed again as they are read, not kept (a run of 100,000
+// files would hold their list, about 25 MB, while the run holds its
+// results back); known tells the files already found to include nothing,
+// which are not read again.
 func (r *run) includedIn(ctx context.Context, known func(string) bool) map[fileID]bool {
-	var ins []input
-	r.collect(ctx, func(in input) bool {
-		ins = append(ins, in)
-		return true
-	})
-	return r.includedAmong(ctx, ins, known)
+	return r.includedAmong(ctx, func(out func(input) bool) { r.collect(ctx, out) }, known)
 }
 
-// includedAmong returns the files of ins another of them includes.
-func (r *run) includedAmong(ctx context.Context, ins []input, known func(string) bool) map[fileID]bool {
-	if len(ins) < 2 {
-		return nil
-	}
+// includedAmong returns the files of a list (each gives its files to out,
+// which stops it by returning false) another of them includes. Only the
+// files that include one are kept, with what they include.
+func (r *run) includedAmong(ctx context.Context, each func(out func(input) bool), known func(string) bool) map[fileID]bool {
 	pre := *r.pre
 	pre.Includes = parser.NewIncludeCache(r.cfg.MaxTotalExpandedSize)
-	incs := make([][]fileID, len(ins))
-	ids := make([]fileID, len(ins))
-	var wg sync.WaitGroup
-	next := make(chan int)
+	type wrapper struct {
+		id   fileID
+		incs []fileID
+	}
+	var (
+		mu       sync.Mutex
+		wrappers []wrapper
+		wg       sync.WaitGroup
+	)
+	next := make(chan input, 64)
 	// reading is most of the work: more readers than cores
 	for w := 0; w < 4*r.opt.Workers; w++ {
 		wg.Add(1)
@@ -323,30 +345,38 @@ func (r *run) includedAmong(ctx context.Context, ins []input, known func(string)
 			buf := make([]byte, 64<<10)
 			var at dirCache // the folder of its last file, open
 			defer at.close()
-			for i := range next {
-				ids[i], incs[i] = r.includesOf(&ins[i], &pre, &at, buf)
+			for in := range next {
+				if id, incs := r.includesOf(&in, &pre, &at, buf); id.valid() && len(incs) > 0 {
+					mu.Lock()
+					wrappers = append(wrappers, wrapper{id, incs})
+					mu.Unlock()
+				}
 			}
 		}()
 	}
-	for i := range ins {
-		if ins[i].err != nil || ins[i].osPath == "" || ctx.Err() != nil {
-			continue // standard input can be read only once
+	each(func(in input) bool {
+		if ctx.Err() != nil {
+			return false
 		}
-		if known(ins[i].osPath) {
-			continue // read by a guessing run: it includes nothing
+		if in.err != nil || in.osPath == "" || known(in.osPath) {
+			// standard input can be read only once; a file a guessing
+			// run read includes nothing
+			return true
 		}
-		next <- i
-	}
+		next <- in
+		return true
+	})
 	close(next)
 	wg.Wait()
-	includes := map[fileID]map[fileID]bool{} // file → the files it includes
-	for i, id := range ids {
-		if id.valid() && len(incs[i]) > 0 {
-			set := map[fileID]bool{}
-			for _, x := range incs[i] {
-				set[x] = true
-			}
-			includes[id] = set
+	includes := make(map[fileID]map[fileID]bool, len(wrappers)) // file → the files it includes
+	for _, w := range wrappers {
+		set := includes[w.id]
+		if set == nil {
+			set = map[fileID]bool{}
+			includes[w.id] = set
+		}
+		for _, x := range w.incs {
+			set[x] = true
 		}
 	}
 	var included map[fileID]bool
