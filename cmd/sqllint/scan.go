@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"compress/flate"
 	"context"
 	"errors"
 	"flag"
@@ -823,32 +824,74 @@ type printJob struct {
 // outputGate is standard output held back until open: the findings of a
 // run whose results may still be withdrawn are printed into it as they
 // come, and reach the writer at once when they are final. What it holds
-// is kept in chunks: no copies and no slack of a doubling buffer.
+// is kept in chunks (no copies and no slack of a doubling buffer); past
+// gateRaw bytes the rest is held compressed.
 type outputGate struct {
 	w      io.Writer
-	held   [][]byte
+	held   chunks
+	size   int // bytes held, before compression
 	opened bool
+	// packed holds what came past gateRaw bytes, through z
+	packed chunks
+	z      *flate.Writer
 }
+
+// gateRaw is how much an outputGate holds as it is. A run holds its
+// findings while it guesses that no script includes another, up to
+// 32,768 of them (analysis: holdFindings); printed as text they took 14
+// MB of a 100,000-file run's 31 MB live heap, and the collector leaves
+// headroom for what is live (peak RSS 62 MB). Compressed at flate's
+// fastest level they take a tenth (1.2 MB for 14 MB of findings), for
+// about 0.1 s of one core per 14 MB, compressing and expanding; runs
+// with fewer findings (a typical run of 20,000 files printed 4 MB) do
+// neither.
+const gateRaw = 4 << 20
 
 // gateChunk is the size of a chunk of what an outputGate holds.
 const gateChunk = 64 << 10
+
+// chunks is bytes held in chunks of gateChunk.
+type chunks [][]byte
+
+func (c *chunks) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		k := len(*c) - 1
+		if k < 0 || len((*c)[k]) == cap((*c)[k]) {
+			*c = append(*c, make([]byte, 0, gateChunk))
+			k++
+		}
+		last := &(*c)[k]
+		m := min(len(p), cap(*last)-len(*last))
+		*last = append(*last, p[:m]...)
+		p = p[m:]
+	}
+	return n, nil
+}
+
+// writeTo writes the chunks to w, letting each go once written.
+func (c chunks) writeTo(w io.Writer) error {
+	for i, b := range c {
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+		c[i] = nil // written: may go
+	}
+	return nil
+}
 
 func (g *outputGate) Write(p []byte) (int, error) {
 	if g.opened {
 		return g.w.Write(p)
 	}
-	n := len(p)
-	for len(p) > 0 {
-		k := len(g.held) - 1
-		if k < 0 || len(g.held[k]) == cap(g.held[k]) {
-			g.held = append(g.held, make([]byte, 0, gateChunk))
-			k++
-		}
-		c := min(len(p), cap(g.held[k])-len(g.held[k]))
-		g.held[k] = append(g.held[k], p[:c]...)
-		p = p[c:]
+	if g.size += len(p); g.z == nil && g.size > gateRaw {
+		// BestSpeed never fails: the level is valid
+		g.z, _ = flate.NewWriter(&g.packed, flate.BestSpeed)
 	}
-	return n, nil
+	if g.z != nil {
+		return g.z.Write(p) // into chunks: never fails
+	}
+	return g.held.Write(p)
 }
 
 // open writes what was held back; from then on everything goes through.
@@ -857,21 +900,30 @@ func (g *outputGate) open() error {
 		return nil
 	}
 	g.opened = true
-	held := g.held
-	g.held = nil
-	for i, c := range held {
-		if _, err := g.w.Write(c); err != nil {
-			return err
-		}
-		held[i] = nil // written: may go
+	if g.z != nil {
+		g.z.Close() // into chunks: never fails
 	}
-	return nil
+	held, packed, z := g.held, g.packed, g.z
+	g.held, g.packed, g.z = nil, nil, nil
+	if err := held.writeTo(g.w); err != nil {
+		return err
+	}
+	if z == nil {
+		return nil
+	}
+	rs := make([]io.Reader, len(packed))
+	for i, b := range packed {
+		rs[i] = bytes.NewReader(b)
+	}
+	r := flate.NewReader(io.MultiReader(rs...))
+	_, err := io.Copy(g.w, r)
+	return err
 }
 
 // withdraw forgets what was held back (it was withdrawn); what is
 // written from then on (final) goes through.
 func (g *outputGate) withdraw() {
-	g.held = nil
+	g.held, g.packed, g.z = nil, nil, nil
 	g.opened = true
 }
 
