@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -219,5 +220,49 @@ func TestStreamManyFindings(t *testing.T) {
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			t.Errorf("%s: the stream printed %d bytes, Write %d", format, got.Len(), want.Len())
 		}
+	}
+}
+
+// A sarif stream that moved its results to a temporary file keeps at
+// most a step of them in memory from then on (the buffer that grew to
+// sarifSpill bytes goes), and prints the same bytes as Write.
+func TestSarifSpillSteps(t *testing.T) {
+	defer func(n int) { sarifSpill = n }(sarifSpill)
+	sarifSpill = 1 << 20
+	r := &report.Report{Tool: "sqllint", Version: "1.2.3", Files: 1, Rules: fixtureRules()}
+	for i := range 8000 { // about 4 MB of results: a dozen steps past the spill
+		r.Findings = append(r.Findings, report.Finding{
+			RuleID: "SL302", RuleName: "checkpoint-duration", Severity: report.Warning,
+			Message: fmt.Sprintf("CHECKPOINT %d throttles I/O to finish in %d seconds", i, i),
+			Path:    fmt.Sprintf("migrations/V%d.sql", i/10), Line: i%10 + 1, Column: 1, EndLine: i%10 + 1, EndColumn: 14,
+		})
+	}
+	want := render(t, "sarif", r, Options{})
+	var out bytes.Buffer
+	s, err := NewStream(&out, "sarif", &report.Report{Tool: r.Tool, Version: r.Version, Rules: r.Rules}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := s.impl.(*sarifStream)
+	most := 0
+	for i := 0; i < len(r.Findings); i += 7 {
+		if err := s.Add(r.Findings[i:min(i+7, len(r.Findings))]); err != nil {
+			t.Fatal(err)
+		}
+		if x.file != nil {
+			most = max(most, x.mem.Cap())
+		}
+	}
+	if x.file == nil {
+		t.Fatal("the results never went to a temporary file: the test tests nothing")
+	}
+	if most > sarifSpill/2 {
+		t.Errorf("%d bytes of room for results kept in memory after the spill, want a step and some", most)
+	}
+	if err := s.Close(&report.Report{Files: r.Files}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Errorf("stream differs from Write (%d bytes, want %d)", out.Len(), len(want))
 	}
 }
