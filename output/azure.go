@@ -40,49 +40,57 @@ func azureDataOf(s string) string { return azureData.Replace(cleanLine(s)) }
 func azurePropOf(s string) string { return azureProp.Replace(cleanLine(s)) }
 
 func writeAzure(b *bytes.Buffer, r *report.Report, _ Options) error {
-	lastPath, pathProp := "", ""
+	var path pathProp
 	for i := range r.Findings {
-		f := &r.Findings[i]
-		sev := severity(f.Severity)
-		if sev == report.Info {
-			var line bytes.Buffer
-			textFinding(&line, f, false, false, nil)
-			b.WriteString(azureDefuse(line.String()))
-			continue
-		}
-		b.WriteString("##vso[task.logissue type=")
-		b.WriteString(sev)
-		b.WriteByte(';')
-		if f.Path != "" { // run-level findings (live mode) have no file
-			if f.Path != lastPath || pathProp == "" {
-				lastPath, pathProp = f.Path, azurePropOf(f.Path) // once for the findings of a file
-			}
-			b.WriteString("sourcepath=")
-			b.WriteString(pathProp)
-			b.WriteByte(';')
-		}
-		if f.Line > 0 && f.Path != "" {
-			writeProp(b, "linenumber=", f.Line)
-			b.WriteByte(';')
-			if f.Column > 0 {
-				writeProp(b, "columnnumber=", f.Column)
-				b.WriteByte(';')
-			}
-		}
-		if f.RuleID != "" {
-			b.WriteString("code=")
-			b.WriteString(azurePropOf(f.RuleID))
-			b.WriteByte(';')
-		}
-		b.WriteString("]")
-		msg := message(f)
-		if label := ruleLabel(f); label != "" {
-			msg = label + ": " + msg
-		}
-		b.WriteString(azureDataOf(msg))
-		b.WriteByte('\n')
+		azureFinding(b, &r.Findings[i], &path)
 	}
-	for _, e := range r.Errors {
+	azureErrors(b, r.Errors)
+	return nil
+}
+
+// azureFinding writes one finding's command, the path escaped once for
+// the findings of a file (path), or an info finding's plain line.
+func azureFinding(b *bytes.Buffer, f *report.Finding, path *pathProp) {
+	sev := severity(f.Severity)
+	if sev == report.Info {
+		var line bytes.Buffer
+		textFinding(&line, f, false, false, nil)
+		b.WriteString(azureDefuse(line.String()))
+		return
+	}
+	b.WriteString("##vso[task.logissue type=")
+	b.WriteString(sev)
+	b.WriteByte(';')
+	if f.Path != "" { // run-level findings (live mode) have no file
+		b.WriteString("sourcepath=")
+		b.WriteString(path.of(f.Path, azurePropOf))
+		b.WriteByte(';')
+	}
+	if f.Line > 0 && f.Path != "" {
+		writeProp(b, "linenumber=", f.Line)
+		b.WriteByte(';')
+		if f.Column > 0 {
+			writeProp(b, "columnnumber=", f.Column)
+			b.WriteByte(';')
+		}
+	}
+	if f.RuleID != "" {
+		b.WriteString("code=")
+		b.WriteString(azurePropOf(f.RuleID))
+		b.WriteByte(';')
+	}
+	b.WriteString("]")
+	msg := message(f)
+	if label := ruleLabel(f); label != "" {
+		msg = label + ": " + msg
+	}
+	b.WriteString(azureDataOf(msg))
+	b.WriteByte('\n')
+}
+
+// azureErrors writes the input errors' commands.
+func azureErrors(b *bytes.Buffer, errs []report.InputError) {
+	for _, e := range errs {
 		b.WriteString("##vso[task.logissue type=error;")
 		if e.Path != "" {
 			b.WriteString("sourcepath=" + azurePropOf(e.Path) + ";")
@@ -91,7 +99,6 @@ func writeAzure(b *bytes.Buffer, r *report.Report, _ Options) error {
 		b.WriteString(azureDataOf(e.Message))
 		b.WriteByte('\n')
 	}
-	return nil
 }
 
 // azureDefuse rewrites "##vso[" and "##[" in a plain log line so the agent

@@ -43,51 +43,57 @@ func githubCommand(sev string) string {
 }
 
 func writeGitHub(b *bytes.Buffer, r *report.Report, _ Options) error {
-	// written piece by piece, the path escaped once for the findings of
-	// a file: a string built for every piece was most of the format's
-	// cost
-	lastPath, pathProp := "", ""
+	var path pathProp
 	for i := range r.Findings {
-		f := &r.Findings[i]
-		b.WriteString("::")
-		b.WriteString(githubCommand(f.Severity))
-		b.WriteByte(' ')
-		props := 0
-		if f.Path != "" { // run-level findings (live mode) have no file
-			if f.Path != lastPath || pathProp == "" {
-				lastPath, pathProp = f.Path, githubPropOf(f.Path)
-			}
-			b.WriteString("file=")
-			b.WriteString(pathProp)
-			props++
-		}
-		if f.Line > 0 && f.Path != "" {
-			writeProp(b, ",line=", f.Line)
-			single := f.EndLine <= f.Line
-			if f.Column > 0 && single {
-				writeProp(b, ",col=", f.Column)
-			}
-			if f.EndLine > f.Line {
-				writeProp(b, ",endLine=", f.EndLine)
-			} else {
-				writeProp(b, ",endLine=", f.Line)
-			}
-			if f.EndColumn > 0 && f.Column > 0 && single {
-				writeProp(b, ",endColumn=", f.EndColumn)
-			}
-		}
-		if title := ruleLabel(f); title != "" {
-			if props > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString("title=")
-			b.WriteString(githubPropOf(title))
-		}
-		b.WriteString("::")
-		b.WriteString(githubDataOf(message(f)))
-		b.WriteByte('\n')
+		githubFinding(b, &r.Findings[i], &path)
 	}
-	for _, e := range r.Errors {
+	githubErrors(b, r.Errors)
+	return nil
+}
+
+// githubFinding writes one finding's command, written piece by piece, the
+// path escaped once for the findings of a file (path): a string built
+// for every piece was most of the format's cost.
+func githubFinding(b *bytes.Buffer, f *report.Finding, path *pathProp) {
+	b.WriteString("::")
+	b.WriteString(githubCommand(f.Severity))
+	b.WriteByte(' ')
+	props := 0
+	if f.Path != "" { // run-level findings (live mode) have no file
+		b.WriteString("file=")
+		b.WriteString(path.of(f.Path, githubPropOf))
+		props++
+	}
+	if f.Line > 0 && f.Path != "" {
+		writeProp(b, ",line=", f.Line)
+		single := f.EndLine <= f.Line
+		if f.Column > 0 && single {
+			writeProp(b, ",col=", f.Column)
+		}
+		if f.EndLine > f.Line {
+			writeProp(b, ",endLine=", f.EndLine)
+		} else {
+			writeProp(b, ",endLine=", f.Line)
+		}
+		if f.EndColumn > 0 && f.Column > 0 && single {
+			writeProp(b, ",endColumn=", f.EndColumn)
+		}
+	}
+	if title := ruleLabel(f); title != "" {
+		if props > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("title=")
+		b.WriteString(githubPropOf(title))
+	}
+	b.WriteString("::")
+	b.WriteString(githubDataOf(message(f)))
+	b.WriteByte('\n')
+}
+
+// githubErrors writes the input errors' commands.
+func githubErrors(b *bytes.Buffer, errs []report.InputError) {
+	for _, e := range errs {
 		b.WriteString("::error")
 		if e.Path != "" {
 			b.WriteString(" file=" + githubPropOf(e.Path))
@@ -96,7 +102,20 @@ func writeGitHub(b *bytes.Buffer, r *report.Report, _ Options) error {
 		b.WriteString(githubDataOf(e.Message))
 		b.WriteByte('\n')
 	}
-	return nil
+}
+
+// pathProp is the last path a line format escaped, and its escaped form:
+// a file's findings come together.
+type pathProp struct {
+	path, prop string
+	set        bool
+}
+
+func (p *pathProp) of(path string, escape func(string) string) string {
+	if !p.set || path != p.path {
+		p.path, p.prop, p.set = path, escape(path), true
+	}
+	return p.prop
 }
 
 // writeProp writes name (with its separator and '=') and the number n.

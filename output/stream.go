@@ -19,7 +19,8 @@ import (
 )
 
 // Stream prints a report whose findings arrive a file at a time, as a run
-// finds them: text and json print each finding as it comes, sarif keeps
+// finds them: text, json, github and azure print each finding as it
+// comes, sarif keeps
 // its results encoded (on disk past a few MB) until the end, where the run
 // object needs the input errors first, and the other formats keep the
 // findings and print at Close. What a format needs at the end (counts,
@@ -95,6 +96,10 @@ func newStream(format string, head *report.Report, opt Options) (*Stream, error)
 		s.impl = &jsonStream{}
 	case "sarif":
 		s.impl = &sarifStream{}
+	case "github":
+		s.impl = &lineStream{finding: githubFinding, errors: githubErrors}
+	case "azure":
+		s.impl = &lineStream{finding: azureFinding, errors: azureErrors}
 	default:
 		s.impl = &keepStream{fn: formats[name]}
 	}
@@ -107,7 +112,7 @@ func (s *Stream) Add(fs []report.Finding) error {
 		return s.werr
 	}
 	switch s.impl.(type) {
-	case *textStream, *jsonStream:
+	case *textStream, *jsonStream, *lineStream:
 		// printed a part at a time: a file with a hundred thousand
 		// findings is not held printed whole (the bytes are the same:
 		// each finding prints on its own lines)
@@ -557,6 +562,26 @@ func (s *Stream) flushTo(b *bytes.Buffer) error {
 }
 
 // ---- formats that print at the end ----
+
+// lineStream prints a format whose findings are lines of their own, in
+// report order, followed by the input errors (github, azure).
+type lineStream struct {
+	finding func(b *bytes.Buffer, f *report.Finding, path *pathProp)
+	errors  func(b *bytes.Buffer, errs []report.InputError)
+	path    pathProp
+}
+
+func (x *lineStream) add(_ *Stream, b *bytes.Buffer, fs []report.Finding) error {
+	for i := range fs {
+		x.finding(b, &fs[i], &x.path)
+	}
+	return nil
+}
+
+func (x *lineStream) close(_ *Stream, b *bytes.Buffer, r *report.Report) error {
+	x.errors(b, r.Errors)
+	return nil
+}
 
 type keepStream struct {
 	fn       writerFunc

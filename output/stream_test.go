@@ -266,3 +266,39 @@ func TestSarifSpillSteps(t *testing.T) {
 		t.Errorf("stream differs from Write (%d bytes, want %d)", out.Len(), len(want))
 	}
 }
+
+// github and azure print each finding as it is added: a long run's
+// commands reach the writer before the end, and nothing of them is kept
+// for Close (which adds only the input errors).
+func TestLineFormatsStream(t *testing.T) {
+	for _, format := range []string{"github", "azure"} {
+		var out bytes.Buffer
+		s, err := NewStream(&out, format, &report.Report{Tool: "sqllint", Rules: fixtureRules()}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []report.Finding
+		for i := range 8000 { // about 1 MB of commands
+			f := report.Finding{
+				RuleID: "SL302", RuleName: "checkpoint-duration", Severity: report.Warning,
+				Message: fmt.Sprintf("CHECKPOINT %d throttles I/O to finish in %d seconds", i, i),
+				Path:    fmt.Sprintf("migrations/V%d.sql", i/10), Line: i%10 + 1, Column: 1, EndLine: i%10 + 1, EndColumn: 14,
+			}
+			all = append(all, f)
+			if err := s.Add([]report.Finding{f}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if out.Len() < 512<<10 {
+			t.Errorf("%s: %d bytes written before Close, want the findings printed as they came", format, out.Len())
+		}
+		errs := []report.InputError{{Path: "bad.sql", Message: "not UTF-8"}}
+		if err := s.Close(&report.Report{Files: 800, Errors: errs}); err != nil {
+			t.Fatal(err)
+		}
+		want := render(t, format, &report.Report{Tool: "sqllint", Rules: fixtureRules(), Files: 800, Findings: all, Errors: errs}, Options{})
+		if !bytes.Equal(out.Bytes(), want) {
+			t.Errorf("%s: stream differs from Write (%d bytes, want %d)", format, out.Len(), len(want))
+		}
+	}
+}
