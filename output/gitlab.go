@@ -62,33 +62,93 @@ func writeGitLab(b *bytes.Buffer, r *report.Report, opt Options) error {
 	fps := fingerprints(r)
 	issues := make([]gitlabIssue, 0, len(r.Findings)+len(r.Errors))
 	for i := range r.Findings {
-		f := &r.Findings[i]
-		begin := max(f.Line, 1)
-		issue := gitlabIssue{
-			Description: ruleLabel(f) + ": " + message(f),
-			CheckName:   f.RuleID,
-			Fingerprint: fps[i],
-			Severity:    gitlabSeverity(f.Severity),
-			Location:    gitlabLocation{Path: relToRoot(f.Path, root), Lines: gitlabLines{Begin: begin}},
-		}
-		if f.EndLine >= begin {
-			issue.Location.Lines.End = f.EndLine
-		} else {
-			issue.Location.Lines.End = begin
-		}
-		issues = append(issues, issue)
+		issues = append(issues, gitlabFindingIssue(&r.Findings[i], fps[i], root))
 	}
 	for i := range r.Errors {
-		e := &r.Errors[i]
-		issues = append(issues, gitlabIssue{
-			Description: e.Message,
-			CheckName:   "input-error",
-			Fingerprint: inputErrorFingerprint(e),
-			Severity:    "major",
-			Location:    gitlabLocation{Path: relToRoot(e.Path, root), Lines: gitlabLines{Begin: 1, End: 1}},
-		})
+		issues = append(issues, gitlabErrorIssue(&r.Errors[i], root))
 	}
 	writeGitLabIssues(b, issues)
+	return nil
+}
+
+// gitlabFindingIssue is the issue of finding f, whose fingerprint is fp.
+func gitlabFindingIssue(f *report.Finding, fp, root string) gitlabIssue {
+	begin := max(f.Line, 1)
+	issue := gitlabIssue{
+		Description: ruleLabel(f) + ": " + message(f),
+		CheckName:   f.RuleID,
+		Fingerprint: fp,
+		Severity:    gitlabSeverity(f.Severity),
+		Location:    gitlabLocation{Path: relToRoot(f.Path, root), Lines: gitlabLines{Begin: begin}},
+	}
+	if f.EndLine >= begin {
+		issue.Location.Lines.End = f.EndLine
+	} else {
+		issue.Location.Lines.End = begin
+	}
+	return issue
+}
+
+// gitlabErrorIssue is the issue of input error e.
+func gitlabErrorIssue(e *report.InputError, root string) gitlabIssue {
+	return gitlabIssue{
+		Description: e.Message,
+		CheckName:   "input-error",
+		Fingerprint: inputErrorFingerprint(e),
+		Severity:    "major",
+		Location:    gitlabLocation{Path: relToRoot(e.Path, root), Lines: gitlabLines{Begin: 1, End: 1}},
+	}
+}
+
+// gitlabStream prints the issues as the findings come (Stream), the
+// input errors' issues at the end.
+type gitlabStream struct {
+	started bool
+	root    string
+	fp      fingerprinter
+	w       jw
+}
+
+// start points the writer at b, and opens the array the first time.
+func (x *gitlabStream) start(s *Stream, b *bytes.Buffer) {
+	x.w.b = b
+	if !x.started {
+		x.started = true
+		x.root = srcRootSlash(s.opt.SrcRoot)
+		x.w.begin(1)
+		x.w.open('[')
+		x.w.end()
+	}
+}
+
+func (x *gitlabStream) issue(is *gitlabIssue) {
+	x.w.begin(256)
+	x.w.elem()
+	x.w.gitlabIssue(is)
+	x.w.end()
+}
+
+func (x *gitlabStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error {
+	x.start(s, b)
+	for i := range fs {
+		f := &fs[i]
+		text, _ := s.lineOf(f)
+		is := gitlabFindingIssue(f, x.fp.next(f, text), x.root)
+		x.issue(&is)
+	}
+	return nil
+}
+
+func (x *gitlabStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error {
+	x.start(s, b)
+	for i := range r.Errors {
+		is := gitlabErrorIssue(&r.Errors[i], x.root)
+		x.issue(&is)
+	}
+	x.w.begin(1)
+	x.w.close(']')
+	x.w.end()
+	b.WriteByte('\n')
 	return nil
 }
 

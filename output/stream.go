@@ -19,8 +19,8 @@ import (
 )
 
 // Stream prints a report whose findings arrive a file at a time, as a run
-// finds them: text, json, github and azure print each finding as it
-// comes, sarif keeps
+// finds them: text, json, github, azure and gitlab print each finding as
+// it comes, sarif keeps
 // its results encoded (on disk past a few MB) until the end, where the run
 // object needs the input errors first, and the other formats keep the
 // findings and print at Close. What a format needs at the end (counts,
@@ -100,6 +100,8 @@ func newStream(format string, head *report.Report, opt Options) (*Stream, error)
 		s.impl = &lineStream{finding: githubFinding, errors: githubErrors}
 	case "azure":
 		s.impl = &lineStream{finding: azureFinding, errors: azureErrors}
+	case "gitlab":
+		s.impl = &gitlabStream{}
 	default:
 		s.impl = &keepStream{fn: formats[name]}
 	}
@@ -112,7 +114,7 @@ func (s *Stream) Add(fs []report.Finding) error {
 		return s.werr
 	}
 	switch s.impl.(type) {
-	case *textStream, *jsonStream, *lineStream:
+	case *textStream, *jsonStream, *lineStream, *gitlabStream:
 		// printed a part at a time: a file with a hundred thousand
 		// findings is not held printed whole (the bytes are the same:
 		// each finding prints on its own lines)

@@ -267,11 +267,11 @@ func TestSarifSpillSteps(t *testing.T) {
 	}
 }
 
-// github and azure print each finding as it is added: a long run's
-// commands reach the writer before the end, and nothing of them is kept
-// for Close (which adds only the input errors).
-func TestLineFormatsStream(t *testing.T) {
-	for _, format := range []string{"github", "azure"} {
+// github, azure and gitlab print each finding as it is added: a long
+// run's commands or issues reach the writer before the end, and nothing
+// of them is kept for Close (which adds only the input errors).
+func TestFormatsStreamAsTheyCome(t *testing.T) {
+	for _, format := range []string{"github", "azure", "gitlab"} {
 		var out bytes.Buffer
 		s, err := NewStream(&out, format, &report.Report{Tool: "sqllint", Rules: fixtureRules()}, Options{})
 		if err != nil {

@@ -965,11 +965,12 @@ func readsSource(specs []outputSpec, showSource bool) bool {
 
 // printsAsItGoes reports whether every output of specs prints each
 // finding as it is added and keeps none of them (nor their source lines)
-// to the end: text, json, sarif, github and azure (output.Stream).
+// to the end: text, json, sarif, github, azure and gitlab
+// (output.Stream).
 func printsAsItGoes(specs []outputSpec) bool {
 	for _, s := range specs {
 		switch s.format {
-		case "text", "json", "sarif", "github", "azure":
+		case "text", "json", "sarif", "github", "azure", "gitlab":
 		default:
 			return false
 		}
