@@ -215,25 +215,30 @@ func TestIncludeGuessSameAsPrepass(t *testing.T) {
 			t.Errorf("%s: ending the guess early gave\n%s\nguessing\n%s", tc.name, bounded, guessed)
 		}
 		// results given provisionally (Options.Provisional): once
-		// confirmed, or withdrawn and given again, they are those held
-		calls := ""
-		var got []*FileResult
-		o := opt()
-		o.Provisional = func(final bool) {
-			if final {
-				calls += "final "
-			} else {
-				calls += "withdrawn "
-				got = nil
+		// confirmed, or withdrawn and given again, they are those held,
+		// also when the guess ends early past the findings given
+		for _, hold := range []int{1 << 17, 0} {
+			holdProvisional = hold
+			calls := ""
+			var got []*FileResult
+			o := opt()
+			o.Provisional = func(final bool) {
+				if final {
+					calls += "final "
+				} else {
+					calls += "withdrawn "
+					got = nil
+				}
+			}
+			sum, err := Run(context.Background(), o, func(r *FileResult) { got = append(got, r) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p := render(got, sum); p != guessed || (calls != "final " && calls != "withdrawn ") {
+				t.Errorf("%s: provisional results (%s, ending past %d findings) gave\n%s\nguessing\n%s", tc.name, calls, hold, p, guessed)
 			}
 		}
-		sum, err := Run(context.Background(), o, func(r *FileResult) { got = append(got, r) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p := render(got, sum); p != guessed || (calls != "final " && calls != "withdrawn ") {
-			t.Errorf("%s: provisional results (%s) gave\n%s\nguessing\n%s", tc.name, calls, p, guessed)
-		}
+		holdProvisional = 1 << 17
 		guessing = false
 		prepass := render(runAll(t, opt()))
 		guessing = true
@@ -308,5 +313,40 @@ func TestProvisionalResultsWithdrawn(t *testing.T) {
 	}
 	if g, h := render(got), render(held); g != h {
 		t.Errorf("provisional results\n%s\nheld\n%s", g, h)
+	}
+}
+
+// A run that gives its results provisionally holds more findings before
+// it ends its guess than one that holds them itself: 40,000 findings and
+// no :r command are read once, without the include pass; held by the run,
+// the same findings end the guess and the pass reads the files not read
+// yet.
+func TestProvisionalHoldsMoreFindings(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	write(t, dir, "d/V1.sql", "USE S;\n"+strings.Repeat("CHECKPOINT 5;\n", 40000))
+	for i := 2; i <= 100; i++ {
+		write(t, dir, fmt.Sprintf("d/V%d.sql", i), "PRINT 'x';\n")
+	}
+	// (a window of a few files: most are not read when the first ends
+	// the guess)
+	defer func(n int) { maxWindow = n }(maxWindow)
+	maxWindow = 0
+	n := 0
+	before := prepassReads.Load()
+	if _, err := Run(context.Background(), Options{Paths: []string{"d"}, Workers: 2, Provisional: func(bool) {}},
+		func(r *FileResult) { n += len(r.Findings) }); err != nil {
+		t.Fatal(err)
+	}
+	if n != 40000 {
+		t.Fatalf("%d findings, want 40,000", n)
+	}
+	if reads := prepassReads.Load() - before; reads != 0 {
+		t.Errorf("given provisionally: the include pass read %d files, want none", reads)
+	}
+	before = prepassReads.Load()
+	rs, _ := runAll(t, Options{Paths: []string{"d"}, Workers: 2})
+	if reads := prepassReads.Load() - before; reads == 0 || len(findings(rs)) != 40000 {
+		t.Errorf("held by the run: the include pass read %d files, %d findings, want the pass and 40,000", reads, len(findings(rs)))
 	}
 }
