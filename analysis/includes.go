@@ -159,16 +159,19 @@ func (r *run) staticGuessing(ctx context.Context, sink func(*FileResult)) (*Summ
 // final and so will be the rest, provisional(false) that they are
 // withdrawn, and the run starts again with the include pass's answer. The
 // guess ends past hold findings, so that what the caller keeps of
-// results that may be withdrawn is bounded.
+// results that may be withdrawn is bounded, and past holdFindings when
+// the files so far held more than denseFindings each: the include pass
+// then reads few files for what holding them costs.
 func (r *run) guessRun(ctx context.Context, g *includeGuess, sink func(*FileResult), provisional func(final bool), hold int) (*Summary, error) {
-	findings, final := 0, false
+	findings, files, final := 0, 0, false
 	sum, err := r.static(g.ctx, func(res *FileResult) {
 		if !final && g.streaming.Load() {
 			final = true
 			provisional(true)
 		}
 		sink(res)
-		if findings += len(res.Findings); !final && findings > hold {
+		files++
+		if findings += len(res.Findings); !final && findings > holdFindings && (findings > hold || findings > denseFindings*files) {
 			g.end()
 		}
 	})
@@ -270,13 +273,18 @@ func (h heldResult) result() *FileResult {
 
 // holdFindings is how many findings a guessing run holds back before it
 // ends its guess (a variable for tests). holdProvisional is how many it
-// gives provisionally (Options.Provisional): sqllint scan holds what it
-// prints of them compressed past 4 MB, about 40 bytes a finding, where
-// the run holds a result of a few hundred bytes a finding. Past either,
-// the include pass reads the files not read yet, about a third of a
-// second of both cores for 30,000 files of 10 KB; 44,722 findings in
-// 1 GB / 100,000 files stay under holdProvisional.
-var holdFindings, holdProvisional = 1 << 15, 1 << 17
+// gives provisionally (Options.Provisional) when they come from files
+// with few findings each: sqllint scan holds what it prints of them in a
+// temporary file past 4 MB, where the run would hold a result of a few
+// hundred bytes a finding. Past either, the include pass reads the files
+// not read yet: about a third of a second of both cores for 30,000 files
+// of 10 KB, when the 44,722 findings of 1 GB / 100,000 files passed
+// holdFindings 72% into the run, while holding them costs a write and a
+// read of 15 MB. Files dense with findings (more than denseFindings each
+// so far) end the guess at holdFindings: the pass reads few files, and
+// holding their findings would cost more (200 files of 1,000 findings
+// each wrote 55 MB).
+var holdFindings, holdProvisional, denseFindings = 1 << 15, 1 << 17, 16
 
 // guessing lets static runs guess (a variable for tests, which compare
 // with the pre-pass).

@@ -317,36 +317,42 @@ func TestProvisionalResultsWithdrawn(t *testing.T) {
 }
 
 // A run that gives its results provisionally holds more findings before
-// it ends its guess than one that holds them itself: 40,000 findings and
-// no :r command are read once, without the include pass; held by the run,
-// the same findings end the guess and the pass reads the files not read
-// yet.
+// it ends its guess than one that holds them itself, unless they come
+// from files dense with findings: 1,000 findings of ten a file and no :r
+// command are read once, without the include pass; held by the run, the
+// same findings end the guess and the pass reads the files not read yet,
+// as it does when the findings come a hundred a file.
 func TestProvisionalHoldsMoreFindings(t *testing.T) {
-	dir := t.TempDir()
-	chdir(t, dir)
-	write(t, dir, "d/V1.sql", "USE S;\n"+strings.Repeat("CHECKPOINT 5;\n", 40000))
-	for i := 2; i <= 100; i++ {
-		write(t, dir, fmt.Sprintf("d/V%d.sql", i), "PRINT 'x';\n")
-	}
-	// (a window of a few files: most are not read when the first ends
-	// the guess)
+	defer func(a, b, c int) { holdFindings, holdProvisional, denseFindings = a, b, c }(holdFindings, holdProvisional, denseFindings)
+	holdFindings, holdProvisional, denseFindings = 200, 2000, 16
+	// (a window of a few files: most are not read when the guess ends)
 	defer func(n int) { maxWindow = n }(maxWindow)
 	maxWindow = 0
-	n := 0
-	before := prepassReads.Load()
-	if _, err := Run(context.Background(), Options{Paths: []string{"d"}, Workers: 2, Provisional: func(bool) {}},
-		func(r *FileResult) { n += len(r.Findings) }); err != nil {
-		t.Fatal(err)
-	}
-	if n != 40000 {
-		t.Fatalf("%d findings, want 40,000", n)
-	}
-	if reads := prepassReads.Load() - before; reads != 0 {
-		t.Errorf("given provisionally: the include pass read %d files, want none", reads)
-	}
-	before = prepassReads.Load()
-	rs, _ := runAll(t, Options{Paths: []string{"d"}, Workers: 2})
-	if reads := prepassReads.Load() - before; reads == 0 || len(findings(rs)) != 40000 {
-		t.Errorf("held by the run: the include pass read %d files, %d findings, want the pass and 40,000", reads, len(findings(rs)))
+	for _, perFile := range []int{10, 100} {
+		dir := t.TempDir()
+		chdir(t, dir)
+		for i := 1; i <= 1000/perFile; i++ {
+			write(t, dir, fmt.Sprintf("d/V%d.sql", i), "USE S;\n"+strings.Repeat("CHECKPOINT 5;\n", perFile))
+		}
+		for i := 1; i <= 50; i++ {
+			write(t, dir, fmt.Sprintf("d/W%d.sql", i), "PRINT 'x';\n")
+		}
+		n := 0
+		before := prepassReads.Load()
+		if _, err := Run(context.Background(), Options{Paths: []string{"d"}, Workers: 2, Provisional: func(bool) {}},
+			func(r *FileResult) { n += len(r.Findings) }); err != nil {
+			t.Fatal(err)
+		}
+		if n != 1000 {
+			t.Fatalf("%d a file: %d findings, want 1,000", perFile, n)
+		}
+		if reads := prepassReads.Load() - before; (reads == 0) != (perFile == 10) {
+			t.Errorf("%d a file, given provisionally: the include pass read %d files, want %s", perFile, reads, map[bool]string{true: "none", false: "some"}[perFile == 10])
+		}
+		before = prepassReads.Load()
+		rs, _ := runAll(t, Options{Paths: []string{"d"}, Workers: 2})
+		if reads := prepassReads.Load() - before; reads == 0 || len(findings(rs)) != 1000 {
+			t.Errorf("%d a file, held by the run: the include pass read %d files, %d findings, want the pass and 1,000", perFile, reads, len(findings(rs)))
+		}
 	}
 }

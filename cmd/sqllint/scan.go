@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"cmp"
-	"compress/flate"
 	"context"
 	"errors"
 	"flag"
@@ -357,6 +356,7 @@ func (e *env) scan(args []string) int {
 	enabled := analysis.EnabledRules(rules.Default, &cfg.Rules)
 	if streaming {
 		gate = &outputGate{w: e.stdout}
+		defer gate.close() // a run that stops on an error opens it not
 		if outs, err = e.openOutputsTo(gate, specs, true, color, !f.noSource, enabled, ""); err != nil {
 			e.errorf("%v", err)
 			return exitError
@@ -825,26 +825,46 @@ type printJob struct {
 // run whose results may still be withdrawn are printed into it as they
 // come, and reach the writer at once when they are final. What it holds
 // is kept in chunks (no copies and no slack of a doubling buffer); past
-// gateRaw bytes the rest is held compressed.
+// gateRaw bytes the rest goes to a temporary file, a chunk at a time.
 type outputGate struct {
 	w      io.Writer
-	held   chunks
-	size   int // bytes held, before compression
+	held   chunks // the first gateRaw bytes
+	size   int    // bytes held
 	opened bool
-	// packed holds what came past gateRaw bytes, through z
-	packed chunks
-	z      *flate.Writer
+	// spill holds what came past gateRaw bytes (removed at once where
+	// the system allows), and tail what is not in it yet: the chunk being
+	// filled, or everything since the file could not be made or written
+	// (stuck).
+	spill spillFile
+	tail  chunks
+	stuck bool
 }
 
-// gateRaw is how much an outputGate holds as it is. A run holds its
-// findings while it guesses that no script includes another, up to
-// 32,768 of them (analysis: holdFindings); printed as text they took 14
-// MB of a 100,000-file run's 31 MB live heap, and the collector leaves
-// headroom for what is live (peak RSS 62 MB). Compressed at flate's
-// fastest level they take a tenth (1.2 MB for 14 MB of findings), for
-// about 0.1 s of one core per 14 MB, compressing and expanding; runs
-// with fewer findings (a typical run of 20,000 files printed 4 MB) do
-// neither.
+// spillFile is what an outputGate needs of its temporary file.
+type spillFile interface {
+	io.ReadWriteSeeker
+	Close() error
+	Name() string
+}
+
+// newSpill makes an outputGate's temporary file (a variable for tests).
+var newSpill = func() (spillFile, error) {
+	f, err := os.CreateTemp("", "sqllint-held-*")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name()) // gone when closed where the system allows
+	return f, nil
+}
+
+// gateRaw is how much an outputGate holds in memory before it writes to
+// a temporary file. A run holds its findings while it guesses that no
+// script includes another (analysis: holdProvisional): printed as text,
+// the 44,722 findings of a 1 GB / 100,000-file run are 19.5 MB, which in
+// memory took its peak RSS to 62 MB and more (the collector leaves
+// headroom for what is live). Compressed, they took a tenth, but the
+// compression cost 14% of the instructions of 200 files dense with
+// findings; a temporary file costs a write and a read.
 const gateRaw = 4 << 20
 
 // gateChunk is the size of a chunk of what an outputGate holds.
@@ -869,6 +889,9 @@ func (c *chunks) Write(p []byte) (int, error) {
 	return n, nil
 }
 
+// full reports whether c holds a whole chunk.
+func (c chunks) full() bool { return len(c) > 1 || len(c) == 1 && len(c[0]) == gateChunk }
+
 // writeTo writes the chunks to w, letting each go once written.
 func (c chunks) writeTo(w io.Writer) error {
 	for i, b := range c {
@@ -884,14 +907,41 @@ func (g *outputGate) Write(p []byte) (int, error) {
 	if g.opened {
 		return g.w.Write(p)
 	}
-	if g.size += len(p); g.z == nil && g.size > gateRaw {
-		// BestSpeed never fails: the level is valid
-		g.z, _ = flate.NewWriter(&g.packed, flate.BestSpeed)
+	if g.size += len(p); g.size <= gateRaw || g.spill == nil && g.stuck {
+		return g.held.Write(p)
 	}
-	if g.z != nil {
-		return g.z.Write(p) // into chunks: never fails
+	if g.spill == nil && !g.stuck {
+		f, err := newSpill()
+		if err != nil {
+			g.stuck = true // held in memory, as it would be without a file
+			return g.held.Write(p)
+		}
+		g.spill = f
 	}
-	return g.held.Write(p)
+	g.tail.Write(p)
+	if !g.stuck && g.tail.full() {
+		g.toFile()
+	}
+	return len(p), nil
+}
+
+// toFile moves tail to the temporary file. When the file cannot take it
+// (the disk is full), what it did not take stays in tail, and the rest
+// is held there too.
+func (g *outputGate) toFile() {
+	for i, b := range g.tail {
+		n, err := g.spill.Write(b)
+		if err != nil {
+			g.stuck = true
+			g.tail[i] = b[n:]
+			g.tail = g.tail[i:]
+			return
+		}
+	}
+	// the first chunk's room serves the next
+	first := g.tail[0][:0]
+	clear(g.tail)
+	g.tail = append(g.tail[:0], first)
 }
 
 // open writes what was held back; from then on everything goes through.
@@ -900,31 +950,38 @@ func (g *outputGate) open() error {
 		return nil
 	}
 	g.opened = true
-	if g.z != nil {
-		g.z.Close() // into chunks: never fails
-	}
-	held, packed, z := g.held, g.packed, g.z
-	g.held, g.packed, g.z = nil, nil, nil
+	held, tail := g.held, g.tail
+	g.held, g.tail = nil, nil
+	defer g.close()
 	if err := held.writeTo(g.w); err != nil {
 		return err
 	}
-	if z == nil {
-		return nil
+	if g.spill != nil {
+		if _, err := g.spill.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		if _, err := io.Copy(g.w, g.spill); err != nil {
+			return err
+		}
 	}
-	rs := make([]io.Reader, len(packed))
-	for i, b := range packed {
-		rs[i] = bytes.NewReader(b)
-	}
-	r := flate.NewReader(io.MultiReader(rs...))
-	_, err := io.Copy(g.w, r)
-	return err
+	return tail.writeTo(g.w)
 }
 
 // withdraw forgets what was held back (it was withdrawn); what is
 // written from then on (final) goes through.
 func (g *outputGate) withdraw() {
-	g.held, g.packed, g.z = nil, nil, nil
+	g.held, g.tail = nil, nil
 	g.opened = true
+	g.close()
+}
+
+// close closes and removes the temporary file, if any.
+func (g *outputGate) close() {
+	if g.spill != nil {
+		g.spill.Close()
+		os.Remove(g.spill.Name()) // where a file open cannot be removed
+		g.spill = nil
+	}
 }
 
 // closeOutputs ends the outputs with the run's errors and counts, and
