@@ -651,27 +651,6 @@ func callbacksOnly(m *matcher, dir string) bool {
 	return found && only
 }
 
-// peekDir calls fn for the entries of folder name, a few at a time, until
-// fn returns false or none are left; a folder it cannot read it leaves.
-func peekDir(name string, fn func(fs.DirEntry) bool) {
-	f, err := openDir(name)
-	if err != nil {
-		return
-	}
-	defer f.Close()
-	for {
-		ents, err := f.ReadDir(32)
-		for _, d := range ents {
-			if !fn(d) {
-				return
-			}
-		}
-		if err != nil || len(ents) == 0 {
-			return
-		}
-	}
-}
-
 // flywayFile is a script of a Flyway location the walk gathered.
 type flywayFile struct {
 	path, name string

@@ -112,12 +112,16 @@ func NewTracked() *Tracked {
 // of the folder that come one after another: a folder in no repository
 // costs a comparison a file, one in a repository a lookup of its name.
 func (t *Tracked) Has(path string) bool {
-	if dir, name, ok := t.split(path); ok {
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		if t.last.dir != dir {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	name, ok := t.inLast(path)
+	if !ok {
+		var dir string
+		if dir, name, ok = t.split(path); ok {
 			t.last = t.folder(dir)
 		}
+	}
+	if ok {
 		l := t.last.l
 		if l == nil {
 			return true
@@ -128,15 +132,33 @@ func (t *Tracked) Has(path string) bool {
 	return t.hasPath(path)
 }
 
+// inLast is path's name when path is a file of the folder of the last
+// path split (t.last): that folder, a separator, and a name split takes.
+func (t *Tracked) inLast(path string) (string, bool) {
+	d, name := t.last.dir, ""
+	switch {
+	case d == "":
+		return "", false
+	case d == ".": // a bare name, or ./name
+		name = strings.TrimPrefix(path, "./")
+	case len(path) <= len(d)+1 || path[len(d)] != '/' || path[:len(d)] != d:
+		return "", false
+	default:
+		name = path[len(d)+1:]
+	}
+	if name == "" || strings.IndexByte(name, '/') >= 0 || name == "." || name == ".." {
+		return "", false
+	}
+	return name, true
+}
+
 // hasPath is Has for any path: made absolute and clean, its folder
-// looked up.
+// looked up (t.mu held).
 func (t *Tracked) hasPath(path string) bool {
 	abs, ok := t.abs(path)
 	if !ok {
 		return true
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	top := t.topOf(filepath.Dir(abs))
 	if top == "" {
 		return true
