@@ -8,6 +8,7 @@ import (
 	"hash/maphash"
 	"io"
 	"io/fs"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -391,17 +392,7 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 				return more
 			}
 		}
-		slices.SortFunc(list, func(a, b ent) int {
-			// natsort's order is total: keys that differ are never equal in
-			// it, so one comparison decides
-			switch {
-			case a.key == b.key:
-				return 0
-			case natsort.Less(a.key, b.key):
-				return -1
-			}
-			return 1
-		})
+		slices.SortFunc(list, func(a, b ent) int { return natsortCompare(a.key, b.key) })
 	}
 	// with the default include and no exclude, the listing's filter
 	// (isSQL) is the whole decision of walked
@@ -445,30 +436,97 @@ var errLinkOutside = errors.New("symbolic link to a file outside the checked fol
 // file of another name does not count then).
 func sortFlyway[E any](list []E, file func(E) (string, bool), skipped func(E) bool) bool {
 	// each name read once (natsort.FlywaySortKey): to tell a Flyway
-	// folder, and for the sort, not at every comparison
+	// folder, and for the sort. The usual folder's scripts are versioned
+	// and their versions' first numbers differ: those sort as numbers
+	// (order: the number above, the entry's index below), the few that
+	// share one by their keys, and any other folder by its keys alone
+	// (sortFlywayKeys).
+	shift := bits.Len(uint(len(list)))
+	order := make([]uint64, 0, len(list))
+	var dirs []uint64
+	versioned, heads := false, true
+	for i, e := range list {
+		name, f := file(e)
+		if !f {
+			dirs = append(dirs, uint64(i))
+			continue
+		}
+		k := natsort.NewFlywaySortKey(name)
+		if fw, v := k.Flyway(); fw {
+			versioned = versioned || v
+		} else if !skipped(e) { // asked only here: matching may cost
+			return false
+		}
+		h, ok := k.Head()
+		heads = heads && ok && h>>(64-shift) == 0
+		order = append(order, h<<shift|uint64(i))
+	}
+	if !versioned {
+		return false
+	}
+	if !heads {
+		sortFlywayKeys(list, file)
+		return true
+	}
+	index := uint64(1)<<shift - 1
+	slices.Sort(order)
+	for i := 0; i < len(order); {
+		j := i + 1
+		for j < len(order) && order[j]>>shift == order[i]>>shift {
+			j++
+		}
+		if j-i > 1 { // one first number: the rest of the names decides
+			sortTies(order[i:j], func(o uint64) string { name, _ := file(list[o&index]); return name })
+		}
+		i = j
+	}
+	for i := range order {
+		order[i] &= index
+	}
+	// the subfolders after the files, in natural order
+	slices.SortFunc(dirs, func(a, b uint64) int {
+		x, _ := file(list[a])
+		y, _ := file(list[b])
+		return natsortCompare(x, y)
+	})
+	permute(list, append(order, dirs...))
+	return true
+}
+
+// sortTies sorts entries of a Flyway folder (sortFlyway's order) that
+// share their version's first number by their keys (natsort.FlywaySortKey),
+// name giving the name of each.
+func sortTies(order []uint64, name func(uint64) string) {
+	type tie struct {
+		k natsort.FlywaySortKey
+		o uint64
+	}
+	ts := make([]tie, len(order))
+	for i, o := range order {
+		ts[i] = tie{natsort.NewFlywaySortKey(name(o)), o}
+	}
+	slices.SortFunc(ts, func(a, b tie) int { return a.k.Compare(&b.k) })
+	for i := range ts {
+		order[i] = ts[i].o
+	}
+}
+
+// sortFlywayKeys sorts the entries of a Flyway folder in the order
+// sortFlyway gives them, by their keys: the files in Flyway's order, then
+// the subfolders in natural order.
+func sortFlywayKeys[E any](list []E, file func(E) (string, bool)) {
 	type keyed struct {
 		k    natsort.FlywaySortKey
 		file bool
 		e    E
 	}
 	ks := make([]keyed, len(list))
-	versioned := false
 	for i, e := range list {
 		name, f := file(e)
 		ks[i] = keyed{file: f, e: e}
-		if !f {
-			ks[i].k.Name = name
-			continue
+		if ks[i].k.Name = name; f {
+			ks[i].k = natsort.NewFlywaySortKey(name)
 		}
-		ks[i].k = natsort.NewFlywaySortKey(name)
-		if fw, v := ks[i].k.Flyway(); fw {
-			versioned = versioned || v
-		} else if !skipped(e) { // asked only here: matching may cost
-			return false
-		}
-	}
-	if !versioned {
-		return false
 	}
 	order := make([]*keyed, len(ks)) // what the sort moves: a pointer
 	for i := range ks {
@@ -483,17 +541,47 @@ func sortFlyway[E any](list []E, file func(E) (string, bool), skipped func(E) bo
 			return 1
 		case a.file:
 			return a.k.Compare(&b.k)
-		case a.k.Name == b.k.Name:
-			return 0
-		case natsort.Less(a.k.Name, b.k.Name):
-			return -1
 		}
-		return 1
+		return natsortCompare(a.k.Name, b.k.Name)
 	})
 	for i, k := range order {
 		list[i] = k.e
 	}
-	return true
+}
+
+// natsortCompare is natsort.Less as a comparison: its order is total,
+// keys that differ are never equal in it.
+func natsortCompare(x, y string) int {
+	switch {
+	case x == y:
+		return 0
+	case natsort.Less(x, y):
+		return -1
+	}
+	return 1
+}
+
+// permute puts list in the order perm gives (list[i] is the entry that
+// was at perm[i]), in place; perm is spent.
+func permute[E any](list []E, perm []uint64) {
+	const done = ^uint64(0)
+	for i := range perm {
+		if perm[i] == done || perm[i] == uint64(i) {
+			continue
+		}
+		first := list[i]
+		j := i
+		for {
+			k := perm[j]
+			perm[j] = done
+			if k == uint64(i) {
+				list[j] = first
+				break
+			}
+			list[j] = list[k]
+			j = int(k)
+		}
+	}
 }
 
 // callbacksBeside reports whether dir, a folder without scripts of its
@@ -561,27 +649,6 @@ func callbacksOnly(m *matcher, dir string) bool {
 		return true
 	})
 	return found && only
-}
-
-// peekDir calls fn for the entries of folder name, a few at a time, until
-// fn returns false or none are left; a folder it cannot read it leaves.
-func peekDir(name string, fn func(fs.DirEntry) bool) {
-	f, err := openDir(name)
-	if err != nil {
-		return
-	}
-	defer f.Close()
-	for {
-		ents, err := f.ReadDir(32)
-		for _, d := range ents {
-			if !fn(d) {
-				return
-			}
-		}
-		if err != nil || len(ents) == 0 {
-			return
-		}
-	}
 }
 
 // flywayFile is a script of a Flyway location the walk gathered.

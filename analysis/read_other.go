@@ -2,7 +2,10 @@
 
 package analysis
 
-import "os"
+import (
+	"io/fs"
+	"os"
+)
 
 // readFile reads a regular file (readFileOS).
 func readFile(_ *dirCache, path string, r *run, mayMap, lend bool) ([]byte, fileID, bool, error) {
@@ -54,5 +57,23 @@ func scanFileOS(path string, buf []byte) (fileID, bool) {
 // listDir lists a folder (os.ReadDir).
 func listDir(name string) ([]os.DirEntry, error) { return os.ReadDir(name) }
 
-// openDir opens folder name for reading its entries (peekDir).
-func openDir(name string) (*os.File, error) { return os.Open(name) }
+// peekDir calls fn for the entries of folder name, a few at a time, until
+// fn returns false or none are left; a folder it cannot read it leaves.
+func peekDir(name string, fn func(fs.DirEntry) bool) {
+	f, err := os.Open(name)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	for {
+		ents, err := f.ReadDir(32)
+		for _, d := range ents {
+			if !fn(d) {
+				return
+			}
+		}
+		if err != nil || len(ents) == 0 {
+			return
+		}
+	}
+}

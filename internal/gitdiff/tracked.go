@@ -40,6 +40,20 @@ type Tracked struct {
 	top      map[string]string   // folder -> its repository's top ("" none)
 	files    map[string]*listing // top -> its listing (nil: no filter)
 	listings map[string]listed   // a repository's top, symbolic links resolved -> its listing
+	// last is Has's answer for the folder of its last path, as spelled:
+	// a walk asks of a folder's files one after another
+	last folderAnswer
+	name []byte // room for a name from the top (Has)
+}
+
+// folderAnswer is what Has knows of the files of one folder: in which
+// listing to look their names up (nil: every file is tracked), under
+// which folder from the top (slash-separated, ending with "/"; "" for
+// the top).
+type folderAnswer struct {
+	dir  string // the folder as its paths spell it ("" none known)
+	l    *listing
+	from string
 }
 
 // listing is what git ls-files says of a repository's files.
@@ -93,20 +107,105 @@ func NewTracked() *Tracked {
 	return &Tracked{home: home, cwd: cwd, top: map[string]string{}, files: map[string]*listing{}, listings: map[string]listed{}}
 }
 
-// Has reports whether path is tracked (see Tracked).
+// Has reports whether path is tracked (see Tracked). The folder of a
+// path (its repository's top and listing) is found once for the files
+// of the folder that come one after another: a folder in no repository
+// costs a comparison a file, one in a repository a lookup of its name.
 func (t *Tracked) Has(path string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	name, ok := t.inLast(path)
+	if !ok {
+		var dir string
+		if dir, name, ok = t.split(path); ok {
+			t.last = t.folder(dir)
+		}
+	}
+	if ok {
+		l := t.last.l
+		if l == nil {
+			return true
+		}
+		t.name = append(append(t.name[:0], t.last.from...), name...)
+		return l.files[string(t.name)] || l.has(string(t.name), false)
+	}
+	return t.hasPath(path)
+}
+
+// inLast is path's name when path is a file of the folder of the last
+// path split (t.last): that folder, a separator, and a name split takes.
+func (t *Tracked) inLast(path string) (string, bool) {
+	d, name := t.last.dir, ""
+	switch {
+	case d == "":
+		return "", false
+	case d == ".": // a bare name, or ./name
+		name = strings.TrimPrefix(path, "./")
+	case len(path) <= len(d)+1 || path[len(d)] != '/' || path[:len(d)] != d:
+		return "", false
+	default:
+		name = path[len(d)+1:]
+	}
+	if name == "" || strings.IndexByte(name, '/') >= 0 || name == "." || name == ".." {
+		return "", false
+	}
+	return name, true
+}
+
+// hasPath is Has for any path: made absolute and clean, its folder
+// looked up (t.mu held).
+func (t *Tracked) hasPath(path string) bool {
 	abs, ok := t.abs(path)
 	if !ok {
 		return true
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	top := t.topOf(filepath.Dir(abs))
 	if top == "" {
 		return true
 	}
 	l := t.listOf(top)
 	return l == nil || l.has(filepath.ToSlash(abs[len(top)+1:]), false)
+}
+
+// split is path's folder as spelled ("." for none, never "") and its
+// name, when the name is one plain element (not "." or "..") and the
+// folder's absolute path is known without asking the system (t.cwd is
+// known, or the path is absolute), on a system with one separator. The
+// folder hasPath finds for the path (the folder of the path cleaned) is
+// then the folder's path cleaned, the name the last element.
+func (t *Tracked) split(path string) (dir, name string, ok bool) {
+	if filepath.Separator != '/' || !filepath.IsAbs(path) && t.cwd == "" {
+		return "", "", false
+	}
+	i := strings.LastIndexByte(path, '/')
+	switch dir, name = path[:max(i, 0)], path[i+1:]; i {
+	case -1:
+		dir = "."
+	case 0:
+		dir = "/"
+	}
+	if name == "" || name == "." || name == ".." {
+		return "", "", false
+	}
+	return dir, name, true
+}
+
+// folder is what Has knows of the files of folder dir (as split spells
+// it), t.mu held.
+func (t *Tracked) folder(dir string) folderAnswer {
+	a := folderAnswer{dir: dir}
+	abs, ok := t.abs(dir)
+	if !ok {
+		return a
+	}
+	top := t.topOf(abs)
+	if top == "" {
+		return a
+	}
+	if a.l = t.listOf(top); a.l != nil && abs != top {
+		a.from = abs[len(top)+1:] + "/"
+	}
+	return a
 }
 
 // HasDir reports whether folder dir holds a tracked file at any depth

@@ -144,6 +144,14 @@ func (k *FlywaySortKey) Flyway() (ok, versioned bool) {
 	return k.ok, k.ok && (k.f.kind == 'V' || k.f.kind == 'B')
 }
 
+// Head is the first number of the version of a versioned or baseline
+// script (ok): two such keys whose heads differ compare as their heads
+// (Compare), whatever else their names hold. ok is false for any other
+// key, and when the number does not fit in 64 bits.
+func (k *FlywaySortKey) Head() (head uint64, ok bool) {
+	return k.head, k.ok && k.first && (k.f.kind == 'V' || k.f.kind == 'B')
+}
+
 // Compare is FlywayCompare(a.Name, b.Name).
 func (a *FlywaySortKey) Compare(b *FlywaySortKey) int {
 	if a.ok != b.ok {

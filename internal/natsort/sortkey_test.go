@@ -175,3 +175,33 @@ func TestFlywaySortKeyLongNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestFlywaySortKeyHead: two keys whose Head is known and differs
+// compare as their heads; a key of another kind, or whose first number
+// does not fit in 64 bits, has none.
+func TestFlywaySortKeyHead(t *testing.T) {
+	names := []string{"V1__a.sql", "V1.1__a.sql", "V01__b.sql", "B2__base.sql", "V2_5__x.sql", "V10__x.sql", "V9__x.SQL",
+		"V18446744073709551615__max.sql", "V18446744073709551616__over.sql", "V99999999999999999999__big.sql",
+		"U3__undo.sql", "U12__undo.sql", "R__view.sql", "afterMigrate.sql", "beforeMigrate__x.sql", "README.sql", "V1_2_3__y.sql"}
+	for _, n := range []string{"U3__undo.sql", "R__view.sql", "afterMigrate.sql", "README.sql", "V18446744073709551616__over.sql"} {
+		if k := NewFlywaySortKey(n); func() bool { _, ok := k.Head(); return ok }() {
+			t.Errorf("%s: Head known", n)
+		}
+	}
+	for _, a := range names {
+		for _, b := range names {
+			ka, kb := NewFlywaySortKey(a), NewFlywaySortKey(b)
+			ha, oka := ka.Head()
+			hb, okb := kb.Head()
+			if !oka || !okb || ha == hb {
+				continue
+			}
+			if want, got := sign(flywayCompareRef(a, b)), order(ha < hb); want != got {
+				t.Errorf("%s, %s: heads %d, %d order %d, want %d", a, b, ha, hb, got, want)
+			}
+		}
+	}
+	if k := NewFlywaySortKey("V2_5__x.sql"); func() bool { h, ok := k.Head(); return !ok || h != 2 }() {
+		t.Error("V2_5: Head not 2")
+	}
+}
