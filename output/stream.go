@@ -459,13 +459,10 @@ func (x *sarifStream) result(f *report.Finding, idx int, fp string) error {
 		return x.toFile()
 	}
 	if x.file == nil && x.spill && x.mem.Len() > sarifSpill {
-		f, err := os.CreateTemp("", "sqllint-sarif-*")
-		if err != nil {
+		if x.file = newSarifSpill(); x.file == nil {
 			x.spill = false // keep them in memory
 			return nil
 		}
-		os.Remove(f.Name()) // gone when closed; nothing left behind
-		x.file = f
 		if err := x.toFile(); err != nil {
 			return err
 		}
@@ -473,6 +470,17 @@ func (x *sarifStream) result(f *report.Finding, idx int, fp string) error {
 		x.mem.Grow(sarifSpillStep + sarifSpillStep/4)
 	}
 	return nil
+}
+
+// newSarifSpill makes the temporary file of a sarif stream's results,
+// removed at once where the system allows; nil when none can be made.
+func newSarifSpill() *os.File {
+	f, err := os.CreateTemp("", "sqllint-sarif-*")
+	if err != nil {
+		return nil
+	}
+	os.Remove(f.Name()) // gone when closed; nothing left behind
+	return f
 }
 
 // toFile moves the results in memory to the temporary file.

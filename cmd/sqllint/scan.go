@@ -874,7 +874,12 @@ const gateChunk = 64 << 10
 type chunks [][]byte
 
 func (c *chunks) Write(p []byte) (int, error) {
-	n := len(p)
+	c.add(p)
+	return len(p), nil
+}
+
+// add appends p.
+func (c *chunks) add(p []byte) {
 	for len(p) > 0 {
 		k := len(*c) - 1
 		if k < 0 || len((*c)[k]) == cap((*c)[k]) {
@@ -886,7 +891,6 @@ func (c *chunks) Write(p []byte) (int, error) {
 		*last = append(*last, p[:m]...)
 		p = p[m:]
 	}
-	return n, nil
 }
 
 // full reports whether c holds a whole chunk.
@@ -918,7 +922,7 @@ func (g *outputGate) Write(p []byte) (int, error) {
 		}
 		g.spill = f
 	}
-	g.tail.Write(p)
+	g.tail.add(p)
 	if !g.stuck && g.tail.full() {
 		g.toFile()
 	}
