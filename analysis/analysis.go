@@ -592,7 +592,9 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 		r.sum.Files++
 	}
 	root := p.result.Script.File
-	ids := map[*parser.File]fileID{root: p.id}
+	// the identities of the files included, made for the first finding
+	// in one (most files have no finding, or theirs are in the file)
+	var ids map[*parser.File]fileID
 	res.Findings = findingRoom(len(findings))
 	var stmts *stmtIndex // built for the first finding
 	// a paged file's positions are looked up (its line index), its text
@@ -620,8 +622,13 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 			// reports each finding once per run
 			if file != idFile {
 				var ok bool
-				if id, ok = ids[file]; !ok {
+				if file == root {
+					id = p.id
+				} else if id, ok = ids[file]; !ok {
 					id = r.identity(file.Path)
+					if ids == nil {
+						ids = map[*parser.File]fileID{}
+					}
 					ids[file] = id
 				}
 				idFile, pathHash = file, maphash.String(hashSeed, id.path)

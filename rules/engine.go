@@ -474,14 +474,11 @@ func (e *Engine) Settle(r *parser.Result, fs []Finding) []Finding {
 // an included file where it is first included), then position and rule,
 // and drops duplicates.
 func sortFindings(scripts []*parser.Result, fs []Finding) []Finding {
-	order := map[*parser.File]int{}
-	for _, s := range scripts {
-		for _, f := range s.Script.Files {
-			if _, ok := order[f]; !ok {
-				order[f] = len(order)
-			}
-		}
+	if len(fs) < 2 {
+		return fs // most files of a typical run have no finding, or one
 	}
+	// order is made when two findings in different files are compared
+	var order map[*parser.File]int
 	compare := func(a, b *Finding) int {
 		pa, pb := a.Span.Start, b.Span.Start
 		if pa.File != pb.File {
@@ -490,6 +487,9 @@ func sortFindings(scripts []*parser.Result, fs []Finding) []Finding {
 					return -1
 				}
 				return 1
+			}
+			if order == nil {
+				order = fileOrder(scripts)
 			}
 			oa, oka := order[pa.File]
 			ob, okb := order[pb.File]
@@ -554,6 +554,20 @@ func sortFindings(scripts []*parser.Result, fs []Finding) []Finding {
 		w++
 	}
 	return fs[:w]
+}
+
+// fileOrder numbers the files of scripts in run order, an included file
+// where it is first included.
+func fileOrder(scripts []*parser.Result) map[*parser.File]int {
+	order := map[*parser.File]int{}
+	for _, s := range scripts {
+		for _, f := range s.Script.Files {
+			if _, ok := order[f]; !ok {
+				order[f] = len(order)
+			}
+		}
+	}
+	return order
 }
 
 // mergeRuns returns the indices 0..n-1 ordered by merging the ascending
@@ -665,12 +679,15 @@ func firstWord(s string) string {
 func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding) []Finding {
 	sl003, sl004 := reg.Lookup("SL003"), reg.Lookup("SL004")
 	var dirs []*directive
-	seen := map[parser.Pos]bool{}
+	var seen map[parser.Pos]bool // made for the first directive: most files have none
 	for _, s := range scripts {
 		var starts *stmtStarts
 		for _, d := range s.Directives {
 			if seen[d.Span.Start] {
 				continue // a file included twice
+			}
+			if seen == nil {
+				seen = map[parser.Pos]bool{}
 			}
 			seen[d.Span.Start] = true
 			file, ids, problem := parseDirective(reg, d.Text)
