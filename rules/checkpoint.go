@@ -219,8 +219,12 @@ var sl302 = &Rule{
 	Options: []Option{{Name: "max-duration", Default: 0, Unit: "s",
 		Doc: "largest CHECKPOINT duration accepted; 0 flags any explicit duration"}},
 	Run: func(p *Pass) {
+		effects := p.effects(checkpointEffects)
+		if len(effects) == 0 {
+			return // most files: no option read
+		}
 		limit := p.Opt("max-duration")
-		for _, i := range p.effects(checkpointEffects) {
+		for _, i := range effects {
 			e := &p.Model.Effects[i]
 			c, ok := e.Stmt.Node.(*parser.Checkpoint)
 			if !ok {

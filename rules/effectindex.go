@@ -143,6 +143,9 @@ var scanAllEffects = false
 // reset drops the index of the previous file; a huge script's lists are
 // not kept (4 bytes a visit).
 func (x *effectIndex) reset() {
+	if !x.made && cap(x.all) <= keepEffects {
+		return // no rule asked: the lists are as the last reset left them
+	}
 	x.made = false
 	for i, l := range x.sets {
 		if cap(l) > keepEffects {

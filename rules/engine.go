@@ -230,18 +230,40 @@ func runRules(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fi
 
 // runInto runs the rules on scripts and adds their findings to l.
 func runInto(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fileOnly bool, l *findingList) {
-	// one Pass for every rule: made for each, they were most of a typical
-	// file's allocations (a rule keeps none past its Run)
-	p := &Pass{Model: m, Config: cfg, out: l}
-	m.index.made = false // the effects are the file's: indexed when first asked for
-	defer m.index.reset()
+	runEach(enabledRules(reg, cfg, fileOnly), &Pass{Config: cfg}, m, scripts, l)
+}
+
+// ruleRun is an enabled rule, and whether it reports the parser's
+// diagnostics of its ID (SL001, SL002).
+type ruleRun struct {
+	rule  *Rule
+	diags bool
+}
+
+// enabledRules are the rules of reg that run under cfg, in order; with
+// fileOnly the live rules, which look at the whole run, are left out.
+func enabledRules(reg *Registry, cfg *Config, fileOnly bool) []ruleRun {
+	var rs []ruleRun
 	for _, r := range reg.All() {
 		if !cfg.Enabled(r) || fileOnly && r.Live {
 			continue
 		}
+		rs = append(rs, ruleRun{rule: r, diags: r.ID == "SL001" || r.ID == "SL002"})
+	}
+	return rs
+}
+
+// runEach runs rules on scripts and adds their findings to l, with p
+// (its Config set) as every rule's Pass: made for each, they were most of
+// a typical file's allocations (a rule keeps none past its Run).
+func runEach(rules []ruleRun, p *Pass, m *Model, scripts []*parser.Result, l *findingList) {
+	p.Model, p.out = m, l
+	m.index.made = false // the effects are the file's: indexed when first asked for
+	defer m.index.reset()
+	for _, rr := range rules {
+		r := rr.rule
 		p.Rule = r
-		switch r.ID {
-		case "SL001", "SL002":
+		if rr.diags {
 			for _, s := range scripts {
 				for _, d := range s.Diags {
 					if d.Rule == r.ID {
@@ -254,6 +276,7 @@ func runInto(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fil
 			r.Run(p)
 		}
 	}
+	p.Model, p.out, p.Rule = nil, nil, nil
 	if len(m.dyns) > 0 {
 		dynFindings(l, m.dyns)
 		clear(m.dyns) // their files may go
@@ -276,6 +299,10 @@ type Engine struct {
 	reg *Registry
 	cfg *Config
 	m   *Model
+	// rules are the rules that run, read from cfg once (NewEngine), and
+	// pass the Pass each of them is given, file after file
+	rules []ruleRun
+	pass  Pass
 	// one is the list of scripts of the file being checked (Check)
 	one [1]*parser.Result
 	// spares are the rooms of findings a caller gave back (Recycle) for
@@ -361,12 +388,14 @@ func (e *Engine) takeSpare() []Finding {
 	return sp
 }
 
-// NewEngine starts a file-by-file run.
+// NewEngine starts a file-by-file run. Which rules run is read from cfg
+// here, once.
 func NewEngine(reg *Registry, cfg *Config) *Engine {
 	if cfg == nil {
 		cfg = &Config{}
 	}
-	return &Engine{reg: reg, cfg: cfg, m: &Model{Databases: map[string]*Database{}, facts: cfg.Facts, slimming: true}}
+	return &Engine{reg: reg, cfg: cfg, m: &Model{Databases: map[string]*Database{}, facts: cfg.Facts, slimming: true},
+		rules: enabledRules(reg, cfg, true), pass: Pass{Config: cfg}}
 }
 
 // File replays one script (in run order) on the model and returns the
@@ -405,7 +434,7 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 		collect()
 	}
 	l := findingLists.Get().(*findingList)
-	runInto(e.reg, e.cfg, m, scripts, true, l)
+	runEach(e.rules, &e.pass, m, scripts, l)
 	// What the statements parsed to is not read again: settling and
 	// resolving the findings read only spans and the file's text. The
 	// parsed statements of a huge script (20 MB for 477 MB) need not live

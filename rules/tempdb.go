@@ -156,6 +156,10 @@ var sl208 = &Rule{
 		Doc: "longest acceptable zero-fill of tempdb's files at each start of the instance"}},
 	Doc: docSL208,
 	Run: func(p *Pass) {
+		effects := p.effects(tempdbEffects)
+		if len(effects) == 0 {
+			return // most files: no option read
+		}
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("startup-budget")
 		// tempdb's files live in the model: a static run checks file by
 		// file, and the per-restart total spans the whole run, for each
@@ -164,7 +168,7 @@ var sl208 = &Rule{
 		if m.tempdbFiles == nil {
 			m.tempdbFiles, m.tempdbReported = map[string]map[string]*tempFile{}, map[string]bool{}
 		}
-		for _, i := range p.effects(tempdbEffects) {
+		for _, i := range effects {
 			e := &p.Model.Effects[i]
 			tb, built := e.Stmt.Node.(*parser.TempdbBuilt)
 			a, ok := e.Stmt.Node.(*parser.AlterDatabase)
