@@ -303,6 +303,8 @@ type Engine struct {
 	// pass the Pass each of them is given, file after file
 	rules []ruleRun
 	pass  Pass
+	// list is the list the rules of the file being checked report to
+	list findingList
 	// one is the list of scripts of the file being checked (Check)
 	one [1]*parser.Result
 	// spares are the rooms of findings a caller gave back (Recycle) for
@@ -433,7 +435,7 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 		// garbage of its parse and replay is not part of that peak.
 		collect()
 	}
-	l := findingLists.Get().(*findingList)
+	l := &e.list
 	runEach(e.rules, &e.pass, m, scripts, l)
 	// What the statements parsed to is not read again: settling and
 	// resolving the findings read only spans and the file's text. The
@@ -471,9 +473,11 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 	}
 	// taken (copied) only now: the copy of a huge script's findings is
 	// not part of the peak its rules end at
-	out := l.takeInto(e.takeSpare())
-	findingLists.Put(l)
-	return out
+	var room []Finding
+	if l.len() > 0 { // a room given back is taken only to be used
+		room = e.takeSpare()
+	}
+	return l.takeInto(room)
 }
 
 // collect and gcCycles are memlimit.Collect and memlimit.Cycles (a test
@@ -919,8 +923,10 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 			c.pending[d.Span.Start.File] = append(c.pending[d.Span.Start.File], d.Span.End.Offset)
 		}
 	}
-	for _, ends := range c.pending {
-		sort.Ints(ends)
+	if len(c.pending) > 0 { // most runs: none (ranging over a map costs a call)
+		for _, ends := range c.pending {
+			sort.Ints(ends)
+		}
 	}
 	// What a statement does with dynamic SQL matters (SL103) only in a
 	// batch where some statement's strings hold ADD FILE text: variables
@@ -971,13 +977,15 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 	var inBatch *parser.Batch // nil: its answer is addFile's for nil
 	var inAddFile bool
 	out, first := growKept(kept, sure+keptSlack), len(kept)
-	inAddFile = addFile[nil]
+	if len(addFile) > 0 {
+		inAddFile = addFile[nil]
+	}
 	// bound empties lists of c.pending, never deletes one: whether it has
 	// any is asked once, not in a call for each statement
 	pending := len(c.pending) > 0
 	for _, st := range stmts {
 		if st.Dynamic != nil && st.Batch != inBatch {
-			inBatch, inAddFile = st.Batch, addFile[st.Batch]
+			inBatch, inAddFile = st.Batch, len(addFile) > 0 && addFile[st.Batch]
 		}
 		if st.Kind != parser.KindOther || st.Node != nil || pending && c.bound(st) || st.Dynamic != nil && inAddFile || isShrink(st) {
 			if c.blocker != nil {
@@ -1070,12 +1078,21 @@ func (c *Compactor) Settled() bool {
 	if c.blocker == nil {
 		return false
 	}
+	return !c.waits()
+}
+
+// waits reports whether a directive waits for the statement it applies
+// to.
+func (c *Compactor) waits() bool {
+	if len(c.pending) == 0 {
+		return false // most scripts: no directive (ranging over a map costs a call)
+	}
 	for _, ends := range c.pending {
 		if len(ends) > 0 {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // Hunting reports whether the Compactor waits only for the run's
@@ -1083,15 +1100,7 @@ func (c *Compactor) Settled() bool {
 // statements of a plain batch then matter only up to the first that
 // Stops (parser.ParsePlainUntil).
 func (c *Compactor) Hunting() bool {
-	if c.blocker != nil {
-		return false
-	}
-	for _, ends := range c.pending {
-		if len(ends) > 0 {
-			return false
-		}
-	}
-	return true
+	return c.blocker == nil && !c.waits()
 }
 
 // Stops reports whether st, an ordinary statement, would be the run's

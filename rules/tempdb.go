@@ -158,9 +158,12 @@ var sl208 = &Rule{
 	Run: func(p *Pass) {
 		effects := p.effects(tempdbEffects)
 		if len(effects) == 0 {
-			return // most files: no option read
+			return
 		}
-		rate, budget := p.Opt("zeroing-rate"), p.Opt("startup-budget")
+		// the options are read when first needed: most files' effects
+		// here are statements without a parsed form, none on tempdb
+		var rate, budget float64
+		haveOptions := false
 		// tempdb's files live in the model: a static run checks file by
 		// file, and the per-restart total spans the whole run, for each
 		// server the scripts connect to.
@@ -226,6 +229,9 @@ var sl208 = &Rule{
 			counted := data
 			if ifiOn {
 				counted = 0
+			}
+			if !haveOptions {
+				rate, budget, haveOptions = p.Opt("zeroing-rate"), p.Opt("startup-budget"), true
 			}
 			sec := ZeroingSeconds(counted+logBytes, rate)
 			if sec <= budget {

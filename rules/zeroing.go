@@ -63,10 +63,9 @@ var sl201 = &Rule{
 	Run: func(p *Pass) {
 		effects := p.effects(moreEffects)
 		if len(effects) == 0 {
-			return // most files: no option read, no number formatted
+			return // most files: no option read
 		}
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("zeroing-budget")
-		rateText := formatNumber(rate)
 		for _, i := range effects {
 			e := &p.Model.Effects[i]
 			facts := p.Model.factsAt(e, p.Facts()) // none on another server
@@ -96,7 +95,7 @@ var sl201 = &Rule{
 			msg := p.Model.memo(msgKey{rule: p.Rule, n: bytes, x: rate, y: budget, flags: flags}, func() string {
 				estText, budgetText := formatOverBudget(sec, budget)
 				amount, about := allocWords(bytes, upTo)
-				msg := "allocates " + amount + " of data file: without Instant File Initialization zero-filling takes " + about + " " + estText + " at " + rateText +
+				msg := "allocates " + amount + " of data file: without Instant File Initialization zero-filling takes " + about + " " + estText + " at " + formatNumber(rate) +
 					" MB/s (measured: 100 GB took 16 min 04 s without IFI, 12 s with it), over the " + budgetText + " budget"
 				if upTo {
 					msg += "; the file's earlier size is unknown, so only its growth is zero-filled"
