@@ -710,6 +710,9 @@ func firstWord(s string) string {
 }
 
 func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding) []Finding {
+	if !anyDirective(scripts) {
+		return fs // most files
+	}
 	sl003, sl004 := reg.Lookup("SL003"), reg.Lookup("SL004")
 	var dirs []*directive
 	var seen map[parser.Pos]bool // made for the first directive: most files have none
@@ -788,6 +791,17 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 		}
 	}
 	return fs
+}
+
+// anyDirective reports whether a script of scripts has a sqllint:
+// comment.
+func anyDirective(scripts []*parser.Result) bool {
+	for _, s := range scripts {
+		if len(s.Directives) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func anyUsed(used []bool) bool {
@@ -1036,6 +1050,9 @@ func growKept(kept []*parser.Statement, n int) []*parser.Statement {
 // made in room of their number (up to ownSlab), not in room that grows:
 // a run of a dense script keeps most of its statements.
 func (c *Compactor) ownAll(out []*parser.Statement) {
+	if len(out) > 0 && len(out) <= len(smallRoom{}.stmts) {
+		c.takeSmallRoom()
+	}
 	batches := 0 // how many batches are still to copy
 	last := c.batch
 	for _, st := range out {
@@ -1112,6 +1129,7 @@ func (c *Compactor) Stops(st *parser.Statement) bool {
 // Flush appends the last run's blocker to kept.
 func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 	if c.blocker != nil {
+		c.takeSmallRoom()
 		kept = append(kept, c.own(c.blocker))
 		c.blocker = nil
 	}
@@ -1293,6 +1311,28 @@ func (c *Compactor) ownSegs(segs []parser.Segment) []parser.Segment {
 	k := len(c.segs)
 	c.segs = append(c.segs, segs...)
 	return c.segs[k : k+n : k+n]
+}
+
+// smallRoom is the room of the first copies a script's Compactor makes,
+// when they are few (own): the statements, their batches and the
+// batches' segments in one allocation rather than one each. At typical
+// density most scripts keep one or two statements of one batch each (a
+// statement of interest, the last statement SL303 stops at), and one
+// segment is most batches'.
+type smallRoom struct {
+	stmts   [2]parser.Statement
+	batches [2]parser.Batch
+	segs    [2]parser.Segment
+}
+
+// takeSmallRoom gives c a smallRoom when it has made no room yet for the
+// script's copies (its first copies, or none since Flush).
+func (c *Compactor) takeSmallRoom() {
+	if cap(c.stmts) != 0 || cap(c.batches) != 0 || cap(c.segs) != 0 {
+		return
+	}
+	r := new(smallRoom)
+	c.stmts, c.batches, c.segs = r.stmts[:0], r.batches[:0], r.segs[:0]
 }
 
 // ownCopy returns a copy of *v, made in room that never grows: ownAll
