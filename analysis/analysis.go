@@ -1022,12 +1022,24 @@ func Parse(ctx context.Context, opt Options, fn func(*Parsed)) error {
 	})
 }
 
+// reportRules are the results of ReportRule, made once for each rule (a
+// rule never changes): a scan lists the rules that run both in its
+// output's head and in its summary, and rendering their documentation
+// (Markdown) was 0.4% of the instructions of a scan of 1,000 typical files
+// each time.
+var reportRules sync.Map // *rules.Rule → report.Rule
+
 // ReportRule is the printed metadata of a rule.
 func ReportRule(r *rules.Rule) report.Rule {
-	return report.Rule{
+	if rr, ok := reportRules.Load(r); ok {
+		return rr.(report.Rule)
+	}
+	rr := report.Rule{
 		ID: r.ID, Name: r.Name, Severity: r.Severity.String(), Title: r.Doc.Title,
 		Description: rules.Summary(r), HelpURI: r.HelpURI(), Help: rules.Markdown(r),
 	}
+	reportRules.Store(r, rr)
+	return rr
 }
 
 // ReportFinding resolves a rule's finding to lines and columns (without
