@@ -48,35 +48,34 @@ func joinFields(s string) string {
 // on its rules' metadata.)
 func Markdown(r *Rule) string {
 	var b strings.Builder
-	w := b.WriteString
-	w("# " + r.ID + " " + r.Name + "\n\n")
-	w(r.Doc.Title + ".\n\n")
-	w("Default severity: **" + r.Severity.String() + "**")
+	b.WriteString("# " + r.ID + " " + r.Name + "\n\n")
+	b.WriteString(r.Doc.Title + ".\n\n")
+	b.WriteString("Default severity: **" + r.Severity.String() + "**")
 	if r.Live {
-		w(" (live mode only: runs with `--server`)")
+		b.WriteString(" (live mode only: runs with `--server`)")
 	}
-	w("\n\n## Why\n\n")
-	w(strings.TrimSpace(r.Doc.Why))
-	w("\n")
+	b.WriteString("\n\n## Why\n\n")
+	b.WriteString(strings.TrimSpace(r.Doc.Why))
+	b.WriteString("\n")
 	if ref := references[r.Doc.Source]; ref != "" {
-		w("\nReference: " + ref + ".\n")
+		b.WriteString("\nReference: " + ref + ".\n")
 	}
-	w("\n## Bad\n\n```sql\n" + strings.TrimSpace(r.Doc.Bad) + "\n```\n")
-	w("\n## Good\n\n```sql\n" + strings.TrimSpace(r.Doc.Good) + "\n```\n")
+	b.WriteString("\n## Bad\n\n```sql\n" + strings.TrimSpace(r.Doc.Bad) + "\n```\n")
+	b.WriteString("\n## Good\n\n```sql\n" + strings.TrimSpace(r.Doc.Good) + "\n```\n")
 	if r.Doc.Fix != "" {
-		w("\n## Fix\n\n`sqllint scan --fix` " + strings.TrimSuffix(r.Doc.Fix, ".") + ".\n")
+		b.WriteString("\n## Fix\n\n`sqllint scan --fix` " + strings.TrimSuffix(r.Doc.Fix, ".") + ".\n")
 	}
 	if len(r.Options) > 0 {
-		w("\n## Options\n\n| option | default | meaning |\n|---|---|---|\n")
+		b.WriteString("\n## Options\n\n| option | default | meaning |\n|---|---|---|\n")
 		for _, o := range r.Options {
-			w("| `" + o.Name + "` | " + formatNumber(o.Default) + " " + o.Unit + " | " + o.Doc + " |\n")
+			b.WriteString("| `" + o.Name + "` | " + formatNumber(o.Default) + " " + o.Unit + " | " + o.Doc + " |\n")
 		}
-		w("\nSet them in `.sqllint.yaml`:\n\n```yaml\noptions:\n  " + r.ID + ":\n")
+		b.WriteString("\nSet them in `.sqllint.yaml`:\n\n```yaml\noptions:\n  " + r.ID + ":\n")
 		for _, o := range r.Options {
-			w("    " + o.Name + ": " + formatNumber(o.Default) + "\n")
+			b.WriteString("    " + o.Name + ": " + formatNumber(o.Default) + "\n")
 		}
-		w("```\n")
+		b.WriteString("```\n")
 	}
-	w("\n## Suppressing\n\n```sql\n-- sqllint:ignore " + r.ID + " the reason why it is fine here\n```\n")
+	b.WriteString("\n## Suppressing\n\n```sql\n-- sqllint:ignore " + r.ID + " the reason why it is fine here\n```\n")
 	return b.String()
 }
