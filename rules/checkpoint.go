@@ -323,6 +323,20 @@ var passedOver = map[string]bool{"PRINT": true, "SET": true, "DECLARE": true}
 // error, and a BEGIN the splitter kept together with more words (a
 // procedure called by name) holds code: those stop it.
 func passesOver(st *parser.Statement) bool {
+	if st.Start >= st.End {
+		return false // no word
+	}
+	// told by the first byte when it is ASCII and starts none of the
+	// words taken (INSERT, UPDATE, EXEC, IF: most of the statements the
+	// Compactor asks about), without reading the word; a byte that is not
+	// ASCII may be a letter Keyword upper-cases to one of theirs
+	if c := st.Batch.Text[st.Start]; c < utf8.RuneSelf {
+		switch c | 0x20 {
+		case 'b', 'd', 'p', 's':
+		default:
+			return false
+		}
+	}
 	var kw string
 	switch w, ok := asciiKeyword(st); {
 	case !ok:

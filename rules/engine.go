@@ -258,7 +258,7 @@ func enabledRules(reg *Registry, cfg *Config, fileOnly bool) []ruleRun {
 // a typical file's allocations (a rule keeps none past its Run).
 func runEach(rules []ruleRun, p *Pass, m *Model, scripts []*parser.Result, l *findingList) {
 	p.Model, p.out = m, l
-	m.index.made = false // the effects are the file's: indexed when first asked for
+	m.index.made, m.index.ready = false, false // the effects are the file's: indexed when first asked for
 	defer m.index.reset()
 	for _, rr := range rules {
 		r := rr.rule
@@ -990,6 +990,11 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 	// dynamic facts)
 	var inBatch *parser.Batch // nil: its answer is addFile's for nil
 	var inAddFile bool
+	if cap(kept) == 0 && sure+keptSlack <= len(smallRoom{}.kept) {
+		if r := c.takeSmallRoom(); r != nil {
+			kept = r.kept[:0] // the script's list too
+		}
+	}
 	out, first := growKept(kept, sure+keptSlack), len(kept)
 	if len(addFile) > 0 {
 		inAddFile = addFile[nil]
@@ -1315,7 +1320,8 @@ func (c *Compactor) ownSegs(segs []parser.Segment) []parser.Segment {
 
 // smallRoom is the room of the first copies a script's Compactor makes,
 // when they are few (own): the statements, their batches and the
-// batches' segments in one allocation rather than one each. At typical
+// batches' segments (and the list of the kept statements, when it is
+// made with them) in one allocation rather than one each. At typical
 // density most scripts keep one or two statements of one batch each (a
 // statement of interest, the last statement SL303 stops at), and one
 // segment is most batches'.
@@ -1323,16 +1329,19 @@ type smallRoom struct {
 	stmts   [2]parser.Statement
 	batches [2]parser.Batch
 	segs    [2]parser.Segment
+	kept    [2 + keptSlack]*parser.Statement // the script's list of them (AddTo)
 }
 
-// takeSmallRoom gives c a smallRoom when it has made no room yet for the
-// script's copies (its first copies, or none since Flush).
-func (c *Compactor) takeSmallRoom() {
+// takeSmallRoom gives c a smallRoom, and returns it, when it has made no
+// room yet for the script's copies (its first copies, or none since
+// Flush); else it returns nil.
+func (c *Compactor) takeSmallRoom() *smallRoom {
 	if cap(c.stmts) != 0 || cap(c.batches) != 0 || cap(c.segs) != 0 {
-		return
+		return nil
 	}
 	r := new(smallRoom)
 	c.stmts, c.batches, c.segs = r.stmts[:0], r.batches[:0], r.segs[:0]
+	return r
 }
 
 // ownCopy returns a copy of *v, made in room that never grows: ownAll
