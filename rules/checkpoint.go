@@ -351,6 +351,12 @@ func passesOver(st *parser.Statement) bool {
 	if kw != "BEGIN" {
 		return passedOver[kw]
 	}
+	return blockBegins(st)
+}
+
+// blockBegins reports whether st, a statement starting with BEGIN, is
+// only the start of a BEGIN ... END or BEGIN TRY block.
+func blockBegins(st *parser.Statement) bool {
 	toks := st.Tokens()
 	if n := len(toks); n > 1 && toks[n-1].Kind == parser.TokPunct && st.TokenText(toks[n-1]) == ";" {
 		toks = toks[:n-1]

@@ -46,19 +46,8 @@ func TestPassesOverFirstByte(t *testing.T) {
 // passesOverByKeyword is passesOver reading the statement's first word
 // through Keyword, always.
 func passesOverByKeyword(st *parser.Statement) bool {
-	kw := st.Keyword()
-	if kw != "BEGIN" {
+	if kw := st.Keyword(); kw != "BEGIN" {
 		return passedOver[kw]
 	}
-	toks := st.Tokens()
-	if n := len(toks); n > 1 && toks[n-1].Kind == parser.TokPunct && st.TokenText(toks[n-1]) == ";" {
-		toks = toks[:n-1]
-	}
-	switch len(toks) {
-	case 1:
-		return true
-	case 2:
-		return toks[1].Kind == parser.TokIdent && strings.EqualFold(st.TokenText(toks[1]), "TRY")
-	}
-	return false
+	return blockBegins(st)
 }
