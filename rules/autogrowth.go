@@ -36,8 +36,12 @@ var sl209 = &Rule{
 		Doc: "longest acceptable stall while one data-file autogrowth is zero-filled"}},
 	Doc: docSL209,
 	Run: func(p *Pass) {
+		effects := p.effects(moreEffects)
+		if len(effects) == 0 {
+			return // most files: no option read
+		}
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("autogrowth-budget")
-		for _, i := range p.effects(moreEffects) {
+		for _, i := range effects {
 			e := &p.Model.Effects[i]
 			facts := p.Model.factsAt(e, p.Facts()) // none on another server
 			for _, g := range e.Growths() {

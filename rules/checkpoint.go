@@ -219,8 +219,12 @@ var sl302 = &Rule{
 	Options: []Option{{Name: "max-duration", Default: 0, Unit: "s",
 		Doc: "largest CHECKPOINT duration accepted; 0 flags any explicit duration"}},
 	Run: func(p *Pass) {
+		effects := p.effects(checkpointEffects)
+		if len(effects) == 0 {
+			return // most files: no option read
+		}
 		limit := p.Opt("max-duration")
-		for _, i := range p.effects(checkpointEffects) {
+		for _, i := range effects {
 			e := &p.Model.Effects[i]
 			c, ok := e.Stmt.Node.(*parser.Checkpoint)
 			if !ok {
@@ -319,6 +323,20 @@ var passedOver = map[string]bool{"PRINT": true, "SET": true, "DECLARE": true}
 // error, and a BEGIN the splitter kept together with more words (a
 // procedure called by name) holds code: those stop it.
 func passesOver(st *parser.Statement) bool {
+	if st.Start >= st.End {
+		return false // no word
+	}
+	// told by the first byte when it is ASCII and starts none of the
+	// words taken (INSERT, UPDATE, EXEC, IF: most of the statements the
+	// Compactor asks about), without reading the word; a byte that is not
+	// ASCII may be a letter Keyword upper-cases to one of theirs
+	if c := st.Batch.Text[st.Start]; c < utf8.RuneSelf {
+		switch c | 0x20 {
+		case 'b', 'd', 'p', 's':
+		default:
+			return false
+		}
+	}
 	var kw string
 	switch w, ok := asciiKeyword(st); {
 	case !ok:
@@ -333,6 +351,12 @@ func passesOver(st *parser.Statement) bool {
 	if kw != "BEGIN" {
 		return passedOver[kw]
 	}
+	return blockBegins(st)
+}
+
+// blockBegins reports whether st, a statement starting with BEGIN, is
+// only the start of a BEGIN ... END or BEGIN TRY block.
+func blockBegins(st *parser.Statement) bool {
 	toks := st.Tokens()
 	if n := len(toks); n > 1 && toks[n-1].Kind == parser.TokPunct && st.TokenText(toks[n-1]) == ";" {
 		toks = toks[:n-1]

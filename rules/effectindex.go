@@ -132,8 +132,11 @@ func indexed(s classSet) setID {
 // is made once for all the rules of a file, when first asked for.
 type effectIndex struct {
 	made bool
-	sets [][]int32 // by setID
-	all  []int32   // 0..n-1, for scanAllEffects
+	// ready is made, but for a test counting visits (countVisits):
+	// effects then returns the lists at once
+	ready bool
+	sets  [][]int32 // by setID
+	all   []int32   // 0..n-1, for scanAllEffects
 }
 
 // scanAllEffects makes every rule visit every effect, as before the
@@ -143,7 +146,10 @@ var scanAllEffects = false
 // reset drops the index of the previous file; a huge script's lists are
 // not kept (4 bytes a visit).
 func (x *effectIndex) reset() {
-	x.made = false
+	if !x.made && cap(x.all) <= keepEffects {
+		return // no rule asked: the lists are as the last reset left them
+	}
+	x.made, x.ready = false, false
 	for i, l := range x.sets {
 		if cap(l) > keepEffects {
 			x.sets[i] = nil
@@ -160,6 +166,16 @@ func (x *effectIndex) reset() {
 // effects of set id: every effect a rule looking at that set may report
 // on.
 func (p *Pass) effects(id setID) []int32 {
+	// inlined: a dozen rules ask for a file's effects, indexed by the first
+	if x := &p.Model.index; x.ready {
+		return x.sets[id]
+	}
+	return p.effectsIndexed(id)
+}
+
+// effectsIndexed is effects, indexing the file's effects when no rule
+// asked for them yet.
+func (p *Pass) effectsIndexed(id setID) []int32 {
 	m := p.Model
 	x := &m.index
 	if scanAllEffects {
@@ -190,6 +206,7 @@ func (p *Pass) effects(id setID) []int32 {
 	if countVisits != nil {
 		countVisits(len(x.sets[id]), len(m.Effects))
 	}
+	x.ready = countVisits == nil
 	return x.sets[id]
 }
 

@@ -230,18 +230,40 @@ func runRules(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fi
 
 // runInto runs the rules on scripts and adds their findings to l.
 func runInto(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fileOnly bool, l *findingList) {
-	// one Pass for every rule: made for each, they were most of a typical
-	// file's allocations (a rule keeps none past its Run)
-	p := &Pass{Model: m, Config: cfg, out: l}
-	m.index.made = false // the effects are the file's: indexed when first asked for
-	defer m.index.reset()
+	runEach(enabledRules(reg, cfg, fileOnly), &Pass{Config: cfg}, m, scripts, l)
+}
+
+// ruleRun is an enabled rule, and whether it reports the parser's
+// diagnostics of its ID (SL001, SL002).
+type ruleRun struct {
+	rule  *Rule
+	diags bool
+}
+
+// enabledRules are the rules of reg that run under cfg, in order; with
+// fileOnly the live rules, which look at the whole run, are left out.
+func enabledRules(reg *Registry, cfg *Config, fileOnly bool) []ruleRun {
+	var rs []ruleRun
 	for _, r := range reg.All() {
 		if !cfg.Enabled(r) || fileOnly && r.Live {
 			continue
 		}
+		rs = append(rs, ruleRun{rule: r, diags: r.ID == "SL001" || r.ID == "SL002"})
+	}
+	return rs
+}
+
+// runEach runs rules on scripts and adds their findings to l, with p
+// (its Config set) as every rule's Pass: made for each, they were most of
+// a typical file's allocations (a rule keeps none past its Run).
+func runEach(rules []ruleRun, p *Pass, m *Model, scripts []*parser.Result, l *findingList) {
+	p.Model, p.out = m, l
+	m.index.made, m.index.ready = false, false // the effects are the file's: indexed when first asked for
+	defer m.index.reset()
+	for _, rr := range rules {
+		r := rr.rule
 		p.Rule = r
-		switch r.ID {
-		case "SL001", "SL002":
+		if rr.diags {
 			for _, s := range scripts {
 				for _, d := range s.Diags {
 					if d.Rule == r.ID {
@@ -254,6 +276,7 @@ func runInto(reg *Registry, cfg *Config, m *Model, scripts []*parser.Result, fil
 			r.Run(p)
 		}
 	}
+	p.Model, p.out, p.Rule = nil, nil, nil
 	if len(m.dyns) > 0 {
 		dynFindings(l, m.dyns)
 		clear(m.dyns) // their files may go
@@ -276,6 +299,12 @@ type Engine struct {
 	reg *Registry
 	cfg *Config
 	m   *Model
+	// rules are the rules that run, read from cfg once (NewEngine), and
+	// pass the Pass each of them is given, file after file
+	rules []ruleRun
+	pass  Pass
+	// list is the list the rules of the file being checked report to
+	list findingList
 	// one is the list of scripts of the file being checked (Check)
 	one [1]*parser.Result
 	// spares are the rooms of findings a caller gave back (Recycle) for
@@ -361,12 +390,14 @@ func (e *Engine) takeSpare() []Finding {
 	return sp
 }
 
-// NewEngine starts a file-by-file run.
+// NewEngine starts a file-by-file run. Which rules run is read from cfg
+// here, once.
 func NewEngine(reg *Registry, cfg *Config) *Engine {
 	if cfg == nil {
 		cfg = &Config{}
 	}
-	return &Engine{reg: reg, cfg: cfg, m: &Model{Databases: map[string]*Database{}, facts: cfg.Facts, slimming: true}}
+	return &Engine{reg: reg, cfg: cfg, m: &Model{Databases: map[string]*Database{}, facts: cfg.Facts, slimming: true},
+		rules: enabledRules(reg, cfg, true), pass: Pass{Config: cfg}}
 }
 
 // File replays one script (in run order) on the model and returns the
@@ -404,8 +435,8 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 		// garbage of its parse and replay is not part of that peak.
 		collect()
 	}
-	l := findingLists.Get().(*findingList)
-	runInto(e.reg, e.cfg, m, scripts, true, l)
+	l := &e.list
+	runEach(e.rules, &e.pass, m, scripts, l)
 	// What the statements parsed to is not read again: settling and
 	// resolving the findings read only spans and the file's text. The
 	// parsed statements of a huge script (20 MB for 477 MB) need not live
@@ -442,9 +473,11 @@ func (e *Engine) Check(r *parser.Result) []Finding {
 	}
 	// taken (copied) only now: the copy of a huge script's findings is
 	// not part of the peak its rules end at
-	out := l.takeInto(e.takeSpare())
-	findingLists.Put(l)
-	return out
+	var room []Finding
+	if l.len() > 0 { // a room given back is taken only to be used
+		room = e.takeSpare()
+	}
+	return l.takeInto(room)
 }
 
 // collect and gcCycles are memlimit.Collect and memlimit.Cycles (a test
@@ -474,14 +507,11 @@ func (e *Engine) Settle(r *parser.Result, fs []Finding) []Finding {
 // an included file where it is first included), then position and rule,
 // and drops duplicates.
 func sortFindings(scripts []*parser.Result, fs []Finding) []Finding {
-	order := map[*parser.File]int{}
-	for _, s := range scripts {
-		for _, f := range s.Script.Files {
-			if _, ok := order[f]; !ok {
-				order[f] = len(order)
-			}
-		}
+	if len(fs) < 2 {
+		return fs // most files of a typical run have no finding, or one
 	}
+	// order is made when two findings in different files are compared
+	var order map[*parser.File]int
 	compare := func(a, b *Finding) int {
 		pa, pb := a.Span.Start, b.Span.Start
 		if pa.File != pb.File {
@@ -490,6 +520,9 @@ func sortFindings(scripts []*parser.Result, fs []Finding) []Finding {
 					return -1
 				}
 				return 1
+			}
+			if order == nil {
+				order = fileOrder(scripts)
 			}
 			oa, oka := order[pa.File]
 			ob, okb := order[pb.File]
@@ -554,6 +587,20 @@ func sortFindings(scripts []*parser.Result, fs []Finding) []Finding {
 		w++
 	}
 	return fs[:w]
+}
+
+// fileOrder numbers the files of scripts in run order, an included file
+// where it is first included.
+func fileOrder(scripts []*parser.Result) map[*parser.File]int {
+	order := map[*parser.File]int{}
+	for _, s := range scripts {
+		for _, f := range s.Script.Files {
+			if _, ok := order[f]; !ok {
+				order[f] = len(order)
+			}
+		}
+	}
+	return order
 }
 
 // mergeRuns returns the indices 0..n-1 ordered by merging the ascending
@@ -663,14 +710,20 @@ func firstWord(s string) string {
 }
 
 func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding) []Finding {
+	if !anyDirective(scripts) {
+		return fs // most files
+	}
 	sl003, sl004 := reg.Lookup("SL003"), reg.Lookup("SL004")
 	var dirs []*directive
-	seen := map[parser.Pos]bool{}
+	var seen map[parser.Pos]bool // made for the first directive: most files have none
 	for _, s := range scripts {
 		var starts *stmtStarts
 		for _, d := range s.Directives {
 			if seen[d.Span.Start] {
 				continue // a file included twice
+			}
+			if seen == nil {
+				seen = map[parser.Pos]bool{}
 			}
 			seen[d.Span.Start] = true
 			file, ids, problem := parseDirective(reg, d.Text)
@@ -738,6 +791,17 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 		}
 	}
 	return fs
+}
+
+// anyDirective reports whether a script of scripts has a sqllint:
+// comment.
+func anyDirective(scripts []*parser.Result) bool {
+	for _, s := range scripts {
+		if len(s.Directives) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func anyUsed(used []bool) bool {
@@ -873,8 +937,10 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 			c.pending[d.Span.Start.File] = append(c.pending[d.Span.Start.File], d.Span.End.Offset)
 		}
 	}
-	for _, ends := range c.pending {
-		sort.Ints(ends)
+	if len(c.pending) > 0 { // most runs: none (ranging over a map costs a call)
+		for _, ends := range c.pending {
+			sort.Ints(ends)
+		}
 	}
 	// What a statement does with dynamic SQL matters (SL103) only in a
 	// batch where some statement's strings hold ADD FILE text: variables
@@ -924,14 +990,21 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 	// dynamic facts)
 	var inBatch *parser.Batch // nil: its answer is addFile's for nil
 	var inAddFile bool
+	if cap(kept) == 0 && sure+keptSlack <= len(smallRoom{}.kept) {
+		if r := c.takeSmallRoom(); r != nil {
+			kept = r.kept[:0] // the script's list too
+		}
+	}
 	out, first := growKept(kept, sure+keptSlack), len(kept)
-	inAddFile = addFile[nil]
+	if len(addFile) > 0 {
+		inAddFile = addFile[nil]
+	}
 	// bound empties lists of c.pending, never deletes one: whether it has
 	// any is asked once, not in a call for each statement
 	pending := len(c.pending) > 0
 	for _, st := range stmts {
 		if st.Dynamic != nil && st.Batch != inBatch {
-			inBatch, inAddFile = st.Batch, addFile[st.Batch]
+			inBatch, inAddFile = st.Batch, len(addFile) > 0 && addFile[st.Batch]
 		}
 		if st.Kind != parser.KindOther || st.Node != nil || pending && c.bound(st) || st.Dynamic != nil && inAddFile || isShrink(st) {
 			if c.blocker != nil {
@@ -982,6 +1055,9 @@ func growKept(kept []*parser.Statement, n int) []*parser.Statement {
 // made in room of their number (up to ownSlab), not in room that grows:
 // a run of a dense script keeps most of its statements.
 func (c *Compactor) ownAll(out []*parser.Statement) {
+	if len(out) > 0 && len(out) <= len(smallRoom{}.stmts) {
+		c.takeSmallRoom()
+	}
 	batches := 0 // how many batches are still to copy
 	last := c.batch
 	for _, st := range out {
@@ -1024,12 +1100,21 @@ func (c *Compactor) Settled() bool {
 	if c.blocker == nil {
 		return false
 	}
+	return !c.waits()
+}
+
+// waits reports whether a directive waits for the statement it applies
+// to.
+func (c *Compactor) waits() bool {
+	if len(c.pending) == 0 {
+		return false // most scripts: no directive (ranging over a map costs a call)
+	}
 	for _, ends := range c.pending {
 		if len(ends) > 0 {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // Hunting reports whether the Compactor waits only for the run's
@@ -1037,15 +1122,7 @@ func (c *Compactor) Settled() bool {
 // statements of a plain batch then matter only up to the first that
 // Stops (parser.ParsePlainUntil).
 func (c *Compactor) Hunting() bool {
-	if c.blocker != nil {
-		return false
-	}
-	for _, ends := range c.pending {
-		if len(ends) > 0 {
-			return false
-		}
-	}
-	return true
+	return c.blocker == nil && !c.waits()
 }
 
 // Stops reports whether st, an ordinary statement, would be the run's
@@ -1057,6 +1134,7 @@ func (c *Compactor) Stops(st *parser.Statement) bool {
 // Flush appends the last run's blocker to kept.
 func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 	if c.blocker != nil {
+		c.takeSmallRoom()
 		kept = append(kept, c.own(c.blocker))
 		c.blocker = nil
 	}
@@ -1238,6 +1316,32 @@ func (c *Compactor) ownSegs(segs []parser.Segment) []parser.Segment {
 	k := len(c.segs)
 	c.segs = append(c.segs, segs...)
 	return c.segs[k : k+n : k+n]
+}
+
+// smallRoom is the room of the first copies a script's Compactor makes,
+// when they are few (own): the statements, their batches and the
+// batches' segments (and the list of the kept statements, when it is
+// made with them) in one allocation rather than one each. At typical
+// density most scripts keep one or two statements of one batch each (a
+// statement of interest, the last statement SL303 stops at), and one
+// segment is most batches'.
+type smallRoom struct {
+	stmts   [2]parser.Statement
+	batches [2]parser.Batch
+	segs    [2]parser.Segment
+	kept    [2 + keptSlack]*parser.Statement // the script's list of them (AddTo)
+}
+
+// takeSmallRoom gives c a smallRoom, and returns it, when it has made no
+// room yet for the script's copies (its first copies, or none since
+// Flush); else it returns nil.
+func (c *Compactor) takeSmallRoom() *smallRoom {
+	if cap(c.stmts) != 0 || cap(c.batches) != 0 || cap(c.segs) != 0 {
+		return nil
+	}
+	r := new(smallRoom)
+	c.stmts, c.batches, c.segs = r.stmts[:0], r.batches[:0], r.segs[:0]
+	return r
 }
 
 // ownCopy returns a copy of *v, made in room that never grows: ownAll

@@ -19,11 +19,15 @@ var sl101 = &Rule{
 	Options: []Option{{Name: "startup-budget", Default: 10, Unit: "s",
 		Doc: "longest acceptable estimated startup delay from opening file headers (10 s is about 800 files)"}},
 	Run: func(p *Pass) {
-		budget := p.Opt("startup-budget")
+		var budget float64
+		haveBudget := false // read when first needed: most files never do
 		for i := range p.Model.Effects {
 			e := &p.Model.Effects[i]
 			if e.DB == nil || e.DB.hasReported(onceSL101) {
 				continue // reported already: no estimate needed
+			}
+			if !haveBudget {
+				budget, haveBudget = p.Opt("startup-budget"), true
 			}
 			files, groups := int(e.Files), int(e.Filegroups)
 			est := StartupSeconds(files)
@@ -80,9 +84,10 @@ var sl103 = &Rule{
 		}
 		// vars holds the variables of the current batch whose text holds
 		// ADD FILE, as the statements so far assigned them; fromLoop, those
-		// a loop built, with the statements of the loop that built them.
+		// a loop built, with the statements of the loop that built them
+		// (made when a loop first builds one: most files have none).
 		var vars varTexts
-		fromLoop := map[string][]built{}
+		var fromLoop map[string][]built
 		// reported are the effects reported, by index (a map of
 		// statements grew to hundreds in each dense file)
 		var reported []bool
@@ -159,6 +164,9 @@ var sl103 = &Rule{
 				}
 			}
 			for _, x := range builders {
+				if fromLoop == nil {
+					fromLoop = map[string][]built{}
+				}
 				fromLoop[x.v] = append(fromLoop[x.v], x.b)
 				loopsBuilt = true
 			}

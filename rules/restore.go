@@ -16,8 +16,12 @@ var sl207 = &Rule{
 	Options: []Option{optZeroingRate, optZeroingBudget},
 	Doc:     docSL207,
 	Run: func(p *Pass) {
+		effects := p.effects(moreEffects)
+		if len(effects) == 0 {
+			return // most files: no option read
+		}
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("zeroing-budget")
-		for _, i := range p.effects(moreEffects) {
+		for _, i := range effects {
 			e := &p.Model.Effects[i]
 			facts := p.Model.factsAt(e, p.Facts()) // none on another server
 			re := e.Restore()

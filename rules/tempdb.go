@@ -156,7 +156,14 @@ var sl208 = &Rule{
 		Doc: "longest acceptable zero-fill of tempdb's files at each start of the instance"}},
 	Doc: docSL208,
 	Run: func(p *Pass) {
-		rate, budget := p.Opt("zeroing-rate"), p.Opt("startup-budget")
+		effects := p.effects(tempdbEffects)
+		if len(effects) == 0 {
+			return
+		}
+		// the options are read when first needed: most files' effects
+		// here are statements without a parsed form, none on tempdb
+		var rate, budget float64
+		haveOptions := false
 		// tempdb's files live in the model: a static run checks file by
 		// file, and the per-restart total spans the whole run, for each
 		// server the scripts connect to.
@@ -164,7 +171,7 @@ var sl208 = &Rule{
 		if m.tempdbFiles == nil {
 			m.tempdbFiles, m.tempdbReported = map[string]map[string]*tempFile{}, map[string]bool{}
 		}
-		for _, i := range p.effects(tempdbEffects) {
+		for _, i := range effects {
 			e := &p.Model.Effects[i]
 			tb, built := e.Stmt.Node.(*parser.TempdbBuilt)
 			a, ok := e.Stmt.Node.(*parser.AlterDatabase)
@@ -222,6 +229,9 @@ var sl208 = &Rule{
 			counted := data
 			if ifiOn {
 				counted = 0
+			}
+			if !haveOptions {
+				rate, budget, haveOptions = p.Opt("zeroing-rate"), p.Opt("startup-budget"), true
 			}
 			sec := ZeroingSeconds(counted+logBytes, rate)
 			if sec <= budget {

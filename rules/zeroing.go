@@ -61,9 +61,12 @@ var sl201 = &Rule{
 	ID: "SL201", Name: "data-file-zeroing", Severity: parser.SevWarning,
 	Options: []Option{optZeroingRate, optZeroingBudget},
 	Run: func(p *Pass) {
+		effects := p.effects(moreEffects)
+		if len(effects) == 0 {
+			return // most files: no option read
+		}
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("zeroing-budget")
-		rateText := formatNumber(rate)
-		for _, i := range p.effects(moreEffects) {
+		for _, i := range effects {
 			e := &p.Model.Effects[i]
 			facts := p.Model.factsAt(e, p.Facts()) // none on another server
 			bytes, upTo := sumAllocs(e, false)
@@ -92,7 +95,7 @@ var sl201 = &Rule{
 			msg := p.Model.memo(msgKey{rule: p.Rule, n: bytes, x: rate, y: budget, flags: flags}, func() string {
 				estText, budgetText := formatOverBudget(sec, budget)
 				amount, about := allocWords(bytes, upTo)
-				msg := "allocates " + amount + " of data file: without Instant File Initialization zero-filling takes " + about + " " + estText + " at " + rateText +
+				msg := "allocates " + amount + " of data file: without Instant File Initialization zero-filling takes " + about + " " + estText + " at " + formatNumber(rate) +
 					" MB/s (measured: 100 GB took 16 min 04 s without IFI, 12 s with it), over the " + budgetText + " budget"
 				if upTo {
 					msg += "; the file's earlier size is unknown, so only its growth is zero-filled"
@@ -118,8 +121,12 @@ var sl202 = &Rule{
 	ID: "SL202", Name: "log-file-zeroing", Severity: parser.SevWarning,
 	Options: []Option{optZeroingRate, optZeroingBudget},
 	Run: func(p *Pass) {
+		effects := p.effects(moreEffects)
+		if len(effects) == 0 {
+			return // most files: no option read
+		}
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("zeroing-budget")
-		for _, i := range p.effects(moreEffects) {
+		for _, i := range effects {
 			e := &p.Model.Effects[i]
 			bytes, upTo := sumAllocs(e, true)
 			if bytes == 0 || isTempdb(e) { // tempdb: a per-restart cost, SL208
@@ -151,12 +158,16 @@ var sl203 = &Rule{
 	Options: []Option{optZeroingRate, {Name: "autogrowth-budget", Default: 5, Unit: "s",
 		Doc: "longest acceptable stall while one log autogrowth is zero-filled"}},
 	Run: func(p *Pass) {
+		effects := p.effects(moreEffects)
+		if len(effects) == 0 {
+			return // most files: no option read
+		}
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("autogrowth-budget")
 		version := p.Config.TargetVersion
 		if f := p.Facts(); f != nil && f.Major > 0 {
 			version = f.Major
 		}
-		for _, i := range p.effects(moreEffects) {
+		for _, i := range effects {
 			e := &p.Model.Effects[i]
 			for _, g := range e.Growths() {
 				if !g.Log || g.Size.Unknown || g.Size.Unlimited {
