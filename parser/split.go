@@ -66,8 +66,11 @@ type StatementBuffer struct {
 	// Node, Dynamic facts or Diag. It is asked of complete statements
 	// only, and must be safe to call from several goroutines.
 	Stops func(*Statement) bool
-	// res is the Result ParsePlainUntil splits into, reused.
-	res Result
+	// res is the Result ParsePlainUntil splits into, reused, and plain
+	// the Scanner it scans with (rather than one from the pool for each
+	// batch)
+	res   Result
+	plain Scanner
 }
 
 // stmtArena hands out Statements from chunks that are reused after reset.
@@ -217,6 +220,20 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 // on 1,000 files of the generated scripts at 2%, 2.6 M more
 // instructions).
 func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool) []*Statement {
+	if buf == nil {
+		sc := scannerPool.Get().(*Scanner)
+		defer scannerPool.Put(sc)
+		return parsePlainUntil(b, nil, sc, stop)
+	}
+	sts := parsePlainUntil(b, buf, &buf.plain, stop)
+	if cap(buf.plain.Tokens) > plainKeep {
+		buf.plain.Tokens = nil // (a long batch without a statement that stops)
+	}
+	return sts
+}
+
+// parsePlainUntil is ParsePlainUntil scanning with sc.
+func parsePlainUntil(b *Batch, buf *StatementBuffer, sc *Scanner, stop func(*Statement) bool) []*Statement {
 	var a *stmtArena
 	if buf != nil {
 		if len(buf.parts) == 0 {
@@ -225,8 +242,6 @@ func ParsePlainUntil(b *Batch, buf *StatementBuffer, stop func(*Statement) bool)
 		a = &buf.parts[0]
 		buf.Reset()
 	}
-	sc := scannerPool.Get().(*Scanner)
-	defer scannerPool.Put(sc)
 	// room for the tokens of a batch of typical size at once, not for
 	// those of a huge one (which may stop after a few: they grow then)
 	if need := min(len(b.Text)/4+16, plainRoom); cap(sc.Tokens) < need {
@@ -283,6 +298,9 @@ const (
 	plainFirst = 16
 	plainStep  = 8
 	plainRoom  = 4096
+	// plainKeep is the most tokens StatementBuffer keeps room for
+	// between calls
+	plainKeep = 64 << 10
 )
 
 // parallelMin is the script size below which one core parses it all:
@@ -797,16 +815,19 @@ func (s *splitter) run() {
 					break
 				}
 			}
-			t := toks[i]
-			if t.Kind == TokPunct {
-				switch s.text[t.Start] {
-				case '(':
+			// the scanner's code tells the token: a keyword of a word
+			// (TokIdent), the mark of a "(", ")" or ";" (TokPunct,
+			// punctMark), or kwNone for any other token
+			k := toks[i].kw
+			if k >= kwOpen {
+				switch k {
+				case kwOpen:
 					s.depth++
-				case ')':
+				case kwClose:
 					if s.depth > 0 {
 						s.depth--
 					}
-				case ';':
+				case kwSemi:
 					if s.depth == 0 {
 						s.extend(i)
 						s.endStatement()
@@ -819,12 +840,6 @@ func (s *splitter) run() {
 				i++
 				continue
 			}
-			if t.Kind != TokIdent {
-				s.extend(i)
-				i++
-				continue
-			}
-			k := t.kw
 			switch k {
 			case kwNone, kwWith:
 				s.extend(i)
