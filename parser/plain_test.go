@@ -264,7 +264,10 @@ func FuzzPreprocessPlain(f *testing.F) {
 func TestParsePlainUntil(t *testing.T) {
 	texts := generatedAndFixtures(t, 3, 300<<10, 0.02, 0.2)
 	texts = append(texts, strings.Repeat("SELECT a, b, c FROM t WHERE x IN (1, 2, 3);\n", 200)+"PRINT 'x'\n",
-		strings.Repeat("PRINT 'x'; SET @a = 1\n", 100)+"WHILE @a < 3 BEGIN SET @a += 1 END\n")
+		strings.Repeat("PRINT 'x'; SET @a = 1\n", 100)+"WHILE @a < 3 BEGIN SET @a += 1 END\n",
+		// the inner block is the outer one's only statement (Body), known
+		// only at the outer END, long after the UPDATE that stops
+		"BEGIN\nBEGIN\n"+strings.Repeat("UPDATE t SET x = 1 WHERE y = 2 AND z = 3;\n", 20)+"END\nEND\nSELECT 1\n")
 	var buf StatementBuffer
 	prefixes := 0
 	for _, text := range texts {

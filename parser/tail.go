@@ -245,6 +245,9 @@ type tailCut struct {
 	next int                   // the first statement of r not yet asked
 	off  bool                  // the batch is split whole: the rest is not clean
 	cut  bool                  // the split stopped short (tailDone)
+	// clean is set when the batch is known to hold no directive and
+	// nothing unterminated (a plain batch: ParsePlainUntil)
+	clean bool
 }
 
 // splitTail splits b, whose tokens that may matter all start before at
@@ -317,10 +320,10 @@ func (sp *splitter) splitTail(r *Result, b *Batch, sc *Scanner, at int, stop fun
 // after the one it stops at, and the one being extended.
 func (s *splitter) tailDone() bool {
 	t := s.tail
-	if t.off || len(s.nulVars) > 0 || len(s.tdbVars) > 0 || !s.canFlush() {
-		return false
-	}
 	sts := s.r.Statements
+	if t.next == len(sts) || t.off || len(s.nulVars) > 0 || len(s.tdbVars) > 0 || !s.canFlush() {
+		return false // (most often: no statement completed since last asked)
+	}
 	for ; t.next < len(sts); t.next++ {
 		st := sts[t.next]
 		if st.Batch != s.b || st.Start < t.at || st.Kind != KindOther || st.Node != nil || !t.stop(st) {
@@ -331,7 +334,7 @@ func (s *splitter) tailDone() bool {
 			return false
 		}
 		sc := s.stream.sc
-		if len(sc.Directives) > 0 || sc.Open.What != "" || !s.stream.eof && !tailRestClean(s.text, int(s.toks[len(s.toks)-1].End)) {
+		if len(sc.Directives) > 0 || sc.Open.What != "" || !s.stream.eof && !t.clean && !tailRestClean(s.text, int(s.toks[len(s.toks)-1].End)) {
 			t.off = true // split whole
 			return false
 		}
