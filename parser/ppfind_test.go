@@ -36,17 +36,68 @@ func TestPPFindCovers(t *testing.T) {
 }
 
 // ppFindWant is what ppFind returns: the first stop from i before lim
-// and its entry, or max(i, lim) and 0 (i and 0 for lim < 33).
+// that it does not pass over (ppFindSkip) and its entry, or max(i, lim)
+// and 0 (i and 0 for lim < 33).
 func ppFindWant(s string, i, lim int, mask uint8) (int, uint8) {
 	if lim < 33 {
 		return i, 0
 	}
 	for ; i < lim; i++ {
 		if e := ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]; e&mask != 0 {
+			if j, ok := ppFindSkip(s, i, lim, e, mask); ok {
+				i = j - 1
+				continue
+			}
 			return i, e
 		}
 	}
 	return max(i, lim), 0
+}
+
+// ppFindSkip is whether the finder passes over the stop at i (entry e
+// with mask), and the offset after it: a quote or '[' that ppRun would
+// pass over at once to the end of its run, found in the 32 bytes after
+// it, the byte after the end among them and the 33 before lim: no '$'
+// before the end, no doubled end; and for a single-quoted string while
+// the batch may be plain, neither NUL's length and last letter nor the
+// first two letters of a word ppStringMatters looks for.
+func ppFindSkip(s string, i, lim int, e, mask uint8) (int, bool) {
+	if e&mask&^(ppPPlain|ppPLoud) != 0 || i+34 > lim {
+		return 0, false
+	}
+	q := s[i]
+	switch q {
+	case '[':
+		q = ']'
+	case '\'', '"':
+	default:
+		return 0, false
+	}
+	w := s[i+1 : i+33]
+	k := strings.IndexAny(w, string(q)+"$")
+	if k < 0 || k == 31 || w[k] != q || w[k+1] == q {
+		return 0, false
+	}
+	if s[i] == '\'' && mask&ppPPlain != 0 {
+		if k >= 3 && k <= 7 && w[k-1]|0x20 == 'l' {
+			return 0, false
+		}
+		for p := 0; p+2 <= k; p++ {
+			a, b := w[p]|0x20, w[p+1]|0x20
+			if a == 'a' && b == 'd' || a == 'b' && b == 'a' || a == 'r' && b == 'e' || a == 'c' && b == 'h' || a == 'd' && (b == 'a' || b == 'b') {
+				return 0, false
+			}
+		}
+	}
+	return i + k + 2, true
+}
+
+// The assembly reads the finder's tables at these offsets.
+func TestPPFindTabsLayout(t *testing.T) {
+	var x ppFindTabs
+	if unsafe.Offsetof(x.nib) != 256 || unsafe.Offsetof(x.two) != 288 || unsafe.Offsetof(x.lit) != 296 || ppFindLits != "']\"$ abcdehr" {
+		t.Fatal("the layout of ppFindTabs is not the assembly's")
+	}
 }
 
 // ppFindTexts are texts for the finder: every byte value, the bytes of
@@ -81,6 +132,19 @@ func ppFindTexts(r *rand.Rand) []string {
 	for _, pair := range []string{"kp", "KU", "ab", "Bc", "0x", "<a", "\nG", " e", "\t:", "--", "'", "\r", "[", ",u", "`R", "~r", "\x7fU"} {
 		for k := 0; k < 130; k++ {
 			texts = append(texts, strings.Repeat("y", k)+pair+strings.Repeat("z", 130-k))
+		}
+	}
+	// quoted runs the finder passes over or not (ppFindSkip), at each
+	// offset of 70 bytes, and their ends at the edges of its 32 bytes
+	runs := []string{"'abc'", "'2020-01-01'", "'processed '", "[Order]", "\"name\"", "'dbo'", "'SCHEMA'", "'x''5'", "[a]]b]",
+		"'a$b'", "[$]", "'nul'", "'NuL'", "'nul '", "'null'", "'xnull'", "'abcdefgnul'", "'xxad'", "'xAD'", "'Ba'", "'ba'", "'re'",
+		"'xxRE'", "'ch'", "'cH'", "'da'", "'dB'", "'a d'", "'d'", "'ad'", "''", "'''", "'r", "\"db\"", "[checkpoint]", "'x'''",
+		"'" + strings.Repeat("k", 29) + "'", "'" + strings.Repeat("k", 30) + "'", "'" + strings.Repeat("k", 31) + "'",
+		"'" + strings.Repeat("k", 32) + "'", "'" + strings.Repeat("k", 28) + "re'", "'" + strings.Repeat("k", 29) + "re'",
+		"'" + strings.Repeat("k", 30) + "''", "[" + strings.Repeat("k", 30) + "]]", "'" + strings.Repeat("k", 29) + "$'"}
+	for _, run := range runs {
+		for k := 0; k < 70; k += 1 + k/8 {
+			texts = append(texts, strings.Repeat("y", k)+" "+run+"kp "+run+strings.Repeat("z", 40))
 		}
 	}
 	return texts
