@@ -73,9 +73,9 @@ type ppFindTabs struct {
 
 // ppFindLits are the bytes of ppFindTabs.lit, in the order the assembly
 // reads them: the bytes that end a quoted run or bracketed name and '$',
-// 0x20 (to fold letters to lower case) and the letters of the pairs
-// with which the words ppStringMatters looks for start (ppFindAVX2).
-const ppFindLits = "']\"$ abcdehr"
+// 0x20 (to fold letters to lower case) and the first three letters of
+// the words ppStringMatters looks for (ppFindAVX2).
+const ppFindLits = "']\"$ abcdehrst"
 
 // ppFindFill puts classes cs in t.
 func ppFindFill(t *[4][32]byte, cs *[8]ppFindClass) {

@@ -52,12 +52,16 @@
 #define LIT_E 584
 #define LIT_H 616
 #define LIT_R 648
+#define LIT_S 680
+#define LIT_T 712
 
-// PAIR adds to Y4 the bytes of Y0 (folded) that are first and after
-// which (Y1) is second.
-#define PAIR(first, second) \
+// TRIPLE adds to Y4 the bytes of Y0 (folded) that are first, after
+// which (Y1) is second, and after that (Y5) third.
+#define TRIPLE(first, second, third) \
 	VPCMPEQB first(DI), Y0, Y2 \
 	VPCMPEQB second(DI), Y1, Y3 \
+	VPAND    Y3, Y2, Y2 \
+	VPCMPEQB third(DI), Y5, Y3 \
 	VPAND    Y3, Y2, Y2 \
 	VPOR     Y2, Y4, Y4
 
@@ -173,8 +177,8 @@ quoted:
 	ANDL  R9, R10
 	TESTL $0xfc, R10 // a stop of a line start, or after a '<'
 	JNZ   stop
-	LEAQ  1(R11), R10
-	CMPQ  R10, DX // the 33 bytes after it before lim
+	LEAQ  2(R11), R10
+	CMPQ  R10, DX // the 34 bytes after it before lim
 	JGE   stop
 	MOVBLZX (SI)(R11*1), R10
 	LEAQ  LIT_QUOTE(DI), R14 // the closing byte
@@ -188,59 +192,81 @@ quoted:
 	JNE   stop
 
 closed:
-	// the first closing byte or '$' after it: k in CX, from R11+1
+	// the closing bytes (R13) and '$'s (R14) of the 32 bytes from R11+1
 	VMOVDQU   1(SI)(R11*1), Y0
 	VPCMPEQB  (R14), Y0, Y1
-	VPCMPEQB  LIT_DOLLAR(DI), Y0, Y2
-	VPOR      Y1, Y2, Y2
-	VPMOVMSKB Y2, R13
-	TESTL     R13, R13
-	JZ        stop
-	BSFL      R13, CX
-	CMPL      CX, $31 // the byte after it is not here
-	JEQ       stop
 	VPMOVMSKB Y1, R13
-	SHRL      CX, R13
-	ANDL      $3, R13
-	CMPL      R13, $1 // the closing byte, not a '$' or a doubled one
-	JNE       stop
-	CMPL      R10, $0x27
-	JNE       passed
-	TESTB     $1, R9 // ppPPlain: the string may make the batch matter
-	JZ        passed
-	// NUL (ppStringMatters: 3 to 7 bytes ending in l)
-	CMPL      CX, $3
-	JLT       pairs
-	CMPL      CX, $7
-	JGT       pairs
-	LEAQ      (R11)(CX*1), R13
-	MOVBLZX   (SI)(R13*1), R13
-	ORL       $0x20, R13
-	CMPL      R13, $0x6c
-	JEQ       stop
+	VPCMPEQB  LIT_DOLLAR(DI), Y0, Y2
+	VPMOVMSKB Y2, R14
 
-pairs:
-	// the first two letters of a word ppStringMatters looks at: ad, ba,
-	// re, ch, da, db in any case, at each byte of the string with one
-	// after it
-	CMPL      CX, $2
+end:
+	// the first of them, k in CX: the end unless a '$' or doubled
+	MOVL  R13, CX
+	ORL   R14, CX
+	JZ    stop
+	BSFL  CX, CX
+	CMPL  CX, $31 // the byte after it is not here
+	JGE   stop
+	MOVL  R14, R10
+	SHRL  CX, R10
+	TESTL $1, R10 // a '$'
+	JNZ   stop
+	MOVL  R13, R10
+	SHRL  CX, R10
+	TESTL $2, R10
+	JZ    single
+	// doubled: on after the two
+	ADDL  $2, CX
+	CMPL  CX, $32
+	JGE   stop
+	SHRL  CX, R13
+	SHLL  CX, R13
+	JMP   end
+
+single:
+	MOVBLZX (SI)(R11*1), R10
+	CMPL  R10, $0x27
+	JNE   passed
+	TESTB $1, R9 // ppPPlain: the string may make the batch matter
+	JZ    passed
+	// NUL (ppStringMatters: 3 to 7 bytes, with the opening quote after
+	// a doubled one, ending in l or a quote)
+	CMPL    CX, $2
+	JLT     triples
+	CMPL    CX, $7
+	JGT     triples
+	LEAQ    (R11)(CX*1), R13
+	MOVBLZX (SI)(R13*1), R13
+	CMPL    R13, $0x27
+	JEQ     stop
+	ORL     $0x20, R13
+	CMPL    R13, $0x6c
+	JEQ     stop
+
+triples:
+	// the first three letters of a word ppStringMatters looks for: add,
+	// bac, res, che, dat, dbc in any case, at each byte of the string
+	// with two after it
+	CMPL      CX, $3
 	JLT       passed
 	VMOVDQU   2(SI)(R11*1), Y1
-	VMOVDQU   LIT_FOLD(DI), Y5
-	VPOR      Y5, Y0, Y0
-	VPOR      Y5, Y1, Y1
+	VMOVDQU   3(SI)(R11*1), Y5
+	VMOVDQU   LIT_FOLD(DI), Y3
+	VPOR      Y3, Y0, Y0
+	VPOR      Y3, Y1, Y1
+	VPOR      Y3, Y5, Y5
 	VMOVDQU   Y14, Y4
-	PAIR(LIT_A, LIT_D)
-	PAIR(LIT_B, LIT_A)
-	PAIR(LIT_R, LIT_E)
-	PAIR(LIT_C, LIT_H)
-	PAIR(LIT_D, LIT_A)
-	PAIR(LIT_D, LIT_B)
+	TRIPLE(LIT_A, LIT_D, LIT_D)
+	TRIPLE(LIT_B, LIT_A, LIT_C)
+	TRIPLE(LIT_R, LIT_E, LIT_S)
+	TRIPLE(LIT_C, LIT_H, LIT_E)
+	TRIPLE(LIT_D, LIT_A, LIT_T)
+	TRIPLE(LIT_D, LIT_B, LIT_C)
 	VPMOVMSKB Y4, R13
-	// only the pairs inside the string: bits 0 to k-2
+	// only those inside the string: bits 0 to k-3
 	MOVL      CX, R14
 	NEGL      CX
-	ADDL      $33, CX
+	ADDL      $34, CX
 	SHLL      CX, R13
 	MOVL      R14, CX
 	TESTL     R13, R13

@@ -57,12 +57,13 @@ func ppFindWant(s string, i, lim int, mask uint8) (int, uint8) {
 // ppFindSkip is whether the finder passes over the stop at i (entry e
 // with mask), and the offset after it: a quote or '[' that ppRun would
 // pass over at once to the end of its run, found in the 32 bytes after
-// it, the byte after the end among them and the 33 before lim: no '$'
-// before the end, no doubled end; and for a single-quoted string while
-// the batch may be plain, neither NUL's length and last letter nor the
-// first two letters of a word ppStringMatters looks for.
+// it, the byte after the end among them and the 34 before lim: no '$'
+// before the end, doubled closing bytes passed over; and for a
+// single-quoted string while the batch may be plain, neither NUL's
+// length and last letter (or a quote) nor the first three letters of a
+// word ppStringMatters looks for.
 func ppFindSkip(s string, i, lim int, e, mask uint8) (int, bool) {
-	if e&mask&^(ppPPlain|ppPLoud) != 0 || i+34 > lim {
+	if e&mask&^(ppPPlain|ppPLoud) != 0 || i+35 > lim {
 		return 0, false
 	}
 	q := s[i]
@@ -74,17 +75,29 @@ func ppFindSkip(s string, i, lim int, e, mask uint8) (int, bool) {
 		return 0, false
 	}
 	w := s[i+1 : i+33]
-	k := strings.IndexAny(w, string(q)+"$")
-	if k < 0 || k == 31 || w[k] != q || w[k+1] == q {
-		return 0, false
-	}
-	if s[i] == '\'' && mask&ppPPlain != 0 {
-		if k >= 3 && k <= 7 && w[k-1]|0x20 == 'l' {
+	k := 0
+	for {
+		j := strings.IndexAny(w[k:], string(q)+"$")
+		if j < 0 {
 			return 0, false
 		}
-		for p := 0; p+2 <= k; p++ {
-			a, b := w[p]|0x20, w[p+1]|0x20
-			if a == 'a' && b == 'd' || a == 'b' && b == 'a' || a == 'r' && b == 'e' || a == 'c' && b == 'h' || a == 'd' && (b == 'a' || b == 'b') {
+		if k += j; k == 31 || w[k] != q {
+			return 0, false
+		}
+		if w[k+1] != q {
+			break
+		}
+		if k += 2; k >= 32 {
+			return 0, false
+		}
+	}
+	if s[i] == '\'' && mask&ppPPlain != 0 {
+		if k >= 2 && k <= 7 && (w[k-1]|0x20 == 'l' || w[k-1] == '\'') {
+			return 0, false
+		}
+		for p := 0; p+3 <= k; p++ {
+			switch string([]byte{w[p] | 0x20, w[p+1] | 0x20, w[p+2] | 0x20}) {
+			case "add", "bac", "res", "che", "dat", "dbc":
 				return 0, false
 			}
 		}
@@ -95,7 +108,7 @@ func ppFindSkip(s string, i, lim int, e, mask uint8) (int, bool) {
 // The assembly reads the finder's tables at these offsets.
 func TestPPFindTabsLayout(t *testing.T) {
 	var x ppFindTabs
-	if unsafe.Offsetof(x.nib) != 256 || unsafe.Offsetof(x.two) != 288 || unsafe.Offsetof(x.lit) != 296 || ppFindLits != "']\"$ abcdehr" {
+	if unsafe.Offsetof(x.nib) != 256 || unsafe.Offsetof(x.two) != 288 || unsafe.Offsetof(x.lit) != 296 || ppFindLits != "']\"$ abcdehrst" {
 		t.Fatal("the layout of ppFindTabs is not the assembly's")
 	}
 }
@@ -136,7 +149,7 @@ func ppFindTexts(r *rand.Rand) []string {
 	}
 	// quoted runs the finder passes over or not (ppFindSkip), at each
 	// offset of 70 bytes, and their ends at the edges of its 32 bytes
-	runs := []string{"'abc'", "'2020-01-01'", "'processed '", "[Order]", "\"name\"", "'dbo'", "'SCHEMA'", "'x''5'", "[a]]b]",
+	runs := []string{"'abc'", "'Customer ''1'''", "'x''5'", "'x'''", "'''l'", "'l'''", "'a''dd'", "'ad''d'", "'x''$'", "'Dat'", "'xdaT'", "'xbc'", "'dbC'", "'reS'", "'cHe'", "'aDd'", "'bAc'", "'dbo'", "'SCHEMA'", "'2020-01-01'", "'processed '", "[Order]", "\"name\"", "'dbo'", "'SCHEMA'", "'x''5'", "[a]]b]",
 		"'a$b'", "[$]", "'nul'", "'NuL'", "'nul '", "'null'", "'xnull'", "'abcdefgnul'", "'xxad'", "'xAD'", "'Ba'", "'ba'", "'re'",
 		"'xxRE'", "'ch'", "'cH'", "'da'", "'dB'", "'a d'", "'d'", "'ad'", "''", "'''", "'r", "\"db\"", "[checkpoint]", "'x'''",
 		"'" + strings.Repeat("k", 29) + "'", "'" + strings.Repeat("k", 30) + "'", "'" + strings.Repeat("k", 31) + "'",
