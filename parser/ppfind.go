@@ -73,9 +73,9 @@ type ppFindTabs struct {
 
 // ppFindLits are the bytes of ppFindTabs.lit, in the order the assembly
 // reads them: the bytes that end a quoted run or bracketed name and '$',
-// 0x20 (to fold letters to lower case) and the first three letters of
-// the words ppStringMatters looks for (ppFindAVX2).
-const ppFindLits = "']\"$ abcdehrst"
+// 0x20 (to fold letters to lower case), the first three letters of the
+// words ppStringMatters looks for, and 25 (z - a) (ppFindAVX2).
+const ppFindLits = "']\"$ abcdehrst\x19"
 
 // ppFindFill puts classes cs in t.
 func ppFindFill(t *[4][32]byte, cs *[8]ppFindClass) {

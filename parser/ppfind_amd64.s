@@ -54,6 +54,7 @@
 #define LIT_R 648
 #define LIT_S 680
 #define LIT_T 712
+#define LIT_Z 744
 
 // TRIPLE adds to Y4 the bytes of Y0 (folded) that are first, after
 // which (Y1) is second, and after that (Y5) third.
@@ -246,7 +247,7 @@ single:
 triples:
 	// the first three letters of a word ppStringMatters looks for: add,
 	// bac, res, che, dat, dbc in any case, at each byte of the string
-	// with two after it
+	// with two after it (ppStringMatters then looks at the whole word)
 	CMPL      CX, $3
 	JLT       passed
 	VMOVDQU   2(SI)(R11*1), Y1
@@ -256,12 +257,19 @@ triples:
 	VPOR      Y3, Y1, Y1
 	VPOR      Y3, Y5, Y5
 	VMOVDQU   Y14, Y4
-	TRIPLE(LIT_A, LIT_D, LIT_D)
 	TRIPLE(LIT_B, LIT_A, LIT_C)
 	TRIPLE(LIT_R, LIT_E, LIT_S)
 	TRIPLE(LIT_C, LIT_H, LIT_E)
 	TRIPLE(LIT_D, LIT_A, LIT_T)
 	TRIPLE(LIT_D, LIT_B, LIT_C)
+	// those words start a word: not after a letter (add may be anywhere)
+	VMOVDQU   (SI)(R11*1), Y2
+	VPOR      LIT_FOLD(DI), Y2, Y2
+	VPSUBB    LIT_A(DI), Y2, Y2
+	VPMINUB   LIT_Z(DI), Y2, Y3
+	VPCMPEQB  Y3, Y2, Y2
+	VPANDN    Y4, Y2, Y4
+	TRIPLE(LIT_A, LIT_D, LIT_D)
 	VPMOVMSKB Y4, R13
 	// only those inside the string: bits 0 to k-3
 	MOVL      CX, R14

@@ -61,7 +61,8 @@ func ppFindWant(s string, i, lim int, mask uint8) (int, uint8) {
 // before the end, doubled closing bytes passed over; and for a
 // single-quoted string while the batch may be plain, neither NUL's
 // length and last letter (or a quote) nor the first three letters of a
-// word ppStringMatters looks for.
+// word ppStringMatters looks for (add anywhere, the others not after a
+// letter).
 func ppFindSkip(s string, i, lim int, e, mask uint8) (int, bool) {
 	if e&mask&^(ppPPlain|ppPLoud) != 0 || i+35 > lim {
 		return 0, false
@@ -97,8 +98,13 @@ func ppFindSkip(s string, i, lim int, e, mask uint8) (int, bool) {
 		}
 		for p := 0; p+3 <= k; p++ {
 			switch string([]byte{w[p] | 0x20, w[p+1] | 0x20, w[p+2] | 0x20}) {
-			case "add", "bac", "res", "che", "dat", "dbc":
+			case "add":
 				return 0, false
+			case "bac", "res", "che", "dat", "dbc":
+				// the start of a word: not after a letter (p > 0)
+				if b := w[max(p-1, 0)] | 0x20; p == 0 || b < 'a' || b > 'z' {
+					return 0, false
+				}
 			}
 		}
 	}
@@ -108,7 +114,7 @@ func ppFindSkip(s string, i, lim int, e, mask uint8) (int, bool) {
 // The assembly reads the finder's tables at these offsets.
 func TestPPFindTabsLayout(t *testing.T) {
 	var x ppFindTabs
-	if unsafe.Offsetof(x.nib) != 256 || unsafe.Offsetof(x.two) != 288 || unsafe.Offsetof(x.lit) != 296 || ppFindLits != "']\"$ abcdehrst" {
+	if unsafe.Offsetof(x.nib) != 256 || unsafe.Offsetof(x.two) != 288 || unsafe.Offsetof(x.lit) != 296 || ppFindLits != "']\"$ abcdehrst\x19" {
 		t.Fatal("the layout of ppFindTabs is not the assembly's")
 	}
 }
@@ -149,7 +155,7 @@ func ppFindTexts(r *rand.Rand) []string {
 	}
 	// quoted runs the finder passes over or not (ppFindSkip), at each
 	// offset of 70 bytes, and their ends at the edges of its 32 bytes
-	runs := []string{"'abc'", "'Customer ''1'''", "'x''5'", "'x'''", "'''l'", "'l'''", "'a''dd'", "'ad''d'", "'x''$'", "'Dat'", "'xdaT'", "'xbc'", "'dbC'", "'reS'", "'cHe'", "'aDd'", "'bAc'", "'dbo'", "'SCHEMA'", "'2020-01-01'", "'processed '", "[Order]", "\"name\"", "'dbo'", "'SCHEMA'", "'x''5'", "[a]]b]",
+	runs := []string{"'abc'", "'Customer ''1'''", "'x''5'", "'x'''", "'''l'", "'l'''", "'a''dd'", "'ad''d'", "'x''$'", "'Dat'", "'xdaT'", "'xbc'", "'dbC'", "'reS'", "'cHe'", "'aDd'", "'bAc'", "'dbo'", "'SCHEMA'", "'xRESTORE'", "'x_restore'", "'x2che'", "'xadd'", "'{dat'", "'`dat'", "'@dbc'", "'Zbac'", "'zbac'", "'Abac'", "'2020-01-01'", "'processed '", "[Order]", "\"name\"", "'dbo'", "'SCHEMA'", "'xRESTORE'", "'x_restore'", "'x2che'", "'xadd'", "'{dat'", "'`dat'", "'@dbc'", "'Zbac'", "'zbac'", "'Abac'", "'x''5'", "[a]]b]",
 		"'a$b'", "[$]", "'nul'", "'NuL'", "'nul '", "'null'", "'xnull'", "'abcdefgnul'", "'xxad'", "'xAD'", "'Ba'", "'ba'", "'re'",
 		"'xxRE'", "'ch'", "'cH'", "'da'", "'dB'", "'a d'", "'d'", "'ad'", "''", "'''", "'r", "\"db\"", "[checkpoint]", "'x'''",
 		"'" + strings.Repeat("k", 29) + "'", "'" + strings.Repeat("k", 30) + "'", "'" + strings.Repeat("k", 31) + "'",
