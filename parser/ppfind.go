@@ -62,12 +62,20 @@ var (
 // classes A then B, the classes of the byte by its low and high four bits
 // and of the byte before it by its low and high four bits, each 16 bytes
 // twice (one for each half of a 32-byte register); nib the low four bits
-// of a byte, 32 times; two is whether B is looked at.
+// of a byte, 32 times; two is whether B is looked at; lit the bytes of
+// ppFindLits, each 32 times.
 type ppFindTabs struct {
 	a, b [4][32]byte
 	nib  [32]byte
 	two  uint64
+	lit  [len(ppFindLits)][32]byte
 }
+
+// ppFindLits are the bytes of ppFindTabs.lit, in the order the assembly
+// reads them: the bytes that end a quoted run or bracketed name and '$',
+// 0x20 (to fold letters to lower case), the first three letters of the
+// words ppStringMatters looks for, and 25 (z - a) (ppFindAVX2).
+const ppFindLits = "']\"$ abcdehrst\x19"
 
 // ppFindFill puts classes cs in t.
 func ppFindFill(t *[4][32]byte, cs *[8]ppFindClass) {
@@ -96,6 +104,11 @@ func ppMakeFindTabs(plain bool) *ppFindTabs {
 	t := new(ppFindTabs)
 	for k := range t.nib {
 		t.nib[k] = 0x0f
+	}
+	for r := range t.lit {
+		for k := range t.lit[r] {
+			t.lit[r][k] = ppFindLits[r]
+		}
 	}
 	ppFindFill(&t.a, &ppFindA)
 	if plain {

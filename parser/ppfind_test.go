@@ -36,17 +36,87 @@ func TestPPFindCovers(t *testing.T) {
 }
 
 // ppFindWant is what ppFind returns: the first stop from i before lim
-// and its entry, or max(i, lim) and 0 (i and 0 for lim < 33).
+// that it does not pass over (ppFindSkip) and its entry, or max(i, lim)
+// and 0 (i and 0 for lim < 33).
 func ppFindWant(s string, i, lim int, mask uint8) (int, uint8) {
 	if lim < 33 {
 		return i, 0
 	}
 	for ; i < lim; i++ {
 		if e := ppPairTab[uint16(s[i-1])|uint16(s[i])<<8]; e&mask != 0 {
+			if j, ok := ppFindSkip(s, i, lim, e, mask); ok {
+				i = j - 1
+				continue
+			}
 			return i, e
 		}
 	}
 	return max(i, lim), 0
+}
+
+// ppFindSkip is whether the finder passes over the stop at i (entry e
+// with mask), and the offset after it: a quote or '[' that ppRun would
+// pass over at once to the end of its run, found in the 32 bytes after
+// it, the byte after the end among them and the 34 before lim: no '$'
+// before the end, doubled closing bytes passed over; and for a
+// single-quoted string while the batch may be plain, neither NUL's
+// length and last letter (or a quote) nor the first three letters of a
+// word ppStringMatters looks for (add anywhere, the others not after a
+// letter).
+func ppFindSkip(s string, i, lim int, e, mask uint8) (int, bool) {
+	if e&mask&^(ppPPlain|ppPLoud) != 0 || i+35 > lim {
+		return 0, false
+	}
+	q := s[i]
+	switch q {
+	case '[':
+		q = ']'
+	case '\'', '"':
+	default:
+		return 0, false
+	}
+	w := s[i+1 : i+33]
+	k := 0
+	for {
+		j := strings.IndexAny(w[k:], string(q)+"$")
+		if j < 0 {
+			return 0, false
+		}
+		if k += j; k == 31 || w[k] != q {
+			return 0, false
+		}
+		if w[k+1] != q {
+			break
+		}
+		if k += 2; k >= 32 {
+			return 0, false
+		}
+	}
+	if s[i] == '\'' && mask&ppPPlain != 0 {
+		if k >= 2 && k <= 7 && (w[k-1]|0x20 == 'l' || w[k-1] == '\'') {
+			return 0, false
+		}
+		for p := 0; p+3 <= k; p++ {
+			switch string([]byte{w[p] | 0x20, w[p+1] | 0x20, w[p+2] | 0x20}) {
+			case "add":
+				return 0, false
+			case "bac", "res", "che", "dat", "dbc":
+				// the start of a word: not after a letter (p > 0)
+				if b := w[max(p-1, 0)] | 0x20; p == 0 || b < 'a' || b > 'z' {
+					return 0, false
+				}
+			}
+		}
+	}
+	return i + k + 2, true
+}
+
+// The assembly reads the finder's tables at these offsets.
+func TestPPFindTabsLayout(t *testing.T) {
+	var x ppFindTabs
+	if unsafe.Offsetof(x.nib) != 256 || unsafe.Offsetof(x.two) != 288 || unsafe.Offsetof(x.lit) != 296 || ppFindLits != "']\"$ abcdehrst\x19" {
+		t.Fatal("the layout of ppFindTabs is not the assembly's")
+	}
 }
 
 // ppFindTexts are texts for the finder: every byte value, the bytes of
@@ -81,6 +151,19 @@ func ppFindTexts(r *rand.Rand) []string {
 	for _, pair := range []string{"kp", "KU", "ab", "Bc", "0x", "<a", "\nG", " e", "\t:", "--", "'", "\r", "[", ",u", "`R", "~r", "\x7fU"} {
 		for k := 0; k < 130; k++ {
 			texts = append(texts, strings.Repeat("y", k)+pair+strings.Repeat("z", 130-k))
+		}
+	}
+	// quoted runs the finder passes over or not (ppFindSkip), at each
+	// offset of 70 bytes, and their ends at the edges of its 32 bytes
+	runs := []string{"'abc'", "'Customer ''1'''", "'x''5'", "'x'''", "'''l'", "'l'''", "'a''dd'", "'ad''d'", "'x''$'", "'Dat'", "'xdaT'", "'xbc'", "'dbC'", "'reS'", "'cHe'", "'aDd'", "'bAc'", "'dbo'", "'SCHEMA'", "'xRESTORE'", "'x_restore'", "'x2che'", "'xadd'", "'{dat'", "'`dat'", "'@dbc'", "'Zbac'", "'zbac'", "'Abac'", "'2020-01-01'", "'processed '", "[Order]", "\"name\"", "'dbo'", "'SCHEMA'", "'xRESTORE'", "'x_restore'", "'x2che'", "'xadd'", "'{dat'", "'`dat'", "'@dbc'", "'Zbac'", "'zbac'", "'Abac'", "'x''5'", "[a]]b]",
+		"'a$b'", "[$]", "'nul'", "'NuL'", "'nul '", "'null'", "'xnull'", "'abcdefgnul'", "'xxad'", "'xAD'", "'Ba'", "'ba'", "'re'",
+		"'xxRE'", "'ch'", "'cH'", "'da'", "'dB'", "'a d'", "'d'", "'ad'", "''", "'''", "'r", "\"db\"", "[checkpoint]", "'x'''",
+		"'" + strings.Repeat("k", 29) + "'", "'" + strings.Repeat("k", 30) + "'", "'" + strings.Repeat("k", 31) + "'",
+		"'" + strings.Repeat("k", 32) + "'", "'" + strings.Repeat("k", 28) + "re'", "'" + strings.Repeat("k", 29) + "re'",
+		"'" + strings.Repeat("k", 30) + "''", "[" + strings.Repeat("k", 30) + "]]", "'" + strings.Repeat("k", 29) + "$'"}
+	for _, run := range runs {
+		for k := 0; k < 70; k += 1 + k/8 {
+			texts = append(texts, strings.Repeat("y", k)+" "+run+"kp "+run+strings.Repeat("z", 40))
 		}
 	}
 	return texts

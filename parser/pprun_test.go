@@ -26,6 +26,8 @@ var ppRunSamples = []string{
 	"\"", "UPDATE t", "use db", "USE", "x.use", "restore", "RESTORE DATABASE", "table", "TABLE", "checkpoint",
 	"backup", "dbcc", "kp", "0x1use", "GO", "  GO", "\tgo 2", ":setvar A 2", "  :r inc.sql", "EXEC p", "  EXIT",
 	"  END", "-- c", "/* c */", "/*\n*/", "x < y", "<a, b, c>", "${x}", "$(A)", "  ", "    ", "        x",
+	"'2020-01-01'", "N'Customer'", "'MS_Description'", "'dbo'", "'SCHEMA'", "'readd'", "'nul '", "'xxnul'", "'abcdefghijklmnopqrstuvwxyz0123'",
+	"'abcdefghijklmnopqrstuvwxyz0123re'", "'Restore'", "'x.Database'", "[dbo].[Order]", "'<a'",
 }
 
 func ppRunText(r *rand.Rand, parts int) string {
