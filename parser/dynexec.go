@@ -175,12 +175,19 @@ func ppStringMatters(s string) bool {
 // DatabaseBackup.
 var ppStrTab = func() (t [256]uint8) {
 	t['a'], t['A'] = 1, 1
-	for _, w := range []string{"backup", "restore", "checkpoint", "database", "dbcc", "databasebackup"} {
+	for _, w := range ppStrWords {
 		t[w[0]] |= ppStrSecond[w[1]]
 		t[w[0]-0x20] |= ppStrSecond[w[1]]
 	}
 	return t
 }()
+
+// ppStrWords are the words whose start in a string makes a batch matter
+// (dynWordIn's, in lower case). The stop-finder passes over a string
+// only when none of them can start in it (ppfind_amd64.s: bac, res, che,
+// dat and dbc at the start of a word): a word added here must be added
+// there (TestPPFindKeepsStringsThatMatter).
+var ppStrWords = []string{"backup", "restore", "checkpoint", "database", "dbcc", "databasebackup"}
 
 // ppStrSecond has a bit, not 1, for each letter, in either case, that is
 // the second of a word of dynWordIn: the a of BACKUP and DATABASE, the e
