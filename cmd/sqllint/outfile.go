@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -233,11 +234,19 @@ func realPath(p string) string {
 // the file it points to is written and the link stays
 // (latest.sarif -> reports/2026-12-03.sarif).
 func writeOutput(path string, data []byte) error {
+	return writeOutputFrom(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeOutputFrom is writeOutput of the bytes write writes.
+func writeOutputFrom(path string, write func(io.Writer) error) error {
 	target := linkTarget(path)
 	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 		return err
 	}
-	return analysis.WriteFile(target, data, 0o644)
+	return analysis.WriteFileWith(target, write, 0o644)
 }
 
 // linkTarget is the file the symbolic link at path points to, through

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -356,7 +355,8 @@ func (e *env) scan(args []string) int {
 	enabled := analysis.EnabledRules(rules.Default, &cfg.Rules)
 	if streaming {
 		gate = &outputGate{w: e.stdout}
-		defer gate.close() // a run that stops on an error opens it not
+		defer gate.close()                   // a run that stops on an error opens it not
+		defer func() { dropOutputs(outs) }() // nor writes its reports
 		if outs, err = e.openOutputsTo(gate, specs, true, color, !f.noSource, enabled, ""); err != nil {
 			e.errorf("%v", err)
 			return exitError
@@ -398,6 +398,7 @@ func (e *env) scan(args []string) int {
 			status = findingStatus{}
 			printing <- printJob{ctl: func() {
 				gate.withdraw()
+				dropOutputs(outs)
 				again, oerr := e.openOutputsTo(gate, specs, true, color, !f.noSource, enabled, "")
 				if oerr != nil && streamErr == nil {
 					streamErr = oerr
@@ -661,11 +662,11 @@ func suggestFlag(fs *flag.FlagSet, name string) string {
 }
 
 // outputSink is one --format of a run: a stream to standard output, or
-// to a buffer written to its file at the end (whole, or not at all).
+// to a spool written to its file at the end (whole, or not at all).
 type outputSink struct {
 	spec   outputSpec
 	stream *output.Stream
-	buf    *bytes.Buffer
+	buf    *spool
 	// prefix is the current folder relative to the CI workspace ("db/")
 	// for the formats a CI service reads: the GitHub runner places an
 	// annotation's file, code scanning a SARIF result's and GitLab a code
@@ -795,7 +796,7 @@ func (e *env) openOutputsTo(stdout io.Writer, specs []outputSpec, toStdout, colo
 		}
 		w := stdout
 		if s.path != "" {
-			o.buf = &bytes.Buffer{}
+			o.buf = &spool{max: reportRaw}
 			w = o.buf
 		}
 		st, err := output.NewStream(w, s.format, head, opts)
@@ -824,37 +825,12 @@ type printJob struct {
 // outputGate is standard output held back until open: the findings of a
 // run whose results may still be withdrawn are printed into it as they
 // come, and reach the writer at once when they are final. What it holds
-// is kept in chunks (no copies and no slack of a doubling buffer); past
-// gateRaw bytes the rest goes to a temporary file, a chunk at a time.
+// is a spool: in memory up to gateRaw bytes, the rest in a temporary
+// file.
 type outputGate struct {
 	w      io.Writer
-	held   chunks // the first gateRaw bytes
-	size   int    // bytes held
+	held   spool
 	opened bool
-	// spill holds what came past gateRaw bytes (removed at once where
-	// the system allows), and tail what is not in it yet: the chunk being
-	// filled, or everything since the file could not be made or written
-	// (stuck).
-	spill spillFile
-	tail  chunks
-	stuck bool
-}
-
-// spillFile is what an outputGate needs of its temporary file.
-type spillFile interface {
-	io.ReadWriteSeeker
-	Close() error
-	Name() string
-}
-
-// newSpill makes an outputGate's temporary file (a variable for tests).
-var newSpill = func() (spillFile, error) {
-	f, err := os.CreateTemp("", "sqllint-held-*")
-	if err != nil {
-		return nil, err
-	}
-	os.Remove(f.Name()) // gone when closed where the system allows
-	return f, nil
 }
 
 // gateRaw is how much an outputGate holds in memory before it writes to
@@ -867,85 +843,14 @@ var newSpill = func() (spillFile, error) {
 // findings; a temporary file costs a write and a read.
 const gateRaw = 4 << 20
 
-// gateChunk is the size of a chunk of what an outputGate holds.
-const gateChunk = 64 << 10
-
-// chunks is bytes held in chunks of gateChunk.
-type chunks [][]byte
-
-func (c *chunks) Write(p []byte) (int, error) {
-	c.add(p)
-	return len(p), nil
-}
-
-// add appends p.
-func (c *chunks) add(p []byte) {
-	for len(p) > 0 {
-		k := len(*c) - 1
-		if k < 0 || len((*c)[k]) == cap((*c)[k]) {
-			*c = append(*c, make([]byte, 0, gateChunk))
-			k++
-		}
-		last := &(*c)[k]
-		m := min(len(p), cap(*last)-len(*last))
-		*last = append(*last, p[:m]...)
-		p = p[m:]
-	}
-}
-
-// full reports whether c holds a whole chunk.
-func (c chunks) full() bool { return len(c) > 1 || len(c) == 1 && len(c[0]) == gateChunk }
-
-// writeTo writes the chunks to w, letting each go once written.
-func (c chunks) writeTo(w io.Writer) error {
-	for i, b := range c {
-		if _, err := w.Write(b); err != nil {
-			return err
-		}
-		c[i] = nil // written: may go
-	}
-	return nil
-}
-
 func (g *outputGate) Write(p []byte) (int, error) {
 	if g.opened {
 		return g.w.Write(p)
 	}
-	if g.size += len(p); g.size <= gateRaw || g.spill == nil && g.stuck {
-		return g.held.Write(p)
+	if g.held.max == 0 {
+		g.held.max = gateRaw
 	}
-	if g.spill == nil && !g.stuck {
-		f, err := newSpill()
-		if err != nil {
-			g.stuck = true // held in memory, as it would be without a file
-			return g.held.Write(p)
-		}
-		g.spill = f
-	}
-	g.tail.add(p)
-	if !g.stuck && g.tail.full() {
-		g.toFile()
-	}
-	return len(p), nil
-}
-
-// toFile moves tail to the temporary file. When the file cannot take it
-// (the disk is full), what it did not take stays in tail, and the rest
-// is held there too.
-func (g *outputGate) toFile() {
-	for i, b := range g.tail {
-		n, err := g.spill.Write(b)
-		if err != nil {
-			g.stuck = true
-			g.tail[i] = b[n:]
-			g.tail = g.tail[i:]
-			return
-		}
-	}
-	// the first chunk's room serves the next
-	first := g.tail[0][:0]
-	clear(g.tail)
-	g.tail = append(g.tail[:0], first)
+	return g.held.Write(p)
 }
 
 // open writes what was held back; from then on everything goes through.
@@ -954,39 +859,18 @@ func (g *outputGate) open() error {
 		return nil
 	}
 	g.opened = true
-	held, tail := g.held, g.tail
-	g.held, g.tail = nil, nil
-	defer g.close()
-	if err := held.writeTo(g.w); err != nil {
-		return err
-	}
-	if g.spill != nil {
-		if _, err := g.spill.Seek(0, io.SeekStart); err != nil {
-			return err
-		}
-		if _, err := io.Copy(g.w, g.spill); err != nil {
-			return err
-		}
-	}
-	return tail.writeTo(g.w)
+	return g.held.writeTo(g.w)
 }
 
 // withdraw forgets what was held back (it was withdrawn); what is
 // written from then on (final) goes through.
 func (g *outputGate) withdraw() {
-	g.held, g.tail = nil, nil
+	g.held.drop()
 	g.opened = true
-	g.close()
 }
 
-// close closes and removes the temporary file, if any.
-func (g *outputGate) close() {
-	if g.spill != nil {
-		g.spill.Close()
-		os.Remove(g.spill.Name()) // where a file open cannot be removed
-		g.spill = nil
-	}
-}
+// close removes the temporary file, if any.
+func (g *outputGate) close() { g.held.drop() }
 
 // closeOutputs ends the outputs with the run's errors and counts, and
 // writes the files (not after a failed write: streamErr).
@@ -1000,10 +884,21 @@ func (e *env) closeOutputs(outs []*outputSink, rep *report.Report, streamErr err
 			continue
 		}
 		if o.buf != nil {
-			err = writeOutput(o.spec.path, o.buf.Bytes())
+			err = writeOutputFrom(o.spec.path, o.buf.writeTo)
 		}
 	}
+	dropOutputs(outs) // not written after an error: their files go
 	return err
+}
+
+// dropOutputs forgets what the outputs to files hold and removes their
+// temporary files.
+func dropOutputs(outs []*outputSink) {
+	for _, o := range outs {
+		if o.buf != nil {
+			o.buf.drop()
+		}
+	}
 }
 
 // readsSource reports whether an output of specs prints the source lines
