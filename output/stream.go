@@ -9,21 +9,20 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
 	"unsafe"
 
+	"github.com/sqllint/sqllint/internal/spool"
 	"github.com/sqllint/sqllint/report"
 )
 
 // Stream prints a report whose findings arrive a file at a time, as a run
 // finds them: text, json, github, azure and gitlab print each finding as
-// it comes, sarif keeps
-// its results encoded (on disk past a few MB) until the end, where the run
-// object needs the input errors first, and the other formats keep the
-// findings and print at Close. What a format needs at the end (counts,
+// it comes, sarif keeps its results encoded (on disk past a few MB) until
+// the end, where the run object needs the input errors first, and the
+// other formats keep the findings and print at Close. What a format needs at the end (counts,
 // the rules findings name, the fingerprints' occurrence counters) stays
 // small. The bytes are those Write prints for the same report.
 type Stream struct {
@@ -66,7 +65,7 @@ func NewStream(w io.Writer, format string, head *report.Report, opt Options) (*S
 		return trimEOL(f.SourceText), true
 	}
 	if ss, ok := s.impl.(*sarifStream); ok {
-		ss.spill = true
+		ss.spill, ss.held.Max = true, sarifSpill
 	}
 	return s, s.flush()
 }
@@ -363,19 +362,41 @@ func (x *jsonStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error {
 	return nil
 }
 
+// ---- github, azure ----
+
+// lineStream prints a format whose findings are lines of their own, in
+// report order, followed by the input errors (github, azure).
+type lineStream struct {
+	finding func(b *bytes.Buffer, f *report.Finding, path *pathProp)
+	errors  func(b *bytes.Buffer, errs []report.InputError)
+	path    pathProp
+}
+
+func (x *lineStream) add(_ *Stream, b *bytes.Buffer, fs []report.Finding) error {
+	for i := range fs {
+		x.finding(b, &fs[i], &x.path)
+	}
+	return nil
+}
+
+func (x *lineStream) close(_ *Stream, b *bytes.Buffer, r *report.Report) error {
+	x.errors(b, r.Errors)
+	return nil
+}
+
 // ---- sarif ----
 
 // sarifSpill is how many bytes of encoded results a stream keeps in
-// memory before it moves them to a temporary file; from then on they go
-// to the file every sarifSpillStep bytes, from a buffer of that size (the
-// one that grew to sarifSpill bytes goes: kept, it held 12 MB of a
-// 100,000-file run's 31 MB live heap).
-var sarifSpill = 8 << 20
+// memory (a spool.Spool's Max) before it moves them to a temporary file
+// (about 2,000 results; a larger run's sarif took 51 MB for 44,722);
+// they reach the spool sarifStep bytes at a time from the buffer they are
+// encoded into.
+var sarifSpill = 1 << 20
 
-const sarifSpillStep = 256 << 10
+const sarifStep = 256 << 10
 
 type sarifStream struct {
-	spill bool // results past sarifSpill bytes go to a temporary file
+	spill bool // results go to held (else all stay in mem)
 	init  bool
 	root  string
 	index map[string]int
@@ -383,7 +404,7 @@ type sarifStream struct {
 	n     int
 	w     jw
 	mem   bytes.Buffer // encoded results, each preceded by ",\n" but the first
-	file  *os.File     // encoded results past sarifSpill
+	held  spool.Spool  // the results before mem's (spill)
 	// the result being written and its memory, reused; the artifact
 	// location of the last finding's path, which the next ones share
 	res     sarifResult
@@ -455,40 +476,10 @@ func (x *sarifStream) result(f *report.Finding, idx int, fp string) error {
 	}
 	sarifResultInto(&x.res, &x.scratch, f, idx, fp, x.loc, x.runLoc)
 	x.w.sarifResult(&x.res, 4)
-	if x.file != nil && x.mem.Len() > sarifSpillStep {
-		return x.toFile()
+	if x.spill && x.mem.Len() > sarifStep {
+		x.held.Add(x.mem.Bytes())
+		x.mem.Reset()
 	}
-	if x.file == nil && x.spill && x.mem.Len() > sarifSpill {
-		if x.file = newSarifSpill(); x.file == nil {
-			x.spill = false // keep them in memory
-			return nil
-		}
-		if err := x.toFile(); err != nil {
-			return err
-		}
-		x.mem = bytes.Buffer{} // x.w writes to it still: the same field
-		x.mem.Grow(sarifSpillStep + sarifSpillStep/4)
-	}
-	return nil
-}
-
-// newSarifSpill makes the temporary file of a sarif stream's results,
-// removed at once where the system allows; nil when none can be made.
-func newSarifSpill() *os.File {
-	f, err := os.CreateTemp("", "sqllint-sarif-*")
-	if err != nil {
-		return nil
-	}
-	os.Remove(f.Name()) // gone when closed; nothing left behind
-	return f
-}
-
-// toFile moves the results in memory to the temporary file.
-func (x *sarifStream) toFile() error {
-	if _, err := x.file.Write(x.mem.Bytes()); err != nil {
-		return err
-	}
-	x.mem.Reset()
 	return nil
 }
 
@@ -529,17 +520,12 @@ func (x *sarifStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error 
 		return fmt.Errorf("no results array")
 	}
 	b.Write(d.Bytes()[:i+len(sarifResultsKey)])
-	if x.file != nil {
-		// what the temporary file holds comes first
-		if err := s.flushTo(b); err != nil {
-			return err
-		}
-		if _, err := x.file.Seek(0, io.SeekStart); err != nil {
-			return err
-		}
-		if _, err := io.Copy(s.w, x.file); err != nil {
-			return err
-		}
+	// what the spool holds comes first
+	if err := s.flushTo(b); err != nil {
+		return err
+	}
+	if err := x.held.WriteOut(s.w); err != nil {
+		return err
 	}
 	b.Write(x.mem.Bytes())
 	x.mem = bytes.Buffer{}
@@ -550,14 +536,8 @@ func (x *sarifStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error 
 	return nil
 }
 
-// drop closes and removes the temporary file of results, if any.
-func (x *sarifStream) drop() {
-	if x.file != nil {
-		x.file.Close()
-		os.Remove(x.file.Name()) // where a file open cannot be removed
-		x.file = nil
-	}
-}
+// drop forgets the results held and removes their temporary file.
+func (x *sarifStream) drop() { x.held.Drop() }
 
 // flushTo writes b to the stream's writer now (b is the stream's chunk).
 func (s *Stream) flushTo(b *bytes.Buffer) error {
@@ -572,26 +552,6 @@ func (s *Stream) flushTo(b *bytes.Buffer) error {
 }
 
 // ---- formats that print at the end ----
-
-// lineStream prints a format whose findings are lines of their own, in
-// report order, followed by the input errors (github, azure).
-type lineStream struct {
-	finding func(b *bytes.Buffer, f *report.Finding, path *pathProp)
-	errors  func(b *bytes.Buffer, errs []report.InputError)
-	path    pathProp
-}
-
-func (x *lineStream) add(_ *Stream, b *bytes.Buffer, fs []report.Finding) error {
-	for i := range fs {
-		x.finding(b, &fs[i], &x.path)
-	}
-	return nil
-}
-
-func (x *lineStream) close(_ *Stream, b *bytes.Buffer, r *report.Report) error {
-	x.errors(b, r.Errors)
-	return nil
-}
 
 type keepStream struct {
 	fn       writerFunc

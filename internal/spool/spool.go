@@ -1,22 +1,25 @@
-package main
+// Package spool holds bytes in order until they are written out: the
+// first Max bytes in memory, the rest in a temporary file. sqllint uses
+// it where a streaming run must hold what it printed (the output of a
+// run whose results may still be withdrawn, a report written to its file
+// whole at the end, sarif's results until the run's errors are known):
+// the memory does not grow with the findings.
+package spool
 
 import (
 	"io"
 	"os"
 )
 
-// spool holds bytes written to it, in order, until they are written
-// out: the first max bytes in memory, in chunks (no copies and no slack
-// of a doubling buffer), the rest in a temporary file, a chunk at a time
-// (in memory again when no file can be made or its disk fills). A
-// streaming run's held output (outputGate) and its reports to files
-// (written whole at the end, or not at all) are spools: their memory
-// does not grow with the findings.
-type spool struct {
-	max  int    // bytes held in memory before the file
-	held chunks // the first max bytes
+// Spool holds bytes written to it, in order, until they are written
+// out: the first Max in memory, in chunks (no copies and no slack of a
+// doubling buffer), the rest in a temporary file, a chunk at a time (in
+// memory again when no file can be made or its disk fills).
+type Spool struct {
+	Max  int    // bytes held in memory before the file
+	held chunks // the first Max bytes
 	size int    // bytes written
-	// spill holds what came past max bytes (removed at once where the
+	// spill holds what came past Max bytes (removed at once where the
 	// system allows), and tail what is not in it yet: the chunk being
 	// filled, or everything since the file could not be made or written
 	// (stuck).
@@ -25,22 +28,17 @@ type spool struct {
 	stuck bool
 }
 
-// reportRaw is how much of a report to a file a run holds in memory
-// before it writes to a temporary file: the sarif of 44,722 findings is
-// 51 MB, which took a 1 GB / 100,000-file run's peak RSS to 134 MB.
-const reportRaw = 1 << 20
-
 // spillChunk is the size of a chunk of what a spool holds.
 const spillChunk = 64 << 10
 
-// spillFile is what a spool needs of its temporary file.
+// spillFile is what a Spool needs of its temporary file.
 type spillFile interface {
 	io.ReadWriteSeeker
 	Close() error
 	Name() string
 }
 
-// newSpill makes a spool's temporary file (a variable for tests).
+// newSpill makes a Spool's temporary file (a variable for tests).
 var newSpill = func() (spillFile, error) {
 	f, err := os.CreateTemp("", "sqllint-held-*")
 	if err != nil {
@@ -58,29 +56,35 @@ func spillOrNil() spillFile {
 	return nil
 }
 
-func (s *spool) Write(p []byte) (int, error) {
-	if s.size += len(p); s.size <= s.max || s.spill == nil && s.stuck {
+// Write is Add; it never fails.
+func (s *Spool) Write(p []byte) (int, error) {
+	s.Add(p)
+	return len(p), nil
+}
+
+// Add appends p to what the spool holds.
+func (s *Spool) Add(p []byte) {
+	if s.size += len(p); s.size <= s.Max || s.spill == nil && s.stuck {
 		s.held.add(p)
-		return len(p), nil
+		return
 	}
 	if s.spill == nil {
 		if s.spill = spillOrNil(); s.spill == nil {
 			s.stuck = true // held in memory, as it would be without a file
 			s.held.add(p)
-			return len(p), nil
+			return
 		}
 	}
 	s.tail.add(p)
 	if !s.stuck && s.tail.full() {
 		s.toFile()
 	}
-	return len(p), nil
 }
 
 // toFile moves tail to the temporary file. When the file cannot take it
 // (the disk is full), what it did not take stays in tail, and the rest
 // is held there too.
-func (s *spool) toFile() {
+func (s *Spool) toFile() {
 	for i, b := range s.tail {
 		n, err := s.spill.Write(b)
 		if err != nil {
@@ -96,9 +100,9 @@ func (s *spool) toFile() {
 	s.tail = append(s.tail[:0], first)
 }
 
-// writeTo writes what the spool holds to w, in order, and empties it
+// WriteOut writes what the spool holds to w, in order, and empties it
 // (its file is removed, even when w fails).
-func (s *spool) writeTo(w io.Writer) error {
+func (s *Spool) WriteOut(w io.Writer) error {
 	held, tail, f := s.held, s.tail, s.spill
 	s.held, s.tail, s.spill, s.size, s.stuck = nil, nil, nil, 0, false
 	defer dropSpill(f)
@@ -116,14 +120,18 @@ func (s *spool) writeTo(w io.Writer) error {
 	return tail.writeTo(w)
 }
 
-// drop forgets what the spool holds and removes its file.
-func (s *spool) drop() {
+// InFile reports whether part of what the spool holds is in its
+// temporary file.
+func (s *Spool) InFile() bool { return s.spill != nil }
+
+// Drop forgets what the spool holds and removes its file.
+func (s *Spool) Drop() {
 	f := s.spill
 	s.held, s.tail, s.spill, s.size, s.stuck = nil, nil, nil, 0, false
 	dropSpill(f)
 }
 
-// dropSpill closes and removes a spool's temporary file, if any.
+// dropSpill closes and removes a Spool's temporary file, if any.
 func dropSpill(f spillFile) {
 	if f != nil {
 		f.Close()
