@@ -39,13 +39,8 @@ var (
 func azureDataOf(s string) string { return azureData.Replace(cleanLine(s)) }
 func azurePropOf(s string) string { return azureProp.Replace(cleanLine(s)) }
 
-func writeAzure(b *bytes.Buffer, r *report.Report, _ Options) error {
-	var path pathProp
-	for i := range r.Findings {
-		azureFinding(b, &r.Findings[i], &path)
-	}
-	azureErrors(b, r.Errors)
-	return nil
+func writeAzure(b *bytes.Buffer, r *report.Report, opt Options) error {
+	return writeStreamed(b, "azure", r, opt)
 }
 
 // azureFinding writes one finding's command, the path escaped once for

@@ -42,13 +42,8 @@ func githubCommand(sev string) string {
 	}
 }
 
-func writeGitHub(b *bytes.Buffer, r *report.Report, _ Options) error {
-	var path pathProp
-	for i := range r.Findings {
-		githubFinding(b, &r.Findings[i], &path)
-	}
-	githubErrors(b, r.Errors)
-	return nil
+func writeGitHub(b *bytes.Buffer, r *report.Report, opt Options) error {
+	return writeStreamed(b, "github", r, opt)
 }
 
 // githubFinding writes one finding's command, written piece by piece, the

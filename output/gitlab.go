@@ -58,17 +58,7 @@ func gitlabSeverity(sev string) string {
 }
 
 func writeGitLab(b *bytes.Buffer, r *report.Report, opt Options) error {
-	root := srcRootSlash(opt.SrcRoot)
-	fps := fingerprints(r)
-	issues := make([]gitlabIssue, 0, len(r.Findings)+len(r.Errors))
-	for i := range r.Findings {
-		issues = append(issues, gitlabFindingIssue(&r.Findings[i], fps[i], root))
-	}
-	for i := range r.Errors {
-		issues = append(issues, gitlabErrorIssue(&r.Errors[i], root))
-	}
-	writeGitLabIssues(b, issues)
-	return nil
+	return writeStreamed(b, "gitlab", r, opt)
 }
 
 // gitlabFindingIssue is the issue of finding f, whose fingerprint is fp.
@@ -109,16 +99,24 @@ type gitlabStream struct {
 	w       jw
 }
 
-// start points the writer at b, and opens the array the first time.
-func (x *gitlabStream) start(s *Stream, b *bytes.Buffer) {
+// begin points the writer at b, and opens the array the first time.
+func (x *gitlabStream) begin(b *bytes.Buffer, root string) {
 	x.w.b = b
 	if !x.started {
 		x.started = true
-		x.root = srcRootSlash(s.opt.SrcRoot)
+		x.root = root
 		x.w.begin(1)
 		x.w.open('[')
 		x.w.end()
 	}
+}
+
+// end closes the array.
+func (x *gitlabStream) end() {
+	x.w.begin(1)
+	x.w.close(']')
+	x.w.end()
+	x.w.b.WriteByte('\n')
 }
 
 func (x *gitlabStream) issue(is *gitlabIssue) {
@@ -129,7 +127,7 @@ func (x *gitlabStream) issue(is *gitlabIssue) {
 }
 
 func (x *gitlabStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) error {
-	x.start(s, b)
+	x.begin(b, srcRootSlash(s.opt.SrcRoot))
 	for i := range fs {
 		f := &fs[i]
 		text, _ := s.lineOf(f)
@@ -140,42 +138,13 @@ func (x *gitlabStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) erro
 }
 
 func (x *gitlabStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error {
-	x.start(s, b)
+	x.begin(b, srcRootSlash(s.opt.SrcRoot))
 	for i := range r.Errors {
 		is := gitlabErrorIssue(&r.Errors[i], x.root)
 		x.issue(&is)
 	}
-	x.w.begin(1)
-	x.w.close(']')
-	x.w.end()
-	b.WriteByte('\n')
+	x.end()
 	return nil
-}
-
-// writeGitLabIssues writes issues as encodeJSON does, by hand (jw):
-// encoding/json's reflection and indentation were most of the cost of a
-// large report.
-func writeGitLabIssues(b *bytes.Buffer, issues []gitlabIssue) {
-	// the document's size, near enough (escapes aside) that a large one
-	// is not copied a dozen times as the buffer doubles
-	size := 4
-	for i := range issues {
-		is := &issues[i]
-		size += 208 + len(is.Description) + len(is.CheckName) + len(is.Fingerprint) + len(is.Severity) + len(is.Location.Path)
-	}
-	b.Grow(size + size/16)
-	w := jw{b: b}
-	w.begin(1)
-	w.open('[')
-	for i := range issues {
-		w.elem()
-		w.gitlabIssue(&issues[i])
-		w.end() // written an issue at a time
-		w.begin(1)
-	}
-	w.close(']')
-	w.end()
-	b.WriteByte('\n')
 }
 
 // gitlabIssue writes is as encodeJSON does, at the writer's depth.

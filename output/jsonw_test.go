@@ -88,7 +88,12 @@ func TestHandWrittenGitLab(t *testing.T) {
 				Location: gitlabLocation{Path: s(), Lines: gitlabLines{Begin: r.Intn(3), End: r.Intn(3)}}})
 		}
 		var got, want bytes.Buffer
-		writeGitLabIssues(&got, issues)
+		var x gitlabStream
+		x.begin(&got, "")
+		for i := range issues {
+			x.issue(&issues[i])
+		}
+		x.end()
 		if err := encodeJSON(&want, issues); err != nil {
 			t.Fatal(err)
 		}

@@ -146,25 +146,6 @@ func sourceLine(r *report.Report, path string, line int) (string, bool) {
 // carry; GitLab Code Quality's fingerprint is the same value.
 const FingerprintKey = "sqllintFingerprint/v1"
 
-// fingerprints returns a stable identity for each finding of r, in order.
-// It hashes the rule ID, the path, the text of the finding's first line
-// trimmed of surrounding whitespace, and an occurrence counter that tells
-// apart findings of one rule on identical lines of one file (counted in
-// report order). It does not use the line number, so a finding keeps its
-// fingerprint when lines are inserted above it. When the report cannot give
-// the line's text, the text is taken as empty, and the counter alone tells
-// the file's findings of that rule apart.
-func fingerprints(r *report.Report) []string {
-	out := make([]string, len(r.Findings))
-	var fp fingerprinter
-	for i := range r.Findings {
-		f := &r.Findings[i]
-		text, _ := sourceLine(r, f.Path, f.Line)
-		out[i] = fp.next(f, text)
-	}
-	return out
-}
-
 // inputErrorFingerprint identifies an input error (GitLab needs one).
 func inputErrorFingerprint(e *report.InputError) string {
 	sum := sha256.Sum256([]byte("sqllint/v1\x00input-error\x00" + e.Path))

@@ -1149,3 +1149,16 @@ func TestXMLTextAsTheRuneScan(t *testing.T) {
 		}
 	}
 }
+
+// fingerprints is the fingerprint of each finding of r, in order, as the
+// formats print them (fingerprinter).
+func fingerprints(r *report.Report) []string {
+	out := make([]string, len(r.Findings))
+	var fp fingerprinter
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		text, _ := sourceLine(r, f.Path, f.Line)
+		out[i] = fp.next(f, text)
+	}
+	return out
+}

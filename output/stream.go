@@ -592,10 +592,17 @@ func lineSource(fs []report.Finding, lineOf func(*report.Finding) (string, bool)
 
 // ---- fingerprints ----
 
-// fingerprinter gives the fingerprints of findings in report order (see
-// fingerprints). Its occurrence counters are keyed by a 128-bit hash of
-// the rule, path and trimmed line, so that it keeps 24 bytes per distinct
-// line rather than the line.
+// fingerprinter gives the fingerprints of findings in report order (sarif
+// and gitlab): a stable identity for each finding. It hashes the rule ID,
+// the path, the text of the finding's first line trimmed of surrounding
+// whitespace, and an occurrence counter that tells apart findings of one
+// rule on identical lines of one file (counted in report order). It does
+// not use the line number, so a finding keeps its fingerprint when lines
+// are inserted above it. When the line's text is unknown it is taken as
+// empty, and the counter alone tells the file's findings of that rule
+// apart. Its occurrence counters are keyed by a 128-bit hash of the rule,
+// path and trimmed line, so that it keeps 24 bytes per distinct line
+// rather than the line.
 type fingerprinter struct {
 	seen map[[2]uint64]int
 	sb   []byte
