@@ -833,6 +833,9 @@ func (s *splitter) run() {
 						s.endStatement()
 						s.perm = false
 						i++
+						if t := s.tail; t != nil && t.head > i {
+							i = s.headJump(i)
+						}
 						continue
 					}
 				}
@@ -870,6 +873,9 @@ func (s *splitter) run() {
 				continue
 			}
 			i = s.startStatement(i, k)
+			if t := s.tail; t != nil && t.head > i {
+				i = s.headJump(i)
+			}
 			// a window of tokens may have grown (streaming), or lost the
 			// unterminated token at its end (atEOF): lim stays if it can,
 			// which at worst sends the loop to the checks above sooner

@@ -248,6 +248,11 @@ type tailCut struct {
 	// clean is set when the batch is known to hold no directive and
 	// nothing unterminated (a plain batch: ParsePlainUntil)
 	clean bool
+	// head is the token the split goes on from once the batch's first
+	// statement that stop reports true of is complete (headCut), 0 for
+	// none; seen is the first statement not yet asked whether it is
+	// that one (headJump)
+	head, seen int
 }
 
 // splitTail splits b, whose tokens that may matter all start before at
@@ -292,7 +297,10 @@ func (sp *splitter) splitTail(r *Result, b *Batch, sc *Scanner, at int, stop fun
 	} else {
 		room = new(tailRoom) // (tests)
 	}
-	room.cut = tailCut{at: at, stop: stop, next: len(r.Statements)}
+	room.cut = tailCut{at: at, stop: stop, next: len(r.Statements), seen: len(r.Statements)}
+	if h := sp.headCut(at); h >= headMin {
+		room.cut.head = h // (headJump)
+	}
 	room.stream = tokStream{sc: sc, step: tailStep}
 	sp.tail, sp.stream = &room.cut, &room.stream
 	sp.noDynamic = true

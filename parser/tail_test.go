@@ -29,12 +29,16 @@ var tailStops = map[string]func(*Statement) bool{
 }
 
 // checkTail compares, for each batch of text, the statements splitTail
-// gives with those of the whole split: the same first ones, field by
-// field, the same diagnostics and directives, and after them only
-// ordinary statements of the batch without a Node, Dynamic facts or a
-// Diag that start after tailFrom's offset, the first that stop reports
-// true of being the last one given.
-func checkTail(t *testing.T, name, text string) (cut, batches int) {
+// gives with those of the whole split: the same ones, field by field, but
+// for one run of ordinary statements of the batch without a Node,
+// Dynamic facts or a Diag left out after the batch's first that stop
+// reports true of and before tailFrom's offset (headCut), the same
+// diagnostics and directives, and after them only ordinary statements of
+// the batch without a Node, Dynamic facts or a Diag that start after
+// tailFrom's offset, the first that stop reports true of being the last
+// one given. It returns how many batches were cut short in their tail
+// and in their head.
+func checkTail(t *testing.T, name, text string) (cut, heads, batches int) {
 	t.Helper()
 	s := Preprocess(NewFile(name, text), nil)
 	for _, b := range s.Batches {
@@ -53,15 +57,29 @@ func checkTail(t *testing.T, name, text string) (cut, batches int) {
 				t.Fatalf("%s batch %d (%s): diags %v, want %v; directives %v, want %v", name, b.Index, sname, r.Diags, whole.Diags, r.Directives, whole.Directives)
 			}
 			n := len(r.Statements)
-			if n > len(whole.Statements) {
-				t.Fatalf("%s batch %d (%s): %d statements, the whole split %d", name, b.Index, sname, n, len(whole.Statements))
-			}
+			w := whole.Statements
+			j, gaps := 0, 0
+			stopped := false // the batch's first statement that stops was given
 			for k := 0; k < n; k++ {
-				if !reflect.DeepEqual(*r.Statements[k], *whole.Statements[k]) {
-					t.Fatalf("%s batch %d (%s): statement %d differs:\n%+v\n%+v\n%q", name, b.Index, sname, k, *r.Statements[k], *whole.Statements[k], b.Text)
+				if j < len(w) && !reflect.DeepEqual(*r.Statements[k], *w[j]) {
+					gaps++
+					for j < len(w) && !reflect.DeepEqual(*r.Statements[k], *w[j]) {
+						if st := w[j]; !stopped || gaps > 1 || st.Kind != KindOther || st.Node != nil || st.Dynamic != nil || st.Batch != b || st.End > at {
+							t.Fatalf("%s batch %d (%s): statement %d differs, and the whole split's %d is not one to leave out (tail from %d):\n%+v\n%+v\n%q", name, b.Index, sname, k, j, at, *r.Statements[k], *st, b.Text)
+						}
+						j++
+					}
 				}
+				if j == len(w) {
+					t.Fatalf("%s batch %d (%s): statement %d is not the whole split's: %+v\n%q", name, b.Index, sname, k, *r.Statements[k], b.Text)
+				}
+				if st := w[j]; st.Kind == KindOther && st.Node == nil && stop(st) {
+					stopped = true
+				}
+				j++
 			}
-			if n < len(whole.Statements) {
+			heads += gaps
+			if j < len(w) {
 				cut++
 				last := r.Statements[n-1]
 				if last.Start < at || !stop(last) {
@@ -73,32 +91,32 @@ func checkTail(t *testing.T, name, text string) (cut, batches int) {
 					}
 				}
 			}
-			for k, st := range whole.Statements[n:] {
+			for k, st := range w[j:] {
 				if st.Kind != KindOther || st.Node != nil || st.Dynamic != nil || st.Batch != b || st.Start < at {
-					t.Fatalf("%s batch %d (%s): statement %d after the cut matters: %+v\n%q", name, b.Index, sname, n+k, *st, b.Text)
+					t.Fatalf("%s batch %d (%s): statement %d after the cut matters: %+v\n%q", name, b.Index, sname, j+k, *st, b.Text)
 				}
 			}
 		}
 	}
-	return cut, batches
+	return cut, heads, batches
 }
 
 func TestSplitTailGenerated(t *testing.T) {
-	cut, total := 0, 0
+	cut, heads, total := 0, 0, 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		for _, density := range []float64{0.02, 0.3, 1} {
 			var sb strings.Builder
 			if _, err := gencorpus.New(seed, density, int(seed)).WriteTo(&sb, 128<<10); err != nil {
 				t.Fatal(err)
 			}
-			c, n := checkTail(t, fmt.Sprintf("gen-%d-%v", seed, density), sb.String())
-			cut, total = cut+c, total+n
+			c, h, n := checkTail(t, fmt.Sprintf("gen-%d-%v", seed, density), sb.String())
+			cut, heads, total = cut+c, heads+h, total+n
 		}
 	}
-	if cut == 0 {
-		t.Fatalf("no batch of %d cut short", total)
+	if cut == 0 || heads == 0 {
+		t.Fatalf("of %d batches, %d cut short in their tail and %d in their head", total, cut, heads)
 	}
-	t.Logf("%d cuts in %d batches", cut, total)
+	t.Logf("%d cuts in the tail and %d in the head in %d batches", cut, heads, total)
 }
 
 func TestTailFrom(t *testing.T) {
@@ -302,7 +320,7 @@ func TestSplitTailRunVars(t *testing.T) {
 		{head + pad + "-- exec\n" + pad, false},
 		{head + pad + "EXEC sp_executesql @s;\n", false},
 	} {
-		if cut, _ := checkTail(t, "runvars.sql", tc.text); (cut > 0) != tc.cut {
+		if cut, _, _ := checkTail(t, "runvars.sql", tc.text); (cut > 0) != tc.cut {
 			t.Errorf("%q: %d cuts, want cut %v", tc.text, cut, tc.cut)
 		}
 	}
@@ -338,6 +356,10 @@ func FuzzSplitTail(f *testing.F) {
 		"IF 1 = 1\nBEGIN\n    CHECKPOINT;\nEND\n" + pad,
 		"CHECKPOINT;\nBEGIN\n    DELETE FROM t WHERE a = 1;\n    " + strings.Repeat("WITH ", 100) + "\nEND\n" + pad,
 		"BACKUP DATABASE a TO DISK = 'x';\nGO\nSELECT 'never closed\n" + pad,
+		// heads passed over (headCut)
+		"SELECT 1;\nUPDATE t SET a = 1;\n" + pad + "BACKUP DATABASE x TO DISK = 'a';\n" + pad,
+		"DECLARE @n int = 0;\nSET @n += 1;\n" + pad + "IF 1 = 1\nBEGIN\n    SELECT CASE WHEN a = 1 THEN 2 END;\nEND;\nCHECKPOINT;\n" + pad,
+		"EXEC dbo.p @a = N'x';\nGRANT SELECT ON t TO u;\n" + pad + "USE x;\n" + pad,
 	} {
 		f.Add(s)
 	}

@@ -1,0 +1,97 @@
+package parser
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHeadCut: where headCut lets the split go on afresh ("|"; none
+// when the text has no "|"), before what it does not follow.
+func TestHeadCut(t *testing.T) {
+	for _, tc := range []string{
+		"SELECT 1;\nUPDATE t SET a = 1;\n|BACKUP DATABASE x TO DISK = 'a';\nSELECT 2;\n",
+		"|BACKUP DATABASE x TO DISK = 'a';\n",
+		// variables: what a follower may follow stops it
+		"SELECT 1;\n|DECLARE @d nvarchar(10) = N'NUL';\nUPDATE t SET a = 1;\nBACKUP DATABASE x TO DISK = @d;\n",
+		"SELECT 1;\n|SET @tab = CHAR(9);\nUPDATE t SET a = 1;\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|DECLARE @s [varchar](100);\nUPDATE t SET a = 1;\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|SELECT @a = name FROM sys.databases WHERE name = 'x';\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\nDECLARE @n int = 0;\nSET @n += 1;\nUPDATE t SET a = @n WHERE b = 'x';\n|BACKUP DATABASE x TO DISK = 'a';\n",
+		// an IF waiting for its body
+		"SELECT 1;\n|IF 1 = 1;\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|WHILE 1 = 1;\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\nIF 1 = 1 UPDATE t SET a = 1;\n|BACKUP DATABASE x TO DISK = 'a';\n",
+		// blocks and CASE
+		"SELECT 1;\nIF 1 = 1\nBEGIN\n    UPDATE t SET a = 1;\nEND;\n|BACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|IF 1 = 1\nBEGIN\n    UPDATE t SET a = 1;\nEND\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|IF 1 = 1\nBEGIN\n    UPDATE t SET a = 1;\n    BACKUP DATABASE x TO DISK = 'a';\nEND;\n",
+		"SELECT CASE WHEN a = 1 THEN 2 ELSE 3 END FROM t;\n|BACKUP DATABASE x TO DISK = 'a';\n",
+		"BEGIN TRAN;\nUPDATE t SET a = 1;\nCOMMIT;\n|BACKUP DATABASE x TO DISK = 'a';\n",
+		"GRANT SELECT ON t TO u;\n|BACKUP DATABASE x TO DISK = 'a';\n",
+		// EXEC: of a procedure it passes over; of text, or of one a
+		// follower reads, it stops
+		"EXEC dbo.p @a = 1, @b = N'x';\n|BACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|EXEC sp_executesql N'SELECT 1';\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|EXEC msdb.dbo.sp_add_jobstep @job_name = N'j';\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|EXECUTE master..[sp_MSforeachdb] N'SELECT 1';\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|EXEC (N'SELECT 1');\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|EXEC @rc = dbo.p;\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|EXEC sp_dropdevice N'd';\nBACKUP DATABASE x TO DISK = 'a';\n",
+		// what the splitter resynchronizes at, or may
+		"SELECT 1;\n|INSERT INTO t (a\nCREATE TABLE x (a int);\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|SELECT a, SET b;\nBACKUP DATABASE x TO DISK = 'a';\n",
+		// placeholders
+		"SELECT 1;\n|SELECT ${env};\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|SELECT <a, int, 1>;\nBACKUP DATABASE x TO DISK = 'a';\n",
+		// nothing before the first statement of interest ends clean
+		"UPDATE t SET a = 1 BACKUP DATABASE x TO DISK = 'a';\n",
+	} {
+		want := strings.Index(tc, "|")
+		text := strings.Replace(tc, "|", "", 1)
+		b := &Batch{Text: text}
+		var sc Scanner
+		sp := splitter{}
+		sp.reset(&Result{}, b, sc.Scan(text))
+		got := -1
+		if h := sp.headCut(tailFrom(text)); h > 0 {
+			got = int(sp.toks[h].Start)
+		}
+		if want == 0 && got == -1 {
+			continue
+		}
+		if got != want {
+			t.Errorf("%q: cut at %d, want %d", tc, got, want)
+		}
+		checkTail(t, "head.sql", text+strings.Repeat("UPDATE dbo.t SET a = 1 WHERE b = 2;\n", 20))
+	}
+}
+
+func TestHeadExecPasses(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"EXEC dbo.p @a = 1", true},
+		{"EXECUTE [dbo].[p] 1, 2", true},
+		{"EXEC AS USER = 'u'", true},
+		{"EXEC sp_addextendedproperty @name = N'MS_Description'", true},
+		{"EXEC sp_executesql N'SELECT 1'", false},
+		{"EXEC SYS.SP_EXECUTESQL @s", false},
+		{"EXEC msdb.dbo.sp_add_jobstep @job_name = N'j'", false},
+		{"EXEC msdb..sp_update_jobstep @job_name = N'j'", false},
+		{"EXEC [dbo].[DatabaseBackup] @Databases = 'x'", false},
+		{"EXEC sp_MSforeachdb N'SELECT 1'", false},
+		{"EXEC master.dbo.sp_addumpdevice 'disk', 'd', 'NUL'", false},
+		{"EXEC sp_dropdevice 'd'", false},
+		{"EXEC (@s)", false},
+		{"EXEC @s", false},
+		{"EXEC @rc = dbo.p", false},
+		{"EXEC 'p'", false},
+		{"EXEC dbo.p", false}, // the name runs to the last token scanned
+	} {
+		var sc Scanner
+		if got := headExecPasses(tc.text, sc.Scan(tc.text)); got != tc.want {
+			t.Errorf("%q: %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
