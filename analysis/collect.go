@@ -1391,7 +1391,7 @@ func (pc *compactParse) batch(b *parser.Batch, plain bool) {
 		// Whether the Compactor needs it depends on the batches before
 		// it: parse those first.
 		pc.parse()
-		if pc.settled || pc.c.Settled() {
+		if pc.settled || pc.c.Settled() || pc.c.SettleUnseen() {
 			pc.settled = true
 			return
 		}

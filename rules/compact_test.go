@@ -477,3 +477,43 @@ GO
 		_ = c.Flush(kept)
 	}
 }
+
+// SettleUnseen settles a hunting Compactor only when no rule would see
+// the run's blocker: not after a CHECKPOINT (SL303 walks on to it), nor
+// while a suppression waits for its statement. The blocker it holds is
+// never kept, and the next statement kept ends its run as any other.
+func TestCompactorSettleUnseen(t *testing.T) {
+	parse := func(script string) *parser.Result {
+		return parser.ParseFile(parser.NewFile("a.sql", script), nil)
+	}
+	keywords := func(sts []*parser.Statement) string {
+		var ks []string
+		for _, st := range sts {
+			ks = append(ks, st.Keyword())
+		}
+		return strings.Join(ks, " ")
+	}
+	var c Compactor
+	if !c.Hunting() || !c.SettleUnseen() || !c.Settled() || c.Hunting() || c.SettleUnseen() {
+		t.Fatal("a fresh Compactor: SettleUnseen settles it, once")
+	}
+	kept := c.Add(parse("SELECT 1;\nBACKUP DATABASE a TO DISK = 'a';\nSELECT 2;\n").Statements, nil)
+	if got := keywords(c.Flush(kept)); got != "BACKUP SELECT" {
+		t.Errorf("kept %q after SettleUnseen, want the BACKUP and the next run's blocker", got)
+	}
+	var f Compactor
+	if !f.SettleUnseen() || len(f.Flush(nil)) != 0 {
+		t.Error("Flush kept the unseen blocker")
+	}
+	var d Compactor
+	d.Add(parse("CHECKPOINT;\n").Statements, nil)
+	if !d.Hunting() || d.SettleUnseen() {
+		t.Error("after a CHECKPOINT, SL303 walks on to the blocker: not unseen")
+	}
+	r := parse("BACKUP DATABASE a TO DISK = 'a';\n-- sqllint:ignore SL303 why\n")
+	var e Compactor
+	e.Add(r.Statements, r.Directives)
+	if e.Hunting() || e.SettleUnseen() {
+		t.Error("a suppression waits for its statement: not settled")
+	}
+}

@@ -1125,6 +1125,28 @@ func (c *Compactor) Hunting() bool {
 	return c.blocker == nil && !c.waits()
 }
 
+// SettleUnseen settles a hunting Compactor (Hunting) whose run's blocker
+// no rule would see, wherever it is found in a batch not given yet: no
+// CHECKPOINT waits for SL303 to walk on to it (afterCheckpoint), and
+// SL103 reads the end of a loop only in the batch of a statement kept
+// (needBlocker). It reports whether it did: the statements of a plain
+// batch (parser.PreprocessPlain) then add nothing, and the batch is
+// dropped unparsed, as once Settled. The run's blocker is then held
+// unseen: the next statement kept ends the run as any other, and Flush
+// keeps none for it.
+func (c *Compactor) SettleUnseen() bool {
+	if c.blocker != nil || c.afterCheckpoint || c.waits() {
+		return false
+	}
+	c.blocker = &unseenBlocker
+	return true
+}
+
+// unseenBlocker is the blocker of a run SettleUnseen settled: held,
+// never kept (needBlocker is false of it: it is in no batch, and no
+// CHECKPOINT waits).
+var unseenBlocker parser.Statement
+
 // Stops reports whether st, an ordinary statement, would be the run's
 // blocker were none held: SL303 cannot look through it.
 func (c *Compactor) Stops(st *parser.Statement) bool {
@@ -1133,11 +1155,11 @@ func (c *Compactor) Stops(st *parser.Statement) bool {
 
 // Flush appends the last run's blocker to kept.
 func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
-	if c.blocker != nil {
+	if c.blocker != nil && c.blocker != &unseenBlocker {
 		c.takeSmallRoom()
 		kept = append(kept, c.own(c.blocker))
-		c.blocker = nil
 	}
+	c.blocker = nil
 	c.held = parser.Statement{} // holds no batch or text of the script
 	c.batch, c.owned = nil, nil
 	// a next script's copies do not keep these alive
