@@ -62,9 +62,12 @@ type StatementBuffer struct {
 	// plain is then parsed only as far as the first complete statement
 	// Stops reports true of among those after its last token that may
 	// matter (tailFrom), and the rest of its statements are left out
-	// (splitTail). They would be ordinary statements (KindOther) with no
-	// Node, Dynamic facts or Diag. It is asked of complete statements
-	// only, and must be safe to call from several goroutines.
+	// (splitTail); so are the statements after its first that Stops
+	// reports true of and before the place its split can start afresh
+	// ahead of anything that matters (headCut). They would be ordinary
+	// statements (KindOther) with no Node, Dynamic facts or Diag. It is
+	// asked of complete statements only, and must be safe to call from
+	// several goroutines.
 	Stops func(*Statement) bool
 	// res is the Result ParsePlainUntil splits into, reused, and plain
 	// the Scanner it scans with (rather than one from the pool for each
