@@ -382,9 +382,8 @@ func (b *StatementBuffer) stops() func(*Statement) bool {
 // parseBatches scans and splits batches into r. With addFileOnly, a
 // batch without "add" in a string literal (stringHasAdd) gets no Dynamic facts
 // (StatementBuffer.AddFileOnly). With stops (StatementBuffer.Stops), a
-// batch whose tail after its last token that may matter, or whose part
-// before it, is long enough is split only as far as stops needs
-// (splitTail).
+// batch whose tail after its last token that may matter is long enough
+// is split only as far as stops needs (splitTail).
 func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly bool, stops func(*Statement) bool) {
 	sc := scannerPool.Get().(*Scanner)
 	defer scannerPool.Put(sc)
@@ -397,7 +396,7 @@ func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly boo
 	sp := splitter{arena: arena, fast: fast}
 	for _, b := range batches {
 		if stops != nil && len(b.Text) >= tailMin && len(b.Segs) == 1 {
-			if at := tailFrom(b.Text); len(b.Text)-at >= tailMin || at >= tailMin {
+			if at := tailFrom(b.Text); len(b.Text)-at >= tailMin {
 				sp.splitTail(r, b, sc, at, stops)
 				continue
 			}

@@ -215,9 +215,8 @@ func tailDirective(s string, i, end int) bool {
 }
 
 // tailMin is the fewest bytes of a batch, and of its tail after
-// tailFrom's offset or of what comes before it (a head to pass over,
-// headCut), for which parseBatches splits it with splitTail: below it
-// the passes over the bytes cost more than they save.
+// tailFrom's offset, for which parseBatches splits it with splitTail:
+// below it the passes over the bytes cost more than they save.
 const tailMin = 256
 
 // tailStep is how many tokens splitTail scans at a time past its first
