@@ -95,3 +95,76 @@ func TestHeadExecPasses(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadCutMixed: heads made of constructs headCut follows or stops
+// at, in many orders, before statements of interest, each split with
+// the head passed over compared with the whole split (checkTail).
+func TestHeadCutMixed(t *testing.T) {
+	parts := []string{
+		"UPDATE t SET a = 1 WHERE b = 2;\n",
+		"SELECT CASE WHEN a = 1 THEN (SELECT CASE b WHEN 1 THEN 2 END) ELSE 3 END FROM t;\n",
+		"IF EXISTS (SELECT 1 FROM sys.tables WHERE name = 't') DROP TABLE t;\n",
+		"DROP TABLE IF EXISTS t;\n",
+		"IF 1 = 1\nBEGIN\n    UPDATE t SET a = 1;\n    UPDATE t SET a = 2;\nEND\nELSE\nBEGIN\n    PRINT 'x';\nEND;\n",
+		"BEGIN TRY\n    DELETE FROM t;\nEND TRY\nBEGIN CATCH\n    PRINT 'e';\nEND CATCH;\n",
+		"WHILE @i < 10\nBEGIN\n    SET @i += 1;\nEND;\n",
+		"WHILE @i < 10 SET @i += 1;\n",
+		"IF @i = 1 SET @d = N'NUL';\n",
+		"DECLARE @i int = 0, @n bigint;\n",
+		"DECLARE @s nvarchar(100) = N'';\n",
+		"DECLARE c CURSOR FOR SELECT name FROM sys.databases;\nOPEN c;\nFETCH NEXT FROM c INTO @n;\n",
+		"SET @n = (SELECT COUNT(*) FROM t);\n",
+		"SELECT @n = 1;\n",
+		"SET NOCOUNT ON;\n",
+		"GRANT SELECT ON dbo.t TO app;\n",
+		"BEGIN TRAN;\nCOMMIT;\n",
+		"EXEC dbo.p @a = 1, @b = N'x' OUTPUT;\n",
+		"EXEC sp_executesql N'SELECT 1';\n",
+		"EXEC (N'SELECT 1');\n",
+		"INSERT INTO t (a, b) VALUES (1, 'x'), (2, 'y');\n",
+		"UPDATE t SET a = (1 + (2);\n",
+		"SELECT a FROM t WHERE b = c)) ;\n",
+		"END;\n",
+		"CREATE TABLE x (a int,\nCREATE TABLE y (a int);\n",
+		"INSERT INTO t VALUES (1,\nCHECKPOINT;\nUPDATE t SET a = 1;\n",
+		"WITH c AS (SELECT 1 AS a) SELECT a FROM c;\n",
+		"ALTER TABLE t ADD c int;\n",
+		"SELECT 1\n",
+		"MERGE t USING s ON t.a = s.a WHEN MATCHED THEN UPDATE SET b = 1;\n",
+	}
+	interest := []string{
+		"BACKUP DATABASE x TO DISK = 'a';\n",
+		"CHECKPOINT;\n",
+		"USE x;\n",
+		"ALTER DATABASE x SET RECOVERY SIMPLE;\n",
+		"BACKUP DATABASE x TO DISK = @d;\n",
+		"DBCC TRACEON (1117, -1);\n",
+	}
+	pad := strings.Repeat("UPDATE dbo.t SET a = 1 WHERE b = 2;\n", 10)
+	seed := uint64(1)
+	next := func(n int) int {
+		seed ^= seed << 13
+		seed ^= seed >> 7
+		seed ^= seed << 17
+		return int(seed % uint64(n))
+	}
+	cuts := 0
+	for range 600 {
+		var sb strings.Builder
+		for range 2 + next(8) {
+			sb.WriteString(parts[next(len(parts))])
+		}
+		sb.WriteString(pad)
+		sb.WriteString(interest[next(len(interest))])
+		if next(2) == 0 {
+			sb.WriteString(parts[next(len(parts))])
+		}
+		sb.WriteString(pad)
+		_, h, _ := checkTail(t, "mixed.sql", sb.String())
+		cuts += h
+	}
+	if cuts == 0 {
+		t.Fatal("no head passed over")
+	}
+	t.Logf("%d heads passed over", cuts)
+}
