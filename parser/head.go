@@ -1,9 +1,6 @@
 package parser
 
-import (
-	"sort"
-	"strings"
-)
+import "sort"
 
 // The head of a batch that is not plain: in a typical deployment script
 // a batch with a statement of interest holds many ordinary statements
@@ -29,8 +26,8 @@ const headMin = 16
 // ELSE or WHILE waiting for its body, and nothing the followers of
 // variables hold (dynHook: dynVars, tempdbVars, runText, blankVars,
 // which start following only at a DECLARE, SET or SELECT, or an EXEC),
-// and before which no statement matters: none of interest, none a
-// follower gives a Node (an EXEC), no DBCC. From there a split that
+// and before which no statement matters: none of interest, none dynHook
+// gives a Node (an EXEC), no DBCC. From there a split that
 // starts afresh (as at the batch's start, with the same tokens before)
 // goes on as the whole split does. 0 when there is none.
 //
@@ -41,9 +38,8 @@ const headMin = 16
 // CREATE, ALTER or DROP DATABASE) where a statement may start or inside
 // parentheses (recovers); a DECLARE, SET or SELECT with a variable and a
 // string literal, a quoted name, CHAR, NCHAR or a character type (what
-// may start a variable's following); an EXEC of an expression or a
-// variable, or naming a procedure a follower reads (dynCandidate,
-// callsForeachDB, mayCallDevice); a sqlcmd variable or a template; a
+// may start a variable's following); an EXEC that dynHook reads while no
+// variable is followed (headExecMatters); a sqlcmd variable or a template; a
 // statement keyword after ",", "." or "=" (recovers); more than 64 open
 // blocks and CASEs; and the end of the tokens scanned.
 func (s *splitter) headCut(at int) int {
@@ -56,13 +52,14 @@ func (s *splitter) headCut(at int) int {
 	// the k-th is a CASE
 	n, cases := 0, uint64(0)
 	perm, pending := false, false
-	// the first token of the DECLARE, SET or SELECT being read, or -1
-	assign := -1
+	// the first token of the DECLARE, SET, SELECT or EXEC being read
+	// (dynHook reads them), or -1; exec tells an EXEC
+	hooked, exec := -1, false
 	best := 0
 	for i := 0; i < len(toks); i++ {
 		// only the splitter's keywords and marks matter here, and sqlcmd
 		// variables and templates: the rest is passed over at once (a
-		// DECLARE, SET or SELECT is read again when it ends)
+		// statement dynHook reads is read again when it ends)
 		for i < len(toks) && toks[i].kw <= kwWith && toks[i].Kind-TokSqlcmdVar > TokTemplate-TokSqlcmdVar {
 			i++
 		}
@@ -86,10 +83,10 @@ func (s *splitter) headCut(at int) int {
 		case kwSemi:
 			if depth == 0 {
 				perm = false
-				if assign >= 0 && headFollows(text, toks[assign:i]) {
+				if hooked >= 0 && headHooked(text, toks[hooked:i+1], exec) {
 					return best
 				}
-				assign = -1
+				hooked = -1
 				if n == 0 && !pending {
 					best = i + 1
 				}
@@ -132,10 +129,10 @@ func (s *splitter) headCut(at int) int {
 			}
 		}
 		// a statement starts at i: the one before ends
-		if assign >= 0 && headFollows(text, toks[assign:i]) {
+		if hooked >= 0 && headHooked(text, toks[hooked:i], exec) {
 			return best
 		}
-		assign = -1
+		hooked = -1
 		switch k {
 		case kwBegin:
 			if !s.isWord(i+1, "TRAN") && !s.isWord(i+1, "TRANSACTION") && !s.isWord(i+1, "DISTRIBUTED") &&
@@ -166,11 +163,9 @@ func (s *splitter) headCut(at int) int {
 			pending = false
 			switch tdbWord(text[t.Start:t.End]) {
 			case tdbSet, tdbDeclare, tdbSelect:
-				assign = i
+				hooked, exec = i, false
 			case tdbExec:
-				if !headExecPasses(text, s.toks[i:]) {
-					return best
-				}
+				hooked, exec = i, true
 			}
 		default: // BACKUP, RESTORE, CHECKPOINT, DBCC, USE
 			return best
@@ -179,47 +174,34 @@ func (s *splitter) headCut(at int) int {
 	return best
 }
 
-// headExecPasses reports whether toks, from an EXEC or EXECUTE that
-// starts a statement on, call a procedure no follower reads (dynHook):
-// the name, with any qualification, holds none of sp_executesql,
-// sp_add_jobstep and sp_update_jobstep (dynCandidate: text they run),
-// DatabaseBackup (procBackup), sp_MSforeachdb (callsForeachDB: its
-// command) or a name of sp_addumpdevice's or sp_dropdevice's length
-// ending in "device" (mayCallDevice). An EXEC of an expression, of a
-// variable or with a return value (@rc = ...) does not pass.
-func headExecPasses(text string, toks []Token) bool {
-	i := 1
-	for i < len(toks) && (toks[i].Kind == TokIdent || toks[i].Kind == TokQuoted) {
-		w := text[toks[i].Start:toks[i].End]
-		if toks[i].Kind == TokQuoted {
-			w = w[1 : len(w)-1]
-		}
-		switch len(w) {
-		case 13: // sp_executesql, sp_dropdevice
-			if strings.EqualFold(w, "sp_executesql") || strings.EqualFold(w[len(w)-6:], "device") {
-				return false
-			}
-		case 14:
-			if strings.EqualFold(w, "sp_msforeachdb") || strings.EqualFold(w, "sp_add_jobstep") || strings.EqualFold(w, "databasebackup") {
-				return false
-			}
-		case 15: // sp_addumpdevice
-			if strings.EqualFold(w[len(w)-6:], "device") {
-				return false
-			}
-		case 17:
-			if strings.EqualFold(w, "sp_update_jobstep") {
-				return false
-			}
-		}
-		if i++; i < len(toks) && !isPunctAt(text, toks, i, '.') {
-			return true // the name ends before another token
-		}
-		for i < len(toks) && isPunctAt(text, toks, i, '.') {
-			i++
-		}
+// headHooked reports whether toks, a statement dynHook reads (its
+// tokens as dynHook gets them), may matter to a split that starts after
+// it: an EXEC (exec) that dynHook may give a Node or that may start a
+// follower of variables (headExecMatters), a DECLARE, SET or SELECT
+// that may start following a variable (headFollows).
+func headHooked(text string, toks []Token, exec bool) bool {
+	if exec {
+		return headExecMatters(text, toks)
 	}
-	return false // no name, or one that runs past the tokens scanned
+	return headFollows(text, toks)
+}
+
+// headExecMatters reports whether toks, an EXEC or EXECUTE statement,
+// is one dynHook reads while no variable is followed: the EXEC of text
+// that dynExec parses or a DatabaseBackup call (dynCandidate), of an
+// expression (execExpr, tdbExecExpr, runExec), of sp_MSforeachdb's
+// command (callsForeachDB: runExec; execVar's command for dynVars is
+// sp_MSforeachdb's too), of sp_addumpdevice or sp_dropdevice
+// (mayCallDevice). It asks what dynHook asks, of the tokens dynHook
+// would give them (it reads fewer than three of no other).
+func headExecMatters(text string, toks []Token) bool {
+	if run, nul := dynCandidate(text, toks); run || nul {
+		return true
+	}
+	if len(toks) < 3 {
+		return false
+	}
+	return isPunctAt(text, toks, 1, '(') || callsForeachDB(text, toks) || mayCallDevice(text, toks)
 }
 
 // headFollows reports whether toks, a DECLARE, SET or SELECT, may make

@@ -28,15 +28,18 @@ func TestHeadCut(t *testing.T) {
 		"SELECT CASE WHEN a = 1 THEN 2 ELSE 3 END FROM t;\n|BACKUP DATABASE x TO DISK = 'a';\n",
 		"BEGIN TRAN;\nUPDATE t SET a = 1;\nCOMMIT;\n|BACKUP DATABASE x TO DISK = 'a';\n",
 		"GRANT SELECT ON t TO u;\n|BACKUP DATABASE x TO DISK = 'a';\n",
-		// EXEC: of a procedure it passes over; of text, or of one a
-		// follower reads, it stops
+		// EXEC: of a procedure dynHook passes over, it passes over; of
+		// text run, an expression, or a procedure dynHook reads, it stops
 		"EXEC dbo.p @a = 1, @b = N'x';\n|BACKUP DATABASE x TO DISK = 'a';\n",
-		"SELECT 1;\n|EXEC sp_executesql N'SELECT 1';\nBACKUP DATABASE x TO DISK = 'a';\n",
-		"SELECT 1;\n|EXEC msdb.dbo.sp_add_jobstep @job_name = N'j';\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\nEXEC sp_executesql N'SELECT 1';\n|BACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|EXEC sp_executesql N'CHECKPOINT';\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\nEXEC msdb.dbo.sp_add_jobstep @job_name = N'j';\n|BACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|EXEC msdb.dbo.sp_add_jobstep @job_name = N'j', @command = N'BACKUP LOG x TO DISK = ''NUL''';\nBACKUP DATABASE x TO DISK = 'a';\n",
 		"SELECT 1;\n|EXECUTE master..[sp_MSforeachdb] N'SELECT 1';\nBACKUP DATABASE x TO DISK = 'a';\n",
 		"SELECT 1;\n|EXEC (N'SELECT 1');\nBACKUP DATABASE x TO DISK = 'a';\n",
-		"SELECT 1;\n|EXEC @rc = dbo.p;\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\nEXEC @rc = dbo.p;\n|BACKUP DATABASE x TO DISK = 'a';\n",
 		"SELECT 1;\n|EXEC sp_dropdevice N'd';\nBACKUP DATABASE x TO DISK = 'a';\n",
+		"SELECT 1;\n|EXEC dbo.DatabaseBackup @Databases = 'x', @Directory = 'NUL';\nBACKUP DATABASE x TO DISK = 'a';\n",
 		// what the splitter resynchronizes at, or may
 		"SELECT 1;\n|INSERT INTO t (a\nCREATE TABLE x (a int);\nBACKUP DATABASE x TO DISK = 'a';\n",
 		"SELECT 1;\n|SELECT a, SET b;\nBACKUP DATABASE x TO DISK = 'a';\n",
@@ -66,31 +69,30 @@ func TestHeadCut(t *testing.T) {
 	}
 }
 
-func TestHeadExecPasses(t *testing.T) {
+func TestHeadExecMatters(t *testing.T) {
 	for _, tc := range []struct {
 		text string
 		want bool
 	}{
-		{"EXEC dbo.p @a = 1", true},
-		{"EXECUTE [dbo].[p] 1, 2", true},
-		{"EXEC AS USER = 'u'", true},
-		{"EXEC sp_addextendedproperty @name = N'MS_Description'", true},
+		{"EXEC dbo.p @a = 1", false},
+		{"EXECUTE [dbo].[p] 1, 2", false},
+		{"EXEC AS USER = 'u'", false},
+		{"EXEC sp_addextendedproperty @name = N'MS_Description'", false},
 		{"EXEC sp_executesql N'SELECT 1'", false},
-		{"EXEC SYS.SP_EXECUTESQL @s", false},
-		{"EXEC msdb.dbo.sp_add_jobstep @job_name = N'j'", false},
-		{"EXEC msdb..sp_update_jobstep @job_name = N'j'", false},
-		{"EXEC [dbo].[DatabaseBackup] @Databases = 'x'", false},
-		{"EXEC sp_MSforeachdb N'SELECT 1'", false},
-		{"EXEC master.dbo.sp_addumpdevice 'disk', 'd', 'NUL'", false},
-		{"EXEC sp_dropdevice 'd'", false},
-		{"EXEC (@s)", false},
+		{"EXEC SYS.SP_EXECUTESQL @s", false}, // (no variable is followed)
 		{"EXEC @s", false},
 		{"EXEC @rc = dbo.p", false},
-		{"EXEC 'p'", false},
-		{"EXEC dbo.p", false}, // the name runs to the last token scanned
+		{"EXEC msdb.dbo.sp_add_jobstep @job_name = N'j'", false},
+		{"EXEC sp_executesql N'BACKUP LOG x TO DISK = ''NUL'''", true},
+		{"EXEC msdb..sp_update_jobstep @command = N'CHECKPOINT'", true},
+		{"EXEC [dbo].[DatabaseBackup] @Databases = 'x'", true},
+		{"EXEC sp_MSforeachdb N'SELECT 1'", true},
+		{"EXEC master.dbo.sp_addumpdevice 'disk', 'd', 'NUL'", true},
+		{"EXEC sp_dropdevice 'd'", true},
+		{"EXEC (@s)", true},
 	} {
 		var sc Scanner
-		if got := headExecPasses(tc.text, sc.Scan(tc.text)); got != tc.want {
+		if got := headExecMatters(tc.text, sc.Scan(tc.text)); got != tc.want {
 			t.Errorf("%q: %v, want %v", tc.text, got, tc.want)
 		}
 	}
