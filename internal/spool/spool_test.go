@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// Text writes about size bytes of findings' lines to w, and returns
+// writeLines writes about size bytes of findings' lines to w, and returns
 // them.
-func Text(t *testing.T, w io.Writer, size int) []byte {
+func writeLines(t *testing.T, w io.Writer, size int) []byte {
 	t.Helper()
 	var want bytes.Buffer
 	for i := 0; want.Len() < size; i++ {
@@ -43,7 +43,7 @@ func TestSpoolHolds(t *testing.T) {
 	const most = 256 << 10
 	for _, size := range []int{0, 1000, most, most + 1, 3*most + 12345} {
 		s := &Spool{Max: most}
-		want := Text(t, s, size)
+		want := writeLines(t, s, size)
 		if spilled := s.spill != nil; spilled != (size > most) {
 			t.Errorf("size %d: a temporary file %v, want %v", size, spilled, size > most)
 		}
@@ -99,7 +99,7 @@ func TestSpoolNoRoomForTheFile(t *testing.T) {
 			return &fullFile{File: f, room: room}, err
 		}
 		s := &Spool{Max: 1 << 20}
-		want := Text(t, s, 2<<20+777)
+		want := writeLines(t, s, 2<<20+777)
 		if !s.stuck {
 			t.Errorf("room %d: the spool did not notice the file failing", room)
 		}
@@ -113,7 +113,7 @@ func TestSpoolNoRoomForTheFile(t *testing.T) {
 // A dropped spool holds nothing and its temporary file is closed.
 func TestSpoolDrop(t *testing.T) {
 	s := &Spool{Max: 64 << 10}
-	Text(t, s, 1<<20)
+	writeLines(t, s, 1<<20)
 	f := s.spill
 	if f == nil || !s.InFile() {
 		t.Fatal("no temporary file: the test tests nothing")
