@@ -7,6 +7,7 @@
 package spool
 
 import (
+	"errors"
 	"io"
 	"os"
 )
@@ -23,9 +24,10 @@ type Spool struct {
 	// system allows), and tail what is not in it yet: the chunk being
 	// filled, or everything since the file could not be made or written
 	// (stuck).
-	spill spillFile
-	tail  chunks
-	stuck bool
+	spill  spillFile
+	inFile int // bytes the file took
+	tail   chunks
+	stuck  bool
 }
 
 // spillChunk is the size of a chunk of what a spool holds.
@@ -34,6 +36,7 @@ const spillChunk = 64 << 10
 // spillFile is what a Spool needs of its temporary file.
 type spillFile interface {
 	io.ReadWriteSeeker
+	io.ReaderAt
 	Close() error
 	Name() string
 }
@@ -87,6 +90,7 @@ func (s *Spool) Add(p []byte) {
 func (s *Spool) toFile() {
 	for i, b := range s.tail {
 		n, err := s.spill.Write(b)
+		s.inFile += n
 		if err != nil {
 			s.stuck = true
 			s.tail[i] = b[n:]
@@ -104,7 +108,7 @@ func (s *Spool) toFile() {
 // (its file is removed, even when w fails).
 func (s *Spool) WriteOut(w io.Writer) error {
 	held, tail, f := s.held, s.tail, s.spill
-	s.held, s.tail, s.spill, s.size, s.stuck = nil, nil, nil, 0, false
+	s.held, s.tail, s.spill, s.inFile, s.size, s.stuck = nil, nil, nil, 0, 0, false
 	defer dropSpill(f)
 	if err := held.writeTo(w); err != nil {
 		return err
@@ -120,6 +124,39 @@ func (s *Spool) WriteOut(w io.Writer) error {
 	return tail.writeTo(w)
 }
 
+// Len is how many bytes the spool holds: the offset at which the next
+// ones written start.
+func (s *Spool) Len() int { return s.size }
+
+// errRange is WriteRange's error for bytes the spool does not hold.
+var errRange = errors.New("spool: range out of bounds")
+
+// WriteRange writes to w the n bytes the spool holds from offset off (as
+// Len gave it before they were written), and keeps holding them: a
+// caller that groups what it wrote in another order writes it out a
+// range at a time. What the spool holds is in its memory chunks, then
+// in its file, then in the chunks not in the file yet, in that order.
+func (s *Spool) WriteRange(w io.Writer, off, n int) error {
+	if off < 0 || n < 0 || off > s.size-n {
+		return errRange
+	}
+	var err error
+	if off, n, err = s.held.writeRange(w, off, n); err != nil || n == 0 {
+		return err
+	}
+	if off < s.inFile {
+		m := min(n, s.inFile-off)
+		if _, err := io.Copy(w, io.NewSectionReader(s.spill, int64(off), int64(m))); err != nil {
+			return err
+		}
+		off, n = s.inFile, n-m
+	}
+	if _, n, err = s.tail.writeRange(w, off-s.inFile, n); err == nil && n > 0 {
+		err = errRange
+	}
+	return err
+}
+
 // InFile reports whether part of what the spool holds is in its
 // temporary file.
 func (s *Spool) InFile() bool { return s.spill != nil }
@@ -127,7 +164,7 @@ func (s *Spool) InFile() bool { return s.spill != nil }
 // Drop forgets what the spool holds and removes its file.
 func (s *Spool) Drop() {
 	f := s.spill
-	s.held, s.tail, s.spill, s.size, s.stuck = nil, nil, nil, 0, false
+	s.held, s.tail, s.spill, s.inFile, s.size, s.stuck = nil, nil, nil, 0, 0, false
 	dropSpill(f)
 }
 
@@ -159,6 +196,26 @@ func (c *chunks) add(p []byte) {
 
 // full reports whether c holds a whole chunk.
 func (c chunks) full() bool { return len(c) > 1 || len(c) == 1 && len(c[0]) == spillChunk }
+
+// writeRange writes to w the bytes of c from offset off, n of them at
+// most, and returns the offset and count left past c's end.
+func (c chunks) writeRange(w io.Writer, off, n int) (int, int, error) {
+	for _, b := range c {
+		if n == 0 {
+			break
+		}
+		if off >= len(b) {
+			off -= len(b)
+			continue
+		}
+		m := min(n, len(b)-off)
+		if _, err := w.Write(b[off : off+m]); err != nil {
+			return 0, 0, err
+		}
+		off, n = 0, n-m
+	}
+	return off, n, nil
+}
 
 // writeTo writes the chunks to w, letting each go once written.
 func (c chunks) writeTo(w io.Writer) error {

@@ -127,3 +127,54 @@ func TestSpoolDrop(t *testing.T) {
 		t.Errorf("a dropped spool wrote %d bytes (%v)", out.Len(), err)
 	}
 }
+
+// WriteRange gives back any range of what the spool holds, as it was
+// written, whether it is in memory, in the file or not in the file yet,
+// and whether the file took everything, part of it (a full disk) or
+// could not be made; the spool keeps holding it all.
+func TestSpoolWriteRange(t *testing.T) {
+	defer func(f func() (spillFile, error)) { newSpill = f }(newSpill)
+	for _, room := range []int{-2, -1, 0, spillChunk + 999} {
+		newSpill = func() (spillFile, error) {
+			f, err := os.CreateTemp(t.TempDir(), "held")
+			switch room {
+			case -2:
+				return f, err // no limit
+			case -1:
+				f.Close()
+				return nil, errors.New("read-only file system")
+			}
+			return &fullFile{File: f, room: room}, err
+		}
+		const most = 100 << 10
+		s := &Spool{Max: most}
+		want := writeLines(t, s, 5*spillChunk+4321)
+		if room == -2 && (!s.InFile() || len(s.tail) == 0 || len(s.tail[0]) == 0) {
+			t.Fatalf("the spool holds nothing past its file: the test tests less than it says")
+		}
+		if s.Len() != len(want) {
+			t.Fatalf("room %d: Len %d, want %d", room, s.Len(), len(want))
+		}
+		edges := []int{0, 1, most - 1, most, most + 1, spillChunk, 2*spillChunk + 7, len(want) - 1, len(want)}
+		for _, off := range edges {
+			for _, end := range edges {
+				if end < off {
+					continue
+				}
+				var out bytes.Buffer
+				if err := s.WriteRange(&out, off, end-off); err != nil || !bytes.Equal(out.Bytes(), want[off:end]) {
+					t.Fatalf("room %d: WriteRange(%d, %d) = %d bytes, %v; want the %d written there", room, off, end-off, out.Len(), err, end-off)
+				}
+			}
+		}
+		for _, r := range [][2]int{{-1, 1}, {0, len(want) + 1}, {len(want), 1}, {3, -1}} {
+			if err := s.WriteRange(io.Discard, r[0], r[1]); err == nil {
+				t.Errorf("room %d: WriteRange(%d, %d) out of bounds did not fail", room, r[0], r[1])
+			}
+		}
+		var out bytes.Buffer
+		if err := s.WriteOut(&out); err != nil || !bytes.Equal(out.Bytes(), want) {
+			t.Errorf("room %d: after the ranges, WriteOut gave %d bytes (%v), want the %d written", room, out.Len(), err, len(want))
+		}
+	}
+}
