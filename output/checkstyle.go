@@ -56,21 +56,12 @@ func writeCheckstyle(b *bytes.Buffer, r *report.Report, _ Options) error {
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		cf := file(f.Path)
-		cf.Errors = append(cf.Errors, checkstyleError{
-			Line:     max(f.Line, 0),
-			Column:   max(f.Column, 0),
-			Severity: severity(f.Severity),
-			Message:  cleanLine(message(f)),
-			Source:   "sqllint." + cleanLine(f.RuleID),
-		})
+		cf.Errors = append(cf.Errors, checkstyleFinding(f))
 	}
-	for _, e := range r.Errors {
+	for i := range r.Errors {
+		e := &r.Errors[i]
 		cf := file(e.Path)
-		cf.Errors = append(cf.Errors, checkstyleError{
-			Severity: report.Error,
-			Message:  cleanLine(e.Message),
-			Source:   "sqllint.input",
-		})
+		cf.Errors = append(cf.Errors, checkstyleInput(e))
 	}
 	doc := checkstyleDoc{Version: "4.3"}
 	size := 128
@@ -85,6 +76,26 @@ func writeCheckstyle(b *bytes.Buffer, r *report.Report, _ Options) error {
 	}
 	writeXMLDoc(b, size, func(w *xw) { w.checkstyle(&doc) })
 	return nil
+}
+
+// checkstyleFinding is a finding's <error> element.
+func checkstyleFinding(f *report.Finding) checkstyleError {
+	return checkstyleError{
+		Line:     max(f.Line, 0),
+		Column:   max(f.Column, 0),
+		Severity: severity(f.Severity),
+		Message:  cleanLine(message(f)),
+		Source:   "sqllint." + cleanLine(f.RuleID),
+	}
+}
+
+// checkstyleInput is an input error's <error> element.
+func checkstyleInput(e *report.InputError) checkstyleError {
+	return checkstyleError{
+		Severity: report.Error,
+		Message:  cleanLine(e.Message),
+		Source:   "sqllint.input",
+	}
 }
 
 // xmlText escapes s for element content written with ",innerxml": &, <

@@ -100,72 +100,35 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 	suite := func(path string) *junitSuite {
 		s := suites[path]
 		if s == nil {
-			name := cleanLine(path)
-			s = &junitSuite{Name: name}
-			if path != "" {
-				s.Properties = &junitProperties{Property: []junitProperty{{Name: "file", Value: name}}}
-			}
+			s = newJUnitSuite(path)
 			suites[path] = s
 		}
 		return s
 	}
 	var detail bytes.Buffer // reused: its text is copied out by String
 	var sc snippetCache
+	lineOf := func(f *report.Finding) (string, bool) { return sourceLine(r, f.Path, f.Line) }
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		s := suite(f.Path)
-		path := cleanLine(f.Path)
-		tc := junitCase{
-			Name:      cleanLine(junitCaseName(f)),
-			Classname: path,
-		}
-		detail.Reset()
-		textFindingWith(&detail, f, false, true, func(f *report.Finding) (string, bool) { return sourceLine(r, f.Path, f.Line) }, &sc)
-		if rule := rules[f.RuleID]; rule != nil && rule.HelpURI != "" {
-			detail.WriteString("See ")
-			detail.WriteString(rule.HelpURI)
-			detail.WriteByte('\n')
-		}
-		sev := severity(f.Severity)
-		if sev == report.Info {
-			tc.SystemOut = newJUnitText(detail.String())
-		} else {
-			tc.Failure = &junitProblem{Message: cleanLine(message(f)), Type: sev, Text: xmlText(detail.String())}
+		tc, failed := junitFindingCase(f, rules, &detail, lineOf, &sc)
+		if failed {
 			s.Failures++
 		}
 		s.Tests++
 		s.Cases = append(s.Cases, tc)
 	}
-	for _, e := range r.Errors {
-		path := cleanLine(e.Path)
-		var detail bytes.Buffer
-		detail.WriteString(position(e.Path, 0, 0) + ": error: ")
-		writeMessageLines(&detail, e.Message)
+	for i := range r.Errors {
+		e := &r.Errors[i]
 		s := suite(e.Path)
-		s.Cases = append(s.Cases, junitCase{
-			Name:      "input error",
-			Classname: path,
-			Error: &junitProblem{
-				Message: cleanLine(e.Message),
-				Type:    "input-error",
-				Text:    xmlText(detail.String()),
-			},
-		})
+		s.Cases = append(s.Cases, junitInputCase(e))
 		s.Tests++
 		s.Errors++
 	}
 
 	doc := junitSuites{Name: toolName(r)}
 	if len(suites) == 0 {
-		doc.Suites = []junitSuite{{
-			Name:  toolName(r),
-			Tests: 1,
-			Cases: []junitCase{{
-				Name:      "no findings",
-				Classname: toolName(r),
-				SystemOut: newJUnitText("no findings in " + plural(r.Files, "file", "files") + "\n"),
-			}},
-		}}
+		doc.Suites = []junitSuite{junitNoFindings(r)}
 	}
 	for _, path := range fileOrder(r) {
 		doc.Suites = append(doc.Suites, *suites[path])
@@ -191,6 +154,71 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 	}
 	writeXMLDoc(b, size, func(w *xw) { w.junit(&doc) })
 	return nil
+}
+
+// newJUnitSuite is the empty suite of the file path ("" for findings of
+// no file: no file property).
+func newJUnitSuite(path string) *junitSuite {
+	name := cleanLine(path)
+	s := &junitSuite{Name: name}
+	if path != "" {
+		s.Properties = &junitProperties{Property: []junitProperty{{Name: "file", Value: name}}}
+	}
+	return s
+}
+
+// junitFindingCase is a finding's testcase, its text printed with
+// detail's room (lineOf gives the finding's line); failed when it is a
+// failure (an error or warning; an info finding passes).
+func junitFindingCase(f *report.Finding, rules map[string]*report.Rule, detail *bytes.Buffer, lineOf func(*report.Finding) (string, bool), sc *snippetCache) (tc junitCase, failed bool) {
+	tc = junitCase{
+		Name:      cleanLine(junitCaseName(f)),
+		Classname: cleanLine(f.Path),
+	}
+	detail.Reset()
+	textFindingWith(detail, f, false, true, lineOf, sc)
+	if rule := rules[f.RuleID]; rule != nil && rule.HelpURI != "" {
+		detail.WriteString("See ")
+		detail.WriteString(rule.HelpURI)
+		detail.WriteByte('\n')
+	}
+	sev := severity(f.Severity)
+	if sev == report.Info {
+		tc.SystemOut = newJUnitText(detail.String())
+		return tc, false
+	}
+	tc.Failure = &junitProblem{Message: cleanLine(message(f)), Type: sev, Text: xmlText(detail.String())}
+	return tc, true
+}
+
+// junitInputCase is an input error's testcase.
+func junitInputCase(e *report.InputError) junitCase {
+	var detail bytes.Buffer
+	detail.WriteString(position(e.Path, 0, 0) + ": error: ")
+	writeMessageLines(&detail, e.Message)
+	return junitCase{
+		Name:      "input error",
+		Classname: cleanLine(e.Path),
+		Error: &junitProblem{
+			Message: cleanLine(e.Message),
+			Type:    "input-error",
+			Text:    xmlText(detail.String()),
+		},
+	}
+}
+
+// junitNoFindings is the one suite of a report without findings or input
+// errors: some consumers reject an empty report.
+func junitNoFindings(r *report.Report) junitSuite {
+	return junitSuite{
+		Name:  toolName(r),
+		Tests: 1,
+		Cases: []junitCase{{
+			Name:      "no findings",
+			Classname: toolName(r),
+			SystemOut: newJUnitText("no findings in " + plural(r.Files, "file", "files") + "\n"),
+		}},
+	}
 }
 
 // junitCaseName is "SL302 checkpoint-duration at 3:5": unique within the

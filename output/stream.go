@@ -21,10 +21,12 @@ import (
 // Stream prints a report whose findings arrive a file at a time, as a run
 // finds them: text, json, github, azure and gitlab print each finding as
 // it comes, sarif keeps its results encoded (on disk past a few MB) until
-// the end, where the run object needs the input errors first, and the
-// other formats keep the findings and print at Close. What a format needs at the end (counts,
-// the rules findings name, the fingerprints' occurrence counters) stays
-// small. The bytes are those Write prints for the same report.
+// the end, where the run object needs the input errors first, and
+// checkstyle and junit keep each finding's element printed the same way
+// (groupStream) until Close groups them by file. What a format needs at
+// the end (counts, the rules findings name, the fingerprints' occurrence
+// counters, a few words a file) stays small. The bytes are those Write
+// prints for the same report.
 type Stream struct {
 	w      *bufio.Writer
 	werr   error
@@ -101,8 +103,12 @@ func newStream(format string, head *report.Report, opt Options) (*Stream, error)
 		s.impl = &lineStream{finding: azureFinding, errors: azureErrors}
 	case "gitlab":
 		s.impl = &gitlabStream{}
+	case "checkstyle":
+		s.impl = &groupStream{}
+	case "junit":
+		s.impl = &groupStream{junit: true}
 	default:
-		s.impl = &keepStream{fn: formats[name]}
+		return nil, fmt.Errorf("output format %q cannot print as findings come", format)
 	}
 	return s, nil
 }
@@ -153,7 +159,7 @@ func (s *Stream) Close(r *report.Report) error {
 		if err := s.impl.close(s, &s.chunk, &rest); err != nil {
 			s.werr = fmt.Errorf("%s output: %w", s.format, err)
 		}
-	} else if x, ok := s.impl.(*sarifStream); ok {
+	} else if x, ok := s.impl.(interface{ drop() }); ok {
 		x.drop() // a failed write: the results kept are not printed
 	}
 	if err := s.flush(); err != nil {
@@ -549,45 +555,6 @@ func (s *Stream) flushTo(b *bytes.Buffer) error {
 	}
 	b.Reset()
 	return nil
-}
-
-// ---- formats that print at the end ----
-
-type keepStream struct {
-	fn       writerFunc
-	findings []report.Finding
-}
-
-func (x *keepStream) add(_ *Stream, _ *bytes.Buffer, fs []report.Finding) error {
-	x.findings = append(x.findings, fs...)
-	return nil
-}
-
-func (x *keepStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error {
-	full := *r
-	full.Findings = x.findings
-	if full.Source == nil {
-		full.Source = lineSource(x.findings, s.lineOf)
-	}
-	return x.fn(b, &full, s.opt)
-}
-
-// lineSource is a Report.Source that gives the lines of findings.
-func lineSource(fs []report.Finding, lineOf func(*report.Finding) (string, bool)) func(string, int) (string, bool) {
-	type key struct {
-		path string
-		line int
-	}
-	lines := map[key]string{}
-	for i := range fs {
-		if s, ok := lineOf(&fs[i]); ok {
-			lines[key{fs[i].Path, fs[i].Line}] = s
-		}
-	}
-	return func(path string, line int) (string, bool) {
-		s, ok := lines[key{path, line}]
-		return s, ok
-	}
 }
 
 // ---- fingerprints ----

@@ -109,23 +109,27 @@ func (w *xw) checkstyle(doc *checkstyleDoc) {
 		w.attr("name", f.Name)
 		w.startEnd()
 		for j := range f.Errors {
-			e := &f.Errors[j]
-			w.start("error")
-			if e.Line != 0 {
-				w.attrInt("line", e.Line)
-			}
-			if e.Column != 0 {
-				w.attrInt("column", e.Column)
-			}
-			w.attr("severity", e.Severity)
-			w.attr("message", e.Message)
-			w.attr("source", e.Source)
-			w.startEnd()
-			w.end("error")
+			w.checkstyleError(&f.Errors[j])
 		}
 		w.end("file")
 	}
 	w.end("checkstyle")
+}
+
+// checkstyleError writes one <error> element of a <file>.
+func (w *xw) checkstyleError(e *checkstyleError) {
+	w.start("error")
+	if e.Line != 0 {
+		w.attrInt("line", e.Line)
+	}
+	if e.Column != 0 {
+		w.attrInt("column", e.Column)
+	}
+	w.attr("severity", e.Severity)
+	w.attr("message", e.Message)
+	w.attr("source", e.Source)
+	w.startEnd()
+	w.end("error")
 }
 
 // junit writes doc as encodeXML does.
@@ -138,43 +142,53 @@ func (w *xw) junit(doc *junitSuites) {
 	w.startEnd()
 	for i := range doc.Suites {
 		s := &doc.Suites[i]
-		w.start("testsuite")
-		w.attr("name", s.Name)
-		w.attrInt("tests", s.Tests)
-		w.attrInt("failures", s.Failures)
-		w.attrInt("errors", s.Errors)
-		w.startEnd()
-		if s.Properties != nil {
-			w.start("properties")
-			w.startEnd()
-			for _, p := range s.Properties.Property {
-				w.start("property")
-				w.attr("name", p.Name)
-				w.attr("value", p.Value)
-				w.startEnd()
-				w.end("property")
-			}
-			w.end("properties")
-		}
+		w.junitSuiteStart(s)
 		for j := range s.Cases {
-			c := &s.Cases[j]
-			w.start("testcase")
-			w.attr("name", c.Name)
-			w.attr("classname", c.Classname)
-			w.startEnd()
-			w.junitProblem("error", c.Error)
-			w.junitProblem("failure", c.Failure)
-			if c.SystemOut != nil {
-				w.start("system-out")
-				w.startEnd()
-				w.b.WriteString(c.SystemOut.XML) // inner XML, as it is
-				w.end("system-out")
-			}
-			w.end("testcase")
+			w.junitCase(&s.Cases[j])
 		}
 		w.end("testsuite")
 	}
 	w.end("testsuites")
+}
+
+// junitSuiteStart writes a <testsuite> start tag and its properties:
+// its cases follow, then its end tag.
+func (w *xw) junitSuiteStart(s *junitSuite) {
+	w.start("testsuite")
+	w.attr("name", s.Name)
+	w.attrInt("tests", s.Tests)
+	w.attrInt("failures", s.Failures)
+	w.attrInt("errors", s.Errors)
+	w.startEnd()
+	if s.Properties != nil {
+		w.start("properties")
+		w.startEnd()
+		for _, p := range s.Properties.Property {
+			w.start("property")
+			w.attr("name", p.Name)
+			w.attr("value", p.Value)
+			w.startEnd()
+			w.end("property")
+		}
+		w.end("properties")
+	}
+}
+
+// junitCase writes one <testcase> element of a <testsuite>.
+func (w *xw) junitCase(c *junitCase) {
+	w.start("testcase")
+	w.attr("name", c.Name)
+	w.attr("classname", c.Classname)
+	w.startEnd()
+	w.junitProblem("error", c.Error)
+	w.junitProblem("failure", c.Failure)
+	if c.SystemOut != nil {
+		w.start("system-out")
+		w.startEnd()
+		w.b.WriteString(c.SystemOut.XML) // inner XML, as it is
+		w.end("system-out")
+	}
+	w.end("testcase")
 }
 
 func (w *xw) junitProblem(name string, p *junitProblem) {
