@@ -2083,6 +2083,12 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 		arg = strings.TrimSpace(v)
 	}
 	n, err := strconv.Atoi(arg)
+	if errors.Is(err, strconv.ErrRange) && arg[0] != '-' && arg[0] != '+' {
+		// digits all, too many for an int: go-sqlcmd's Sscanf fails on
+		// them as on any other bad count
+		p.diag(f, a, e, fmt.Sprintf("malformed GO command: the count %q is too large: sqlcmd reads no count beyond its integers", arg))
+		return 1
+	}
 	if err != nil || n < 1 || arg[0] == '+' {
 		p.diag(f, a, e, fmt.Sprintf("malformed GO command: the count %q is not a positive integer", arg))
 		return 1
