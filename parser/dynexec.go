@@ -90,6 +90,15 @@ func procWordAt(lit string, i int) bool {
 	return ppHasPrefixFold(lit, i, w) && (e >= len(lit) || !identCont[lit[e]])
 }
 
+// ppNameMatters reports whether a name written in brackets or double
+// quotes, its text between them, makes a batch not plain: it is
+// DatabaseBackup in any case, whose EXEC procBackup reads
+// (EXECUTE [dbo].[DatabaseBackup] ... @Directory = NUL holds no string
+// for ppStringMatters; ppKeywordAt tells the bare name).
+func ppNameMatters(name string) bool {
+	return len(name) == len("databasebackup") && procWordAt(name, 0)
+}
+
 // deviceProcUnder reports whether the _ at lit[i] is that of the name of
 // sp_addumpdevice or sp_dropdevice, a whole word in any case: text that
 // adds a backup device, maybe on the null device, or drops one

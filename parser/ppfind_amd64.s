@@ -227,7 +227,7 @@ end:
 single:
 	MOVBLZX (SI)(R11*1), R10
 	CMPL  R10, $0x27
-	JNE   passed
+	JNE   named
 	TESTB $1, R9 // ppPPlain: the string may make the batch matter
 	JZ    passed
 	// NUL (ppStringMatters: 3 to 7 bytes, with the opening quote after
@@ -279,6 +279,15 @@ triples:
 	MOVL      R14, CX
 	TESTL     R13, R13
 	JNZ       stop
+	JMP       passed
+
+named:
+	// a bracketed or double-quoted name of 14 bytes, while the batch may
+	// be plain: DatabaseBackup's length (ppNameMatters), left to ppRun
+	TESTB $1, R9
+	JZ    passed
+	CMPL  CX, $14
+	JEQ   stop
 
 passed:
 	// on right after the closing byte (R11+1+CX): in the block's

@@ -62,7 +62,8 @@ func ppFindWant(s string, i, lim int, mask uint8) (int, uint8) {
 // single-quoted string while the batch may be plain, neither NUL's
 // length and last letter (or a quote) nor the first three letters of a
 // word ppStringMatters looks for (add anywhere, the others not after a
-// letter).
+// letter); for a bracketed or double-quoted name while the batch may be
+// plain, not DatabaseBackup's length (ppNameMatters).
 func ppFindSkip(s string, i, lim int, e, mask uint8) (int, bool) {
 	if e&mask&^(ppPPlain|ppPLoud) != 0 || i+35 > lim {
 		return 0, false
@@ -91,6 +92,9 @@ func ppFindSkip(s string, i, lim int, e, mask uint8) (int, bool) {
 		if k += 2; k >= 32 {
 			return 0, false
 		}
+	}
+	if s[i] != '\'' && mask&ppPPlain != 0 && k == len("databasebackup") {
+		return 0, false // a name that may be DatabaseBackup (ppNameMatters)
 	}
 	if s[i] == '\'' && mask&ppPPlain != 0 {
 		if k >= 2 && k <= 7 && (w[k-1]|0x20 == 'l' || w[k-1] == '\'') {
@@ -160,7 +164,10 @@ func ppFindTexts(r *rand.Rand) []string {
 		"'xxRE'", "'ch'", "'cH'", "'da'", "'dB'", "'a d'", "'d'", "'ad'", "''", "'''", "'r", "\"db\"", "[checkpoint]", "'x'''",
 		"'" + strings.Repeat("k", 29) + "'", "'" + strings.Repeat("k", 30) + "'", "'" + strings.Repeat("k", 31) + "'",
 		"'" + strings.Repeat("k", 32) + "'", "'" + strings.Repeat("k", 28) + "re'", "'" + strings.Repeat("k", 29) + "re'",
-		"'" + strings.Repeat("k", 30) + "''", "[" + strings.Repeat("k", 30) + "]]", "'" + strings.Repeat("k", 29) + "$'"}
+		"'" + strings.Repeat("k", 30) + "''", "[" + strings.Repeat("k", 30) + "]]", "'" + strings.Repeat("k", 29) + "$'",
+		// names as long as DatabaseBackup or not (ppNameMatters)
+		"[DatabaseBackup]", "\"databasebackup\"", "[" + strings.Repeat("k", 14) + "]", "[" + strings.Repeat("k", 13) + "]",
+		"[" + strings.Repeat("k", 15) + "]", "[kkkkkk]]kkkkkk]", "\"" + strings.Repeat("k", 14) + "\""}
 	for _, run := range runs {
 		for k := 0; k < 70; k += 1 + k/8 {
 			texts = append(texts, strings.Repeat("y", k)+" "+run+"kp "+run+strings.Repeat("z", 40))

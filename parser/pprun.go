@@ -23,9 +23,9 @@ const ppPCommand = 1 << 7
 // ppRun is ppStop, and the stops that need no more than a look at a few
 // bytes taken care of on the way, in a function whose few live values
 // survive its calls cheaply (in scanFile every stop cost a call that
-// saved and reloaded a dozen of them): a quoted run with no '$' (a
-// single-quoted one, while the batch may be plain, when ppStringMatters
-// says it does not matter), a line or an
+// saved and reloaded a dozen of them): a quoted run with no '$' (while
+// the batch may be plain, a single-quoted one when ppStringMatters, a
+// name when ppNameMatters, says it does not matter), a line or an
 // indented line that cannot start a GO line or a command, a letter where
 // no word of interest starts, a CR, and comments that are not sqllint:
 // directives. It returns, as ppStop, the first stop it leaves to
@@ -203,7 +203,7 @@ stop:
 			break // a '$', or no end
 		}
 		if k+1 >= n || s[k+1] != q {
-			if c == '\'' && mask&ppPPlain != 0 && ppStringMatters(s[i+1:k]) {
+			if mask&ppPPlain != 0 && (c == '\'' && ppStringMatters(s[i+1:k]) || c != '\'' && ppNameMatters(s[i+1:k])) {
 				break
 			}
 			i = k + 1

@@ -1039,7 +1039,7 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						k = ppQuoteEndRest(s, k, q)
 					}
 					if k < n && s[k] == q && (k+1 >= n || s[k+1] != q) {
-						if c == '\'' && !p.loud && ppStringMatters(s[i+1:k]) {
+						if !p.loud && (c == '\'' && ppStringMatters(s[i+1:k]) || c != '\'' && ppNameMatters(s[i+1:k])) {
 							p.loud, tab, mask = true, &ppTabLoud, ppMask(true, lt, rd)
 						}
 						i = k + 1
@@ -1266,7 +1266,9 @@ func ppWordAt(s string, i int) bool {
 // ppKeywordAt reports whether s[i:] starts with a word that starts or
 // marks a statement of interest for the splitter, in any case, as a whole
 // word: USE, CHECKPOINT, BACKUP, RESTORE, DBCC, DATABASE (CREATE, ALTER
-// and DROP matter only with DATABASE). Most words it is asked about are
+// and DROP matter only with DATABASE), and DatabaseBackup, the procedure
+// whose EXEC procBackup gives a Node (its @Directory may be NUL unquoted,
+// no string for ppStringMatters). Most words it is asked about are
 // none (dbo, DATEADD, ...): their first four bytes, folded as one
 // number, tell them apart at once.
 func ppKeywordAt(s string, i int) bool {
@@ -1284,6 +1286,9 @@ func ppKeywordAt(s string, i int) bool {
 		w = "restore"
 	case ppFoldData:
 		w = "database"
+		if e := i + len(w); e < len(s) && s[e]|0x20 == 'b' {
+			w = "databasebackup" // (DATABASE itself is no whole word there)
+		}
 	case ppFoldDbcc:
 		return i+4 >= len(s) || !identCont[s[i+4]]
 	default:
@@ -2078,6 +2083,12 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 		arg = strings.TrimSpace(v)
 	}
 	n, err := strconv.Atoi(arg)
+	if errors.Is(err, strconv.ErrRange) && arg[0] != '-' && arg[0] != '+' {
+		// digits all, too many for an int: go-sqlcmd's Sscanf fails on
+		// them as on any other bad count
+		p.diag(f, a, e, fmt.Sprintf("malformed GO command: the count %q is too large: sqlcmd reads no count beyond its integers", arg))
+		return 1
+	}
 	if err != nil || n < 1 || arg[0] == '+' {
 		p.diag(f, a, e, fmt.Sprintf("malformed GO command: the count %q is not a positive integer", arg))
 		return 1

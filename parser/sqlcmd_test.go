@@ -960,7 +960,7 @@ func TestPPPairAt(t *testing.T) {
 // several cases, changed by a byte, cut short, at the end of the text or
 // before a byte of a word, and random words.
 func TestPPKeywordAt(t *testing.T) {
-	words := []string{"use", "checkpoint", "backup", "restore", "database", "dbcc"}
+	words := []string{"use", "checkpoint", "backup", "restore", "database", "dbcc", "databasebackup"}
 	ref := func(s string, i int) bool {
 		for _, w := range words {
 			if len(s)-i >= len(w) && strings.EqualFold(s[i:i+len(w)], w) {
