@@ -273,7 +273,7 @@ BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
 		Good: `USE Sales;
 PRINT 'Backing up';
 BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
-		Fix: "removes the CHECKPOINT, keeping any comment inside it",
+		Fix: "removes the CHECKPOINT, keeping any comment inside it; a sqllint:ignore that applied to it alone goes with it",
 	},
 	"SL304": {
 		Title: "BACKUP to the NUL device",
