@@ -434,12 +434,27 @@ var sl303 = &Rule{
 				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index {
 				continue
 			}
-			p.report(e.Stmt.Span(), removeStatement(e.Stmt, p.Model.Scripts[e.Script].Directives), p.Model.memo(msgKey{rule: p.Rule, s: b.Database.Value}, func() string {
+			var fix *Fix
+			if r := p.Model.Scripts[e.Script]; fileOwnsPair(r, e.Stmt, next.Stmt) {
+				fix = removeStatement(e.Stmt, r.Directives)
+			}
+			p.report(e.Stmt.Span(), fix, p.Model.memo(msgKey{rule: p.Rule, s: b.Database.Value}, func() string {
 				return "CHECKPOINT right before BACKUP DATABASE " + shown(b.Database.Value) +
 					" adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT"
 			}))
 		}
 	},
+}
+
+// fileOwnsPair reports whether SL303 may remove checkpoint for the
+// backup after it: they are in one file, or the CHECKPOINT is in the root
+// script. A CHECKPOINT that an included script ends with pairs with what
+// the including script runs next, and removed from the included file it
+// would be gone from every script that includes it, before whatever those
+// run after it (DBCC DROPCLEANBUFFERS needs it).
+func fileOwnsPair(r *parser.Result, checkpoint, backup *parser.Statement) bool {
+	f := checkpoint.Span().Start.File
+	return f == backup.Span().Start.File || r != nil && r.Script != nil && f == r.Script.File
 }
 
 // connectedBefore reports whether script r runs a :connect before
