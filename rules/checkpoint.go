@@ -434,12 +434,27 @@ var sl303 = &Rule{
 				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index {
 				continue
 			}
-			p.report(e.Stmt.Span(), removeStatement(e.Stmt), p.Model.memo(msgKey{rule: p.Rule, s: b.Database.Value}, func() string {
+			var fix *Fix
+			if r := p.Model.Scripts[e.Script]; fileOwnsPair(r, e.Stmt, next.Stmt) {
+				fix = removeStatement(e.Stmt, r.Directives)
+			}
+			p.report(e.Stmt.Span(), fix, p.Model.memo(msgKey{rule: p.Rule, s: b.Database.Value}, func() string {
 				return "CHECKPOINT right before BACKUP DATABASE " + shown(b.Database.Value) +
 					" adds nothing: the backup runs its own checkpoint and writes the dirty pages itself (measured: the backup flushed all 15,790 dirty pages); remove the CHECKPOINT"
 			}))
 		}
 	},
+}
+
+// fileOwnsPair reports whether SL303 may remove checkpoint for the
+// backup after it: they are in one file, or the CHECKPOINT is in the root
+// script. A CHECKPOINT that an included script ends with pairs with what
+// the including script runs next, and removed from the included file it
+// would be gone from every script that includes it, before whatever those
+// run after it (DBCC DROPCLEANBUFFERS needs it).
+func fileOwnsPair(r *parser.Result, checkpoint, backup *parser.Statement) bool {
+	f := checkpoint.Span().Start.File
+	return f == backup.Span().Start.File || r != nil && r.Script != nil && f == r.Script.File
 }
 
 // connectedBefore reports whether script r runs a :connect before
@@ -466,8 +481,12 @@ func acrossConnect(r *parser.Result, a, b *parser.Statement) bool {
 
 // removeStatement is a fix that deletes a statement, its semicolon, and
 // its line when nothing else is on it; none for the whole body of an IF,
-// ELSE or WHILE or the only statement of a block.
-func removeStatement(st *parser.Statement) *Fix {
+// ELSE or WHILE or the only statement of a block. The sqllint:ignore
+// comments of dirs that apply to that statement alone (trailing it, or
+// before it with only blanks and comments between) go with it: left
+// behind, one would apply to the statement after it, which no reviewer
+// chose, and match nothing there (SL003).
+func removeStatement(st *parser.Statement, dirs []parser.Directive) *Fix {
 	if st.Body {
 		return nil // the next statement would become the body, or the block empty
 	}
@@ -487,9 +506,14 @@ func removeStatement(st *parser.Statement) *Fix {
 		end = semi + 1
 	}
 	start := s.Offset
+	before := leadingIgnores(dirs, s.File, text, start)
+	trail := trailingIgnore(dirs, s.File, text, end)
 	if edits := keepComments(s.File, text[start:end], start); edits != nil {
 		// the fix removes the statement's words and keeps its comments
-		return &Fix{Description: "remove the CHECKPOINT", Edits: edits}
+		if trail >= 0 {
+			edits = append(edits, Edit{File: s.File, Start: end, End: trail})
+		}
+		return &Fix{Description: "remove the CHECKPOINT", Edits: append(before, edits...)}
 	}
 	ls := start
 	for ls > 0 && (text[ls-1] == ' ' || text[ls-1] == '\t') {
@@ -498,6 +522,9 @@ func removeStatement(st *parser.Statement) *Fix {
 	le := end
 	for le < len(text) && (text[le] == ' ' || text[le] == '\t') {
 		le++
+	}
+	if trail >= 0 {
+		le = trail // its suppression goes to the end of the line
 	}
 	switch {
 	case (ls == 0 || text[ls-1] == '\n') && (le == len(text) || text[le] == '\n' || text[le] == '\r'):
@@ -513,8 +540,112 @@ func removeStatement(st *parser.Statement) *Fix {
 		// first on its line, more after it (CHECKPOINT; /* c */): the
 		// blanks after it go too, so that the rest starts the line
 		end = le
+	case trail >= 0:
+		// after another statement on its line, its suppression after
+		// it: the line ends with that statement
+		start, end = ls, le
 	}
-	return oneEdit("remove the CHECKPOINT", Edit{File: s.File, Start: start, End: end})
+	ed := Edit{File: s.File, Start: start, End: end}
+	if before == nil {
+		return oneEdit("remove the CHECKPOINT", ed)
+	}
+	return &Fix{Description: "remove the CHECKPOINT", Edits: append(before, ed)}
+}
+
+// isIgnore reports whether directive d is a sqllint:ignore (not
+// ignore-file, which applies to the whole file wherever it is).
+func isIgnore(d *parser.Directive) bool {
+	verb, _, _ := strings.Cut(strings.TrimSpace(d.Text), " ")
+	return strings.EqualFold(verb, "ignore")
+}
+
+// commentEnd is the end of the comment at i in text: its line's end for
+// --, after */ for a block comment; -1 when there is none at i.
+func commentEnd(text string, i int) int {
+	switch {
+	case strings.HasPrefix(text[i:], "--"):
+		n := strings.IndexByte(text[i:], '\n')
+		if n < 0 {
+			return len(text)
+		}
+		if n > 0 && text[i+n-1] == '\r' {
+			n--
+		}
+		return i + n
+	case strings.HasPrefix(text[i:], "/*"):
+		return blockCommentEnd(text, i)
+	}
+	return -1
+}
+
+// blanksTo returns the end of the run of blanks (spaces and tabs) at i.
+func blanksTo(text string, i int) int {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// lineEnds reports whether i is the end of a line of text (before its
+// CR LF or LF) or of the text.
+func lineEnds(text string, i int) bool {
+	return i == len(text) || text[i] == '\n' || text[i] == '\r'
+}
+
+// trailingIgnore is the end of the line of a sqllint:ignore of dirs that
+// trails the statement ending at end in f's text, with only blanks
+// between and after it; -1 when there is none.
+func trailingIgnore(dirs []parser.Directive, f *parser.File, text string, end int) int {
+	for i := range dirs {
+		d := &dirs[i]
+		at := d.Span.Start.Offset
+		if !d.Trailing || d.Span.Start.File != f || at < end || at >= len(text) || blanksTo(text, end) != at || !isIgnore(d) {
+			continue
+		}
+		if ce := commentEnd(text, at); ce >= 0 {
+			if le := blanksTo(text, ce); lineEnds(text, le) {
+				return le
+			}
+		}
+	}
+	return -1
+}
+
+// leadingIgnores are the edits that delete the sqllint:ignore comments of
+// dirs that apply to the statement starting at start in f's text: those
+// before it with only blanks and comments between. A comment alone on its
+// line goes with the line.
+func leadingIgnores(dirs []parser.Directive, f *parser.File, text string, start int) []Edit {
+	var edits []Edit
+	for i := range dirs {
+		d := &dirs[i]
+		at := d.Span.Start.Offset
+		if d.Trailing || d.Span.Start.File != f || at >= start || !isIgnore(d) {
+			continue
+		}
+		ce := commentEnd(text, at)
+		if ce < 0 || ce > start || skipTrivia(text, ce) != start {
+			continue
+		}
+		ls := at
+		for ls > 0 && (text[ls-1] == ' ' || text[ls-1] == '\t') {
+			ls--
+		}
+		le := blanksTo(text, ce)
+		if (ls == 0 || text[ls-1] == '\n') && lineEnds(text, le) && le < start {
+			// alone on its line: the line goes
+			if le < len(text) && text[le] == '\r' {
+				le++
+			}
+			if le < len(text) && text[le] == '\n' {
+				le++
+			}
+			edits = append(edits, Edit{File: f, Start: ls, End: le})
+			continue
+		}
+		edits = append(edits, Edit{File: f, Start: at, End: min(le, start)})
+	}
+	return edits
 }
 
 // semicolonAfter is the offset of the semicolon that ends the statement

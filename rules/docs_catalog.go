@@ -108,7 +108,7 @@ ALTER DATABASE Sales MODIFY FILE (NAME = F0001, SIZE = 2GB);`,
 
 That count decides how long the database takes to come online. Measured on a test server (*How having too many filegroups can affect recovery time*), 500 files meant 7 s of startup, 2,000 files 29 s and 10,000 files 184 s. Changing one loop bound can turn a short pause into three minutes of downtime on every restart.
 
-sqllint reports the statement that builds the text, and only when the text is run: by ` + "`EXEC (...)`" + `, ` + "`EXECUTE (...)`" + ` or ` + "`sp_executesql`" + ` inside the loop, directly or through a variable the loop assigns (in any order, nested loops included), or once after the loop that accumulated it in a variable. A batch that ` + "`GO n`" + ` runs n times (n over 1) is such a loop too, the whole batch its body. A loop that only ` + "`PRINT`" + `s the statements (a dry run) or mentions ADD FILE in a message is not reported, nor is text set before the loop and run inside it: that text is fixed, so it adds one file or filegroup, and running it again fails on the name that already exists.
+sqllint reports the statement that builds the text, and only when the text is run: by ` + "`EXEC (...)`" + `, ` + "`EXECUTE (...)`" + ` or ` + "`sp_executesql`" + ` inside the loop, directly or through a variable the loop assigns (in any order, nested loops included), or once after the loop that accumulated it in a variable. A batch that ` + "`GO n`" + ` runs n times (n over 1) is such a loop too, the whole batch its body. A loop that only ` + "`PRINT`" + `s the statements (a dry run) or mentions ADD FILE in a message is not reported, nor is text set before the loop and run inside it, or made of string literals alone and set or run inside it (` + "`EXEC (N'ALTER DATABASE Sales ADD FILEGROUP Archive')`" + ` in a retry loop) and not changed after: that text is fixed, so it adds one file or filegroup, and running it again fails on the name that already exists.
 
 A loop that adds tempdb's data files, one per core (` + "`ALTER DATABASE tempdb ADD FILE`" + ` in the text), is not reported: the core count bounds it, and tempdb's sizes are a per-restart cost for SL208. SL208 counts such a loop's file once, at the size the text's constant pieces give, and says that its total is then a lower bound: the loop adds one file per pass. Write the files out to have every one of them weighed.
 
@@ -264,7 +264,7 @@ CHECKPOINT;`,
 
 In a measured test, a database had 15,790 dirty pages before a backup and none afterwards: the backup had flushed every one of them itself.
 
-sqllint looks at the next executable statement after the ` + "`CHECKPOINT`" + `, passing over ` + "`PRINT`" + `, ` + "`SET`" + `, ` + "`DECLARE`" + `, ` + "`GO`" + `, comments and the ` + "`BEGIN`" + ` of a ` + "`BEGIN ... END`" + ` or ` + "`BEGIN TRY`" + ` block (which executes nothing), and flags the pair when it is a ` + "`BACKUP DATABASE`" + ` of the same database. A ` + "`CHECKPOINT`" + ` that ends the body of a procedure, function or trigger runs only when the module is called, and one before a ` + "`:connect`" + ` runs on another connection than what follows: neither is paired with the statements after it. The fix removes the CHECKPOINT, except where the script would change without it: the whole body of an ` + "`IF`" + `, ` + "`ELSE`" + ` or ` + "`WHILE`" + `, or the only statement of a block, is reported without a fix.`,
+sqllint looks at the next executable statement after the ` + "`CHECKPOINT`" + `, passing over ` + "`PRINT`" + `, ` + "`SET`" + `, ` + "`DECLARE`" + `, ` + "`GO`" + `, comments and the ` + "`BEGIN`" + ` of a ` + "`BEGIN ... END`" + ` or ` + "`BEGIN TRY`" + ` block (which executes nothing), and flags the pair when it is a ` + "`BACKUP DATABASE`" + ` of the same database. A ` + "`CHECKPOINT`" + ` that ends the body of a procedure, function or trigger runs only when the module is called, and one before a ` + "`:connect`" + ` runs on another connection than what follows: neither is paired with the statements after it. The fix removes the CHECKPOINT, except where the script would change without it: the whole body of an ` + "`IF`" + `, ` + "`ELSE`" + ` or ` + "`WHILE`" + `, or the only statement of a block, is reported without a fix, and so is a ` + "`CHECKPOINT`" + ` of a script included with ` + "`:r`" + ` paired with a ` + "`BACKUP`" + ` of the script that includes it: removed from the included file, it would be gone from every script that includes that file.`,
 		Source: "checkpoint",
 		Bad: `USE Sales;
 CHECKPOINT;
@@ -273,7 +273,7 @@ BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
 		Good: `USE Sales;
 PRINT 'Backing up';
 BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
-		Fix: "removes the CHECKPOINT, keeping any comment inside it",
+		Fix: "removes the CHECKPOINT, keeping any comment inside it; a sqllint:ignore that applied to it alone goes with it",
 	},
 	"SL304": {
 		Title: "BACKUP to the NUL device",

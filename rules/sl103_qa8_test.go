@@ -112,7 +112,7 @@ func TestSL103ManyAssignsLinear(t *testing.T) {
 	var sb strings.Builder
 	sb.WriteString("WHILE 1=1 BEGIN\n")
 	for i := 0; i < k; i++ {
-		fmt.Fprintf(&sb, "SET @a%d = N'ALTER DATABASE x ADD FILE (NAME=f)';\n", i)
+		fmt.Fprintf(&sb, "SET @a%d = N'ALTER DATABASE x ADD FILE (NAME=f' + @n + N')';\n", i) // a new name at each pass
 	}
 	sb.WriteString("END\nSELECT @a0 = @a0")
 	for i := 1; i < k; i++ {
