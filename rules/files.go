@@ -347,7 +347,7 @@ func loopAddFiles(loop []Effect, at int, before, inLoop *varTexts, fromLoop map[
 		if d == nil || !d.Exec {
 			continue
 		}
-		if d.AddFile != "" && !fixedText(loop[i].Stmt) {
+		if d.AddFile != "" && !fixedText(loop[i].Stmt, d) {
 			run = append(run, built{loop[i].Stmt, d.AddFile, at + i})
 		}
 		for _, v := range d.ExecVars {
@@ -373,7 +373,7 @@ func loopAddFiles(loop []Effect, at int, before, inLoop *varTexts, fromLoop map[
 func fixedAssigns(loop []Effect) map[int]bool {
 	var byVar map[string][]int // the statements setting fixed text, by variable
 	for i := range loop {
-		if d := loop[i].Stmt.Dynamic; d != nil && len(d.Assigns) == 1 && d.AddFile != "" && fixedText(loop[i].Stmt) {
+		if d := loop[i].Stmt.Dynamic; d != nil && len(d.Assigns) == 1 && d.AddFile != "" && fixedText(loop[i].Stmt, d) {
 			if byVar == nil {
 				byVar = map[string][]int{}
 			}
@@ -411,8 +411,13 @@ func fixedAssigns(loop []Effect) map[int]bool {
 // statement) is made of string literals alone: the same text at every
 // pass of a loop, which adds its file or filegroup once (the next pass
 // fails on the name that exists), as text set before the loop does. A
-// function, a variable or += makes it text that may change.
-func fixedText(st *parser.Statement) bool {
+// function, a variable or += makes it text that may change. d is st's
+// Dynamic: text that reads a variable (d.Uses, d.ExecVars: most of it,
+// such as the text of a counted loop) is not looked at again.
+func fixedText(st *parser.Statement, d *parser.Dynamic) bool {
+	if len(d.Uses) > 0 || len(d.ExecVars) > 0 {
+		return false
+	}
 	toks := st.Tokens()
 	n := len(toks)
 	if n > 0 && toks[n-1].Kind == parser.TokPunct && st.TokenText(toks[n-1]) == ";" {
