@@ -674,6 +674,10 @@ type outputSink struct {
 	// quality issue's relative to the repository, not to the folder the
 	// step runs in.
 	prefix string
+	// cwd is the current folder, absolute: a path outside the workspace
+	// is named from the root, as a relative one would be read from the
+	// workspace
+	cwd string
 }
 
 // add gives the sink findings, their paths rebased for it.
@@ -703,14 +707,20 @@ func (o *outputSink) close(rep *report.Report) error {
 }
 
 // rebase is a path relative to the current folder made relative to the
-// workspace; other paths are kept.
+// workspace; one outside the workspace is made absolute (a CI service,
+// and SARIF's %SRCROOT%, read a relative path from the workspace, where
+// ../x.sql from the current folder is another file); other paths are
+// kept.
 func (o *outputSink) rebase(p string) string {
 	if p == "" || filepath.IsAbs(p) {
 		return p
 	}
 	q := path.Clean(o.prefix + filepath.ToSlash(p))
 	if q == ".." || strings.HasPrefix(q, "../") {
-		return p
+		if o.cwd == "" {
+			return p
+		}
+		return filepath.Join(o.cwd, p)
 	}
 	return q
 }
@@ -772,7 +782,7 @@ func (e *env) openOutputsTo(stdout io.Writer, specs []outputSpec, toStdout, colo
 			continue
 		}
 		opts := output.Options{Color: color && s.path == "", SrcRoot: cwd, ShowSource: showSource}
-		o := &outputSink{spec: s}
+		o := &outputSink{spec: s, cwd: cwd}
 		// The formats a CI service reads name files from its workspace
 		// (the repository), wherever in it the step runs.
 		switch s.format {
