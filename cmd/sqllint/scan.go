@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -306,6 +307,7 @@ func (e *env) scan(args []string) int {
 	}
 	if staged != nil {
 		opt.Overlay = staged.Overlay
+		opt.Context = append(opt.Context, stagedOnly(staged.Overlay, opt.Context)...)
 	}
 	if f.configPath == "" && !f.noConfig {
 		notes := newConfigNotes(e, cfg)
@@ -602,6 +604,49 @@ func relToCwd(paths []string) []string {
 		}
 	}
 	return out
+}
+
+// stagedOnly is the scripts of a --staged run's index whose work-tree
+// copy is gone (rm without git rm: the commit still holds them) inside
+// one of the context folders, relative to the current folder and sorted:
+// the walk of a folder lists the disk, so they are named as context
+// files, read from the index (the overlay) and sorted among the others.
+func stagedOnly(overlay map[string][]byte, context []string) []string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	var dirs []string
+	for _, c := range context {
+		if c != "-" && isDir(c) {
+			dirs = append(dirs, absPathOf(wd, c))
+		}
+	}
+	var out []string
+	for p := range overlay {
+		if !strings.EqualFold(filepath.Ext(p), ".sql") {
+			continue
+		}
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		for _, d := range dirs {
+			if strings.HasPrefix(p, d+string(filepath.Separator)) {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return relToCwd(out)
+}
+
+// absPathOf is p made absolute against wd and cleaned.
+func absPathOf(wd, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(wd, p)
 }
 
 func isDir(path string) bool {
