@@ -222,6 +222,7 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	}
 	var all []entry
 	reported := map[string]bool{}
+	names := map[string]string{}
 	// The first name of a physical file wins in the merge: a context alias
 	// (hard link, symlink) of a reported file must not come first and hide it.
 	reportedIDs := map[fileID]bool{}
@@ -233,6 +234,9 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 		r.expand(ctx, pm, p, func(f string, err error) bool {
 			key := r.abs(f)
 			reported[key] = true
+			if f != "-" && err == nil {
+				names[key] = displayPath(f)
+			}
 			if f == "-" {
 				key = r.abs(r.opt.StdinName)
 				stdinKey = key
@@ -244,7 +248,7 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 			return true
 		})
 	}
-	r.reported = reported
+	r.reported, r.reportedName = reported, names
 	for _, p := range r.opt.Context {
 		r.expand(ctx, cm, p, func(f string, err error) bool {
 			if key := r.abs(f); !reported[key] && key != stdinKey && (err != nil || !reportedIDs[r.identity(f)]) {
