@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -21,6 +22,7 @@ import (
 	"github.com/sqllint/sqllint/internal/gitdiff"
 	"github.com/sqllint/sqllint/internal/spool"
 	"github.com/sqllint/sqllint/output"
+	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/report"
 	"github.com/sqllint/sqllint/rules"
 )
@@ -298,6 +300,12 @@ func (e *env) scan(args []string) int {
 	opt := analysis.Options{
 		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
+	}
+	if name := stdinPath(fs, f.stdinName); name != "" && staged == nil {
+		if opt.Paths, opt.Overlay, opt.Stdin, err = stdinInPlace(paths, name, stdin, cfg.MaxFileSize); err != nil {
+			e.errorf("standard input: %v", err)
+			return exitError
+		}
 	}
 	// the values of the environment variables the run expands stay out of
 	// what it prints
@@ -639,6 +647,39 @@ func stagedOnly(overlay map[string][]byte, context []string) []string {
 	}
 	slices.Sort(out)
 	return relToCwd(out)
+}
+
+// stdinInPlace puts standard input named name (--stdin-filename) in the
+// place of that file: the path "-" becomes name and its text the run's
+// overlay of it, as --staged puts the index's text in a file's place. A
+// script that includes the file (a master script read as context) then
+// includes the text piped, and the file is checked where it is included,
+// with that script's variables, as the file named would be. Standard
+// input larger than maxSize (max-file-size, the limit of an include)
+// stays standard input (a large one is spooled, not held in memory).
+func stdinInPlace(paths []string, name string, stdin io.Reader, maxSize int64) ([]string, map[string][]byte, io.Reader, error) {
+	if !slices.Contains(paths, "-") || !filepath.IsAbs(absPathOf(cwdOrEmpty(), name)) {
+		return paths, nil, stdin, nil // no current folder: standard input as it is
+	}
+	if maxSize <= 0 {
+		maxSize = parser.DefaultMaxFileSize
+	}
+	data, err := io.ReadAll(io.LimitReader(stdin, maxSize+1))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if int64(len(data)) > maxSize {
+		return paths, nil, io.MultiReader(bytes.NewReader(data), stdin), nil
+	}
+	out := slices.Clone(paths)
+	out[slices.Index(out, "-")] = name
+	return out, map[string][]byte{absPathOf(cwdOrEmpty(), name): data}, strings.NewReader(""), nil
+}
+
+// cwdOrEmpty is the current folder, or "" when it cannot be read.
+func cwdOrEmpty() string {
+	wd, _ := os.Getwd()
+	return wd
 }
 
 // absPathOf is p made absolute against wd and cleaned.
