@@ -225,6 +225,10 @@ type run struct {
 	// with context (set by collect before its first file): a context
 	// file's findings in a reported file it includes are reported.
 	reported map[string]bool
+	// reportedName is the display path of each of reported, as it was
+	// named: a context file's :r spells it from its own folder
+	// (../../db/V2.sql for V2.sql named in db)
+	reportedName map[string]string
 	// compact: workers drop the statements no rule reads (static runs)
 	compact bool
 	cwd     string // the working directory, read once
@@ -580,7 +584,7 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 			if file := f.Span.Start.File; file != nil && file != p.result.Script.File && r.reported[absClean(file.Path)] {
 				inReported = append(inReported, f)
 				if res.Path == "" {
-					res.Path = displayPath(file.Path)
+					res.Path = r.namedPath(file.Path)
 				}
 			}
 		}
@@ -654,6 +658,9 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 		res.Findings = append(res.Findings, report.Finding{})
 		rf := &res.Findings[len(res.Findings)-1]
 		r.resolveInto(rf, f, file, &lines)
+		if !p.report && file != nil {
+			rf.Path = r.namedPath(file.Path) // a named file a context file includes
+		}
 		if file != nil && !r.opt.SkipFingerprints {
 			if stmts == nil {
 				stmts = newStmtIndex(p.result)
@@ -680,6 +687,15 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 		}
 	}
 	return res
+}
+
+// namedPath is the display path of path, a file a context file
+// includes: as the reported file it is was named, else as spelled.
+func (r *run) namedPath(path string) string {
+	if n, ok := r.reportedName[absClean(path)]; ok {
+		return n
+	}
+	return displayPath(path)
 }
 
 // findingRooms are the Findings of results their caller gave back

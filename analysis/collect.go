@@ -222,6 +222,7 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	}
 	var all []entry
 	reported := map[string]bool{}
+	names := map[string]string{}
 	// The first name of a physical file wins in the merge: a context alias
 	// (hard link, symlink) of a reported file must not come first and hide it.
 	reportedIDs := map[fileID]bool{}
@@ -233,6 +234,9 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 		r.expand(ctx, pm, p, func(f string, err error) bool {
 			key := r.abs(f)
 			reported[key] = true
+			if f != "-" && err == nil {
+				names[key] = displayPath(f)
+			}
 			if f == "-" {
 				key = r.abs(r.opt.StdinName)
 				stdinKey = key
@@ -244,7 +248,7 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 			return true
 		})
 	}
-	r.reported = reported
+	r.reported, r.reportedName = reported, names
 	for _, p := range r.opt.Context {
 		r.expand(ctx, cm, p, func(f string, err error) bool {
 			if key := r.abs(f); !reported[key] && key != stdinKey && (err != nil || !reportedIDs[r.identity(f)]) {
@@ -611,14 +615,22 @@ func callbacksBeside[E any](m *matcher, dir string, list []E, get func(E) (strin
 // callbacks and its parent no script of its own, the parent, which the
 // walk takes as one Flyway location (callbacksBeside): an afterMigrate
 // callback runs after the migrations of the folders beside it.
+//
+// When dir's scripts are all named as Flyway names them, it is the
+// highest folder above dir that holds such scripts itself (a Flyway
+// location: tables/V2__x.sql runs after the location's V1__y.sql, as
+// the scan of the location runs them), through folders without scripts,
+// up to flywayLevels up and never past a folder with a script of another
+// name, above a repository's top, or into the file system's root, the
+// home folder or the temporary folder.
 func ContextFolder(dir string) string {
-	parent := filepath.Dir(dir)
-	if parent == dir {
+	if abs, err := filepath.Abs(dir); err != nil || filepath.Dir(abs) == abs {
 		return dir
 	}
+	parent := filepath.Join(dir, "..")               // "." has one too
 	m := &matcher{defaultInc: true, noExclude: true} // *.sql, as the walk of a default config
 	if !callbacksOnly(m, dir) {
-		return dir
+		return flywayLocation(dir)
 	}
 	own := false
 	peekDir(parent, func(d fs.DirEntry) bool {
@@ -629,6 +641,63 @@ func ContextFolder(dir string) string {
 		return dir
 	}
 	return parent
+}
+
+// flywayLevels bounds the folders above a named script's that
+// ContextFolder looks at for its Flyway location.
+const flywayLevels = 8
+
+// flywayLocation is the highest folder above dir, or dir, that holds
+// Flyway's scripts itself (natsort.IsFlywayFolder) when the scripts of
+// dir and of the folders between are all named as Flyway names them
+// (ContextFolder); dir otherwise.
+func flywayLocation(dir string) string {
+	scripts := func(d string) (names []string) {
+		peekDir(d, func(e fs.DirEntry) bool {
+			if !e.IsDir() && isSQL(e.Name()) {
+				names = append(names, e.Name())
+			}
+			return true
+		})
+		return names
+	}
+	flyway := func(names []string) bool {
+		for _, n := range names {
+			if ok, _ := natsort.FlywayName(n); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	if own := scripts(dir); len(own) == 0 || !flyway(own) {
+		return dir
+	}
+	best, cur := dir, dir
+	for range flywayLevels {
+		abs, err := filepath.Abs(cur)
+		if err != nil || isRepoTop(abs) {
+			break
+		}
+		up := filepath.Join(cur, "..")
+		if upAbs := filepath.Dir(abs); upAbs == abs || NoProjectFolder(upAbs) {
+			break
+		}
+		names := scripts(up)
+		if !flyway(names) {
+			break
+		}
+		if natsort.IsFlywayFolder(names) {
+			best = up
+		}
+		cur = up
+	}
+	return best
+}
+
+// isRepoTop reports whether dir holds .git (a repository's top).
+func isRepoTop(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, ".git"))
+	return err == nil
 }
 
 // callbacksOnly reports whether the scripts of folder dir (one at least)

@@ -38,6 +38,7 @@ type Includers struct {
 	home    string
 	cwd     string
 	top     map[string]bool     // a folder: whether it holds .git
+	flat    map[string]bool     // a folder: whether it holds no one project (NoProjectFolder)
 	scripts map[string][]string // a folder: its scripts, none when too many
 	targets map[string][]string // a script: the paths its :r lines name
 	folds   *parser.FoldCache   // the folders listed to match :r names' letter case
@@ -47,7 +48,7 @@ type Includers struct {
 func NewIncluders() *Includers {
 	home, _ := os.UserHomeDir()
 	cwd, _ := os.Getwd()
-	return &Includers{home: home, cwd: cwd, top: map[string]bool{}, scripts: map[string][]string{}, targets: map[string][]string{}, folds: parser.NewFoldCache()}
+	return &Includers{home: home, cwd: cwd, top: map[string]bool{}, flat: map[string]bool{}, scripts: map[string][]string{}, targets: map[string][]string{}, folds: parser.NewFoldCache()}
 }
 
 // Above is IncludersAbove(path).
@@ -69,8 +70,8 @@ func (c *Includers) Above(path string) []string {
 	dir := filepath.Dir(target)
 	for level := 0; level < includerLevels; level++ {
 		up := filepath.Dir(dir)
-		if up == dir || filepath.Dir(up) == up || up == c.home || c.isTop(dir) {
-			break // never the file system's root nor the home folder
+		if up == dir || filepath.Dir(up) == up || up == c.home || c.isTop(dir) || c.noProject(up) {
+			break // never the file system's root, the home folder or the temporary folder
 		}
 		dir = up
 		for _, s := range c.scriptsOf(dir) {
@@ -80,6 +81,18 @@ func (c *Includers) Above(path string) []string {
 		}
 	}
 	return out
+}
+
+// noProject reports whether dir holds no one project (NoProjectFolder:
+// the temporary folder too, where any user's script could otherwise
+// include, and set the variables of, a script named below it).
+func (c *Includers) noProject(dir string) bool {
+	flat, ok := c.flat[dir]
+	if !ok {
+		flat = NoProjectFolder(dir)
+		c.flat[dir] = flat
+	}
+	return flat
 }
 
 // isTop reports whether dir holds .git (the repository's top).

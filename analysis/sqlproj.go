@@ -125,7 +125,9 @@ func (p *sqlProjects) varsOf(dir string, level int) map[string]projectVar {
 			}
 		}
 	}
-	if up := filepath.Dir(dir); !repo && up != dir && level < maxSQLProjectLevels {
+	// no project above in a folder that holds no one project (the
+	// temporary or home folder, the root: NoProjectFolder)
+	if up := filepath.Dir(dir); !repo && up != dir && level < maxSQLProjectLevels && !NoProjectFolder(up) {
 		if above := p.varsOf(up, level+1); len(above) > 0 {
 			if vars == nil {
 				vars = above // shared: never written once cached

@@ -29,6 +29,9 @@ func DeployScripts(dir string) []string {
 	}
 	var out []string
 	for level := 0; level < maxSQLProjectLevels; level++ {
+		if level > 0 && NoProjectFolder(abs) {
+			break // no project above in the temporary or home folder, or the root
+		}
 		entries, _ := os.ReadDir(abs)
 		repo := false
 		for _, e := range entries {

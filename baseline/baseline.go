@@ -33,6 +33,8 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/sqllint/sqllint/internal/fsread"
 	"github.com/sqllint/sqllint/report"
@@ -270,6 +272,15 @@ func jsonErr(err error, data []byte) error {
 	if errors.As(err, &te) {
 		line := 1 + bytes.Count(data[:min(int(te.Offset), len(data))], []byte("\n"))
 		return fmt.Errorf("line %d: %w", line, err)
+	}
+	// DisallowUnknownFields' error has no offset: the key's line
+	const unknown = "json: unknown field "
+	if msg := err.Error(); strings.HasPrefix(msg, unknown) {
+		if name, uerr := strconv.Unquote(msg[len(unknown):]); uerr == nil {
+			if line := unknownFieldLine(data, name); line > 0 {
+				return fmt.Errorf("line %d: %w", line, err)
+			}
+		}
 	}
 	return err
 }

@@ -54,3 +54,38 @@ func conflictLine(data []byte) int {
 	line, _ := mergemark.Find(data)
 	return line
 }
+
+// unknownFieldLine is the line (from 1) of the first key name of an
+// object of data, or 0: encoding/json's unknown field error gives no
+// offset.
+func unknownFieldLine(data []byte, name string) int {
+	type frame struct{ obj, key bool }
+	var stack []frame
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		t, err := dec.Token()
+		if err != nil {
+			return 0
+		}
+		top := len(stack) - 1
+		switch {
+		case t == json.Delim('}') || t == json.Delim(']'):
+			stack = stack[:top]
+			if top > 0 && stack[top-1].obj {
+				stack[top-1].key = true // the value ended: a key is next
+			}
+		case top >= 0 && stack[top].obj && stack[top].key:
+			if t == name {
+				// a key is one line (a string holds no raw newline)
+				return 1 + bytes.Count(data[:min(int(dec.InputOffset()), len(data))], []byte("\n"))
+			}
+			stack[top].key = false
+		case t == json.Delim('{'):
+			stack = append(stack, frame{obj: true, key: true})
+		case t == json.Delim('['):
+			stack = append(stack, frame{})
+		case top >= 0 && stack[top].obj:
+			stack[top].key = true // a scalar value ended
+		}
+	}
+}

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -20,6 +22,7 @@ import (
 	"github.com/sqllint/sqllint/internal/gitdiff"
 	"github.com/sqllint/sqllint/internal/spool"
 	"github.com/sqllint/sqllint/output"
+	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/report"
 	"github.com/sqllint/sqllint/rules"
 )
@@ -298,6 +301,12 @@ func (e *env) scan(args []string) int {
 		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
 	}
+	if name := stdinPath(fs, f.stdinName); name != "" && staged == nil {
+		if opt.Paths, opt.Overlay, opt.Stdin, err = stdinInPlace(paths, name, stdin, cfg.MaxFileSize); err != nil {
+			e.errorf("standard input: %v", err)
+			return exitError
+		}
+	}
 	// the values of the environment variables the run expands stay out of
 	// what it prints
 	red := newEnvRedactor(cfg.Env, e.lookupEnv)
@@ -306,6 +315,7 @@ func (e *env) scan(args []string) int {
 	}
 	if staged != nil {
 		opt.Overlay = staged.Overlay
+		opt.Context = append(opt.Context, stagedOnly(staged.Overlay, opt.Context)...)
 	}
 	if f.configPath == "" && !f.noConfig {
 		notes := newConfigNotes(e, cfg)
@@ -604,6 +614,82 @@ func relToCwd(paths []string) []string {
 	return out
 }
 
+// stagedOnly is the scripts of a --staged run's index whose work-tree
+// copy is gone (rm without git rm: the commit still holds them) inside
+// one of the context folders, relative to the current folder and sorted:
+// the walk of a folder lists the disk, so they are named as context
+// files, read from the index (the overlay) and sorted among the others.
+func stagedOnly(overlay map[string][]byte, context []string) []string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	var dirs []string
+	for _, c := range context {
+		if c != "-" && isDir(c) {
+			dirs = append(dirs, absPathOf(wd, c))
+		}
+	}
+	var out []string
+	for p := range overlay {
+		if !strings.EqualFold(filepath.Ext(p), ".sql") {
+			continue
+		}
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		for _, d := range dirs {
+			if strings.HasPrefix(p, d+string(filepath.Separator)) {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return relToCwd(out)
+}
+
+// stdinInPlace puts standard input named name (--stdin-filename) in the
+// place of that file: the path "-" becomes name and its text the run's
+// overlay of it, as --staged puts the index's text in a file's place. A
+// script that includes the file (a master script read as context) then
+// includes the text piped, and the file is checked where it is included,
+// with that script's variables, as the file named would be. Standard
+// input larger than maxSize (max-file-size, the limit of an include)
+// stays standard input (a large one is spooled, not held in memory).
+func stdinInPlace(paths []string, name string, stdin io.Reader, maxSize int64) ([]string, map[string][]byte, io.Reader, error) {
+	if !slices.Contains(paths, "-") || !filepath.IsAbs(absPathOf(cwdOrEmpty(), name)) {
+		return paths, nil, stdin, nil // no current folder: standard input as it is
+	}
+	if maxSize <= 0 {
+		maxSize = parser.DefaultMaxFileSize
+	}
+	data, err := io.ReadAll(io.LimitReader(stdin, maxSize+1))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if int64(len(data)) > maxSize {
+		return paths, nil, io.MultiReader(bytes.NewReader(data), stdin), nil
+	}
+	out := slices.Clone(paths)
+	out[slices.Index(out, "-")] = name
+	return out, map[string][]byte{absPathOf(cwdOrEmpty(), name): data}, strings.NewReader(""), nil
+}
+
+// cwdOrEmpty is the current folder, or "" when it cannot be read.
+func cwdOrEmpty() string {
+	wd, _ := os.Getwd()
+	return wd
+}
+
+// absPathOf is p made absolute against wd and cleaned.
+func absPathOf(wd, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(wd, p)
+}
+
 func isDir(path string) bool {
 	info, err := os.Stat(path)
 	return err == nil && info.IsDir()
@@ -674,6 +760,10 @@ type outputSink struct {
 	// quality issue's relative to the repository, not to the folder the
 	// step runs in.
 	prefix string
+	// cwd is the current folder, absolute: a path outside the workspace
+	// is named from the root, as a relative one would be read from the
+	// workspace
+	cwd string
 }
 
 // add gives the sink findings, their paths rebased for it.
@@ -703,14 +793,20 @@ func (o *outputSink) close(rep *report.Report) error {
 }
 
 // rebase is a path relative to the current folder made relative to the
-// workspace; other paths are kept.
+// workspace; one outside the workspace is made absolute (a CI service,
+// and SARIF's %SRCROOT%, read a relative path from the workspace, where
+// ../x.sql from the current folder is another file); other paths are
+// kept.
 func (o *outputSink) rebase(p string) string {
 	if p == "" || filepath.IsAbs(p) {
 		return p
 	}
 	q := path.Clean(o.prefix + filepath.ToSlash(p))
 	if q == ".." || strings.HasPrefix(q, "../") {
-		return p
+		if o.cwd == "" {
+			return p
+		}
+		return filepath.Join(o.cwd, p)
 	}
 	return q
 }
@@ -772,7 +868,7 @@ func (e *env) openOutputsTo(stdout io.Writer, specs []outputSpec, toStdout, colo
 			continue
 		}
 		opts := output.Options{Color: color && s.path == "", SrcRoot: cwd, ShowSource: showSource}
-		o := &outputSink{spec: s}
+		o := &outputSink{spec: s, cwd: cwd}
 		// The formats a CI service reads name files from its workspace
 		// (the repository), wherever in it the step runs.
 		switch s.format {
