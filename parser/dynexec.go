@@ -94,9 +94,16 @@ func procWordAt(lit string, i int) bool {
 // quotes, its text between them, makes a batch not plain: it is
 // DatabaseBackup in any case, whose EXEC procBackup reads
 // (EXECUTE [dbo].[DatabaseBackup] ... @Directory = NUL holds no string
-// for ppStringMatters; ppKeywordAt tells the bare name).
+// for ppStringMatters; ppKeywordAt tells the bare name), or
+// sp_addumpdevice or sp_dropdevice (DumpDevice).
 func ppNameMatters(name string) bool {
-	return len(name) == len("databasebackup") && procWordAt(name, 0)
+	switch len(name) {
+	case len("databasebackup"):
+		return procWordAt(name, 0)
+	case len("sp_dropdevice"), len("sp_addumpdevice"):
+		return name[2] == '_' && ppKeywordAt(name, 0)
+	}
+	return false
 }
 
 // deviceProcUnder reports whether the _ at lit[i] is that of the name of

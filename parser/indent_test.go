@@ -23,8 +23,9 @@ type ppRule struct {
 var (
 	ppRuleNow = ppRule{ppPLine | ppPIndent, ppHeads, true, true}
 	// ppRuleOld stops at every blank that starts a line, at the first
-	// letter of every word of interest, and at every '-' and '<'.
-	ppRuleOld = ppRule{ppPLine | ppPBlank, "bcdruBCDRU", false, false}
+	// letter of every word of interest (the s of sp_dropdevice too), and
+	// at every '-' and '<'.
+	ppRuleOld = ppRule{ppPLine | ppPBlank, "bcdrsuBCDRSU", false, false}
 )
 
 // preprocessTrace is all the preprocessor says of src under rule r:
@@ -105,6 +106,8 @@ var indentSamples = []string{
 	"[dbcc]", "--backup", "/*checkpoint*/", "$(A)checkpoint", "$(A)backup", "N'x'database", "\"  GO\"", "  --GO", "  -- :r x", "N'", "$(A)", "  $(A) GO",
 	"-", "--", "---", "- -", "a-b", "a - -- x", "-3", "x<y", "<", "<<x", "a <b", "a<-b", "<'x'", "<--x", "<\"x\"", "<[x]", "<$(A)",
 	"'a'--b", "$(A)--x", "/--", "/*x*/--y", "-<x", "<-", "<u", "<use x", "< GO", "a<\r", "--\r--",
+	"EXEC sp_addumpdevice 'disk', 'D', 'x'", "sp_dropdevice", "SP_DROPDEVICE 'D'", "dbo.sp_AddUmpDevice", "sp_dropdevices", "xsp_dropdevice",
+	"sp_drop", "dropdevice", "dumpdevice", "sp_addumpdevic", "sp_dropdevICE(", "ic", "Ic", "device", "sp_xdropdevice", "sp_dump device",
 }
 
 func indentText(r *rand.Rand, lines int) string {

@@ -282,12 +282,14 @@ triples:
 	JMP       passed
 
 named:
-	// a bracketed or double-quoted name of 14 bytes, while the batch may
-	// be plain: DatabaseBackup's length (ppNameMatters), left to ppRun
+	// a bracketed or double-quoted name of 13 to 15 bytes, while the
+	// batch may be plain: the lengths of sp_dropdevice, DatabaseBackup
+	// and sp_addumpdevice (ppNameMatters), left to ppRun
 	TESTB $1, R9
 	JZ    passed
-	CMPL  CX, $14
-	JEQ   stop
+	LEAL  -13(CX), R10
+	CMPL  R10, $2
+	JLS   stop
 
 passed:
 	// on right after the closing byte (R11+1+CX): in the block's

@@ -63,7 +63,8 @@ func ppFindWant(s string, i, lim int, mask uint8) (int, uint8) {
 // length and last letter (or a quote) nor the first three letters of a
 // word ppStringMatters looks for (add anywhere, the others not after a
 // letter); for a bracketed or double-quoted name while the batch may be
-// plain, not DatabaseBackup's length (ppNameMatters).
+// plain, not the length of DatabaseBackup or of a device procedure
+// (ppNameMatters).
 func ppFindSkip(s string, i, lim int, e, mask uint8) (int, bool) {
 	if e&mask&^(ppPPlain|ppPLoud) != 0 || i+35 > lim {
 		return 0, false
@@ -93,8 +94,8 @@ func ppFindSkip(s string, i, lim int, e, mask uint8) (int, bool) {
 			return 0, false
 		}
 	}
-	if s[i] != '\'' && mask&ppPPlain != 0 && k == len("databasebackup") {
-		return 0, false // a name that may be DatabaseBackup (ppNameMatters)
+	if s[i] != '\'' && mask&ppPPlain != 0 && k >= len("sp_dropdevice") && k <= len("sp_addumpdevice") {
+		return 0, false // a name that may be DatabaseBackup or a device procedure (ppNameMatters)
 	}
 	if s[i] == '\'' && mask&ppPPlain != 0 {
 		if k >= 2 && k <= 7 && (w[k-1]|0x20 == 'l' || w[k-1] == '\'') {

@@ -181,9 +181,9 @@ var (
 )
 
 func init() {
-	for _, w := range []string{"use", "checkpoint", "backup", "restore", "database", "dbcc"} {
+	for _, w := range []string{"use", "checkpoint", "backup", "restore", "database", "dbcc", "sp_addumpdevice", "sp_dropdevice"} {
 		ppPairs[w[0]&0x1f] |= 1 << (w[1] & 0x1f)
-		ppThirds[w[0]&0x1f][w[1]&0x1f] = w[2]
+		ppThirds[w[0]&0x1f][w[1]&0x1f] = w[2] | 0x20 // (the _ of sp_ as ppPairAt folds it)
 	}
 }
 
@@ -207,6 +207,16 @@ func ppWordStart(s string, i int) int {
 		w = i - 4
 	case b == 'b' && c == 'c':
 		w = i - 2
+	case b == 'i' && c == 'c':
+		// the c of sp_addumpdevice's or sp_dropdevice's "device",
+		// after "dump" or "drop"
+		w = i - len("sp_drop") - 4
+		if i >= 8 && s[i-7]|0x20 == 'u' {
+			w = i - len("sp_addump") - 4
+		}
+		if w < 0 || s[w+2] != '_' {
+			return -1 // (not another word of interest that starts there)
+		}
 	default:
 		return i
 	}
@@ -243,8 +253,9 @@ var (
 // ends a word (ppWordHead): the first letters of USE and RESTORE. The
 // other words of interest are looked at where two of their letters
 // that seldom meet elsewhere meet (ppWordPairs): their first letters
-// start many words (CREATE, COLUMN, dbo, DECLARE, BEGIN, ...), which
-// were close to half of the scanner's stops in typical scripts.
+// start many words (CREATE, COLUMN, dbo, DECLARE, BEGIN, sp_executesql,
+// ...), which were close to half of the scanner's stops in typical
+// scripts.
 const ppHeads = "ruRU"
 
 // ppWordPairs are, for the words of interest whose first letter is not
@@ -253,7 +264,7 @@ const ppHeads = "ruRU"
 var ppWordPairs = [...]struct {
 	pair string
 	back int
-}{{"kp", 5} /* checKPoint */, {"ku", 4} /* bacKUp */, {"ab", 4} /* datABase */, {"bc", 2} /* dBCc */}
+}{{"kp", 5} /* checKPoint */, {"ku", 4} /* bacKUp */, {"ab", 4} /* datABase */, {"bc", 2} /* dBCc */, {"ic", 13} /* sp_addumpdevICe, sp_dropdevICe (11) */}
 
 func init() { ppBuildTables(ppHeads, true) }
 
@@ -1268,7 +1279,10 @@ func ppWordAt(s string, i int) bool {
 // word: USE, CHECKPOINT, BACKUP, RESTORE, DBCC, DATABASE (CREATE, ALTER
 // and DROP matter only with DATABASE), and DatabaseBackup, the procedure
 // whose EXEC procBackup gives a Node (its @Directory may be NUL unquoted,
-// no string for ppStringMatters). Most words it is asked about are
+// no string for ppStringMatters), and sp_addumpdevice and sp_dropdevice,
+// whose EXEC gives a DumpDevice (a device on the null device, or one
+// dropped, which a BACKUP to the device's name in a later batch reads:
+// the batch of either alone is not plain). Most words it is asked about are
 // none (dbo, DATEADD, ...): their first four bytes, folded as one
 // number, tell them apart at once.
 func ppKeywordAt(s string, i int) bool {
@@ -1291,9 +1305,19 @@ func ppKeywordAt(s string, i int) bool {
 		}
 	case ppFoldDbcc:
 		return i+4 >= len(s) || !identCont[s[i+4]]
+	case ppFoldSpA:
+		w = "addumpdevice"
+	case ppFoldSpD:
+		w = "dropdevice"
 	default:
 		// use: three bytes, then no byte of a word
 		return x&0xffffff == ppFoldUse && !identCont[s[i+3]]
+	}
+	if x == ppFoldSpA || x == ppFoldSpD {
+		if s[i+2] != '_' {
+			return false // (another byte that folds as "_" does)
+		}
+		i += len("sp_")
 	}
 	e := i + len(w)
 	return ppHasPrefixFold(s, i, w) && (e >= len(s) || !identCont[s[e]])
@@ -1308,6 +1332,8 @@ const (
 	ppFoldData = 0x61746164
 	ppFoldDbcc = 0x63636264
 	ppFoldUse  = 0x657375
+	ppFoldSpA  = 0x617f7073 // "sp_a", the _ folded to DEL
+	ppFoldSpD  = 0x647f7073 // "sp_d"
 )
 
 // ppKeywordAtSlow is ppKeywordAt for fewer than four bytes left.
