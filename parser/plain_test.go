@@ -248,6 +248,7 @@ func FuzzPreprocessPlain(f *testing.F) {
 		"SELECT ${a--b} USE x\nGO\nSELECT [a]]b], \"c\"\"d\" FROM t",
 		"EXEC (N'CHECKPOINT 10') EXEC sp_executesql N'x''DBCC TRACEON(1806)'",
 		"EXEC dbo.DatabaseBackup @Directory = N'NUL'\nSET @s = 'BACKUP LOG a TO DISK = ''NUL''' EXEC (@s)",
+		"EXEC sp_addumpdevice 'disk', 'D', 'C:\\x\\NUL'\nGO\nEXEC [sp_dropdevice] 'D'\nGO\nSELECT logic, device FROM t",
 	} {
 		f.Add(s)
 	}
