@@ -664,6 +664,11 @@ func stdinInPlace(paths []string, name string, stdin io.Reader, maxSize int64) (
 	if maxSize <= 0 {
 		maxSize = parser.DefaultMaxFileSize
 	}
+	if f, ok := stdin.(*os.File); ok {
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() > maxSize {
+			return paths, nil, stdin, nil // a large file redirected: mapped where it is, not read
+		}
+	}
 	data, err := io.ReadAll(io.LimitReader(stdin, maxSize+1))
 	if err != nil {
 		return nil, nil, nil, err

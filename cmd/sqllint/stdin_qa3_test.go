@@ -33,3 +33,35 @@ func TestStdinAMasterIncludesTakesTheFilesPlace(t *testing.T) {
 		t.Errorf("a new file: %s\n%s%s", got, out, errs)
 	}
 }
+
+// A file redirected to standard input that is larger than max-file-size
+// is not read to take the file's place: it stays standard input, which
+// a run maps where it is (a 500 MB script redirected with
+// --stdin-filename peaked at 188 MB read, 129 MB mapped); a smaller one
+// is read, and takes the file's place.
+func TestStdinInPlaceLeavesALargeFileMapped(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, size := range []int{100, 101} {
+		f, err := os.CreateTemp(t.TempDir(), "in")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(strings.Repeat("x", size)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Seek(0, 0); err != nil {
+			t.Fatal(err)
+		}
+		paths, overlay, in, err := stdinInPlace([]string{"-"}, "V1.sql", f, 100)
+		off, _ := f.Seek(0, 1)
+		switch {
+		case err != nil:
+			t.Fatal(err)
+		case size > 100 && (in != f || overlay != nil || paths[0] != "-" || off != 0):
+			t.Errorf("%d bytes over a limit of 100: read (offset %d, overlay %v), want standard input left as it is", size, off, overlay != nil)
+		case size <= 100 && (len(overlay) != 1 || paths[0] != "V1.sql"):
+			t.Errorf("%d bytes: paths %v, %d overlays, want the text in V1.sql's place", size, paths, len(overlay))
+		}
+		f.Close()
+	}
+}
