@@ -59,7 +59,7 @@ func (e *env) lspFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.Var(&f.pr.ignores, "ignore", "do not run these `rules`: IDs, names or ID prefixes, comma-separated; repeatable")
 	fs.BoolVar(&f.pr.gitIgnored, "git-ignored", false, "read the scripts git ignores as context too (default in a git work tree: the files git does not ignore)")
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: sqllint lsp [flags]\n\nServes the Language Server Protocol on standard input and output for editors\n(VS Code, Azure Data Studio, Neovim, ...): findings as you type, quick fixes,\nrule documentation on hover. Log lines go to standard error. See docs/editors.md.\nIts flags are those of sqllint scan that choose the config and what the rules\nsee; they apply to every script the editor checks.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: sqllint lsp [flags]\n\nServes the Language Server Protocol on standard input and output for editors\n(VS Code, Azure Data Studio, Neovim, ...): findings as you type, quick fixes,\nrule documentation on hover. Log lines go to standard error. See docs/editors.md.\nIts flags are those of sqllint scan that choose the config and what the rules\nsee; they apply to every script the editor checks.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	return fs

@@ -377,8 +377,8 @@ func TestUnknownFlagIsOneLine(t *testing.T) {
 		!strings.Contains(errs, "sqllint scan -h") {
 		t.Errorf("exit %d %q %q", code, out, errs)
 	}
-	if code, _, errs := runCmd(t, "", nil, "scan", "-h"); code != 0 || !strings.Contains(errs, "-new-from-rev REV") {
-		t.Errorf("-h: exit %d\n%s", code, errs)
+	if code, out, _ := runCmd(t, "", nil, "scan", "-h"); code != 0 || !strings.Contains(out, "-new-from-rev REV") {
+		t.Errorf("-h: exit %d\n%s", code, out)
 	}
 	dir := t.TempDir()
 	p := writeFile(t, dir, "a.sql", "CHECKPOINT 10;\nBACKUP LOG Sales TO DISK = 'NUL';\n")

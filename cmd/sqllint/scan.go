@@ -151,7 +151,7 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.StringVar(&f.encrypt, "encrypt", "", "live mode: `mode` strict (TDS 8), mandatory (TLS for the whole session) or optional (TLS for the login only, when the server has it); default: the DSN's encrypt")
 	f.pr.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: sqllint scan [flags] PATH...\n\nExit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on usage, config or input errors.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: sqllint scan [flags] PATH...\n\nExit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on usage, config or input errors.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	return fs
@@ -707,14 +707,14 @@ var writeFixed = analysis.WriteFixed
 // "Usage: " and its synopsis, what it does, and the flags.
 func (e *env) commandUsage(fs *flag.FlagSet, synopsis, what string) func() {
 	return func() {
-		fmt.Fprintf(e.stderr, "Usage: %s\n\n%s\n\nFlags:\n", synopsis, what)
+		fmt.Fprintf(fs.Output(), "Usage: %s\n\n%s\n\nFlags:\n", synopsis, what)
 		fs.PrintDefaults()
 	}
 }
 
-// parseFlags parses a command's flags. -h prints the usage (fs.Usage); an
-// unknown or malformed flag prints one line and a pointer to -h, not the
-// usage.
+// parseFlags parses a command's flags. -h prints the usage (fs.Usage) on
+// standard output; an unknown or malformed flag prints one line and a
+// pointer to -h, not the usage.
 func (e *env) parseFlags(fs *flag.FlagSet, cmd string, args []string) (paths []string, code int, ok bool) {
 	usage := fs.Usage
 	fs.Usage = func() {}
@@ -725,7 +725,12 @@ func (e *env) parseFlags(fs *flag.FlagSet, cmd string, args []string) (paths []s
 		return paths, 0, true
 	}
 	if errors.Is(err, flag.ErrHelp) {
+		// help asked for (-h, --help, sqllint help COMMAND) goes to
+		// standard output, as sqllint help and explain --help do: it can
+		// be piped to a pager or grep
+		fs.SetOutput(e.stdout)
 		usage()
+		fs.SetOutput(e.stderr)
 		return nil, exitOK, false
 	}
 	msg := err.Error()
