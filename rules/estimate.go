@@ -60,10 +60,10 @@ func roundSeconds(s float64) (float64, string) {
 	case s < 10:
 		r := math.Round(s*10) / 10
 		return r, strconv.FormatFloat(r, 'f', -1, 64) + " s"
-	case s < 120:
+	case s < 119.5: // rounds below 120 s: 119.6 s is "2 min 00 s", not "120 s"
 		r := math.Round(s)
 		return r, strconv.FormatFloat(r, 'f', 0, 64) + " s" // fmt's %.0f
-	case s < 7200:
+	case s < 7199.5: // rounds below 2 h: 7199.6 s is "2.0 h", not "120 min 00 s"
 		m := int(math.Round(s))
 		sec := m % 60
 		pad := ""

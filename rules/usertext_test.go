@@ -158,9 +158,9 @@ func TestRoundSecondsIsFmt(t *testing.T) {
 		case s < 10:
 			r := math.Round(s*10) / 10
 			return strconv.FormatFloat(r, 'f', -1, 64) + " s"
-		case s < 120:
+		case s < 119.5:
 			return fmt.Sprintf("%.0f s", math.Round(s))
-		case s < 7200:
+		case s < 7199.5:
 			m := int(math.Round(s))
 			return fmt.Sprintf("%d min %02d s", m/60, m%60)
 		}
@@ -173,6 +173,13 @@ func TestRoundSecondsIsFmt(t *testing.T) {
 	for _, s := range values {
 		if _, got := roundSeconds(s); got != old(s) {
 			t.Errorf("roundSeconds(%v) = %q, fmt printed %q", s, got, old(s))
+		}
+	}
+	// the unit is that of the rounded figure: 119.6 s was "120 s" and
+	// 7199.6 s "120 min 00 s"
+	for s, want := range map[float64]string{119.49: "119 s", 119.5: "2 min 00 s", 119.99: "2 min 00 s", 7199.4: "119 min 59 s", 7199.6: "2.0 h", 9.96: "10 s"} {
+		if _, got := roundSeconds(s); got != want {
+			t.Errorf("roundSeconds(%v) = %q, want %q", s, got, want)
 		}
 	}
 }
