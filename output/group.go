@@ -185,12 +185,7 @@ func (x *groupStream) close(s *Stream, b *bytes.Buffer, r *report.Report) error 
 		if empty {
 			tests = 1
 		}
-		w.start("testsuites")
-		w.attr("name", toolName(r))
-		w.attrInt("tests", tests)
-		w.attrInt("failures", failures)
-		w.attrInt("errors", len(r.Errors))
-		w.startEnd()
+		w.junitCounts("testsuites", toolName(r), tests, failures, len(r.Errors))
 		if empty {
 			su := junitNoFindings(r)
 			w.junitSuiteStart(&su)

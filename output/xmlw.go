@@ -134,12 +134,7 @@ func (w *xw) checkstyleError(e *checkstyleError) {
 
 // junit writes doc as encodeXML does.
 func (w *xw) junit(doc *junitSuites) {
-	w.start("testsuites")
-	w.attr("name", doc.Name)
-	w.attrInt("tests", doc.Tests)
-	w.attrInt("failures", doc.Failures)
-	w.attrInt("errors", doc.Errors)
-	w.startEnd()
+	w.junitCounts("testsuites", doc.Name, doc.Tests, doc.Failures, doc.Errors)
 	for i := range doc.Suites {
 		s := &doc.Suites[i]
 		w.junitSuiteStart(s)
@@ -151,15 +146,21 @@ func (w *xw) junit(doc *junitSuites) {
 	w.end("testsuites")
 }
 
+// junitCounts writes the start tag of <testsuites> or a <testsuite>:
+// its name and counts.
+func (w *xw) junitCounts(tag, name string, tests, failures, errors int) {
+	w.start(tag)
+	w.attr("name", name)
+	w.attrInt("tests", tests)
+	w.attrInt("failures", failures)
+	w.attrInt("errors", errors)
+	w.startEnd()
+}
+
 // junitSuiteStart writes a <testsuite> start tag and its properties:
 // its cases follow, then its end tag.
 func (w *xw) junitSuiteStart(s *junitSuite) {
-	w.start("testsuite")
-	w.attr("name", s.Name)
-	w.attrInt("tests", s.Tests)
-	w.attrInt("failures", s.Failures)
-	w.attrInt("errors", s.Errors)
-	w.startEnd()
+	w.junitCounts("testsuite", s.Name, s.Tests, s.Failures, s.Errors)
 	if s.Properties != nil {
 		w.start("properties")
 		w.startEnd()
