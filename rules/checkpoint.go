@@ -436,7 +436,7 @@ var sl303 = &Rule{
 			}
 			var fix *Fix
 			if r := p.Model.Scripts[e.Script]; fileOwnsPair(r, e.Stmt, next.Stmt) {
-				fix = removeStatement(e.Stmt, r.Directives)
+				fix = removeStatement(e.Stmt, r)
 			}
 			p.report(e.Stmt.Span(), fix, p.Model.memo(msgKey{rule: p.Rule, s: b.Database.Value}, func() string {
 				return "CHECKPOINT right before BACKUP DATABASE " + shown(b.Database.Value) +
@@ -482,11 +482,11 @@ func acrossConnect(r *parser.Result, a, b *parser.Statement) bool {
 // removeStatement is a fix that deletes a statement, its semicolon, and
 // its line when nothing else is on it; none for the whole body of an IF,
 // ELSE or WHILE or the only statement of a block. The sqllint:ignore
-// comments of dirs that apply to that statement alone (trailing it, or
-// before it with only blanks and comments between) go with it: left
-// behind, one would apply to the statement after it, which no reviewer
-// chose, and match nothing there (SL003).
-func removeStatement(st *parser.Statement, dirs []parser.Directive) *Fix {
+// comments of script r that apply to that statement alone (trailing it,
+// or before it: leadingIgnores) go with it: left behind, one would apply
+// to the statement after it, which no reviewer chose, and match nothing
+// there (SL003).
+func removeStatement(st *parser.Statement, r *parser.Result) *Fix {
 	if st.Body {
 		return nil // the next statement would become the body, or the block empty
 	}
@@ -506,7 +506,11 @@ func removeStatement(st *parser.Statement, dirs []parser.Directive) *Fix {
 		end = semi + 1
 	}
 	start := s.Offset
-	before := leadingIgnores(dirs, s.File, text, start)
+	var dirs []parser.Directive
+	if r != nil {
+		dirs = r.Directives
+	}
+	before := leadingIgnores(dirs, r, s.File, text, start)
 	trail := trailingIgnore(dirs, s.File, text, end)
 	if edits := keepComments(s.File, text[start:end], start); edits != nil {
 		// the fix removes the statement's words and keeps its comments
@@ -612,19 +616,28 @@ func trailingIgnore(dirs []parser.Directive, f *parser.File, text string, end in
 }
 
 // leadingIgnores are the edits that delete the sqllint:ignore comments of
-// dirs that apply to the statement starting at start in f's text: those
-// before it with only blanks and comments between. A comment alone on its
-// line goes with the line.
-func leadingIgnores(dirs []parser.Directive, f *parser.File, text string, start int) []Edit {
+// dirs that apply to the statement starting at start in f's text and to
+// no other: those before it that suppress binds to it (stmtStarts over
+// r's statements: the first statement after the comment, across comments,
+// GO and sqlcmd lines; not a comment inside another statement, whose rest
+// it covers too). A comment alone on its line goes with the line.
+func leadingIgnores(dirs []parser.Directive, r *parser.Result, f *parser.File, text string, start int) []Edit {
 	var edits []Edit
+	var starts *stmtStarts // made for the first candidate: most have none
 	for i := range dirs {
 		d := &dirs[i]
 		at := d.Span.Start.Offset
 		if d.Trailing || d.Span.Start.File != f || at >= start || !isIgnore(d) {
 			continue
 		}
+		if starts == nil {
+			starts = newStmtStarts(r.Statements)
+		}
+		if s, _ := starts.after(f, d.Span.End.Offset); s != start || starts.inside(f, at) >= 0 {
+			continue
+		}
 		ce := commentEnd(text, at)
-		if ce < 0 || ce > start || skipTrivia(text, ce) != start {
+		if ce < 0 || ce > start {
 			continue
 		}
 		ls := at

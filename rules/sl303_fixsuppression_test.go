@@ -22,6 +22,11 @@ func TestSL303FixTakesTheCheckpointsSuppression(t *testing.T) {
 			"USE Sales;\n-- flush first\n\nBACKUP DATABASE Sales TO DISK = 'D:\\a.bak';\n",
 			false,
 		},
+		{ // leading, with a GO line between: suppress binds it to the CHECKPOINT all the same
+			"USE Sales;\n-- sqllint:ignore SL302 gentle flush\nGO\nCHECKPOINT 5;\nBACKUP DATABASE Sales TO DISK = 'D:\\a.bak';\n",
+			"USE Sales;\nGO\nBACKUP DATABASE Sales TO DISK = 'D:\\a.bak';\n",
+			false,
+		},
 		{ // trailing
 			"USE Sales;\nCHECKPOINT 5 -- sqllint:ignore SL302 slow SAN\nBACKUP DATABASE Sales TO DISK = 'D:\\a.bak';\n",
 			"USE Sales;\nBACKUP DATABASE Sales TO DISK = 'D:\\a.bak';\n",
