@@ -27,6 +27,12 @@ type Dynamic struct {
 	// lower-case: those inside EXEC (...), or sp_executesql's first
 	// argument.
 	ExecVars []string
+	// Fixed is set, with AddFile, when the text the statement sets (one
+	// variable, with =) or runs (EXEC (...), sp_executesql's statement)
+	// is made of string literals alone, joined by +: the same text at
+	// every pass of a loop. A function, a variable or += makes text that
+	// may change.
+	Fixed bool
 }
 
 // dynamicBox holds a Dynamic and room for its first variables.
@@ -66,6 +72,7 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 		targets  []int  // token indexes of the assigned variables
 		exec     bool
 		execVars []string
+		runs     [2]int // the tokens of the text an Exec statement runs
 		// the lists are made here, on the stack unless long, and copied
 		// into the Dynamic's box (or a list of their own when longer than
 		// its room): grown by append from nil they were a quarter of the
@@ -88,7 +95,7 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 			assigns, targets = assignments(text, toks, false, assignBuf[:0], targetBuf[:0])
 		}
 	case keywordFold(first, "EXEC"), keywordFold(first, "EXECUTE"):
-		exec, execVars = execFacts(text, toks, execBuf[:0])
+		exec, execVars, runs = execFacts(text, toks, execBuf[:0])
 	}
 	if len(assigns) == 0 && one == "" && !exec {
 		return nil
@@ -145,7 +152,55 @@ func dynamicFactsIn(room *nodeArena, text string, toks []Token, all bool) *Dynam
 	if lits { // (most statements that run dynamic SQL, EXEC @sql, have none)
 		d.AddFile = addFileText(text, toks)
 	}
+	if d.AddFile != "" && len(d.Uses) == 0 && len(d.ExecVars) == 0 {
+		d.Fixed = fixedText(text, toks, exec, runs)
+	}
 	return d
+}
+
+// fixedText is Dynamic.Fixed of the statement made of toks, which reads
+// no variable; exec and runs are execFacts'.
+func fixedText(text string, toks []Token, exec bool, runs [2]int) bool {
+	n := len(toks)
+	if isPunctAt(text, toks, n-1, ';') {
+		n--
+	}
+	if !exec {
+		// SET, SELECT or DECLARE of one variable: the value after the
+		// first =
+		for i := 1; i < n; i++ {
+			if isPunctAt(text, toks, i, '=') {
+				return literalsOnly(text, toks[i+1:n])
+			}
+			if isPunctAt(text, toks, i, ',') {
+				return false // more than one variable
+			}
+		}
+		return false
+	}
+	if isPunctAt(text, toks, 1, '(') && runs[1] != n-1 {
+		return false // EXEC (...) AT server, or unclosed
+	}
+	return literalsOnly(text, toks[min(runs[0], n):min(runs[1], n)])
+}
+
+// literalsOnly reports whether toks are string literals joined by +,
+// in parentheses or not, at least one.
+func literalsOnly(text string, toks []Token) bool {
+	lits := 0
+	for i, t := range toks {
+		switch t.Kind {
+		case TokString, TokNString:
+			lits++
+		case TokPunct:
+			if !isPunctAt(text, toks, i, '+') && !isPunctAt(text, toks, i, '(') && !isPunctAt(text, toks, i, ')') {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return lits > 0
 }
 
 // addFileText is the Dynamic.AddFile of the string literals of toks: the
@@ -449,10 +504,12 @@ func trimQuotes(s string) string {
 
 // execFacts reads EXEC (...) and EXEC [@rc =] [db.][schema.]sp_executesql
 // [@stmt =] first, .... EXEC @name or EXEC proc runs a module, not text.
-// The variables are appended to buf.
-func execFacts(text string, toks []Token, buf []string) (bool, []string) {
+// The variables are appended to buf; runs are the indexes of the first
+// token of the text run and of the token after it.
+func execFacts(text string, toks []Token, buf []string) (bool, []string, [2]int) {
 	if isPunctAt(text, toks, 1, '(') {
-		return true, execVars(text, toks, 1, ')', buf)
+		vars, end := execVars(text, toks, 1, ')', buf)
+		return true, vars, [2]int{2, end}
 	}
 	i := 1
 	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
@@ -470,20 +527,24 @@ func execFacts(text string, toks []Token, buf []string) (bool, []string) {
 	}
 	last = trimQuotes(last)
 	if !keywordFold(last, "sp_executesql") {
-		return false, nil
+		return false, nil, [2]int{}
 	}
 	if i+1 < len(toks) && toks[i].Kind == TokVar && isPunctAt(text, toks, i+1, '=') {
 		i += 2 // @stmt =
 	}
-	return true, execVars(text, toks, i, ',', buf)
+	vars, end := execVars(text, toks, i, ',', buf)
+	return true, vars, [2]int{min(i, end), end}
 }
 
 // execVars appends to buf the variables (lowercase) of toks from index
 // from up to the first end punctuation outside parentheses: the ")" that
 // closes the "(" at from, or the "," after sp_executesql's statement.
-func execVars(text string, toks []Token, from int, end byte, buf []string) []string {
+// It also returns the index of that punctuation, len(toks) when there is
+// none.
+func execVars(text string, toks []Token, from int, end byte, buf []string) ([]string, int) {
 	depth := 0
-	for _, t := range toks[min(from, len(toks)):] {
+	from = min(from, len(toks))
+	for k, t := range toks[from:] {
 		switch t.Kind {
 		case TokPunct:
 			if t.End-t.Start != 1 {
@@ -496,7 +557,7 @@ func execVars(text string, toks []Token, from int, end byte, buf []string) []str
 				depth--
 			}
 			if depth == 0 && text[t.Start] == end {
-				return buf
+				return buf, from + k
 			}
 		case TokVar:
 			if w := text[t.Start:t.End]; !strings.HasPrefix(w, "@@") {
@@ -504,5 +565,5 @@ func execVars(text string, toks []Token, from int, end byte, buf []string) []str
 			}
 		}
 	}
-	return buf
+	return buf, len(toks)
 }

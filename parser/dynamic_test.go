@@ -22,7 +22,7 @@ func TestDynamicFacts(t *testing.T) {
 		{`SET @All += N'ALTER DATABASE s ADD  log   file (NAME = x)';`,
 			&Dynamic{AddFile: "ADD LOG FILE", Assigns: []string{"@all"}}},
 		{`SET @sql = N'ALTER DATABASE s ADD' + N' FILE (NAME = x)';`,
-			&Dynamic{AddFile: "ADD FILE", Assigns: []string{"@sql"}}},
+			&Dynamic{AddFile: "ADD FILE", Assigns: []string{"@sql"}, Fixed: true}},
 		// tempdb's files: "tempdb" in a literal other than the one
 		// holding ADD FILE, or split from it only by the joining space
 		{`SET @sql = N'ALTER DATABASE s ADD FILE (NAME = x)' + N'ALTER DATABASE TempDB ADD FILE (NAME = y)';`,
@@ -30,7 +30,29 @@ func TestDynamicFacts(t *testing.T) {
 		{`SET @sql = N'ALTER DATABASE' + N'tempdb ADD' + N'FILE (NAME = y)';`,
 			&Dynamic{Assigns: []string{"@sql"}}},
 		{`SET @sql = N'ALTER DATABASE temp' + N'db ADD FILE (NAME = y)';`,
-			&Dynamic{AddFile: "ADD FILE", Assigns: []string{"@sql"}}},
+			&Dynamic{AddFile: "ADD FILE", Assigns: []string{"@sql"}, Fixed: true}},
+		// fixed text: literals alone, one variable set with =, or run
+		{`DECLARE @s nvarchar(max) = (N'ALTER DATABASE s ' + N'ADD FILE (NAME = x)')`,
+			&Dynamic{AddFile: "ADD FILE", Assigns: []string{"@s"}, Fixed: true}},
+		{`SELECT @s = N'ALTER DATABASE s ADD FILE (NAME = x)' FROM t;`,
+			&Dynamic{AddFile: "ADD FILE", Assigns: []string{"@s"}}},
+		{`SET @s = REPLACE(N'ALTER DATABASE s ADD FILE (NAME = x)', N'x', N'y');`,
+			&Dynamic{AddFile: "ADD FILE", Assigns: []string{"@s"}}},
+		{`SELECT @s = N'ALTER DATABASE s ADD FILE (NAME = x)', @t = N'';`,
+			&Dynamic{AddFile: "ADD FILE", Assigns: []string{"@s", "@t"}}},
+		{`EXEC (N'ALTER DATABASE s ADD FILE' + N' (NAME = x)');`,
+			&Dynamic{AddFile: "ADD FILE", Exec: true, Fixed: true}},
+		{`EXEC (N'ALTER DATABASE s ADD FILE (NAME = x)') AT Linked;`,
+			&Dynamic{AddFile: "ADD FILE", Exec: true}},
+		{`EXEC (N'ALTER DATABASE s ADD FILE (NAME = x)'`,
+			&Dynamic{AddFile: "ADD FILE", Exec: true}},
+		{`EXEC @rc = sys.sp_executesql @stmt = N'ALTER DATABASE s ADD FILE (NAME = x)';`,
+			&Dynamic{AddFile: "ADD FILE", Exec: true, Fixed: true}},
+		{`EXEC sp_executesql N'ALTER DATABASE s ADD FILE (NAME = x)', N'@n int', @n = 1`,
+			&Dynamic{AddFile: "ADD FILE", Exec: true, Fixed: true}},
+		{`EXEC sp_executesql N'ALTER DATABASE s ADD FILE (NAME = ' + N'x)'`,
+			&Dynamic{AddFile: "ADD FILE", Exec: true, Fixed: true}},
+		{`EXEC sp_executesql`, &Dynamic{Exec: true}},
 		{`SELECT @a = 1, @b = CONCAT(N'x', @c), @@ROWCOUNT;`,
 			&Dynamic{Assigns: []string{"@a", "@b"}, Uses: []string{"@c"}}},
 		{`DECLARE @i int = 1, @sql nvarchar(max), @t nvarchar(20) = N'ADD FILEGROUP';`,
@@ -45,9 +67,10 @@ func TestDynamicFacts(t *testing.T) {
 		{`EXEC @proc;`, nil},
 	}
 	for _, c := range cases {
-		// the body of a loop: every statement's facts are recorded
+		// the body of a loop: every statement's facts are recorded (EXEC
+		// of a literal is followed by the statements of its text)
 		r := ParseFile(NewFile("t.sql", "WHILE @i < 10\n"+c.sql), nil)
-		if len(r.Statements) != 2 || !r.Statements[1].InLoop {
+		if len(r.Statements) < 2 || !r.Statements[1].InLoop {
 			t.Fatalf("%s: %d statements", c.sql, len(r.Statements))
 		}
 		if got := r.Statements[1].Dynamic; !reflect.DeepEqual(got, c.want) {

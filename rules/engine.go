@@ -1267,6 +1267,9 @@ func (c *Compactor) sameDynamicHashed(d *parser.Dynamic) (_ *parser.Dynamic, own
 	if d.Exec {
 		k = (k ^ 2) * mul
 	}
+	if d.Fixed {
+		k = (k ^ 3) * mul
+	}
 	if same, ok := c.dynamics[k]; ok {
 		if equalDynamic(same, d) {
 			return same, true
@@ -1320,7 +1323,7 @@ var dynamicSeed = maphash.MakeSeed()
 const recentDynamics = 4
 
 func equalDynamic(a, b *parser.Dynamic) bool {
-	return a.AddFile == b.AddFile && a.Exec == b.Exec && slices.Equal(a.Assigns, b.Assigns) &&
+	return a.AddFile == b.AddFile && a.Exec == b.Exec && a.Fixed == b.Fixed && slices.Equal(a.Assigns, b.Assigns) &&
 		slices.Equal(a.Uses, b.Uses) && slices.Equal(a.ExecVars, b.ExecVars)
 }
 

@@ -4,7 +4,6 @@ import (
 	"container/heap"
 	"slices"
 	"strconv"
-	"strings"
 	"sync/atomic"
 
 	"github.com/sqllint/sqllint/parser"
@@ -347,7 +346,7 @@ func loopAddFiles(loop []Effect, at int, before, inLoop *varTexts, fromLoop map[
 		if d == nil || !d.Exec {
 			continue
 		}
-		if d.AddFile != "" && !fixedText(loop[i].Stmt, d) {
+		if d.AddFile != "" && !d.Fixed {
 			run = append(run, built{loop[i].Stmt, d.AddFile, at + i})
 		}
 		for _, v := range d.ExecVars {
@@ -367,13 +366,13 @@ func loopAddFiles(loop []Effect, at int, before, inLoop *varTexts, fromLoop map[
 }
 
 // fixedAssigns are the statements of loop, by index, that set a
-// variable to fixed text (fixedText) that no other statement of the loop
+// variable to fixed text (Dynamic.Fixed) that no other statement of the loop
 // sets or changes: its text is the same at every pass, and they build
 // none. nil when there is none (most loops).
 func fixedAssigns(loop []Effect) map[int]bool {
 	var byVar map[string][]int // the statements setting fixed text, by variable
 	for i := range loop {
-		if d := loop[i].Stmt.Dynamic; d != nil && len(d.Assigns) == 1 && d.AddFile != "" && fixedText(loop[i].Stmt, d) {
+		if d := loop[i].Stmt.Dynamic; d != nil && len(d.Assigns) == 1 && d.AddFile != "" && d.Fixed {
 			if byVar == nil {
 				byVar = map[string][]int{}
 			}
@@ -404,81 +403,6 @@ func fixedAssigns(loop []Effect) map[int]bool {
 		}
 	}
 	return fixed
-}
-
-// fixedText reports whether the text statement st sets (SET, SELECT or
-// DECLARE of one variable with =) or runs (EXEC (...), sp_executesql's
-// statement) is made of string literals alone: the same text at every
-// pass of a loop, which adds its file or filegroup once (the next pass
-// fails on the name that exists), as text set before the loop does. A
-// function, a variable or += makes it text that may change. d is st's
-// Dynamic: text that reads a variable (d.Uses, d.ExecVars: most of it,
-// such as the text of a counted loop) is not looked at again.
-func fixedText(st *parser.Statement, d *parser.Dynamic) bool {
-	if len(d.Uses) > 0 || len(d.ExecVars) > 0 {
-		return false
-	}
-	toks := st.Tokens()
-	n := len(toks)
-	if n > 0 && toks[n-1].Kind == parser.TokPunct && st.TokenText(toks[n-1]) == ";" {
-		n--
-	}
-	if n < 3 || toks[0].Kind != parser.TokIdent {
-		return false
-	}
-	punct := func(i int, p string) bool {
-		return i < n && toks[i].Kind == parser.TokPunct && st.TokenText(toks[i]) == p
-	}
-	switch strings.ToUpper(st.TokenText(toks[0])) {
-	case "SET", "SELECT", "DECLARE":
-		for i := 1; i < n; i++ {
-			if punct(i, "=") {
-				return literalsOnly(st, toks[i+1:n])
-			}
-			if punct(i, ",") {
-				return false // more than one variable
-			}
-		}
-	case "EXEC", "EXECUTE":
-		if punct(1, "(") {
-			return punct(n-1, ")") && literalsOnly(st, toks[2:n-1])
-		}
-		i := 1
-		if toks[i].Kind == parser.TokVar && punct(i+1, "=") {
-			i += 2 // EXEC @rc = ...
-		}
-		for i+1 < n && punct(i+1, ".") {
-			i += 2 // db.sys.sp_executesql
-		}
-		if i >= n || !strings.EqualFold(strings.Trim(st.TokenText(toks[i]), "[]\""), "sp_executesql") {
-			return false
-		}
-		i++
-		if i < n && toks[i].Kind == parser.TokVar && punct(i+1, "=") {
-			i += 2 // @stmt =
-		}
-		return i < n && (toks[i].Kind == parser.TokString || toks[i].Kind == parser.TokNString) && (i+1 == n || punct(i+1, ","))
-	}
-	return false
-}
-
-// literalsOnly reports whether toks are string literals joined by +,
-// in parentheses or not, at least one.
-func literalsOnly(st *parser.Statement, toks []parser.Token) bool {
-	lits := 0
-	for _, t := range toks {
-		switch t.Kind {
-		case parser.TokString, parser.TokNString:
-			lits++
-		case parser.TokPunct:
-			if p := st.TokenText(t); p != "+" && p != "(" && p != ")" {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return lits > 0
 }
 
 // rewrites returns, when bs holds ADD FILE text builders of both kinds,
