@@ -428,9 +428,10 @@ var sl303 = &Rule{
 			if j < 0 {
 				continue
 			}
-			next := &effects[j]
+			k := runText(effects, j, dynOf(e.Stmt))
+			next := &effects[k]
 			b, ok := next.Stmt.Node.(*parser.Backup)
-			if !ok || b.Log || !keyIs(&b.Database, ctx) || dynOf(e.Stmt) != dynOf(next.Stmt) || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
+			if !ok || b.Log || !keyIs(&b.Database, ctx) || k == j && dynOf(e.Stmt) != dynOf(next.Stmt) || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
 				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index {
 				continue
 			}
@@ -444,6 +445,42 @@ var sl303 = &Rule{
 			}))
 		}
 	},
+}
+
+// runText returns, when effects[j] is an EXEC of constant text (EXEC
+// ('...'), sp_executesql N'...') run in dyn's text (nil: the script's)
+// and that text starts with the statement after it, the index of that
+// statement: what the EXEC runs first. Otherwise it returns j. A
+// statement kept from the text is its first only when nothing but blanks,
+// comments and semicolons come before it (a passed-over statement there
+// is not looked through: the Compactor holds only the EXEC).
+func runText(effects []Effect, j int32, dyn *parser.DynSource) int32 {
+	exec := effects[j].Stmt
+	k := effects[j].Next
+	if exec.Kind != parser.KindOther || k < 0 {
+		return j
+	}
+	st := effects[k].Stmt
+	d := dynOf(st)
+	if d == nil || d.Parent != dyn || d.Via != parser.DynExec && d.Via != parser.DynExecuteSQL || len(d.Lits) == 0 {
+		return j
+	}
+	span, lit := exec.Span(), d.Lits[0].Start
+	if lit.File != span.Start.File || lit.Offset < span.Start.Offset || lit.Offset >= span.End.Offset {
+		return j // the text of another EXEC
+	}
+	t := st.Batch.Text
+	for i := 0; i < st.Start; {
+		switch c := t[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == ';':
+			i++
+		default:
+			if i = commentEnd(t, i); i < 0 {
+				return j
+			}
+		}
+	}
+	return k
 }
 
 // fileOwnsPair reports whether SL303 may remove checkpoint for the

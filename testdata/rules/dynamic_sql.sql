@@ -54,8 +54,10 @@ EXEC ('CHECKPOINT; -- want "SL303"
 EXEC ('USE Other; CHECKPOINT 1'); -- want "SL302"
 CHECKPOINT; -- want "SL303"
 BACKUP DATABASE App TO DISK = 'B:\App.bak';
--- SL303 pairs statements within one string only
-CHECKPOINT;
+-- an EXEC of constant text runs it at once: SL303 pairs a CHECKPOINT
+-- with the backup the text starts with; not a CHECKPOINT the text ends
+-- with and what follows the EXEC
+CHECKPOINT; -- want "SL303"
 EXEC ('BACKUP DATABASE App TO DISK = ''B:\App.bak''');
 EXEC ('CHECKPOINT');
 BACKUP DATABASE App TO DISK = 'B:\App.bak';
