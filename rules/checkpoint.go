@@ -471,8 +471,8 @@ func runText(effects []Effect, j int32, dyn *parser.DynSource) int32 {
 	}
 	t := st.Batch.Text
 	for i := 0; i < st.Start; {
-		switch c := t[i]; {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == ';':
+		switch t[i] {
+		case ' ', '\t', '\n', '\r', '\f', ';':
 			i++
 		default:
 			if i = commentEnd(t, i); i < 0 {
