@@ -586,8 +586,8 @@ func removeStatement(st *parser.Statement, r *parser.Result) *Fix {
 		// it: the line ends with that statement
 		start, end = ls, le
 	case ls < start && le > end:
-		// blanks on both sides, between others on its line (PRINT 1;
-		// CHECKPOINT; BACKUP ...): one run of them stays
+		// blanks on both sides, after others or an indent on its line
+		// (PRINT 1; CHECKPOINT; BACKUP ...): one run of them stays
 		end = le
 	}
 	ed := Edit{File: s.File, Start: start, End: end}
