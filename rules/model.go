@@ -84,6 +84,36 @@ type Database struct {
 	// ExtraFilegroups counts filegroups whose names are not known (a
 	// database restored from a summarized backup snapshot).
 	ExtraFilegroups int
+	// containers holds the lower-case names of its FILESTREAM and
+	// memory-optimized filegroups (see isContainer).
+	containers []string
+}
+
+// isContainer reports whether fg names one of d's FILESTREAM or
+// memory-optimized filegroups. Their files are containers, folders that
+// hold no pages: SQL Server zero-fills nothing for them, and its
+// documentation says that SIZE and FILEGROWTH do not apply to a
+// FILESTREAM filegroup (a statement giving them is refused), so no SIZE
+// or FILEGROWTH written on one allocates or grows data-file space.
+func (m *Model) isContainer(d *Database, fg string) bool {
+	if len(d.containers) == 0 || fg == "" {
+		return false
+	}
+	return slices.Contains(d.containers, m.lower(fg))
+}
+
+// setContainer records (on) or forgets that d's filegroup fg is a
+// FILESTREAM or memory-optimized one. The list is copied when it
+// changes: a renamed database's copy shares it.
+func (m *Model) setContainer(d *Database, fg string, on bool) {
+	k := m.lower(fg)
+	i := slices.Index(d.containers, k)
+	switch {
+	case on && i < 0:
+		d.containers = append(slices.Clip(d.containers), k)
+	case !on && i >= 0:
+		d.containers = slices.Delete(slices.Clone(d.containers), i, i+1)
+	}
 }
 
 // DBFile is one file of a database: 24 bytes and no pointer (see
@@ -1308,6 +1338,9 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 	e.DB = d
 	for _, fg := range n.Filegroups {
 		d.Filegroups.Add(m.lower(fg.Name))
+		if fg.Contains != "" {
+			m.setContainer(d, fg.Name, true)
+		}
 	}
 	// Attaching and snapshots create no zero-filled space: the files
 	// exist already, or are sparse.
@@ -1333,7 +1366,7 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 		if f.Log {
 			logs++
 		}
-		if allocates {
+		if allocates && !m.isContainer(d, f.Filegroup) {
 			if b := explicitBytes(f); b > 0 {
 				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
@@ -1556,8 +1589,8 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			if f.Filegroup != "" {
 				m.addFilegroup(d, f.Filegroup)
 			}
-			if !m.addFile(d, f) {
-				continue // the file exists: nothing is allocated
+			if !m.addFile(d, f) || m.isContainer(d, f.Filegroup) {
+				continue // the file exists, or is a container: nothing is allocated
 			}
 			if b := explicitBytes(f); b > 0 {
 				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
@@ -1575,6 +1608,9 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 		}
 	case parser.ActionAddFilegroup:
 		m.addFilegroup(d, n.Filegroup.Name)
+		if n.Filegroup.Contains != "" {
+			m.setContainer(d, n.Filegroup.Name, true)
+		}
 	case parser.ActionRemoveFilegroup:
 		// SQL Server refuses to remove a filegroup that still has files
 		// (error 5042): the count is lowered only for an empty one (looked
@@ -1589,6 +1625,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			}
 		}
 		d.Filegroups.Delete(m.lower(n.Filegroup.Name))
+		m.setContainer(d, n.Filegroup.Name, false)
 	case parser.ActionModifyFile:
 		for _, f := range n.Files {
 			m.modifyFile(e, d, f)
@@ -1627,6 +1664,10 @@ func (m *Model) renameFilegroup(d *Database, name, newName string) {
 	}
 	d.Filegroups.Delete(old)
 	d.Filegroups.Add(nw)
+	if m.isContainer(d, name) {
+		m.setContainer(d, name, false)
+		m.setContainer(d, newName, true)
+	}
 	var files []DBFile
 	for _, f := range d.Files.All() {
 		if !f.Log && strings.EqualFold(d.Files.Filegroup(f), name) {
@@ -1681,6 +1722,8 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	if have {
 		log = df.Log
 	}
+	// a FILESTREAM or memory-optimized container: nothing is zero-filled
+	container := have && !log && m.isContainer(d, d.Files.Filegroup(df))
 	switch {
 	case f.Size == nil:
 	case f.Size.Unknown:
@@ -1690,12 +1733,12 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		if df.Size > 0 {
 			grow, upTo = f.Size.Bytes-df.Size, false
 		}
-		if grow > 0 {
+		if grow > 0 && !container {
 			m.addAlloc(e, Alloc{File: f.Name, Log: log, Bytes: grow, UpTo: upTo})
 		}
 		df.Size = max(df.Size, f.Size.Bytes)
 	}
-	if f.Growth != nil {
+	if f.Growth != nil && !container {
 		size := explicitBytes(f)
 		if have {
 			size = df.Size
