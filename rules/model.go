@@ -1247,9 +1247,15 @@ func (m *Model) apply(e *Effect, ctx *string) {
 // SQL Server refuses the statement (error 1828, the logical file name is
 // already in use), and idempotent scripts guard it with IF NOT EXISTS, so
 // re-stating a file never grows the count. It reports whether f was added.
+// A file without SIZE gets SQL Server's default; one whose SIZE the model
+// cannot read (a variable) has an unknown size (0), so that a later
+// MODIFY FILE allocates up to its new size.
 func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 	size := int64(defaultFileSize)
-	if f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
+	switch {
+	case f.Size != nil && f.Size.Unknown:
+		size = 0
+	case f.Size != nil && f.Size.Bytes > 0:
 		size = f.Size.Bytes
 	}
 	if f.Name == "" {
