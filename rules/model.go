@@ -1187,6 +1187,9 @@ func (m *Model) apply(e *Effect, ctx *string) {
 			m.resetName(&n.Databases[i])
 		}
 	case *parser.CreateDatabase:
+		if refusedCreate(n) {
+			break
+		}
 		d := m.created(&n.Database, len(n.Files))
 		d.Created = true
 		m.create(e, d, n)
@@ -1331,6 +1334,41 @@ func fileMaxSize(f parser.FileSpec, df DBFile) parser.FileSpec {
 		f.MaxSize = &parser.Size{Bytes: int64(df.MaxMB) << 20}
 	}
 	return f
+}
+
+// refusedSpec reports whether SQL Server refuses file spec f for its
+// MAXSIZE: a SIZE over it (error 5103, "MAXSIZE cannot be less than
+// SIZE", for a new file; 5040, "Size is greater than MAXSIZE", for MODIFY
+// FILE) or a fixed FILEGROWTH over it (error 5169, "FILEGROWTH cannot be
+// greater than MAXSIZE"). The MAXSIZE is f's own, else the one an earlier
+// statement gave the file (maxMB, in whole MB, 0 when none: MODIFY FILE).
+// A refused statement allocates nothing and changes nothing.
+func refusedSpec(f parser.FileSpec, maxMB int32) bool {
+	var limit int64
+	switch m := f.MaxSize; {
+	case m != nil && (m.Unknown || m.Unlimited || m.Percent != 0 || m.Bytes <= 0):
+		return false
+	case m != nil:
+		limit = m.Bytes
+	case maxMB > 0:
+		limit = int64(maxMB)<<20 + 1<<20 - 1 // maxMB is rounded down
+	default:
+		return false
+	}
+	if explicitBytes(f) > limit {
+		return true
+	}
+	g := f.Growth
+	return g != nil && !g.Unknown && g.Percent == 0 && g.Bytes > limit
+}
+
+// refusedCreate reports whether SQL Server refuses CREATE DATABASE n for
+// a file's MAXSIZE (refusedSpec): the database is then not created.
+func refusedCreate(n *parser.CreateDatabase) bool {
+	if n.Attach != "" || n.SnapshotOf != "" || n.CopyOf != "" {
+		return false // the files exist already, or are sparse
+	}
+	return slices.ContainsFunc(n.Files, func(f parser.FileSpec) bool { return refusedSpec(f, 0) })
 }
 
 func explicitBytes(f parser.FileSpec) int64 {
@@ -1591,6 +1629,9 @@ func isLogFileOf(d *Database, f parser.FileSpec) bool {
 func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 	switch n.Action {
 	case parser.ActionAddFile, parser.ActionAddLogFile:
+		if slices.ContainsFunc(n.Files, func(f parser.FileSpec) bool { return refusedSpec(f, 0) }) {
+			return // refused: no file is added
+		}
 		for _, f := range n.Files {
 			if f.Filegroup != "" {
 				m.addFilegroup(d, f.Filegroup)
@@ -1706,6 +1747,9 @@ const maxFilegroupScan = 4096
 // copyLayout), which no statement after changes.
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	df, have := d.fileNamed(f.Name)
+	if refusedSpec(f, df.MaxMB) {
+		return // SQL Server refuses it (see refusedSpec)
+	}
 	existed := have  // d holds a file under f.Name's key
 	changed := false // df is to be set back into d's files
 	// a database whose every file the model knows has no file of another
