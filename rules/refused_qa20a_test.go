@@ -38,6 +38,10 @@ func TestRefusedSizeOrGrowthOverMaxSize(t *testing.T) {
 			"ALTER DATABASE r1 ADD FILE (NAME = r4, FILENAME = 'r4.ndf', SIZE = 7GB), (NAME = r5, FILENAME = 'r5.ndf', SIZE = 8GB, MAXSIZE = 4GB);\n", nil},
 		// 5103 in CREATE DATABASE: the database is not created
 		{"CREATE DATABASE r6 ON (NAME = r6, FILENAME = 'r6.mdf', SIZE = 10GB, MAXSIZE = 5GB) LOG ON (NAME = r6_log, FILENAME = 'r6.ldf', SIZE = 8GB);\n", nil},
+		// tempdb: a refused MODIFY FILE or ADD FILE sets no size for the
+		// next start (SL208)
+		{"ALTER DATABASE tempdb MODIFY FILE (NAME = tempdev, SIZE = 20GB, MAXSIZE = 10GB);\n" +
+			"ALTER DATABASE tempdb ADD FILE (NAME = temp5, FILENAME = 'temp5.ndf', SIZE = 20GB, MAXSIZE = 10GB);\n", nil},
 		// growth no larger than the MAXSIZE, but larger than the room
 		// left: accepted, estimated at the room
 		{create + "ALTER DATABASE r1 MODIFY FILE (NAME = r1, FILEGROWTH = 10GB);\n", []string{
@@ -48,7 +52,7 @@ func TestRefusedSizeOrGrowthOverMaxSize(t *testing.T) {
 		var got []string
 		for _, f := range auditRun(t, c.src, nil) {
 			switch f.Rule.ID {
-			case "SL201", "SL202", "SL203", "SL209":
+			case "SL201", "SL202", "SL203", "SL208", "SL209":
 				got = append(got, f.Rule.ID+" "+f.Message)
 			}
 		}
