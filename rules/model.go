@@ -85,8 +85,10 @@ type Database struct {
 	// database restored from a summarized backup snapshot).
 	ExtraFilegroups int
 	// containers holds the lower-case names of its FILESTREAM and
-	// memory-optimized filegroups (see isContainer).
-	containers []string
+	// memory-optimized filegroups (see isContainer), nil when it has
+	// none (a pointer: most databases have none, and a NameSet's look-up
+	// stays fast when a script gives thousands of them)
+	containers *NameSet
 }
 
 // isContainer reports whether fg names one of d's FILESTREAM or
@@ -96,23 +98,23 @@ type Database struct {
 // FILESTREAM filegroup (a statement giving them is refused), so no SIZE
 // or FILEGROWTH written on one allocates or grows data-file space.
 func (m *Model) isContainer(d *Database, fg string) bool {
-	if len(d.containers) == 0 || fg == "" {
+	if d.containers == nil || d.containers.Len() == 0 || fg == "" {
 		return false
 	}
-	return slices.Contains(d.containers, m.lower(fg))
+	return d.containers.Has(m.lower(fg))
 }
 
 // setContainer records (on) or forgets that d's filegroup fg is a
-// FILESTREAM or memory-optimized one. The list is copied when it
-// changes: a renamed database's copy shares it.
+// FILESTREAM or memory-optimized one.
 func (m *Model) setContainer(d *Database, fg string, on bool) {
-	k := m.lower(fg)
-	i := slices.Index(d.containers, k)
 	switch {
-	case on && i < 0:
-		d.containers = append(slices.Clip(d.containers), k)
-	case !on && i >= 0:
-		d.containers = slices.Delete(slices.Clone(d.containers), i, i+1)
+	case on:
+		if d.containers == nil {
+			d.containers = new(NameSet)
+		}
+		d.containers.Add(m.lower(fg))
+	case d.containers != nil:
+		d.containers.Delete(m.lower(fg))
 	}
 }
 
