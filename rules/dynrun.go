@@ -132,7 +132,7 @@ func (m *Model) builtFiles(e *Effect, ctx string) {
 	for _, x := range br.Runs {
 		switch n := x.(type) {
 		case *parser.CreateDatabase:
-			if keyIs(&n.Database, "tempdb") {
+			if keyIs(&n.Database, "tempdb") || refusedCreate(n) {
 				continue
 			}
 			m.resetName(&n.Database)

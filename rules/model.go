@@ -84,6 +84,38 @@ type Database struct {
 	// ExtraFilegroups counts filegroups whose names are not known (a
 	// database restored from a summarized backup snapshot).
 	ExtraFilegroups int
+	// containers holds the lower-case names of its FILESTREAM and
+	// memory-optimized filegroups (see isContainer), nil when it has
+	// none (a pointer: most databases have none, and a NameSet's look-up
+	// stays fast when a script gives thousands of them)
+	containers *NameSet
+}
+
+// isContainer reports whether fg names one of d's FILESTREAM or
+// memory-optimized filegroups. Their files are containers, folders that
+// hold no pages: SQL Server zero-fills nothing for them, and its
+// documentation says that SIZE and FILEGROWTH do not apply to a
+// FILESTREAM filegroup (a statement giving them is refused), so no SIZE
+// or FILEGROWTH written on one allocates or grows data-file space.
+func (m *Model) isContainer(d *Database, fg string) bool {
+	if d.containers == nil || d.containers.Len() == 0 || fg == "" {
+		return false
+	}
+	return d.containers.Has(m.lower(fg))
+}
+
+// setContainer records (on) or forgets that d's filegroup fg is a
+// FILESTREAM or memory-optimized one.
+func (m *Model) setContainer(d *Database, fg string, on bool) {
+	switch {
+	case on:
+		if d.containers == nil {
+			d.containers = new(NameSet)
+		}
+		d.containers.Add(m.lower(fg))
+	case d.containers != nil:
+		d.containers.Delete(m.lower(fg))
+	}
 }
 
 // DBFile is one file of a database: 24 bytes and no pointer (see
@@ -1157,6 +1189,9 @@ func (m *Model) apply(e *Effect, ctx *string) {
 			m.resetName(&n.Databases[i])
 		}
 	case *parser.CreateDatabase:
+		if refusedCreate(n) {
+			break
+		}
 		d := m.created(&n.Database, len(n.Files))
 		d.Created = true
 		m.create(e, d, n)
@@ -1217,9 +1252,15 @@ func (m *Model) apply(e *Effect, ctx *string) {
 // SQL Server refuses the statement (error 1828, the logical file name is
 // already in use), and idempotent scripts guard it with IF NOT EXISTS, so
 // re-stating a file never grows the count. It reports whether f was added.
+// A file without SIZE gets SQL Server's default; one whose SIZE the model
+// cannot read (a variable) has an unknown size (0), so that a later
+// MODIFY FILE allocates up to its new size.
 func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 	size := int64(defaultFileSize)
-	if f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 {
+	switch {
+	case f.Size != nil && f.Size.Unknown:
+		size = 0
+	case f.Size != nil && f.Size.Bytes > 0:
 		size = f.Size.Bytes
 	}
 	if f.Name == "" {
@@ -1297,6 +1338,41 @@ func fileMaxSize(f parser.FileSpec, df DBFile) parser.FileSpec {
 	return f
 }
 
+// refusedSpec reports whether SQL Server refuses file spec f for its
+// MAXSIZE: a SIZE over it (error 5103, "MAXSIZE cannot be less than
+// SIZE", for a new file; 5040, "Size is greater than MAXSIZE", for MODIFY
+// FILE) or a fixed FILEGROWTH over it (error 5169, "FILEGROWTH cannot be
+// greater than MAXSIZE"). The MAXSIZE is f's own, else the one an earlier
+// statement gave the file (maxMB, in whole MB, 0 when none: MODIFY FILE).
+// A refused statement allocates nothing and changes nothing.
+func refusedSpec(f parser.FileSpec, maxMB int32) bool {
+	var limit int64
+	switch m := f.MaxSize; {
+	case m != nil && (m.Unknown || m.Unlimited || m.Percent != 0 || m.Bytes <= 0):
+		return false
+	case m != nil:
+		limit = m.Bytes
+	case maxMB > 0:
+		limit = int64(maxMB)<<20 + 1<<20 - 1 // maxMB is rounded down
+	default:
+		return false
+	}
+	if explicitBytes(f) > limit {
+		return true
+	}
+	g := f.Growth
+	return g != nil && !g.Unknown && g.Percent == 0 && g.Bytes > limit
+}
+
+// refusedCreate reports whether SQL Server refuses CREATE DATABASE n for
+// a file's MAXSIZE (refusedSpec): the database is then not created.
+func refusedCreate(n *parser.CreateDatabase) bool {
+	if n.Attach != "" || n.SnapshotOf != "" || n.CopyOf != "" {
+		return false // the files exist already, or are sparse
+	}
+	return slices.ContainsFunc(n.Files, func(f parser.FileSpec) bool { return refusedSpec(f, 0) })
+}
+
 func explicitBytes(f parser.FileSpec) int64 {
 	if f.Size != nil && !f.Size.Unknown {
 		return f.Size.Bytes
@@ -1308,6 +1384,9 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 	e.DB = d
 	for _, fg := range n.Filegroups {
 		d.Filegroups.Add(m.lower(fg.Name))
+		if fg.Contains != "" {
+			m.setContainer(d, fg.Name, true)
+		}
 	}
 	// Attaching and snapshots create no zero-filled space: the files
 	// exist already, or are sparse.
@@ -1333,7 +1412,7 @@ func (m *Model) create(e *Effect, d *Database, n *parser.CreateDatabase) {
 		if f.Log {
 			logs++
 		}
-		if allocates {
+		if allocates && !m.isContainer(d, f.Filegroup) {
 			if b := explicitBytes(f); b > 0 {
 				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
 			}
@@ -1552,12 +1631,15 @@ func isLogFileOf(d *Database, f parser.FileSpec) bool {
 func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 	switch n.Action {
 	case parser.ActionAddFile, parser.ActionAddLogFile:
+		if slices.ContainsFunc(n.Files, func(f parser.FileSpec) bool { return refusedSpec(f, 0) }) {
+			return // refused: no file is added
+		}
 		for _, f := range n.Files {
 			if f.Filegroup != "" {
 				m.addFilegroup(d, f.Filegroup)
 			}
-			if !m.addFile(d, f) {
-				continue // the file exists: nothing is allocated
+			if !m.addFile(d, f) || m.isContainer(d, f.Filegroup) {
+				continue // the file exists, or is a container: nothing is allocated
 			}
 			if b := explicitBytes(f); b > 0 {
 				m.addAlloc(e, Alloc{File: f.Name, Log: f.Log, Bytes: b})
@@ -1575,6 +1657,9 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 		}
 	case parser.ActionAddFilegroup:
 		m.addFilegroup(d, n.Filegroup.Name)
+		if n.Filegroup.Contains != "" {
+			m.setContainer(d, n.Filegroup.Name, true)
+		}
 	case parser.ActionRemoveFilegroup:
 		// SQL Server refuses to remove a filegroup that still has files
 		// (error 5042): the count is lowered only for an empty one (looked
@@ -1589,6 +1674,7 @@ func (m *Model) alter(e *Effect, d *Database, n *parser.AlterDatabase) {
 			}
 		}
 		d.Filegroups.Delete(m.lower(n.Filegroup.Name))
+		m.setContainer(d, n.Filegroup.Name, false)
 	case parser.ActionModifyFile:
 		for _, f := range n.Files {
 			m.modifyFile(e, d, f)
@@ -1627,6 +1713,10 @@ func (m *Model) renameFilegroup(d *Database, name, newName string) {
 	}
 	d.Filegroups.Delete(old)
 	d.Filegroups.Add(nw)
+	if m.isContainer(d, name) {
+		m.setContainer(d, name, false)
+		m.setContainer(d, newName, true)
+	}
 	var files []DBFile
 	for _, f := range d.Files.All() {
 		if !f.Log && strings.EqualFold(d.Files.Filegroup(f), name) {
@@ -1659,6 +1749,9 @@ const maxFilegroupScan = 4096
 // copyLayout), which no statement after changes.
 func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	df, have := d.fileNamed(f.Name)
+	if refusedSpec(f, df.MaxMB) {
+		return // SQL Server refuses it (see refusedSpec)
+	}
 	existed := have  // d holds a file under f.Name's key
 	changed := false // df is to be set back into d's files
 	// a database whose every file the model knows has no file of another
@@ -1681,6 +1774,8 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	if have {
 		log = df.Log
 	}
+	// a FILESTREAM or memory-optimized container: nothing is zero-filled
+	container := have && !log && m.isContainer(d, d.Files.Filegroup(df))
 	switch {
 	case f.Size == nil:
 	case f.Size.Unknown:
@@ -1690,12 +1785,12 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 		if df.Size > 0 {
 			grow, upTo = f.Size.Bytes-df.Size, false
 		}
-		if grow > 0 {
+		if grow > 0 && !container {
 			m.addAlloc(e, Alloc{File: f.Name, Log: log, Bytes: grow, UpTo: upTo})
 		}
 		df.Size = max(df.Size, f.Size.Bytes)
 	}
-	if f.Growth != nil {
+	if f.Growth != nil && !container {
 		size := explicitBytes(f)
 		if have {
 			size = df.Size

@@ -45,6 +45,11 @@ func tempdbStart(facts *ServerFacts) map[string]*tempFile {
 // start, smaller or not.
 func tempdbFiles(files map[string]*tempFile, a *parser.AlterDatabase) {
 	for _, f := range a.Files {
+		if refusedSpec(f, 0) {
+			return // SQL Server refuses the statement: nothing changes
+		}
+	}
+	for _, f := range a.Files {
 		key := strings.ToLower(f.Name)
 		if key == "" && a.Action != parser.ActionModifyFile {
 			key = fmt.Sprintf("#%d", len(files))
