@@ -833,14 +833,15 @@ func execProc(text string, toks []Token) (name string, i int) {
 
 // procBackup reads a call of dbo.DatabaseBackup (any qualification) with
 // @Directory = 'NUL' (in any case: SQL Server compares so) from toks, an
-// EXEC statement; nil for any other statement.
+// EXEC statement; nil for any other statement, and for a call with
+// @Execute = 'N', which only prints its commands.
 func procBackup(text string, toks []Token) *NulBackup {
 	name, i := execProc(text, toks)
 	if !strings.EqualFold(name, "DatabaseBackup") {
 		return nil
 	}
 	pb := &NulBackup{Proc: strings.Clone(name)}
-	nul := false
+	nul, dry := false, false
 	var argBuf [8]dynArg
 	for _, a := range dynArgs(text, toks, i, argBuf[:0]) {
 		if a.n != 1 {
@@ -859,9 +860,12 @@ func procBackup(text string, toks []Token) *NulBackup {
 			pb.Type = strings.ToUpper(v)
 		case "copyonly":
 			pb.CopyOnly = strings.EqualFold(v, "Y")
+		case "execute":
+			// 'N' prints the commands and runs none: a dry run
+			dry = strings.EqualFold(v, "N")
 		}
 	}
-	if !nul {
+	if !nul || dry {
 		return nil
 	}
 	return pb
