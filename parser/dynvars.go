@@ -549,7 +549,8 @@ func (s *splitter) execExpr(st *Statement, toks []Token) {
 
 // execVar is the variable, as written, whose text sp_executesql runs
 // (its first argument or @stmt), or else the command of sp_MSforeachdb
-// (its first argument or @command1; @command of sp_foreachdb and
+// (its first argument or @command1, and the literals of @command2 and
+// @command3, its third and fourth, joined; @command of sp_foreachdb and
 // sp_ineachdb, unless @print_command_only = 1; a literal holding BACKUP, or a
 // word of hasStmtWord: dynrun.go) when it
 // is run for each database ("?" standing for its name), or the variable
@@ -589,15 +590,30 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 		if printsOnly(text, toks, args) {
 			break // the command is printed, never run
 		}
+		var lits []string // the literal commands that hold a word
 		for k, a := range args {
-			if (a.name == param || a.name == "" && k == 0) && a.n == 1 {
-				switch t := toks[a.val]; {
+			if a.n != 1 {
+				continue
+			}
+			t := toks[a.val]
+			if a.name == param || a.name == "" && k == 0 {
+				switch {
 				case (t.Kind == TokString || t.Kind == TokNString) && (hasBackup(tokText(text, t)) || hasStmtWord(tokText(text, t))):
-					return "", StringValue(tokText(text, t)), false
-				case t.Kind == TokVar:
+					lits = append(lits, StringValue(tokText(text, t)))
+				case t.Kind == TokVar && len(lits) == 0:
 					return tokText(text, t), "", true
 				}
+				continue
 			}
+			// sp_MSforeachdb runs @command2 and @command3 (its third
+			// and fourth arguments) for each database too
+			if param == "command1" && (a.name == "command2" || a.name == "command3" || a.name == "" && (k == 2 || k == 3)) &&
+				(t.Kind == TokString || t.Kind == TokNString) && (hasBackup(tokText(text, t)) || hasStmtWord(tokText(text, t))) {
+				lits = append(lits, StringValue(tokText(text, t)))
+			}
+		}
+		if len(lits) > 0 {
+			return "", strings.Join(lits, ";\n"), false
 		}
 	}
 	return "", "", false

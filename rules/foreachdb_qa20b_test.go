@@ -54,3 +54,37 @@ func TestForeachDBProcedures(t *testing.T) {
 		}
 	}
 }
+
+// sp_MSforeachdb runs @command2 and @command3 (its third and fourth
+// arguments) for each database after @command1: a backup to NUL or a
+// CHECKPOINT with a duration there went unseen, only @command1 being
+// read. @precommand and @postcommand run once and are not commands for
+// each database.
+func TestForeachDBCommand2And3(t *testing.T) {
+	src := "EXEC sp_MSforeachdb @command1 = N'PRINT ''?''', @command2 = N'BACKUP LOG [?] TO DISK = N''NUL''';\nGO\n" +
+		"EXEC sp_MSforeachdb N'PRINT ''?''', N'?', N'CHECKPOINT 20';\nGO\n" +
+		"EXEC master.dbo.sp_MSforeachdb @command1 = N'CHECKPOINT 5', @command3 = N'DBCC TRACEON (3004, -1)';\nGO\n"
+	fs := auditRun(t, src, nil)
+	for _, tc := range []struct {
+		rule string
+		want []string
+	}{
+		{"SL304", []string{"EXEC runs the text of sp_MSforeachdb's command, for each database: BACKUP LOG ? TO DISK = 'NUL'"}},
+		{"SL302", []string{
+			"EXEC runs the text of sp_MSforeachdb's command, for each database: CHECKPOINT 20 ",
+			"EXEC runs the text of sp_MSforeachdb's command, for each database: CHECKPOINT 5 ",
+		}},
+		{"SL205", []string{"EXEC runs the text of sp_MSforeachdb's command, for each database: DBCC TRACEON turns on diagnostic trace flag 3004"}},
+	} {
+		msgs := auditMessages(fs, tc.rule)
+		if len(msgs) != len(tc.want) {
+			t.Errorf("%s findings: %q", tc.rule, msgs)
+			continue
+		}
+		for i, w := range tc.want {
+			if !strings.HasPrefix(msgs[i], w) {
+				t.Errorf("%s finding %d: %q does not start with %q", tc.rule, i, msgs[i], w)
+			}
+		}
+	}
+}
