@@ -702,7 +702,7 @@ func (s *splitter) dynHook(st *Statement) {
 	}
 	run, nul := dynCandidate(s.text, toks)
 	if nul {
-		if pb := procBackup(s.text, toks); pb != nil {
+		if pb := procBackup(s.text, toks, s.nulDevs); pb != nil {
 			st.Node = pb
 		}
 	}
@@ -832,10 +832,12 @@ func execProc(text string, toks []Token) (name string, i int) {
 }
 
 // procBackup reads a call of dbo.DatabaseBackup (any qualification) with
-// @Directory = 'NUL' (in any case: SQL Server compares so) from toks, an
-// EXEC statement; nil for any other statement, and for a call with
+// @Directory = 'NUL' (in any case: SQL Server compares so; or a variable
+// devs, the device variables the batch last set to the null device's
+// name, holds so) from toks, an EXEC statement; nil for any other
+// statement, and for a call with
 // @Execute = 'N', which only prints its commands.
-func procBackup(text string, toks []Token) *NulBackup {
+func procBackup(text string, toks []Token, devs map[string]string) *NulBackup {
 	name, i := execProc(text, toks)
 	if !strings.EqualFold(name, "DatabaseBackup") {
 		return nil
@@ -848,6 +850,10 @@ func procBackup(text string, toks []Token) *NulBackup {
 			continue
 		}
 		v, ok := procArgString(text, toks[a.val])
+		if t := toks[a.val]; t.Kind == TokVar && a.name == "directory" {
+			// a variable the batch last set to 'NUL' (nulDevice)
+			v, ok = devs[strings.ToLower(tokText(text, t))]
+		}
 		if !ok {
 			continue
 		}

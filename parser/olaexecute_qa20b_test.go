@@ -30,3 +30,31 @@ func TestNulBackupDryRun(t *testing.T) {
 		}
 	}
 }
+
+// A DBA script often names DatabaseBackup's directory in a variable
+// declared at its top (DECLARE @Directory nvarchar(max) = N'NUL'): the
+// call is then a backup to NUL as with the literal. A variable set to
+// another directory, or set again by a query, is not.
+func TestNulBackupDirectoryVariable(t *testing.T) {
+	for _, tc := range []struct {
+		src string
+		nul bool
+	}{
+		{"DECLARE @Directory nvarchar(max) = N'NUL';\nEXECUTE dbo.DatabaseBackup @Databases = 'USER_DATABASES', @Directory = @Directory, @BackupType = 'LOG';", true},
+		{"DECLARE @d nvarchar(max), @t nvarchar(10) = 'LOG';\nSET @d = 'nul';\nEXEC dbo.DatabaseBackup @Databases = 'A', @Directory = @D, @BackupType = 'FULL';", true},
+		{"DECLARE @d nvarchar(max) = N'D:\\Backup';\nEXEC dbo.DatabaseBackup @Databases = 'A', @Directory = @d, @BackupType = 'LOG';", false},
+		{"DECLARE @d nvarchar(max) = N'NUL';\nSELECT @d = dir FROM dbo.Settings;\nEXEC dbo.DatabaseBackup @Databases = 'A', @Directory = @d, @BackupType = 'LOG';", false},
+		{"DECLARE @d nvarchar(max) = N'NUL';\nGO\nEXEC dbo.DatabaseBackup @Databases = 'A', @Directory = @d, @BackupType = 'LOG';", false},
+	} {
+		r := ParseFile(NewFile("t.sql", tc.src), nil)
+		got := false
+		for _, st := range r.Statements {
+			if _, ok := st.Node.(*NulBackup); ok {
+				got = true
+			}
+		}
+		if got != tc.nul {
+			t.Errorf("%q: a backup to NUL %v, want %v", tc.src, got, tc.nul)
+		}
+	}
+}
