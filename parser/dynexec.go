@@ -702,7 +702,7 @@ func (s *splitter) dynHook(st *Statement) {
 	}
 	run, nul := dynCandidate(s.text, toks)
 	if nul {
-		if pb := procBackup(s.text, toks); pb != nil {
+		if pb := procBackup(s.text, toks, s.nulDevs); pb != nil {
 			st.Node = pb
 		}
 	}
@@ -832,21 +832,28 @@ func execProc(text string, toks []Token) (name string, i int) {
 }
 
 // procBackup reads a call of dbo.DatabaseBackup (any qualification) with
-// @Directory = 'NUL' (in any case: SQL Server compares so) from toks, an
-// EXEC statement; nil for any other statement.
-func procBackup(text string, toks []Token) *NulBackup {
+// @Directory = 'NUL' (in any case: SQL Server compares so; or a variable
+// devs, the device variables the batch last set to the null device's
+// name, holds so) from toks, an EXEC statement; nil for any other
+// statement, and for a call with
+// @Execute = 'N', which only prints its commands.
+func procBackup(text string, toks []Token, devs map[string]string) *NulBackup {
 	name, i := execProc(text, toks)
 	if !strings.EqualFold(name, "DatabaseBackup") {
 		return nil
 	}
 	pb := &NulBackup{Proc: strings.Clone(name)}
-	nul := false
+	nul, dry := false, false
 	var argBuf [8]dynArg
 	for _, a := range dynArgs(text, toks, i, argBuf[:0]) {
 		if a.n != 1 {
 			continue
 		}
 		v, ok := procArgString(text, toks[a.val])
+		if t := toks[a.val]; t.Kind == TokVar && a.name == "directory" {
+			// a variable the batch last set to 'NUL' (nulDevice)
+			v, ok = devs[strings.ToLower(tokText(text, t))]
+		}
 		if !ok {
 			continue
 		}
@@ -859,9 +866,12 @@ func procBackup(text string, toks []Token) *NulBackup {
 			pb.Type = strings.ToUpper(v)
 		case "copyonly":
 			pb.CopyOnly = strings.EqualFold(v, "Y")
+		case "execute":
+			// 'N' prints the commands and runs none: a dry run
+			dry = strings.EqualFold(v, "N")
 		}
 	}
-	if !nul {
+	if !nul || dry {
 		return nil
 	}
 	return pb

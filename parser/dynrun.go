@@ -35,6 +35,10 @@ type BuiltRun struct {
 	// Each is set for sp_MSforeachdb's command: it runs for each
 	// database, "?" standing for the database's name.
 	Each bool `json:"each_database,omitempty"`
+	// Proc names, for Each, the command a finding says runs:
+	// "sp_MSforeachdb's command, for each database" (or sp_foreachdb's,
+	// sp_ineachdb's).
+	Proc string `json:"-"`
 	// Runs are the statements of the text of interest, in order:
 	// *AlterDatabase (a TARGET_RECOVERY_TIME of 0, or ADD FILE, ADD LOG
 	// FILE, MODIFY FILE), *CreateDatabase, *Checkpoint (with a duration)
@@ -271,6 +275,26 @@ func (s *splitter) runExec(st *Statement, toks []Token, followed bool) {
 		}
 	case cmd != "" && len(cmd) <= maxVarText && hasStmtWord(cmd):
 		s.runBuilt(st, "", true, cmd)
+	default:
+		return
+	}
+	if each || cmd != "" {
+		s.nameProc(st, execProcName(text, toks))
+	}
+}
+
+// nameProc sets Proc, the procedure that runs the command for each
+// database, on the BuiltRun runBuilt gave st, if any.
+func (s *splitter) nameProc(st *Statement, proc string) {
+	var br *BuiltRun
+	switch n := st.Node.(type) {
+	case *BuiltRun:
+		br = n
+	case *NulBackup:
+		br = n.Run
+	}
+	if br != nil && br.Each {
+		br.Proc = foreachDBLabel(proc)
 	}
 }
 
@@ -545,12 +569,12 @@ func runFlag(flags []int) bool {
 }
 
 // callsForeachDB reports whether toks, an EXEC statement of three
-// tokens or more, may call sp_MSforeachdb: a name of that procedure
+// tokens or more, may call sp_MSforeachdb (or sp_foreachdb or
+// sp_ineachdb, foreachDBParam): a name of that procedure
 // (any case, bracketed or not) among the names it starts with. It is
 // asked of every EXEC of a procedure in a batch runText reads: it looks
 // at the names alone, a token at a time.
 func callsForeachDB(text string, toks []Token) bool {
-	const name, n = "sp_msforeachdb", int32(len("sp_msforeachdb"))
 	i := 1
 	if toks[1].Kind == TokVar {
 		i = 3 // @rc =
@@ -558,11 +582,11 @@ func callsForeachDB(text string, toks []Token) bool {
 	for ; i < len(toks); i++ {
 		switch t := toks[i]; t.Kind {
 		case TokIdent:
-			if t.End-t.Start == n && strings.EqualFold(text[t.Start:t.End], name) {
+			if isForeachDB(text[t.Start:t.End]) {
 				return true
 			}
 		case TokQuoted:
-			if t.End-t.Start == n+2 && strings.EqualFold(text[t.Start+1:t.End-1], name) {
+			if t.End-t.Start > 2 && isForeachDB(text[t.Start+1:t.End-1]) {
 				return true
 			}
 		case TokPunct:
@@ -572,6 +596,21 @@ func callsForeachDB(text string, toks []Token) bool {
 		default:
 			return false
 		}
+	}
+	return false
+}
+
+// isForeachDB reports whether w is sp_MSforeachdb, sp_foreachdb or
+// sp_ineachdb, in any case: told by its length first, as most names are
+// none of them.
+func isForeachDB(w string) bool {
+	switch len(w) {
+	case len("sp_msforeachdb"):
+		return strings.EqualFold(w, "sp_msforeachdb")
+	case len("sp_foreachdb"):
+		return strings.EqualFold(w, "sp_foreachdb")
+	case len("sp_ineachdb"):
+		return strings.EqualFold(w, "sp_ineachdb")
 	}
 	return false
 }

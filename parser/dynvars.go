@@ -83,13 +83,13 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 				switch {
 				case !ok:
 				case each:
-					s.varBackup(st, v+", sp_MSforeachdb's command, for each database", t)
+					s.varBackup(st, v+", "+foreachDBLabel(execProcName(text, toks)), t)
 				case !s.ansiVars[strings.ToLower(v)]:
 					// sp_executesql refuses a varchar statement (error 214)
 					s.varBackup(st, v, t)
 				}
 			} else if cmd != "" && len(cmd) <= maxVarText && hasBackup(cmd) {
-				s.varBackup(st, "sp_MSforeachdb's command, for each database", cmd)
+				s.varBackup(st, foreachDBLabel(execProcName(text, toks)), cmd)
 			}
 		}
 	}
@@ -549,7 +549,9 @@ func (s *splitter) execExpr(st *Statement, toks []Token) {
 
 // execVar is the variable, as written, whose text sp_executesql runs
 // (its first argument or @stmt), or else the command of sp_MSforeachdb
-// (its first argument or @command1, a literal holding BACKUP, or a
+// (its first argument or @command1, and the literals of @command2 and
+// @command3, its third and fourth, joined; @command of sp_foreachdb and
+// sp_ineachdb, unless @print_command_only = 1; a literal holding BACKUP, or a
 // word of hasStmtWord: dynrun.go) when it
 // is run for each database ("?" standing for its name), or the variable
 // that command is (each); "", "" for any other statement. (EXEC (@v) is
@@ -579,19 +581,92 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 				return tokText(text, toks[a.val]), "", false
 			}
 		}
-	case strings.EqualFold(last, "sp_MSforeachdb"):
-		for k, a := range dynArgs(text, toks, i, argBuf[:0]) {
-			if (a.name == "command1" || a.name == "" && k == 0) && a.n == 1 {
-				switch t := toks[a.val]; {
+	default:
+		param, ok := foreachDBParam(last)
+		if !ok {
+			break
+		}
+		args := dynArgs(text, toks, i, argBuf[:0])
+		if printsOnly(text, toks, args) {
+			break // the command is printed, never run
+		}
+		var lits []string // the literal commands that hold a word
+		for k, a := range args {
+			if a.n != 1 {
+				continue
+			}
+			t := toks[a.val]
+			if a.name == param || a.name == "" && k == 0 {
+				switch {
 				case (t.Kind == TokString || t.Kind == TokNString) && (hasBackup(tokText(text, t)) || hasStmtWord(tokText(text, t))):
-					return "", StringValue(tokText(text, t)), false
-				case t.Kind == TokVar:
+					lits = append(lits, StringValue(tokText(text, t)))
+				case t.Kind == TokVar && len(lits) == 0:
 					return tokText(text, t), "", true
 				}
+				continue
 			}
+			// sp_MSforeachdb runs @command2 and @command3 (its third
+			// and fourth arguments) for each database too
+			if param == "command1" && (a.name == "command2" || a.name == "command3" || a.name == "" && (k == 2 || k == 3)) &&
+				(t.Kind == TokString || t.Kind == TokNString) && (hasBackup(tokText(text, t)) || hasStmtWord(tokText(text, t))) {
+				lits = append(lits, StringValue(tokText(text, t)))
+			}
+		}
+		if len(lits) > 0 {
+			return "", strings.Join(lits, ";\n"), false
 		}
 	}
 	return "", "", false
+}
+
+// foreachDBParam is the parameter that takes the command of procedure
+// name when it runs a command for each database: sp_MSforeachdb's
+// @command1, and @command of the First Responder Kit's sp_foreachdb and
+// sp_ineachdb, written to replace it (the first argument too); ok is
+// false for any other procedure.
+func foreachDBParam(name string) (param string, ok bool) {
+	switch {
+	case strings.EqualFold(name, "sp_MSforeachdb"):
+		return "command1", true
+	case strings.EqualFold(name, "sp_foreachdb"), strings.EqualFold(name, "sp_ineachdb"):
+		return "command", true
+	}
+	return "", false
+}
+
+// foreachDBLabel is how a finding names the command that procedure name,
+// one of foreachDBParam's, runs for each database.
+func foreachDBLabel(name string) string {
+	for _, p := range []string{"sp_MSforeachdb", "sp_foreachdb", "sp_ineachdb"} {
+		if strings.EqualFold(name, p) {
+			return p + "'s command, for each database"
+		}
+	}
+	return name + "'s command, for each database"
+}
+
+// printsOnly reports whether the arguments args of a call of
+// sp_foreachdb or sp_ineachdb set @print_command_only to 1: the
+// procedure then prints its command for each database and runs none.
+func printsOnly(text string, toks []Token, args []dynArg) bool {
+	for _, a := range args {
+		if a.name == "print_command_only" && a.n == 1 {
+			t := toks[a.val]
+			v := tokText(text, t)
+			if t.Kind == TokString || t.Kind == TokNString {
+				v = StringValue(v)
+			}
+			return strings.TrimSpace(v) == "1"
+		}
+	}
+	return false
+}
+
+// execProcName is the last part of the name of the procedure that toks,
+// an EXEC statement, calls ("" for none).
+func execProcName(text string, toks []Token) string {
+	name, _ := execProc(text, toks)
+	return name
 }
 
 // varBackup parses t, the text variable v holds ("" for text built in the

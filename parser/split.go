@@ -1301,6 +1301,13 @@ func (s *splitter) interest(i int, kind Kind) int {
 			s.cur = st
 			return i + 1
 		}
+		if v := reservedNamed(st.Node); v != nil {
+			// a reserved word there is a syntax error, not a name
+			s.parseError(st, kind, toks, reservedNameError(v))
+			st.Kind, st.Node = KindOther, nil
+			s.cur = st
+			return i + 1
+		}
 	}
 	last := s.toks[i+n-1]
 	if last.Kind == TokPunct && s.text[last.Start] == ';' && n > 1 {

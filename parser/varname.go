@@ -1,6 +1,9 @@
 package parser
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // varNamed returns the @variable that names the database of a CREATE,
 // ALTER or DROP DATABASE or a USE, where T-SQL takes only a name: SQL
@@ -40,4 +43,53 @@ func varNameError(v *Name) error {
 	p := v.Span.Start.Position()
 	return fmt.Errorf("the database must be named, not given by the variable %s (a syntax error for SQL Server); build the statement as text and run it with EXEC or sp_executesql (line %d, column %d)",
 		v.Raw, p.Line, p.Column)
+}
+
+// reservedNamed returns the name of the database of a statement that is
+// written as the bare reserved word CURRENT or PRIMARY where T-SQL takes
+// only a name: BACKUP, RESTORE, CREATE and DROP DATABASE and USE (and
+// ALTER DATABASE for PRIMARY; it takes CURRENT for the database of the
+// connection). SQL Server stops there with a syntax error ("Incorrect
+// syntax near the keyword 'CURRENT'"), so the statement never runs;
+// [CURRENT] is a name. nil for any other statement or name.
+func reservedNamed(n Node) *Name {
+	switch x := n.(type) {
+	case *Backup:
+		return reservedName(&x.Database, true)
+	case *Restore:
+		if x.Only == "" {
+			return reservedName(&x.Database, true)
+		}
+	case *CreateDatabase:
+		return reservedName(&x.Database, true)
+	case *AlterDatabase:
+		return reservedName(&x.Database, false)
+	case *DropDatabase:
+		for i := range x.Databases {
+			if v := reservedName(&x.Databases[i], true); v != nil {
+				return v
+			}
+		}
+	case *Use:
+		return reservedName(&x.Database, true)
+	}
+	return nil
+}
+
+// reservedName is n when it is written as the bare word PRIMARY, or
+// CURRENT when current is true, else nil.
+func reservedName(n *Name, current bool) *Name {
+	if strings.EqualFold(n.Raw, "PRIMARY") || current && strings.EqualFold(n.Raw, "CURRENT") {
+		return n
+	}
+	return nil
+}
+
+// reservedNameError is the SL001 message for a statement whose database
+// is named by the reserved word v (reservedNamed).
+func reservedNameError(v *Name) error {
+	p := v.Span.Start.Position()
+	w := strings.ToUpper(v.Raw)
+	return fmt.Errorf("%s is a reserved word, not a database name here (a syntax error for SQL Server; only ALTER DATABASE takes CURRENT): write the database's name, or [%s] for a database so named (line %d, column %d)",
+		w, w, p.Line, p.Column)
 }

@@ -29,11 +29,15 @@ func builtRun(e *Effect) (*parser.BuiltRun, bool) {
 // builtFrom is what a finding about the text br runs starts with, as
 // SL304's about a backup to NUL in such text.
 func builtFrom(br *parser.BuiltRun) string {
+	each := br.Proc
+	if each == "" {
+		each = "sp_MSforeachdb's command, for each database"
+	}
 	switch {
 	case br.Var != "" && br.Each:
-		return "EXEC runs the text of " + br.Var + ", sp_MSforeachdb's command, for each database: "
+		return "EXEC runs the text of " + br.Var + ", " + each + ": "
 	case br.Each:
-		return "EXEC runs the text of sp_MSforeachdb's command, for each database: "
+		return "EXEC runs the text of " + each + ": "
 	case br.Var != "":
 		return "EXEC runs the text of " + br.Var + ": "
 	}
@@ -52,10 +56,16 @@ func builtTRT(p *Pass, e *Effect, br *parser.BuiltRun) {
 		switch {
 		case br.Each && strings.Contains(a.Database.Value, "?"):
 			db = "each database" // sp_MSforeachdb puts each name for the ?
+		case br.Each && a.Current && strings.HasPrefix(br.Proc, "sp_ineachdb"):
+			db = "each database" // sp_ineachdb runs its command in each
 		case br.Each && a.Current:
-			// sp_MSforeachdb runs its command where the EXEC runs: only
-			// a USE [?] in it moves to each database
-			db = "the database the EXEC runs in, not each database (sp_MSforeachdb moves to each only after USE [?])"
+			// sp_MSforeachdb (and sp_foreachdb) runs its command where
+			// the EXEC runs: only a USE [?] in it moves to each database
+			proc, _, _ := strings.Cut(br.Proc, "'")
+			if proc == "" {
+				proc = "sp_MSforeachdb"
+			}
+			db = "the database the EXEC runs in, not each database (" + proc + " moves to each only after USE [?])"
 		case !a.Current:
 			db = shown(a.Database.Value)
 		}
@@ -113,7 +123,7 @@ func builtZeroingFlags(p *Pass, e *Effect, br *parser.BuiltRun) {
 
 // builtRunDoc is what the docs of SL204, SL205, SL301 and SL302 say of
 // the dynamic SQL they read.
-const builtRunDoc = `The statement is found in constant dynamic SQL as in script text (the string of ` + "`EXEC ('...')`" + `, of ` + "`sp_executesql N'...'`" + `, or the ` + "`@command`" + ` of a T-SQL job step), where it is reported at its place in the string. It is also found in text built in a variable in pieces (` + "`SET @sql = N'ALTER DATABASE ' + QUOTENAME(@db) + N' SET ...'`" + `) and run in the same batch by ` + "`EXEC (@sql)`" + ` or ` + "`sp_executesql @sql`" + `, in text built in the ` + "`EXEC (...)`" + ` itself, and in the command ` + "`sp_MSforeachdb`" + ` runs for each database (written out, or such a variable; its ` + "`?`" + ` stands for each database): such text is followed while it holds ` + "`TARGET_RECOVERY_TIME`" + `, ` + "`CHECKPOINT`" + ` or ` + "`TRACEON`" + `, and what it runs is reported at the EXEC, whose message says what runs it (` + "`EXEC runs the text of @sql: ...`" + `), without a fix. Text that is only printed or selected (a dry run) is not reported; an EXEC of text that also backs up to NUL is reported by SL304 as well.`
+const builtRunDoc = `The statement is found in constant dynamic SQL as in script text (the string of ` + "`EXEC ('...')`" + `, of ` + "`sp_executesql N'...'`" + `, or the ` + "`@command`" + ` of a T-SQL job step), where it is reported at its place in the string. It is also found in text built in a variable in pieces (` + "`SET @sql = N'ALTER DATABASE ' + QUOTENAME(@db) + N' SET ...'`" + `) and run in the same batch by ` + "`EXEC (@sql)`" + ` or ` + "`sp_executesql @sql`" + `, in text built in the ` + "`EXEC (...)`" + ` itself, and in the commands ` + "`sp_MSforeachdb`" + ` (its ` + "`@command1`" + ` to ` + "`@command3`" + `; or the First Responder Kit's ` + "`sp_foreachdb`" + ` and ` + "`sp_ineachdb`" + `, unless ` + "`@print_command_only = 1`" + `) runs for each database (written out, or such a variable; its ` + "`?`" + ` stands for each database): such text is followed while it holds ` + "`TARGET_RECOVERY_TIME`" + `, ` + "`CHECKPOINT`" + ` or ` + "`TRACEON`" + `, and what it runs is reported at the EXEC, whose message says what runs it (` + "`EXEC runs the text of @sql: ...`" + `), without a fix. Text that is only printed or selected (a dry run) is not reported; an EXEC of text that also backs up to NUL is reported by SL304 as well.`
 
 // builtFiles applies to the model the files that the text e's EXEC runs
 // creates or sizes (CREATE DATABASE; ALTER DATABASE ADD FILE, ADD LOG
