@@ -1294,16 +1294,10 @@ func (s *splitter) interest(i int, kind Kind) int {
 		return i + 1
 	}
 	if !s.inRunText {
-		if v := varNamed(st.Node); v != nil {
-			// T-SQL takes a name there, never a variable
-			s.parseError(st, kind, toks, varNameError(v))
-			st.Kind, st.Node = KindOther, nil
-			s.cur = st
-			return i + 1
-		}
-		if v := reservedNamed(st.Node); v != nil {
-			// a reserved word there is a syntax error, not a name
-			s.parseError(st, kind, toks, reservedNameError(v))
+		if err := badName(st.Node); err != nil {
+			// T-SQL takes a name there, never a variable, and a
+			// reserved word there is a syntax error
+			s.parseError(st, kind, toks, err)
 			st.Kind, st.Node = KindOther, nil
 			s.cur = st
 			return i + 1

@@ -5,6 +5,51 @@ import (
 	"strings"
 )
 
+// badName is the SL001 error of a statement of interest whose database
+// is named by a variable (varNamed) or a reserved word (reservedNamed),
+// nil for most: one look at the node's type for both (it is asked of
+// every statement of interest).
+func badName(n Node) error {
+	var name *Name
+	current := true // CURRENT is no name here (reservedName)
+	switch x := n.(type) {
+	case *Backup:
+		name = &x.Database
+	case *Restore:
+		if x.Only != "" {
+			return nil
+		}
+		name = &x.Database
+	case *CreateDatabase:
+		name = &x.Database
+	case *AlterDatabase:
+		name, current = &x.Database, false
+	case *Use:
+		name = &x.Database
+	case *DropDatabase:
+		if v := varNamed(n); v != nil {
+			return varNameError(v)
+		}
+		if v := reservedNamed(n); v != nil {
+			return reservedNameError(v)
+		}
+		return nil
+	default:
+		return nil
+	}
+	switch r := name.Raw; {
+	case len(r) > 1 && r[0] == '@':
+		if v := varNamed(n); v != nil { // (BACKUP and RESTORE take one)
+			return varNameError(v)
+		}
+	case len(r) == 7:
+		if v := reservedName(name, current); v != nil {
+			return reservedNameError(v)
+		}
+	}
+	return nil
+}
+
 // varNamed returns the @variable that names the database of a CREATE,
 // ALTER or DROP DATABASE or a USE, where T-SQL takes only a name: SQL
 // Server rejects CREATE DATABASE @name with a syntax error, so the
@@ -79,7 +124,10 @@ func reservedNamed(n Node) *Name {
 // reservedName is n when it is written as the bare word PRIMARY, or
 // CURRENT when current is true, else nil.
 func reservedName(n *Name, current bool) *Name {
-	if strings.EqualFold(n.Raw, "PRIMARY") || current && strings.EqualFold(n.Raw, "CURRENT") {
+	// (asked of every statement of interest: most names are told by
+	// their length, and both words are ASCII without an s or a k, which
+	// Unicode folds from other letters)
+	if len(n.Raw) == 7 && (keywordFold(n.Raw, "PRIMARY") || current && keywordFold(n.Raw, "CURRENT")) {
 		return n
 	}
 	return nil
