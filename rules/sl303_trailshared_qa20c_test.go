@@ -1,0 +1,59 @@
+package rules
+
+import "testing"
+
+// A trailing sqllint:ignore covers every finding on its line. When the
+// CHECKPOINT that SL303's fix removes shares that line with another
+// statement, the comment goes with the CHECKPOINT only if it could
+// suppress nothing of the other: it names CHECKPOINT rules alone (SL302,
+// SL303) and the other is no CHECKPOINT. The fix removed it whatever it
+// named: the reviewed suppression of the DBCC TRACEON beside it was lost
+// with its reason, and the fixed script was flagged SL205, which the
+// script before the fix was not.
+func TestSL303FixKeepsSuppressionOfTheStatementBeside(t *testing.T) {
+	const backup = "BACKUP DATABASE Sales TO DISK = 'D:\\a.bak';\n"
+	cases := []struct{ src, want string }{
+		{ // the comment names only the other statement's rule
+			"USE Sales;\nDBCC TRACEON (3605); CHECKPOINT -- sqllint:ignore SL205 support case 123\n" + backup,
+			"USE Sales;\nDBCC TRACEON (3605);  -- sqllint:ignore SL205 support case 123\n" + backup,
+		},
+		{ // both statements' rules: the CHECKPOINT's goes from the list
+			"USE Sales;\r\nDBCC TRACEON (3605); CHECKPOINT 5; -- sqllint:ignore SL205, SL302 support case 123\r\n" + backup,
+			"USE Sales;\r\nDBCC TRACEON (3605);  -- sqllint:ignore SL205 support case 123\r\n" + backup,
+		},
+		{ // the same, by name, the CHECKPOINT's first, no blanks
+			"USE Sales;\nDBCC TRACEON (3605); CHECKPOINT 5 -- sqllint:ignore checkpoint-duration,zeroing-trace-flags case 9\n" + backup,
+			"USE Sales;\nDBCC TRACEON (3605);  -- sqllint:ignore zeroing-trace-flags case 9\n" + backup,
+		},
+		{ // another CHECKPOINT beside it, whose SL302 it silences
+			"USE Sales;\nCHECKPOINT 7; CHECKPOINT 5 -- sqllint:ignore checkpoint-duration slow SAN\n" + backup,
+			"USE Sales;\nCHECKPOINT 7;  -- sqllint:ignore checkpoint-duration slow SAN\n" + backup,
+		},
+		{ // only CHECKPOINT rules, beside a statement that is no CHECKPOINT: it goes
+			"USE Sales;\nPRINT 1; CHECKPOINT 5 -- sqllint:ignore SL302 slow SAN\n" + backup,
+			"USE Sales;\nPRINT 1;\n" + backup,
+		},
+	}
+	for _, c := range cases {
+		before := auditRun(t, c.src, nil)
+		var fix *Fix
+		for _, f := range before {
+			if f.Rule.ID == "SL303" {
+				fix = f.Fix
+			}
+		}
+		if fix == nil {
+			t.Errorf("%q: no SL303 fix", c.src)
+			continue
+		}
+		got, skipped := ApplyEdits(c.src, fix.Edits)
+		if len(skipped) > 0 || got != c.want {
+			t.Errorf("fixed %q:\n got %q (skipped %v)\nwant %q", c.src, got, skipped, c.want)
+		}
+		for _, id := range []string{"SL205", "SL003"} {
+			if len(auditMessages(before, id)) == 0 && len(auditMessages(auditRun(t, got, nil), id)) > 0 {
+				t.Errorf("fixed %q: a new %s", got, id)
+			}
+		}
+	}
+}
