@@ -512,6 +512,7 @@ func removeStatement(st *parser.Statement, r *parser.Result) *Fix {
 	}
 	before := leadingIgnores(dirs, r, s.File, text, start)
 	trail, kept := trailingIgnore(dirs, s.File, text, start, end)
+	kept = append(kept, lineIgnores(dirs, s.File, text, start, end)...)
 	if edits := keepComments(s.File, text[start:end], start); edits != nil {
 		// the fix removes the statement's words and keeps its comments
 		if trail >= 0 {
@@ -628,6 +629,56 @@ func trailingIgnore(dirs []parser.Directive, f *parser.File, text string, start,
 		return blanksTo(text, ce), kept
 	}
 	return -1, kept
+}
+
+// lineIgnores are the edits for the sqllint:ignore comments that trail
+// other statements on the line where the CHECKPOINT [start, end) of f's
+// text starts (not the one right after it: trailingIgnore): such a
+// comment covers the whole line, the CHECKPOINT's SL302 and SL303 too.
+// Once the CHECKPOINT is gone, one that names nothing but those rules,
+// on a line with no other CHECKPOINT, silences nothing (SL003): it goes;
+// one that names other rules too loses those two.
+func lineIgnores(dirs []parser.Directive, f *parser.File, text string, start, end int) []Edit {
+	ls := strings.LastIndexAny(text[:start], "\r\n") + 1
+	le := start
+	for le < len(text) && !lineEnds(text, le) {
+		le++
+	}
+	var edits []Edit
+	for i := range dirs {
+		d := &dirs[i]
+		at := d.Span.Start.Offset
+		if !d.Trailing || d.Span.Start.File != f || at < ls || at >= le || at >= start && at < end || at >= end && blanksTo(text, end) == at || !isIgnore(d) {
+			continue
+		}
+		ce := commentEnd(text, at)
+		if ce < 0 || ce > le || at < start && ce > start {
+			continue
+		}
+		// the rest of the line, without the CHECKPOINT and the comment
+		other := text[ls:min(at, start)]
+		if at < start {
+			other += text[ce:start]
+		} else {
+			other += text[end:at]
+		}
+		other += text[max(ce, end):le]
+		if checkpointOnly(d.Text, other) {
+			from := at
+			for from > ls && (text[from-1] == ' ' || text[from-1] == '\t') {
+				from--
+			}
+			if at >= end && from < end {
+				from = end
+			}
+			edits = append(edits, Edit{File: f, Start: from, End: ce})
+			continue
+		}
+		if ed, ok := dropCheckpointRules(f, text, at, ce, other); ok {
+			edits = append(edits, ed)
+		}
+	}
+	return edits
 }
 
 // dropCheckpointRules is the edit that removes SL302 and SL303 (by ID or

@@ -57,3 +57,47 @@ func TestSL303FixKeepsSuppressionOfTheStatementBeside(t *testing.T) {
 		}
 	}
 }
+
+// A sqllint:ignore that trails another statement on the CHECKPOINT's
+// line covers the CHECKPOINT too: once SL303's fix removes it, the
+// comment's SL302 and SL303 silence nothing, and the fixed script was
+// flagged SL003.
+func TestSL303FixTakesLineSuppressionOfTheCheckpoint(t *testing.T) {
+	const backup = "BACKUP DATABASE Sales TO DISK = 'D:\\a.bak';\n"
+	cases := []struct{ src, want string }{
+		{ // after the CHECKPOINT, trailing another statement
+			"USE Sales;\nCHECKPOINT 4; PRINT 'x' -- sqllint:ignore SL302 slow SAN\n" + backup,
+			"USE Sales;\nPRINT 'x'\n" + backup,
+		},
+		{ // before it
+			"USE Sales;\r\nSELECT 1; /* sqllint:ignore SL302 slow SAN */ CHECKPOINT 5\r\n" + backup,
+			"USE Sales;\r\nSELECT 1; \r\n" + backup,
+		},
+		{ // it names another rule too: that one stays
+			"USE Sales;\nDBCC TRACEON (3605); CHECKPOINT 4; PRINT 'x' -- sqllint:ignore SL302,SL205 case 9\n" + backup,
+			"USE Sales;\nDBCC TRACEON (3605);  PRINT 'x' -- sqllint:ignore SL205 case 9\n" + backup,
+		},
+	}
+	for _, c := range cases {
+		before := auditRun(t, c.src, nil)
+		var fix *Fix
+		for _, f := range before {
+			if f.Rule.ID == "SL303" {
+				fix = f.Fix
+			}
+		}
+		if fix == nil {
+			t.Errorf("%q: no SL303 fix", c.src)
+			continue
+		}
+		got, skipped := ApplyEdits(c.src, fix.Edits)
+		if len(skipped) > 0 || got != c.want {
+			t.Errorf("fixed %q:\n got %q (skipped %v)\nwant %q", c.src, got, skipped, c.want)
+		}
+		for _, id := range []string{"SL205", "SL003"} {
+			if len(auditMessages(before, id)) == 0 && len(auditMessages(auditRun(t, got, nil), id)) > 0 {
+				t.Errorf("fixed %q: a new %s", got, id)
+			}
+		}
+	}
+}
