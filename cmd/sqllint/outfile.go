@@ -51,6 +51,9 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 		if readOnly(s.path) {
 			return fmt.Errorf("%s: %s: %w", flag, s.path, safewrite.ErrReadOnly)
 		}
+		if f := fileAbove(s.path); f != "" {
+			return fmt.Errorf("%s: %s is a file, not a folder: the report cannot go under it", flag, f)
+		}
 		if why := inputs.script(s.path); why != "" {
 			return fmt.Errorf("%s: %s %s; sqllint writes no report over it: give the report a file of its own (such as sqllint.%s)", flag, s.path, why, reportExt(s.format))
 		}
@@ -75,6 +78,9 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 	if readOnly(writeBaseline) {
 		return fmt.Errorf("--write-baseline %s: %w", writeBaseline, safewrite.ErrReadOnly)
 	}
+	if f := fileAbove(writeBaseline); f != "" {
+		return fmt.Errorf("--write-baseline %s: %s is a file, not a folder: the baseline cannot go under it", writeBaseline, f)
+	}
 	if why := inputs.script(writeBaseline); why != "" {
 		return fmt.Errorf("--write-baseline %s: %s %s; sqllint writes no baseline over it (a shell glob such as migrations/*.sql after --write-baseline puts a script there): give a baseline file such as .sqllint-baseline.json", writeBaseline, writeBaseline, why)
 	}
@@ -95,6 +101,30 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 func readOnly(path string) bool {
 	info, err := os.Stat(path)
 	return err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o222 == 0
+}
+
+// fileAbove is the nearest existing folder of path (its links
+// resolved) when it is no folder but a file, else "": the write would
+// fail to make the folders, after the whole scan.
+func fileAbove(path string) string {
+	if _, ok := outputDescriptor(path); ok {
+		return ""
+	}
+	dir := filepath.Dir(linkTarget(path))
+	for {
+		info, err := os.Stat(dir)
+		if err == nil {
+			if info.IsDir() {
+				return ""
+			}
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
 }
 
 // folderName reports whether p ends in a path separator (out/, ci\\ on
