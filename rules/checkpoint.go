@@ -532,7 +532,7 @@ func removeStatement(st *parser.Statement, r *parser.Result) *Fix {
 		le = trail // its suppression goes to the end of the line
 	}
 	switch {
-	case (ls == 0 || text[ls-1] == '\n') && (le == len(text) || text[le] == '\n' || text[le] == '\r'):
+	case (ls == 0 || text[ls-1] == '\n' || text[ls-1] == '\r') && (le == len(text) || text[le] == '\n' || text[le] == '\r'):
 		start = ls
 		end = le
 		if end < len(text) && text[end] == '\r' {
@@ -541,7 +541,7 @@ func removeStatement(st *parser.Statement, r *parser.Result) *Fix {
 		if end < len(text) && text[end] == '\n' {
 			end++
 		}
-	case ls == start && (ls == 0 || text[ls-1] == '\n'):
+	case ls == start && (ls == 0 || text[ls-1] == '\n' || text[ls-1] == '\r'):
 		// first on its line, more after it (CHECKPOINT; /* c */): the
 		// blanks after it go too, so that the rest starts the line
 		end = le
@@ -797,7 +797,7 @@ func leadingIgnores(dirs []parser.Directive, r *parser.Result, f *parser.File, t
 			ls--
 		}
 		le := blanksTo(text, ce)
-		if (ls == 0 || text[ls-1] == '\n') && lineEnds(text, le) && le < start {
+		if (ls == 0 || text[ls-1] == '\n' || text[ls-1] == '\r') && lineEnds(text, le) && le < start {
 			// alone on its line: the line goes
 			if le < len(text) && text[le] == '\r' {
 				le++

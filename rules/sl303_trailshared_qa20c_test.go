@@ -101,3 +101,34 @@ func TestSL303FixTakesLineSuppressionOfTheCheckpoint(t *testing.T) {
 		}
 	}
 }
+
+// A CHECKPOINT alone on a line that a lone CR starts (classic Mac line
+// ends, which sqllint counts as lines) goes with its line, as after an
+// LF or a CRLF: the fix left an empty line there.
+func TestSL303FixLoneCRLine(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{
+			"USE Sales;\rCHECKPOINT 5;\rBACKUP DATABASE Sales TO DISK = 'D:\\a.bak';\r",
+			"USE Sales;\rBACKUP DATABASE Sales TO DISK = 'D:\\a.bak';\r",
+		},
+		{
+			"USE Sales; SELECT 'é';\rCHECKPOINT 7\r\nBACKUP DATABASE Sales TO DISK = 'D:\\a.bak';\n",
+			"USE Sales; SELECT 'é';\rBACKUP DATABASE Sales TO DISK = 'D:\\a.bak';\n",
+		},
+	}
+	for _, c := range cases {
+		var fix *Fix
+		for _, f := range auditRun(t, c.src, nil) {
+			if f.Rule.ID == "SL303" {
+				fix = f.Fix
+			}
+		}
+		if fix == nil {
+			t.Errorf("%q: no SL303 fix", c.src)
+			continue
+		}
+		if got, _ := ApplyEdits(c.src, fix.Edits); got != c.want {
+			t.Errorf("fixed %q:\n got %q\nwant %q", c.src, got, c.want)
+		}
+	}
+}
