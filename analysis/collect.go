@@ -158,10 +158,42 @@ func checkExists(opt *Options, wd, p string) error {
 // absPath is p made absolute against the working directory (read once
 // per run) and cleaned.
 func absPath(cwd, p string) string {
-	if filepath.IsAbs(p) || cwd == "" {
+	if !filepath.IsAbs(p) && cwd != "" {
+		p = cwd + string(filepath.Separator) + p
+	}
+	return cleanPath(p)
+}
+
+// cleanPath is filepath.Clean(p) as the system resolves p: a ".." after
+// a symbolic link goes up from the link's target, not from the link
+// (link/../a.sql, link pointing to real/sub, is real/a.sql, not a.sql),
+// so the folders before the last ".." have their links resolved. A
+// path without ".." is only cleaned.
+func cleanPath(p string) string {
+	if !strings.Contains(p, "..") {
+		return filepath.Clean(p) // most paths
+	}
+	parts := strings.Split(filepath.ToSlash(p), "/")
+	last := -1
+	for i, e := range parts {
+		if e == ".." {
+			last = i
+		}
+	}
+	if last <= 0 {
 		return filepath.Clean(p)
 	}
-	return filepath.Join(cwd, p)
+	head := filepath.FromSlash(strings.Join(parts[:last+1], "/"))
+	r, err := filepath.EvalSymlinks(head)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	if !filepath.IsAbs(r) && filepath.IsAbs(p) {
+		if a, err := filepath.Abs(r); err == nil {
+			r = a
+		}
+	}
+	return filepath.Join(r, filepath.FromSlash(strings.Join(parts[last+1:], "/")))
 }
 
 func (r *run) abs(p string) string { return absPath(r.cwd, p) }
@@ -169,10 +201,12 @@ func (r *run) abs(p string) string { return absPath(r.cwd, p) }
 // absClean is p made absolute against the current working directory and
 // cleaned: the key of Options.Overlay.
 func absClean(p string) string {
-	if a, err := filepath.Abs(p); err == nil {
-		return a
+	if !filepath.IsAbs(p) {
+		if wd, err := os.Getwd(); err == nil {
+			p = wd + string(filepath.Separator) + p
+		}
 	}
-	return filepath.Clean(p)
+	return cleanPath(p)
 }
 
 // collect sends the run's files in run order to out: the paths in the

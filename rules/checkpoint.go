@@ -548,13 +548,14 @@ func removeStatement(st *parser.Statement, r *parser.Result) *Fix {
 		dirs = r.Directives
 	}
 	before := leadingIgnores(dirs, r, s.File, text, start)
-	trail := trailingIgnore(dirs, s.File, text, end)
+	trail, kept := trailingIgnore(dirs, s.File, text, start, end)
+	kept = append(kept, lineIgnores(dirs, s.File, text, start, end)...)
 	if edits := keepComments(s.File, text[start:end], start); edits != nil {
 		// the fix removes the statement's words and keeps its comments
 		if trail >= 0 {
 			edits = append(edits, Edit{File: s.File, Start: end, End: trail})
 		}
-		return &Fix{Description: "remove the CHECKPOINT", Edits: append(before, edits...)}
+		return &Fix{Description: "remove the CHECKPOINT", Edits: append(append(before, edits...), kept...)}
 	}
 	ls := start
 	for ls > 0 && (text[ls-1] == ' ' || text[ls-1] == '\t') {
@@ -568,7 +569,7 @@ func removeStatement(st *parser.Statement, r *parser.Result) *Fix {
 		le = trail // its suppression goes to the end of the line
 	}
 	switch {
-	case (ls == 0 || text[ls-1] == '\n') && (le == len(text) || text[le] == '\n' || text[le] == '\r'):
+	case (ls == 0 || text[ls-1] == '\n' || text[ls-1] == '\r') && (le == len(text) || text[le] == '\n' || text[le] == '\r'):
 		start = ls
 		end = le
 		if end < len(text) && text[end] == '\r' {
@@ -577,7 +578,7 @@ func removeStatement(st *parser.Statement, r *parser.Result) *Fix {
 		if end < len(text) && text[end] == '\n' {
 			end++
 		}
-	case ls == start && (ls == 0 || text[ls-1] == '\n'):
+	case ls == start && (ls == 0 || text[ls-1] == '\n' || text[ls-1] == '\r'):
 		// first on its line, more after it (CHECKPOINT; /* c */): the
 		// blanks after it go too, so that the rest starts the line
 		end = le
@@ -591,10 +592,10 @@ func removeStatement(st *parser.Statement, r *parser.Result) *Fix {
 		end = le
 	}
 	ed := Edit{File: s.File, Start: start, End: end}
-	if before == nil {
+	if before == nil && kept == nil {
 		return oneEdit("remove the CHECKPOINT", ed)
 	}
-	return &Fix{Description: "remove the CHECKPOINT", Edits: append(before, ed)}
+	return &Fix{Description: "remove the CHECKPOINT", Edits: append(append(before, ed), kept...)}
 }
 
 // isIgnore reports whether directive d is a sqllint:ignore (not
@@ -638,22 +639,173 @@ func lineEnds(text string, i int) bool {
 }
 
 // trailingIgnore is the end of the line of a sqllint:ignore of dirs that
-// trails the statement ending at end in f's text, with only blanks
-// between and after it; -1 when there is none.
-func trailingIgnore(dirs []parser.Directive, f *parser.File, text string, end int) int {
+// trails the statement [start, end) in f's text, with only blanks
+// between and after it, and that goes with it; -1 when there is none.
+//
+// A trailing suppression covers every finding on its line: when another
+// statement starts that line before this one, the comment goes only if
+// it names nothing but CHECKPOINT rules and the other is no CHECKPOINT
+// (checkpointOnly). Otherwise it stays, and kept is the edit that drops
+// the CHECKPOINT rules it names when the other is no CHECKPOINT: left,
+// they would silence nothing (SL003).
+func trailingIgnore(dirs []parser.Directive, f *parser.File, text string, start, end int) (trail int, kept []Edit) {
 	for i := range dirs {
 		d := &dirs[i]
 		at := d.Span.Start.Offset
 		if !d.Trailing || d.Span.Start.File != f || at < end || at >= len(text) || blanksTo(text, end) != at || !isIgnore(d) {
 			continue
 		}
-		if ce := commentEnd(text, at); ce >= 0 {
-			if le := blanksTo(text, ce); lineEnds(text, le) {
-				return le
+		ce := commentEnd(text, at)
+		if ce < 0 || !lineEnds(text, blanksTo(text, ce)) {
+			continue
+		}
+		if before := lineBefore(text, start); !strings.ContainsAny(text[start:at], "\r\n") && strings.TrimSpace(before) != "" {
+			if !checkpointOnly(d.Text, before) {
+				if ed, ok := dropCheckpointRules(f, text, at, ce, before); ok {
+					kept = append(kept, ed)
+				}
+				continue
 			}
 		}
+		return blanksTo(text, ce), kept
 	}
-	return -1
+	return -1, kept
+}
+
+// lineIgnores are the edits for the sqllint:ignore comments that trail
+// other statements on the line where the CHECKPOINT [start, end) of f's
+// text starts (not the one right after it: trailingIgnore): such a
+// comment covers the whole line, the CHECKPOINT's SL302 and SL303 too.
+// Once the CHECKPOINT is gone, one that names nothing but those rules,
+// on a line with no other CHECKPOINT, silences nothing (SL003): it goes;
+// one that names other rules too loses those two.
+func lineIgnores(dirs []parser.Directive, f *parser.File, text string, start, end int) []Edit {
+	ls := strings.LastIndexAny(text[:start], "\r\n") + 1
+	le := start
+	for le < len(text) && !lineEnds(text, le) {
+		le++
+	}
+	var edits []Edit
+	for i := range dirs {
+		d := &dirs[i]
+		at := d.Span.Start.Offset
+		if !d.Trailing || d.Span.Start.File != f || at < ls || at >= le || at >= start && at < end || at >= end && blanksTo(text, end) == at || !isIgnore(d) {
+			continue
+		}
+		ce := commentEnd(text, at)
+		if ce < 0 || ce > le || at < start && ce > start {
+			continue
+		}
+		// the rest of the line, without the CHECKPOINT and the comment
+		other := text[ls:min(at, start)]
+		if at < start {
+			other += text[ce:start]
+		} else {
+			other += text[end:at]
+		}
+		other += text[max(ce, end):le]
+		if checkpointOnly(d.Text, other) {
+			from := at
+			for from > ls && (text[from-1] == ' ' || text[from-1] == '\t') {
+				from--
+			}
+			if at >= end && from < end {
+				from = end
+			}
+			edits = append(edits, Edit{File: f, Start: from, End: ce})
+			continue
+		}
+		if ed, ok := dropCheckpointRules(f, text, at, ce, other); ok {
+			edits = append(edits, ed)
+		}
+	}
+	return edits
+}
+
+// dropCheckpointRules is the edit that removes SL302 and SL303 (by ID or
+// name) from the rule list of the sqllint:ignore comment text[at:ce],
+// when it names another rule too and other, the rest of its line, holds
+// no CHECKPOINT.
+func dropCheckpointRules(f *parser.File, text string, at, ce int, other string) (Edit, bool) {
+	if strings.Contains(strings.ToUpper(other), "CHECKPOINT") {
+		return Edit{}, false
+	}
+	c := text[at:ce]
+	i := strings.Index(strings.ToLower(c), "sqllint:")
+	if i < 0 {
+		return Edit{}, false
+	}
+	i += len("sqllint:")
+	verb := firstWord(c[i:])
+	i += len(verb)
+	i += len(c[i:]) - len(strings.TrimLeft(c[i:], " \t"))
+	listStart := i
+	var keep []string
+	dropped, sep := false, ","
+	for {
+		word := firstWord(c[i:])
+		if word == "" {
+			return Edit{}, false
+		}
+		if checkpointRule(word) {
+			dropped = true
+		} else {
+			keep = append(keep, word)
+		}
+		i += len(word)
+		rest := strings.TrimLeft(c[i:], " \t")
+		if !strings.HasPrefix(rest, ",") {
+			break
+		}
+		if strings.HasPrefix(rest[1:], " ") {
+			sep = ", "
+		}
+		i = len(c) - len(strings.TrimLeft(rest[1:], " \t"))
+	}
+	if !dropped || len(keep) == 0 {
+		return Edit{}, false
+	}
+	return Edit{File: f, Start: at + listStart, End: at + i, New: strings.Join(keep, sep)}, true
+}
+
+// checkpointRule reports whether word names SL302 or SL303, the rules
+// that report CHECKPOINT statements.
+func checkpointRule(word string) bool {
+	switch strings.ToUpper(word) {
+	case "SL302", "SL303", "CHECKPOINT-DURATION", "CHECKPOINT-BEFORE-BACKUP":
+		return true
+	}
+	return false
+}
+
+// lineBefore is the text of the line holding off, before off.
+func lineBefore(text string, off int) string {
+	ls := strings.LastIndexAny(text[:off], "\r\n") + 1
+	return text[ls:off]
+}
+
+// checkpointOnly reports whether the sqllint:ignore of text (the
+// directive's body) names only rules that report CHECKPOINT statements
+// (SL302, SL303, by ID or name) and other, the text that shares its line
+// with the CHECKPOINT removed, holds no other CHECKPOINT: it then
+// silences nothing on that line once the CHECKPOINT is gone.
+func checkpointOnly(text, other string) bool {
+	if strings.Contains(strings.ToUpper(other), "CHECKPOINT") {
+		return false
+	}
+	_, rest, _ := strings.Cut(strings.TrimSpace(text), " ")
+	rest = strings.TrimSpace(rest)
+	for {
+		word := firstWord(rest)
+		if !checkpointRule(word) {
+			return false
+		}
+		rest = strings.TrimSpace(rest[len(word):])
+		if !strings.HasPrefix(rest, ",") {
+			return true
+		}
+		rest = strings.TrimSpace(rest[1:])
+	}
 }
 
 // leadingIgnores are the edits that delete the sqllint:ignore comments of
@@ -686,7 +838,7 @@ func leadingIgnores(dirs []parser.Directive, r *parser.Result, f *parser.File, t
 			ls--
 		}
 		le := blanksTo(text, ce)
-		if (ls == 0 || text[ls-1] == '\n') && lineEnds(text, le) && le < start {
+		if (ls == 0 || text[ls-1] == '\n' || text[ls-1] == '\r') && lineEnds(text, le) && le < start {
 			// alone on its line: the line goes
 			if le < len(text) && text[le] == '\r' {
 				le++

@@ -273,7 +273,7 @@ BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
 		Good: `USE Sales;
 PRINT 'Backing up';
 BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales.bak' WITH CHECKSUM;`,
-		Fix: "removes the CHECKPOINT, keeping any comment inside it; a sqllint:ignore that applied to it alone goes with it",
+		Fix: "removes the CHECKPOINT, keeping any comment inside it; a sqllint:ignore that applied to it alone goes with it, and one that also covers another statement on its line stays, without SL302 and SL303",
 	},
 	"SL304": {
 		Title: "BACKUP to the NUL device",

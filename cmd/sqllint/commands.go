@@ -101,7 +101,8 @@ func (e *env) init(args []string) int {
 		e.errorf("%s already exists (use --force to overwrite it)", path)
 		return exitError
 	}
-	if err := analysis.WriteFile(path, []byte(config.Starter()), 0o644); err != nil {
+	// through a symbolic link to the file it points to, as a report
+	if err := analysis.WriteFile(linkTarget(path), []byte(config.Starter()), 0o644); err != nil {
 		e.errorf("%v", err)
 		return exitError
 	}

@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sqllint/sqllint/analysis"
@@ -49,6 +51,9 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 		if readOnly(s.path) {
 			return fmt.Errorf("%s: %s: %w", flag, s.path, safewrite.ErrReadOnly)
 		}
+		if f := fileAbove(s.path); f != "" {
+			return fmt.Errorf("%s: %s is a file, not a folder: the report cannot go under it", flag, f)
+		}
 		if why := inputs.script(s.path); why != "" {
 			return fmt.Errorf("%s: %s %s; sqllint writes no report over it: give the report a file of its own (such as sqllint.%s)", flag, s.path, why, reportExt(s.format))
 		}
@@ -73,6 +78,9 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 	if readOnly(writeBaseline) {
 		return fmt.Errorf("--write-baseline %s: %w", writeBaseline, safewrite.ErrReadOnly)
 	}
+	if f := fileAbove(writeBaseline); f != "" {
+		return fmt.Errorf("--write-baseline %s: %s is a file, not a folder: the baseline cannot go under it", writeBaseline, f)
+	}
 	if why := inputs.script(writeBaseline); why != "" {
 		return fmt.Errorf("--write-baseline %s: %s %s; sqllint writes no baseline over it (a shell glob such as migrations/*.sql after --write-baseline puts a script there): give a baseline file such as .sqllint-baseline.json", writeBaseline, writeBaseline, why)
 	}
@@ -93,6 +101,30 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 func readOnly(path string) bool {
 	info, err := os.Stat(path)
 	return err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o222 == 0
+}
+
+// fileAbove is the nearest existing folder of path (its links
+// resolved) when it is no folder but a file, else "": the write would
+// fail to make the folders, after the whole scan.
+func fileAbove(path string) string {
+	if _, ok := outputDescriptor(path); ok {
+		return ""
+	}
+	dir := filepath.Dir(linkTarget(path))
+	for {
+		info, err := os.Stat(dir)
+		if err == nil {
+			if info.IsDir() {
+				return ""
+			}
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
 }
 
 // folderName reports whether p ends in a path separator (out/, ci\\ on
@@ -242,11 +274,83 @@ func writeOutput(path string, data []byte) error {
 
 // writeOutputFrom is writeOutput of the bytes write writes.
 func writeOutputFrom(path string, write func(io.Writer) error) error {
+	if fd, ok := outputDescriptor(path); ok {
+		return writeDescriptor(path, fd, write)
+	}
 	target := linkTarget(path)
 	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 		return err
 	}
 	return analysis.WriteFileWith(target, write, 0o644)
+}
+
+// outputDescriptor reports whether path names, itself or through
+// symbolic links, one of the process's open descriptors (/dev/stdout,
+// /dev/stderr, /dev/fd/N, /proc/self/fd/N; bash's >(...) gives
+// /dev/fd/63), and which. Such a path is written into: followed as a
+// link it leads to "pipe:[N]" (no file), or to the file the shell
+// redirected the descriptor to, which a file renamed over it would
+// replace (2>>build.log lost the log, > all.txt what was printed).
+func outputDescriptor(path string) (int, bool) {
+	if runtime.GOOS == "windows" {
+		return 0, false
+	}
+	for range 40 {
+		p := filepath.ToSlash(filepath.Clean(path))
+		switch p {
+		case "/dev/stdout":
+			return 1, true
+		case "/dev/stderr":
+			return 2, true
+		}
+		for _, dir := range []string{"/dev/fd/", "/proc/self/fd/"} {
+			if n, ok := strings.CutPrefix(p, dir); ok {
+				if fd, err := strconv.Atoi(n); err == nil && fd >= 0 {
+					return fd, true
+				}
+			}
+		}
+		info, err := os.Lstat(path)
+		if err != nil || info.Mode()&os.ModeSymlink == 0 {
+			return 0, false
+		}
+		to, err := os.Readlink(path)
+		if err != nil {
+			return 0, false
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		path = to
+	}
+	return 0, false
+}
+
+// writeDescriptor writes what write writes into the open descriptor fd
+// (named path), at its offset and in its mode, leaving it open.
+func writeDescriptor(path string, fd int, write func(io.Writer) error) error {
+	f, err := openDescriptor(fd, path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+	}
+	werr := write(f)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return fmt.Errorf("%s: %w", path, unwrapPathErr(werr))
+	}
+	return nil
+}
+
+// unwrapPathErr drops a *PathError's operation and path, which the
+// message gives itself.
+func unwrapPathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // linkTarget is the file the symbolic link at path points to, through

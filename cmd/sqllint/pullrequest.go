@@ -284,8 +284,14 @@ func (ff *findingFilter) choose(fs []report.Finding) []report.Finding {
 func (e *env) writeDiff(files []analysis.FixedFile) {
 	cwd, _ := os.Getwd()
 	for _, f := range files {
+		// made absolute, not cleaned: link/../a.sql is the target's
+		// sibling, which diffName's EvalSymlinks finds
+		abs := f.OSPath
+		if !filepath.IsAbs(abs) && cwd != "" {
+			abs = cwd + string(filepath.Separator) + abs
+		}
 		name := f.Path
-		if abs, err := filepath.Abs(f.OSPath); err == nil {
+		if filepath.IsAbs(abs) {
 			name = diffName(cwd, abs)
 		}
 		fmt.Fprint(e.stdout, udiff.File(name, f.Old, f.New))

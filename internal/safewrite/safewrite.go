@@ -18,7 +18,9 @@
 // ErrReadOnly.
 //
 // Writing in place is not atomic: a crash in the middle can leave a
-// partial file. It is the price of keeping hard links and owners; the
+// partial file. A write that fails (a full disk, a quota) leaves the
+// original: a file that grows is first extended by its new tail, and a
+// failed overwrite puts the original bytes back. It is the price of keeping hard links and owners; the
 // content check still runs first. Extended attributes and ACLs are not
 // copied to the temporary file. The check and the write are not one atomic
 // step: a change made in the instant between them is not detected.
@@ -58,10 +60,12 @@ func (m Method) String() string {
 	return "replaced"
 }
 
-// createTemp is os.CreateTemp and mayChown canChown; tests replace them.
+// createTemp is os.CreateTemp, mayChown canChown and writeAt
+// (*os.File).WriteAt; tests replace them.
 var (
 	createTemp = os.CreateTemp
 	mayChown   = canChown
+	writeAt    = (*os.File).WriteAt
 )
 
 // WriteFile replaces the content of the file at path (a regular file, or a
@@ -139,7 +143,24 @@ func writeInPlace(path, target string, original, data []byte) (err error) {
 	if !bytes.Equal(cur, original) {
 		return fmt.Errorf("%s: %w", path, ErrChanged)
 	}
-	if _, err := f.WriteAt(data, 0); err != nil {
+	// A file that grows gets its new tail first, past its old end: a
+	// full disk or a quota then fails before a byte of the original is
+	// overwritten, and the tail is cut off again. The rest overwrites
+	// blocks the file already has.
+	n := min(len(data), len(original))
+	if len(data) > n {
+		if _, err := writeAt(f, data[n:], int64(n)); err != nil {
+			if terr := f.Truncate(int64(len(original))); terr != nil {
+				return fmt.Errorf("cannot write %s (it may be left with extra bytes at its end): %w", path, unwrapPath(err))
+			}
+			return fmt.Errorf("cannot write %s (left as it was): %w", path, unwrapPath(err))
+		}
+	}
+	if _, err := writeAt(f, data[:n], 0); err != nil {
+		// put the original back when the file takes it
+		if _, rerr := writeAt(f, original, 0); rerr == nil && f.Truncate(int64(len(original))) == nil {
+			return fmt.Errorf("cannot write %s (left as it was): %w", path, unwrapPath(err))
+		}
 		return fmt.Errorf("cannot write %s (it may be left partly written): %w", path, unwrapPath(err))
 	}
 	if err := f.Truncate(int64(len(data))); err != nil {
