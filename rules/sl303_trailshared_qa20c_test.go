@@ -15,19 +15,19 @@ func TestSL303FixKeepsSuppressionOfTheStatementBeside(t *testing.T) {
 	cases := []struct{ src, want string }{
 		{ // the comment names only the other statement's rule
 			"USE Sales;\nDBCC TRACEON (3605); CHECKPOINT -- sqllint:ignore SL205 support case 123\n" + backup,
-			"USE Sales;\nDBCC TRACEON (3605);  -- sqllint:ignore SL205 support case 123\n" + backup,
+			"USE Sales;\nDBCC TRACEON (3605); -- sqllint:ignore SL205 support case 123\n" + backup,
 		},
 		{ // both statements' rules: the CHECKPOINT's goes from the list
 			"USE Sales;\r\nDBCC TRACEON (3605); CHECKPOINT 5; -- sqllint:ignore SL205, SL302 support case 123\r\n" + backup,
-			"USE Sales;\r\nDBCC TRACEON (3605);  -- sqllint:ignore SL205 support case 123\r\n" + backup,
+			"USE Sales;\r\nDBCC TRACEON (3605); -- sqllint:ignore SL205 support case 123\r\n" + backup,
 		},
 		{ // the same, by name, the CHECKPOINT's first, no blanks
 			"USE Sales;\nDBCC TRACEON (3605); CHECKPOINT 5 -- sqllint:ignore checkpoint-duration,zeroing-trace-flags case 9\n" + backup,
-			"USE Sales;\nDBCC TRACEON (3605);  -- sqllint:ignore zeroing-trace-flags case 9\n" + backup,
+			"USE Sales;\nDBCC TRACEON (3605); -- sqllint:ignore zeroing-trace-flags case 9\n" + backup,
 		},
 		{ // another CHECKPOINT beside it, whose SL302 it silences
 			"USE Sales;\nCHECKPOINT 7; CHECKPOINT 5 -- sqllint:ignore checkpoint-duration slow SAN\n" + backup,
-			"USE Sales;\nCHECKPOINT 7;  -- sqllint:ignore checkpoint-duration slow SAN\n" + backup,
+			"USE Sales;\nCHECKPOINT 7; -- sqllint:ignore checkpoint-duration slow SAN\n" + backup,
 		},
 		{ // only CHECKPOINT rules, beside a statement that is no CHECKPOINT: it goes
 			"USE Sales;\nPRINT 1; CHECKPOINT 5 -- sqllint:ignore SL302 slow SAN\n" + backup,
@@ -75,7 +75,7 @@ func TestSL303FixTakesLineSuppressionOfTheCheckpoint(t *testing.T) {
 		},
 		{ // it names another rule too: that one stays
 			"USE Sales;\nDBCC TRACEON (3605); CHECKPOINT 4; PRINT 'x' -- sqllint:ignore SL302,SL205 case 9\n" + backup,
-			"USE Sales;\nDBCC TRACEON (3605);  PRINT 'x' -- sqllint:ignore SL205 case 9\n" + backup,
+			"USE Sales;\nDBCC TRACEON (3605); PRINT 'x' -- sqllint:ignore SL205 case 9\n" + backup,
 		},
 	}
 	for _, c := range cases {
