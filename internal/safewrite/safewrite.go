@@ -20,10 +20,11 @@
 // Writing in place is not atomic: a crash in the middle can leave a
 // partial file. A write that fails (a full disk, a quota) leaves the
 // original: a file that grows is first extended by its new tail, and a
-// failed overwrite puts the original bytes back. It is the price of keeping hard links and owners; the
-// content check still runs first. Extended attributes and ACLs are not
-// copied to the temporary file. The check and the write are not one atomic
-// step: a change made in the instant between them is not detected.
+// failed overwrite puts the original bytes back. It is the price of
+// keeping hard links and owners; the content check still runs first.
+// Extended attributes and ACLs are not copied to the temporary file. The
+// check and the write are not one atomic step: a change made in the
+// instant between them is not detected.
 package safewrite
 
 import (
