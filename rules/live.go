@@ -137,3 +137,26 @@ var sl305 = &Rule{
 		}
 	},
 }
+
+// ifi tells whether Instant File Initialization works on the server (nil
+// when unknown). Trace flag 1806 on globally turns it off for every
+// database whatever sys.dm_server_services says: that tells only whether
+// the service account holds the privilege.
+func (f *ServerFacts) ifi() *bool {
+	if f == nil {
+		return nil
+	}
+	if f.TraceFlags[1806] {
+		off := false
+		return &off
+	}
+	return f.IFI
+}
+
+// ifiOffNote is what a finding adds when IFI is off on the server.
+func (f *ServerFacts) ifiOffNote() string {
+	if f.TraceFlags[1806] {
+		return "; IFI is off on " + f.Server + " (trace flag 1806 is on globally)"
+	}
+	return "; IFI is off on " + f.Server
+}

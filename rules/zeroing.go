@@ -75,11 +75,11 @@ var sl201 = &Rule{
 			}
 			tde := e.usesTDE()
 			ifiOff := false
-			if facts != nil && facts.IFI != nil {
-				if *facts.IFI && !tde {
+			if ifi := facts.ifi(); ifi != nil {
+				if *ifi && !tde {
 					continue // the server skips zeroing data files
 				}
-				ifiOff = !*facts.IFI
+				ifiOff = !*ifi
 			}
 			sec := ZeroingSeconds(bytes, rate)
 			if sec <= budget {
@@ -109,7 +109,7 @@ var sl201 = &Rule{
 			if ifiOff {
 				f.Severity = raise(f.Severity)
 				f.Confirmed = facts.Server
-				f.Message += "; IFI is off on " + facts.Server
+				f.Message += facts.ifiOffNote()
 			} else if facts != nil && tde {
 				f.Confirmed = facts.Server
 			}
