@@ -85,8 +85,14 @@ func serverFacts(f *live.Facts) *rules.ServerFacts {
 		sd := &rules.ServerDatabase{Name: d.Name, Exists: d.Exists, TargetRecoverySeconds: d.TargetRecoverySeconds,
 			Encrypted: d.Encrypted, Filegroups: d.FilegroupCount}
 		for _, file := range d.Files {
+			// data_space_id 1 is PRIMARY, the filegroup the scripts name so
+			// and every database has; the others' names are not read (they
+			// are in each database's sys.filegroups)
 			fg := ""
-			if file.DataSpaceID > 0 {
+			switch {
+			case file.DataSpaceID == 1:
+				fg = "PRIMARY"
+			case file.DataSpaceID > 1:
 				fg = fmt.Sprintf("#data_space_%d", file.DataSpaceID)
 			}
 			sd.Files = append(sd.Files, rules.ServerFile{Name: file.Name, Log: file.Type == "LOG", Filegroup: fg, Size: file.SizeBytes})

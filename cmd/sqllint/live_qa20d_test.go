@@ -1,0 +1,29 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sqllint/sqllint/live/tdstest"
+)
+
+// The server's PRIMARY filegroup (data_space_id 1) is the PRIMARY the
+// scripts name and that every database has: live mode counted it twice,
+// so a database with PRIMARY alone on the server and one filegroup added
+// by the scripts read "in 3 filegroups" (and SL102's 32,767 came one
+// filegroup early).
+func TestLiveServerPrimaryIsPrimary(t *testing.T) {
+	srv := startServer(t, tdstest.State{ServerName: "SQLPROD1", IFI: "Y",
+		Databases: []tdstest.Database{{Name: "Sales", TargetRecoverySeconds: 60, DataFiles: 2, LogFiles: 1}}})
+	dir := t.TempDir()
+	cfg := writeFile(t, dir, "sqllint.yaml", "options:\n  SL101:\n    startup-budget: 0.001\n")
+	p := writeFile(t, dir, "deploy.sql", `ALTER DATABASE Sales ADD FILE (NAME = more, FILENAME = 'D:\more.ndf', SIZE = 8MB) TO FILEGROUP [PRIMARY];
+ALTER DATABASE Sales ADD FILEGROUP FG1;
+`)
+	_, out, errs := runCmd(t, "", map[string]string{"SQLCMDPASSWORD": livePassword}, "scan", "--config", cfg, "--format", "json",
+		"-S", srv.Addr(), "-U", liveUser, "--connect-timeout", "3s", "--query-timeout", "3s", p)
+	if !strings.Contains(out, "database Sales reaches 4 files in 1 filegroup:") {
+		t.Errorf("want 4 files in 1 filegroup (PRIMARY)\n%s\n%s", out, errs)
+	}
+	onlyReadOnly(t, srv)
+}
