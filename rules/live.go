@@ -9,12 +9,13 @@ import (
 // The live-only rules: they read the server's facts (--server) and point
 // at the first statement that touches the server or the database.
 
-// firstTouch returns the first statement of interest of the run, or of
-// database key when key is not "".
-func firstTouch(m *Model, key string) *Effect {
+// firstTouch returns the first statement of interest of the run's
+// reported files, or of database key when key is not "".
+func firstTouch(p *Pass, key string) *Effect {
+	m := p.Model
 	for i := range m.Effects {
 		e := &m.Effects[i]
-		if e.Stmt.Node == nil {
+		if e.Stmt.Node == nil || !p.Config.reported(e.Stmt) {
 			continue
 		}
 		if key == "" || (e.DB != nil && e.DB.Key == key) {
@@ -36,7 +37,7 @@ var sl206 = &Rule{
 			return
 		}
 		at := runSpan
-		if e := firstTouch(p.Model, ""); e != nil {
+		if e := firstTouch(p, ""); e != nil {
 			at = e.Stmt.Span()
 		}
 		r := p.Report(at, nil, "trace flag 1806 is on globally on %s: Instant File Initialization is disabled for every database, so every data-file allocation is zero-filled (measured: 100 GB in 16 min 04 s instead of 12 s)", f.Server)
@@ -50,14 +51,15 @@ var sl206 = &Rule{
 var systemDatabases = map[string]bool{"master": true, "model": true, "msdb": true, "tempdb": true}
 
 // changedDatabases returns, for each database the scripts change, the
-// index in m.Effects of the first statement that changes it: CREATE,
+// index in m.Effects of the first statement of a reported file (see
+// Config.Reported) that changes it: CREATE,
 // ALTER, BACKUP or RESTORE of it, a CHECKPOINT in it, or any other
 // statement run in it after USE. USE itself changes nothing, nor do PRINT,
 // SET and DECLARE (they act on the session), nor does a
 // statement of interest that names another database (ALTER DATABASE Other
 // run while in Sales changes Other). Keys are the names the scripts give,
 // before any MODIFY NAME, as the server knows them.
-func changedDatabases(m *Model) map[string]int {
+func changedDatabases(m *Model, cfg *Config) map[string]int {
 	first := map[string]int{}
 	mark := func(key string, i int) {
 		if key == "" {
@@ -71,6 +73,9 @@ func changedDatabases(m *Model) map[string]int {
 		e := &m.Effects[i]
 		if !m.onLiveServer(e) {
 			continue // another server's database of that name
+		}
+		if !cfg.reported(e.Stmt) {
+			continue // a context file's: its finding would be lost
 		}
 		switch n := e.Stmt.Node.(type) {
 		case *parser.Use, *parser.DropDatabase, *parser.TraceFlags:
@@ -106,7 +111,7 @@ var sl305 = &Rule{
 		if f == nil {
 			return
 		}
-		changed := changedDatabases(p.Model)
+		changed := changedDatabases(p.Model, p.Config)
 		keys := make([]string, 0, len(changed))
 		for k := range changed {
 			keys = append(keys, k)
