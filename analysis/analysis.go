@@ -505,7 +505,15 @@ func (r *run) live(ctx context.Context, sink func(*FileResult)) (*Summary, error
 				results = append(results, p.result)
 			}
 		}
-		facts, err := r.opt.FactsFor(ctx, Wanted{Databases: DatabaseNames(results), RestoreSources: rules.RestoreSources(results)})
+		names := DatabaseNames(results)
+		// the database the scripts start in (-d) is the one ALTER
+		// DATABASE CURRENT and the statements before any USE change
+		if db := strings.TrimSpace(r.ruleCfg.DefaultDatabase); db != "" &&
+			!slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, db) }) {
+			names = append(names, db)
+			slices.Sort(names)
+		}
+		facts, err := r.opt.FactsFor(ctx, Wanted{Databases: names, RestoreSources: rules.RestoreSources(results)})
 		if err != nil {
 			return nil, err
 		}
