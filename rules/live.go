@@ -61,8 +61,12 @@ var systemDatabases = map[string]bool{"master": true, "model": true, "msdb": tru
 // before any MODIFY NAME, as the server knows them.
 func changedDatabases(m *Model, cfg *Config) map[string]int {
 	first := map[string]int{}
+	// dropped holds the databases dropped before any change: a CREATE
+	// after the DROP makes a new database, which is not the one the
+	// server has (its target recovery time comes from model)
+	dropped := map[string]bool{}
 	mark := func(key string, i int) {
-		if key == "" {
+		if key == "" || dropped[key] {
 			return
 		}
 		if _, ok := first[key]; !ok {
@@ -73,6 +77,15 @@ func changedDatabases(m *Model, cfg *Config) map[string]int {
 		e := &m.Effects[i]
 		if !m.onLiveServer(e) {
 			continue // another server's database of that name
+		}
+		if n, ok := e.Stmt.Node.(*parser.DropDatabase); ok {
+			for j := range n.Databases {
+				if k := n.Databases[j].Key(); k != "" {
+					if _, changed := first[k]; !changed {
+						dropped[k] = true
+					}
+				}
+			}
 		}
 		if !cfg.reported(e.Stmt) {
 			continue // a context file's: its finding would be lost
