@@ -163,12 +163,13 @@ var sl203 = &Rule{
 			return // most files: no option read
 		}
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("autogrowth-budget")
-		version := p.Config.TargetVersion
-		if f := p.Facts(); f != nil && f.Major > 0 {
-			version = f.Major
-		}
 		for _, i := range effects {
 			e := &p.Model.Effects[i]
+			version := p.Config.TargetVersion
+			// the live server's version, not another's after :connect
+			if f := p.Model.factsAt(e, p.Facts()); f != nil && f.Major > 0 {
+				version = f.Major
+			}
 			for _, g := range e.Growths() {
 				if !g.Log || g.Size.Unknown || g.Size.Unlimited {
 					continue
