@@ -42,6 +42,11 @@ func (e *env) liveFacts(ctx context.Context, dsn string, f *scanFlags, w analysi
 	if err := live.CheckServerFlag("--server", f.server); err != nil {
 		return nil, nil, err
 	}
+	// -S takes a host, but a connection string given there by mistake
+	// must not carry its password into the messages either
+	if err := live.CheckServerFlag("-S", f.serverHost); err != nil {
+		return nil, nil, err
+	}
 	if err := live.CheckTimeout("--connect-timeout", f.connectTimeout); err != nil {
 		return nil, nil, err
 	}

@@ -27,3 +27,23 @@ ALTER DATABASE Sales ADD FILEGROUP FG1;
 	}
 	onlyReadOnly(t, srv)
 }
+
+// -S takes sqlcmd's server forms, but a connection string given there by
+// mistake (the DSN of --server, an ADO string) was not refused as
+// --server refuses one that holds a password: it went to the driver and
+// the error printed it, password included.
+func TestLiveServerHostWithPasswordRefused(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "a.sql", "CHECKPOINT;\n")
+	const secret = "Secr3tPw"
+	for _, s := range []string{
+		"sqlserver://deployer:" + secret + "@127.0.0.1:1",
+		"server=127.0.0.1,1;user id=deployer;password=" + secret,
+	} {
+		code, out, errs := runCmd(t, "", map[string]string{"SQLCMDPASSWORD": livePassword}, "scan", "--no-config",
+			"-S", s, "--connect-timeout", "2s", p)
+		if code != 2 || strings.Contains(out+errs, secret) || !strings.Contains(errs, "-S holds a password") {
+			t.Errorf("-S %s: exit %d, stdout %q, stderr %q", s, code, out, errs)
+		}
+	}
+}
