@@ -55,7 +55,11 @@ func (e *env) liveFacts(ctx context.Context, dsn string, f *scanFlags, w analysi
 	}
 	lc.Encrypt = f.encrypt
 	if dsn != "" {
+		// the DSN names the server, the login and the database:
+		// SQLCMDSERVER, SQLCMDUSER and SQLCMDDBNAME are sqlcmd's general
+		// defaults and may point elsewhere (as with SQLLINT_SERVER)
 		lc.DSN = dsn
+		lc.Server, lc.User, lc.Database = "", "", ""
 	}
 	if f.serverHost != "" {
 		lc.Server = f.serverHost

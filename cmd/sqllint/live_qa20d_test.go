@@ -47,3 +47,27 @@ func TestLiveServerHostWithPasswordRefused(t *testing.T) {
 		}
 	}
 }
+
+// SQLCMDSERVER, SQLCMDUSER and SQLCMDDBNAME are sqlcmd's general
+// defaults: a DSN given by --server (as one in SQLLINT_SERVER) names the
+// server, the login and the database. They overrode it: with
+// SQLCMDSERVER set in the environment, --server's host was replaced and
+// the login and SQLCMDPASSWORD went to the other server.
+func TestLiveServerFlagBeatsSqlcmdEnvironment(t *testing.T) {
+	srv := startServer(t, tdstest.State{ServerName: "SQLPROD1", IFI: "Y"})
+	dir := t.TempDir()
+	p := writeFile(t, dir, "a.sql", "CHECKPOINT;\n")
+	code, out, errs := runCmd(t, "", map[string]string{
+		"SQLCMDPASSWORD": livePassword,
+		"SQLCMDSERVER":   "127.0.0.1,1",
+		"SQLCMDUSER":     "someone_else",
+		"SQLCMDDBNAME":   "NoSuchDb",
+	}, "scan", "--no-config", "--server", "sqlserver://"+liveUser+"@"+srv.Addr()+"?encrypt=disable",
+		"--connect-timeout", "3s", "--query-timeout", "3s", p)
+	if code != 0 || len(srv.Logins()) != 1 {
+		t.Fatalf("exit %d, logins %+v\n%s\n%s", code, srv.Logins(), out, errs)
+	}
+	if l := srv.Logins()[0]; l.User != liveUser || l.Database != "" {
+		t.Errorf("login %+v, want %s without a database", l, liveUser)
+	}
+}
