@@ -505,7 +505,15 @@ func (r *run) live(ctx context.Context, sink func(*FileResult)) (*Summary, error
 				results = append(results, p.result)
 			}
 		}
-		facts, err := r.opt.FactsFor(ctx, Wanted{Databases: DatabaseNames(results), RestoreSources: rules.RestoreSources(results)})
+		names := DatabaseNames(results)
+		// the database the scripts start in (-d) is the one ALTER
+		// DATABASE CURRENT and the statements before any USE change
+		if db := strings.TrimSpace(r.ruleCfg.DefaultDatabase); db != "" &&
+			!slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, db) }) {
+			names = append(names, db)
+			slices.Sort(names)
+		}
+		facts, err := r.opt.FactsFor(ctx, Wanted{Databases: names, RestoreSources: rules.RestoreSources(results)})
 		if err != nil {
 			return nil, err
 		}
@@ -517,7 +525,6 @@ func (r *run) live(ctx context.Context, sink func(*FileResult)) (*Summary, error
 			results = append(results, p.result)
 		}
 	}
-	findings := rules.Analyze(r.reg, results, &r.ruleCfg)
 	// Findings are sorted by file in run order: hand each root file the
 	// findings in the files of its script.
 	owner := map[*parser.File]*parsed{}
@@ -528,6 +535,14 @@ func (r *run) live(ctx context.Context, sink func(*FileResult)) (*Summary, error
 			}
 		}
 	}
+	// the live rules place their findings in the files finish reports:
+	// those of a reported root file, and a reported file a context file
+	// includes
+	r.ruleCfg.Reported = func(f *parser.File) bool {
+		p := owner[f]
+		return p == nil || p.report || (f != p.result.Script.File && r.reported[absClean(f.Path)])
+	}
+	findings := rules.Analyze(r.reg, results, &r.ruleCfg)
 	byRoot := map[*parsed][]rules.Finding{}
 	for _, f := range findings {
 		if file := f.Span.Start.File; file != nil && owner[file] != nil {

@@ -55,7 +55,8 @@ var sl209 = &Rule{
 				full := bytes
 				bytes, cut := roomCut(g, bytes)
 				tde := e.usesTDE()
-				if facts != nil && facts.IFI != nil && *facts.IFI && !tde {
+				ifi := facts.ifi()
+				if ifi != nil && *ifi && !tde {
 					continue // growth is instant
 				}
 				sec := ZeroingSeconds(bytes, rate)
@@ -79,10 +80,10 @@ var sl209 = &Rule{
 				}
 				f := p.report(clauseSpan(e), nil, withBuilt(e, msg))
 				switch {
-				case facts != nil && facts.IFI != nil && !*facts.IFI:
+				case ifi != nil && !*ifi:
 					f.Severity = raise(f.Severity)
 					f.Confirmed = facts.Server
-					f.Message += "; IFI is off on " + facts.Server
+					f.Message += facts.ifiOffNote()
 				case facts != nil && tde:
 					f.Confirmed = facts.Server
 				}

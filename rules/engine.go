@@ -31,6 +31,21 @@ type Config struct {
 	DefaultDatabase string
 	// Facts are the live server's, nil in static mode.
 	Facts *ServerFacts
+	// Reported, when set, tells whether the findings in a file are
+	// reported: false for a context file, read for the model but not
+	// checked. The live rules' findings are about the server, not about
+	// a statement: they go to the first statement of a reported file,
+	// where a finding in a context file would be lost.
+	Reported func(*parser.File) bool
+}
+
+// reported tells whether a finding at the statement is reported.
+func (c *Config) reported(st *parser.Statement) bool {
+	if c == nil || c.Reported == nil {
+		return true
+	}
+	f := st.Span().Start.File
+	return f == nil || c.Reported(f)
 }
 
 // Enabled reports whether rule r runs under c.

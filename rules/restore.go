@@ -37,8 +37,8 @@ var sl207 = &Rule{
 			data, logBytes := re.Bytes(false), re.Bytes(true)
 			tde := e.usesTDE()
 			ifiOn, ifiOff := false, false
-			if facts != nil && facts.IFI != nil {
-				ifiOn, ifiOff = *facts.IFI && !tde, !*facts.IFI
+			if ifi := facts.ifi(); ifi != nil {
+				ifiOn, ifiOff = *ifi && !tde, !*ifi
 			}
 			if ifiOn {
 				data = 0 // the server skips zeroing the data files
@@ -76,7 +76,7 @@ var sl207 = &Rule{
 			switch {
 			case ifiOff:
 				f.Confirmed = facts.Server
-				f.Message += "; IFI is off on " + facts.Server
+				f.Message += facts.ifiOffNote()
 				if dataSec+logSec > budget {
 					estText, budgetText := formatOverBudget(dataSec+logSec, budget)
 					f.Severity = raise(f.Severity)

@@ -208,8 +208,9 @@ var sl208 = &Rule{
 				continue
 			}
 			facts := m.factsAt(e, p.Facts()) // none on another server
-			ifiOn := facts != nil && facts.IFI != nil && *facts.IFI
-			ifiOff := facts != nil && facts.IFI != nil && !*facts.IFI
+			ifi := facts.ifi()
+			ifiOn := ifi != nil && *ifi
+			ifiOff := ifi != nil && !*ifi
 			files := m.tempdbFiles[server]
 			if files == nil {
 				files = tempdbStart(facts)
@@ -261,7 +262,7 @@ var sl208 = &Rule{
 				f.Confirmed = facts.Server
 			}
 			if ifiOff {
-				f.Message += "; IFI is off on " + facts.Server
+				f.Message += facts.ifiOffNote()
 			}
 			m.tempdbReported[server] = true
 		}

@@ -75,11 +75,11 @@ var sl201 = &Rule{
 			}
 			tde := e.usesTDE()
 			ifiOff := false
-			if facts != nil && facts.IFI != nil {
-				if *facts.IFI && !tde {
+			if ifi := facts.ifi(); ifi != nil {
+				if *ifi && !tde {
 					continue // the server skips zeroing data files
 				}
-				ifiOff = !*facts.IFI
+				ifiOff = !*ifi
 			}
 			sec := ZeroingSeconds(bytes, rate)
 			if sec <= budget {
@@ -109,7 +109,7 @@ var sl201 = &Rule{
 			if ifiOff {
 				f.Severity = raise(f.Severity)
 				f.Confirmed = facts.Server
-				f.Message += "; IFI is off on " + facts.Server
+				f.Message += facts.ifiOffNote()
 			} else if facts != nil && tde {
 				f.Confirmed = facts.Server
 			}
@@ -163,12 +163,13 @@ var sl203 = &Rule{
 			return // most files: no option read
 		}
 		rate, budget := p.Opt("zeroing-rate"), p.Opt("autogrowth-budget")
-		version := p.Config.TargetVersion
-		if f := p.Facts(); f != nil && f.Major > 0 {
-			version = f.Major
-		}
 		for _, i := range effects {
 			e := &p.Model.Effects[i]
+			version := p.Config.TargetVersion
+			// the live server's version, not another's after :connect
+			if f := p.Model.factsAt(e, p.Facts()); f != nil && f.Major > 0 {
+				version = f.Major
+			}
 			for _, g := range e.Growths() {
 				if !g.Log || g.Size.Unknown || g.Size.Unlimited {
 					continue

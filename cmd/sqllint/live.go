@@ -42,6 +42,11 @@ func (e *env) liveFacts(ctx context.Context, dsn string, f *scanFlags, w analysi
 	if err := live.CheckServerFlag("--server", f.server); err != nil {
 		return nil, nil, err
 	}
+	// -S takes a host, but a connection string given there by mistake
+	// must not carry its password into the messages either
+	if err := live.CheckServerFlag("-S", f.serverHost); err != nil {
+		return nil, nil, err
+	}
 	if err := live.CheckTimeout("--connect-timeout", f.connectTimeout); err != nil {
 		return nil, nil, err
 	}
@@ -50,7 +55,11 @@ func (e *env) liveFacts(ctx context.Context, dsn string, f *scanFlags, w analysi
 	}
 	lc.Encrypt = f.encrypt
 	if dsn != "" {
+		// the DSN names the server, the login and the database:
+		// SQLCMDSERVER, SQLCMDUSER and SQLCMDDBNAME are sqlcmd's general
+		// defaults and may point elsewhere (as with SQLLINT_SERVER)
 		lc.DSN = dsn
+		lc.Server, lc.User, lc.Database = "", "", ""
 	}
 	if f.serverHost != "" {
 		lc.Server = f.serverHost
@@ -85,8 +94,14 @@ func serverFacts(f *live.Facts) *rules.ServerFacts {
 		sd := &rules.ServerDatabase{Name: d.Name, Exists: d.Exists, TargetRecoverySeconds: d.TargetRecoverySeconds,
 			Encrypted: d.Encrypted, Filegroups: d.FilegroupCount}
 		for _, file := range d.Files {
+			// data_space_id 1 is PRIMARY, the filegroup the scripts name so
+			// and every database has; the others' names are not read (they
+			// are in each database's sys.filegroups)
 			fg := ""
-			if file.DataSpaceID > 0 {
+			switch {
+			case file.DataSpaceID == 1:
+				fg = "PRIMARY"
+			case file.DataSpaceID > 1:
 				fg = fmt.Sprintf("#data_space_%d", file.DataSpaceID)
 			}
 			sd.Files = append(sd.Files, rules.ServerFile{Name: file.Name, Log: file.Type == "LOG", Filegroup: fg, Size: file.SizeBytes})
