@@ -35,41 +35,10 @@ func (e *env) serverDSN(cfg *config.Config, f *scanFlags) string {
 // liveFacts connects to the server read-only and reads what the rules use
 // about it and about every database the scripts name.
 func (e *env) liveFacts(ctx context.Context, dsn string, f *scanFlags, w analysis.Wanted) (*rules.ServerFacts, []string, error) {
-	lc, err := live.ConfigFromEnv(e.getenv)
+	lc, err := e.liveConfig(dsn, f)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := live.CheckServerFlag("--server", f.server); err != nil {
-		return nil, nil, err
-	}
-	// -S takes a host, but a connection string given there by mistake
-	// must not carry its password into the messages either
-	if err := live.CheckServerFlag("-S", f.serverHost); err != nil {
-		return nil, nil, err
-	}
-	if err := live.CheckTimeout("--connect-timeout", f.connectTimeout); err != nil {
-		return nil, nil, err
-	}
-	if err := live.CheckTimeout("--query-timeout", f.queryTimeout); err != nil {
-		return nil, nil, err
-	}
-	lc.Encrypt = f.encrypt
-	if dsn != "" {
-		// the DSN names the server, the login and the database:
-		// SQLCMDSERVER, SQLCMDUSER and SQLCMDDBNAME are sqlcmd's general
-		// defaults and may point elsewhere (as with SQLLINT_SERVER)
-		lc.DSN = dsn
-		lc.Server, lc.User, lc.Database = "", "", ""
-	}
-	if f.serverHost != "" {
-		lc.Server = f.serverHost
-	}
-	if f.user != "" {
-		lc.User = f.user
-	}
-	lc.TrustServerCertificate = lc.TrustServerCertificate || f.trustCert
-	lc.ConnectTimeout, lc.QueryTimeout = f.connectTimeout, f.queryTimeout
-
 	client, err := live.Connect(ctx, lc)
 	if err != nil {
 		return nil, nil, err
@@ -120,4 +89,52 @@ func serverFacts(f *live.Facts) *rules.ServerFacts {
 		}
 	}
 	return sf
+}
+
+// liveConfig is the connection live mode makes: the environment's
+// (live.ConfigFromEnv), then dsn and the flags f.
+func (e *env) liveConfig(dsn string, f *scanFlags) (live.Config, error) {
+	lc, err := live.ConfigFromEnv(e.getenv)
+	if err != nil {
+		return lc, err
+	}
+	if err := live.CheckServerFlag("--server", f.server); err != nil {
+		return lc, err
+	}
+	// -S takes a host, but a connection string given there by mistake
+	// must not carry its password into the messages either
+	if err := live.CheckServerFlag("-S", f.serverHost); err != nil {
+		return lc, err
+	}
+	if err := live.CheckTimeout("--connect-timeout", f.connectTimeout); err != nil {
+		return lc, err
+	}
+	if err := live.CheckTimeout("--query-timeout", f.queryTimeout); err != nil {
+		return lc, err
+	}
+	lc.Encrypt = f.encrypt
+	if dsn != "" {
+		// the DSN names the server, the login and the database:
+		// SQLCMDSERVER, SQLCMDUSER and SQLCMDDBNAME are sqlcmd's general
+		// defaults and may point elsewhere (as with SQLLINT_SERVER)
+		lc.DSN = dsn
+		lc.Server, lc.User, lc.Database = "", "", ""
+	}
+	if f.serverHost != "" {
+		lc.Server = f.serverHost
+	}
+	if f.user != "" {
+		lc.User = f.user
+	}
+	lc.TrustServerCertificate = lc.TrustServerCertificate || f.trustCert
+	// the flags' defaults yield to SQLCMDLOGINTIMEOUT and
+	// SQLCMDSTATTIMEOUT (ConfigFromEnv); given, the flags win, as
+	// sqlcmd's -l and -t do
+	if f.connectTimeoutGiven || e.getenv("SQLCMDLOGINTIMEOUT") == "" {
+		lc.ConnectTimeout = f.connectTimeout
+	}
+	if f.queryTimeoutGiven || e.getenv("SQLCMDSTATTIMEOUT") == "" {
+		lc.QueryTimeout = f.queryTimeout
+	}
+	return lc, nil
 }

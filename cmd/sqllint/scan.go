@@ -118,8 +118,12 @@ type scanFlags struct {
 	live           bool
 	connectTimeout time.Duration
 	queryTimeout   time.Duration
-	encrypt        string
-	pr             prFlags
+	// timeoutsGiven records --connect-timeout and --query-timeout given
+	// on the command line: they then win over SQLCMDLOGINTIMEOUT and
+	// SQLCMDSTATTIMEOUT, as sqlcmd's -l and -t do
+	connectTimeoutGiven, queryTimeoutGiven bool
+	encrypt                                string
+	pr                                     prFlags
 }
 
 func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
@@ -205,6 +209,19 @@ func parseFormats(values []string) ([]outputSpec, error) {
 	return specs, nil
 }
 
+// markGivenTimeouts records in f the timeouts given on the command line
+// that fs parsed.
+func markGivenTimeouts(fs *flag.FlagSet, f *scanFlags) {
+	fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "connect-timeout":
+			f.connectTimeoutGiven = true
+		case "query-timeout":
+			f.queryTimeoutGiven = true
+		}
+	})
+}
+
 func (e *env) scan(args []string) int {
 	var f scanFlags
 	fs := e.scanFlagSet(&f)
@@ -212,6 +229,7 @@ func (e *env) scan(args []string) int {
 	if !ok {
 		return code
 	}
+	markGivenTimeouts(fs, &f)
 	var staged *gitdiff.Staged
 	if f.pr.staged {
 		if f.fix || f.pr.diff || slices.Contains(paths, "-") {
