@@ -21,7 +21,11 @@ import (
 // Files come in the order the text format prints them (see fileOrder: the
 // run's natural order, V2 before V10); within a file, findings keep report
 // order and input errors come last (without line or column, source
-// "sqllint.input").
+// "sqllint.input"). A run-level finding (live mode: about the server, no
+// file) is an <error> at line 1 of Options.RunPath, as in SARIF and
+// GitLab, its message saying so: a <file> names a file (reviewdog, cs2pr
+// and Jenkins warnings-ng read it as the file's path). Without RunPath
+// it is in a <file name="">.
 // Severities are Checkstyle's own: error, warning, info.
 
 type checkstyleDoc struct {
@@ -43,7 +47,7 @@ type checkstyleError struct {
 	Source   string `xml:"source,attr"`
 }
 
-func writeCheckstyle(b *bytes.Buffer, r *report.Report, _ Options) error {
+func writeCheckstyle(b *bytes.Buffer, r *report.Report, opt Options) error {
 	byFile := make(map[string]*checkstyleFile)
 	file := func(name string) *checkstyleFile {
 		cf := byFile[name]
@@ -55,8 +59,13 @@ func writeCheckstyle(b *bytes.Buffer, r *report.Report, _ Options) error {
 	}
 	for i := range r.Findings {
 		f := &r.Findings[i]
-		cf := file(f.Path)
-		cf.Errors = append(cf.Errors, checkstyleFinding(f))
+		name, e := f.Path, checkstyleFinding(f)
+		if name == "" && opt.RunPath != "" {
+			name = opt.RunPath
+			checkstyleRunLevel(&e)
+		}
+		cf := file(name)
+		cf.Errors = append(cf.Errors, e)
 	}
 	for i := range r.Errors {
 		e := &r.Errors[i]
@@ -65,7 +74,7 @@ func writeCheckstyle(b *bytes.Buffer, r *report.Report, _ Options) error {
 	}
 	doc := checkstyleDoc{Version: "4.3"}
 	size := 128
-	for _, name := range fileOrder(r) {
+	for _, name := range fileOrder(r, opt.RunPath) {
 		cf := byFile[name]
 		doc.Files = append(doc.Files, *cf)
 		size += 64 + len(cf.Name)
@@ -87,6 +96,13 @@ func checkstyleFinding(f *report.Finding) checkstyleError {
 		Message:  cleanLine(message(f)),
 		Source:   "sqllint." + cleanLine(f.RuleID),
 	}
+}
+
+// checkstyleRunLevel makes e, a run-level finding's element, one placed
+// at line 1 of Options.RunPath.
+func checkstyleRunLevel(e *checkstyleError) {
+	e.Line, e.Column = 1, 0
+	e.Message = runLevelNote + e.Message
 }
 
 // checkstyleInput is an input error's <error> element.
@@ -146,8 +162,9 @@ func xmlText(s string) string {
 // in the order the text format prints them: the findings' files in report
 // order (the run's natural order, V2 before V10), then the files that have
 // only input errors, in the order of Errors. Formats that group by file use
-// it, so every format lists files alike.
-func fileOrder(r *report.Report) []string {
+// it, so every format lists files alike. The findings of no file are
+// runPath's when it is not "" (Checkstyle: Options.RunPath).
+func fileOrder(r *report.Report, runPath string) []string {
 	seen := make(map[string]bool)
 	var out []string
 	add := func(p string) {
@@ -157,7 +174,11 @@ func fileOrder(r *report.Report) []string {
 		}
 	}
 	for i := range r.Findings {
-		add(r.Findings[i].Path)
+		if p := r.Findings[i].Path; p != "" || runPath == "" {
+			add(p)
+		} else {
+			add(runPath)
+		}
 	}
 	for i := range r.Errors {
 		add(r.Errors[i].Path)

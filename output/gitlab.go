@@ -24,6 +24,11 @@ import (
 // inside Options.SrcRoot is made relative to it (others are kept as they
 // are).
 //
+// A run-level finding (live mode: about the server, no file) is placed at
+// line 1 of Options.RunPath, as SARIF places it, its description saying
+// so: location.path must name a file of the repository. Without RunPath
+// its path is "".
+//
 // Input errors become issues with check_name "input-error" and severity
 // major at line 1, so an unreadable file is not silently missing from the
 // merge request widget.
@@ -61,8 +66,9 @@ func writeGitLab(b *bytes.Buffer, r *report.Report, opt Options) error {
 	return writeStreamed(b, "gitlab", r, opt)
 }
 
-// gitlabFindingIssue is the issue of finding f, whose fingerprint is fp.
-func gitlabFindingIssue(f *report.Finding, fp, root string) gitlabIssue {
+// gitlabFindingIssue is the issue of finding f, whose fingerprint is fp;
+// a run-level finding goes to runPath (Options.RunPath), if any.
+func gitlabFindingIssue(f *report.Finding, fp, root, runPath string) gitlabIssue {
 	begin := max(f.Line, 1)
 	issue := gitlabIssue{
 		Description: ruleLabel(f) + ": " + message(f),
@@ -70,6 +76,10 @@ func gitlabFindingIssue(f *report.Finding, fp, root string) gitlabIssue {
 		Fingerprint: fp,
 		Severity:    gitlabSeverity(f.Severity),
 		Location:    gitlabLocation{Path: relToRoot(f.Path, root), Lines: gitlabLines{Begin: begin}},
+	}
+	if f.Path == "" && runPath != "" {
+		issue.Description = ruleLabel(f) + ": " + runLevelNote + message(f)
+		issue.Location.Path = relToRoot(runPath, root)
 	}
 	if f.EndLine >= begin {
 		issue.Location.Lines.End = f.EndLine
@@ -131,7 +141,7 @@ func (x *gitlabStream) add(s *Stream, b *bytes.Buffer, fs []report.Finding) erro
 	for i := range fs {
 		f := &fs[i]
 		text, _ := s.lineOf(f)
-		is := gitlabFindingIssue(f, x.fp.next(f, text), x.root)
+		is := gitlabFindingIssue(f, x.fp.next(f, text), x.root, s.opt.RunPath)
 		x.issue(&is)
 	}
 	return nil

@@ -75,9 +75,13 @@ func (x *groupStream) add(s *Stream, _ *bytes.Buffer, fs []report.Finding) error
 	}
 	for i := range fs {
 		f := &fs[i]
-		if !x.open || x.cur.path != f.Path {
+		path := f.Path
+		if path == "" && !x.junit {
+			path = s.opt.RunPath // a run-level finding's file (checkstyle)
+		}
+		if !x.open || x.cur.path != path {
 			x.endRun()
-			x.cur = groupRun{path: strings.Clone(f.Path), start: x.held.Len(), end: x.held.Len()}
+			x.cur = groupRun{path: strings.Clone(path), start: x.held.Len(), end: x.held.Len()}
 			x.open = true
 		}
 		x.el.Reset()
@@ -92,6 +96,9 @@ func (x *groupStream) add(s *Stream, _ *bytes.Buffer, fs []report.Finding) error
 			}
 		} else {
 			e := checkstyleFinding(f)
+			if f.Path == "" && path != "" {
+				checkstyleRunLevel(&e)
+			}
 			w.checkstyleError(&e)
 		}
 		x.held.Add(x.el.Bytes())

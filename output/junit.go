@@ -130,7 +130,7 @@ func writeJUnit(b *bytes.Buffer, r *report.Report, _ Options) error {
 	if len(suites) == 0 {
 		doc.Suites = []junitSuite{junitNoFindings(r)}
 	}
-	for _, path := range fileOrder(r) {
+	for _, path := range fileOrder(r, "") {
 		doc.Suites = append(doc.Suites, *suites[path])
 	}
 	size := 128

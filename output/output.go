@@ -37,10 +37,11 @@ type Options struct {
 	// ShowSource makes text output print the offending source line with
 	// the finding's range underlined (the CLI turns it on by default).
 	ShowSource bool
-	// RunPath is the file SARIF places a run-level finding (live mode:
-	// about the server, not a file) at, on line 1: GitHub code scanning
-	// refuses a whole upload when one result has no file. The CLI gives
-	// the first file scanned. "" leaves such a result without a location.
+	// RunPath is the file SARIF, GitLab and Checkstyle place a run-level finding
+	// (live mode: about the server, not a file) at, on line 1: GitHub code
+	// scanning refuses a whole upload when one result has no file, and a
+	// GitLab issue's path names a file. The CLI gives the first file
+	// scanned. "" leaves such a result without a location.
 	RunPath string
 }
 

@@ -215,8 +215,12 @@ func sarifRunLevel(res *sarifResult, sc *sarifScratch, runLoc sarifArtifactLocat
 	}
 	sc.region = sarifRegion{StartLine: 1}
 	sc.locs[0] = sarifLocation{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: runLoc, Region: &sc.region}}
-	res.Message.Text = "about the server, not this file (shown at the first file scanned): " + res.Message.Text
+	res.Message.Text = runLevelNote + res.Message.Text
 }
+
+// runLevelNote starts the message of a run-level finding that a format
+// places at Options.RunPath.
+const runLevelNote = "about the server, not this file (shown at the first file scanned): "
 
 // sarifDocument is the log of report r with the given results. Its rules
 // are the report's, in its order, then the rules findings name that the

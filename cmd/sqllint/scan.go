@@ -792,11 +792,16 @@ type outputSink struct {
 	// is named from the root, as a relative one would be read from the
 	// workspace
 	cwd string
+	// clean: the current folder is the workspace itself (prefix ""), so
+	// a path that is not clean (db//a.sql, db/../db/a.sql, ../x.sql) is
+	// rebased as from a subfolder: the CI service matches the path as it
+	// is with the repository's files
+	clean bool
 }
 
 // add gives the sink findings, their paths rebased for it.
 func (o *outputSink) add(fs []report.Finding) error {
-	if o.prefix == "" {
+	if o.prefix == "" && (!o.clean || allClean(fs)) {
 		return o.stream.Add(fs)
 	}
 	cp := make([]report.Finding, len(fs))
@@ -809,7 +814,7 @@ func (o *outputSink) add(fs []report.Finding) error {
 
 // close ends the sink's stream with rep, its errors' paths rebased.
 func (o *outputSink) close(rep *report.Report) error {
-	if o.prefix == "" || len(rep.Errors) == 0 {
+	if o.prefix == "" && !o.clean || len(rep.Errors) == 0 {
 		return o.stream.Close(rep)
 	}
 	r := *rep
@@ -818,6 +823,24 @@ func (o *outputSink) close(rep *report.Report) error {
 		r.Errors[i].Path = o.rebase(r.Errors[i].Path)
 	}
 	return o.stream.Close(&r)
+}
+
+// allClean reports whether the paths of fs are clean and inside the
+// current folder, which rebase keeps as they are (a file's findings share
+// their path: each is looked at once).
+func allClean(fs []report.Finding) bool {
+	last := ""
+	for i := range fs {
+		p := fs[i].Path
+		if p == last || p == "" || filepath.IsAbs(p) {
+			continue
+		}
+		if path.Clean(p) != p || strings.HasPrefix(p, "../") || p == ".." {
+			return false
+		}
+		last = p
+	}
+	return true
 }
 
 // rebase is a path relative to the current folder made relative to the
@@ -842,8 +865,8 @@ func (o *outputSink) rebase(p string) string {
 // workspacePrefix is cwd relative to the CI workspace that environment
 // variable name holds (GITHUB_WORKSPACE, CI_PROJECT_DIR,
 // BUILD_SOURCESDIRECTORY), slash-separated
-// and ending in "/", with the workspace; "" when cwd is the workspace or
-// outside it.
+// and ending in "/", with the workspace; "" when cwd is the workspace
+// (with the workspace) or outside it (ws "" too).
 func (e *env) workspacePrefix(cwd, name string) (prefix, ws string) {
 	ws = e.getenv(name)
 	if ws == "" || cwd == "" || !filepath.IsAbs(ws) {
@@ -858,8 +881,11 @@ func (e *env) workspacePrefix(cwd, name string) (prefix, ws string) {
 		rcwd = r
 	}
 	rel, err := filepath.Rel(rws, rcwd)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return "", ""
+	}
+	if rel == "." {
+		return "", ws
 	}
 	return filepath.ToSlash(rel) + "/", ws
 }
@@ -901,20 +927,26 @@ func (e *env) openOutputsTo(stdout io.Writer, specs []outputSpec, toStdout, colo
 		// (the repository), wherever in it the step runs.
 		switch s.format {
 		case "github":
-			o.prefix, _ = e.workspacePrefix(cwd, "GITHUB_WORKSPACE")
+			var ws string
+			o.prefix, ws = e.workspacePrefix(cwd, "GITHUB_WORKSPACE")
+			o.clean = o.prefix == "" && ws != ""
 		case "azure":
 			// the agent takes a relative sourcepath as the repository's
 			// (it makes only a path that exists from its own folder
 			// relative: ConvertLocalPath)
-			o.prefix, _ = e.workspacePrefix(cwd, "BUILD_SOURCESDIRECTORY")
+			var ws string
+			o.prefix, ws = e.workspacePrefix(cwd, "BUILD_SOURCESDIRECTORY")
+			o.clean = o.prefix == "" && ws != ""
 		case "sarif", "gitlab":
 			name := "GITHUB_WORKSPACE"
 			if s.format == "gitlab" {
 				name = "CI_PROJECT_DIR"
 			}
-			if prefix, ws := e.workspacePrefix(cwd, name); prefix != "" {
+			prefix, ws := e.workspacePrefix(cwd, name)
+			if prefix != "" {
 				o.prefix, opts.SrcRoot = prefix, ws
 			}
+			o.clean = prefix == "" && ws != ""
 		}
 		if runPath != "" {
 			opts.RunPath = o.rebase(runPath)
