@@ -819,29 +819,35 @@ type lineCache struct {
 	// lend: the lines are the file's text, not copies (Options.LendSource)
 	lend bool
 	// the end of the line of offset endFrom in endFile (lineEnd): the
-	// offset of the next line feed or the text's end, and whether no
-	// carriage return lies between the two
+	// offset of the next line feed or the text's end, and the last
+	// carriage return from endFrom to it (endFrom-1 when none), which
+	// answer for every offset from endFrom to that end
 	endFile      *parser.File
 	endFrom, end int
-	endOK        bool
+	endCR        int
 }
 
 // lineEnd returns the end of the line of off in file (the offset of the
 // next line feed, or the text's end) and whether no carriage return lies
-// from off to it, found once for a finding's start: its end column and
-// its source line both read it.
+// from off to it, found once for a line: a finding's end column and its
+// source line both read it, and so do the next findings on the line (a
+// long line of findings, or a file whose line breaks are all carriage
+// returns, would otherwise be read to its end once for each).
 func (c *lineCache) lineEnd(file *parser.File, off int) (end int, ok bool) {
-	if c.endFile == file && c.endFrom == off {
-		return c.end, c.endOK
+	if c.endFile == file && c.endFrom <= off && off <= c.end {
+		return c.end, c.endCR < off
 	}
 	t := file.Text
 	end = len(t)
 	if j := strings.IndexByte(t[off:], '\n'); j >= 0 {
 		end = off + j
 	}
-	ok = strings.IndexByte(t[off:end], '\r') < 0
-	c.endFile, c.endFrom, c.end, c.endOK = file, off, end, ok
-	return end, ok
+	cr := off - 1
+	if j := strings.LastIndexByte(t[off:end], '\r'); j >= 0 {
+		cr = off + j
+	}
+	c.endFile, c.endFrom, c.end, c.endCR = file, off, end, cr
+	return end, cr < off
 }
 
 // after is positionAfter(file, start, off) for start given by position:
@@ -1003,16 +1009,47 @@ func lineAt(file *parser.File, off, line int) (string, bool) {
 	if off < 0 || off > len(t) {
 		return file.Line(line)
 	}
-	start := strings.LastIndexByte(t[:off], '\n') + 1
-	end := len(t)
-	if j := strings.IndexByte(t[off:], '\n'); j >= 0 {
-		end = off + j
+	// the line feeds around off are looked for a window at a time, and a
+	// carriage return met on the way ends the search: in a file whose line
+	// breaks are carriage returns there is no line feed to find, and each
+	// finding read the text to both its ends
+	start := 0
+	for hi := off; hi > 0; {
+		lo := max(0, hi-lineWindow)
+		w := t[lo:hi]
+		j := strings.LastIndexByte(w, '\n')
+		if strings.IndexByte(w[j+1:], '\r') >= 0 {
+			return file.Line(line)
+		}
+		if j >= 0 {
+			start = lo + j + 1
+			break
+		}
+		hi = lo
 	}
-	if strings.IndexByte(t[start:end], '\r') >= 0 {
-		return file.Line(line)
+	end := len(t)
+	for lo := off; lo < len(t); {
+		hi := min(len(t), lo+lineWindow)
+		w := t[lo:hi]
+		j := strings.IndexByte(w, '\n')
+		if j < 0 {
+			j = len(w)
+		}
+		if strings.IndexByte(w[:j], '\r') >= 0 {
+			return file.Line(line)
+		}
+		if j < len(w) {
+			end = lo + j
+			break
+		}
+		lo = hi
 	}
 	return file.Slice(start, end), true
 }
+
+// lineWindow is how much of a text lineAt reads at a time for a line
+// feed.
+const lineWindow = 4 << 10
 
 // includedSource identifies an included file with a fix: its bytes in the
 // overlay or on disk, if they still decode to the text analyzed.
