@@ -212,6 +212,14 @@ func (e *env) scan(args []string) int {
 	if !ok {
 		return code
 	}
+	if f.configPath != "" && f.noConfig {
+		e.errorf("use --config or --no-config, not both")
+		return exitError
+	}
+	if len(f.pr.contexts) > 0 && f.pr.noContext {
+		e.errorf("use --context or --no-context, not both")
+		return exitError
+	}
 	var staged *gitdiff.Staged
 	if f.pr.staged {
 		if f.fix || f.pr.diff || slices.Contains(paths, "-") {
