@@ -353,11 +353,13 @@ func (l *loader) context(n *yaml.Node) {
 	}
 	l.cfg.ContextSet = true
 	l.cfg.Context = []string{}
-	l.strings(n, keyContext, "a folder or file", func(_ *yaml.Node, _, s string) {
+	l.cfg.ContextAt = []Error{}
+	l.strings(n, keyContext, "a folder or file", func(it *yaml.Node, k, s string) {
 		if !filepath.IsAbs(s) {
 			s = filepath.Join(l.cfg.Dir, filepath.FromSlash(s))
 		}
 		l.cfg.Context = append(l.cfg.Context, s)
+		l.cfg.ContextAt = append(l.cfg.ContextAt, Error{File: l.file, Line: it.Line, Column: it.Column, Key: k})
 	})
 }
 
