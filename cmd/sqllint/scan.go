@@ -220,6 +220,10 @@ func (e *env) scan(args []string) int {
 		e.errorf("use --context or --no-context, not both")
 		return exitError
 	}
+	if err := checkLiveFlags(&f); err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
 	var staged *gitdiff.Staged
 	if f.pr.staged {
 		if f.fix || f.pr.diff || slices.Contains(paths, "-") {
