@@ -133,11 +133,15 @@ func (e *env) parse(args []string) int {
 	values := map[string]string{}
 	for _, v := range vars {
 		name, value, ok := strings.Cut(v, "=")
-		if !ok {
+		if !ok || strings.TrimSpace(name) == "" {
 			e.errorf("-v %q: write NAME=value", v)
 			return exitError
 		}
-		values[name] = value
+		if err := config.CheckVarName(strings.TrimSpace(name)); err != nil {
+			e.errorf("-v %q: %v", v, err)
+			return exitError
+		}
+		values[strings.TrimSpace(name)] = strings.Trim(value, `"`) // as scan reads -v
 	}
 	clean := oneLine // control characters as scan's text output shows them
 	entries := []map[string]any{}

@@ -1162,6 +1162,9 @@ func applyFlags(cfg *config.Config, f *scanFlags) error {
 		if !ok || strings.TrimSpace(name) == "" {
 			return fmt.Errorf("-v %q: write NAME=value", v)
 		}
+		if err := config.CheckVarName(strings.TrimSpace(name)); err != nil {
+			return fmt.Errorf("-v %q: %w", v, err)
+		}
 		cfg.Variables[strings.TrimSpace(name)] = strings.Trim(value, `"`)
 	}
 	if f.database != "" {
