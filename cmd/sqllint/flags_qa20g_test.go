@@ -29,3 +29,14 @@ func TestScanRefusesConflictingConfigAndContextFlags(t *testing.T) {
 		}
 	}
 }
+
+// --server DSN and -S host both name the server: -S silently replaced the
+// DSN's host, so a run meant for one server connected to another.
+func TestScanRefusesServerWithS(t *testing.T) {
+	dir := t.TempDir()
+	script := writeFile(t, dir, "a.sql", "CHECKPOINT;\n")
+	code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "--server", "sqlserver://deploy@db1:1433", "-S", "127.0.0.1,1", script)
+	if code != exitError || out != "" || !strings.Contains(errs, "use --server or -S, not both") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}

@@ -220,6 +220,10 @@ func (e *env) scan(args []string) int {
 		e.errorf("use --context or --no-context, not both")
 		return exitError
 	}
+	if f.server != "" && f.serverHost != "" {
+		e.errorf("use --server or -S, not both: each names the server (a DSN names the server, login and database itself)")
+		return exitError
+	}
 	if err := checkLiveFlags(&f); err != nil {
 		e.errorf("%v", err)
 		return exitError
