@@ -355,6 +355,7 @@ func (e *env) scan(args []string) int {
 	filter.ran = ranRules(rules.Default, &cfg.Rules, opt.FactsFor != nil)
 	// Nothing reads fingerprints but a baseline.
 	opt.SkipFingerprints = filter.base == nil && f.pr.writeBaseline == ""
+	f.color = strings.ToLower(f.color) // as --format and the config's words
 	color := f.color == "always" || (f.color == "auto" && e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb")
 	if f.color != "auto" && f.color != "always" && f.color != "never" {
 		e.errorf("--color must be auto, always or never")
@@ -1144,9 +1145,9 @@ func (e *env) loadConfig(path string, none bool, firstPath string) (*config.Conf
 
 func applyFlags(cfg *config.Config, f *scanFlags) error {
 	if f.failOn != "" {
-		switch f.failOn {
+		switch level := strings.ToLower(f.failOn); level {
 		case "error", "warning", "info", "never":
-			cfg.FailOn = f.failOn
+			cfg.FailOn = level
 		default:
 			return fmt.Errorf("--fail-on must be error, warning, info or never, not %q", f.failOn)
 		}
