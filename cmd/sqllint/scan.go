@@ -343,7 +343,12 @@ func (e *env) scan(args []string) int {
 		// project: neither checked nor context.
 		opt.Filter, opt.FilterDir = tracked.Has, tracked.HasDir
 	}
-	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
+	dsn := e.serverDSN(cfg, &f)
+	if f.live && dsn == "" && f.serverHost == "" {
+		e.errorf("--live: no server to check against: the config file has no server: key (or give --server, -S or SQLLINT_SERVER)")
+		return exitError
+	}
+	if dsn != "" || f.serverHost != "" {
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {
 			facts, notices, err := e.liveFacts(ctx, dsn, &f, w)
 			for _, n := range notices {
