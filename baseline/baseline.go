@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -271,18 +272,53 @@ func jsonErr(err error, data []byte) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		line := 1 + bytes.Count(data[:min(int(te.Offset), len(data))], []byte("\n"))
-		return fmt.Errorf("line %d: %w", line, err)
+		return fmt.Errorf("line %d: %s", line, typeMsg(te))
 	}
 	// DisallowUnknownFields' error has no offset: the key's line
 	const unknown = "json: unknown field "
 	if msg := err.Error(); strings.HasPrefix(msg, unknown) {
 		if name, uerr := strconv.Unquote(msg[len(unknown):]); uerr == nil {
 			if line := unknownFieldLine(data, name); line > 0 {
-				return fmt.Errorf("line %d: %w", line, err)
+				return fmt.Errorf("line %d: unknown key %q", line, name)
 			}
+			return fmt.Errorf("unknown key %q", name)
 		}
 	}
 	return err
+}
+
+// typeMsg says which key holds a value of the wrong type, what it must
+// be and what it is, in the words of the file rather than Go's types.
+func typeMsg(te *json.UnmarshalTypeError) string {
+	got := te.Value
+	switch got {
+	case "array":
+		got = "a list"
+	case "object":
+		got = "an object"
+	case "string", "number":
+		got = "a " + got
+	}
+	want := "a whole number"
+	switch te.Type.Kind() {
+	case reflect.String:
+		want = "a string"
+	case reflect.Slice:
+		want = "a list"
+	case reflect.Struct:
+		want = "an object"
+	}
+	field := te.Field
+	if i := strings.LastIndexByte(field, '.'); i >= 0 {
+		field = field[i+1:]
+	}
+	switch {
+	case field == "":
+		return "the file must be a JSON object, got " + got
+	case te.Type.Kind() == reflect.Struct:
+		return "an entry must be an object, got " + got
+	}
+	return fmt.Sprintf("%q must be %s, got %s", field, want, got)
 }
 
 // Result is what Filter did.

@@ -162,7 +162,7 @@ func TestLoadErrors(t *testing.T) {
 		{write("garbage.json", "{\"version\": 1,\n\"entries\": [\n{\"rule\": }\n]}"), "garbage.json: not a sqllint baseline: line 3"},
 		{write("noversion.json", `{"entries": []}`), "no version"},
 		{write("v2.json", `{"version": 2, "entries": []}`), "format version 2"},
-		{write("unknown.json", `{"version": 1, "entries": [], "extra": 1}`), "unknown field"},
+		{write("unknown.json", `{"version": 1, "entries": [], "extra": 1}`), "unknown key"},
 		{write("badentry.json", "{\"version\": 1, \"entries\": [\n{\"rule\": \"SL302\", \"file\": \"a.sql\"}]}"), "entry 1: needs"},
 		{write("two.json", `{"version": 1, "entries": []} {}`), "text after"},
 	}

@@ -16,7 +16,7 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 			"  {\"rule\": \"SL302\", \"file\": \"a.sql\", \"fingerprint\": \"x\", \"occurrence\": 0}\n]}\n",
 			"baseline b.json: line 4: entry 2: needs a rule"},
 		{`{"tool": "sqllint", "x": {"entries": []}, "entries": [{"rule": "", "fingerprint": "x", "occurrence": 1}], "version": 1}`,
-			"unknown field"},
+			"unknown key"},
 		{`{"tool": "sqllint", "entries": [{"rule": "", "fingerprint": "x", "occurrence": 1}], "version": 1}`,
 			"baseline b.json: line 1: entry 1: needs a rule"},
 		{" \n", "baseline b.json: not a sqllint baseline: the file is empty"},

@@ -13,11 +13,11 @@ func TestUnknownFieldNamesTheLine(t *testing.T) {
 		{"{\"version\": 1, \"tool\": \"sqllint\", \"entries\": [\n" +
 			"{\"rule\": \"SL302\", \"file\": \"a.sql\", \"fingerprint\": \"x\", \"occurrence\": 1},\n" +
 			"{\"rule\": \"SL302\", \"file\": \"a.sql\", \"fingerprint\": \"y\", \"occurrence\": 1,\n \"extra\": [1, {\"extra\": 2}]}\n]}\n",
-			`baseline b.json: not a sqllint baseline: line 4: json: unknown field "extra"`},
+			`baseline b.json: not a sqllint baseline: line 4: unknown key "extra"`},
 		// a value that spells the name is not the key
 		{"{\"version\": 1, \"entries\": [{\"rule\": \"extra\", \"file\": \"a.sql\",\n\"fingerprint\": \"x\", \"occurrence\": 1}],\n\"extra\": {}}",
-			`line 3: json: unknown field "extra"`},
-		{"{\"version\": 1,\n\"x\\u0079\": 1, \"entries\": []}", `line 2: json: unknown field "xy"`},
+			`line 3: unknown key "extra"`},
+		{"{\"version\": 1,\n\"x\\u0079\": 1, \"entries\": []}", `line 2: unknown key "xy"`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("b.json", []byte(tt.text))

@@ -69,6 +69,9 @@ type Config struct {
 	// turns the default context off).
 	Context    []string
 	ContextSet bool
+	// ContextAt is where each Context entry is written (file, line,
+	// column and key, no message), for an error about it.
+	ContextAt []Error
 	// Baseline is the baseline file, joined to Dir; "" when not set.
 	Baseline string
 	// Origin says where the file was found: set by Find (Load and Parse

@@ -353,11 +353,13 @@ func (l *loader) context(n *yaml.Node) {
 	}
 	l.cfg.ContextSet = true
 	l.cfg.Context = []string{}
-	l.strings(n, keyContext, "a folder or file", func(_ *yaml.Node, _, s string) {
+	l.cfg.ContextAt = []Error{}
+	l.strings(n, keyContext, "a folder or file", func(it *yaml.Node, k, s string) {
 		if !filepath.IsAbs(s) {
 			s = filepath.Join(l.cfg.Dir, filepath.FromSlash(s))
 		}
 		l.cfg.Context = append(l.cfg.Context, s)
+		l.cfg.ContextAt = append(l.cfg.ContextAt, Error{File: l.file, Line: it.Line, Column: it.Column, Key: k})
 	})
 }
 
@@ -808,14 +810,23 @@ func (l *loader) globs(n *yaml.Node, key string) []string {
 // varName: sqlcmd variable names hold no blanks, quotes, $, ( or ).
 var varName = regexp.MustCompile(`^[^\s$()'"=]+$`)
 
+// CheckVarName checks a sqlcmd variable name given a value (variables:
+// in the config, -v NAME=value).
+func CheckVarName(name string) error {
+	if !varName.MatchString(name) {
+		return fmt.Errorf("bad sqlcmd variable name %q: no blanks, quotes, =, $, ( or )", name)
+	}
+	return nil
+}
+
 func (l *loader) variables(n *yaml.Node) {
 	pairs, _ := l.mapping(n, keyVariables)
 	seen := map[string]*yaml.Node{}
 	for _, kv := range pairs {
 		name := kv.key.Value
 		key := keyVariables + "." + name
-		if !varName.MatchString(name) {
-			l.errorf(kv.key, keyVariables, "bad sqlcmd variable name %q: no blanks, quotes, =, $, ( or )", name)
+		if err := CheckVarName(name); err != nil {
+			l.errorf(kv.key, keyVariables, "%v", err)
 			continue
 		}
 		// sqlcmd variable names ignore case

@@ -77,6 +77,9 @@ func (l *loader) env(n *yaml.Node) {
 func CheckEnvName(name string) error {
 	switch {
 	case name == "*":
+	case strings.Contains(name, ","):
+		// --select and --ignore take comma lists; --env and env: do not
+		return fmt.Errorf("%q is not one variable name: give each name its own --env NAME, or list them in the config: env: [A, B]", name)
 	case name == "" || !varName.MatchString(name):
 		return fmt.Errorf("bad environment variable name %q: no blanks, quotes, =, $, ( or )", name)
 	case parser.IsSecretName(name):

@@ -96,6 +96,19 @@ func (e *env) init(args []string) int {
 	if len(rest) > 0 {
 		dir = rest[0]
 	}
+	if info, err := os.Stat(dir); err != nil {
+		e.errorf("%s: no such folder", dir)
+		return exitError
+	} else if !info.IsDir() {
+		e.errorf("%s: not a folder: init writes DIR/.sqllint.yaml", dir)
+		return exitError
+	}
+	// a folder that holds both is an error for every scan
+	yml := filepath.Join(dir, ".sqllint.yml")
+	if _, err := os.Lstat(yml); err == nil {
+		e.errorf("%s already exists: edit it, or remove it and run sqllint init again", yml)
+		return exitError
+	}
 	path := filepath.Join(dir, ".sqllint.yaml")
 	if _, err := os.Stat(path); err == nil && !*force {
 		e.errorf("%s already exists (use --force to overwrite it)", path)
@@ -133,11 +146,15 @@ func (e *env) parse(args []string) int {
 	values := map[string]string{}
 	for _, v := range vars {
 		name, value, ok := strings.Cut(v, "=")
-		if !ok {
+		if !ok || strings.TrimSpace(name) == "" {
 			e.errorf("-v %q: write NAME=value", v)
 			return exitError
 		}
-		values[name] = value
+		if err := config.CheckVarName(strings.TrimSpace(name)); err != nil {
+			e.errorf("-v %q: %v", v, err)
+			return exitError
+		}
+		values[strings.TrimSpace(name)] = strings.Trim(value, `"`) // as scan reads -v
 	}
 	clean := oneLine // control characters as scan's text output shows them
 	entries := []map[string]any{}

@@ -7,7 +7,7 @@ import (
 )
 
 // A context folder that does not exist is reported with what named it:
-// the config file and its context key, or --context.
+// the config file, the line and its context key, or --context.
 func TestMissingContextNamesItsSource(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
@@ -15,7 +15,7 @@ func TestMissingContextNamesItsSource(t *testing.T) {
 	writeFile(t, dir, "a.sql", "CHECKPOINT;\n")
 	cfg := filepath.Join(dir, ".sqllint.yaml")
 	code, _, errs := runCmd(t, "", nil, "scan", "a.sql")
-	if want := cfg + ": context: " + filepath.Join(dir, "nosuchdir") + ": no such file or directory"; code != exitError || !strings.Contains(errs, want) {
+	if want := cfg + `:2:5: key "context[0]": ` + filepath.Join(dir, "nosuchdir") + ": no such file or directory"; code != exitError || !strings.Contains(errs, want) {
 		t.Errorf("config context: exit %d, %q, want %q", code, errs, want)
 	}
 	code, _, errs = runCmd(t, "", nil, "scan", "--context", "gone", "a.sql")

@@ -32,6 +32,22 @@ func (e *env) serverDSN(cfg *config.Config, f *scanFlags) string {
 	return ""
 }
 
+// checkLiveFlags checks the values of the live-mode flags before
+// anything is read, with or without a server: a typo is a usage error
+// that names its flag, not a failed connection or nothing at all.
+func checkLiveFlags(f *scanFlags) error {
+	if err := live.CheckTimeout("--connect-timeout", f.connectTimeout); err != nil {
+		return err
+	}
+	if err := live.CheckTimeout("--query-timeout", f.queryTimeout); err != nil {
+		return err
+	}
+	if _, ok := live.EncryptModes[strings.ToLower(f.encrypt)]; f.encrypt != "" && !ok {
+		return fmt.Errorf("--encrypt %q: use strict, mandatory or optional", f.encrypt)
+	}
+	return nil
+}
+
 // liveFacts connects to the server read-only and reads what the rules use
 // about it and about every database the scripts name.
 func (e *env) liveFacts(ctx context.Context, dsn string, f *scanFlags, w analysis.Wanted) (*rules.ServerFacts, []string, error) {
@@ -106,10 +122,7 @@ func (e *env) liveConfig(dsn string, f *scanFlags) (live.Config, error) {
 	if err := live.CheckServerFlag("-S", f.serverHost); err != nil {
 		return lc, err
 	}
-	if err := live.CheckTimeout("--connect-timeout", f.connectTimeout); err != nil {
-		return lc, err
-	}
-	if err := live.CheckTimeout("--query-timeout", f.queryTimeout); err != nil {
+	if err := checkLiveFlags(f); err != nil {
 		return lc, err
 	}
 	lc.Encrypt = f.encrypt

@@ -75,6 +75,10 @@ func checkOutputFiles(specs []outputSpec, writeBaseline, readBaseline string, pa
 	if folderName(writeBaseline) || isDir(writeBaseline) {
 		return fmt.Errorf("--write-baseline %s: names a folder; give the baseline's file (%s)", writeBaseline, filepath.Join(writeBaseline, ".sqllint-baseline.json"))
 	}
+	if base := filepath.Base(writeBaseline); base == ".sqllint.yaml" || base == ".sqllint.yml" {
+		// later runs would find it as their config file and stop
+		return fmt.Errorf("--write-baseline %s: %s is a config file's name; sqllint writes no baseline there: give a baseline file such as .sqllint-baseline.json", writeBaseline, base)
+	}
 	if readOnly(writeBaseline) {
 		return fmt.Errorf("--write-baseline %s: %w", writeBaseline, safewrite.ErrReadOnly)
 	}

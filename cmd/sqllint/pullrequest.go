@@ -65,13 +65,18 @@ func missingContext(cfg *config.Config, p *prFlags) error {
 	case !cfg.ContextSet:
 		return nil
 	}
-	for _, c := range list {
+	for i, c := range list {
 		if c == "-" {
 			continue
 		}
 		if _, err := os.Stat(c); errors.Is(err, os.ErrNotExist) {
 			if flag {
 				return fmt.Errorf("--context %s: no such file or directory", c)
+			}
+			if i < len(cfg.ContextAt) {
+				e := cfg.ContextAt[i]
+				e.Msg = c + ": no such file or directory"
+				return &e
 			}
 			return fmt.Errorf("%s: context: %s: no such file or directory", cfg.Path, c)
 		}

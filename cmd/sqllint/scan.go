@@ -230,6 +230,22 @@ func (e *env) scan(args []string) int {
 		return code
 	}
 	markGivenTimeouts(fs, &f)
+	if f.configPath != "" && f.noConfig {
+		e.errorf("use --config or --no-config, not both")
+		return exitError
+	}
+	if len(f.pr.contexts) > 0 && f.pr.noContext {
+		e.errorf("use --context or --no-context, not both")
+		return exitError
+	}
+	if f.server != "" && f.serverHost != "" {
+		e.errorf("use --server or -S, not both: each names the server (a DSN names the server, login and database itself)")
+		return exitError
+	}
+	if err := checkLiveFlags(&f); err != nil {
+		e.errorf("%v", err)
+		return exitError
+	}
 	var staged *gitdiff.Staged
 	if f.pr.staged {
 		if f.fix || f.pr.diff || slices.Contains(paths, "-") {
@@ -345,7 +361,12 @@ func (e *env) scan(args []string) int {
 		// project: neither checked nor context.
 		opt.Filter, opt.FilterDir = tracked.Has, tracked.HasDir
 	}
-	if dsn := e.serverDSN(cfg, &f); dsn != "" || f.serverHost != "" {
+	dsn := e.serverDSN(cfg, &f)
+	if f.live && dsn == "" && f.serverHost == "" {
+		e.errorf("--live: no server to check against: the config file has no server: key (or give --server, -S or SQLLINT_SERVER)")
+		return exitError
+	}
+	if dsn != "" || f.serverHost != "" {
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {
 			facts, notices, err := e.liveFacts(ctx, dsn, &f, w)
 			for _, n := range notices {
@@ -357,6 +378,7 @@ func (e *env) scan(args []string) int {
 	filter.ran = ranRules(rules.Default, &cfg.Rules, opt.FactsFor != nil)
 	// Nothing reads fingerprints but a baseline.
 	opt.SkipFingerprints = filter.base == nil && f.pr.writeBaseline == ""
+	f.color = strings.ToLower(f.color) // as --format and the config's words
 	color := f.color == "always" || (f.color == "auto" && e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb")
 	if f.color != "auto" && f.color != "always" && f.color != "never" {
 		e.errorf("--color must be auto, always or never")
@@ -1178,9 +1200,9 @@ func (e *env) loadConfig(path string, none bool, firstPath string) (*config.Conf
 
 func applyFlags(cfg *config.Config, f *scanFlags) error {
 	if f.failOn != "" {
-		switch f.failOn {
+		switch level := strings.ToLower(f.failOn); level {
 		case "error", "warning", "info", "never":
-			cfg.FailOn = f.failOn
+			cfg.FailOn = level
 		default:
 			return fmt.Errorf("--fail-on must be error, warning, info or never, not %q", f.failOn)
 		}
@@ -1199,6 +1221,9 @@ func applyFlags(cfg *config.Config, f *scanFlags) error {
 		name, value, ok := strings.Cut(v, "=")
 		if !ok || strings.TrimSpace(name) == "" {
 			return fmt.Errorf("-v %q: write NAME=value", v)
+		}
+		if err := config.CheckVarName(strings.TrimSpace(name)); err != nil {
+			return fmt.Errorf("-v %q: %w", v, err)
 		}
 		cfg.Variables[strings.TrimSpace(name)] = strings.Trim(value, `"`)
 	}

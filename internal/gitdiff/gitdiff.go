@@ -219,7 +219,15 @@ func repoRoot(dir string) (string, error) {
 		return "", err // not a fact about dir
 	}
 	if err != nil {
-		return "", fmt.Errorf("%s is not in a git repository (%w)", dir, err)
+		where := dir
+		if abs, aerr := filepath.Abs(dir); aerr == nil {
+			where = abs // "." names no folder in a message
+		}
+		if strings.Contains(err.Error(), "not a git repository") {
+			// git's own words would only repeat ours
+			return "", fmt.Errorf("%s is not in a git repository", where)
+		}
+		return "", fmt.Errorf("%s is not in a git repository (%w)", where, err)
 	}
 	root := strings.TrimSpace(string(out))
 	if r, err := filepath.EvalSymlinks(root); err == nil {
