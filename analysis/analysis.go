@@ -843,8 +843,11 @@ func (c *lineCache) lineEnd(file *parser.File, off int) (end int, ok bool) {
 		end = off + j
 	}
 	cr := off - 1
-	if j := strings.LastIndexByte(t[off:end], '\r'); j >= 0 {
-		cr = off + j
+	// (IndexByte first: most lines have no CR, and it reads a line many
+	// bytes at a time, where LastIndexByte reads one at a time; a CR LF
+	// line's last CR is then found at once from its end)
+	if strings.IndexByte(t[off:end], '\r') >= 0 {
+		cr = off + strings.LastIndexByte(t[off:end], '\r')
 	}
 	c.endFile, c.endFrom, c.end, c.endCR = file, off, end, cr
 	return end, cr < off
