@@ -127,7 +127,12 @@ func formatBytes(b int64) string {
 	if i == 0 {
 		return fmt.Sprintf("%d bytes", b)
 	}
-	s := strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+	r := math.Round(v*10) / 10
+	if r >= 1024 && i < len(units)-1 {
+		// 1,023.96 MB rounds to 1024 MB: that is 1 GB
+		r, i = math.Round(r/1024*10)/10, i+1
+	}
+	s := strconv.FormatFloat(r, 'f', -1, 64)
 	return s + " " + units[i]
 }
 

@@ -128,7 +128,21 @@ type DBFile struct {
 	// growths set later (fileMaxSize)
 	MaxMB int32
 	Log   bool
-	Size  int64 // bytes; 0 when unknown
+	// GrowPct is the file's FILEGROWTH in percent, 0 when it is fixed,
+	// unknown or not given (or over 65,535%): a percent growth is a share
+	// of the size, so a later SIZE changes what one growth zero-fills.
+	// 16 bits, next to Log: a DBFile is no larger for it.
+	GrowPct uint16
+	Size    int64 // bytes; 0 when unknown
+}
+
+// growPct is FILEGROWTH g as DBFile.GrowPct: its percentage, 0 when
+// fixed, unknown, not given or too large to keep.
+func growPct(g *parser.Size) uint16 {
+	if g == nil || g.Unknown || g.Unlimited || g.Percent <= 0 || g.Percent > math.MaxUint16 {
+		return 0
+	}
+	return uint16(g.Percent)
 }
 
 // Name is f's logical name, as written.
@@ -1286,7 +1300,7 @@ func (m *Model) addFile(d *Database, f parser.FileSpec) bool {
 		return false
 	}
 	// file names rarely repeat: not interned
-	d.Files.add(DBFile{name: m.fileNames.addLower(f.Name, lower, upper), Log: f.Log, MaxMB: maxSizeMB(f.MaxSize), Size: size, filegroup: m.fileNames.intern(f.Filegroup)})
+	d.Files.add(DBFile{name: m.fileNames.addLower(f.Name, lower, upper), Log: f.Log, MaxMB: maxSizeMB(f.MaxSize), GrowPct: growPct(f.Growth), Size: size, filegroup: m.fileNames.intern(f.Filegroup)})
 	return true
 }
 
@@ -1767,7 +1781,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 			d.Unnamed--
 		}
 	case have && (f.NewName != "" || f.Size != nil && (f.Size.Unknown && df.Size != 0 || !f.Size.Unknown && f.Size.Bytes > df.Size) ||
-		f.MaxSize != nil && maxSizeMB(f.MaxSize) != df.MaxMB):
+		f.MaxSize != nil && maxSizeMB(f.MaxSize) != df.MaxMB || f.Growth != nil && growPct(f.Growth) != df.GrowPct):
 		changed = true
 	}
 	log := isLogFileOf(d, f)
@@ -1789,6 +1803,14 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 			m.addAlloc(e, Alloc{File: f.Name, Log: log, Bytes: grow, UpTo: upTo})
 		}
 		df.Size = max(df.Size, f.Size.Bytes)
+		// a percent growth the file keeps grows with it: estimated
+		// again at the new size (SL209; SL203 reports any percent log
+		// growth where it is set)
+		if grow > 0 && f.Growth == nil && df.GrowPct > 0 && !log && !container {
+			if g := fileMaxSize(f, df); !atMaxSize(g, df.Size) {
+				m.addGrowth(e, Growth{File: f.Name, Size: parser.Size{Percent: int64(df.GrowPct)}, FileSize: df.Size, RoomMB: maxRoom(g, df.Size)})
+			}
+		}
 	}
 	if f.Growth != nil && !container {
 		size := explicitBytes(f)
@@ -1801,6 +1823,9 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	}
 	if f.MaxSize != nil {
 		df.MaxMB = maxSizeMB(f.MaxSize)
+	}
+	if f.Growth != nil {
+		df.GrowPct = growPct(f.Growth)
 	}
 	if !changed {
 		return // what it holds is as it was
