@@ -76,9 +76,10 @@ func roundSeconds(s float64) (float64, string) {
 	return h * 3600, strconv.FormatFloat(h, 'f', 1, 64) + " h" // fmt's %.1f
 }
 
-// formatOverBudget prints an estimate and the budget it is compared with,
-// so that the printed estimate reads as over the printed budget exactly
-// when est > budget: when the usual rounding would print the same figure
+// formatOverBudget prints an estimate and the budget it is compared with
+// (the budget as set when the usual rounding would change it), so that
+// the printed estimate reads as over the printed budget exactly when
+// est > budget: when the usual rounding would print the same figure
 // for both (10.01 s as "10 s" against a 10 s budget), both are printed in
 // seconds with as many decimals as it takes (up to milliseconds, the
 // estimate then rounded up).
@@ -86,18 +87,22 @@ func roundSeconds(s float64) (float64, string) {
 func formatOverBudget(est, budget float64) (estText, budgetText string) {
 	e, et := roundSeconds(est)
 	b, bt := roundSeconds(budget)
+	if b != budget {
+		// the budget is a figure the user set (startup-budget: 0.03 or
+		// 12.5): rounding it printed "over the 0 s budget"
+		b, bt = budget, plainSeconds(budget)
+	}
 	if est <= budget || e > b {
 		return et, bt
 	}
 	for d := 0.0; d <= 3; d++ {
 		scale := math.Pow(10, d)
-		e, b = math.Round(est*scale)/scale, math.Round(budget*scale)/scale
-		if e > b {
-			return plainSeconds(e), plainSeconds(b)
+		if e = math.Round(est*scale) / scale; e > budget {
+			return plainSeconds(e), plainSeconds(budget)
 		}
 	}
 	// less than a millisecond over: round the estimate up
-	return plainSeconds(math.Ceil(est*1000) / 1000), plainSeconds(b)
+	return plainSeconds(math.Ceil(est*1000) / 1000), plainSeconds(budget)
 }
 
 // plainSeconds prints s in seconds with thousands separators and the
