@@ -679,7 +679,7 @@ func (p *fastParser) drop(c *converter) (Node, int, bool) {
 	return c.drop(g), i, true
 }
 
-// alter: 'ALTER' 'DATABASE' gName gAlterAction? ';'?
+// alter: 'ALTER' 'DATABASE' gName gAlterAction ';'?
 func (p *fastParser) alter(c *converter) (Node, int, bool) {
 	if !p.word(0, fwALTER) || !p.word(1, fwDATABASE) {
 		return nil, 0, false
@@ -699,36 +699,38 @@ func (p *fastParser) alter(c *converter) (Node, int, bool) {
 	if p.word(i, fwADD) && p.word(i+1, fwFILEGROUP) {
 		return p.addFilegroup(c, name, i)
 	}
-	g := put(&p.arena.s_gAlterDatabase, gAlterDatabase{Pos: p.pos(0), Name: name})
-	if i < len(p.toks) && !p.punct(i, ';') {
-		a := put(&p.arena.s_gAlterAction, gAlterAction{Pos: p.pos(i)})
-		switch {
-		case p.word(i, fwADD):
-			// ADD FILE, ADD LOG FILE and ADD FILEGROUP are read above
-			// (alterFiles, addFilegroup); any other ADD is gAdd's
-			// catch-all (gAny+), left to participle
-			ok = false
-		case p.word(i, fwREMOVE):
-			i, ok = p.remove(a, i+1)
-		case p.word(i, fwMODIFY):
-			i, ok = p.modify(a, i+1)
-		case p.word(i, fwCOLLATE):
-			// 'COLLATE' @(Ident | Quoted)
-			if k := p.kind(i + 1); k == TokIdent || k == TokQuoted {
-				v := p.val(i + 1)
-				a.Collate = &v
-				i += 2
-			} else {
-				ok = false
-			}
-		default:
-			ok = false // an unmodelled action: participle's Other
-		}
-		if !ok {
-			return nil, 0, false
-		}
-		g.Action = a
+	if i >= len(p.toks) || p.punct(i, ';') {
+		// no action: SQL Server's syntax error, participle's to report
+		return nil, 0, false
 	}
+	g := put(&p.arena.s_gAlterDatabase, gAlterDatabase{Pos: p.pos(0), Name: name})
+	a := put(&p.arena.s_gAlterAction, gAlterAction{Pos: p.pos(i)})
+	switch {
+	case p.word(i, fwADD):
+		// ADD FILE, ADD LOG FILE and ADD FILEGROUP are read above
+		// (alterFiles, addFilegroup); any other ADD is gAdd's
+		// catch-all (gAny+), left to participle
+		ok = false
+	case p.word(i, fwREMOVE):
+		i, ok = p.remove(a, i+1)
+	case p.word(i, fwMODIFY):
+		i, ok = p.modify(a, i+1)
+	case p.word(i, fwCOLLATE):
+		// 'COLLATE' @(Ident | Quoted)
+		if k := p.kind(i + 1); k == TokIdent || k == TokQuoted {
+			v := p.val(i + 1)
+			a.Collate = &v
+			i += 2
+		} else {
+			ok = false
+		}
+	default:
+		ok = false // an unmodelled action: participle's Other
+	}
+	if !ok {
+		return nil, 0, false
+	}
+	g.Action = a
 	i = p.semicolon(i)
 	g.EndPos = p.pos(i)
 	return c.alter(g, i), i, true

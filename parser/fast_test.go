@@ -169,8 +169,8 @@ var fastCases = []struct {
 	{"ALTER DATABASE Sales SET 'x'", false},
 
 	// ALTER DATABASE, other actions
-	{"ALTER DATABASE Sales", true},
-	{"ALTER DATABASE Sales;", true},
+	{"ALTER DATABASE Sales", false}, // no action: a syntax error (qa20h)
+	{"ALTER DATABASE Sales;", false},
 	{"ALTER DATABASE AdventureWorks2022 ADD FILEGROUP Test1FG1;", true},
 	{"ALTER DATABASE Sales ADD FILEGROUP fs CONTAINS FILESTREAM", true},
 	{"ALTER DATABASE Sales add filegroup [mo] contains memory_optimized_data;", true},

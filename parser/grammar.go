@@ -229,7 +229,7 @@ type gAlterDatabase struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Name   *gName        `parser:"'ALTER' 'DATABASE' @@"`
-	Action *gAlterAction `parser:"@@? ';'?"`
+	Action *gAlterAction `parser:"@@ ';'?"`
 }
 
 type gDropDatabase struct {

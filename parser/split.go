@@ -1713,6 +1713,10 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 			msg, off = m, at
 		} else if m := s.removedLogOption(kind, toks, off); m != "" {
 			msg = m
+		} else if kind == KindAlterDatabase && !strings.Contains(msg, "(expected ") {
+			// the action's alternatives start with lookaheads, which
+			// leave participle nothing to name
+			msg += " (expected an action: SET, ADD, MODIFY, REMOVE, ...)"
 		}
 		if off >= len(s.text) || off >= int(toks[len(toks)-1].End) {
 			msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of statement", 1)

@@ -25,7 +25,11 @@ func StartupSeconds(n int) float64 {
 	for i := 1; i < len(startupPoints); i++ {
 		a, b := startupPoints[i-1], startupPoints[i]
 		if x <= b.files || i == len(startupPoints)-1 {
-			return a.seconds + (x-a.files)*(b.seconds-a.seconds)/(b.files-a.files)
+			// one division of whole numbers, rounded once: 114 files
+			// are 1.14 s, as a budget of 1.14 reads, not 1 + 0.14 =
+			// 1.1400000000000001 s, over it
+			span := b.files - a.files
+			return (a.seconds*span + (x-a.files)*(b.seconds-a.seconds)) / span
 		}
 	}
 	return 0
@@ -76,9 +80,10 @@ func roundSeconds(s float64) (float64, string) {
 	return h * 3600, strconv.FormatFloat(h, 'f', 1, 64) + " h" // fmt's %.1f
 }
 
-// formatOverBudget prints an estimate and the budget it is compared with,
-// so that the printed estimate reads as over the printed budget exactly
-// when est > budget: when the usual rounding would print the same figure
+// formatOverBudget prints an estimate and the budget it is compared with
+// (the budget as set when the usual rounding would change it), so that
+// the printed estimate reads as over the printed budget exactly when
+// est > budget: when the usual rounding would print the same figure
 // for both (10.01 s as "10 s" against a 10 s budget), both are printed in
 // seconds with as many decimals as it takes (up to milliseconds, the
 // estimate then rounded up).
@@ -86,18 +91,22 @@ func roundSeconds(s float64) (float64, string) {
 func formatOverBudget(est, budget float64) (estText, budgetText string) {
 	e, et := roundSeconds(est)
 	b, bt := roundSeconds(budget)
+	if b != budget {
+		// the budget is a figure the user set (startup-budget: 0.03 or
+		// 12.5): rounding it printed "over the 0 s budget"
+		b, bt = budget, plainSeconds(budget)
+	}
 	if est <= budget || e > b {
 		return et, bt
 	}
 	for d := 0.0; d <= 3; d++ {
 		scale := math.Pow(10, d)
-		e, b = math.Round(est*scale)/scale, math.Round(budget*scale)/scale
-		if e > b {
-			return plainSeconds(e), plainSeconds(b)
+		if e = math.Round(est*scale) / scale; e > budget {
+			return plainSeconds(e), plainSeconds(budget)
 		}
 	}
 	// less than a millisecond over: round the estimate up
-	return plainSeconds(math.Ceil(est*1000) / 1000), plainSeconds(b)
+	return plainSeconds(math.Ceil(est*1000) / 1000), plainSeconds(budget)
 }
 
 // plainSeconds prints s in seconds with thousands separators and the
