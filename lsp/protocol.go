@@ -259,7 +259,12 @@ type Diagnostic struct {
 	CodeDescription *codeDescription `json:"codeDescription,omitempty"`
 	Source          string           `json:"source"`
 	Message         string           `json:"message"`
+	Tags            []int            `json:"tags,omitempty"`
 }
+
+// tagUnnecessary is DiagnosticTag.Unnecessary: unused code, which
+// clients render faded out.
+const tagUnnecessary = 1
 
 type codeDescription struct {
 	Href string `json:"href"`

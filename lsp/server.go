@@ -861,6 +861,10 @@ func (s *Server) diagnostic(t *text, f report.Finding, m *lineMemo) Diagnostic {
 	default:
 		d.Severity = severityInformation
 	}
+	if f.RuleID == "SL003" {
+		// A suppression that hides nothing: code to delete, shown faded.
+		d.Tags = []int{tagUnnecessary}
+	}
 	if r := ruleByID(f.RuleID); r != nil {
 		d.CodeDescription = &codeDescription{Href: r.HelpURI()}
 	}
