@@ -658,14 +658,48 @@ func (s *Server) schedule(d *document, delay time.Duration) {
 }
 
 // scheduleSiblings re-analyses the other open scripts of d's folder and
-// of the folders above it: d is part of their context. s.mu is held.
+// of the folders above it, and those that include d or that d includes
+// with :r (wherever they lie): d is part of their context. s.mu is held.
 func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 	dir := filepath.Dir(d.path)
 	for _, o := range s.docs {
-		if o != d && within(dir, filepath.Dir(o.path)) {
+		if o == d {
+			continue
+		}
+		if within(dir, filepath.Dir(o.path)) || d.path != "" && o.path != "" && (includesName(o.text.s, filepath.Base(d.path)) || includesName(d.text.s, filepath.Base(o.path))) {
 			s.schedule(o, delay)
 		}
 	}
+}
+
+// includesName reports whether script text has a :r line naming a file
+// called name (letter case aside, as sqllint resolves :r paths): the
+// script may include that file. A line naming it through a variable
+// alone is missed.
+func includesName(text, name string) bool {
+	for i := 0; i < len(text); {
+		j := strings.IndexByte(text[i:], ':')
+		if j < 0 {
+			return false
+		}
+		j += i
+		i = j + 1
+		k := j
+		for k > 0 && (text[k-1] == ' ' || text[k-1] == '\t') {
+			k--
+		}
+		if k > 0 && text[k-1] != '\n' && text[k-1] != '\r' || j+2 >= len(text) || text[j+1] != 'r' && text[j+1] != 'R' || text[j+2] != ' ' && text[j+2] != '\t' {
+			continue
+		}
+		end := strings.IndexAny(text[j:], "\r\n")
+		if end < 0 {
+			end = len(text) - j
+		}
+		if strings.Contains(strings.ToLower(text[j:j+end]), strings.ToLower(name)) {
+			return true
+		}
+	}
+	return false
 }
 
 // within reports whether folder dir is folder top or below it: a script
