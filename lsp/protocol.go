@@ -260,6 +260,13 @@ type Diagnostic struct {
 	Source          string           `json:"source"`
 	Message         string           `json:"message"`
 	Tags            []int            `json:"tags,omitempty"`
+	// RelatedInformation: where the cause of a config error is.
+	RelatedInformation []relatedInformation `json:"relatedInformation,omitempty"`
+}
+
+type relatedInformation struct {
+	Location Location `json:"location"`
+	Message  string   `json:"message"`
 }
 
 // tagUnnecessary is DiagnosticTag.Unnecessary: unused code, which

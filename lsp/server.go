@@ -829,7 +829,7 @@ func (s *Server) analyze(d *document, gen int) {
 	}
 	if err != nil {
 		s.log.Printf("%s: %v", d.path, err)
-		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error()})
+		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error(), RelatedInformation: configErrorAt(err)})
 	}
 	if pull {
 		res.id, res.full = pullAnswer(res.diags)
@@ -853,6 +853,26 @@ func (s *Server) analyze(d *document, gen int) {
 		diags = []Diagnostic{}
 	}
 	_ = s.conn.notifyLatest(publishKey(d.uri), "textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: diags})
+}
+
+// configErrorAt is where in the config file err, a config error, is:
+// the diagnostic at the top of the script links there. None for other
+// errors.
+func configErrorAt(err error) []relatedInformation {
+	var ce *config.Error
+	if !errors.As(err, &ce) || ce.File == "" {
+		return nil
+	}
+	path, aerr := filepath.Abs(ce.File)
+	if aerr != nil {
+		return nil
+	}
+	p := Position{Line: max(ce.Line-1, 0), Character: max(ce.Column-1, 0)}
+	msg := ce.Msg
+	if msg == "" {
+		msg = ce.Error()
+	}
+	return []relatedInformation{{Location: Location{URI: pathURI(path), Range: Range{Start: p, End: p}}, Message: msg}}
 }
 
 // publishKey is the outbox key of the diagnostics published for uri: the
