@@ -71,3 +71,28 @@ func TestIncludesName(t *testing.T) {
 		}
 	}
 }
+
+// TestIncludeChangedOnDiskRechecksIncluder: a checkout or another
+// program that rewrites an included script in a sibling folder (the
+// client reports it with didChangeWatchedFiles) re-checks the open
+// scripts that include it, as an edit in the editor does.
+func TestIncludeChangedOnDiskRechecksIncluder(t *testing.T) {
+	dir := t.TempDir()
+	writeAll(t, filepath.Join(dir, ".sqllint.yaml"), "include-outside: true\n")
+	mig := filepath.Join(dir, "migrations", "V1__main.sql")
+	inc := filepath.Join(dir, "lib", "vars.sql")
+	main := ":r ../lib/vars.sql\nUSE $(DbName);\nGO\n"
+	writeAll(t, inc, ":setvar DbName Sales\n")
+	writeAll(t, mig, main)
+	c := newClient(t, Options{})
+	c.initialize(`{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true}},"textDocument":`+literalSupport+`}`, `null`)
+	c.open(pathURI(mig), main)
+	if ds := c.diagnostics(pathURI(mig), 1); len(ds) != 0 {
+		t.Fatalf("V1 on open: %v, want none", codes(ds))
+	}
+	writeAll(t, inc, "-- no variables\n")
+	c.notify("workspace/didChangeWatchedFiles", didChangeWatchedFilesParams{Changes: []fileEvent{{URI: pathURI(inc), Type: 2}}})
+	if ds := c.diagnostics(pathURI(mig), 1); find(ds, "SL002") == nil {
+		t.Errorf("V1 after the include lost its :setvar on disk: %v, want SL002", codes(ds))
+	}
+}

@@ -564,7 +564,7 @@ func (s *Server) didClose(p *didCloseParams) {
 func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	dirs := map[string]bool{}
+	dirs, names := map[string]bool{}, map[string]bool{}
 	for _, c := range p.Changes {
 		path, err := uriToPath(c.URI)
 		if err != nil {
@@ -576,6 +576,7 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 		}
 		s.scheduleBaselined(path, s.opt.Debounce/3)
 		dirs[filepath.Dir(path)] = true
+		names[filepath.Base(path)] = true
 	}
 	for _, d := range s.docs {
 		for dir := range dirs {
@@ -583,6 +584,20 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 				s.schedule(d, s.opt.Debounce/3)
 				break
 			}
+		}
+		if d.path == "" || len(names) == 0 {
+			continue
+		}
+		// it may include a changed file (in another folder)
+		if slices.ContainsFunc(includeLines(d.text.s), func(l string) bool {
+			for name := range names {
+				if strings.Contains(l, strings.ToLower(name)) {
+					return true
+				}
+			}
+			return false
+		}) {
+			s.schedule(d, s.opt.Debounce/3)
 		}
 	}
 }
@@ -677,10 +692,16 @@ func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 // script may include that file. A line naming it through a variable
 // alone is missed.
 func includesName(text, name string) bool {
+	return slices.ContainsFunc(includeLines(text), func(l string) bool { return strings.Contains(l, strings.ToLower(name)) })
+}
+
+// includeLines returns the :r lines of script text, in lower case.
+func includeLines(text string) []string {
+	var out []string
 	for i := 0; i < len(text); {
 		j := strings.IndexByte(text[i:], ':')
 		if j < 0 {
-			return false
+			break
 		}
 		j += i
 		i = j + 1
@@ -695,11 +716,9 @@ func includesName(text, name string) bool {
 		if end < 0 {
 			end = len(text) - j
 		}
-		if strings.Contains(strings.ToLower(text[j:j+end]), strings.ToLower(name)) {
-			return true
-		}
+		out = append(out, strings.ToLower(text[j:j+end]))
 	}
-	return false
+	return out
 }
 
 // within reports whether folder dir is folder top or below it: a script
