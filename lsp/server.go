@@ -677,11 +677,15 @@ func (s *Server) schedule(d *document, delay time.Duration) {
 // with :r (wherever they lie): d is part of their context. s.mu is held.
 func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 	dir := filepath.Dir(d.path)
+	var includes []string // d's :r lines, read once
+	if d.path != "" && len(s.docs) > 1 {
+		includes = includeLines(d.text.s)
+	}
 	for _, o := range s.docs {
 		if o == d {
 			continue
 		}
-		if within(dir, filepath.Dir(o.path)) || d.path != "" && o.path != "" && (includesName(o.text.s, filepath.Base(d.path)) || includesName(d.text.s, filepath.Base(o.path))) {
+		if within(dir, filepath.Dir(o.path)) || d.path != "" && o.path != "" && (includesName(o.text.s, filepath.Base(d.path)) || namesFile(includes, filepath.Base(o.path))) {
 			s.schedule(o, delay)
 		}
 	}
@@ -692,7 +696,14 @@ func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 // script may include that file. A line naming it through a variable
 // alone is missed.
 func includesName(text, name string) bool {
-	return slices.ContainsFunc(includeLines(text), func(l string) bool { return strings.Contains(l, strings.ToLower(name)) })
+	return namesFile(includeLines(text), name)
+}
+
+// namesFile reports whether one of the :r lines (includeLines) names a
+// file called name.
+func namesFile(lines []string, name string) bool {
+	name = strings.ToLower(name)
+	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, name) })
 }
 
 // includeLines returns the :r lines of script text, in lower case.
