@@ -814,6 +814,9 @@ func (s *Server) analyze(d *document, gen int) {
 	if len(s.roots) > 0 {
 		root = s.roots[0]
 	}
+	if d.untitled == "" && s.flat(d.path) { // s.roots is read under s.mu
+		ctx = withFlatContext(ctx)
+	}
 	overlay := map[string][]byte{}
 	for _, o := range s.docs {
 		if o.path != "" {
@@ -835,9 +838,6 @@ func (s *Server) analyze(d *document, gen int) {
 	if d.untitled != "" {
 		findings, err = s.opt.Analyzer.(TextAnalyzer).AnalyzeText(ctx, d.untitled, snap.s, root)
 	} else {
-		if s.flat(d.path) {
-			ctx = withFlatContext(ctx)
-		}
 		findings, err = s.opt.Analyzer.Analyze(ctx, d.path, overlay)
 	}
 	<-s.sem
