@@ -19,6 +19,7 @@ import (
 	"log"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -833,13 +834,7 @@ func (s *Server) analyze(d *document, gen int) {
 	case <-ctx.Done():
 		return
 	}
-	var findings []report.Finding
-	var err error
-	if d.untitled != "" {
-		findings, err = s.opt.Analyzer.(TextAnalyzer).AnalyzeText(ctx, d.untitled, snap.s, root)
-	} else {
-		findings, err = s.opt.Analyzer.Analyze(ctx, d.path, overlay)
-	}
+	findings, err := s.run(ctx, d, snap.s, root, overlay)
 	<-s.sem
 	if ctx.Err() != nil {
 		return // superseded
@@ -903,6 +898,23 @@ func configErrorAt(err error) []relatedInformation {
 		msg = ce.Error()
 	}
 	return []relatedInformation{{Location: Location{URI: pathURI(path), Range: Range{Start: p, End: p}}, Message: msg}}
+}
+
+// run runs the analyzer on d (text for an untitled one). A panic of
+// the analyzer is an error of this analysis: it runs on a goroutine of
+// its own, where a panic would end the process, and the session with
+// every script's diagnostics.
+func (s *Server) run(ctx context.Context, d *document, text, root string, overlay map[string][]byte) (findings []report.Finding, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			s.log.Printf("%s: internal error: %v\n%s", d.uri, x, debug.Stack())
+			findings, err = nil, fmt.Errorf("internal error while checking this script (please report it): %v", x)
+		}
+	}()
+	if d.untitled != "" {
+		return s.opt.Analyzer.(TextAnalyzer).AnalyzeText(ctx, d.untitled, text, root)
+	}
+	return s.opt.Analyzer.Analyze(ctx, d.path, overlay)
 }
 
 // publishKey is the outbox key of the diagnostics published for uri: the
