@@ -957,8 +957,10 @@ func (s *Server) diagnostic(t *text, f report.Finding, m *lineMemo) Diagnostic {
 	default:
 		d.Severity = severityInformation
 	}
-	if f.RuleID == "SL003" {
-		// A suppression that hides nothing: code to delete, shown faded.
+	if f.RuleID == "SL003" && strings.HasSuffix(f.Message, ": remove it") {
+		// A suppression that hides nothing: code to delete, shown faded
+		// (not one of whose rules still hide something: "remove SL303
+		// from it", the comment stays).
 		d.Tags = []int{tagUnnecessary}
 	}
 	if r := ruleByID(f.RuleID); r != nil {

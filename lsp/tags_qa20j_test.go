@@ -45,4 +45,13 @@ func TestUnusedSuppressionIsUnnecessary(t *testing.T) {
 	if !seen {
 		t.Fatalf("no SL003 in %s", m.Params)
 	}
+
+	// One of its two rules still hides a finding: the comment stays, so
+	// it is not shown faded.
+	uri2 := pathURI(filepath.Join(dir, "V2__y.sql"))
+	c.open(uri2, "SELECT 1;\nCHECKPOINT 10; -- sqllint:ignore SL302, SL303 nightly load\n")
+	ds := c.diagnostics(uri2, 1)
+	if d := find(ds, "SL003"); d == nil || len(d.Tags) != 0 {
+		t.Errorf("partly used suppression: %+v, want SL003 without tags", ds)
+	}
 }
