@@ -259,7 +259,19 @@ type Diagnostic struct {
 	CodeDescription *codeDescription `json:"codeDescription,omitempty"`
 	Source          string           `json:"source"`
 	Message         string           `json:"message"`
+	Tags            []int            `json:"tags,omitempty"`
+	// RelatedInformation: where the cause of a config error is.
+	RelatedInformation []relatedInformation `json:"relatedInformation,omitempty"`
 }
+
+type relatedInformation struct {
+	Location Location `json:"location"`
+	Message  string   `json:"message"`
+}
+
+// tagUnnecessary is DiagnosticTag.Unnecessary: unused code, which
+// clients render faded out.
+const tagUnnecessary = 1
 
 type codeDescription struct {
 	Href string `json:"href"`

@@ -19,6 +19,7 @@ import (
 	"log"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -564,7 +565,7 @@ func (s *Server) didClose(p *didCloseParams) {
 func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	dirs := map[string]bool{}
+	dirs, names := map[string]bool{}, map[string]bool{}
 	for _, c := range p.Changes {
 		path, err := uriToPath(c.URI)
 		if err != nil {
@@ -576,6 +577,7 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 		}
 		s.scheduleBaselined(path, s.opt.Debounce/3)
 		dirs[filepath.Dir(path)] = true
+		names[filepath.Base(path)] = true
 	}
 	for _, d := range s.docs {
 		for dir := range dirs {
@@ -583,6 +585,20 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 				s.schedule(d, s.opt.Debounce/3)
 				break
 			}
+		}
+		if d.path == "" || len(names) == 0 {
+			continue
+		}
+		// it may include a changed file (in another folder)
+		if slices.ContainsFunc(includeLines(d.text.s), func(l string) bool {
+			for name := range names {
+				if strings.Contains(l, strings.ToLower(name)) {
+					return true
+				}
+			}
+			return false
+		}) {
+			s.schedule(d, s.opt.Debounce/3)
 		}
 	}
 }
@@ -658,14 +674,63 @@ func (s *Server) schedule(d *document, delay time.Duration) {
 }
 
 // scheduleSiblings re-analyses the other open scripts of d's folder and
-// of the folders above it: d is part of their context. s.mu is held.
+// of the folders above it, and those that include d or that d includes
+// with :r (wherever they lie): d is part of their context. s.mu is held.
 func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 	dir := filepath.Dir(d.path)
+	var includes []string // d's :r lines, read once
+	if d.path != "" && len(s.docs) > 1 {
+		includes = includeLines(d.text.s)
+	}
 	for _, o := range s.docs {
-		if o != d && within(dir, filepath.Dir(o.path)) {
+		if o == d {
+			continue
+		}
+		if within(dir, filepath.Dir(o.path)) || d.path != "" && o.path != "" && (includesName(o.text.s, filepath.Base(d.path)) || namesFile(includes, filepath.Base(o.path))) {
 			s.schedule(o, delay)
 		}
 	}
+}
+
+// includesName reports whether script text has a :r line naming a file
+// called name (letter case aside, as sqllint resolves :r paths): the
+// script may include that file. A line naming it through a variable
+// alone is missed.
+func includesName(text, name string) bool {
+	return namesFile(includeLines(text), name)
+}
+
+// namesFile reports whether one of the :r lines (includeLines) names a
+// file called name.
+func namesFile(lines []string, name string) bool {
+	name = strings.ToLower(name)
+	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, name) })
+}
+
+// includeLines returns the :r lines of script text, in lower case.
+func includeLines(text string) []string {
+	var out []string
+	for i := 0; i < len(text); {
+		j := strings.IndexByte(text[i:], ':')
+		if j < 0 {
+			break
+		}
+		j += i
+		i = j + 1
+		k := j
+		for k > 0 && (text[k-1] == ' ' || text[k-1] == '\t') {
+			k--
+		}
+		if k > 0 && text[k-1] != '\n' && text[k-1] != '\r' || j+2 >= len(text) || text[j+1] != 'r' && text[j+1] != 'R' || text[j+2] != ' ' && text[j+2] != '\t' {
+			continue
+		}
+		end := strings.IndexAny(text[j:], "\r\n")
+		if end < 0 {
+			end = len(text) - j
+		}
+		out = append(out, strings.ToLower(text[j:j+end]))
+	}
+	return out
 }
 
 // within reports whether folder dir is folder top or below it: a script
@@ -750,6 +815,9 @@ func (s *Server) analyze(d *document, gen int) {
 	if len(s.roots) > 0 {
 		root = s.roots[0]
 	}
+	if d.untitled == "" && s.flat(d.path) { // s.roots is read under s.mu
+		ctx = withFlatContext(ctx)
+	}
 	overlay := map[string][]byte{}
 	for _, o := range s.docs {
 		if o.path != "" {
@@ -766,16 +834,7 @@ func (s *Server) analyze(d *document, gen int) {
 	case <-ctx.Done():
 		return
 	}
-	var findings []report.Finding
-	var err error
-	if d.untitled != "" {
-		findings, err = s.opt.Analyzer.(TextAnalyzer).AnalyzeText(ctx, d.untitled, snap.s, root)
-	} else {
-		if s.flat(d.path) {
-			ctx = withFlatContext(ctx)
-		}
-		findings, err = s.opt.Analyzer.Analyze(ctx, d.path, overlay)
-	}
+	findings, err := s.run(ctx, d, snap.s, root, overlay)
 	<-s.sem
 	if ctx.Err() != nil {
 		return // superseded
@@ -795,7 +854,7 @@ func (s *Server) analyze(d *document, gen int) {
 	}
 	if err != nil {
 		s.log.Printf("%s: %v", d.path, err)
-		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error()})
+		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error(), RelatedInformation: configErrorAt(err)})
 	}
 	if pull {
 		res.id, res.full = pullAnswer(res.diags)
@@ -819,6 +878,43 @@ func (s *Server) analyze(d *document, gen int) {
 		diags = []Diagnostic{}
 	}
 	_ = s.conn.notifyLatest(publishKey(d.uri), "textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: diags})
+}
+
+// configErrorAt is where in the config file err, a config error, is:
+// the diagnostic at the top of the script links there. None for other
+// errors.
+func configErrorAt(err error) []relatedInformation {
+	var ce *config.Error
+	if !errors.As(err, &ce) || ce.File == "" {
+		return nil
+	}
+	path, aerr := filepath.Abs(ce.File)
+	if aerr != nil {
+		return nil
+	}
+	p := Position{Line: max(ce.Line-1, 0), Character: max(ce.Column-1, 0)}
+	msg := ce.Msg
+	if msg == "" {
+		msg = ce.Error()
+	}
+	return []relatedInformation{{Location: Location{URI: pathURI(path), Range: Range{Start: p, End: p}}, Message: msg}}
+}
+
+// run runs the analyzer on d (text for an untitled one). A panic of
+// the analyzer is an error of this analysis: it runs on a goroutine of
+// its own, where a panic would end the process, and the session with
+// every script's diagnostics.
+func (s *Server) run(ctx context.Context, d *document, text, root string, overlay map[string][]byte) (findings []report.Finding, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			s.log.Printf("%s: internal error: %v\n%s", d.uri, x, debug.Stack())
+			findings, err = nil, fmt.Errorf("internal error while checking this script (please report it): %v", x)
+		}
+	}()
+	if d.untitled != "" {
+		return s.opt.Analyzer.(TextAnalyzer).AnalyzeText(ctx, d.untitled, text, root)
+	}
+	return s.opt.Analyzer.Analyze(ctx, d.path, overlay)
 }
 
 // publishKey is the outbox key of the diagnostics published for uri: the
@@ -860,6 +956,12 @@ func (s *Server) diagnostic(t *text, f report.Finding, m *lineMemo) Diagnostic {
 		d.Severity = severityWarning
 	default:
 		d.Severity = severityInformation
+	}
+	if f.RuleID == "SL003" && strings.HasSuffix(f.Message, ": remove it") {
+		// A suppression that hides nothing: code to delete, shown faded
+		// (not one of whose rules still hide something: "remove SL303
+		// from it", the comment stays).
+		d.Tags = []int{tagUnnecessary}
 	}
 	if r := ruleByID(f.RuleID); r != nil {
 		d.CodeDescription = &codeDescription{Href: r.HelpURI()}

@@ -227,7 +227,7 @@ func (t *text) lineColOffsetMemo(line, col int, m *lineMemo) int {
 		return 0
 	}
 	if line == 1 && strings.HasPrefix(t.s, "\ufeff") {
-		col++
+		col = max(col, 1) + 1 // never before the mark, even at column 0
 	}
 	return t.offsetMemo(Position{Line: line - 1, Character: max(col-1, 0)}, utf32, m)
 }
