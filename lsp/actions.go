@@ -45,12 +45,31 @@ func quickfixWanted(only []string) bool {
 	return false
 }
 
+// fixAllKind is the kind of the action applying every fix of the
+// document (VS Code runs it on save with "editor.codeActionsOnSave").
+const fixAllKind = "source.fixAll.sqllint"
+
+// fixAllWanted reports whether the client asked for fixAllKind: a kind
+// in only that is it or one of its parents ("source", "source.fixAll").
+// A source action must be asked for: it is never offered without only,
+// so that the light bulb shows the quick fixes alone (LSP 3.17).
+func fixAllWanted(only []string) bool {
+	for _, k := range only {
+		if k != "" && (k == fixAllKind || strings.HasPrefix(fixAllKind, k+".")) {
+			return true
+		}
+	}
+	return false
+}
+
 // codeActions offers, for each finding touching the requested range, the
-// rule's fix and a suppression with a reason, with the version of the
+// rule's fix and a suppression with a reason, and, when asked for, the
+// action applying every fix of the document, with the version of the
 // document they edit.
 func (s *Server) codeActions(p *codeActionParams) ([]CodeAction, int) {
 	actions := []CodeAction{}
-	if !quickfixWanted(p.Context.Only) {
+	quick, all := quickfixWanted(p.Context.Only), fixAllWanted(p.Context.Only)
+	if !quick && !all {
 		return actions, 0
 	}
 	s.mu.Lock()
@@ -59,6 +78,14 @@ func (s *Server) codeActions(p *codeActionParams) ([]CodeAction, int) {
 	s.mu.Unlock()
 	if res == nil {
 		return actions, 0
+	}
+	if all {
+		if a, ok := fixAllAction(d.uri, res, enc); ok {
+			actions = append(actions, a)
+		}
+	}
+	if !quick {
+		return actions, res.version
 	}
 	for i, f := range res.findings {
 		diag := res.diags[i]
@@ -84,6 +111,90 @@ func (s *Server) codeActions(p *codeActionParams) ([]CodeAction, int) {
 		}
 	}
 	return actions, res.version
+}
+
+// fixAllAction applies the fixes of every finding of the document (the
+// ones "sqllint scan --fix" applies), in one round: a fix with an edit
+// overlapping an edit of a fix before it (in the order of the text) is
+// left out whole, for the next time the action runs, where "--fix"
+// analyzes again and goes on until nothing more is fixable. Identical
+// edits (one fix reported twice) apply once. The edits are in the order
+// of the text and never overlap; none when nothing is to fix.
+func fixAllAction(uri string, res *result, enc posEncoding) (CodeAction, bool) {
+	type span struct {
+		a, b int
+		s    string
+	}
+	type fix struct{ edits []span }
+	var fixes []fix
+	for _, f := range res.findings {
+		if f.Line < 1 || f.Fix == nil || len(f.Fix.Edits) == 0 {
+			continue
+		}
+		var fx fix
+		for _, e := range f.Fix.Edits {
+			a := res.text.lineColOffset(e.Line, e.Column)
+			b := a
+			if e.EndLine > 0 {
+				b = max(a, res.text.lineColOffset(e.EndLine, e.EndColumn))
+			}
+			fx.edits = append(fx.edits, span{a, b, e.NewText})
+		}
+		sort.Slice(fx.edits, func(i, j int) bool { return fx.edits[i].a < fx.edits[j].a })
+		fixes = append(fixes, fx)
+	}
+	sort.SliceStable(fixes, func(i, j int) bool { return fixes[i].edits[0].a < fixes[j].edits[0].a })
+	// conflict reports whether x and y cannot both apply: they overlap,
+	// or insert at the same place (whose order would be a guess).
+	conflict := func(x, y span) bool {
+		return x.a < y.b && y.a < x.b || x.a == y.a && (x.a == x.b || y.a == y.b)
+	}
+	var taken []span // sorted by start
+	for _, fx := range fixes {
+		ok := true
+		var add []span
+		for k, e := range fx.edits {
+			if k > 0 && conflict(fx.edits[k-1], e) {
+				ok = false // a fix at odds with itself
+				break
+			}
+			i := sort.Search(len(taken), func(i int) bool { return taken[i].b >= e.a })
+			dup := false
+			for j := i; j < len(taken) && taken[j].a <= e.b; j++ {
+				if taken[j] == e {
+					dup = true
+				} else if conflict(taken[j], e) {
+					ok = false
+				}
+			}
+			if !ok {
+				break
+			}
+			if !dup {
+				add = append(add, e)
+			}
+		}
+		if !ok {
+			continue
+		}
+		for _, e := range add {
+			i := sort.Search(len(taken), func(i int) bool { return taken[i].a > e.a })
+			taken = append(taken, span{})
+			copy(taken[i+1:], taken[i:])
+			taken[i] = e
+		}
+	}
+	if len(taken) == 0 {
+		return CodeAction{}, false
+	}
+	edits := make([]TextEdit, 0, len(taken))
+	for _, e := range taken {
+		edits = append(edits, TextEdit{Range: Range{Start: res.text.position(e.a, enc), End: res.text.position(e.b, enc)}, NewText: e.s})
+	}
+	return CodeAction{
+		Title: "Fix all sqllint findings that have a safe fix", Kind: fixAllKind,
+		Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{uri: edits}},
+	}, true
 }
 
 // suppressAction inserts "-- sqllint:ignore SLnnn reason" on its own line
