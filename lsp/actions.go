@@ -106,6 +106,11 @@ func (s *Server) codeActions(p *codeActionParams) ([]CodeAction, int) {
 				Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: edits}},
 			})
 		}
+		if f.RuleID == "SL003" {
+			if a, ok := unusedSuppressionAction(d.uri, res, enc, f, diag); ok {
+				actions = append(actions, a)
+			}
+		}
 		if a, ok := suppressAction(d.uri, res.version, res, enc, caps, init, f, diag); ok {
 			actions = append(actions, a)
 		}
@@ -451,4 +456,151 @@ func (s *Server) executeCommand(p *executeCommandParams) (any, *rpcError) {
 	}
 	_ = s.conn.request(id, "workspace/applyEdit", applyWorkspaceEditParams{Label: "sqllint", Edit: p.Arguments[2]})
 	return nil, nil
+}
+
+// unusedSuppressionAction is the quick fix of SL003: it removes the
+// sqllint:ignore comment of the finding, and its line when the comment is
+// alone on it, when the message says to remove it ("...: remove it"),
+// or the rules the message names from its list ("...: remove SL301,
+// SL302 from it"), keeping the others, their order and the reason.
+func unusedSuppressionAction(uri string, res *result, enc posEncoding, f report.Finding, diag Diagnostic) (CodeAction, bool) {
+	t := res.text
+	at := t.lineColOffset(f.Line, f.Column)
+	s := t.s
+	if at >= len(s) {
+		return CodeAction{}, false
+	}
+	var end int // the comment's end
+	switch {
+	case strings.HasPrefix(s[at:], "--"):
+		end = at + len(strings.TrimRight(strings.SplitN(s[at:], "\n", 2)[0], "\r"))
+	case strings.HasPrefix(s[at:], "/*"):
+		i := strings.Index(s[at+2:], "*/")
+		if i < 0 {
+			return CodeAction{}, false
+		}
+		end = at + 2 + i + 2
+	default:
+		return CodeAction{}, false
+	}
+	_, what, ok := strings.Cut(f.Message, "matched no finding: remove ")
+	if !ok {
+		return CodeAction{}, false
+	}
+	var edit TextEdit
+	title := "Remove the unused suppression"
+	if what == "it" {
+		a, b := removalSpan(s, at, end)
+		edit = TextEdit{Range: Range{Start: t.position(a, enc), End: t.position(b, enc)}}
+	} else {
+		list, ok := strings.CutSuffix(what, " from it")
+		if !ok {
+			return CodeAction{}, false
+		}
+		drop := map[string]bool{}
+		for _, id := range strings.Split(list, ", ") {
+			drop[id] = true
+		}
+		a, b, repl, ok := dropRules(s[at:end], drop)
+		if !ok {
+			return CodeAction{}, false
+		}
+		edit = TextEdit{Range: Range{Start: t.position(at+a, enc), End: t.position(at+b, enc)}, NewText: repl}
+		title = "Remove " + list + " from the suppression"
+	}
+	return CodeAction{
+		Title: title, Kind: "quickfix", Diagnostics: []Diagnostic{diag},
+		Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{uri: {edit}}},
+	}, true
+}
+
+// removalSpan is what goes with the comment [at, end) of s: its whole
+// line, line break included, when it is alone on it; else the comment
+// and the blanks that part it from the code before it (or, when it
+// starts the line, after it).
+func removalSpan(s string, at, end int) (int, int) {
+	bom := 0
+	if strings.HasPrefix(s, "\ufeff") {
+		bom = len("\ufeff") // the mark stays
+	}
+	ls := max(strings.LastIndexAny(s[:at], "\r\n")+1, bom)
+	le := end
+	for le < len(s) && s[le] != '\r' && s[le] != '\n' {
+		le++
+	}
+	head, tail := s[ls:at], s[end:le]
+	blank := func(x string) bool { return strings.Trim(x, " \t") == "" }
+	switch {
+	case blank(head) && blank(tail) && !strings.ContainsAny(s[at:end], "\r\n"):
+		switch {
+		case strings.HasPrefix(s[le:], "\r\n"):
+			return ls, le + 2
+		case le < len(s):
+			return ls, le + 1
+		case ls > bom:
+			// the last line, with no break after it: the one before goes
+			a := ls - 1
+			if a > 0 && s[a] == '\n' && s[a-1] == '\r' {
+				a--
+			}
+			return a, le
+		}
+		return ls, le
+	case blank(head):
+		return at, end + len(tail) - len(strings.TrimLeft(tail, " \t"))
+	}
+	return ls + len(strings.TrimRight(head, " \t")), end
+}
+
+// dropRules returns the edit of the comment c (its [a, b) and the new
+// text) that removes the rules of drop (by ID) from the list of its
+// sqllint:ignore, keeping the others with the list's separator; false
+// when none would be left or the list cannot be read.
+func dropRules(c string, drop map[string]bool) (int, int, string, bool) {
+	i := strings.Index(strings.ToLower(c), "sqllint:")
+	if i < 0 {
+		return 0, 0, "", false
+	}
+	i += len("sqllint:")
+	i += len(firstListWord(c[i:])) // the verb
+	i += len(c[i:]) - len(strings.TrimLeft(c[i:], " \t"))
+	start := i
+	var keep []string
+	dropped, sep := false, ","
+	for {
+		word := firstListWord(c[i:])
+		if word == "" {
+			return 0, 0, "", false
+		}
+		r := ruleByID(strings.ToUpper(word))
+		if r == nil {
+			r = ruleByID(strings.ToLower(word))
+		}
+		if r != nil && drop[r.ID] {
+			dropped = true
+		} else {
+			keep = append(keep, word)
+		}
+		i += len(word)
+		rest := strings.TrimLeft(c[i:], " \t")
+		if !strings.HasPrefix(rest, ",") {
+			break
+		}
+		if strings.HasPrefix(rest[1:], " ") {
+			sep = ", "
+		}
+		i = len(c) - len(strings.TrimLeft(rest[1:], " \t"))
+	}
+	if !dropped || len(keep) == 0 {
+		return 0, 0, "", false
+	}
+	return start, i, strings.Join(keep, sep), true
+}
+
+// firstListWord is the word at the start of s, up to a blank or comma.
+func firstListWord(s string) string {
+	if i := strings.IndexAny(s, " \t,\r\n"); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
