@@ -45,12 +45,31 @@ func quickfixWanted(only []string) bool {
 	return false
 }
 
+// fixAllKind is the kind of the action applying every fix of the
+// document (VS Code runs it on save with "editor.codeActionsOnSave").
+const fixAllKind = "source.fixAll.sqllint"
+
+// fixAllWanted reports whether the client asked for fixAllKind: a kind
+// in only that is it or one of its parents ("source", "source.fixAll").
+// A source action must be asked for: it is never offered without only,
+// so that the light bulb shows the quick fixes alone (LSP 3.17).
+func fixAllWanted(only []string) bool {
+	for _, k := range only {
+		if k != "" && (k == fixAllKind || strings.HasPrefix(fixAllKind, k+".")) {
+			return true
+		}
+	}
+	return false
+}
+
 // codeActions offers, for each finding touching the requested range, the
-// rule's fix and a suppression with a reason, with the version of the
+// rule's fix and a suppression with a reason, and, when asked for, the
+// action applying every fix of the document, with the version of the
 // document they edit.
 func (s *Server) codeActions(p *codeActionParams) ([]CodeAction, int) {
 	actions := []CodeAction{}
-	if !quickfixWanted(p.Context.Only) {
+	quick, all := quickfixWanted(p.Context.Only), fixAllWanted(p.Context.Only)
+	if !quick && !all {
 		return actions, 0
 	}
 	s.mu.Lock()
@@ -59,6 +78,14 @@ func (s *Server) codeActions(p *codeActionParams) ([]CodeAction, int) {
 	s.mu.Unlock()
 	if res == nil {
 		return actions, 0
+	}
+	if all {
+		if a, ok := fixAllAction(d.uri, res, enc); ok {
+			actions = append(actions, a)
+		}
+	}
+	if !quick {
+		return actions, res.version
 	}
 	for i, f := range res.findings {
 		diag := res.diags[i]
@@ -79,11 +106,100 @@ func (s *Server) codeActions(p *codeActionParams) ([]CodeAction, int) {
 				Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: edits}},
 			})
 		}
+		if f.RuleID == "SL003" {
+			if a, ok := unusedSuppressionAction(d.uri, res, enc, f, diag); ok {
+				actions = append(actions, a)
+			}
+		}
 		if a, ok := suppressAction(d.uri, res.version, res, enc, caps, init, f, diag); ok {
 			actions = append(actions, a)
 		}
 	}
 	return actions, res.version
+}
+
+// fixAllAction applies the fixes of every finding of the document (the
+// ones "sqllint scan --fix" applies), in one round: a fix with an edit
+// overlapping an edit of a fix before it (in the order of the text) is
+// left out whole, for the next time the action runs, where "--fix"
+// analyzes again and goes on until nothing more is fixable. Identical
+// edits (one fix reported twice) apply once. The edits are in the order
+// of the text and never overlap; none when nothing is to fix.
+func fixAllAction(uri string, res *result, enc posEncoding) (CodeAction, bool) {
+	type span struct {
+		a, b int
+		s    string
+	}
+	type fix struct{ edits []span }
+	var fixes []fix
+	for _, f := range res.findings {
+		if f.Line < 1 || f.Fix == nil || len(f.Fix.Edits) == 0 {
+			continue
+		}
+		var fx fix
+		for _, e := range f.Fix.Edits {
+			a := res.text.lineColOffset(e.Line, e.Column)
+			b := a
+			if e.EndLine > 0 {
+				b = max(a, res.text.lineColOffset(e.EndLine, e.EndColumn))
+			}
+			fx.edits = append(fx.edits, span{a, b, e.NewText})
+		}
+		sort.Slice(fx.edits, func(i, j int) bool { return fx.edits[i].a < fx.edits[j].a })
+		fixes = append(fixes, fx)
+	}
+	sort.SliceStable(fixes, func(i, j int) bool { return fixes[i].edits[0].a < fixes[j].edits[0].a })
+	// conflict reports whether x and y cannot both apply: they overlap,
+	// or insert at the same place (whose order would be a guess).
+	conflict := func(x, y span) bool {
+		return x.a < y.b && y.a < x.b || x.a == y.a && (x.a == x.b || y.a == y.b)
+	}
+	var taken []span // sorted by start
+	for _, fx := range fixes {
+		ok := true
+		var add []span
+		for k, e := range fx.edits {
+			if k > 0 && conflict(fx.edits[k-1], e) {
+				ok = false // a fix at odds with itself
+				break
+			}
+			i := sort.Search(len(taken), func(i int) bool { return taken[i].b >= e.a })
+			dup := false
+			for j := i; j < len(taken) && taken[j].a <= e.b; j++ {
+				if taken[j] == e {
+					dup = true
+				} else if conflict(taken[j], e) {
+					ok = false
+				}
+			}
+			if !ok {
+				break
+			}
+			if !dup {
+				add = append(add, e)
+			}
+		}
+		if !ok {
+			continue
+		}
+		for _, e := range add {
+			i := sort.Search(len(taken), func(i int) bool { return taken[i].a > e.a })
+			taken = append(taken, span{})
+			copy(taken[i+1:], taken[i:])
+			taken[i] = e
+		}
+	}
+	if len(taken) == 0 {
+		return CodeAction{}, false
+	}
+	edits := make([]TextEdit, 0, len(taken))
+	for _, e := range taken {
+		edits = append(edits, TextEdit{Range: Range{Start: res.text.position(e.a, enc), End: res.text.position(e.b, enc)}, NewText: e.s})
+	}
+	return CodeAction{
+		Title: "Fix all sqllint findings that have a safe fix", Kind: fixAllKind,
+		Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{uri: edits}},
+	}, true
 }
 
 // suppressAction inserts "-- sqllint:ignore SLnnn reason" on its own line
@@ -340,4 +456,151 @@ func (s *Server) executeCommand(p *executeCommandParams) (any, *rpcError) {
 	}
 	_ = s.conn.request(id, "workspace/applyEdit", applyWorkspaceEditParams{Label: "sqllint", Edit: p.Arguments[2]})
 	return nil, nil
+}
+
+// unusedSuppressionAction is the quick fix of SL003: it removes the
+// sqllint:ignore comment of the finding, and its line when the comment is
+// alone on it, when the message says to remove it ("...: remove it"),
+// or the rules the message names from its list ("...: remove SL301,
+// SL302 from it"), keeping the others, their order and the reason.
+func unusedSuppressionAction(uri string, res *result, enc posEncoding, f report.Finding, diag Diagnostic) (CodeAction, bool) {
+	t := res.text
+	at := t.lineColOffset(f.Line, f.Column)
+	s := t.s
+	if at >= len(s) {
+		return CodeAction{}, false
+	}
+	var end int // the comment's end
+	switch {
+	case strings.HasPrefix(s[at:], "--"):
+		end = at + len(strings.TrimRight(strings.SplitN(s[at:], "\n", 2)[0], "\r"))
+	case strings.HasPrefix(s[at:], "/*"):
+		i := strings.Index(s[at+2:], "*/")
+		if i < 0 {
+			return CodeAction{}, false
+		}
+		end = at + 2 + i + 2
+	default:
+		return CodeAction{}, false
+	}
+	_, what, ok := strings.Cut(f.Message, "matched no finding: remove ")
+	if !ok {
+		return CodeAction{}, false
+	}
+	var edit TextEdit
+	title := "Remove the unused suppression"
+	if what == "it" {
+		a, b := removalSpan(s, at, end)
+		edit = TextEdit{Range: Range{Start: t.position(a, enc), End: t.position(b, enc)}}
+	} else {
+		list, ok := strings.CutSuffix(what, " from it")
+		if !ok {
+			return CodeAction{}, false
+		}
+		drop := map[string]bool{}
+		for _, id := range strings.Split(list, ", ") {
+			drop[id] = true
+		}
+		a, b, repl, ok := dropRules(s[at:end], drop)
+		if !ok {
+			return CodeAction{}, false
+		}
+		edit = TextEdit{Range: Range{Start: t.position(at+a, enc), End: t.position(at+b, enc)}, NewText: repl}
+		title = "Remove " + list + " from the suppression"
+	}
+	return CodeAction{
+		Title: title, Kind: "quickfix", Diagnostics: []Diagnostic{diag},
+		Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{uri: {edit}}},
+	}, true
+}
+
+// removalSpan is what goes with the comment [at, end) of s: its whole
+// line, line break included, when it is alone on it; else the comment
+// and the blanks that part it from the code before it (or, when it
+// starts the line, after it).
+func removalSpan(s string, at, end int) (int, int) {
+	bom := 0
+	if strings.HasPrefix(s, "\ufeff") {
+		bom = len("\ufeff") // the mark stays
+	}
+	ls := max(strings.LastIndexAny(s[:at], "\r\n")+1, bom)
+	le := end
+	for le < len(s) && s[le] != '\r' && s[le] != '\n' {
+		le++
+	}
+	head, tail := s[ls:at], s[end:le]
+	blank := func(x string) bool { return strings.Trim(x, " \t") == "" }
+	switch {
+	case blank(head) && blank(tail) && !strings.ContainsAny(s[at:end], "\r\n"):
+		switch {
+		case strings.HasPrefix(s[le:], "\r\n"):
+			return ls, le + 2
+		case le < len(s):
+			return ls, le + 1
+		case ls > bom:
+			// the last line, with no break after it: the one before goes
+			a := ls - 1
+			if a > 0 && s[a] == '\n' && s[a-1] == '\r' {
+				a--
+			}
+			return a, le
+		}
+		return ls, le
+	case blank(head):
+		return at, end + len(tail) - len(strings.TrimLeft(tail, " \t"))
+	}
+	return ls + len(strings.TrimRight(head, " \t")), end
+}
+
+// dropRules returns the edit of the comment c (its [a, b) and the new
+// text) that removes the rules of drop (by ID) from the list of its
+// sqllint:ignore, keeping the others with the list's separator; false
+// when none would be left or the list cannot be read.
+func dropRules(c string, drop map[string]bool) (int, int, string, bool) {
+	i := strings.Index(strings.ToLower(c), "sqllint:")
+	if i < 0 {
+		return 0, 0, "", false
+	}
+	i += len("sqllint:")
+	i += len(firstListWord(c[i:])) // the verb
+	i += len(c[i:]) - len(strings.TrimLeft(c[i:], " \t"))
+	start := i
+	var keep []string
+	dropped, sep := false, ","
+	for {
+		word := firstListWord(c[i:])
+		if word == "" {
+			return 0, 0, "", false
+		}
+		r := ruleByID(strings.ToUpper(word))
+		if r == nil {
+			r = ruleByID(strings.ToLower(word))
+		}
+		if r != nil && drop[r.ID] {
+			dropped = true
+		} else {
+			keep = append(keep, word)
+		}
+		i += len(word)
+		rest := strings.TrimLeft(c[i:], " \t")
+		if !strings.HasPrefix(rest, ",") {
+			break
+		}
+		if strings.HasPrefix(rest[1:], " ") {
+			sep = ", "
+		}
+		i = len(c) - len(strings.TrimLeft(rest[1:], " \t"))
+	}
+	if !dropped || len(keep) == 0 {
+		return 0, 0, "", false
+	}
+	return start, i, strings.Join(keep, sep), true
+}
+
+// firstListWord is the word at the start of s, up to a blank or comma.
+func firstListWord(s string) string {
+	if i := strings.IndexAny(s, " \t,\r\n"); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

@@ -359,7 +359,7 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 	caps := serverCapabilities{
 		PositionEncoding:   s.enc.String(),
 		TextDocumentSync:   textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
-		CodeActionProvider: codeActionOptions{CodeActionKinds: []string{"quickfix"}},
+		CodeActionProvider: codeActionOptions{CodeActionKinds: []string{"quickfix", fixAllKind}},
 		HoverProvider:      true,
 		Workspace:          workspaceCapabilities{WorkspaceFolders: workspaceFoldersServerCapabilities{Supported: true, ChangeNotifications: true}},
 	}
