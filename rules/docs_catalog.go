@@ -182,7 +182,7 @@ LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 1GB, FILEGROWTH 
 	},
 	"SL204": {
 		Title: "DBCC TRACEON of trace flag 1806, which disables Instant File Initialization",
-		Why: `Trace flag 1806 turns Instant File Initialization off. Set globally, it applies to every database on the instance until someone turns it off or the service restarts, so it outlives the deployment: every later data-file creation, growth and restore writes zeros over its full size, including the restore you run during an outage.
+		Why: `Trace flag 1806 turns Instant File Initialization off. Set globally, it applies to every database on the instance until someone turns it off or the service restarts, so it outlives the deployment: every later data-file creation, growth and restore writes zeros over its full size, including the restore you run during an outage. Without ` + "`-1`" + ` it is on for the session only: Microsoft documents no scope for 1806, and a global-only flag turned on for a session has no effect, so the message for that form does not claim that IFI is off.
 
 Measured, that price is 16 min 04 s instead of 12 s to create a 100 GB data file, and 28 min 03 s instead of 16 s to restore it. Only the backup was unaffected (59 s and 58 s).
 
@@ -197,7 +197,7 @@ DBCC TRACEON (3226, -1);`,
 	},
 	"SL205": {
 		Title: "DBCC TRACEON of the file-zeroing diagnostic flags 3004 or 3605",
-		Why: `Trace flag 3004 makes SQL Server report each file-zeroing operation, and 3605 routes such messages to the error log. The pair is used to see whether data files get zeroed, that is, whether IFI works. They are a diagnostic and do nothing for the speed of a deployment.
+		Why: `Trace flag 3004 makes SQL Server report each file-zeroing operation, and 3605 routes such messages to the error log. The pair is used to see whether data files get zeroed, that is, whether IFI works. 3004 alone shows nothing (with 3604 instead of 3605 the steps go to the client), and 3605 alone only routes the output of other diagnostic flags. They are a diagnostic and do nothing for the speed of a deployment.
 
 Left in a release script, they stay on (globally with ` + "`-1`" + `) until someone turns them off or the service restarts, adding error-log lines for every file created or grown and burying the messages that matter.
 

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sqllint/sqllint/parser"
@@ -115,7 +116,7 @@ func builtZeroingFlags(p *Pass, e *Effect, br *parser.BuiltRun) {
 	for _, n := range br.Runs {
 		if t, ok := n.(*parser.TraceFlags); ok {
 			if hit := flagsOn(t, 3004, 3605); len(hit) > 0 {
-				p.report(e.Stmt.Span(), nil, builtFrom(br)+"DBCC TRACEON "+zeroingMessage(hit, scopeOf(t)))
+				p.report(e.Stmt.Span(), nil, builtFrom(br)+"DBCC TRACEON "+zeroingMessage(hit, slices.Contains(t.Flags, 3604), scopeOf(t)))
 			}
 		}
 	}

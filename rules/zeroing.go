@@ -293,13 +293,18 @@ var sl205 = &Rule{
 				continue
 			}
 			if hit := traceOn(e, 3004, 3605); len(hit) > 0 {
-				msg := func() string { return zeroingMessage(hit, scope(e)) }
-				if t, _ := e.Stmt.Node.(*parser.TraceFlags); len(hit) == 1 && len(t.Unresolved) == 0 { // the usual: one flag, for the session or the instance
-					var global uint8
+				t, _ := e.Stmt.Node.(*parser.TraceFlags)
+				with3604 := slices.Contains(t.Flags, 3604)
+				msg := func() string { return zeroingMessage(hit, with3604, scope(e)) }
+				if len(hit) == 1 && len(t.Unresolved) == 0 { // the usual: one flag, for the session or the instance
+					var flags uint8
 					if scope(e) == "for the whole instance" {
-						global = 1
+						flags = 1
 					}
-					p.report(e.Stmt.Span(), nil, p.Model.memo(msgKey{rule: p.Rule, n: int64(hit[0]), flags: global}, msg))
+					if with3604 {
+						flags |= 2
+					}
+					p.report(e.Stmt.Span(), nil, p.Model.memo(msgKey{rule: p.Rule, n: int64(hit[0]), flags: flags}, msg))
 				} else {
 					p.report(e.Stmt.Span(), nil, msg())
 				}
@@ -311,20 +316,35 @@ var sl205 = &Rule{
 // ifiRest is what SL204's message says trace flag 1806 does.
 const ifiRest = ", which disables Instant File Initialization: new data-file space is zero-filled again (measured: a 100 GB file took 16 min 04 s instead of 12 s)"
 
+// ifiSessionRest is what SL204's message says 1806 does for a session
+// only (DBCC TRACEON without -1). Microsoft documents no scope for 1806
+// (it is not in the table of "DBCC TRACEON - Trace Flags (Transact-SQL)"),
+// and that page's Remarks say "A global trace flag must be enabled
+// globally. Otherwise, the trace flag has no effect": the message does
+// not claim the effect.
+const ifiSessionRest = ": 1806's scope is not documented, and a global-only flag turned on for a session has no effect; where it acts, it disables Instant File Initialization: new data-file space is zero-filled again (measured: a 100 GB file took 16 min 04 s instead of 12 s)"
+
 // ifiMessage is SL204's message for trace flag 1806 turned on for scope.
 func ifiMessage(scope string) string {
 	switch scope {
 	case "for the whole instance":
 		return "turns on trace flag 1806 for the whole instance" + ifiRest // one string, not one per finding
 	case "for this session":
-		return "turns on trace flag 1806 for this session" + ifiRest
+		return "turns on trace flag 1806 for this session only" + ifiSessionRest
 	}
 	return "turns on trace flag 1806 " + scope + ifiRest
 }
 
 // zeroingMessage is SL205's message for the flags hit (3004, 3605)
-// turned on for scope.
-func zeroingMessage(hit []int, scope string) string {
+// turned on for scope; with3604 is whether the same DBCC TRACEON turns
+// on 3604 too. 3004 only produces the file-zeroing steps: 3605 sends
+// them to the error log, 3604 to the client, and 3004 alone shows
+// nothing.
+func zeroingMessage(hit []int, with3604 bool, scope string) string {
+	alone3004 := len(hit) == 1 && hit[0] == 3004
+	if alone3004 && with3604 {
+		hit = []int{3004, 3604}
+	}
 	names := "flag " + strconv.Itoa(hit[0])
 	if len(hit) > 1 {
 		names = "flags " + strconv.Itoa(hit[0])
@@ -336,8 +356,13 @@ func zeroingMessage(hit []int, scope string) string {
 	// (deadlocks, checkpoints, columnstore) as for 3004's:
 	// it writes no file-zeroing step by itself
 	what := ": 3004 and 3605 write every file-zeroing step to the error log; they belong in a test, not in a deployment script"
-	if len(hit) == 1 && hit[0] == 3605 {
+	switch {
+	case len(hit) == 1 && hit[0] == 3605:
 		what = ": 3605 sends the output of diagnostic trace flags (3004's file-zeroing steps among it) to the error log; it belongs in a test, not in a deployment script"
+	case alone3004 && with3604:
+		what = ": 3004 and 3604 send every file-zeroing step to the client; they belong in a test, not in a deployment script"
+	case alone3004:
+		what = ": 3004 alone shows nothing: its file-zeroing steps reach the error log only with 3605 (the client with 3604); it belongs in a test, not in a deployment script"
 	}
 	return "turns on diagnostic trace " + names + " " + scope + what
 }
