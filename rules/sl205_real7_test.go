@@ -22,7 +22,7 @@ func TestSL205MessageSaysWhatEachFlagDoes(t *testing.T) {
 	if strings.Contains(msgs[0], pair) || !strings.Contains(msgs[0], ": 3605 sends the output of diagnostic trace flags (3004's file-zeroing steps among it) to the error log; it belongs in a test, not in a deployment script") {
 		t.Errorf("3605 alone: %q", msgs[0])
 	}
-	if !strings.HasSuffix(msgs[1], "for this session: 3004 alone shows nothing: its file-zeroing steps reach the error log only with 3605 (the client with 3604); it belongs in a test, not in a deployment script") {
+	if !strings.HasSuffix(msgs[1], "for this session: 3004 reports every file-zeroing step, which reaches the error log once 3605 is on too (the client with 3604); it belongs in a test, not in a deployment script") {
 		t.Errorf("3004 alone: %q", msgs[1])
 	}
 	if !strings.HasSuffix(msgs[2], ": "+pair+"; they belong in a test, not in a deployment script") {

@@ -11,7 +11,9 @@ import (
 // turned on for a session has no effect: DBCC TRACEON (1806) without -1
 // turns 1806 on for the session only and must not claim that IFI is off.
 // 3004 alone shows nothing: its file-zeroing steps reach the error log
-// only with 3605, the client with 3604.
+// only with 3605, the client with 3604. A statement turning on 3004
+// alone may be followed by one turning on 3605, so its message says
+// when the steps show, not that they never do.
 func TestTraceFlagMessagesPerCombination(t *testing.T) {
 	const (
 		measured   = "new data-file space is zero-filled again (measured: a 100 GB file took 16 min 04 s instead of 12 s)"
@@ -19,7 +21,7 @@ func TestTraceFlagMessagesPerCombination(t *testing.T) {
 		instance   = "turns on trace flag 1806 for the whole instance, which disables Instant File Initialization: " + measured
 		test1      = "; it belongs in a test, not in a deployment script"
 		testN      = "; they belong in a test, not in a deployment script"
-		alone3004  = ": 3004 alone shows nothing: its file-zeroing steps reach the error log only with 3605 (the client with 3604)" + test1
+		alone3004  = ": 3004 reports every file-zeroing step, which reaches the error log once 3605 is on too (the client with 3604)" + test1
 		pair       = ": 3004 and 3605 write every file-zeroing step to the error log" + testN
 		client3604 = ": 3004 and 3604 send every file-zeroing step to the client" + testN
 		alone3605  = ": 3605 sends the output of diagnostic trace flags (3004's file-zeroing steps among it) to the error log" + test1

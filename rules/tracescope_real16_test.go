@@ -24,9 +24,9 @@ func TestTraceScopeUnresolved(t *testing.T) {
 			"EXEC runs the text of @s: DBCC TRACEON turns on trace flag 1806 for this session, or for the whole instance if @g is -1, which disables",
 		}},
 		{"SL205", []string{
-			"trace flag 3004 for this session, or for the whole instance if @a or @b is -1: 3004 alone shows nothing",
-			"trace flag 3004 for this session: 3004 alone shows nothing",
-			"trace flag 3004 for the whole instance: 3004 alone shows nothing",
+			"trace flag 3004 for this session, or for the whole instance if @a or @b is -1: 3004 reports every file-zeroing step",
+			"trace flag 3004 for this session: 3004 reports every file-zeroing step",
+			"trace flag 3004 for the whole instance: 3004 reports every file-zeroing step",
 		}},
 	} {
 		msgs := auditMessages(fs, tc.rule)

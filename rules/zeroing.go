@@ -362,7 +362,7 @@ func zeroingMessage(hit []int, with3604 bool, scope string) string {
 	case alone3004 && with3604:
 		what = ": 3004 and 3604 send every file-zeroing step to the client; they belong in a test, not in a deployment script"
 	case alone3004:
-		what = ": 3004 alone shows nothing: its file-zeroing steps reach the error log only with 3605 (the client with 3604); it belongs in a test, not in a deployment script"
+		what = ": 3004 reports every file-zeroing step, which reaches the error log once 3605 is on too (the client with 3604); it belongs in a test, not in a deployment script"
 	}
 	return "turns on diagnostic trace " + names + " " + scope + what
 }
