@@ -557,50 +557,11 @@ func removalSpan(s string, at, end int) (int, int) {
 // sqllint:ignore, keeping the others with the list's separator; false
 // when none would be left or the list cannot be read.
 func dropRules(c string, drop map[string]bool) (int, int, string, bool) {
-	i := strings.Index(strings.ToLower(c), "sqllint:")
-	if i < 0 {
-		return 0, 0, "", false
-	}
-	i += len("sqllint:")
-	i += len(firstListWord(c[i:])) // the verb
-	i += len(c[i:]) - len(strings.TrimLeft(c[i:], " \t"))
-	start := i
-	var keep []string
-	dropped, sep := false, ","
-	for {
-		word := firstListWord(c[i:])
-		if word == "" {
-			return 0, 0, "", false
-		}
+	return rules.IgnoreListEdit(c, func(word string) bool {
 		r := ruleByID(strings.ToUpper(word))
 		if r == nil {
 			r = ruleByID(strings.ToLower(word))
 		}
-		if r != nil && drop[r.ID] {
-			dropped = true
-		} else {
-			keep = append(keep, word)
-		}
-		i += len(word)
-		rest := strings.TrimLeft(c[i:], " \t")
-		if !strings.HasPrefix(rest, ",") {
-			break
-		}
-		if strings.HasPrefix(rest[1:], " ") {
-			sep = ", "
-		}
-		i = len(c) - len(strings.TrimLeft(rest[1:], " \t"))
-	}
-	if !dropped || len(keep) == 0 {
-		return 0, 0, "", false
-	}
-	return start, i, strings.Join(keep, sep), true
-}
-
-// firstListWord is the word at the start of s, up to a blank or comma.
-func firstListWord(s string) string {
-	if i := strings.IndexAny(s, " \t,\r\n"); i >= 0 {
-		return s[:i]
-	}
-	return s
+		return r != nil && drop[r.ID]
+	})
 }

@@ -730,24 +730,37 @@ func dropCheckpointRules(f *parser.File, text string, at, ce int, other string) 
 	if strings.Contains(strings.ToUpper(other), "CHECKPOINT") {
 		return Edit{}, false
 	}
-	c := text[at:ce]
-	i := strings.Index(strings.ToLower(c), "sqllint:")
-	if i < 0 {
+	start, end, list, ok := IgnoreListEdit(text[at:ce], checkpointRule)
+	if !ok {
 		return Edit{}, false
 	}
+	return Edit{File: f, Start: at + start, End: at + end, New: list}, true
+}
+
+// IgnoreListEdit reads the rule list of c, a sqllint: comment, as
+// parseDirective does, and returns where it is ([start, end) in c) and
+// the list without the rules drop reports (given each as written: an ID
+// or a name), joined with the list's separator. ok is false when it
+// drops none, would leave none, or the list cannot be read. The fixes
+// that shorten a suppression (SL303's, the language server's for SL003)
+// share it.
+func IgnoreListEdit(c string, drop func(word string) bool) (start, end int, list string, ok bool) {
+	i := strings.Index(strings.ToLower(c), "sqllint:")
+	if i < 0 {
+		return 0, 0, "", false
+	}
 	i += len("sqllint:")
-	verb := firstWord(c[i:])
-	i += len(verb)
+	i += len(firstWord(c[i:])) // the verb
 	i += len(c[i:]) - len(strings.TrimLeft(c[i:], " \t"))
-	listStart := i
+	start = i
 	var keep []string
 	dropped, sep := false, ","
 	for {
 		word := firstWord(c[i:])
 		if word == "" {
-			return Edit{}, false
+			return 0, 0, "", false
 		}
-		if checkpointRule(word) {
+		if drop(word) {
 			dropped = true
 		} else {
 			keep = append(keep, word)
@@ -763,9 +776,9 @@ func dropCheckpointRules(f *parser.File, text string, at, ce int, other string) 
 		i = len(c) - len(strings.TrimLeft(rest[1:], " \t"))
 	}
 	if !dropped || len(keep) == 0 {
-		return Edit{}, false
+		return 0, 0, "", false
 	}
-	return Edit{File: f, Start: at + listStart, End: at + i, New: strings.Join(keep, sep)}, true
+	return start, i, strings.Join(keep, sep), true
 }
 
 // checkpointRule reports whether word names SL302 or SL303, the rules
