@@ -335,26 +335,16 @@ func outputDescriptor(path string) (int, bool) {
 func writeDescriptor(path string, fd int, write func(io.Writer) error) error {
 	f, err := openDescriptor(fd, path)
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+		return fmt.Errorf("%s: %w", path, safewrite.UnwrapPath(err))
 	}
 	werr := write(f)
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr != nil {
-		return fmt.Errorf("%s: %w", path, unwrapPathErr(werr))
+		return fmt.Errorf("%s: %w", path, safewrite.UnwrapPath(werr))
 	}
 	return nil
-}
-
-// unwrapPathErr drops a *PathError's operation and path, which the
-// message gives itself.
-func unwrapPathErr(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // linkTarget is the file the symbolic link at path points to, through

@@ -82,11 +82,11 @@ func WriteFile(path string, original, data []byte) error {
 func Write(path string, original, data []byte) (Method, error) {
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
-		return 0, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		return 0, fmt.Errorf("cannot write %s: %w", path, UnwrapPath(err))
 	}
 	info, err := os.Lstat(target)
 	if err != nil {
-		return 0, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		return 0, fmt.Errorf("cannot write %s: %w", path, UnwrapPath(err))
 	}
 	if !info.Mode().IsRegular() {
 		return 0, fmt.Errorf("cannot write %s: not a regular file", path)
@@ -118,7 +118,7 @@ func Write(path string, original, data []byte) (Method, error) {
 func check(path, target string, original []byte) error {
 	cur, err := os.ReadFile(target)
 	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		return fmt.Errorf("cannot write %s: %w", path, UnwrapPath(err))
 	}
 	if !bytes.Equal(cur, original) {
 		return fmt.Errorf("%s: %w", path, ErrChanged)
@@ -129,17 +129,17 @@ func check(path, target string, original []byte) error {
 func writeInPlace(path, target string, original, data []byte) (err error) {
 	f, err := os.OpenFile(target, os.O_RDWR, 0)
 	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		return fmt.Errorf("cannot write %s: %w", path, UnwrapPath(err))
 	}
 	defer func() {
 		if cerr := f.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("cannot write %s: %w", path, unwrapPath(cerr))
+			err = fmt.Errorf("cannot write %s: %w", path, UnwrapPath(cerr))
 		}
 	}()
 	// Check again through the open file, just before writing.
 	cur, err := io.ReadAll(f)
 	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		return fmt.Errorf("cannot write %s: %w", path, UnwrapPath(err))
 	}
 	if !bytes.Equal(cur, original) {
 		return fmt.Errorf("%s: %w", path, ErrChanged)
@@ -152,23 +152,23 @@ func writeInPlace(path, target string, original, data []byte) (err error) {
 	if len(data) > n {
 		if _, err := writeAt(f, data[n:], int64(n)); err != nil {
 			if terr := f.Truncate(int64(len(original))); terr != nil {
-				return fmt.Errorf("cannot write %s (it may be left with extra bytes at its end): %w", path, unwrapPath(err))
+				return fmt.Errorf("cannot write %s (it may be left with extra bytes at its end): %w", path, UnwrapPath(err))
 			}
-			return fmt.Errorf("cannot write %s (left as it was): %w", path, unwrapPath(err))
+			return fmt.Errorf("cannot write %s (left as it was): %w", path, UnwrapPath(err))
 		}
 	}
 	if _, err := writeAt(f, data[:n], 0); err != nil {
 		// put the original back when the file takes it
 		if _, rerr := writeAt(f, original, 0); rerr == nil && f.Truncate(int64(len(original))) == nil {
-			return fmt.Errorf("cannot write %s (left as it was): %w", path, unwrapPath(err))
+			return fmt.Errorf("cannot write %s (left as it was): %w", path, UnwrapPath(err))
 		}
-		return fmt.Errorf("cannot write %s (it may be left partly written): %w", path, unwrapPath(err))
+		return fmt.Errorf("cannot write %s (it may be left partly written): %w", path, UnwrapPath(err))
 	}
 	if err := f.Truncate(int64(len(data))); err != nil {
-		return fmt.Errorf("cannot write %s (it may be left partly written): %w", path, unwrapPath(err))
+		return fmt.Errorf("cannot write %s (it may be left partly written): %w", path, UnwrapPath(err))
 	}
 	if err := f.Sync(); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		return fmt.Errorf("cannot write %s: %w", path, UnwrapPath(err))
 	}
 	return nil
 }
@@ -177,7 +177,7 @@ func replace(path, target string, info fs.FileInfo, uid, gid int, known bool, or
 	dir := filepath.Dir(target)
 	tmp, err := createTemp(dir, "."+filepath.Base(target)+".sqllint-*")
 	if err != nil {
-		return fmt.Errorf("cannot write %s: cannot create a temporary file in %s: %w", path, dir, unwrapPath(err))
+		return fmt.Errorf("cannot write %s: cannot create a temporary file in %s: %w", path, dir, UnwrapPath(err))
 	}
 	name := tmp.Name()
 	ok := false
@@ -188,7 +188,7 @@ func replace(path, target string, info fs.FileInfo, uid, gid int, known bool, or
 		}
 	}()
 	fail := func(err error) error {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		return fmt.Errorf("cannot write %s: %w", path, UnwrapPath(err))
 	}
 	if _, err := tmp.Write(data); err != nil {
 		return fail(err)
@@ -232,14 +232,14 @@ func syncDir(dir string) error {
 	}
 	defer d.Close()
 	if err := d.Sync(); err != nil && !ignorableSyncError(err) {
-		return fmt.Errorf("cannot sync folder %s: %w", dir, unwrapPath(err))
+		return fmt.Errorf("cannot sync folder %s: %w", dir, UnwrapPath(err))
 	}
 	return nil
 }
 
 // unwrapPath drops the *PathError's operation and path, which messages
 // give themselves.
-func unwrapPath(err error) error {
+func UnwrapPath(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
