@@ -4,56 +4,68 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/sqllint/sqllint/parser"
 )
 
-// TestFindingLinesLinear: resolving the findings of a script costs about
-// as much when its lines end with carriage returns alone, or when all
-// its statements are on one line, as when each is on a line of its own.
-// Each finding read the text from its offset to the next line feed (and
-// back to the one before it): 80,000 findings in 1.2 MB took 28 s of CPU
-// with CR line breaks (timed out at 120 s) and 3.6 s on one line,
-// against 0.2 s one per line.
-func TestFindingLinesLinear(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs 64,000 findings six times")
-	}
-	const n = 64000
-	run := func(text string) time.Duration {
-		best := time.Duration(-1)
-		for range 2 {
-			findings := 0
-			start := cpuTime()
-			_, err := Run(context.Background(), Options{Paths: []string{"-"}, Stdin: strings.NewReader(text), SkipFingerprints: true}, func(r *FileResult) {
-				findings += len(r.Findings)
-			})
-			d := cpuTime() - start
-			if err != nil {
-				t.Fatal(err)
-			}
-			if findings != n {
-				t.Fatalf("%d statements: %d findings", n, findings)
-			}
-			if best < 0 || d < best {
-				best = d
-			}
-		}
-		return best
-	}
-	lf := run(strings.Repeat("CHECKPOINT 10;\n", n))
-	if lf <= 0 {
-		t.Skip("no CPU time on this system")
-	}
-	// linear: about as much as one statement a line; quadratic: 30 to 100
-	// times as much at this size
-	for _, c := range []struct{ name, text string }{
-		{"CR line breaks", strings.Repeat("CHECKPOINT 10;\r", n)},
-		{"one line", strings.Repeat("CHECKPOINT 10; ", n)},
+// lineEnd answers for every offset of the line it last read, with
+// whether a carriage return lies between the offset and the line's end:
+// each finding on a long line read on to the line's end again (80,000
+// findings on one line took 3.6 s of CPU, in a 1.2 MB file whose line
+// breaks are all CR 28 s). The answers must be those of a fresh read.
+func TestLineEndAnswersForTheWholeLine(t *testing.T) {
+	for _, text := range []string{
+		strings.Repeat("CHECKPOINT 10; ", 200) + "\nSELECT 1",
+		strings.Repeat("CHECKPOINT 10;\r", 200) + "\nSELECT 1",
+		"a\rb\r\nc\r\r\n" + strings.Repeat("x", 100),
 	} {
-		d := run(c.text)
-		t.Logf("%s: %v, one a line %v", c.name, d, lf)
-		if d > 6*lf+100*time.Millisecond {
-			t.Errorf("%s: %d findings took %v of CPU, %v with one statement a line (%.0f times as much)", c.name, n, d, lf, float64(d)/float64(lf))
+		f := parser.NewFile("t.sql", text)
+		var cached lineCache
+		for off := 0; off <= len(text); off++ {
+			if off < len(text) && text[off] == '\n' {
+				continue // a line's end is the next line's business
+			}
+			var fresh lineCache
+			wantEnd, wantOK := fresh.lineEnd(f, off)
+			end, ok := cached.lineEnd(f, off)
+			if end != wantEnd || ok != wantOK {
+				t.Fatalf("%q at %d: %d, %v; a fresh read gives %d, %v", text[:min(len(text), 20)], off, end, ok, wantEnd, wantOK)
+			}
 		}
+		// the first line is read once, at its first offset: the later
+		// offsets of the line are answered from it
+		var once lineCache
+		nl := strings.IndexByte(text, '\n')
+		for off := 0; off <= nl; off++ {
+			once.lineEnd(f, off)
+		}
+		if once.endFile != f || once.endFrom != 0 || once.end != nl {
+			t.Errorf("%q: the line was read again for a later offset (from %d)", text[:20], once.endFrom)
+		}
+	}
+}
+
+// BenchmarkFindingLines resolves 16,000 findings one a line, on one line,
+// and in a file whose line breaks are lone carriage returns (the last two
+// were quadratic in the findings: compare -benchtime runs at two sizes).
+func BenchmarkFindingLines(b *testing.B) {
+	const n = 16000
+	for _, c := range []struct{ name, text string }{
+		{"one-a-line", strings.Repeat("CHECKPOINT 10;\n", n)},
+		{"one-line", strings.Repeat("CHECKPOINT 10; ", n)},
+		{"cr-lines", strings.Repeat("CHECKPOINT 10;\r", n)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.text)))
+			for range b.N {
+				findings := 0
+				_, err := Run(context.Background(), Options{Paths: []string{"-"}, Stdin: strings.NewReader(c.text), SkipFingerprints: true}, func(r *FileResult) {
+					findings += len(r.Findings)
+				})
+				if err != nil || findings != n {
+					b.Fatalf("%v, %d findings", err, findings)
+				}
+			}
+		})
 	}
 }
