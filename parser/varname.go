@@ -6,70 +6,60 @@ import (
 )
 
 // badName is the SL001 error of a statement of interest whose database
-// is named by a variable (varNamed) or a reserved word (reservedNamed),
-// nil for most: one look at the node's type for both (it is asked of
-// every statement of interest).
+// is named where T-SQL takes only a name, nil for most (it is asked of
+// every statement of interest, and looks at the node's type once):
+//
+//   - by a local @variable, in CREATE, ALTER and DROP DATABASE and USE:
+//     SQL Server rejects CREATE DATABASE @name with a syntax error, so
+//     the statement never runs (BACKUP and RESTORE take a variable, and
+//     text built in a variable is run with EXEC or sp_executesql);
+//   - by the bare reserved word CURRENT or PRIMARY, in BACKUP, RESTORE,
+//     CREATE and DROP DATABASE and USE (and ALTER DATABASE for PRIMARY;
+//     it takes CURRENT for the database of the connection): SQL Server
+//     stops there too ("Incorrect syntax near the keyword 'CURRENT'");
+//     [CURRENT] is a name.
 func badName(n Node) error {
-	var name *Name
-	current := true // CURRENT is no name here (reservedName)
 	switch x := n.(type) {
 	case *Backup:
-		name = &x.Database
+		return badNameOf(&x.Database, true, true)
 	case *Restore:
-		if x.Only != "" {
-			return nil
+		if x.Only == "" {
+			return badNameOf(&x.Database, true, true)
 		}
-		name = &x.Database
 	case *CreateDatabase:
-		name = &x.Database
+		return badNameOf(&x.Database, false, true)
 	case *AlterDatabase:
-		name, current = &x.Database, false
+		return badNameOf(&x.Database, false, false)
 	case *Use:
-		name = &x.Database
+		return badNameOf(&x.Database, false, true)
 	case *DropDatabase:
-		if v := varNamed(n); v != nil {
-			return varNameError(v)
+		for i := range x.Databases { // a variable anywhere first
+			if v := varName(&x.Databases[i]); v != nil {
+				return varNameError(v)
+			}
 		}
-		if v := reservedNamed(n); v != nil {
-			return reservedNameError(v)
-		}
-		return nil
-	default:
-		return nil
-	}
-	switch r := name.Raw; {
-	case len(r) > 1 && r[0] == '@':
-		if v := varNamed(n); v != nil { // (BACKUP and RESTORE take one)
-			return varNameError(v)
-		}
-	case len(r) == 7:
-		if v := reservedName(name, current); v != nil {
-			return reservedNameError(v)
+		for i := range x.Databases {
+			if err := badNameOf(&x.Databases[i], true, true); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// varNamed returns the @variable that names the database of a CREATE,
-// ALTER or DROP DATABASE or a USE, where T-SQL takes only a name: SQL
-// Server rejects CREATE DATABASE @name with a syntax error, so the
-// statement never runs (BACKUP and RESTORE take a variable, and text
-// built in a variable is run with EXEC or sp_executesql). nil for any
-// other statement or name.
-func varNamed(n Node) *Name {
-	switch x := n.(type) {
-	case *CreateDatabase:
-		return varName(&x.Database)
-	case *AlterDatabase:
-		return varName(&x.Database)
-	case *DropDatabase:
-		for i := range x.Databases {
-			if v := varName(&x.Databases[i]); v != nil {
-				return v
-			}
+// badNameOf is badName's answer for name: varOK when a variable may name
+// the database, current when CURRENT is no name there.
+func badNameOf(name *Name, varOK, current bool) error {
+	if !varOK {
+		if v := varName(name); v != nil {
+			return varNameError(v)
 		}
-	case *Use:
-		return varName(&x.Database)
+	}
+	if len(name.Raw) != 7 { // (most names: reservedName's words have 7 bytes)
+		return nil
+	}
+	if v := reservedName(name, current); v != nil {
+		return reservedNameError(v)
 	}
 	return nil
 }
@@ -83,42 +73,11 @@ func varName(n *Name) *Name {
 }
 
 // varNameError is the SL001 message for a statement whose database is
-// named by variable v (varNamed).
+// named by variable v (badName).
 func varNameError(v *Name) error {
 	p := v.Span.Start.Position()
 	return fmt.Errorf("the database must be named, not given by the variable %s (a syntax error for SQL Server); build the statement as text and run it with EXEC or sp_executesql (line %d, column %d)",
 		v.Raw, p.Line, p.Column)
-}
-
-// reservedNamed returns the name of the database of a statement that is
-// written as the bare reserved word CURRENT or PRIMARY where T-SQL takes
-// only a name: BACKUP, RESTORE, CREATE and DROP DATABASE and USE (and
-// ALTER DATABASE for PRIMARY; it takes CURRENT for the database of the
-// connection). SQL Server stops there with a syntax error ("Incorrect
-// syntax near the keyword 'CURRENT'"), so the statement never runs;
-// [CURRENT] is a name. nil for any other statement or name.
-func reservedNamed(n Node) *Name {
-	switch x := n.(type) {
-	case *Backup:
-		return reservedName(&x.Database, true)
-	case *Restore:
-		if x.Only == "" {
-			return reservedName(&x.Database, true)
-		}
-	case *CreateDatabase:
-		return reservedName(&x.Database, true)
-	case *AlterDatabase:
-		return reservedName(&x.Database, false)
-	case *DropDatabase:
-		for i := range x.Databases {
-			if v := reservedName(&x.Databases[i], true); v != nil {
-				return v
-			}
-		}
-	case *Use:
-		return reservedName(&x.Database, true)
-	}
-	return nil
 }
 
 // reservedName is n when it is written as the bare word PRIMARY, or
@@ -134,7 +93,7 @@ func reservedName(n *Name, current bool) *Name {
 }
 
 // reservedNameError is the SL001 message for a statement whose database
-// is named by the reserved word v (reservedNamed).
+// is named by the reserved word v (badName).
 func reservedNameError(v *Name) error {
 	p := v.Span.Start.Position()
 	w := strings.ToUpper(v.Raw)
