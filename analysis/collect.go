@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"unicode/utf8"
 	"unsafe"
 
@@ -1052,6 +1053,15 @@ var mapMin int64 = 16 << 20
 // errNotRegular is the error for a file that is not a regular one.
 var errNotRegular = errors.New("not a regular file (a named pipe, socket or device is never read)")
 
+// openError is the error of a failed open: a socket cannot be opened
+// (ENXIO, as a device with no driver), and is no regular file either.
+func openError(err error) error {
+	if errors.Is(err, syscall.ENXIO) {
+		return errNotRegular
+	}
+	return err
+}
+
 // readFileOS reads a regular file and returns its identity, from the same
 // open file: one open, one fstat, the reads. It never blocks on a named
 // pipe or a device. With mayMap, a file of mapMin bytes or more is mapped
@@ -1062,7 +1072,7 @@ var errNotRegular = errors.New("not a regular file (a named pipe, socket or devi
 func readFileOS(path string, r *run, mayMap, lend bool) ([]byte, fileID, bool, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
-		return nil, fileID{}, false, err
+		return nil, fileID{}, false, openError(err)
 	}
 	defer f.Close()
 	info, err := f.Stat()

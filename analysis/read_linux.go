@@ -32,7 +32,7 @@ func openRegular(at *dirCache, path string) (fd int, id fileID, size int64, err 
 		}
 	}
 	if err != nil {
-		return -1, fileID{}, 0, err
+		return -1, fileID{}, 0, openError(err)
 	}
 	var st syscall.Stat_t
 	for {

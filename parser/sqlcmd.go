@@ -1782,17 +1782,18 @@ func IsPredefinedVariable(name string) bool {
 }
 
 // ppSecretWords are the parts of a name that make it look secret.
-var ppSecretWords = []string{"PASS", "PWD", "SECRET", "TOKEN", "KEY", "CREDENTIAL", "PRIVATE", "CONNSTR", "CONNECTIONSTRING",
-	"URL", "DSN", "WEBHOOK", "AUTH", "COOKIE", "SESSION", "CERT", "SALT", "JWT"}
+var ppSecretWords = []string{"PASS", "PWD", "SECRET", "TOKEN", "KEY", "CRED", "PRIVATE", "CONNSTR", "CONNECTIONSTRING",
+	"URL", "URI", "DSN", "WEBHOOK", "AUTH", "COOKIE", "SESSION", "CERT", "SALT", "JWT"}
 
 // IsSecretName reports whether an environment variable's name looks like it
 // holds a secret: it contains PASS (PASSWORD), PWD, SECRET, TOKEN, KEY,
-// CREDENTIAL, PRIVATE, a connection string's CONNSTR / CONNECTIONSTRING,
-// or URL, DSN or WEBHOOK (DATABASE_URL, SENTRY_DSN and webhooks carry
-// credentials), AUTH, COOKIE, SESSION, CERT, SALT or JWT (GitLab's
-// CI_JOB_JWT), in any case, ignoring _ and -, or has a part PAT between
-// _ or - (a personal access token: AZURE_DEVOPS_EXT_PAT, GH_PAT; PATH is
-// not one). sqllint never expands such variables from the environment.
+// CRED (CREDENTIALS, CREDS), PRIVATE, a connection string's CONNSTR /
+// CONNECTIONSTRING, or URL, URI, DSN or WEBHOOK (DATABASE_URL,
+// MONGODB_URI, SENTRY_DSN and webhooks carry credentials), AUTH, COOKIE,
+// SESSION, CERT, SALT or JWT (GitLab's CI_JOB_JWT), in any case, ignoring
+// _ and -, or has a part PAT or PW between _ or - (a personal access
+// token: AZURE_DEVOPS_EXT_PAT, GH_PAT; a password: SA_PW; PATH is not
+// one). sqllint never expands such variables from the environment.
 func IsSecretName(name string) bool {
 	n := strings.ToUpper(strings.NewReplacer("_", "", "-", "").Replace(name))
 	for _, w := range ppSecretWords {
@@ -1804,10 +1805,10 @@ func IsSecretName(name string) bool {
 }
 
 // ppHasTokenPart reports whether a part of name between _ or - is PAT,
-// a personal access token's usual name.
+// a personal access token's usual name, or PW, a password's.
 func ppHasTokenPart(name string) bool {
 	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' }) {
-		if strings.EqualFold(part, "PAT") {
+		if strings.EqualFold(part, "PAT") || strings.EqualFold(part, "PW") {
 			return true
 		}
 	}

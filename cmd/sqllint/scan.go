@@ -370,7 +370,8 @@ func (e *env) scan(args []string) int {
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {
 			facts, notices, err := e.liveFacts(ctx, dsn, &f, w)
 			for _, n := range notices {
-				e.note("notice: %s", n)
+				// a notice may name a database $(NAME) gave
+				e.note("notice: %s", redact(n, red.values()))
 			}
 			return facts, err
 		}

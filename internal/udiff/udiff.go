@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Context is the number of unchanged lines shown around each change.
@@ -142,30 +144,59 @@ func rng(start, n int) string {
 }
 
 // quote writes a file name as git does: in double quotes with C escapes
-// when it holds a quote, a backslash or a control character.
+// when it holds a quote, a backslash or a control character (\a, \b, \t,
+// \n, \v, \f, \r, others in octal: ESC is \033, DEL \177), so that no
+// name from a pull request moves the cursor or colors the terminal. A C1
+// control or a bidirectional one (which reorders what a reviewer reads)
+// is written in octal too, as git's default core.quotePath writes every
+// byte of non-ASCII names; other characters are left as they are (as
+// with core.quotePath=false). git apply reads all of them back.
 func quote(name string) string {
-	if !strings.ContainsAny(name, "\"\\\t\n\r") {
+	if !strings.ContainsFunc(name, mustQuote) {
 		return name
 	}
 	var b strings.Builder
 	b.WriteByte('"')
-	for i := 0; i < len(name); i++ {
-		switch c := name[i]; c {
+	for i := 0; i < len(name); {
+		r, n := utf8.DecodeRuneInString(name[i:])
+		if r == utf8.RuneError || !mustQuote(r) {
+			b.WriteString(name[i : i+n])
+			i += n
+			continue
+		}
+		switch r {
 		case '"', '\\':
 			b.WriteByte('\\')
-			b.WriteByte(c)
+			b.WriteRune(r)
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
 		case '\t':
 			b.WriteString(`\t`)
 		case '\n':
 			b.WriteString(`\n`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\f':
+			b.WriteString(`\f`)
 		case '\r':
 			b.WriteString(`\r`)
 		default:
-			b.WriteByte(c)
+			for k := i; k < i+n; k++ {
+				fmt.Fprintf(&b, "\\%03o", name[k])
+			}
 		}
+		i += n
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// mustQuote reports whether quote writes r escaped: a quote, a
+// backslash, a C0 or C1 control, DEL or a bidirectional control.
+func mustQuote(r rune) bool {
+	return r == '"' || r == '\\' || r < 0x20 || r >= 0x7f && r < 0xa0 || unicode.Is(unicode.Bidi_Control, r)
 }
 
 // diff is a shortest edit script from a to b (Myers' O(ND) algorithm
