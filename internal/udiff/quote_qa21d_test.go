@@ -25,6 +25,7 @@ func TestQuoteControlCharacters(t *testing.T) {
 		"csi\u009b.sql":  `"a/csi\302\233.sql"`,     // a C1 control
 		"rlo\u202e.sql":  `"a/rlo\342\200\256.sql"`, // a bidirectional one
 		"tab\t.sql":      `"a/tab\t.sql"`,
+		"bad\x9b[2J.sql": `"a/bad\233[2J.sql"`, // a byte that is no UTF-8
 		`q"b\.sql`:       `"a/q\"b\\.sql"`,
 		"café.sql":       "a/café.sql", // other characters as they are (git -c core.quotePath=false)
 		"plain.sql":      "a/plain.sql",

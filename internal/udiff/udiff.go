@@ -152,14 +152,21 @@ func rng(start, n int) string {
 // byte of non-ASCII names; other characters are left as they are (as
 // with core.quotePath=false). git apply reads all of them back.
 func quote(name string) string {
-	if !strings.ContainsFunc(name, mustQuote) {
+	if utf8.ValidString(name) && !strings.ContainsFunc(name, mustQuote) {
 		return name
 	}
 	var b strings.Builder
 	b.WriteByte('"')
 	for i := 0; i < len(name); {
 		r, n := utf8.DecodeRuneInString(name[i:])
-		if r == utf8.RuneError || !mustQuote(r) {
+		if r == utf8.RuneError && n == 1 {
+			// a byte that is no UTF-8 (0x9b is CSI on an 8-bit
+			// terminal): in octal, as git writes it
+			fmt.Fprintf(&b, "\\%03o", name[i])
+			i++
+			continue
+		}
+		if !mustQuote(r) {
 			b.WriteString(name[i : i+n])
 			i += n
 			continue
