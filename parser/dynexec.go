@@ -675,15 +675,18 @@ func (s *splitter) dynHook(st *Statement) {
 		return
 	} else if c := w[0] | 0x20; !(c == 's' || c == 'e' || c == 'd') {
 		if c == 'f' && s.following() {
-			s.forgetFetched(s.hookToks(st))
+			if toks, ok := s.hookToks(st); ok {
+				s.forgetFetched(toks)
+			} else {
+				s.forgetNamed(st)
+			}
 		}
 		return
 	}
-	var toks []Token
-	if s.curIdx >= 0 && s.curIdx <= s.last && s.last < len(s.toks) {
-		toks = s.toks[s.curIdx : s.last+1]
-	} else {
-		toks = st.Tokens() // (see hookToks)
+	toks, ok := s.hookToks(st)
+	if !ok {
+		s.forgetNamed(st)
+		return
 	}
 	bw := tdbOther
 	if len(toks) >= 3 && toks[0].Kind == TokIdent {
@@ -716,15 +719,67 @@ func (s *splitter) dynHook(st *Statement) {
 
 // hookToks are the tokens of st, the statement that just ended (dynHook
 // writes it out for the statements it reads on: a call costs 235,000
-// instructions on 1,000 typical files).
-func (s *splitter) hookToks(st *Statement) []Token {
+// instructions on 1,000 typical files), and false for a statement of
+// more than maxHookToks tokens that a batch read a window at a time.
+func (s *splitter) hookToks(st *Statement) ([]Token, bool) {
 	if s.curIdx >= 0 && s.curIdx <= s.last && s.last < len(s.toks) {
-		return s.toks[s.curIdx : s.last+1]
+		return s.toks[s.curIdx : s.last+1], true
 	}
 	// a batch read a window of tokens at a time: the statement's first
-	// tokens are gone; scanned again (rare: a statement longer than a
-	// window)
-	return st.Tokens()
+	// tokens are gone; scanned again (a statement longer than a window),
+	// up to maxHookToks of them: one SELECT of 10 MB is 5 million tokens,
+	// and held whole they took 400 MB
+	toks := s.hookScanner().scan(st.Text(), maxHookToks+1)
+	if len(toks) > maxHookToks {
+		return nil, false
+	}
+	for i := range toks {
+		toks[i].Start += int32(st.Start)
+		toks[i].End += int32(st.Start)
+	}
+	return toks, true
+}
+
+// maxHookToks is the most tokens of a statement dynHook reads when a
+// batch read it a window at a time. A longer one (a data load's SELECT
+// ... UNION ALL of thousands of rows) is not read: the variables it
+// names are no longer followed (forgetNamed), so that what it may set
+// them to is never taken for an earlier value.
+const maxHookToks = 1 << 16
+
+// forgetNamed stops following every variable that st, a statement too
+// long for dynHook to read (maxHookToks), names: one that names none
+// sets none. Its tokens are scanned maxHookToks at a time.
+func (s *splitter) forgetNamed(st *Statement) {
+	if !s.following() {
+		return
+	}
+	sc, text := s.hookScanner(), st.Text()
+	toks := sc.scan(text, maxHookToks)
+	from := 0
+	for {
+		for _, t := range toks[from:] {
+			if t.Kind == TokVar {
+				t.Start += int32(st.Start)
+				t.End += int32(st.Start)
+				s.forgetVar(t)
+			}
+		}
+		if len(toks) < maxHookToks {
+			return
+		}
+		// the scan goes on after the last token kept
+		toks = sc.scanMore(text, append(toks[:0], toks[len(toks)-1]), maxHookToks)
+		from = 1
+	}
+}
+
+// hookScanner is the scanner of the statements dynHook scans again.
+func (s *splitter) hookScanner() *Scanner {
+	if s.hookSc == nil {
+		s.hookSc = new(Scanner)
+	}
+	return s.hookSc
 }
 
 // following reports whether the batch follows the value of any
