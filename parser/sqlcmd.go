@@ -495,17 +495,33 @@ func PreprocessLent(f *File, opt *PreprocessOptions, fn func(b *Batch, plain boo
 // again only when that batch is parsed (the pages of a mapped script's
 // huge batch may go meanwhile).
 func PreprocessLentReading(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), reading func(off int)) *Script {
-	return preprocess(f, opt, fn, fn != nil, reading)
+	return preprocess(f, opt, fn, fn != nil, reading, false)
+}
+
+// IncludedFiles is the files the script of f includes: Preprocess's
+// Files but the root, in the same order, learnt the way Preprocess
+// learns them (its :r and :setvar, its variables, its limits, charged
+// to opt.Includes as Preprocess charges them) without building the
+// script's batches: the text of a batch that includes a file is never
+// joined, and no batch is kept. A chain of small files that includes
+// each file twice expands to max-expanded-size (64 MB) a script, which
+// Preprocess holds as one batch and IncludedFiles never makes.
+func IncludedFiles(f *File, opt *PreprocessOptions) []*File {
+	s := preprocess(f, opt, func(*Batch, bool) {}, true, nil, true)
+	return s.Files[1:]
 }
 
 // ReadingStep is how often PreprocessLentReading reports, in bytes.
 const ReadingStep = 4 << 20
 
 func preprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), lend bool) *Script {
-	return preprocess(f, opt, fn, lend, nil)
+	return preprocess(f, opt, fn, lend, nil, false)
 }
 
-func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), lend bool, reading func(int)) *Script {
+// preprocess runs the preprocessor over f; discard drops the batches
+// that are built of several runs unjoined (IncludedFiles: fn gets none
+// of them, and the plain ones only lent).
+func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), lend bool, reading func(int), discard bool) *Script {
 	// The preprocessor comes from a pool, with the lent batch and what is
 	// left of the slab of the scripts it read before (the memory of
 	// neither is anyone else's).
@@ -525,6 +541,7 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 		maxExpanded: DefaultMaxExpanded,
 	}
 	p.b.lent, p.b.slab, p.b.slabSize = lent, slab, slabSize
+	p.b.discard = discard
 	maxFile := DefaultMaxFileSize
 	if opt != nil {
 		for k, v := range opt.Vars {
@@ -2381,7 +2398,7 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 // exit ends the script at :quit or :exit: sqlcmd quits without running
 // the batch under construction.
 func (p *ppPreprocessor) exit(f *File, c *ppCommand) {
-	if ppHasCode(p.b.text()) {
+	if !p.b.discard && ppHasCode(p.b.text()) { // (a finding only: IncludedFiles has none to make)
 		p.diag(f, c.start, c.end, fmt.Sprintf("sqlcmd stops at %s without running the current batch: the statements before it since the last GO are not executed", f.Text[c.start:c.nameEnd]))
 	}
 	p.b.reset()
@@ -3072,6 +3089,9 @@ type ppBatchBuilder struct {
 	slab     []ppSimpleBatch // preallocated simple batches
 	slabSize int
 	lent     *ppSimpleBatch // the lent plain batch (PreprocessLent)
+	// discard drops a built batch at its end without joining its text
+	// (IncludedFiles); reset leaves it
+	discard bool
 }
 
 func (b *ppBatchBuilder) size() int {
@@ -3168,6 +3188,10 @@ func (b *ppBatchBuilder) build() {
 // by the next lent one.
 func (b *ppBatchBuilder) finish(lent bool) *Batch {
 	if b.built {
+		if b.discard {
+			b.reset()
+			return nil
+		}
 		text, segs := b.text(), b.segs
 		b.reset()
 		if text == "" {
