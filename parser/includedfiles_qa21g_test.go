@@ -57,6 +57,8 @@ func TestIncludedFilesAsPreprocess(t *testing.T) {
 		{name: "comment left open", root: ":r a.sql\n:r b.sql\n*/\n:r c.sql\n", files: map[string]string{
 			"a.sql": "/* open\n", "b.sql": "b\n", "c.sql": "'\n", "d.sql": "d\n"}},
 		{name: "reset", root: ":r a.sql\n:reset\n:r b.sql\n", files: map[string]string{"a.sql": "a\n", "b.sql": "b\n"}},
+		{name: "chain, var changed in its batch", root: ":setvar X abc\nSELECT '$(X)'\n:r f01.sql\nSELECT '$(X)', '$(Y)'\n:setvar X de\n:setvar Y z\n:r f01.sql\nGO\n:r $(X).sql\n",
+			files: func() map[string]string { m := chain(12); m["de.sql"] = "de\n"; return m }(), opt: PreprocessOptions{MaxExpanded: 300 << 10}},
 		{name: "too many :r", root: many, files: map[string]string{"e.sql": "", "late.sql": "late\n"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -108,10 +110,51 @@ func TestIncludedFilesBuildsNoText(t *testing.T) {
 	if len(files) != 16 { // f01..f16: the root and 16 files deep
 		t.Errorf("%d files included, want 16", len(files))
 	}
-	if opt.Includes.Expanded() < 60<<20 {
+	if opt.Includes.Expanded() < 56<<20 {
 		t.Errorf("expanded %d bytes, want the chain to reach the 64 MB limit", opt.Includes.Expanded())
 	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 8<<20 {
 		t.Errorf("IncludedFiles allocated %d MB, want at most 8 MB", alloc>>20)
+	}
+}
+
+// TestIncludedFilesVarChangedInABigBatch: a :setvar that changes a
+// variable used earlier in the batch makes the batch's references read
+// again at its GO; with 64 MB of includes in that batch, reading them
+// joined its text (IncludedFiles and Preprocess alike) to compare 3
+// bytes.
+func TestIncludedFilesVarChangedInABigBatch(t *testing.T) {
+	m := map[string]string{}
+	line := strings.Repeat("-- some comment text\n", 700) // 14 KB
+	for i := 1; i <= 12; i++ {                            // 4,095 includes, 60 MB
+		text := line
+		if i < 12 {
+			text += fmt.Sprintf(":r f%02d.sql\n:r f%02d.sql\n", i+1, i+1)
+		}
+		m[fmt.Sprintf("f%02d.sql", i)] = text
+	}
+	m["x.sql"] = "SELECT 1\n"
+	ld := &mapLoader{files: m}
+	opt := &PreprocessOptions{Load: ld.load, IncludeOutside: true, Includes: NewIncludeCache(0)}
+	root := NewFile("f00.sql", ":setvar X abc\nSELECT '$(X)'\n:r f01.sql\n:setvar X x\nGO\n:r $(X).sql\n")
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	files := IncludedFiles(root, opt)
+	runtime.ReadMemStats(&after)
+	if len(files) != 13 || files[12].Path != "x.sql" {
+		t.Errorf("%d files included, want f01..f12 and x.sql", len(files))
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 8<<20 {
+		t.Errorf("IncludedFiles allocated %d MB, want at most 8 MB", alloc>>20)
+	}
+	if opt.Includes.Expanded() < 56<<20 {
+		t.Errorf("expanded %d bytes, want 60 MB", opt.Includes.Expanded())
+	}
+	// Preprocess makes the batch, with the value X has at its GO.
+	opt.Includes = NewIncludeCache(0)
+	sc := Preprocess(root, opt)
+	if len(sc.Batches) != 2 || !strings.HasPrefix(sc.Batches[0].Text, "SELECT 'x'\n-- some") || sc.Batches[1].Text != "SELECT 1\n" {
+		t.Errorf("batches %d, the first starting %.20q", len(sc.Batches), sc.Batches[0].Text)
 	}
 }

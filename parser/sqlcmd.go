@@ -1532,12 +1532,13 @@ func (p *ppPreprocessor) resolveAgain() {
 	}
 	var edits []edit
 	var drop map[int]bool // SL002s of references defined since
+	at := ppTextAt{b: &p.b}
 	for k := range p.refs {
 		r := &p.refs[k]
 		name := r.f.Text[r.i+2 : r.j]
 		val, st := p.lookup(name)
 		set := st == ppVarSet
-		if set && r.subst && p.b.text()[r.out:r.out+r.n] == val || !set && !r.subst {
+		if set && r.subst && at.slice(r.out, r.out+r.n) == val || !set && !r.subst {
 			continue // as it was read
 		}
 		if set && !p.charge(r.f, r.i, r.j+1, int64(len(val)), "$(", name, ")") {
@@ -1591,7 +1592,8 @@ func (p *ppPreprocessor) resolveAgain() {
 	// The new text: the old segments' runs and values, with each edited
 	// reference's value or text in place of what it was (edits are in
 	// the order of the text).
-	old, segs := b.text(), b.segs
+	segs := b.segs
+	at = ppTextAt{b: b}
 	var nb ppBatchBuilder
 	put := func(e edit) {
 		if e.set {
@@ -1602,7 +1604,7 @@ func (p *ppPreprocessor) resolveAgain() {
 	}
 	next := 0
 	for k, sg := range segs {
-		o0, o1 := sg.Out, len(old)
+		o0, o1 := sg.Out, b.size()
 		if k+1 < len(segs) {
 			o1 = segs[k+1].Out
 		}
@@ -1616,7 +1618,7 @@ func (p *ppPreprocessor) resolveAgain() {
 				put(edits[next])
 				next++
 			} else {
-				nb.appendSubst(sg.File, sg.In, old[o0:o1])
+				nb.appendSubst(sg.File, sg.In, at.slice(o0, o1))
 			}
 			continue
 		}
@@ -1638,6 +1640,52 @@ func (p *ppPreprocessor) resolveAgain() {
 	}
 	b.file, b.start, b.end, b.last = nb.file, nb.start, nb.end, nb.last
 	b.built, b.parts, b.n, b.segs = true, nb.parts, nb.n, nb.segs
+}
+
+// ppTextAt reads ranges of the text of a batch under construction, in
+// the order of the text, without joining a built batch's pieces
+// (resolveAgain: a batch of 64 MB of includes is not copied whole to
+// learn what one reference reads).
+type ppTextAt struct {
+	b   *ppBatchBuilder
+	k   int // the piece that starts at off
+	off int
+}
+
+// slice is the text from offset from to to: a piece's substring when the
+// range lies in one, else a copy of the range. A range outside the text
+// panics, as slicing the text would.
+func (t *ppTextAt) slice(from, to int) string {
+	b := t.b
+	if !b.built {
+		return b.text()[from:to]
+	}
+	if from < 0 || to < from || to > b.n {
+		panic(fmt.Sprintf("runtime error: slice bounds out of range [%d:%d] with length %d", from, to, b.n))
+	}
+	if from == to {
+		return ""
+	}
+	if from < t.off {
+		t.k, t.off = 0, 0
+	}
+	for from >= t.off+len(b.parts[t.k]) {
+		t.off += len(b.parts[t.k])
+		t.k++
+	}
+	s := b.parts[t.k]
+	if to <= t.off+len(s) {
+		return s[from-t.off : to-t.off]
+	}
+	var sb strings.Builder
+	sb.Grow(to - from)
+	sb.WriteString(s[from-t.off:])
+	for k, off := t.k+1, t.off+len(s); off < to; k++ {
+		part := b.parts[k]
+		sb.WriteString(part[:min(len(part), to-off)])
+		off += len(part)
+	}
+	return sb.String()
 }
 
 // ppAgentToken reports whether the "$(" at s[i], whose name ends at j,
