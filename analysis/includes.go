@@ -434,8 +434,7 @@ func (r *run) includesOf(in *input, pre *parser.PreprocessOptions, at *dirCache,
 	if err != nil {
 		return id, nil
 	}
-	s := parser.Preprocess(f, pre)
-	for _, inc := range s.Files[1:] {
+	for _, inc := range parser.IncludedFiles(f, pre) {
 		incs = append(incs, r.identity(inc.Path))
 	}
 	return id, incs

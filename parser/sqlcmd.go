@@ -495,17 +495,33 @@ func PreprocessLent(f *File, opt *PreprocessOptions, fn func(b *Batch, plain boo
 // again only when that batch is parsed (the pages of a mapped script's
 // huge batch may go meanwhile).
 func PreprocessLentReading(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), reading func(off int)) *Script {
-	return preprocess(f, opt, fn, fn != nil, reading)
+	return preprocess(f, opt, fn, fn != nil, reading, false)
+}
+
+// IncludedFiles is the files the script of f includes: Preprocess's
+// Files but the root, in the same order, learnt the way Preprocess
+// learns them (its :r and :setvar, its variables, its limits, charged
+// to opt.Includes as Preprocess charges them) without building the
+// script's batches: the text of a batch that includes a file is never
+// joined, and no batch is kept. A chain of small files that includes
+// each file twice expands to max-expanded-size (64 MB) a script, which
+// Preprocess holds as one batch and IncludedFiles never makes.
+func IncludedFiles(f *File, opt *PreprocessOptions) []*File {
+	s := preprocess(f, opt, func(*Batch, bool) {}, true, nil, true)
+	return s.Files[1:]
 }
 
 // ReadingStep is how often PreprocessLentReading reports, in bytes.
 const ReadingStep = 4 << 20
 
 func preprocessPlain(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), lend bool) *Script {
-	return preprocess(f, opt, fn, lend, nil)
+	return preprocess(f, opt, fn, lend, nil, false)
 }
 
-func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), lend bool, reading func(int)) *Script {
+// preprocess runs the preprocessor over f; discard drops the batches
+// that are built of several runs unjoined (IncludedFiles: fn gets none
+// of them, and the plain ones only lent).
+func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), lend bool, reading func(int), discard bool) *Script {
 	// The preprocessor comes from a pool, with the lent batch and what is
 	// left of the slab of the scripts it read before (the memory of
 	// neither is anyone else's).
@@ -525,6 +541,7 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 		maxExpanded: DefaultMaxExpanded,
 	}
 	p.b.lent, p.b.slab, p.b.slabSize = lent, slab, slabSize
+	p.b.discard = discard
 	maxFile := DefaultMaxFileSize
 	if opt != nil {
 		for k, v := range opt.Vars {
@@ -1515,12 +1532,13 @@ func (p *ppPreprocessor) resolveAgain() {
 	}
 	var edits []edit
 	var drop map[int]bool // SL002s of references defined since
+	at := ppTextAt{b: &p.b}
 	for k := range p.refs {
 		r := &p.refs[k]
 		name := r.f.Text[r.i+2 : r.j]
 		val, st := p.lookup(name)
 		set := st == ppVarSet
-		if set && r.subst && p.b.text()[r.out:r.out+r.n] == val || !set && !r.subst {
+		if set && r.subst && at.slice(r.out, r.out+r.n) == val || !set && !r.subst {
 			continue // as it was read
 		}
 		if set && !p.charge(r.f, r.i, r.j+1, int64(len(val)), "$(", name, ")") {
@@ -1574,7 +1592,8 @@ func (p *ppPreprocessor) resolveAgain() {
 	// The new text: the old segments' runs and values, with each edited
 	// reference's value or text in place of what it was (edits are in
 	// the order of the text).
-	old, segs := b.text(), b.segs
+	segs := b.segs
+	at = ppTextAt{b: b}
 	var nb ppBatchBuilder
 	put := func(e edit) {
 		if e.set {
@@ -1585,7 +1604,7 @@ func (p *ppPreprocessor) resolveAgain() {
 	}
 	next := 0
 	for k, sg := range segs {
-		o0, o1 := sg.Out, len(old)
+		o0, o1 := sg.Out, b.size()
 		if k+1 < len(segs) {
 			o1 = segs[k+1].Out
 		}
@@ -1599,7 +1618,7 @@ func (p *ppPreprocessor) resolveAgain() {
 				put(edits[next])
 				next++
 			} else {
-				nb.appendSubst(sg.File, sg.In, old[o0:o1])
+				nb.appendSubst(sg.File, sg.In, at.slice(o0, o1))
 			}
 			continue
 		}
@@ -1621,6 +1640,52 @@ func (p *ppPreprocessor) resolveAgain() {
 	}
 	b.file, b.start, b.end, b.last = nb.file, nb.start, nb.end, nb.last
 	b.built, b.parts, b.n, b.segs = true, nb.parts, nb.n, nb.segs
+}
+
+// ppTextAt reads ranges of the text of a batch under construction, in
+// the order of the text, without joining a built batch's pieces
+// (resolveAgain: a batch of 64 MB of includes is not copied whole to
+// learn what one reference reads).
+type ppTextAt struct {
+	b   *ppBatchBuilder
+	k   int // the piece that starts at off
+	off int
+}
+
+// slice is the text from offset from to to: a piece's substring when the
+// range lies in one, else a copy of the range. A range outside the text
+// panics, as slicing the text would.
+func (t *ppTextAt) slice(from, to int) string {
+	b := t.b
+	if !b.built {
+		return b.text()[from:to]
+	}
+	if from < 0 || to < from || to > b.n {
+		panic(fmt.Sprintf("runtime error: slice bounds out of range [%d:%d] with length %d", from, to, b.n))
+	}
+	if from == to {
+		return ""
+	}
+	if from < t.off {
+		t.k, t.off = 0, 0
+	}
+	for from >= t.off+len(b.parts[t.k]) {
+		t.off += len(b.parts[t.k])
+		t.k++
+	}
+	s := b.parts[t.k]
+	if to <= t.off+len(s) {
+		return s[from-t.off : to-t.off]
+	}
+	var sb strings.Builder
+	sb.Grow(to - from)
+	sb.WriteString(s[from-t.off:])
+	for k, off := t.k+1, t.off+len(s); off < to; k++ {
+		part := b.parts[k]
+		sb.WriteString(part[:min(len(part), to-off)])
+		off += len(part)
+	}
+	return sb.String()
 }
 
 // ppAgentToken reports whether the "$(" at s[i], whose name ends at j,
@@ -2382,7 +2447,7 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 // exit ends the script at :quit or :exit: sqlcmd quits without running
 // the batch under construction.
 func (p *ppPreprocessor) exit(f *File, c *ppCommand) {
-	if ppHasCode(p.b.text()) {
+	if !p.b.discard && ppHasCode(p.b.text()) { // (a finding only: IncludedFiles has none to make)
 		p.diag(f, c.start, c.end, fmt.Sprintf("sqlcmd stops at %s without running the current batch: the statements before it since the last GO are not executed", f.Text[c.start:c.nameEnd]))
 	}
 	p.b.reset()
@@ -3073,6 +3138,9 @@ type ppBatchBuilder struct {
 	slab     []ppSimpleBatch // preallocated simple batches
 	slabSize int
 	lent     *ppSimpleBatch // the lent plain batch (PreprocessLent)
+	// discard drops a built batch at its end without joining its text
+	// (IncludedFiles); reset leaves it
+	discard bool
 }
 
 func (b *ppBatchBuilder) size() int {
@@ -3169,6 +3237,10 @@ func (b *ppBatchBuilder) build() {
 // by the next lent one.
 func (b *ppBatchBuilder) finish(lent bool) *Batch {
 	if b.built {
+		if b.discard {
+			b.reset()
+			return nil
+		}
 		text, segs := b.text(), b.segs
 		b.reset()
 		if text == "" {
