@@ -2320,7 +2320,9 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 	case "out", "error", "perftrace":
 		if a == e {
 			bad("a file name, STDOUT or STDERR is required")
+			return
 		}
+		p.checkArgVars(f, a, e) // sqlcmd resolves the name first
 	case "xml":
 		// go-sqlcmd (commands.go xmlCommand) fails on :XML alone and, as
 		// ODBC sqlcmd does, reads any value but ON as OFF.
@@ -2330,7 +2332,9 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 	case "!!":
 		if a == e {
 			bad("an operating system command is required")
+			return
 		}
+		p.checkArgVars(f, a, e) // sqlcmd resolves the command line first
 	case "reset":
 		// Clears the statement cache: the batch so far is dropped.
 		p.b.reset()
