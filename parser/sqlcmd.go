@@ -2271,20 +2271,16 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 			bad("a file name is required")
 			return
 		}
-		pa, pe := a, e
-		if s[a] == '"' {
-			q := strings.IndexByte(s[a+1:e], '"')
-			if q < 0 {
-				bad("the quoted file name has no closing quote")
-				return
-			}
-			pa, pe = a+1, a+1+q
+		pa, pe, whole := ppIncludeName(s, a, e)
+		if pa < 0 {
+			bad("the quoted file name has no closing quote")
+			return
 		}
 		path, ok := p.resolveArg(f, pa, pe)
 		if !ok {
 			return
 		}
-		if s[a] != '"' {
+		if !whole {
 			path = ppJoinQuoted(path)
 		}
 		if strings.TrimSpace(path) == "" {
@@ -2880,21 +2876,34 @@ func (fc *FoldCache) IncludeTarget(from, line string) (string, bool) {
 	}
 	c := ppCommand{name: "r", start: i, nameEnd: i + 2, end: len(line)}
 	a, e := c.args(line)
-	if a < e && line[a] == '"' {
-		q := strings.IndexByte(line[a+1:e], '"')
-		if q < 0 {
-			return "", false
-		}
-		a, e = a+1, a+1+q
-	}
-	if a == e || strings.Contains(line[a:e], "$(") {
+	a, e, whole := ppIncludeName(line, a, e)
+	if a < 0 || a == e || strings.Contains(line[a:e], "$(") {
 		return "", false
 	}
 	name := line[a:e]
-	if line[a-1] != '"' {
+	if !whole {
 		name = ppJoinQuoted(name)
 	}
 	return ppResolveInclude(from, name, fc), true
+}
+
+// ppIncludeName returns the bounds of the file name of a :r command whose
+// arguments are s[a:e], and whole when the name is quoted whole ("x y.sql",
+// read inside its quotes); otherwise its quoted parts are to be joined to
+// the rest (ppJoinQuoted), a leading one too: `"$(root)"\x.sql` names
+// root\x.sql. start is -1 when a leading quote is not closed.
+func ppIncludeName(s string, a, e int) (start, end int, whole bool) {
+	if a == e || s[a] != '"' {
+		return a, e, false
+	}
+	q := strings.IndexByte(s[a+1:e], '"')
+	if q < 0 {
+		return -1, -1, false
+	}
+	if a+1+q+1 < e {
+		return a, e, false // text after the closing quote: parts to join
+	}
+	return a + 1, a + 1 + q, true
 }
 
 // ppJoinQuoted returns an unquoted :r name with its quoted parts joined to
