@@ -2087,6 +2087,7 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 		return 1
 	}
 	arg := s[a:e]
+	comments := false // block comments around a $(var), dropped once it is resolved
 	if strings.Contains(arg, "/*") {
 		// The documentation of GO: "the line can contain comments", as
 		// osql's examples wrote them (GO /* Signals the end of the
@@ -2099,12 +2100,17 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 			if arg = strings.TrimSpace(v); arg == "" {
 				return 1
 			}
+		} else {
+			comments = ok
 		}
 	}
 	if strings.Contains(arg, "$(") { // go-sqlcmd resolves variables in the count
 		v, ok := p.resolveArg(f, a, e)
 		if !ok {
 			return 1
+		}
+		if w, ok := ppStripBlockComments(v); comments && ok {
+			v = w
 		}
 		arg = strings.TrimSpace(v)
 	}
