@@ -630,6 +630,9 @@ type ppPreprocessor struct {
 	// undef are the variables reported as not defined, by file: each is
 	// reported once, at its first use (see undefined)
 	undef map[ppUndefKey]*ppUndefUses
+	// reads counts, for each included file, the :r commands that have
+	// read it (a file included twice is read twice)
+	reads map[*File]int
 
 	// projectValue is PreprocessOptions.ProjectValue
 	projectValue func(root, name string) (string, bool)
@@ -691,6 +694,7 @@ type ppUndefKey struct {
 // those.
 type ppUndefUses struct {
 	diag  int
+	read  int // the reading of the file (reads) whose uses count
 	more  int
 	lines int // how many of at are set
 	later bool
@@ -710,6 +714,10 @@ const ppUndefLines = 5
 func (p *ppPreprocessor) undefined(f *File, start, end int, name string, st ppVarState) *ppUndefUses {
 	k := ppUndefKey{f: f, name: strings.ToUpper(name), st: st}
 	if u := p.undef[k]; u != nil {
+		if u.read != p.reads[f] {
+			// the file read again by another :r: a use counted already
+			return nil
+		}
 		u.more++
 		// a line of its own when a line break comes after the last use
 		// looked at (the text between is looked at once: a line of a
@@ -734,7 +742,7 @@ func (p *ppPreprocessor) undefined(f *File, start, end int, name string, st ppVa
 	if p.undef == nil {
 		p.undef = map[ppUndefKey]*ppUndefUses{}
 	}
-	p.undef[k] = &ppUndefUses{diag: n, seen: start}
+	p.undef[k] = &ppUndefUses{diag: n, read: p.reads[f], seen: start}
 	return nil
 }
 
@@ -2653,6 +2661,10 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	}
 	p.stack = append(p.stack, clean)
 	p.realStack = append(p.realStack, rp)
+	if p.reads == nil {
+		p.reads = make(map[*File]int)
+	}
+	p.reads[g]++
 	p.scanFile(g)
 	p.stack = p.stack[:len(p.stack)-1]
 	p.realStack = p.realStack[:len(p.realStack)-1]
