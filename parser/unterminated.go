@@ -23,7 +23,7 @@ import (
 func unterminatedDiag(b *Batch, open Unterminated) Diag {
 	rest := "the rest of the file is inside it, so nothing after it is checked"
 	if b.Dyn == nil && endsBeforeFile(b) {
-		rest = "the rest of its batch is inside it (sqlcmd still ends the batch at the next GO), so nothing after it up to that GO is checked"
+		rest = "the rest of its batch is inside it, so nothing after it in the batch is checked (sqlcmd finds GO lines before it substitutes variables: the batches after it still run)"
 	}
 	msg := fmt.Sprintf("unterminated %s starting here: %s", open.What, rest)
 	if open.What == "string" {

@@ -13,13 +13,15 @@ import (
 // after it is checked"; it now says the rest of the batch is. A batch
 // that runs to the end of the file keeps the message of the file.
 func TestUnterminatedBeforeTheFileEnds(t *testing.T) {
-	const batch = "the rest of its batch is inside it (sqlcmd still ends the batch at the next GO), so nothing after it up to that GO is checked"
+	const batch = "the rest of its batch is inside it, so nothing after it in the batch is checked (sqlcmd finds GO lines before it substitutes variables: the batches after it still run)"
 	const file = "the rest of the file is inside it, so nothing after it is checked"
 	for _, tc := range []struct {
 		name, src, want string
 	}{
 		{"quote-in-value", ":setvar v \"it's\"\nSELECT '$(v)'\nGO\nSELECT 1\nGO\n", "unterminated string starting here: " + batch},
 		{"comment-in-value", ":setvar v \"/*\"\nSELECT $(v)\nGO 2\nSELECT 1\n", "unterminated comment starting here: " + batch},
+		// a command after the batch: no GO, but the file goes on
+		{"quote-in-value-then-command", ":setvar v \"it's\"\nSELECT '$(v)'\n:setvar w 1\n", "unterminated string starting here: " + batch},
 		{"quote-in-value-last-batch", ":setvar v \"it's\"\nSELECT '$(v)'\n", "unterminated string starting here: " + file},
 		{"open-string-to-the-end", "SELECT 1\nGO\nSELECT 'a\nGO\n", "unterminated string starting here: " + file},
 	} {
