@@ -712,9 +712,14 @@ const ppUndefLines = 5
 // first one's message (countUndefined), which names its line: undefined
 // then returns the first use's record, else nil.
 func (p *ppPreprocessor) undefined(f *File, start, end int, name string, st ppVarState) *ppUndefUses {
+	return p.undefinedIn(f, p.reads[f], start, end, name, st)
+}
+
+// undefinedIn is undefined for a use in the given reading of f (reads).
+func (p *ppPreprocessor) undefinedIn(f *File, read, start, end int, name string, st ppVarState) *ppUndefUses {
 	k := ppUndefKey{f: f, name: strings.ToUpper(name), st: st}
 	if u := p.undef[k]; u != nil {
-		if u.read != p.reads[f] {
+		if u.read != read {
 			// the file read again by another :r: a use counted already
 			return nil
 		}
@@ -742,7 +747,7 @@ func (p *ppPreprocessor) undefined(f *File, start, end int, name string, st ppVa
 	if p.undef == nil {
 		p.undef = map[ppUndefKey]*ppUndefUses{}
 	}
-	p.undef[k] = &ppUndefUses{diag: n, read: p.reads[f], seen: start}
+	p.undef[k] = &ppUndefUses{diag: n, read: read, seen: start}
 	return nil
 }
 
@@ -1480,6 +1485,7 @@ type ppRef struct {
 	n     int  // its length there: its value's, or its own when kept as text
 	subst bool // replaced by its value
 	diag  int  // the index of its SL002 in Script.Diags, or -1
+	read  int  // the reading of f it is in (ppPreprocessor.reads)
 	// counted is, for a later use of a variable not defined, the first
 	// use's record that counts it (undefined)
 	counted *ppUndefUses
@@ -1492,7 +1498,7 @@ const ppMaxBatchRefs = 1 << 12
 
 func (p *ppPreprocessor) addRef(f *File, i, j, out, n int, subst bool, diag int) {
 	if len(p.refs) < ppMaxBatchRefs {
-		p.refs = append(p.refs, ppRef{f: f, i: i, j: j, out: out, n: n, subst: subst, diag: diag})
+		p.refs = append(p.refs, ppRef{f: f, i: i, j: j, out: out, n: n, subst: subst, diag: diag, read: p.reads[f]})
 	}
 }
 
@@ -1548,7 +1554,7 @@ func (p *ppPreprocessor) resolveAgain() {
 			drop[r.diag] = true
 		}
 		if !set && st != ppVarUnknown && st != ppVarDeclared {
-			p.undefined(r.f, r.i, r.j+1, name, st)
+			p.undefinedIn(r.f, r.read, r.i, r.j+1, name, st)
 		}
 		edits = append(edits, edit{r: r, val: val, set: set})
 	}

@@ -35,3 +35,19 @@ func TestUndefinedUsesOfAFileIncludedTwice(t *testing.T) {
 		t.Errorf("twice.sql: %s", got[1])
 	}
 }
+
+// The same when the variable is removed after both readings, in their
+// batch: sqlcmd resolves the batch's variables at its GO, and the second
+// reading's use is still the one the finding names.
+func TestUndefinedUsesOfAFileIncludedTwiceResolvedAtGO(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "once.sql"), []byte("SELECT $(zz)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	main := NewFile(filepath.Join(dir, "main.sql"), ":setvar zz 1\n:r once.sql\n:r once.sql\n:setvar zz\nGO\n")
+	sc := Preprocess(main, nil)
+	got := diagMessages(sc)
+	if len(got) != 1 || strings.Contains(got[0], "also used") || !strings.Contains(got[0], "$(zz) is not defined") {
+		t.Errorf("diags %q, want one, with no other use", got)
+	}
+}
