@@ -193,7 +193,7 @@ func TestIncludersAbove(t *testing.T) {
 		t.Errorf("IncludersAbove = %s\nwant %s", got, want)
 	}
 	from := filepath.Join(dir, "m.sql")
-	for line, want := range map[string]string{":r x.sql": "x.sql", "\t:R\t\"a b.sql\" x": "a b.sql", ":r My Scripts/x.sql -- c\r": "My Scripts/x.sql",
+	for line, want := range map[string]string{":r x.sql": "x.sql", "\t:R\t\"a b.sql\"": "a b.sql", "\t:R\t\"a b.sql\" x": "a b.sql x", ":r My Scripts/x.sql -- c\r": "My Scripts/x.sql",
 		":reset": "", ":r": "", ":r $(a).sql": "", "r x.sql": ""} {
 		got, ok := parser.IncludeTarget(from, line)
 		if want != "" {

@@ -647,6 +647,9 @@ type ppPreprocessor struct {
 	// undef are the variables reported as not defined, by file: each is
 	// reported once, at its first use (see undefined)
 	undef map[ppUndefKey]*ppUndefUses
+	// reads counts, for each included file, the :r commands that have
+	// read it (a file included twice is read twice)
+	reads map[*File]int
 
 	// projectValue is PreprocessOptions.ProjectValue
 	projectValue func(root, name string) (string, bool)
@@ -708,6 +711,7 @@ type ppUndefKey struct {
 // those.
 type ppUndefUses struct {
 	diag  int
+	read  int // the reading of the file (reads) whose uses count
 	more  int
 	lines int // how many of at are set
 	later bool
@@ -725,8 +729,17 @@ const ppUndefLines = 5
 // first one's message (countUndefined), which names its line: undefined
 // then returns the first use's record, else nil.
 func (p *ppPreprocessor) undefined(f *File, start, end int, name string, st ppVarState) *ppUndefUses {
+	return p.undefinedIn(f, p.reads[f], start, end, name, st)
+}
+
+// undefinedIn is undefined for a use in the given reading of f (reads).
+func (p *ppPreprocessor) undefinedIn(f *File, read, start, end int, name string, st ppVarState) *ppUndefUses {
 	k := ppUndefKey{f: f, name: strings.ToUpper(name), st: st}
 	if u := p.undef[k]; u != nil {
+		if u.read != read {
+			// the file read again by another :r: a use counted already
+			return nil
+		}
 		u.more++
 		// a line of its own when a line break comes after the last use
 		// looked at (the text between is looked at once: a line of a
@@ -751,7 +764,7 @@ func (p *ppPreprocessor) undefined(f *File, start, end int, name string, st ppVa
 	if p.undef == nil {
 		p.undef = map[ppUndefKey]*ppUndefUses{}
 	}
-	p.undef[k] = &ppUndefUses{diag: n, seen: start}
+	p.undef[k] = &ppUndefUses{diag: n, read: read, seen: start}
 	return nil
 }
 
@@ -1489,6 +1502,7 @@ type ppRef struct {
 	n     int  // its length there: its value's, or its own when kept as text
 	subst bool // replaced by its value
 	diag  int  // the index of its SL002 in Script.Diags, or -1
+	read  int  // the reading of f it is in (ppPreprocessor.reads)
 	// counted is, for a later use of a variable not defined, the first
 	// use's record that counts it (undefined)
 	counted *ppUndefUses
@@ -1501,7 +1515,7 @@ const ppMaxBatchRefs = 1 << 12
 
 func (p *ppPreprocessor) addRef(f *File, i, j, out, n int, subst bool, diag int) {
 	if len(p.refs) < ppMaxBatchRefs {
-		p.refs = append(p.refs, ppRef{f: f, i: i, j: j, out: out, n: n, subst: subst, diag: diag})
+		p.refs = append(p.refs, ppRef{f: f, i: i, j: j, out: out, n: n, subst: subst, diag: diag, read: p.reads[f]})
 	}
 }
 
@@ -1558,7 +1572,7 @@ func (p *ppPreprocessor) resolveAgain() {
 			drop[r.diag] = true
 		}
 		if !set && st != ppVarUnknown && st != ppVarDeclared {
-			p.undefined(r.f, r.i, r.j+1, name, st)
+			p.undefinedIn(r.f, r.read, r.i, r.j+1, name, st)
 		}
 		edits = append(edits, edit{r: r, val: val, set: set})
 	}
@@ -2153,6 +2167,7 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 		return 1
 	}
 	arg := s[a:e]
+	comments := false // block comments around a $(var), dropped once it is resolved
 	if strings.Contains(arg, "/*") {
 		// The documentation of GO: "the line can contain comments", as
 		// osql's examples wrote them (GO /* Signals the end of the
@@ -2165,12 +2180,17 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 			if arg = strings.TrimSpace(v); arg == "" {
 				return 1
 			}
+		} else {
+			comments = ok
 		}
 	}
 	if strings.Contains(arg, "$(") { // go-sqlcmd resolves variables in the count
 		v, ok := p.resolveArg(f, a, e)
 		if !ok {
 			return 1
+		}
+		if w, ok := ppStripBlockComments(v); comments && ok {
+			v = w
 		}
 		arg = strings.TrimSpace(v)
 	}
@@ -2337,20 +2357,16 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 			bad("a file name is required")
 			return
 		}
-		pa, pe := a, e
-		if s[a] == '"' {
-			q := strings.IndexByte(s[a+1:e], '"')
-			if q < 0 {
-				bad("the quoted file name has no closing quote")
-				return
-			}
-			pa, pe = a+1, a+1+q
+		pa, pe, whole := ppIncludeName(s, a, e)
+		if pa < 0 {
+			bad("the quoted file name has no closing quote")
+			return
 		}
 		path, ok := p.resolveArg(f, pa, pe)
 		if !ok {
 			return
 		}
-		if s[a] != '"' {
+		if !whole {
 			path = ppJoinQuoted(path)
 		}
 		if strings.TrimSpace(path) == "" {
@@ -2386,7 +2402,9 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 	case "out", "error", "perftrace":
 		if a == e {
 			bad("a file name, STDOUT or STDERR is required")
+			return
 		}
+		p.checkArgVars(f, a, e) // sqlcmd resolves the name first
 	case "xml":
 		// go-sqlcmd (commands.go xmlCommand) fails on :XML alone and, as
 		// ODBC sqlcmd does, reads any value but ON as OFF.
@@ -2396,7 +2414,9 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 	case "!!":
 		if a == e {
 			bad("an operating system command is required")
+			return
 		}
+		p.checkArgVars(f, a, e) // sqlcmd resolves the command line first
 	case "reset":
 		// Clears the statement cache: the batch so far is dropped.
 		p.b.reset()
@@ -2713,6 +2733,10 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	}
 	p.stack = append(p.stack, clean)
 	p.realStack = append(p.realStack, rp)
+	if p.reads == nil {
+		p.reads = make(map[*File]int)
+	}
+	p.reads[g]++
 	p.scanFile(g)
 	p.stack = p.stack[:len(p.stack)-1]
 	p.realStack = p.realStack[:len(p.realStack)-1]
@@ -2942,21 +2966,34 @@ func (fc *FoldCache) IncludeTarget(from, line string) (string, bool) {
 	}
 	c := ppCommand{name: "r", start: i, nameEnd: i + 2, end: len(line)}
 	a, e := c.args(line)
-	if a < e && line[a] == '"' {
-		q := strings.IndexByte(line[a+1:e], '"')
-		if q < 0 {
-			return "", false
-		}
-		a, e = a+1, a+1+q
-	}
-	if a == e || strings.Contains(line[a:e], "$(") {
+	a, e, whole := ppIncludeName(line, a, e)
+	if a < 0 || a == e || strings.Contains(line[a:e], "$(") {
 		return "", false
 	}
 	name := line[a:e]
-	if line[a-1] != '"' {
+	if !whole {
 		name = ppJoinQuoted(name)
 	}
 	return ppResolveInclude(from, name, fc), true
+}
+
+// ppIncludeName returns the bounds of the file name of a :r command whose
+// arguments are s[a:e], and whole when the name is quoted whole ("x y.sql",
+// read inside its quotes); otherwise its quoted parts are to be joined to
+// the rest (ppJoinQuoted), a leading one too: `"$(root)"\x.sql` names
+// root\x.sql. start is -1 when a leading quote is not closed.
+func ppIncludeName(s string, a, e int) (start, end int, whole bool) {
+	if a == e || s[a] != '"' {
+		return a, e, false
+	}
+	q := strings.IndexByte(s[a+1:e], '"')
+	if q < 0 {
+		return -1, -1, false
+	}
+	if a+1+q+1 < e {
+		return a, e, false // text after the closing quote: parts to join
+	}
+	return a + 1, a + 1 + q, true
 }
 
 // ppJoinQuoted returns an unquoted :r name with its quoted parts joined to

@@ -15,8 +15,17 @@ import (
 // The opening reported is then far from the quote that is missing (a
 // real backup script: MEDIADESCRIPTION = '... database; then GO, and
 // SL001 pointed at a quote of the next statement, which looks closed).
+//
+// A batch that ends before its file does (a variable's value opened the
+// string or comment: sqlcmd finds GO lines before it substitutes, so the
+// GO after it still ends the batch) has only the rest of the batch
+// inside it.
 func unterminatedDiag(b *Batch, open Unterminated) Diag {
-	msg := fmt.Sprintf("unterminated %s starting here: the rest of the file is inside it, so nothing after it is checked", open.What)
+	rest := "the rest of the file is inside it, so nothing after it is checked"
+	if b.Dyn == nil && endsBeforeFile(b) {
+		rest = "the rest of its batch is inside it, so nothing after it in the batch is checked (sqlcmd finds GO lines before it substitutes variables: the batches after it still run)"
+	}
+	msg := fmt.Sprintf("unterminated %s starting here: %s", open.What, rest)
 	if open.What == "string" {
 		if str, goAt, ok := stringOverGO(b.Text[:open.Start]); ok {
 			s, g := b.Pos(str).Position(), b.Pos(goAt).Position()
@@ -91,4 +100,28 @@ func lineAfter(text string, i int) int {
 		return i + n + 1
 	}
 	return len(text)
+}
+
+// endsBeforeFile reports whether the text of the file that batch b ends
+// in goes on after the batch: its last run is not the end of its file
+// (for a variable's value, the reference is not the last of the file).
+func endsBeforeFile(b *Batch) bool {
+	if len(b.Segs) == 0 {
+		return false
+	}
+	sg := b.Segs[len(b.Segs)-1]
+	if sg.File == nil {
+		return false
+	}
+	t := sg.File.Text
+	end := sg.In + len(b.Text) - sg.Out
+	if sg.Subst {
+		// the value stands for $(name): the batch ends after its ')'
+		k := strings.IndexByte(t[min(sg.In, len(t)):], ')')
+		if k < 0 {
+			return false
+		}
+		end = sg.In + k + 1
+	}
+	return end < len(t)
 }
