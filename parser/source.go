@@ -126,6 +126,30 @@ func Decode(path string, data []byte) (*File, error) {
 	return &File{Path: path, Text: srcDecodeCP1252(data), Encoding: CP1252}, nil
 }
 
+// UTF16 reports whether Decode reads data as UTF-16, given head, the
+// start of data (its first 8 KB at least, or all of it): its byte order
+// and the length of its byte order mark (0 for UTF-16 that Decode
+// recognises without one).
+func UTF16(head []byte) (ok, bigEndian bool, bom int) {
+	switch {
+	case len(head) >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF:
+		return false, false, 0
+	case len(head) >= 2 && head[0] == 0xFF && head[1] == 0xFE:
+		return true, false, 2
+	case len(head) >= 2 && head[0] == 0xFE && head[1] == 0xFF:
+		return true, true, 2
+	case bytes.IndexByte(head, 0) < 0:
+		return false, false, 0 // no NUL in what srcGuessUTF16 samples: not UTF-16
+	}
+	switch srcGuessUTF16(head) {
+	case 'L':
+		return true, false, 0
+	case 'B':
+		return true, true, 0
+	}
+	return false, false, 0
+}
+
 func srcBinaryError(off int) error {
 	return fmt.Errorf("binary file (NUL byte at offset %d)", off)
 }
