@@ -813,7 +813,9 @@ func replaceControls(s string, keepCR bool) string {
 
 // hasControl reports whether s holds a character replaceControls
 // replaces: C0 controls (but tab, newline and, with keepCR, CR), DEL, and
-// C1 controls (U+0080–U+009F, encoded C2 80–C2 9F).
+// C1 controls (U+0080–U+009F, encoded C2 80–C2 9F), or a byte that is no
+// UTF-8 (a file name's: 0x9B is CSI to a terminal that reads 8-bit
+// controls).
 func hasControl(s string, keepCR bool) bool {
 	i := 0
 	// eight bytes at a time while none is below 0x20, 0x7f, 0xc2 (the
@@ -851,7 +853,7 @@ func hasControl(s string, keepCR bool) bool {
 			}
 		}
 	}
-	return false
+	return !utf8.ValidString(s)
 }
 
 // isBidiControl reports whether r is one of Unicode's bidirectional
