@@ -476,6 +476,16 @@ func snippetWindowMarks(src string, start int, sc *snippetCache, fast bool) (fro
 	ascii = isASCII(shown)
 	if !ascii {
 		runes = []rune(shown)
+		if from > 0 {
+			// a window that starts among the marks of a character cut
+			// (é written e and U+0301) leaves them out, up to the
+			// finding: after the clip marker they would decorate it
+			k := 0
+			for k < len(runes) && from+k < start && runes[k] != '\t' && runeWidth(runes[k]) == 0 {
+				k++
+			}
+			from, runes = from+k, runes[k:]
+		}
 		shown = string(runes)
 	}
 	return from, bto, shown, runes, ascii, false

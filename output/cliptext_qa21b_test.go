@@ -1,0 +1,34 @@
+package output
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sqllint/sqllint/report"
+)
+
+// A long line is clipped a number of characters before the finding, and a
+// character may be written as several: é as e and U+0301. A window that
+// started between them showed the combining accent first, after the clip
+// marker, which it then decorated ("…́éé"). The window leaves such marks
+// out, and the marker line still points at the finding.
+func TestClipLeavesOutMarksOfACharacterCut(t *testing.T) {
+	line := "PRINT N'" + strings.Repeat("e\u0301", 300) + "'; CHECKPOINT 10;"
+	col := len([]rune("PRINT N'"+strings.Repeat("e\u0301", 300)+"'; ")) + 1
+	r := &report.Report{Files: 1, Source: func(p string, n int) (string, bool) { return line, n == 1 }, Findings: []report.Finding{{
+		RuleID: "SL302", RuleName: "checkpoint-duration", Severity: report.Warning, Message: "m",
+		Path: "a.sql", Line: 1, Column: col, EndLine: 1, EndColumn: col + 13,
+	}}}
+	out := string(render(t, "text", r, Options{ShowSource: true}))
+	lines := strings.Split(out, "\n")
+	src, marker := lines[1], lines[2]
+	if strings.Contains(src, "\u2026\u0301") || !strings.Contains(src, "  1 | \u2026e\u0301") {
+		t.Errorf("the clipped line starts with a mark of a character cut:\n%q", src)
+	}
+	// the marker's column: the characters before CHECKPOINT that take one
+	// column each (the marks take none)
+	before := strings.ReplaceAll(src[:strings.Index(src, "CHECKPOINT")], "\u0301", "")
+	if got, want := strings.Index(marker, "^"), len([]rune(before)); got != want {
+		t.Errorf("marker at column %d, want %d:\n%s\n%s", got, want, src, marker)
+	}
+}
