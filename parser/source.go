@@ -96,7 +96,11 @@ func Decode(path string, data []byte) (*File, error) {
 	case len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF:
 		body := data[3:]
 		if i := bytes.IndexByte(body, 0); i >= 0 {
-			return nil, srcBinaryError(i + 3)
+			before := string(body[:i])
+			if !utf8.ValidString(before) {
+				before, _ = srcDecodeLossyUTF8(body[:i])
+			}
+			return nil, srcBinaryError(before)
 		}
 		f := &File{Path: path, Encoding: UTF8BOM}
 		if utf8.Valid(body) {
@@ -118,7 +122,11 @@ func Decode(path string, data []byte) (*File, error) {
 		case 'B':
 			return srcDecodeUTF16(path, data, 0, true, true)
 		}
-		return nil, srcBinaryError(nul)
+		before := string(data[:nul]) // as Decode reads text: UTF-8 when it can be
+		if !utf8.ValidString(before) {
+			before = srcDecodeCP1252(data[:nul])
+		}
+		return nil, srcBinaryError(before)
 	}
 	if utf8.Valid(data) {
 		return &File{Path: path, Text: string(data), Encoding: UTF8}, nil
@@ -150,8 +158,13 @@ func UTF16(head []byte) (ok, bigEndian bool, bom int) {
 	return false, false, 0
 }
 
-func srcBinaryError(off int) error {
-	return fmt.Errorf("binary file (NUL byte at offset %d)", off)
+// srcBinaryError is the error of a file Decode rejects as binary: its
+// first NUL character comes after the text before (decoded), and is
+// named by its line and column, as a finding is (a byte offset counts
+// two bytes a character in UTF-16, and no editor shows it).
+func srcBinaryError(before string) error {
+	line, col := srcLineCol(before, len(before))
+	return fmt.Errorf("binary file (NUL byte at line %d, column %d)", line, col)
 }
 
 // srcGuessUTF16 recognises ASCII text stored as UTF-16 without a byte order
@@ -222,7 +235,7 @@ func srcDecodeUTF16(path string, data []byte, start int, bigEndian, noBOM bool) 
 		switch {
 		case u < 0x80:
 			if u == 0 {
-				return nil, srcBinaryError(start + i)
+				return nil, srcBinaryError(sb.String())
 			}
 			sb.WriteByte(byte(u))
 		case u >= 0xD800 && u < 0xDC00:
