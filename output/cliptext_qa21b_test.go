@@ -27,7 +27,11 @@ func TestClipLeavesOutMarksOfACharacterCut(t *testing.T) {
 	}
 	// the marker's column: the characters before CHECKPOINT that take one
 	// column each (the marks take none)
-	before := strings.ReplaceAll(src[:strings.Index(src, "CHECKPOINT")], "\u0301", "")
+	at := strings.Index(src, "CHECKPOINT")
+	if at < 0 {
+		t.Fatalf("the finding is not shown:\n%s", src)
+	}
+	before := strings.ReplaceAll(src[:at], "\u0301", "")
 	if got, want := strings.Index(marker, "^"), len([]rune(before)); got != want {
 		t.Errorf("marker at column %d, want %d:\n%s\n%s", got, want, src, marker)
 	}
