@@ -36,3 +36,21 @@ func TestClipLeavesOutMarksOfACharacterCut(t *testing.T) {
 		t.Errorf("marker at column %d, want %d:\n%s\n%s", got, want, src, marker)
 	}
 }
+
+// The window's end may cut a character as well: it ends after the marks
+// of its last character ("é…", not "e…").
+func TestClipKeepsTheMarksOfItsLastCharacter(t *testing.T) {
+	for _, pad := range []string{"", "x"} { // the cut after the e or after its mark
+		line := "PRINT N'é'; CHECKPOINT 10; PRINT N'" + pad + strings.Repeat("e\u0301", 300) + "';"
+		col := len([]rune("PRINT N'é'; ")) + 1
+		r := &report.Report{Files: 1, Source: func(p string, n int) (string, bool) { return line, n == 1 }, Findings: []report.Finding{{
+			RuleID: "SL302", RuleName: "checkpoint-duration", Severity: report.Warning, Message: "m",
+			Path: "a.sql", Line: 1, Column: col, EndLine: 1, EndColumn: col + 13,
+		}}}
+		out := string(render(t, "text", r, Options{ShowSource: true}))
+		src := strings.Split(out, "\n")[1]
+		if !strings.HasSuffix(src, "e\u0301\u2026") {
+			t.Errorf("pad %q: the clipped line does not end with a whole character: %q", pad, src[max(0, len(src)-12):])
+		}
+	}
+}

@@ -473,6 +473,11 @@ func snippetWindowMarks(src string, start int, sc *snippetCache, fast bool) (fro
 	// The shown text, one character per element: an ASCII line is
 	// indexed as it is, any other as runes.
 	shown = cleanText(src[bfrom:bto])
+	if end := marksAt(src, bto); end > bto {
+		// a window that ends among the marks of its last character
+		// ends after them: "é…", not "e…"
+		shown, bto = shown+src[bto:end], end
+	}
 	ascii = isASCII(shown)
 	if !ascii {
 		runes = []rune(shown)
@@ -489,6 +494,19 @@ func snippetWindowMarks(src string, start int, sc *snippetCache, fast bool) (fro
 		shown = string(runes)
 	}
 	return from, bto, shown, runes, ascii, false
+}
+
+// marksAt returns the end of the combining marks (at most
+// snippetContext of them) that start at s[i:], i itself when none does.
+func marksAt(s string, i int) int {
+	for k := 0; i < len(s) && s[i] >= utf8.RuneSelf && k < snippetContext; k++ {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.In(r, unicode.Mn, unicode.Me) {
+			break
+		}
+		i += size
+	}
+	return i
 }
 
 // writeSnippet prints the source line under a gutter with the line number,
