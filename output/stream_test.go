@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/sqllint/sqllint/report"
 )
@@ -110,8 +111,9 @@ func TestStreamWriteError(t *testing.T) {
 	}
 }
 
-// TestHasControl: the byte scan finds what a scan of the runes finds, on
-// every one- and two-byte string and on mixed text.
+// TestHasControl: the byte scan finds what a scan of the runes (and of
+// UTF-8 validity) finds, on every one- and two-byte string and on mixed
+// text.
 func TestHasControl(t *testing.T) {
 	slow := func(s string, keepCR bool) bool {
 		return strings.IndexFunc(s, func(r rune) bool {
@@ -119,7 +121,7 @@ func TestHasControl(t *testing.T) {
 				return false
 			}
 			return r < 0x20 || (r >= 0x7f && r < 0xa0) || isBidiControl(r)
-		}) >= 0
+		}) >= 0 || !utf8.ValidString(s) // a byte that is no UTF-8 too
 	}
 	var cases []string
 	for i := 0; i < 256; i++ {

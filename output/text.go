@@ -473,12 +473,40 @@ func snippetWindowMarks(src string, start int, sc *snippetCache, fast bool) (fro
 	// The shown text, one character per element: an ASCII line is
 	// indexed as it is, any other as runes.
 	shown = cleanText(src[bfrom:bto])
+	if end := marksAt(src, bto); end > bto {
+		// a window that ends among the marks of its last character
+		// ends after them: "é…", not "e…"
+		shown, bto = shown+src[bto:end], end
+	}
 	ascii = isASCII(shown)
 	if !ascii {
 		runes = []rune(shown)
+		if from > 0 {
+			// a window that starts among the marks of a character cut
+			// (é written e and U+0301) leaves them out, up to the
+			// finding: after the clip marker they would decorate it
+			k := 0
+			for k < len(runes) && from+k < start && runes[k] != '\t' && runeWidth(runes[k]) == 0 {
+				k++
+			}
+			from, runes = from+k, runes[k:]
+		}
 		shown = string(runes)
 	}
 	return from, bto, shown, runes, ascii, false
+}
+
+// marksAt returns the end of the combining marks (at most
+// snippetContext of them) that start at s[i:], i itself when none does.
+func marksAt(s string, i int) int {
+	for k := 0; i < len(s) && s[i] >= utf8.RuneSelf && k < snippetContext; k++ {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.In(r, unicode.Mn, unicode.Me) {
+			break
+		}
+		i += size
+	}
+	return i
 }
 
 // writeSnippet prints the source line under a gutter with the line number,
@@ -813,7 +841,9 @@ func replaceControls(s string, keepCR bool) string {
 
 // hasControl reports whether s holds a character replaceControls
 // replaces: C0 controls (but tab, newline and, with keepCR, CR), DEL, and
-// C1 controls (U+0080–U+009F, encoded C2 80–C2 9F).
+// C1 controls (U+0080–U+009F, encoded C2 80–C2 9F), or a byte that is no
+// UTF-8 (a file name's: 0x9B is CSI to a terminal that reads 8-bit
+// controls).
 func hasControl(s string, keepCR bool) bool {
 	i := 0
 	// eight bytes at a time while none is below 0x20, 0x7f, 0xc2 (the
@@ -851,7 +881,7 @@ func hasControl(s string, keepCR bool) bool {
 			}
 		}
 	}
-	return false
+	return !utf8.ValidString(s)
 }
 
 // isBidiControl reports whether r is one of Unicode's bidirectional

@@ -96,7 +96,11 @@ func Decode(path string, data []byte) (*File, error) {
 	case len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF:
 		body := data[3:]
 		if i := bytes.IndexByte(body, 0); i >= 0 {
-			return nil, srcBinaryError(i + 3)
+			before := string(body[:i])
+			if !utf8.ValidString(before) {
+				before, _ = srcDecodeLossyUTF8(body[:i])
+			}
+			return nil, srcBinaryError(before)
 		}
 		f := &File{Path: path, Encoding: UTF8BOM}
 		if utf8.Valid(body) {
@@ -118,7 +122,11 @@ func Decode(path string, data []byte) (*File, error) {
 		case 'B':
 			return srcDecodeUTF16(path, data, 0, true, true)
 		}
-		return nil, srcBinaryError(nul)
+		before := string(data[:nul]) // as Decode reads text: UTF-8 when it can be
+		if !utf8.ValidString(before) {
+			before = srcDecodeCP1252(data[:nul])
+		}
+		return nil, srcBinaryError(before)
 	}
 	if utf8.Valid(data) {
 		return &File{Path: path, Text: string(data), Encoding: UTF8}, nil
@@ -126,8 +134,37 @@ func Decode(path string, data []byte) (*File, error) {
 	return &File{Path: path, Text: srcDecodeCP1252(data), Encoding: CP1252}, nil
 }
 
-func srcBinaryError(off int) error {
-	return fmt.Errorf("binary file (NUL byte at offset %d)", off)
+// UTF16 reports whether Decode reads data as UTF-16, given head, the
+// start of data (its first 8 KB at least, or all of it): its byte order
+// and the length of its byte order mark (0 for UTF-16 that Decode
+// recognises without one).
+func UTF16(head []byte) (ok, bigEndian bool, bom int) {
+	switch {
+	case len(head) >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF:
+		return false, false, 0
+	case len(head) >= 2 && head[0] == 0xFF && head[1] == 0xFE:
+		return true, false, 2
+	case len(head) >= 2 && head[0] == 0xFE && head[1] == 0xFF:
+		return true, true, 2
+	case bytes.IndexByte(head, 0) < 0:
+		return false, false, 0 // no NUL in what srcGuessUTF16 samples: not UTF-16
+	}
+	switch srcGuessUTF16(head) {
+	case 'L':
+		return true, false, 0
+	case 'B':
+		return true, true, 0
+	}
+	return false, false, 0
+}
+
+// srcBinaryError is the error of a file Decode rejects as binary: its
+// first NUL character comes after the text before (decoded), and is
+// named by its line and column, as a finding is (a byte offset counts
+// two bytes a character in UTF-16, and no editor shows it).
+func srcBinaryError(before string) error {
+	line, col := srcLineCol(before, len(before))
+	return fmt.Errorf("binary file (NUL byte at line %d, column %d)", line, col)
 }
 
 // srcGuessUTF16 recognises ASCII text stored as UTF-16 without a byte order
@@ -198,7 +235,7 @@ func srcDecodeUTF16(path string, data []byte, start int, bigEndian, noBOM bool) 
 		switch {
 		case u < 0x80:
 			if u == 0 {
-				return nil, srcBinaryError(start + i)
+				return nil, srcBinaryError(sb.String())
 			}
 			sb.WriteByte(byte(u))
 		case u >= 0xD800 && u < 0xDC00:

@@ -135,11 +135,11 @@ func TestSourceDecodeBinary(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"nul in ascii", []byte("SELECT\x00\x01\x02\x03 1"), "binary file (NUL byte at offset 6)"},
-		{"png header", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00"), "binary file (NUL byte at offset 8)"},
-		{"nul after utf8 bom", []byte("\xEF\xBB\xBFab\x00"), "binary file (NUL byte at offset 5)"},
-		{"nul char in utf16", append(utf16Bytes("ab", false, true), 0, 0, 'c', 0), "binary file (NUL byte at offset 6)"},
-		{"mostly zeros", make([]byte, 64), "binary file (NUL byte at offset 0)"},
+		{"nul in ascii", []byte("SELECT\x00\x01\x02\x03 1"), "binary file (NUL byte at line 1, column 7)"},
+		{"png header", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00"), "binary file (NUL byte at line 3, column 1)"},
+		{"nul after utf8 bom", []byte("\xEF\xBB\xBFab\x00"), "binary file (NUL byte at line 1, column 3)"},
+		{"nul char in utf16", append(utf16Bytes("ab", false, true), 0, 0, 'c', 0), "binary file (NUL byte at line 1, column 3)"},
+		{"mostly zeros", make([]byte, 64), "binary file (NUL byte at line 1, column 1)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Changes are the lines added or changed in a repository since a
@@ -30,6 +31,13 @@ type Changes struct {
 	// files maps a slash path relative to Root to its changed lines; a
 	// nil set means every line (an untracked or added file).
 	files map[string]lineSet
+
+	mu sync.Mutex
+	// texts are the files' texts SetText gave, by the same paths
+	texts map[string][]byte
+	// lines tells how the lines of each file asked about lie on git's
+	// (nil: they are git's), by the same paths; see gitLinesOf
+	lines map[string]*gitLines
 }
 
 type lineSet []span // sorted, non-overlapping [from, to] (1-based)
@@ -582,6 +590,9 @@ func (c *Changes) ChangedRel(r string, line, endLine int) bool {
 	}
 	if endLine < line {
 		endLine = line
+	}
+	if g := c.gitLinesOf(r); g != nil {
+		line, endLine = g.span(line, endLine)
 	}
 	for _, s := range set {
 		if s.from <= endLine && line <= s.to {

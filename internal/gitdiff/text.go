@@ -15,6 +15,13 @@ func (c *Changes) SetText(path string, text []byte) {
 	if r == "" {
 		return
 	}
+	c.mu.Lock()
+	if c.texts == nil {
+		c.texts = map[string][]byte{}
+	}
+	c.texts[r] = text
+	delete(c.lines, r)
+	c.mu.Unlock()
 	old, err := git(c.Root, "cat-file", "blob", c.Rev+":"+r)
 	if err != nil {
 		c.files[r] = nil // not at the revision: every line is new
