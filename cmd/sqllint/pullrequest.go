@@ -201,19 +201,39 @@ func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *g
 			}
 		}
 		var err error
+		flag := "--new-from-rev"
 		if p.newFromRev != "" {
 			ff.changes, err = tracked.Since(dir, p.newFromRev)
-			if err != nil {
-				return nil, fmt.Errorf("--new-from-rev: %w", err)
-			}
 		} else {
+			flag = "--new-from-merge-base"
 			ff.changes, err = tracked.SinceMergeBase(dir, p.newFromMergeBase)
-			if err != nil {
-				return nil, fmt.Errorf("--new-from-merge-base: %w", err)
-			}
+		}
+		if err == nil {
+			err = outsideRepo(ff.changes, paths)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", flag, err)
 		}
 	}
 	return ff, nil
+}
+
+// outsideRepo is the error for the first path named that is not in the
+// repository whose changes c are: its findings would all be taken for
+// findings on lines that did not change, and dropped.
+func outsideRepo(c *gitdiff.Changes, paths []string) error {
+	for _, path := range paths {
+		if path == "-" {
+			continue
+		}
+		if _, err := os.Lstat(path); err != nil {
+			continue // the run says what is wrong with it
+		}
+		if c.Rel(path) == "" {
+			return fmt.Errorf("%s is not in the git repository %s: check each repository in a run of its own", path, c.Root)
+		}
+	}
+	return nil
 }
 
 // onlyNew drops findings on lines that did not change since the revision;
