@@ -190,16 +190,7 @@ func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *g
 		ff.base = b
 	}
 	if p.newFromRev != "" || p.newFromMergeBase != "" {
-		dir := "."
-		for _, path := range paths {
-			if path != "-" {
-				dir = path
-				if info, err := os.Stat(path); err != nil || !info.IsDir() {
-					dir = filepath.Dir(path)
-				}
-				break
-			}
-		}
+		dir := repoDir(paths)
 		var err error
 		flag := "--new-from-rev"
 		if p.newFromRev != "" {
@@ -209,7 +200,7 @@ func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *g
 			ff.changes, err = tracked.SinceMergeBase(dir, p.newFromMergeBase)
 		}
 		if err == nil {
-			err = outsideRepo(ff.changes, paths)
+			err = outsideRepo(ff.changes.Root, paths)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", flag, err)
@@ -218,10 +209,25 @@ func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *g
 	return ff, nil
 }
 
+// repoDir is the folder whose repository a run's git options read: the
+// first path's (a file's folder), else the current folder.
+func repoDir(paths []string) string {
+	for _, path := range paths {
+		if path != "-" {
+			if info, err := os.Stat(path); err != nil || !info.IsDir() {
+				return filepath.Dir(path)
+			}
+			return path
+		}
+	}
+	return "."
+}
+
 // outsideRepo is the error for the first path named that is not in the
-// repository whose changes c are: its findings would all be taken for
-// findings on lines that did not change, and dropped.
-func outsideRepo(c *gitdiff.Changes, paths []string) error {
+// repository at root (repoDir's): with --new-from-rev its findings would
+// all be taken for findings on lines that did not change, and dropped;
+// with --staged its work tree's text checked, not the index's.
+func outsideRepo(root string, paths []string) error {
 	for _, path := range paths {
 		if path == "-" {
 			continue
@@ -229,8 +235,8 @@ func outsideRepo(c *gitdiff.Changes, paths []string) error {
 		if _, err := os.Lstat(path); err != nil {
 			continue // the run says what is wrong with it
 		}
-		if c.Rel(path) == "" {
-			return fmt.Errorf("%s is not in the git repository %s: check each repository in a run of its own", path, c.Root)
+		if gitdiff.RelTo(root, path) == "" {
+			return fmt.Errorf("%s is not in the git repository %s: check each repository in a run of its own", path, root)
 		}
 	}
 	return nil

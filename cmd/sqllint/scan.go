@@ -253,7 +253,10 @@ func (e *env) scan(args []string) int {
 			return exitError
 		}
 		var err error
-		if staged, err = gitdiff.ReadStaged("."); err != nil {
+		if staged, err = gitdiff.ReadStaged(repoDir(paths)); err == nil {
+			err = outsideRepo(staged.Root, paths)
+		}
+		if err != nil {
 			e.errorf("--staged: %v", err)
 			return exitError
 		}

@@ -539,7 +539,12 @@ func unquote(s string) (string, error) {
 
 // rel is path relative to the repository root, slash-separated, or ""
 // when it is outside.
-func (c *Changes) rel(path string) string {
+func (c *Changes) rel(path string) string { return RelTo(c.Root, path) }
+
+// RelTo is path relative to root (a repository's top, symbolic links
+// resolved), slash-separated, or "" when it is outside: the name git
+// knows the file at path by (it resolves symbolic links).
+func RelTo(root, path string) string {
 	abs, err := filepath.Abs(filepath.FromSlash(path))
 	if err != nil {
 		return ""
@@ -549,7 +554,7 @@ func (c *Changes) rel(path string) string {
 	} else if d, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
 		abs = filepath.Join(d, filepath.Base(abs))
 	}
-	r, err := filepath.Rel(c.Root, abs)
+	r, err := filepath.Rel(root, abs)
 	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 		return ""
 	}
