@@ -96,8 +96,9 @@ func missingContext(cfg *config.Config, p *prFlags) error {
 // Standard input counts as the file stdin names (a hook checking the
 // staged blob: git show :m/V2.sql | sqllint scan --stdin-filename
 // m/V2.sql -) when its folder exists; stdin is "" when no
-// --stdin-filename was given.
-func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string) []string {
+// --stdin-filename was given. keep is the run's filter of the scripts a
+// walk reads (nil: every one), which the Flyway location is found with.
+func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string, keep func(string) bool) []string {
 	switch {
 	case p.noContext:
 		return nil
@@ -141,7 +142,7 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string) 
 					}
 					continue
 				}
-				add(analysis.ContextFolder(dir))
+				add(analysis.ContextFolderKept(dir, keep))
 				for _, s := range analysis.DeployScripts(dir) {
 					add(s)
 				}

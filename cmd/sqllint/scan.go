@@ -334,8 +334,12 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
+	var keep func(string) bool // the scripts a walk reads
+	if !f.pr.gitIgnored {
+		keep = tracked.Has
+	}
 	opt := analysis.Options{
-		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: stdin, StdinName: f.stdinName,
+		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName), keep), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
 	}
 	if name := stdinPath(fs, f.stdinName); name != "" && staged == nil {
@@ -359,10 +363,10 @@ func (e *env) scan(args []string) int {
 		notes.named(paths, f.stdinName)
 		opt.ConfigFile = notes.walked
 	}
-	if !f.pr.gitIgnored {
+	if keep != nil {
 		// A git-ignored backup folder or scratch area is no part of the
 		// project: neither checked nor context.
-		opt.Filter, opt.FilterDir = tracked.Has, tracked.HasDir
+		opt.Filter, opt.FilterDir = keep, tracked.HasDir
 	}
 	dsn := e.serverDSN(cfg, &f)
 	if f.live && dsn == "" && f.serverHost == "" {
