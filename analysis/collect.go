@@ -657,18 +657,25 @@ func callbacksBeside[E any](m *matcher, dir string, list []E, get func(E) (strin
 // up to flywayLevels up and never past a folder with a script of another
 // name, above a repository's top, or into the file system's root, the
 // home folder or the temporary folder.
-func ContextFolder(dir string) string { return ContextFolderKept(dir, nil) }
+func ContextFolder(dir string) string { return ContextFolderOf(dir, nil, nil) }
 
-// ContextFolderKept is ContextFolder counting only the scripts keep
-// keeps (Options.Filter: those git does not ignore), as the walk of the
-// folder it returns reads them: a git-ignored scratch script must not
-// stop the climb to the Flyway location. A nil keep keeps every script.
-func ContextFolderKept(dir string, keep func(path string) bool) string {
+// ContextFolderOf is ContextFolder counting only the scripts the walk of
+// the folder it returns reads: those cfg includes and does not exclude
+// (nil: every *.sql, as with a default config) and keep keeps
+// (Options.Filter: those git does not ignore; nil: every one). A
+// git-ignored or excluded scratch script must not stop the climb to the
+// Flyway location.
+func ContextFolderOf(dir string, cfg *config.Config, keep func(path string) bool) string {
 	if abs, err := filepath.Abs(dir); err != nil || filepath.Dir(abs) == abs {
 		return dir
 	}
-	parent := filepath.Join(dir, "..")                           // "." has one too
-	m := &matcher{defaultInc: true, noExclude: true, keep: keep} // *.sql, as the walk of a default config
+	parent := filepath.Join(dir, "..") // "." has one too
+	m := &matcher{defaultInc: true, noExclude: true}
+	if cfg != nil {
+		cwd, _ := os.Getwd()
+		m = newMatcher(cfg, cwd)
+	}
+	m.keep = keep
 	if !callbacksOnly(m, dir) {
 		return flywayLocation(m, dir)
 	}

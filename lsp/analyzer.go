@@ -110,7 +110,7 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		// Only the scripts beside it: the folder is not a project.
 		ctxPaths = append(ctxPaths, analysis.FlatContext(dir, path)...)
 	} else if info, err := os.Stat(dir); err == nil && info.IsDir() {
-		ctxPaths = append(ctxPaths, analysis.ContextFolderKept(dir, keep))
+		ctxPaths = append(ctxPaths, analysis.ContextFolderOf(dir, cfg, keep))
 		ctxPaths = append(ctxPaths, analysis.DeployScripts(dir)...)
 		ctxPaths = append(ctxPaths, analysis.IncludersAbove(path)...)
 		ctxPaths = append(ctxPaths, includeContext(cfg)...)

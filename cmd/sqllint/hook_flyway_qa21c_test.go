@@ -41,3 +41,24 @@ func TestHookFlywayLocationLeavesOutIgnoredScripts(t *testing.T) {
 		t.Errorf("the scan of db: exit %d, %v", code, got)
 	}
 }
+
+// TestHookFlywayLocationLeavesOutExcludedScripts: a script the config
+// excludes stopped the climb to the Flyway location as a git-ignored one
+// did: the context is read "as a folder scan would, excludes applied".
+func TestHookFlywayLocationLeavesOutExcludedScripts(t *testing.T) {
+	dir, git := gitRepo(t)
+	writeFile(t, dir, "db/V1__create.sql", createSales)
+	writeFile(t, dir, "db/V2__fg.sql", "USE Sales;\nGO\n"+filegroups(0, 700))
+	writeFile(t, dir, "db/scratch.sql", "PRINT 1;\n")
+	writeFile(t, dir, ".sqllint.yaml", "exclude: [\"db/scratch.sql\"]\n")
+	git("add", ".")
+	git("commit", "-qm", "init")
+	writeFile(t, dir, "db/tables/V3__more.sql", "USE Sales;\nGO\n"+filegroups(700, 850))
+	git("add", ".")
+	for _, paths := range [][]string{{"db"}, {"db/tables/V3__more.sql"}} {
+		code, out, errs := runCmd(t, "", nil, append(append(hookEntry(t), "--no-source"), paths...)...)
+		if got := found(out); code != 1 || len(got) != 1 || !strings.HasPrefix(got[0], "db/tables/V3__more.sql:") || !strings.HasSuffix(got[0], " SL101") {
+			t.Errorf("%v with db/scratch.sql excluded: exit %d, %v, want SL101 in db/tables/V3__more.sql\n%s%s", paths, code, got, out, errs)
+		}
+	}
+}

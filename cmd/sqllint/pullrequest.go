@@ -142,7 +142,7 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string, 
 					}
 					continue
 				}
-				add(analysis.ContextFolderKept(dir, keep))
+				add(analysis.ContextFolderOf(dir, cfg, keep))
 				for _, s := range analysis.DeployScripts(dir) {
 					add(s)
 				}
