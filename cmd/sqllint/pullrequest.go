@@ -167,12 +167,15 @@ type findingFilter struct {
 	// entries of the others match nothing because the rule did not run,
 	// not because their findings went.
 	ran map[string]bool
+	// paths are the paths the run was given: the baseline entries of a
+	// file gone from inside them are stale.
+	paths []string
 }
 
 // newFindingFilter loads the baseline and the git changes a run asks for;
 // tracked lists the repository's files for the run.
 func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *gitdiff.Tracked) (*findingFilter, error) {
-	ff := &findingFilter{}
+	ff := &findingFilter{paths: paths}
 	if p.newFromRev != "" && p.newFromMergeBase != "" {
 		return nil, fmt.Errorf("use --new-from-rev or --new-from-merge-base, not both")
 	}
@@ -265,7 +268,9 @@ func (ff *findingFilter) onlyNew(fs []report.Finding) []report.Finding {
 // apply filters the findings of a run that reported the files scanned.
 func (ff *findingFilter) apply(fs []report.Finding, scanned []string) (kept []report.Finding, res baseline.Result) {
 	if ff.base != nil {
-		res = ff.base.Filter(fs, scanned)
+		st := ff.base.Stream()
+		st.Add(fs)
+		res = st.Result(scanned, ff.paths...)
 		fs = res.Findings
 		ff.dropUnran(&res)
 	}
@@ -279,7 +284,7 @@ func (ff *findingFilter) applyHeld(held *baseline.Stream, runLevel []report.Find
 	// they have no file, so they count their occurrences apart from the
 	// files' findings: added last, they number as they would first
 	held.Add(runLevel)
-	res := held.Result(scanned)
+	res := held.Result(scanned, ff.paths...)
 	var fs []report.Finding
 	for _, first := range []bool{true, false} {
 		for _, f := range res.Findings {
