@@ -173,8 +173,9 @@ type findingFilter struct {
 }
 
 // newFindingFilter loads the baseline and the git changes a run asks for;
-// tracked lists the repository's files for the run.
-func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *gitdiff.Tracked) (*findingFilter, error) {
+// tracked lists the repository's files for the run; stdin is the file
+// standard input is named after ("" none).
+func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, stdin string, tracked *gitdiff.Tracked) (*findingFilter, error) {
 	ff := &findingFilter{paths: paths}
 	if p.newFromRev != "" && p.newFromMergeBase != "" {
 		return nil, fmt.Errorf("use --new-from-rev or --new-from-merge-base, not both")
@@ -194,7 +195,16 @@ func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *g
 		ff.base = b
 	}
 	if p.newFromRev != "" || p.newFromMergeBase != "" {
-		dir := repoDir(paths)
+		named := paths
+		if stdin != "" {
+			// standard input stands for the file it names, which may
+			// not exist yet: the repository is its folder's
+			named = slices.Clone(paths)
+			if i := slices.Index(named, "-"); i >= 0 {
+				named[i] = stdin
+			}
+		}
+		dir := repoDir(named)
 		var err error
 		flag := "--new-from-rev"
 		if p.newFromRev != "" {
@@ -206,6 +216,9 @@ func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *g
 		if err == nil {
 			err = outsideRepo(ff.changes.Root, paths)
 		}
+		if err == nil && stdin != "" && slices.Contains(paths, "-") && gitdiff.RelTo(ff.changes.Root, stdin) == "" {
+			err = fmt.Errorf("--stdin-filename %s is not in the git repository %s: check each repository in a run of its own", stdin, ff.changes.Root)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", flag, err)
 		}
@@ -214,7 +227,8 @@ func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *g
 }
 
 // repoDir is the folder whose repository a run's git options read: the
-// first path's (a file's folder), else the current folder.
+// first path's (a file's folder, also of one that does not exist yet),
+// else the current folder.
 func repoDir(paths []string) string {
 	for _, path := range paths {
 		if path != "-" {

@@ -314,7 +314,7 @@ func (e *env) scan(args []string) int {
 		return exitError
 	}
 	tracked := gitdiff.NewTracked() // git's listing of a repository, once for the run
-	filter, err := newFindingFilter(cfg, &f.pr, paths, tracked)
+	filter, err := newFindingFilter(cfg, &f.pr, paths, stdinPath(fs, f.stdinName), tracked)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
