@@ -30,6 +30,10 @@ type Changes struct {
 	// files maps a slash path relative to Root to its changed lines; a
 	// nil set means every line (an untracked or added file).
 	files map[string]lineSet
+	// untrackedDirs are the folders git lists as untracked whole (a
+	// repository inside the work tree that is no submodule: "vendor/x/"),
+	// slash paths relative to Root ending with "/": their files are new.
+	untrackedDirs []string
 }
 
 type lineSet []span // sorted, non-overlapping [from, to] (1-based)
@@ -318,6 +322,10 @@ func (t *Tracked) diff(root, commit string) (*Changes, error) {
 		return nil, err
 	}
 	for _, p := range l.untracked {
+		if strings.HasSuffix(p, "/") {
+			c.untrackedDirs = append(c.untrackedDirs, p)
+			continue
+		}
 		c.files[p] = nil
 	}
 	return c, nil
@@ -563,7 +571,8 @@ func RelTo(root, path string) string {
 
 // Changed reports whether any line from line to endLine (1-based,
 // inclusive) of the file at path changed since the revision. A file the
-// diff does not name, or one outside the repository, did not change.
+// diff does not name, or one outside the repository, did not change; an
+// untracked one, or one in a folder git lists as untracked whole, is new.
 func (c *Changes) Changed(path string, line, endLine int) bool {
 	return c.ChangedRel(c.rel(path), line, endLine)
 }
@@ -580,6 +589,11 @@ func (c *Changes) ChangedRel(r string, line, endLine int) bool {
 	}
 	set, ok := c.files[r]
 	if !ok {
+		for _, d := range c.untrackedDirs {
+			if strings.HasPrefix(r, d) {
+				return true
+			}
+		}
 		return false
 	}
 	if set == nil {
