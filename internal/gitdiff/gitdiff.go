@@ -80,9 +80,17 @@ func gitCommand(dir string, args ...string) *exec.Cmd {
 func gitError(err error, stderr *bytes.Buffer) error {
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
-		msg := strings.TrimSpace(stderr.String())
-		if i := strings.IndexByte(msg, '\n'); i >= 0 {
-			msg = msg[:i]
+		all := strings.TrimSpace(stderr.String())
+		msg, rest, _ := strings.Cut(all, "\n")
+		if strings.Contains(msg, "dubious ownership") {
+			// a repository of another user (a CI container's
+			// checkout): what to run to trust it is on a later line
+			for _, l := range strings.Split(rest, "\n") {
+				if l = strings.TrimSpace(l); strings.HasPrefix(l, "git config ") {
+					msg += "; to trust it: " + l
+					break
+				}
+			}
 		}
 		return errors.New(strings.TrimPrefix(msg, "fatal: "))
 	}
@@ -230,6 +238,9 @@ func repoRoot(dir string) (string, error) {
 		if strings.Contains(err.Error(), "not a git repository") {
 			// git's own words would only repeat ours
 			return "", fmt.Errorf("%s is not in a git repository", where)
+		}
+		if strings.Contains(err.Error(), "dubious ownership") {
+			return "", fmt.Errorf("git refuses the repository of %s: %w", where, err)
 		}
 		return "", fmt.Errorf("%s is not in a git repository (%w)", where, err)
 	}
