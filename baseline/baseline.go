@@ -225,6 +225,9 @@ func Load(path string) (*Baseline, error) {
 // Parse reads a baseline's contents; path names it in errors and sets the
 // folder its file names are relative to.
 func Parse(path string, data []byte) (*Baseline, error) {
+	// a byte order mark an editor or PowerShell wrote (RFC 8259 lets a
+	// parser ignore it)
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
 	var ff fileFormat
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

@@ -71,3 +71,15 @@ func TestUncheckedKeepsEntriesAboveTheRunsFolder(t *testing.T) {
 		t.Errorf("kept %v, want the entry of ../db/V1.sql", keep)
 	}
 }
+
+// TestParseBaselineWithByteOrderMark: a baseline saved again by an
+// editor or PowerShell with a UTF-8 byte order mark is read (RFC 8259
+// lets a parser ignore it): it was refused as "invalid character 'ï'".
+func TestParseBaselineWithByteOrderMark(t *testing.T) {
+	b, err := Parse("baseline.json", []byte("\xEF\xBB\xBF"+`{"version": 1, "tool": "sqllint", "entries": [
+{"rule": "SL302", "file": "db/V1.sql", "fingerprint": "a", "occurrence": 1}
+]}`))
+	if err != nil || len(b.Entries) != 1 {
+		t.Errorf("Parse with a byte order mark: %v, %v", b, err)
+	}
+}
