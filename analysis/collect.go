@@ -658,18 +658,31 @@ func callbacksBeside[E any](m *matcher, dir string, list []E, get func(E) (strin
 // up to flywayLevels up and never past a folder with a script of another
 // name, above a repository's top, or into the file system's root, the
 // home folder or the temporary folder.
-func ContextFolder(dir string) string {
+func ContextFolder(dir string) string { return ContextFolderOf(dir, nil, nil) }
+
+// ContextFolderOf is ContextFolder counting only the scripts the walk of
+// the folder it returns reads: those cfg includes and does not exclude
+// (nil: every *.sql, as with a default config) and keep keeps
+// (Options.Filter: those git does not ignore; nil: every one). A
+// git-ignored or excluded scratch script must not stop the climb to the
+// Flyway location.
+func ContextFolderOf(dir string, cfg *config.Config, keep func(path string) bool) string {
 	if abs, err := filepath.Abs(dir); err != nil || filepath.Dir(abs) == abs {
 		return dir
 	}
-	parent := filepath.Join(dir, "..")               // "." has one too
-	m := &matcher{defaultInc: true, noExclude: true} // *.sql, as the walk of a default config
+	parent := filepath.Join(dir, "..") // "." has one too
+	m := &matcher{defaultInc: true, noExclude: true}
+	if cfg != nil {
+		cwd, _ := os.Getwd()
+		m = newMatcher(cfg, cwd)
+	}
+	m.keep = keep
 	if !callbacksOnly(m, dir) {
-		return flywayLocation(dir)
+		return flywayLocation(m, dir)
 	}
 	own := false
 	peekDir(parent, func(d fs.DirEntry) bool {
-		own = !d.IsDir() && isSQL(d.Name())
+		own = !d.IsDir() && m.walked(filepath.Join(parent, d.Name()))
 		return !own
 	})
 	if own {
@@ -684,12 +697,12 @@ const flywayLevels = 8
 
 // flywayLocation is the highest folder above dir, or dir, that holds
 // Flyway's scripts itself (natsort.IsFlywayFolder) when the scripts of
-// dir and of the folders between are all named as Flyway names them
-// (ContextFolder); dir otherwise.
-func flywayLocation(dir string) string {
+// dir and of the folders between (those m walks) are all named as
+// Flyway names them (ContextFolder); dir otherwise.
+func flywayLocation(m *matcher, dir string) string {
 	scripts := func(d string) (names []string) {
 		peekDir(d, func(e fs.DirEntry) bool {
-			if !e.IsDir() && isSQL(e.Name()) {
+			if !e.IsDir() && m.walked(filepath.Join(d, e.Name())) {
 				names = append(names, e.Name())
 			}
 			return true

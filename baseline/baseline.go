@@ -225,6 +225,9 @@ func Load(path string) (*Baseline, error) {
 // Parse reads a baseline's contents; path names it in errors and sets the
 // folder its file names are relative to.
 func Parse(path string, data []byte) (*Baseline, error) {
+	// a byte order mark an editor or PowerShell wrote (RFC 8259 lets a
+	// parser ignore it)
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
 	var ff fileFormat
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -384,8 +387,11 @@ func (s *Stream) Add(findings []report.Finding) {
 }
 
 // Result is Filter's result for the findings added (see Filter for
-// scanned). The Stream is done.
-func (s *Stream) Result(scanned []string) Result {
+// scanned). paths are the paths the run was given ("-" is standard
+// input): the entries of a file gone from inside one of them (deleted,
+// or renamed to a file that did not take them, see moved) are stale too,
+// as the scan of its folder no longer finds it. The Stream is done.
+func (s *Stream) Result(scanned []string, paths ...string) Result {
 	b := s.b
 	var inRun map[string]bool
 	if scanned != nil {
@@ -394,6 +400,13 @@ func (s *Stream) Result(scanned []string) Result {
 			inRun[relFile(p, b.Dir)] = true
 		}
 	}
+	var under []string
+	for _, p := range paths {
+		if p != "-" {
+			under = append(under, relFile(p, b.Dir))
+		}
+	}
+	gone := func(e Entry) bool { return e.File != "" && inside(e.File, under) && !b.fileExists(e.File) }
 	res := Result{Hidden: s.hidden}
 	rest := make([]int, len(s.keys)) // the findings no entry matches
 	for i := range rest {
@@ -409,7 +422,7 @@ func (s *Stream) Result(scanned []string) Result {
 	}
 	used := s.used
 	for _, e := range b.Entries {
-		if !used[e] && (inRun == nil || inRun[e.File]) {
+		if !used[e] && (inRun == nil || inRun[e.File] || gone(e)) {
 			res.Stale = append(res.Stale, e)
 			used[e] = true // a duplicate entry is listed once
 		}

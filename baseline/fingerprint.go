@@ -9,8 +9,10 @@ import (
 // Fingerprint identifies a statement by its text, normalized so that what
 // does not change its meaning does not change the fingerprint: comments
 // are dropped, runs of white space become one space (none next to
-// punctuation), everything outside string literals is lower-cased and a
-// trailing semicolon is dropped. It is 16 hex digits of a SHA-256.
+// punctuation), everything outside string literals is lower-cased, a
+// line break inside a literal or quoted name is "\n" (git checks the same
+// commit out with CRLF on one machine and LF on another) and a trailing
+// semicolon is dropped. It is 16 hex digits of a SHA-256.
 func Fingerprint(statement string) string {
 	sum := sha256.Sum256([]byte(Normalize(statement)))
 	return hex.EncodeToString(sum[:8])
@@ -60,19 +62,19 @@ func Normalize(s string) string {
 			space = true
 		case c == '\'':
 			j := quoted(s, i, '\'')
-			emit(s[i:j])
+			emit(lf(s[i:j]))
 			i = j
 		case c == '"':
 			j := quoted(s, i, '"')
-			emit(strings.ToLower(s[i:j]))
+			emit(lf(strings.ToLower(s[i:j])))
 			i = j
 		case c == '[':
 			j := quoted(s, i, ']')
-			emit(strings.ToLower(s[i:j]))
+			emit(lf(strings.ToLower(s[i:j])))
 			i = j
 		case (c == 'N' || c == 'n') && i+1 < len(s) && s[i+1] == '\'':
 			j := quoted(s, i+1, '\'')
-			emit("N" + s[i+1:j])
+			emit("N" + lf(s[i+1:j]))
 			i = j
 		case wordByte(c):
 			j := i
@@ -104,6 +106,14 @@ func quoted(s string, i int, end byte) int {
 		j++
 	}
 	return len(s)
+}
+
+// lf is a literal with its CRLF line breaks made LF.
+func lf(lit string) string {
+	if strings.IndexByte(lit, '\r') < 0 {
+		return lit
+	}
+	return strings.ReplaceAll(lit, "\r\n", "\n")
 }
 
 func lastByte(b *strings.Builder) byte { s := b.String(); return s[len(s)-1] }

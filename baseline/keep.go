@@ -64,7 +64,7 @@ func (b *Baseline) Unchecked(paths, scanned, failed []string, findings []report.
 // folder) is one of dirs or inside one of them.
 func inside(file string, dirs []string) bool {
 	for _, d := range dirs {
-		if d == "." || file == d || strings.HasPrefix(file, strings.TrimSuffix(d, "/")+"/") {
+		if d == "." && file != ".." && !strings.HasPrefix(file, "../") || file == d || strings.HasPrefix(file, strings.TrimSuffix(d, "/")+"/") {
 			return true
 		}
 	}

@@ -95,6 +95,12 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		return nil, err
 	}
 	dir := filepath.Dir(path)
+	var tracked *gitdiff.Tracked
+	var keep func(string) bool // the scripts a walk reads: not those git ignores
+	if !p.GitIgnored {
+		tracked = gitdiff.NewTracked()
+		keep = tracked.Has
+	}
 	var ctxPaths []string
 	if cfg.ContextSet {
 		// The config's context, as scan reads it for a named file
@@ -104,7 +110,7 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		// Only the scripts beside it: the folder is not a project.
 		ctxPaths = append(ctxPaths, analysis.FlatContext(dir, path)...)
 	} else if info, err := os.Stat(dir); err == nil && info.IsDir() {
-		ctxPaths = append(ctxPaths, analysis.ContextFolder(dir))
+		ctxPaths = append(ctxPaths, analysis.ContextFolderOf(dir, cfg, keep))
 		ctxPaths = append(ctxPaths, analysis.DeployScripts(dir)...)
 		ctxPaths = append(ctxPaths, analysis.IncludersAbove(path)...)
 		ctxPaths = append(ctxPaths, includeContext(cfg)...)
@@ -131,10 +137,9 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		Config:    cfg,
 		LookupEnv: p.LookupEnv,
 	}
-	if !p.GitIgnored && len(ctxPaths) > 0 {
+	if tracked != nil && len(ctxPaths) > 0 {
 		// git lists none of the unsaved scripts beside it: they are
 		// read, as the script is
-		tracked := gitdiff.NewTracked()
 		opt.Filter = func(q string) bool { return unsaved[q] || tracked.Has(q) }
 		opt.FilterDir = tracked.HasDir
 	}

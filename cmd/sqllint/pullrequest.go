@@ -96,8 +96,9 @@ func missingContext(cfg *config.Config, p *prFlags) error {
 // Standard input counts as the file stdin names (a hook checking the
 // staged blob: git show :m/V2.sql | sqllint scan --stdin-filename
 // m/V2.sql -) when its folder exists; stdin is "" when no
-// --stdin-filename was given.
-func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string) []string {
+// --stdin-filename was given. keep is the run's filter of the scripts a
+// walk reads (nil: every one), which the Flyway location is found with.
+func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string, keep func(string) bool) []string {
 	switch {
 	case p.noContext:
 		return nil
@@ -141,7 +142,7 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string) 
 					}
 					continue
 				}
-				add(analysis.ContextFolder(dir))
+				add(analysis.ContextFolderOf(dir, cfg, keep))
 				for _, s := range analysis.DeployScripts(dir) {
 					add(s)
 				}
@@ -166,12 +167,16 @@ type findingFilter struct {
 	// entries of the others match nothing because the rule did not run,
 	// not because their findings went.
 	ran map[string]bool
+	// paths are the paths the run was given: the baseline entries of a
+	// file gone from inside them are stale.
+	paths []string
 }
 
 // newFindingFilter loads the baseline and the git changes a run asks for;
-// tracked lists the repository's files for the run.
-func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *gitdiff.Tracked) (*findingFilter, error) {
-	ff := &findingFilter{}
+// tracked lists the repository's files for the run; stdin is the file
+// standard input is named after ("" none).
+func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, stdin string, tracked *gitdiff.Tracked) (*findingFilter, error) {
+	ff := &findingFilter{paths: paths}
 	if p.newFromRev != "" && p.newFromMergeBase != "" {
 		return nil, fmt.Errorf("use --new-from-rev or --new-from-merge-base, not both")
 	}
@@ -190,30 +195,69 @@ func newFindingFilter(cfg *config.Config, p *prFlags, paths []string, tracked *g
 		ff.base = b
 	}
 	if p.newFromRev != "" || p.newFromMergeBase != "" {
-		dir := "."
-		for _, path := range paths {
-			if path != "-" {
-				dir = path
-				if info, err := os.Stat(path); err != nil || !info.IsDir() {
-					dir = filepath.Dir(path)
-				}
-				break
+		named := paths
+		if stdin != "" {
+			// standard input stands for the file it names, which may
+			// not exist yet: the repository is its folder's
+			named = slices.Clone(paths)
+			if i := slices.Index(named, "-"); i >= 0 {
+				named[i] = stdin
 			}
 		}
+		dir := repoDir(named)
 		var err error
+		flag := "--new-from-rev"
 		if p.newFromRev != "" {
 			ff.changes, err = tracked.Since(dir, p.newFromRev)
-			if err != nil {
-				return nil, fmt.Errorf("--new-from-rev: %w", err)
-			}
 		} else {
+			flag = "--new-from-merge-base"
 			ff.changes, err = tracked.SinceMergeBase(dir, p.newFromMergeBase)
-			if err != nil {
-				return nil, fmt.Errorf("--new-from-merge-base: %w", err)
-			}
+		}
+		if err == nil {
+			err = outsideRepo(ff.changes.Root, paths)
+		}
+		if err == nil && stdin != "" && slices.Contains(paths, "-") && gitdiff.RelTo(ff.changes.Root, stdin) == "" {
+			err = fmt.Errorf("--stdin-filename %s is not in the git repository %s: check each repository in a run of its own", stdin, ff.changes.Root)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", flag, err)
 		}
 	}
 	return ff, nil
+}
+
+// repoDir is the folder whose repository a run's git options read: the
+// first path's (a file's folder, also of one that does not exist yet),
+// else the current folder.
+func repoDir(paths []string) string {
+	for _, path := range paths {
+		if path != "-" {
+			if info, err := os.Stat(path); err != nil || !info.IsDir() {
+				return filepath.Dir(path)
+			}
+			return path
+		}
+	}
+	return "."
+}
+
+// outsideRepo is the error for the first path named that is not in the
+// repository at root (repoDir's): with --new-from-rev its findings would
+// all be taken for findings on lines that did not change, and dropped;
+// with --staged its work tree's text checked, not the index's.
+func outsideRepo(root string, paths []string) error {
+	for _, path := range paths {
+		if path == "-" {
+			continue
+		}
+		if _, err := os.Lstat(path); err != nil {
+			continue // the run says what is wrong with it
+		}
+		if gitdiff.RelTo(root, path) == "" {
+			return fmt.Errorf("%s is not in the git repository %s: check each repository in a run of its own", path, root)
+		}
+	}
+	return nil
 }
 
 // onlyNew drops findings on lines that did not change since the revision;
@@ -238,7 +282,9 @@ func (ff *findingFilter) onlyNew(fs []report.Finding) []report.Finding {
 // apply filters the findings of a run that reported the files scanned.
 func (ff *findingFilter) apply(fs []report.Finding, scanned []string) (kept []report.Finding, res baseline.Result) {
 	if ff.base != nil {
-		res = ff.base.Filter(fs, scanned)
+		st := ff.base.Stream()
+		st.Add(fs)
+		res = st.Result(scanned, ff.paths...)
 		fs = res.Findings
 		ff.dropUnran(&res)
 	}
@@ -252,7 +298,7 @@ func (ff *findingFilter) applyHeld(held *baseline.Stream, runLevel []report.Find
 	// they have no file, so they count their occurrences apart from the
 	// files' findings: added last, they number as they would first
 	held.Add(runLevel)
-	res := held.Result(scanned)
+	res := held.Result(scanned, ff.paths...)
 	var fs []report.Finding
 	for _, first := range []bool{true, false} {
 		for _, f := range res.Findings {

@@ -253,7 +253,10 @@ func (e *env) scan(args []string) int {
 			return exitError
 		}
 		var err error
-		if staged, err = gitdiff.ReadStaged("."); err != nil {
+		if staged, err = gitdiff.ReadStaged(repoDir(paths)); err == nil {
+			err = outsideRepo(staged.Root, paths)
+		}
+		if err != nil {
 			e.errorf("--staged: %v", err)
 			return exitError
 		}
@@ -311,7 +314,7 @@ func (e *env) scan(args []string) int {
 		return exitError
 	}
 	tracked := gitdiff.NewTracked() // git's listing of a repository, once for the run
-	filter, err := newFindingFilter(cfg, &f.pr, paths, tracked)
+	filter, err := newFindingFilter(cfg, &f.pr, paths, stdinPath(fs, f.stdinName), tracked)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
@@ -331,8 +334,12 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
+	var keep func(string) bool // the scripts a walk reads
+	if !f.pr.gitIgnored {
+		keep = tracked.Has
+	}
 	opt := analysis.Options{
-		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName)), Stdin: stdin, StdinName: f.stdinName,
+		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName), keep), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
 	}
 	if name := stdinPath(fs, f.stdinName); name != "" && staged == nil {
@@ -356,10 +363,10 @@ func (e *env) scan(args []string) int {
 		notes.named(paths, f.stdinName)
 		opt.ConfigFile = notes.walked
 	}
-	if !f.pr.gitIgnored {
+	if keep != nil {
 		// A git-ignored backup folder or scratch area is no part of the
 		// project: neither checked nor context.
-		opt.Filter, opt.FilterDir = tracked.Has, tracked.HasDir
+		opt.Filter, opt.FilterDir = keep, tracked.HasDir
 	}
 	dsn := e.serverDSN(cfg, &f)
 	if f.live && dsn == "" && f.serverHost == "" {

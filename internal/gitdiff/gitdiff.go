@@ -38,6 +38,10 @@ type Changes struct {
 	// lines tells how the lines of each file asked about lie on git's
 	// (nil: they are git's), by the same paths; see gitLinesOf
 	lines map[string]*gitLines
+	// untrackedDirs are the folders git lists as untracked whole (a
+	// repository inside the work tree that is no submodule: "vendor/x/"),
+	// slash paths relative to Root ending with "/": their files are new.
+	untrackedDirs []string
 }
 
 type lineSet []span // sorted, non-overlapping [from, to] (1-based)
@@ -84,9 +88,17 @@ func gitCommand(dir string, args ...string) *exec.Cmd {
 func gitError(err error, stderr *bytes.Buffer) error {
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
-		msg := strings.TrimSpace(stderr.String())
-		if i := strings.IndexByte(msg, '\n'); i >= 0 {
-			msg = msg[:i]
+		all := strings.TrimSpace(stderr.String())
+		msg, rest, _ := strings.Cut(all, "\n")
+		if strings.Contains(msg, "dubious ownership") {
+			// a repository of another user (a CI container's
+			// checkout): what to run to trust it is on a later line
+			for _, l := range strings.Split(rest, "\n") {
+				if l = strings.TrimSpace(l); strings.HasPrefix(l, "git config ") {
+					msg += "; to trust it: " + l
+					break
+				}
+			}
 		}
 		return errors.New(strings.TrimPrefix(msg, "fatal: "))
 	}
@@ -235,6 +247,9 @@ func repoRoot(dir string) (string, error) {
 			// git's own words would only repeat ours
 			return "", fmt.Errorf("%s is not in a git repository", where)
 		}
+		if strings.Contains(err.Error(), "dubious ownership") {
+			return "", fmt.Errorf("git refuses the repository of %s: %w", where, err)
+		}
 		return "", fmt.Errorf("%s is not in a git repository (%w)", where, err)
 	}
 	root := strings.TrimSpace(string(out))
@@ -326,6 +341,10 @@ func (t *Tracked) diff(root, commit string) (*Changes, error) {
 		return nil, err
 	}
 	for _, p := range l.untracked {
+		if strings.HasSuffix(p, "/") {
+			c.untrackedDirs = append(c.untrackedDirs, p)
+			continue
+		}
 		c.files[p] = nil
 	}
 	return c, nil
@@ -547,7 +566,12 @@ func unquote(s string) (string, error) {
 
 // rel is path relative to the repository root, slash-separated, or ""
 // when it is outside.
-func (c *Changes) rel(path string) string {
+func (c *Changes) rel(path string) string { return RelTo(c.Root, path) }
+
+// RelTo is path relative to root (a repository's top, symbolic links
+// resolved), slash-separated, or "" when it is outside: the name git
+// knows the file at path by (it resolves symbolic links).
+func RelTo(root, path string) string {
 	abs, err := filepath.Abs(filepath.FromSlash(path))
 	if err != nil {
 		return ""
@@ -557,7 +581,7 @@ func (c *Changes) rel(path string) string {
 	} else if d, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
 		abs = filepath.Join(d, filepath.Base(abs))
 	}
-	r, err := filepath.Rel(c.Root, abs)
+	r, err := filepath.Rel(root, abs)
 	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 		return ""
 	}
@@ -566,7 +590,8 @@ func (c *Changes) rel(path string) string {
 
 // Changed reports whether any line from line to endLine (1-based,
 // inclusive) of the file at path changed since the revision. A file the
-// diff does not name, or one outside the repository, did not change.
+// diff does not name, or one outside the repository, did not change; an
+// untracked one, or one in a folder git lists as untracked whole, is new.
 func (c *Changes) Changed(path string, line, endLine int) bool {
 	return c.ChangedRel(c.rel(path), line, endLine)
 }
@@ -583,6 +608,11 @@ func (c *Changes) ChangedRel(r string, line, endLine int) bool {
 	}
 	set, ok := c.files[r]
 	if !ok {
+		for _, d := range c.untrackedDirs {
+			if strings.HasPrefix(r, d) {
+				return true
+			}
+		}
 		return false
 	}
 	if set == nil {

@@ -11,6 +11,8 @@ import (
 // staged before it runs a hook (git add -p), a plain hook does not, and
 // the work tree then holds lines the commit does not.
 type Staged struct {
+	// Root is the repository's top folder, symbolic links resolved.
+	Root string
 	// Names are the scripts (.sql, any case) the index adds, copies,
 	// modifies or renames against HEAD: absolute, under the top as
 	// reached from the folder given.
@@ -30,7 +32,7 @@ func ReadStaged(dir string) (*Staged, error) {
 		return nil, err
 	}
 	top := spelledTop(dir, root)
-	st := &Staged{Overlay: map[string][]byte{}}
+	st := &Staged{Root: root, Overlay: map[string][]byte{}}
 	out, err := git(root, "diff", "--cached", "-z", "--name-only", "--no-renames", "--diff-filter=ACM", "--ignore-submodules=all", "--no-ext-diff")
 	if err != nil {
 		return nil, err
