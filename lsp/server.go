@@ -52,6 +52,7 @@ type Options struct {
 	ParentPoll time.Duration
 
 	processAlive func(pid int) bool // tests: nil = the system's
+	handling     func(m *message)   // tests: called before each message is handled
 }
 
 // Server is one language-server session.
@@ -241,6 +242,10 @@ func (s *Server) stop() {
 }
 
 func (s *Server) handle(m *message) {
+	defer s.recoverHandler(m)
+	if s.opt.handling != nil {
+		s.opt.handling(m)
+	}
 	switch {
 	case m.isRequest():
 		result, rerr := s.request(m)
@@ -266,6 +271,25 @@ func (s *Server) handle(m *message) {
 	}
 }
 
+// recoverHandler, deferred by handle, turns a panic of the handler of m
+// (a bug) into an InternalError answer when m is a request, logged to
+// stderr and shown in the editor's log: the session goes on, where the
+// panic ended the process and the editor lost every script's
+// diagnostics with it. The handlers hold s.mu with defer, so a panic
+// leaves it unlocked.
+func (s *Server) recoverHandler(m *message) {
+	x := recover()
+	if x == nil {
+		return
+	}
+	s.log.Printf("%s: internal error: %v\n%s", m.Method, x, debug.Stack())
+	msg := fmt.Sprintf("sqllint: internal error in %s (please report it): %v", m.Method, x)
+	if m.isRequest() {
+		_ = s.conn.replyError(m.ID, codeInternalError, msg)
+	}
+	_ = s.conn.write(outgoing{JSONRPC: "2.0", Method: "window/logMessage", Params: logMessageParams{Type: messageError, Message: msg}})
+}
+
 func (s *Server) request(m *message) (any, *rpcError) {
 	s.mu.Lock()
 	initialized, shutdown := s.initialized, s.shutdown
@@ -283,17 +307,7 @@ func (s *Server) request(m *message) (any, *rpcError) {
 	}
 	switch m.Method {
 	case "shutdown":
-		s.mu.Lock()
-		s.shutdown = true
-		for _, d := range s.docs {
-			s.abort(d) // no diagnostics after shutdown
-			s.dropPulls(d, pullsShutdown)
-		}
-		if s.refresh != nil {
-			s.refresh.Stop()
-			s.refresh = nil
-		}
-		s.mu.Unlock()
+		s.shutdownSession()
 		return nil, nil
 	case "textDocument/diagnostic":
 		return s.pullDocument(m.ID, m.Params)
@@ -318,6 +332,22 @@ func (s *Server) request(m *message) (any, *rpcError) {
 		return s.hover(&p), nil
 	}
 	return nil, &rpcError{Code: codeMethodNotFound, Message: "method not supported: " + m.Method}
+}
+
+// shutdownSession answers shutdown: no diagnostics after it, and the
+// pulls still waiting are answered.
+func (s *Server) shutdownSession() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.shutdown = true
+	for _, d := range s.docs {
+		s.abort(d)
+		s.dropPulls(d, pullsShutdown)
+	}
+	if s.refresh != nil {
+		s.refresh.Stop()
+		s.refresh = nil
+	}
 }
 
 func invalidParams(err error) *rpcError {
