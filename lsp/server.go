@@ -781,11 +781,11 @@ func (s *Server) scheduleBaselined(path string, delay time.Duration) {
 	}
 }
 
-// watchBaseline asks the client to report the changes of baseline file
-// path, once per file: the config files and scripts are watched from
-// the start, a baseline is known once a script's config names it.
-// s.mu is held.
-func (s *Server) watchBaseline(path string) {
+// watchFile asks the client to report the changes of file path (a
+// baseline, a config), once per file: the config files of the workspace
+// and the scripts are watched from the start, a baseline is known once a
+// script's config names it. s.mu is held.
+func (s *Server) watchFile(path, kind string) {
 	w := s.caps.Workspace
 	if path == "" || s.watched[path] || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.DynamicRegistration {
 		return
@@ -793,9 +793,27 @@ func (s *Server) watchBaseline(path string) {
 	s.watched[path] = true
 	s.nextID++
 	_ = s.conn.request(s.nextID, "client/registerCapability", registrationParams{Registrations: []registration{{
-		ID: fmt.Sprintf("sqllint-watch-baseline-%d", len(s.watched)), Method: "workspace/didChangeWatchedFiles",
+		ID: fmt.Sprintf("sqllint-watch-%s-%d", kind, len(s.watched)), Method: "workspace/didChangeWatchedFiles",
 		RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: []fileSystemWatcher{{GlobPattern: s.fileGlob(path)}}},
 	}}})
+}
+
+// watchConfig asks the client to watch the config file at path, the
+// one a script uses (found from its folder upward), when it lies outside every workspace
+// folder (a workspace opened on a subfolder of the repository, the home
+// folder's): **/.sqllint.yaml covers those inside. Only a client that
+// takes relative patterns can watch a file outside. s.mu is held.
+func (s *Server) watchConfig(path string) {
+	w := s.caps.Workspace
+	if path == "" || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.RelativePatternSupport || s.opt.ConfigFile != "" && samePath(path, s.opt.ConfigFile) {
+		return // the --config file is watched from the start
+	}
+	for _, r := range s.roots {
+		if within(filepath.Dir(path), r) {
+			return
+		}
+	}
+	s.watchFile(path, "config")
 }
 
 // fileGlob is the glob pattern of a watcher of the file at path: a
@@ -869,9 +887,12 @@ func (s *Server) analyze(d *document, gen int) {
 	if ctx.Err() != nil {
 		return // superseded
 	}
-	baseline := ""
+	baseline, cfgFile := "", ""
 	if bf, ok := s.opt.Analyzer.(baselineFinder); ok && d.untitled == "" {
 		baseline = bf.BaselineOf(d.path)
+	}
+	if cf, ok := s.opt.Analyzer.(configFinder); ok && d.untitled == "" {
+		cfgFile = cf.ConfigOf(d.path)
 	}
 	res := &result{version: version, text: snap}
 	var memo lineMemo // findings come in line order
@@ -897,7 +918,8 @@ func (s *Server) analyze(d *document, gen int) {
 	d.result = res
 	d.cancel = nil
 	d.baseline = baseline
-	s.watchBaseline(baseline)
+	s.watchFile(baseline, "baseline")
+	s.watchConfig(cfgFile)
 	if s.pull {
 		s.answerPulls(d)
 		return
