@@ -920,8 +920,10 @@ func (s *Server) analyze(d *document, gen int) {
 	d.baseline = baseline
 	s.watchFile(baseline, "baseline")
 	s.watchConfig(cfgFile)
+	// A client in push mode may pull too (it was not offered pull): its
+	// waiting pulls are answered as well.
+	s.answerPulls(d)
 	if s.pull {
-		s.answerPulls(d)
 		return
 	}
 	v := version
