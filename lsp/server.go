@@ -198,6 +198,9 @@ func (s *Server) readLoop(out chan<- read) {
 		if n := s.conn.skipped; n > 0 {
 			s.log.Printf("skipped %d bytes before a message header: the Content-Length of the message before was too short (bytes, not characters, count)", n)
 		}
+		if n := s.conn.overran; n > 0 {
+			s.log.Printf("the Content-Length of a message counted %d bytes past its end, the start of the next message (bytes, not characters, count)", n)
+		}
 		select {
 		case out <- read{m, err}:
 		case <-s.ctx.Done():
