@@ -645,11 +645,11 @@ func (s *Server) didChangeWorkspaceFolders(p *didChangeWorkspaceFoldersParams) {
 	defer s.mu.Unlock()
 	for _, f := range p.Event.Removed {
 		if path, err := uriToPath(f.URI); err == nil {
-			s.roots = slices.DeleteFunc(s.roots, func(r string) bool { return r == path })
+			s.roots = slices.DeleteFunc(s.roots, func(r string) bool { return samePath(r, path) })
 		}
 	}
 	for _, f := range p.Event.Added {
-		if path, err := uriToPath(f.URI); err == nil && !slices.Contains(s.roots, path) {
+		if path, err := uriToPath(f.URI); err == nil && !slices.ContainsFunc(s.roots, func(r string) bool { return samePath(r, path) }) {
 			s.roots = append(s.roots, path)
 		}
 	}
