@@ -50,6 +50,16 @@ type baselineFinder interface {
 	BaselineOf(path string) string
 }
 
+// configFinder is implemented by an Analyzer that finds the config file
+// of each script itself, from the script's folder upward: the server
+// watches that file when the watchers of the workspace do not cover it.
+type configFinder interface {
+	// ConfigOf returns the clean absolute path of the config file of
+	// the script at path, "" when there is none or it is not found
+	// from the script's folder.
+	ConfigOf(path string) string
+}
+
 type flatKey struct{}
 
 // withFlatContext marks an analysis whose context is the scripts beside
@@ -162,6 +172,28 @@ func (p Pipeline) BaselineOf(path string) string {
 		return abs
 	}
 	return filepath.Clean(cfg.Baseline)
+}
+
+// ConfigOf implements configFinder: the file of the config Analyze
+// reads for the script (the one found as scan finds it, or the one
+// LoadConfig read), also when it is not valid.
+func (p Pipeline) ConfigOf(path string) string {
+	cfg, err := p.config(filepath.Dir(path))
+	file := ""
+	var ce *config.Error
+	switch {
+	case err == nil:
+		file = cfg.Path
+	case errors.As(err, &ce):
+		file = ce.File
+	}
+	if file == "" {
+		return ""
+	}
+	if abs, err := filepath.Abs(file); err == nil {
+		return abs
+	}
+	return filepath.Clean(file)
 }
 
 // withoutBaselined drops the findings that the config's baseline file

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -84,6 +85,11 @@ type conn struct {
 	// skipped counts the bytes before the header of the last message
 	// read, the rest of a body cut short (0 for a well-framed stream)
 	skipped int
+	// overran counts the bytes past the JSON of the last message read
+	// that its Content-Length counted, the start of the next message
+	// (0 for a well-framed stream); pending holds those not read yet
+	overran int
+	pending []byte
 
 	r   *bufio.Reader
 	mu  sync.Mutex
@@ -104,7 +110,7 @@ var errBadFrame = errors.New("lsp: bad message header")
 // so the caller can answer with a parse error and go on.
 func (c *conn) read() (*message, error) {
 	length := -1
-	c.skipped = 0
+	c.skipped, c.overran = 0, 0
 	for {
 		line, err := c.headerLine()
 		if err != nil {
@@ -140,14 +146,50 @@ func (c *conn) read() (*message, error) {
 		return nil, fmt.Errorf("%w: no Content-Length", errBadFrame)
 	}
 	body := make([]byte, length)
-	if _, err := io.ReadFull(c.r, body); err != nil {
+	n := copy(body, c.pending)
+	c.pending = c.pending[n:]
+	if _, err := io.ReadFull(c.r, body[n:]); err != nil {
 		return nil, err
 	}
 	var m message
 	if err := json.Unmarshal(body, &m); err != nil {
-		return nil, &parseError{err}
+		end := jsonEnd(body)
+		if end < 0 || !startsHeader(body[end:]) {
+			return nil, &parseError{err}
+		}
+		// A Content-Length too long (a client that counts it in another
+		// encoding): the body holds the start of the next message,
+		// which is read from there.
+		c.overran = len(body) - end
+		c.pending = append(body[end:len(body):len(body)], c.pending...)
+		if err := json.Unmarshal(body[:end], &m); err != nil {
+			return nil, &parseError{err}
+		}
 	}
 	return &m, nil
+}
+
+// jsonEnd is the offset of the end of the JSON value body starts with,
+// -1 when it does not start with one.
+func jsonEnd(body []byte) int {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var v json.RawMessage
+	if dec.Decode(&v) != nil {
+		return -1
+	}
+	return int(dec.InputOffset())
+}
+
+// startsHeader reports whether b starts with a message header (a
+// Content-Length or Content-Type field) or is the start of one.
+func startsHeader(b []byte) bool {
+	for _, h := range []string{"content-length:", "content-type:"} {
+		n := min(len(b), len(h))
+		if n > 0 && indexASCIIFold(string(b[:n]), h[:n]) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // indexASCIIFold is the offset of the first match of word (lower-case
@@ -182,7 +224,16 @@ const maxHeaderLine = 4 << 10
 // headerLine reads one header line without its line break. A line
 // longer than maxHeaderLine is a bad frame.
 func (c *conn) headerLine() (string, error) {
+	// first the bytes of a body that overran its JSON
 	var line []byte
+	if i := bytes.IndexByte(c.pending, '\n'); i >= 0 {
+		line, c.pending = c.pending[:i], c.pending[i+1:]
+		if n := len(line); n > 0 && line[n-1] == '\r' {
+			line = line[:n-1]
+		}
+		return string(line), nil
+	}
+	line, c.pending = c.pending, nil
 	for {
 		frag, err := c.r.ReadSlice('\n')
 		if len(line)+len(frag) > maxHeaderLine+2 { // +2: the CRLF

@@ -353,3 +353,12 @@ type markupContent struct {
 	Kind  string `json:"kind"` // "markdown" or "plaintext"
 	Value string `json:"value"`
 }
+
+// logMessageParams are the params of window/logMessage.
+type logMessageParams struct {
+	Type    int    `json:"type"`
+	Message string `json:"message"`
+}
+
+// messageError is MessageType.Error.
+const messageError = 1

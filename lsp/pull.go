@@ -215,8 +215,8 @@ func (s *Server) pullDocument(id json.RawMessage, raw json.RawMessage) (any, *rp
 }
 
 // answerPulls answers the pulls waiting for d's analysis, which has just
-// given d.result; without any, it asks the client to pull again when the
-// findings it last pulled changed. s.mu is held.
+// given d.result; without any, it asks a client in pull mode to pull
+// again when the findings it last pulled changed. s.mu is held.
 func (s *Server) answerPulls(d *document) {
 	answered := false
 	for _, p := range d.pulls {
@@ -232,7 +232,7 @@ func (s *Server) answerPulls(d *document) {
 	if answered {
 		return
 	}
-	if d.reported != "" && d.reported != d.result.id {
+	if s.pull && d.reported != "" && d.reported != d.result.id {
 		s.refreshSoon()
 	}
 }

@@ -52,6 +52,7 @@ type Options struct {
 	ParentPoll time.Duration
 
 	processAlive func(pid int) bool // tests: nil = the system's
+	handling     func(m *message)   // tests: called before each message is handled
 }
 
 // Server is one language-server session.
@@ -197,6 +198,9 @@ func (s *Server) readLoop(out chan<- read) {
 		if n := s.conn.skipped; n > 0 {
 			s.log.Printf("skipped %d bytes before a message header: the Content-Length of the message before was too short (bytes, not characters, count)", n)
 		}
+		if n := s.conn.overran; n > 0 {
+			s.log.Printf("the Content-Length of a message counted %d bytes past its end, the start of the next message (bytes, not characters, count)", n)
+		}
 		select {
 		case out <- read{m, err}:
 		case <-s.ctx.Done():
@@ -241,6 +245,10 @@ func (s *Server) stop() {
 }
 
 func (s *Server) handle(m *message) {
+	defer s.recoverHandler(m)
+	if s.opt.handling != nil {
+		s.opt.handling(m)
+	}
 	switch {
 	case m.isRequest():
 		result, rerr := s.request(m)
@@ -266,6 +274,25 @@ func (s *Server) handle(m *message) {
 	}
 }
 
+// recoverHandler, deferred by handle, turns a panic of the handler of m
+// (a bug) into an InternalError answer when m is a request, logged to
+// stderr and shown in the editor's log: the session goes on, where the
+// panic ended the process and the editor lost every script's
+// diagnostics with it. The handlers hold s.mu with defer, so a panic
+// leaves it unlocked.
+func (s *Server) recoverHandler(m *message) {
+	x := recover()
+	if x == nil {
+		return
+	}
+	s.log.Printf("%s: internal error: %v\n%s", m.Method, x, debug.Stack())
+	msg := fmt.Sprintf("sqllint: internal error in %s (please report it): %v", m.Method, x)
+	if m.isRequest() {
+		_ = s.conn.replyError(m.ID, codeInternalError, msg)
+	}
+	_ = s.conn.write(outgoing{JSONRPC: "2.0", Method: "window/logMessage", Params: logMessageParams{Type: messageError, Message: msg}})
+}
+
 func (s *Server) request(m *message) (any, *rpcError) {
 	s.mu.Lock()
 	initialized, shutdown := s.initialized, s.shutdown
@@ -283,17 +310,7 @@ func (s *Server) request(m *message) (any, *rpcError) {
 	}
 	switch m.Method {
 	case "shutdown":
-		s.mu.Lock()
-		s.shutdown = true
-		for _, d := range s.docs {
-			s.abort(d) // no diagnostics after shutdown
-			s.dropPulls(d, pullsShutdown)
-		}
-		if s.refresh != nil {
-			s.refresh.Stop()
-			s.refresh = nil
-		}
-		s.mu.Unlock()
+		s.shutdownSession()
 		return nil, nil
 	case "textDocument/diagnostic":
 		return s.pullDocument(m.ID, m.Params)
@@ -318,6 +335,22 @@ func (s *Server) request(m *message) (any, *rpcError) {
 		return s.hover(&p), nil
 	}
 	return nil, &rpcError{Code: codeMethodNotFound, Message: "method not supported: " + m.Method}
+}
+
+// shutdownSession answers shutdown: no diagnostics after it, and the
+// pulls still waiting are answered.
+func (s *Server) shutdownSession() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.shutdown = true
+	for _, d := range s.docs {
+		s.abort(d)
+		s.dropPulls(d, pullsShutdown)
+	}
+	if s.refresh != nil {
+		s.refresh.Stop()
+		s.refresh = nil
+	}
 }
 
 func invalidParams(err error) *rpcError {
@@ -612,11 +645,11 @@ func (s *Server) didChangeWorkspaceFolders(p *didChangeWorkspaceFoldersParams) {
 	defer s.mu.Unlock()
 	for _, f := range p.Event.Removed {
 		if path, err := uriToPath(f.URI); err == nil {
-			s.roots = slices.DeleteFunc(s.roots, func(r string) bool { return r == path })
+			s.roots = slices.DeleteFunc(s.roots, func(r string) bool { return samePath(r, path) })
 		}
 	}
 	for _, f := range p.Event.Added {
-		if path, err := uriToPath(f.URI); err == nil && !slices.Contains(s.roots, path) {
+		if path, err := uriToPath(f.URI); err == nil && !slices.ContainsFunc(s.roots, func(r string) bool { return samePath(r, path) }) {
 			s.roots = append(s.roots, path)
 		}
 	}
@@ -751,11 +784,11 @@ func (s *Server) scheduleBaselined(path string, delay time.Duration) {
 	}
 }
 
-// watchBaseline asks the client to report the changes of baseline file
-// path, once per file: the config files and scripts are watched from
-// the start, a baseline is known once a script's config names it.
-// s.mu is held.
-func (s *Server) watchBaseline(path string) {
+// watchFile asks the client to report the changes of file path (a
+// baseline, a config), once per file: the config files of the workspace
+// and the scripts are watched from the start, a baseline is known once a
+// script's config names it. s.mu is held.
+func (s *Server) watchFile(path, kind string) {
 	w := s.caps.Workspace
 	if path == "" || s.watched[path] || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.DynamicRegistration {
 		return
@@ -763,9 +796,27 @@ func (s *Server) watchBaseline(path string) {
 	s.watched[path] = true
 	s.nextID++
 	_ = s.conn.request(s.nextID, "client/registerCapability", registrationParams{Registrations: []registration{{
-		ID: fmt.Sprintf("sqllint-watch-baseline-%d", len(s.watched)), Method: "workspace/didChangeWatchedFiles",
+		ID: fmt.Sprintf("sqllint-watch-%s-%d", kind, len(s.watched)), Method: "workspace/didChangeWatchedFiles",
 		RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: []fileSystemWatcher{{GlobPattern: s.fileGlob(path)}}},
 	}}})
+}
+
+// watchConfig asks the client to watch the config file at path, the
+// one a script uses (found from its folder upward), when it lies outside every workspace
+// folder (a workspace opened on a subfolder of the repository, the home
+// folder's): **/.sqllint.yaml covers those inside. Only a client that
+// takes relative patterns can watch a file outside. s.mu is held.
+func (s *Server) watchConfig(path string) {
+	w := s.caps.Workspace
+	if path == "" || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.RelativePatternSupport || s.opt.ConfigFile != "" && samePath(path, s.opt.ConfigFile) {
+		return // the --config file is watched from the start
+	}
+	for _, r := range s.roots {
+		if within(filepath.Dir(path), r) {
+			return
+		}
+	}
+	s.watchFile(path, "config")
 }
 
 // fileGlob is the glob pattern of a watcher of the file at path: a
@@ -839,9 +890,12 @@ func (s *Server) analyze(d *document, gen int) {
 	if ctx.Err() != nil {
 		return // superseded
 	}
-	baseline := ""
+	baseline, cfgFile := "", ""
 	if bf, ok := s.opt.Analyzer.(baselineFinder); ok && d.untitled == "" {
 		baseline = bf.BaselineOf(d.path)
+	}
+	if cf, ok := s.opt.Analyzer.(configFinder); ok && d.untitled == "" {
+		cfgFile = cf.ConfigOf(d.path)
 	}
 	res := &result{version: version, text: snap}
 	var memo lineMemo // findings come in line order
@@ -867,9 +921,12 @@ func (s *Server) analyze(d *document, gen int) {
 	d.result = res
 	d.cancel = nil
 	d.baseline = baseline
-	s.watchBaseline(baseline)
+	s.watchFile(baseline, "baseline")
+	s.watchConfig(cfgFile)
+	// A client in push mode may pull too (it was not offered pull): its
+	// waiting pulls are answered as well.
+	s.answerPulls(d)
 	if s.pull {
-		s.answerPulls(d)
 		return
 	}
 	v := version

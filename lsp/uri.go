@@ -10,7 +10,7 @@ import (
 
 // fileURIPath returns the local path of a file: URI (RFC 8089), as
 // editors send them: file:///home/a/x.sql, file:///c%3A/x.sql,
-// file:///C:/x.sql, file://server/share/x.sql.
+// file:///C:/x.sql, file://server/share/x.sql (on Windows: a UNC path).
 func fileURIPath(uri string) (string, error) {
 	u, err := url.Parse(uri)
 	if err != nil {
@@ -31,6 +31,11 @@ func fileURIPath(uri string) (string, error) {
 	}
 	if p == "" {
 		return "", fmt.Errorf("document URI %q has no path", uri)
+	}
+	if u.Host != "" && u.Host != "localhost" {
+		// a file of another host, which only Windows reaches by its
+		// URI; its path alone is a local file that is not it
+		return "", fmt.Errorf("document URI %q names a file on host %s", uri, u.Host)
 	}
 	return p, nil
 }

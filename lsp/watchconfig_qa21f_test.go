@@ -1,0 +1,64 @@
+package lsp
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestConfigAboveWorkspaceWatched: .sqllint.yaml is found from the
+// script's folder upward (then in the home folder), so the config of a
+// workspace opened on a subfolder of a repository often lies above it,
+// where the watcher **/.sqllint.yaml sees nothing (clients match a plain
+// glob within the workspace folders): editing it re-checked nothing. A
+// client that announces relativePatternSupport now gets a RelativePattern
+// on the folder of the config each script uses when that lies outside
+// the workspace, and the change it reports re-checks the scripts.
+func TestConfigAboveWorkspaceWatched(t *testing.T) {
+	top := t.TempDir()
+	cfg := filepath.Join(top, ".sqllint.yaml")
+	writeAll(t, cfg, "rules: [all, -SL302]\n")
+	proj := filepath.Join(top, "db")
+	path := filepath.Join(proj, "V1__tune.sql")
+	writeAll(t, path, "CHECKPOINT 10;\n")
+	uri := pathURI(path)
+
+	// as sqllint lsp runs it: its loader applies the flags over the
+	// config it finds
+	c := newClient(t, Options{Analyzer: Pipeline{LoadConfig: DiscoverConfig}})
+	folders, _ := json.Marshal([]workspaceFolder{{URI: pathURI(proj)}})
+	var res initializeResult
+	c.result(c.call("initialize", json.RawMessage(`{"processId":null,"workspaceFolders":`+string(folders)+`,"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}}`)), &res)
+	c.notify("initialized", struct{}{})
+	c.open(uri, "CHECKPOINT 10;\n")
+	if ds := c.diagnostics(uri, 1); len(ds) != 0 {
+		t.Fatalf("SL302 is off: %v", codes(ds))
+	}
+	want, _ := json.Marshal(relativePattern{BaseURI: pathURI(top), Pattern: ".sqllint.yaml"})
+	c.next("a watcher of "+string(want), func(m *message) bool {
+		return m.Method == "client/registerCapability" && strings.Contains(string(m.Params), `"globPattern":`+string(want))
+	})
+	writeAll(t, cfg, "severity:\n  SL302: error\n")
+	c.notify("workspace/didChangeWatchedFiles", didChangeWatchedFilesParams{Changes: []fileEvent{{URI: pathURI(cfg), Type: 2}}})
+	if ds := c.diagnostics(uri, 1); find(ds, "SL302") == nil {
+		t.Errorf("after the config turned SL302 back on: %v", codes(ds))
+	}
+	c.shutdown()
+
+	// Within the workspace, **/.sqllint.yaml covers it: no other watcher.
+	c = newClient(t, Options{})
+	folders, _ = json.Marshal([]workspaceFolder{{URI: pathURI(top)}})
+	c.result(c.call("initialize", json.RawMessage(`{"processId":null,"workspaceFolders":`+string(folders)+`,"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}}`)), &res)
+	c.notify("initialized", struct{}{})
+	c.open(uri, "CHECKPOINT 10;\n")
+	c.diagnostics(uri, 1)
+	c.shutdown()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range c.queue {
+		if m.Method == "client/registerCapability" && strings.Contains(string(m.Params), string(want)) {
+			t.Errorf("a watcher of the config inside the workspace: %s", m.Params)
+		}
+	}
+}
