@@ -24,14 +24,12 @@ const (
 // version is set at build time with -ldflags "-X main.version=v1.2.3".
 var version = ""
 
+// toolVersion is the version reports and the language server name: the
+// one sqllint version prints, so that a report can be traced to the
+// build that wrote it.
 func toolVersion() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
+	bi, _ := debug.ReadBuildInfo()
+	return describeVersion(version, bi)
 }
 
 // memoryFloor is the soft heap limit of a run while its live heap is
