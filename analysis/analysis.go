@@ -178,6 +178,11 @@ type Summary struct {
 	// Sources are the files with at least one fix, by display path, when
 	// Options.Fixes is set.
 	Sources map[string]Source
+	// UnmatchedExcludes are the config's exclude globs (with the
+	// command line's) that excluded nothing the run walked or was
+	// named, in order: a glob with a typo, or relative to the wrong
+	// folder.
+	UnmatchedExcludes []string
 }
 
 // Run analyzes the files of opt and calls sink, from the calling

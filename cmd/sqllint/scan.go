@@ -549,6 +549,14 @@ func (e *env) scan(args []string) int {
 		e.note("warning: no file to check in %s (the config's include: %s)",
 			strings.Join(paths, ", "), strings.Join(cfg.Include, ", "))
 	}
+	for _, g := range sum.UnmatchedExcludes {
+		// a typo, or a glob written relative to another folder, must
+		// not pass without a word: the files it meant are checked (the
+		// config's own excludes may name what only CI creates)
+		if slices.Contains(f.excludes, g) {
+			e.note("warning: --exclude %q matched no file: globs are relative to %s", g, globBase(cfg.Dir))
+		}
+	}
 
 	if f.pr.writeBaseline != "" {
 		keep := baselineKept(f.pr.writeBaseline, paths, scanned, failed, findings, filter.ran)
