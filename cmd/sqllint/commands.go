@@ -20,8 +20,9 @@ import (
 func (e *env) listRules(args []string) int {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	asJSON := fs.Bool("json", false, "print the rules as JSON")
-	fs.Usage = e.commandUsage(fs, "sqllint rules [--json]", "Lists the rules: ID, name, default severity and title (sqllint explain SLnnn shows one).")
+	asJSON := fs.Bool("json", false, "print the rules as JSON (the same as --format json)")
+	format := fs.String("format", "text", "output `format`: text or json, as scan and parse take it")
+	fs.Usage = e.commandUsage(fs, "sqllint rules [--format text|json]", "Lists the rules: ID, name, default severity and title (sqllint explain SLnnn shows one).")
 	rest, code, ok := e.parseFlags(fs, "rules", args)
 	if !ok {
 		return code
@@ -30,7 +31,11 @@ func (e *env) listRules(args []string) int {
 		e.errorf("rules takes no arguments, got %q (sqllint explain %s shows one rule)", rest[0], rest[0])
 		return exitError
 	}
-	if *asJSON {
+	if *format != "text" && *format != "json" {
+		e.errorf("--format must be text or json, not %q", *format)
+		return exitError
+	}
+	if *asJSON || *format == "json" {
 		var out []any
 		for _, r := range rules.Default.All() {
 			out = append(out, analysis.ReportRule(r))
