@@ -783,13 +783,29 @@ func (e *env) parseFlags(fs *flag.FlagSet, cmd string, args []string) (paths []s
 	}
 	msg := err.Error()
 	if name, found := strings.CutPrefix(msg, "flag provided but not defined: -"); found {
-		msg = "unknown flag -" + name
+		msg = "unknown flag " + typedFlag(args, name)
 		if s := suggestFlag(fs, strings.TrimLeft(name, "-")); s != "" {
 			msg += "; did you mean --" + s + "?"
 		}
 	}
 	e.errorf("%s (run sqllint %s -h for the flags)", msg, cmd)
 	return nil, exitError, false
+}
+
+// typedFlag is the unknown flag name as the command line wrote it, with
+// its dashes ("--formt", not the flag package's "-formt").
+func typedFlag(args []string, name string) string {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if dashes := a[:len(a)-len(strings.TrimLeft(a, "-"))]; dashes == "-" || dashes == "--" {
+			if n, _, _ := strings.Cut(a[len(dashes):], "="); n == name {
+				return dashes + name
+			}
+		}
+	}
+	return "-" + name
 }
 
 // suggestFlag is the defined flag closest to name, or "".
