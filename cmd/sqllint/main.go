@@ -150,8 +150,31 @@ type env struct {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv, lookupEnv: os.LookupEnv, isTerminal: isTerminal(stdout)}
-	return e.run(args)
+	out := &checkedWriter{w: stdout}
+	e := &env{stdin: stdin, stdout: out, stderr: stderr, getenv: os.Getenv, lookupEnv: os.LookupEnv, isTerminal: isTerminal(stdout)}
+	code := e.run(args)
+	if out.err != nil && code != exitError {
+		// what a command printed was lost (a full disk, a closed
+		// descriptor): sqllint rules > file must not pass as written
+		e.errorf("writing standard output: %v", out.err)
+		return exitError
+	}
+	return code
+}
+
+// checkedWriter remembers the first error of the writes to w, for the
+// commands that print with fmt.Fprint and do not look at its error.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return n, err
 }
 
 func (e *env) run(args []string) int {
