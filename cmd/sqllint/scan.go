@@ -130,7 +130,7 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Var(&f.formats, "format", "output `format`, or format=FILE to write it to a file; repeatable: "+strings.Join(output.Formats(), ", ")+" (default text)")
-	fs.StringVar(&f.color, "color", "auto", "colour in text output: auto, always or never (NO_COLOR turns it off)")
+	fs.StringVar(&f.color, "color", "auto", "colour in text output: auto, always or never (NO_COLOR turns it off, FORCE_COLOR on)")
 	fs.StringVar(&f.configPath, "config", "", "config `file` (default: .sqllint.yaml found from the first path upward, then in the home folder)")
 	fs.BoolVar(&f.noConfig, "no-config", false, "ignore any config file")
 	fs.StringVar(&f.failOn, "fail-on", "", "lowest severity that makes the exit status 1: error, warning, info or never (default warning)")
@@ -379,7 +379,7 @@ func (e *env) scan(args []string) int {
 	// Nothing reads fingerprints but a baseline.
 	opt.SkipFingerprints = filter.base == nil && f.pr.writeBaseline == ""
 	f.color = strings.ToLower(f.color) // as --format and the config's words
-	color := f.color == "always" || (f.color == "auto" && e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb")
+	color := f.color == "always" || f.color == "auto" && e.autoColor()
 	if f.color != "auto" && f.color != "always" && f.color != "never" {
 		e.errorf("--color must be auto, always or never")
 		return exitError
@@ -790,6 +790,18 @@ func (e *env) parseFlags(fs *flag.FlagSet, cmd string, args []string) (paths []s
 	}
 	e.errorf("%s (run sqllint %s -h for the flags)", msg, cmd)
 	return nil, exitError, false
+}
+
+// autoColor is --color auto's choice: colour on a terminal that is not
+// dumb unless NO_COLOR is set (no-color.org), and always when
+// FORCE_COLOR is set (force-color.org: in CI, through a pipe to less -R;
+// it wins over NO_COLOR, as that standard's example does). Set means
+// present and not empty, for both.
+func (e *env) autoColor() bool {
+	if e.getenv("FORCE_COLOR") != "" {
+		return true
+	}
+	return e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb"
 }
 
 // typedFlag is the unknown flag name as the command line wrote it, with
