@@ -12,6 +12,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -781,7 +782,7 @@ func (e *env) parseFlags(fs *flag.FlagSet, cmd string, args []string) (paths []s
 		fs.SetOutput(e.stderr)
 		return nil, exitOK, false
 	}
-	msg := err.Error()
+	msg := flagError(err.Error(), args)
 	if name, found := strings.CutPrefix(msg, "flag provided but not defined: -"); found {
 		msg = "unknown flag " + typedFlag(args, name)
 		if s := suggestFlag(fs, strings.TrimLeft(name, "-")); s != "" {
@@ -802,6 +803,32 @@ func (e *env) autoColor() bool {
 		return true
 	}
 	return e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb"
+}
+
+// flagErrors are the flag package's messages about a value, with what
+// they hold (value, name, the reason).
+var (
+	flagNoValue  = regexp.MustCompile(`^flag needs an argument: -(\S+)$`)
+	flagBadBool  = regexp.MustCompile(`^invalid boolean value ("(?:[^"\\]|\\.)*") for -(\S+): `)
+	flagBadValue = regexp.MustCompile(`^invalid value ("(?:[^"\\]|\\.)*") for flag -(\S+): (.*)$`)
+)
+
+// flagError is the flag package's error message msg about a flag's value
+// in sqllint's words, the flag as typed: "--fail-on needs a value", not
+// "flag needs an argument: -fail-on"; "--no-config=maybe: give true or
+// false", not the package's "parse error". Other messages are returned
+// as they are.
+func flagError(msg string, args []string) string {
+	if m := flagNoValue.FindStringSubmatch(msg); m != nil {
+		return typedFlag(args, m[1]) + " needs a value"
+	}
+	if m := flagBadBool.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("%s=%s: a switch is true or false (or given alone)", typedFlag(args, m[2]), m[1])
+	}
+	if m := flagBadValue.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("%s %s: %s", typedFlag(args, m[2]), m[1], m[3])
+	}
+	return msg
 }
 
 // typedFlag is the unknown flag name as the command line wrote it, with
