@@ -222,7 +222,9 @@ func checkExists(opt *Options, wd, p string) error {
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%s: %w", p, errNotExist)
 		}
-		return err
+		// the path as given and the cause, not "stat loop: too many
+		// levels of symbolic links"
+		return fmt.Errorf("%s: %w", p, cleanErr(err))
 	}
 	return nil
 }
