@@ -131,7 +131,7 @@ func (e *env) init(args []string) int {
 func (e *env) parse(args []string) int {
 	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	format := fs.String("format", "text", "output format: json or text")
+	format := fs.String("format", "text", "output `format`: json or text")
 	var vars listFlag
 	fs.Var(&vars, "v", "sqlcmd variable `NAME=value`; repeatable")
 	all := fs.Bool("all", false, "also list DROP DATABASE and the statements that are not of interest")
