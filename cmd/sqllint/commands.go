@@ -72,15 +72,37 @@ func (e *env) explain(args []string) int {
 		r = rules.Default.Lookup(strings.ToLower(args[0]))
 	}
 	if r == nil {
-		msg := fmt.Sprintf("no rule %q", args[0])
-		if s := suggestRule(rules.Default, args[0]); s != "" {
-			msg += "; did you mean " + s + "?"
-		}
-		e.errorf("%s (run sqllint rules for the list)", msg)
+		e.errorf("no rule %q%s (run sqllint rules for the list)", args[0], ruleHint(args[0]))
 		return exitError
 	}
 	fmt.Fprint(e.stdout, rules.Markdown(r))
 	return exitOK
+}
+
+// ruleHint is what follows "no rule X" for explain and help: the rules
+// an ID prefix stands for (as --select reads it: SL3 is not SL003), or
+// the rule a typo is closest to, or "".
+func ruleHint(ref string) string {
+	if ids := prefixOf(rules.Default, ref); len(ids) > 0 {
+		return fmt.Sprintf("; %s is the prefix of %s: explain one of them", ref, strings.Join(ids, ", "))
+	}
+	if s := suggestRule(rules.Default, ref); s != "" {
+		return "; did you mean " + s + "?"
+	}
+	return ""
+}
+
+// prefixOf is the IDs of the rules of reg that ref (SL3, sl20) is a
+// proper prefix of, in order.
+func prefixOf(reg *rules.Registry, ref string) []string {
+	var ids []string
+	ref = strings.ToUpper(strings.TrimSpace(ref))
+	for _, r := range reg.All() {
+		if ref != "" && len(ref) < len(r.ID) && strings.HasPrefix(r.ID, ref) {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
 }
 
 func (e *env) init(args []string) int {

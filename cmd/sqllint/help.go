@@ -41,11 +41,7 @@ func (e *env) help(args []string) int {
 	if rules.Default.Lookup(strings.ToUpper(args[0])) != nil || rules.Default.Lookup(strings.ToLower(args[0])) != nil {
 		return e.explain(args)
 	}
-	msg := fmt.Sprintf("no command or rule %q", args[0])
-	if s := suggestRule(rules.Default, args[0]); s != "" {
-		msg += "; did you mean " + s + "?"
-	}
-	e.errorf("%s (run sqllint help for the commands, sqllint rules for the rules)", msg)
+	e.errorf("no command or rule %q%s (run sqllint help for the commands, sqllint rules for the rules)", args[0], ruleHint(args[0]))
 	return exitError
 }
 
