@@ -177,6 +177,16 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// ReadFrom keeps io.Copy's fast path of the writer (a spooled report
+// copied file to file by the kernel when standard output is a file).
+func (c *checkedWriter) ReadFrom(r io.Reader) (int64, error) {
+	n, err := io.Copy(c.w, r)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return n, err
+}
+
 func (e *env) run(args []string) int {
 	if len(args) == 0 {
 		fmt.Fprint(e.stderr, usage)

@@ -31,3 +31,17 @@ func TestStdoutWriteErrorIsAnError(t *testing.T) {
 		t.Errorf("version: exit %d %q", code, errb.String())
 	}
 }
+
+// TestCheckedWriterReadFrom: a copy into the checked writer keeps the
+// first error too (io.Copy takes ReadFrom, not Write).
+func TestCheckedWriterReadFrom(t *testing.T) {
+	c := &checkedWriter{w: fullWriter{}}
+	if _, err := c.ReadFrom(strings.NewReader("x")); err == nil || c.err == nil {
+		t.Errorf("ReadFrom: %v, kept %v", err, c.err)
+	}
+	var b bytes.Buffer
+	c = &checkedWriter{w: &b}
+	if n, err := c.ReadFrom(strings.NewReader("abc")); n != 3 || err != nil || b.String() != "abc" || c.err != nil {
+		t.Errorf("ReadFrom: %d %v %q", n, err, b.String())
+	}
+}
