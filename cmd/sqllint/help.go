@@ -25,6 +25,11 @@ func (e *env) help(args []string) int {
 		e.errorf("usage: sqllint help [COMMAND | SLnnn]")
 		return exitError
 	}
+	if isHelpFlag(args[0]) {
+		// help -h: the help of help is the usage, as for every command
+		fmt.Fprint(e.stdout, usage)
+		return exitOK
+	}
 	switch t := args[0]; t {
 	case "scan", "parse", "rules", "init", "lsp":
 		return e.run([]string{t, "-h"})
