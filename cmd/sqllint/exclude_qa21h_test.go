@@ -34,3 +34,16 @@ func TestExcludeMatchingNothingWarns(t *testing.T) {
 		t.Errorf("exit %d:\n%s%s", code, out, errs)
 	}
 }
+
+// TestNoFileToCheckNamesExcludes: a folder whose every script an exclude
+// leaves out was "no file to check in db (the config's include:
+// **/*.sql)", which blamed the include; the excludes are named too.
+func TestNoFileToCheckNamesExcludes(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	writeFile(t, dir, "db/V1__a.sql", "CHECKPOINT 5;\n")
+	code, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--exclude", "db/V*", "db")
+	if want := "sqllint: warning: no file to check in db (the config's include: **/*.sql; exclude: db/V*)\n"; code != exitOK || errs != want {
+		t.Errorf("exit %d, stderr %q, want %q", code, errs, want)
+	}
+}

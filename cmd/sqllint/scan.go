@@ -547,8 +547,13 @@ func (e *env) scan(args []string) int {
 		// a wrong folder or an include that matches nothing must not pass
 		// without a word (a named file that the config excludes, as a
 		// pre-commit hook passes it, is skipped quietly)
-		e.note("warning: no file to check in %s (the config's include: %s)",
-			strings.Join(paths, ", "), strings.Join(cfg.Include, ", "))
+		excl := ""
+		if len(cfg.Exclude) > 0 {
+			// an exclude can leave nothing as well as an include
+			excl = "; exclude: " + strings.Join(cfg.Exclude, ", ")
+		}
+		e.note("warning: no file to check in %s (the config's include: %s%s)",
+			strings.Join(paths, ", "), strings.Join(cfg.Include, ", "), excl)
 	}
 	for _, g := range sum.UnmatchedExcludes {
 		// a typo, or a glob written relative to another folder, must
