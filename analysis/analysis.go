@@ -178,6 +178,11 @@ type Summary struct {
 	// Sources are the files with at least one fix, by display path, when
 	// Options.Fixes is set.
 	Sources map[string]Source
+	// UnmatchedExcludes are the config's exclude globs (with the
+	// command line's) that excluded nothing the run walked or was
+	// named, in order: a glob with a typo, or relative to the wrong
+	// folder.
+	UnmatchedExcludes []string
 }
 
 // Run analyzes the files of opt and calls sink, from the calling
@@ -358,13 +363,19 @@ func newRun(opt *Options) (*run, error) {
 		opt.Stdin = strings.NewReader("")
 	}
 	wd, _ := os.Getwd()
+	// Every path that names nothing, not only the first: a run that
+	// stops on a typo names all of them at once.
+	var missing []error
 	for _, p := range append(slices.Clone(opt.Paths), opt.Context...) {
 		if p == "-" {
 			continue
 		}
 		if err := checkExists(opt, wd, p); err != nil {
-			return nil, err
+			missing = append(missing, err)
 		}
+	}
+	if len(missing) > 0 {
+		return nil, errors.Join(missing...)
 	}
 	r := &run{opt: opt, cfg: opt.Config, reg: opt.Registry, ruleCfg: opt.Config.Rules, sum: &Summary{}, shown: map[shownKey]bool{}, cwd: wd}
 	r.ruleCfg.Facts = opt.Facts

@@ -69,10 +69,23 @@ type matcher struct {
 	// decides too and whose folders keepDir refuses are not read.
 	keep, keepDir func(string) bool
 	whole         *matcher
+	// used is the set of exclude globs that excluded a path the run met
+	// (shared by the copies filtered makes), for a glob that matches
+	// nothing to be named (Summary.UnmatchedExcludes).
+	used *excludeUse
+}
+
+// excludeUse is the set of exclude globs that excluded something.
+type excludeUse struct {
+	mu   sync.Mutex
+	used map[string]bool
 }
 
 func newMatcher(cfg *config.Config, cwd string) *matcher {
 	m := &matcher{cfg: cfg, base: cfg.Dir, cwd: cwd, noExclude: len(cfg.Exclude) == 0}
+	if !m.noExclude {
+		m.used = &excludeUse{used: map[string]bool{}}
+	}
 	if m.base == "" {
 		m.base = cwd
 	}
@@ -115,17 +128,76 @@ func (m *matcher) walked(path string) bool {
 			return true
 		}
 	}
-	return config.Match(m.cfg, m.rel(path), true)
+	rel := m.rel(path)
+	if config.Match(m.cfg, rel, true) {
+		return true
+	}
+	m.excluded(rel)
+	return false
 }
 
 // skipDir reports whether a walk skips the folder.
 func (m *matcher) skipDir(path string) bool {
-	return m.keepDir != nil && !m.keepDir(path) || !m.noExclude && config.SkipDir(m.cfg, m.rel(path))
+	if m.keepDir != nil && !m.keepDir(path) {
+		return true
+	}
+	if m.noExclude {
+		return false
+	}
+	rel := m.rel(path)
+	if config.SkipDir(m.cfg, rel) {
+		m.excluded(rel)
+		return true
+	}
+	return false
 }
 
 // named reports whether a file named on the command line is checked.
 func (m *matcher) named(path string) bool {
-	return m.noExclude || config.Match(m.cfg, m.rel(path), false)
+	if m.noExclude {
+		return true
+	}
+	rel := m.rel(path)
+	if config.Match(m.cfg, rel, false) {
+		return true
+	}
+	m.excluded(rel)
+	return false
+}
+
+// excluded notes the exclude globs that match rel, a path the matcher
+// refused (an exclude, or an include it does not match), until every
+// glob has matched something.
+func (m *matcher) excluded(rel string) {
+	if m.noExclude {
+		return // an include it does not match
+	}
+	u := m.used
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if len(u.used) == len(m.cfg.Exclude) {
+		return
+	}
+	for _, g := range config.Excluders(m.cfg, rel) {
+		u.used[g] = true
+	}
+}
+
+// unmatched is the exclude globs that matched no path the matcher met,
+// in the config's order.
+func (m *matcher) unmatched() []string {
+	if m.noExclude {
+		return nil
+	}
+	m.used.mu.Lock()
+	defer m.used.mu.Unlock()
+	var out []string
+	for _, g := range m.cfg.Exclude {
+		if !m.used.used[g] && !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 func isSQL(path string) bool { return strings.EqualFold(filepath.Ext(path), ".sql") }
@@ -151,7 +223,9 @@ func checkExists(opt *Options, wd, p string) error {
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%s: %w", p, errNotExist)
 		}
-		return err
+		// the path as given and the cause, not "stat loop: too many
+		// levels of symbolic links"
+		return fmt.Errorf("%s: %w", p, cleanErr(err))
 	}
 	return nil
 }
@@ -216,6 +290,7 @@ func absClean(p string) string {
 // in natural order. Folders that cannot be read are input errors.
 func (r *run) collect(ctx context.Context, out func(input) bool) {
 	m := newMatcher(r.cfg, r.cwd)
+	defer func() { r.sum.UnmatchedExcludes = m.unmatched() }()
 	pm, cm := m, m // the walks of Paths and of Context
 	if r.opt.Filter != nil {
 		pm, cm = m.filtered(r.opt.Filter, r.opt.FilterDir, m), m.filtered(r.opt.Filter, r.opt.FilterDir, nil)

@@ -60,14 +60,40 @@ func excluded(globs []string, p string) bool {
 	}
 	segs := splitPath(p)
 	for _, g := range globs {
-		pat := splitGlob(g)
-		for n := len(segs); n > 0; n-- {
-			if matchSegs(pat, segs[:n]) {
-				return true
-			}
+		if excludes(g, segs) {
+			return true
 		}
 	}
 	return false
+}
+
+// excludes reports whether glob g matches the path segs or one of its
+// parents.
+func excludes(g string, segs []string) bool {
+	pat := splitGlob(g)
+	for n := len(segs); n > 0; n-- {
+		if matchSegs(pat, segs[:n]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Excluders is every exclude glob of cfg that matches relPath (relative
+// to cfg.Dir) or one of its parent folders: all the globs that exclude
+// it, where Match stops at the first.
+func Excluders(cfg *Config, relPath string) []string {
+	segs := splitPath(cleanPath(relPath))
+	if len(segs) == 0 {
+		return nil
+	}
+	var out []string
+	for _, g := range cfg.Exclude {
+		if excludes(g, segs) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // CheckGlob reports a malformed include or exclude pattern (an unbalanced

@@ -151,6 +151,10 @@ func (l *loader) syntaxError(err error, data []byte) {
 		}
 	} else if off, ok := locateSyntaxError(data, msg, e.Line); ok {
 		e.Line, e.Column = lineCol(data, off)
+		if data[off] == '\t' && !strings.Contains(msg, "tab") {
+			// yaml.v3 only says the character "cannot start any token"
+			e.Msg += " (a tab: YAML indents with spaces only)"
+		}
 	}
 	l.errs = append(l.errs, e)
 }

@@ -262,6 +262,11 @@ func (c Config) params() (map[string]string, error) {
 		p[msdsn.AppName] = c.AppName
 	}
 	if strings.TrimSpace(p[keyServer]) == "" {
+		if strings.TrimSpace(c.DSN) != "" {
+			// given, but as something that names no host ("db1" alone
+			// reads as an ADO string without Server=)
+			return nil, fmt.Errorf("DSN \"%s\" names no server: write sqlserver://user@host:port?database=NAME, or Server=host,port;User ID=user in ADO form", c.Redacted())
+		}
 		return nil, fmt.Errorf("no server given: set --server, SQLLINT_SERVER or SQLCMDSERVER")
 	}
 	return p, nil

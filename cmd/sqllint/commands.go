@@ -20,8 +20,9 @@ import (
 func (e *env) listRules(args []string) int {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	asJSON := fs.Bool("json", false, "print the rules as JSON")
-	fs.Usage = e.commandUsage(fs, "sqllint rules [--json]", "Lists the rules: ID, name, default severity and title (sqllint explain SLnnn shows one).")
+	asJSON := fs.Bool("json", false, "print the rules as JSON (the same as --format json)")
+	format := fs.String("format", "text", "output `format`: text or json, as scan and parse take it")
+	fs.Usage = e.commandUsage(fs, "sqllint rules [--format text|json]", "Lists the rules: ID, name, default severity and title (sqllint explain SLnnn shows one).")
 	rest, code, ok := e.parseFlags(fs, "rules", args)
 	if !ok {
 		return code
@@ -30,7 +31,11 @@ func (e *env) listRules(args []string) int {
 		e.errorf("rules takes no arguments, got %q (sqllint explain %s shows one rule)", rest[0], rest[0])
 		return exitError
 	}
-	if *asJSON {
+	if *format != "text" && *format != "json" {
+		e.errorf("--format must be text or json, not %q", *format)
+		return exitError
+	}
+	if *asJSON || *format == "json" {
 		var out []any
 		for _, r := range rules.Default.All() {
 			out = append(out, analysis.ReportRule(r))
@@ -67,15 +72,37 @@ func (e *env) explain(args []string) int {
 		r = rules.Default.Lookup(strings.ToLower(args[0]))
 	}
 	if r == nil {
-		msg := fmt.Sprintf("no rule %q", args[0])
-		if s := suggestRule(rules.Default, args[0]); s != "" {
-			msg += "; did you mean " + s + "?"
-		}
-		e.errorf("%s (run sqllint rules for the list)", msg)
+		e.errorf("no rule %q%s (run sqllint rules for the list)", args[0], ruleHint(args[0]))
 		return exitError
 	}
 	fmt.Fprint(e.stdout, rules.Markdown(r))
 	return exitOK
+}
+
+// ruleHint is what follows "no rule X" for explain and help: the rules
+// an ID prefix stands for (as --select reads it: SL3 is not SL003), or
+// the rule a typo is closest to, or "".
+func ruleHint(ref string) string {
+	if ids := prefixOf(rules.Default, ref); len(ids) > 0 {
+		return fmt.Sprintf("; %s is the prefix of %s: explain one of them", ref, strings.Join(ids, ", "))
+	}
+	if s := suggestRule(rules.Default, ref); s != "" {
+		return "; did you mean " + s + "?"
+	}
+	return ""
+}
+
+// prefixOf is the IDs of the rules of reg that ref (SL3, sl20) is a
+// proper prefix of, in order.
+func prefixOf(reg *rules.Registry, ref string) []string {
+	var ids []string
+	ref = strings.ToUpper(strings.TrimSpace(ref))
+	for _, r := range reg.All() {
+		if ref != "" && len(ref) < len(r.ID) && strings.HasPrefix(r.ID, ref) {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
 }
 
 func (e *env) init(args []string) int {
@@ -126,7 +153,7 @@ func (e *env) init(args []string) int {
 func (e *env) parse(args []string) int {
 	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	format := fs.String("format", "text", "output format: json or text")
+	format := fs.String("format", "text", "output `format`: json or text")
 	var vars listFlag
 	fs.Var(&vars, "v", "sqlcmd variable `NAME=value`; repeatable")
 	all := fs.Bool("all", false, "also list DROP DATABASE and the statements that are not of interest")

@@ -17,10 +17,7 @@ import (
 // the current folder without one) or malformed (an unbalanced "["). The
 // error names the flag and the glob.
 func checkExclude(g, dir string) error {
-	rel := "the current folder"
-	if dir != "" {
-		rel = "the config file's folder, " + dir
-	}
+	rel := globBase(dir)
 	switch {
 	case strings.TrimSpace(g) == "":
 		return fmt.Errorf("--exclude %q: the glob is empty", g)
@@ -35,6 +32,15 @@ func checkExclude(g, dir string) error {
 		return fmt.Errorf("--exclude %q: bad glob: %w%s", g, err, hint)
 	}
 	return nil
+}
+
+// globBase says what an --exclude glob is relative to: the config file's
+// folder dir, or the current folder without one.
+func globBase(dir string) string {
+	if dir != "" {
+		return "the config file's folder, " + dir
+	}
+	return "the current folder"
 }
 
 // secondsFlag is a time.Duration flag that also takes a number without a

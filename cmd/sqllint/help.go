@@ -25,6 +25,11 @@ func (e *env) help(args []string) int {
 		e.errorf("usage: sqllint help [COMMAND | SLnnn]")
 		return exitError
 	}
+	if isHelpFlag(args[0]) {
+		// help -h: the help of help is the usage, as for every command
+		fmt.Fprint(e.stdout, usage)
+		return exitOK
+	}
 	switch t := args[0]; t {
 	case "scan", "parse", "rules", "init", "lsp":
 		return e.run([]string{t, "-h"})
@@ -41,11 +46,7 @@ func (e *env) help(args []string) int {
 	if rules.Default.Lookup(strings.ToUpper(args[0])) != nil || rules.Default.Lookup(strings.ToLower(args[0])) != nil {
 		return e.explain(args)
 	}
-	msg := fmt.Sprintf("no command or rule %q", args[0])
-	if s := suggestRule(rules.Default, args[0]); s != "" {
-		msg += "; did you mean " + s + "?"
-	}
-	e.errorf("%s (run sqllint help for the commands, sqllint rules for the rules)", msg)
+	e.errorf("no command or rule %q%s (run sqllint help for the commands, sqllint rules for the rules)", args[0], ruleHint(args[0]))
 	return exitError
 }
 

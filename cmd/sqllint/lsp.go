@@ -50,7 +50,7 @@ func (e *env) lspFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.StringVar(&f.configPath, "config", "", "config `file` for every script (default: .sqllint.yaml found from the script's folder upward, then in the home folder)")
 	fs.BoolVar(&f.noConfig, "no-config", false, "ignore any config file")
 	fs.Var(&f.vars, "v", "sqlcmd variable `NAME=value`; repeatable")
-	fs.Var(&f.vars, "var", "same as -v")
+	fs.Var(&f.vars, "var", "`NAME=value`, the same as -v")
 	fs.StringVar(&f.database, "d", "", "`database` the scripts start in, as sqlcmd -d")
 	fs.Var(&f.envNames, "env", "let $(`NAME`) expand from the environment variable NAME (never one whose name looks secret); repeatable")
 	fs.BoolVar(&f.allowEnv, "allow-env", false, "let $(var) expand from any environment variable whose name does not look secret")

@@ -30,7 +30,7 @@ func TestLSPTakesScanFlags(t *testing.T) {
 		t.Fatalf("lsp with scan's flags: exit status %d, stderr %q", code, stderr)
 	}
 	code, _, stderr := runCmd(t, "", nil, "lsp", "--format", "json")
-	if code != exitError || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "unknown flag -format") || !strings.Contains(stderr, "sqllint lsp -h") {
+	if code != exitError || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "unknown flag --format") || !strings.Contains(stderr, "sqllint lsp -h") {
 		t.Errorf("lsp with a flag it does not take: %d %q; want exit 2 and one line pointing to -h", code, stderr)
 	}
 	code, _, stderr = runCmd(t, "", nil, "lsp", "--select", "SL9")

@@ -24,14 +24,12 @@ const (
 // version is set at build time with -ldflags "-X main.version=v1.2.3".
 var version = ""
 
+// toolVersion is the version reports and the language server name: the
+// one sqllint version prints, so that a report can be traced to the
+// build that wrote it.
 func toolVersion() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
+	bi, _ := debug.ReadBuildInfo()
+	return describeVersion(version, bi)
 }
 
 // memoryFloor is the soft heap limit of a run while its live heap is
@@ -152,8 +150,41 @@ type env struct {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv, lookupEnv: os.LookupEnv, isTerminal: isTerminal(stdout)}
-	return e.run(args)
+	out := &checkedWriter{w: stdout}
+	e := &env{stdin: stdin, stdout: out, stderr: stderr, getenv: os.Getenv, lookupEnv: os.LookupEnv, isTerminal: isTerminal(stdout)}
+	code := e.run(args)
+	if out.err != nil && code != exitError {
+		// what a command printed was lost (a full disk, a closed
+		// descriptor): sqllint rules > file must not pass as written
+		e.errorf("writing standard output: %v", out.err)
+		return exitError
+	}
+	return code
+}
+
+// checkedWriter remembers the first error of the writes to w, for the
+// commands that print with fmt.Fprint and do not look at its error.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// ReadFrom keeps io.Copy's fast path of the writer (a spooled report
+// copied file to file by the kernel when standard output is a file).
+func (c *checkedWriter) ReadFrom(r io.Reader) (int64, error) {
+	n, err := io.Copy(c.w, r)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return n, err
 }
 
 func (e *env) run(args []string) int {

@@ -333,6 +333,20 @@ func outputDescriptor(path string) (int, bool) {
 // writeDescriptor writes what write writes into the open descriptor fd
 // (named path), at its offset and in its mode, leaving it open.
 func writeDescriptor(path string, fd int, write func(io.Writer) error) error {
+	if fd == 1 || fd == 2 {
+		// written as standard output (or error) itself: a reader gone
+		// (--format json=/dev/stdout | head -1) ends sqllint quietly, as
+		// it does on standard output (SIGPIPE), where a copy of the
+		// descriptor only got EPIPE and said "/dev/stdout: broken pipe"
+		f := os.Stdout
+		if fd == 2 {
+			f = os.Stderr
+		}
+		if err := write(f); err != nil {
+			return fmt.Errorf("%s: %w", path, safewrite.UnwrapPath(err))
+		}
+		return nil
+	}
 	f, err := openDescriptor(fd, path)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, safewrite.UnwrapPath(err))

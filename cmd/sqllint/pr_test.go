@@ -373,9 +373,13 @@ func TestDiffEqualsFix(t *testing.T) {
 
 func TestUnknownFlagIsOneLine(t *testing.T) {
 	code, out, errs := runCmd(t, "", nil, "scan", "--selct", "SL101", "x.sql")
-	if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "unknown flag -selct; did you mean --select?") ||
+	// the flag as typed: "--selct", not the flag package's "-selct"
+	if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "unknown flag --selct; did you mean --select?") ||
 		!strings.Contains(errs, "sqllint scan -h") {
 		t.Errorf("exit %d %q %q", code, out, errs)
+	}
+	if _, _, errs := runCmd(t, "", nil, "scan", "-formt=json", "x.sql"); !strings.Contains(errs, "unknown flag -formt; did you mean --format?") {
+		t.Errorf("-formt=json: %q", errs)
 	}
 	if code, out, _ := runCmd(t, "", nil, "scan", "-h"); code != 0 || !strings.Contains(out, "-new-from-rev REV") {
 		t.Errorf("-h: exit %d\n%s", code, out)

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -130,12 +131,12 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Var(&f.formats, "format", "output `format`, or format=FILE to write it to a file; repeatable: "+strings.Join(output.Formats(), ", ")+" (default text)")
-	fs.StringVar(&f.color, "color", "auto", "colour in text output: auto, always or never (NO_COLOR turns it off)")
+	fs.StringVar(&f.color, "color", "auto", "`when` to colour text output: auto, always or never (NO_COLOR turns it off, FORCE_COLOR on)")
 	fs.StringVar(&f.configPath, "config", "", "config `file` (default: .sqllint.yaml found from the first path upward, then in the home folder)")
 	fs.BoolVar(&f.noConfig, "no-config", false, "ignore any config file")
-	fs.StringVar(&f.failOn, "fail-on", "", "lowest severity that makes the exit status 1: error, warning, info or never (default warning)")
+	fs.StringVar(&f.failOn, "fail-on", "", "lowest `severity` that makes the exit status 1: error, warning, info or never (default warning)")
 	fs.Var(&f.vars, "v", "sqlcmd variable `NAME=value`; repeatable")
-	fs.Var(&f.vars, "var", "same as -v")
+	fs.Var(&f.vars, "var", "`NAME=value`, the same as -v")
 	fs.StringVar(&f.database, "d", "", "`database` the scripts start in, as sqlcmd -d")
 	fs.Var(&f.excludes, "exclude", "skip files matching `GLOB`; repeatable")
 	fs.Var(&f.envNames, "env", "let $(`NAME`) expand from the environment variable NAME (never one whose name looks secret); repeatable")
@@ -387,7 +388,7 @@ func (e *env) scan(args []string) int {
 	// Nothing reads fingerprints but a baseline.
 	opt.SkipFingerprints = filter.base == nil && f.pr.writeBaseline == ""
 	f.color = strings.ToLower(f.color) // as --format and the config's words
-	color := f.color == "always" || (f.color == "auto" && e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb")
+	color := f.color == "always" || f.color == "auto" && e.autoColor()
 	if f.color != "auto" && f.color != "always" && f.color != "never" {
 		e.errorf("--color must be auto, always or never")
 		return exitError
@@ -554,8 +555,21 @@ func (e *env) scan(args []string) int {
 		// a wrong folder or an include that matches nothing must not pass
 		// without a word (a named file that the config excludes, as a
 		// pre-commit hook passes it, is skipped quietly)
-		e.note("warning: no file to check in %s (the config's include: %s)",
-			strings.Join(paths, ", "), strings.Join(cfg.Include, ", "))
+		excl := ""
+		if len(cfg.Exclude) > 0 {
+			// an exclude can leave nothing as well as an include
+			excl = "; exclude: " + strings.Join(cfg.Exclude, ", ")
+		}
+		e.note("warning: no file to check in %s (the config's include: %s%s)",
+			strings.Join(paths, ", "), strings.Join(cfg.Include, ", "), excl)
+	}
+	for _, g := range sum.UnmatchedExcludes {
+		// a typo, or a glob written relative to another folder, must
+		// not pass without a word: the files it meant are checked (the
+		// config's own excludes may name what only CI creates)
+		if slices.Contains(f.excludes, g) {
+			e.note("warning: --exclude %q matched no file: globs are relative to %s", g, globBase(cfg.Dir))
+		}
 	}
 
 	if f.pr.writeBaseline != "" {
@@ -781,15 +795,69 @@ func (e *env) parseFlags(fs *flag.FlagSet, cmd string, args []string) (paths []s
 		fs.SetOutput(e.stderr)
 		return nil, exitOK, false
 	}
-	msg := err.Error()
+	msg := flagError(err.Error(), args)
 	if name, found := strings.CutPrefix(msg, "flag provided but not defined: -"); found {
-		msg = "unknown flag -" + name
+		msg = "unknown flag " + typedFlag(args, name)
 		if s := suggestFlag(fs, strings.TrimLeft(name, "-")); s != "" {
 			msg += "; did you mean --" + s + "?"
 		}
 	}
 	e.errorf("%s (run sqllint %s -h for the flags)", msg, cmd)
 	return nil, exitError, false
+}
+
+// autoColor is --color auto's choice: colour on a terminal that is not
+// dumb unless NO_COLOR is set (no-color.org), and always when
+// FORCE_COLOR is set (force-color.org: in CI, through a pipe to less -R;
+// it wins over NO_COLOR, as that standard's example does). Set means
+// present and not empty, for both.
+func (e *env) autoColor() bool {
+	if e.getenv("FORCE_COLOR") != "" {
+		return true
+	}
+	return e.isTerminal && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb"
+}
+
+// flagErrors are the flag package's messages about a value, with what
+// they hold (value, name, the reason).
+var (
+	flagNoValue  = regexp.MustCompile(`^flag needs an argument: -(\S+)$`)
+	flagBadBool  = regexp.MustCompile(`^invalid boolean value ("(?:[^"\\]|\\.)*") for -(\S+): `)
+	flagBadValue = regexp.MustCompile(`^invalid value ("(?:[^"\\]|\\.)*") for flag -(\S+): (.*)$`)
+)
+
+// flagError is the flag package's error message msg about a flag's value
+// in sqllint's words, the flag as typed: "--fail-on needs a value", not
+// "flag needs an argument: -fail-on"; "--no-config=maybe: give true or
+// false", not the package's "parse error". Other messages are returned
+// as they are.
+func flagError(msg string, args []string) string {
+	if m := flagNoValue.FindStringSubmatch(msg); m != nil {
+		return typedFlag(args, m[1]) + " needs a value"
+	}
+	if m := flagBadBool.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("%s=%s: a switch is true or false (or given alone)", typedFlag(args, m[2]), m[1])
+	}
+	if m := flagBadValue.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("%s %s: %s", typedFlag(args, m[2]), m[1], m[3])
+	}
+	return msg
+}
+
+// typedFlag is the unknown flag name as the command line wrote it, with
+// its dashes ("--formt", not the flag package's "-formt").
+func typedFlag(args []string, name string) string {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if dashes := a[:len(a)-len(strings.TrimLeft(a, "-"))]; dashes == "-" || dashes == "--" {
+			if n, _, _ := strings.Cut(a[len(dashes):], "="); n == name {
+				return dashes + name
+			}
+		}
+	}
+	return "-" + name
 }
 
 // suggestFlag is the defined flag closest to name, or "".

@@ -140,7 +140,7 @@ func TestTimeoutInSeconds(t *testing.T) {
 		}
 	}
 	code, _, errs := runCmd(t, "", nil, "scan", "--no-config", "--connect-timeout", "15 sec", "migrations")
-	if code != exitError || !strings.Contains(errs, `invalid value "15 sec" for flag -connect-timeout: give a duration such as 15s, 2m or 1m30s, or a number of seconds`) {
+	if code != exitError || !strings.Contains(errs, `--connect-timeout "15 sec": give a duration such as 15s, 2m or 1m30s, or a number of seconds`) {
 		t.Errorf("--connect-timeout '15 sec': exit %d, %s", code, errs)
 	}
 	var d secondsFlag

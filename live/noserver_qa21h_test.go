@@ -1,0 +1,23 @@
+package live
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDSNWithoutServer: --server 'db1 prod' (or an ADO string without
+// Server=) said "no server given: set --server, SQLLINT_SERVER or
+// SQLCMDSERVER" although --server was given. The message names the DSN
+// (its password hidden) and the forms that name a server.
+func TestDSNWithoutServer(t *testing.T) {
+	for _, dsn := range []string{"not a dsn", "User ID=deploy;Password=Secret1;Database=master"} {
+		_, err := Config{DSN: dsn}.params()
+		if err == nil || !strings.Contains(err.Error(), "names no server: write sqlserver://user@host:port?database=NAME") ||
+			strings.Contains(err.Error(), "Secret1") || strings.Contains(err.Error(), "no server given") {
+			t.Errorf("%q: %v", dsn, err)
+		}
+	}
+	if _, err := (Config{}).params(); err == nil || !strings.Contains(err.Error(), "no server given: set --server") {
+		t.Errorf("no DSN: %v", err)
+	}
+}
