@@ -273,7 +273,7 @@ func parsePlainUntil(b *Batch, buf *StatementBuffer, sc *Scanner, stop func(*Sta
 		sp.atEOF()
 	}
 	sp.run()
-	cut := room.cut.cut
+	cut, caught := room.cut.cut, room.cut.caught
 	*room = tailRoom{}
 	if a != nil {
 		a.ptrs = r.Statements
@@ -282,9 +282,10 @@ func parsePlainUntil(b *Batch, buf *StatementBuffer, sc *Scanner, stop func(*Sta
 		return r.Statements
 	}
 	// split whole (tailDone found no place to stop): up to the first
-	// that stops, whichever it is
+	// that stops, whichever it is, after the last CATCH block (as
+	// tailDone)
 	for k, st := range r.Statements {
-		if stop(st) {
+		if st.Start >= caught && stop(st) {
 			return r.Statements[:k+1]
 		}
 	}
@@ -647,6 +648,9 @@ type frame struct {
 	// first is the first of them
 	n     uint8
 	first *Statement
+	// catch is the BEGIN CATCH statement that opened the block, nil for
+	// any other block: its CatchEnd is set when the block ends
+	catch *Statement
 }
 
 type splitter struct {
@@ -862,6 +866,9 @@ func (s *splitter) run() {
 				i++
 				continue
 			case kwEnd:
+				if n := len(s.stack); n > 0 && s.stack[n-1].catch != nil {
+					s.endCatch(i)
+				}
 				s.popFrame()
 				s.extend(i)
 				i++
@@ -976,6 +983,26 @@ func (s *splitter) popFrame() {
 	}
 }
 
+// endCatch is called at an END (token i) that ends the block a BEGIN
+// CATCH opened, the last of the stack: it records on that statement
+// where its block ends, after this END when CATCH follows it (an END
+// alone ends no CATCH block). A split cut short (splitTail,
+// ParsePlainUntil) then stops at no statement before that END: SL303
+// walks past the block, to the statement after it.
+func (s *splitter) endCatch(i int) {
+	f := &s.stack[len(s.stack)-1]
+	st := f.catch
+	f.catch = nil
+	if !s.isWord(i+1, "CATCH") {
+		return
+	}
+	end := s.toks[i].End
+	st.CatchEnd = end
+	if s.tail != nil {
+		s.tail.caught = int(end)
+	}
+}
+
 // extend makes token i the last one of the current statement.
 func (s *splitter) extend(i int) { s.last = i }
 
@@ -1065,6 +1092,9 @@ func (s *splitter) startStatement(i int, k kw) int {
 			}
 		default:
 			s.stack = append(s.stack, frame{loop: pendingLoop})
+			if s.isWord(i+1, "CATCH") {
+				s.stack[len(s.stack)-1].catch = st
+			}
 			if pendingLoop {
 				s.loopDepth++
 			}
