@@ -964,6 +964,28 @@ func (s *splitter) recovers(i int, strict bool) bool {
 	return strings.IndexByte(s.text[s.toks[i-1].End:s.toks[i].Start], '\n') >= 0
 }
 
+// alterExpected says what ALTER DATABASE expects at offset off, a token
+// of toks where its action does not parse: after ADD, REMOVE or MODIFY,
+// what may follow it, elsewhere an action.
+func (s *splitter) alterExpected(toks []Token, off int) string {
+	for k := 1; k < len(toks); k++ {
+		if int(toks[k].Start) != off {
+			continue
+		}
+		switch p := toks[k-1]; {
+		case p.Kind != TokIdent:
+		case strings.EqualFold(s.text[p.Start:p.End], "ADD"):
+			return "FILE, LOG FILE, FILEGROUP or SECONDARY ON SERVER after ADD"
+		case strings.EqualFold(s.text[p.Start:p.End], "REMOVE"):
+			return "FILE, FILEGROUP or SECONDARY ON SERVER after REMOVE"
+		case strings.EqualFold(s.text[p.Start:p.End], "MODIFY"):
+			return "FILE, FILEGROUP, NAME, BACKUP_STORAGE_REDUNDANCY or ( after MODIFY"
+		}
+		break
+	}
+	return "an action: SET, ADD, MODIFY, REMOVE, ..."
+}
+
 // isPunct reports whether token i is the punctuation c.
 func (s *splitter) isPunct(i int, c byte) bool {
 	return i < len(s.toks) && s.toks[i].Kind == TokPunct && s.text[s.toks[i].Start] == c
@@ -1746,7 +1768,7 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 		} else if kind == KindAlterDatabase && !strings.Contains(msg, "(expected ") {
 			// the action's alternatives start with lookaheads, which
 			// leave participle nothing to name
-			msg += " (expected an action: SET, ADD, MODIFY, REMOVE, ...)"
+			msg += " (expected " + s.alterExpected(toks, off) + ")"
 		}
 		if off >= len(s.text) || off >= int(toks[len(toks)-1].End) {
 			msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of statement", 1)
