@@ -192,6 +192,25 @@ func (d *detacher) moved(s string) string {
 
 // batch moves the kept statements of one batch (all sharing one copy of
 // it, made by rules.Compactor) to a new text holding only theirs.
+// movedOffset is where offset off of a batch's text is in its copy made
+// of regions (each followed by a newline): in a region, where it moved
+// to; between two, at the start of the next (the end of the copy after
+// the last). A statement that starts before off still does, one that
+// starts at it or after still does: a BEGIN CATCH's CatchEnd moves so.
+func movedOffset(regions []region, off int) int {
+	o := 0
+	for _, rg := range regions {
+		if off < rg.start {
+			return o
+		}
+		if off <= rg.end {
+			return o + off - rg.start
+		}
+		o += rg.end - rg.start + 1
+	}
+	return o
+}
+
 func (d *detacher) batch(stmts []*parser.Statement) {
 	b := stmts[0].Batch
 	if b == nil || !d.inMapping(b.Text) {
@@ -245,6 +264,11 @@ func (d *detacher) batch(stmts []*parser.Statement) {
 	}
 	d.to = ""
 	d.segs = out
+	for _, st := range stmts {
+		if st.CatchEnd > 0 {
+			st.CatchEnd = int32(movedOffset(regions, int(st.CatchEnd)))
+		}
+	}
 	b.Text = text
 	if b.Dyn == nil && len(out) <= len(segs) {
 		// the batch's own copy (rules.Compactor made one for the kept

@@ -74,6 +74,11 @@ type Statement struct {
 	// only statement of a BEGIN ... END or TRY/CATCH block: the script
 	// does not stay the same without it.
 	Body bool
+	// CatchEnd is set on a BEGIN CATCH: the offset in Batch.Text after
+	// the END of the END CATCH that closes its block (0 when the split
+	// did not reach it). When the TRY block before it completes, the
+	// statement after that END runs next.
+	CatchEnd int32
 	// Dynamic is what an ordinary statement does with dynamic SQL (the
 	// variables it assigns, the text it runs), recorded while splitting;
 	// nil for most statements.

@@ -188,13 +188,13 @@ type gAdd struct {
 	Log  []*gFileSpec `parser:"  'LOG' 'FILE' @@ (',' @@)*"`
 	File *gAddFile    `parser:"| 'FILE' @@"`
 	FG   *gFGDef      `parser:"| 'FILEGROUP' @@"`
-	Args []*gAny      `parser:"| (?! 'FILE' | 'LOG' | 'FILEGROUP') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
+	Args []*gAny      `parser:"| (?= 'SECONDARY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
 }
 
 type gRemove struct {
 	File *gName  `parser:"  'FILE' @@"`
 	FG   *gName  `parser:"| 'FILEGROUP' @@"`
-	Args []*gAny `parser:"| (?! 'FILE' | 'FILEGROUP') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
+	Args []*gAny `parser:"| (?= 'SECONDARY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
 }
 
 type gModifyFG struct {
@@ -206,15 +206,20 @@ type gModify struct {
 	File *gFileSpec `parser:"  'FILE' @@"`
 	FG   *gModifyFG `parser:"| 'FILEGROUP' @@"`
 	Name *gName     `parser:"| 'NAME' '=' @@"`
-	Args []*gAny    `parser:"| (?! 'FILE' | 'FILEGROUP' | 'NAME') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
+	Args []*gAny    `parser:"| (?= '(' | 'BACKUP_STORAGE_REDUNDANCY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
 }
 
 // gAlterAction is the action of ALTER DATABASE. The modelled actions follow
 // their documented syntax; the catch-alls (gAny+) take the actions sqllint
 // does not model (ADD SECONDARY ON SERVER, MODIFY (SERVICE_OBJECTIVE = ...),
-// FAILOVER, FOR SECONDARY SET QUERY_STORE...), never a modelled keyword whose syntax is broken; an
-// unmodelled action starts with a word, so that a name the scanner could
-// not read whole (db_{x}) is not taken for one.
+// FAILOVER, FOR SECONDARY SET QUERY_STORE...), never a modelled keyword whose syntax is broken.
+// An action that starts with another word is SQL Server's syntax error
+// (a word misspelt, WITH ROLLBACK before SET): Other takes only the
+// documented ones (SQL Server's, Azure SQL Database's: FAILOVER,
+// FORCE_FAILOVER_ALLOW_DATA_LOSS, PERFORM_CUTOVER, FOR SECONDARY SET, and
+// the REBUILD LOG DBAs run on a database whose log is lost), so that a
+// name the scanner could not read whole (db_{x}) is not taken for one
+// either.
 type gAlterAction struct {
 	Pos     lexer.Position
 	Add     *gAdd    `parser:"  'ADD' @@"`
@@ -222,7 +227,7 @@ type gAlterAction struct {
 	Modify  *gModify `parser:"| 'MODIFY' @@"`
 	Collate *string  `parser:"| 'COLLATE' @(Ident | Quoted | SqlcmdVar | Template)"`
 	Set     *gSet    `parser:"| 'SET' @@"`
-	Other   []*gAny  `parser:"| (?! 'ADD' | 'REMOVE' | 'MODIFY' | 'COLLATE' | 'SET') (?= Ident | 'FOR' 'SECONDARY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
+	Other   []*gAny  `parser:"| (?= 'FAILOVER' | 'FORCE_FAILOVER_ALLOW_DATA_LOSS' | 'PERFORM_CUTOVER' | 'REBUILD' 'LOG' | 'FOR' 'SECONDARY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
 }
 
 type gAlterDatabase struct {

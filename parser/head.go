@@ -254,7 +254,7 @@ func (s *splitter) headJump(i int) int {
 	t := s.tail
 	sts := s.r.Statements
 	for ; t.seen < len(sts); t.seen++ {
-		if st := sts[t.seen]; st.Kind == KindOther && st.Node == nil && t.stop(st) {
+		if st := sts[t.seen]; st.Kind == KindOther && st.Node == nil && st.Start >= t.caught && t.stop(st) {
 			if !s.canFlush() {
 				return i // (a block's only statement gets Body when it ends)
 			}

@@ -273,7 +273,7 @@ func parsePlainUntil(b *Batch, buf *StatementBuffer, sc *Scanner, stop func(*Sta
 		sp.atEOF()
 	}
 	sp.run()
-	cut := room.cut.cut
+	cut, caught := room.cut.cut, room.cut.caught
 	*room = tailRoom{}
 	if a != nil {
 		a.ptrs = r.Statements
@@ -282,9 +282,10 @@ func parsePlainUntil(b *Batch, buf *StatementBuffer, sc *Scanner, stop func(*Sta
 		return r.Statements
 	}
 	// split whole (tailDone found no place to stop): up to the first
-	// that stops, whichever it is
+	// that stops, whichever it is, after the last CATCH block (as
+	// tailDone)
 	for k, st := range r.Statements {
-		if stop(st) {
+		if st.Start >= caught && stop(st) {
 			return r.Statements[:k+1]
 		}
 	}
@@ -647,6 +648,9 @@ type frame struct {
 	// first is the first of them
 	n     uint8
 	first *Statement
+	// catch is the BEGIN CATCH statement that opened the block, nil for
+	// any other block: its CatchEnd is set when the block ends
+	catch *Statement
 }
 
 type splitter struct {
@@ -865,6 +869,9 @@ func (s *splitter) run() {
 				i++
 				continue
 			case kwEnd:
+				if n := len(s.stack); n > 0 && s.stack[n-1].catch != nil {
+					s.endCatch(i)
+				}
 				s.popFrame()
 				s.extend(i)
 				i++
@@ -960,6 +967,28 @@ func (s *splitter) recovers(i int, strict bool) bool {
 	return strings.IndexByte(s.text[s.toks[i-1].End:s.toks[i].Start], '\n') >= 0
 }
 
+// alterExpected says what ALTER DATABASE expects at offset off, a token
+// of toks where its action does not parse: after ADD, REMOVE or MODIFY,
+// what may follow it, elsewhere an action.
+func (s *splitter) alterExpected(toks []Token, off int) string {
+	for k := 1; k < len(toks); k++ {
+		if int(toks[k].Start) != off {
+			continue
+		}
+		switch p := toks[k-1]; {
+		case p.Kind != TokIdent:
+		case strings.EqualFold(s.text[p.Start:p.End], "ADD"):
+			return "FILE, LOG FILE, FILEGROUP or SECONDARY ON SERVER after ADD"
+		case strings.EqualFold(s.text[p.Start:p.End], "REMOVE"):
+			return "FILE, FILEGROUP or SECONDARY ON SERVER after REMOVE"
+		case strings.EqualFold(s.text[p.Start:p.End], "MODIFY"):
+			return "FILE, FILEGROUP, NAME, BACKUP_STORAGE_REDUNDANCY or ( after MODIFY"
+		}
+		break
+	}
+	return "an action: SET, ADD, MODIFY, REMOVE, ..."
+}
+
 // isPunct reports whether token i is the punctuation c.
 func (s *splitter) isPunct(i int, c byte) bool {
 	return i < len(s.toks) && s.toks[i].Kind == TokPunct && s.text[s.toks[i].Start] == c
@@ -976,6 +1005,26 @@ func (s *splitter) popFrame() {
 		if f.loop {
 			s.loopDepth--
 		}
+	}
+}
+
+// endCatch is called at an END (token i) that ends the block a BEGIN
+// CATCH opened, the last of the stack: it records on that statement
+// where its block ends, after this END when CATCH follows it (an END
+// alone ends no CATCH block). A split cut short (splitTail,
+// ParsePlainUntil) then stops at no statement before that END: SL303
+// walks past the block, to the statement after it.
+func (s *splitter) endCatch(i int) {
+	f := &s.stack[len(s.stack)-1]
+	st := f.catch
+	f.catch = nil
+	if !s.isWord(i+1, "CATCH") {
+		return
+	}
+	end := s.toks[i].End
+	st.CatchEnd = end
+	if s.tail != nil {
+		s.tail.caught = int(end)
 	}
 }
 
@@ -1068,6 +1117,9 @@ func (s *splitter) startStatement(i int, k kw) int {
 			}
 		default:
 			s.stack = append(s.stack, frame{loop: pendingLoop})
+			if s.isWord(i+1, "CATCH") {
+				s.stack[len(s.stack)-1].catch = st
+			}
 			if pendingLoop {
 				s.loopDepth++
 			}
@@ -1719,7 +1771,7 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 		} else if kind == KindAlterDatabase && !strings.Contains(msg, "(expected ") {
 			// the action's alternatives start with lookaheads, which
 			// leave participle nothing to name
-			msg += " (expected an action: SET, ADD, MODIFY, REMOVE, ...)"
+			msg += " (expected " + s.alterExpected(toks, off) + ")"
 		}
 		if off >= len(s.text) || off >= int(toks[len(toks)-1].End) {
 			msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of statement", 1)

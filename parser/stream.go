@@ -196,10 +196,11 @@ func (s *splitter) refill(i int) int {
 }
 
 // canFlush reports whether no completed statement may still change: a
-// block's only statement so far gets Body when the block ends.
+// block's only statement so far gets Body when the block ends, a BEGIN
+// CATCH its CatchEnd.
 func (s *splitter) canFlush() bool {
 	for _, f := range s.stack {
-		if f.n == 1 && f.first != nil {
+		if f.n == 1 && f.first != nil || f.catch != nil {
 			return false
 		}
 	}

@@ -30,6 +30,8 @@ func TestParseBatchStream(t *testing.T) {
 	texts = append(texts,
 		strings.Repeat("INSERT INTO t VALUES (1, 'x');\n", 50)+"CHECKPOINT\n"+strings.Repeat("INSERT INTO t VALUES (2, 'y')\n", 50)+"BACKUP DATABASE d TO DISK = 'x'\n",
 		"BEGIN TRY\n"+strings.Repeat("INSERT INTO t VALUES (1, 'x');\n", 30)+"END TRY\nBEGIN CATCH\nCHECKPOINT\nEND CATCH\n",
+		// a BEGIN CATCH is handed on once its CatchEnd is known
+		"BEGIN TRY\nCHECKPOINT\nEND TRY\nBEGIN CATCH\n"+strings.Repeat("INSERT INTO t VALUES (1, 'x');\n", 30)+"END CATCH\nBACKUP DATABASE d TO DISK = 'x'\n",
 		"WHILE 1 = 1\nBEGIN\nCHECKPOINT\nEND\n"+strings.Repeat("SELECT 1;", 40)+"\nBACKUP DATABASE d TO DISK = 'x",
 		strings.Repeat("SELECT 1; ", 30)+"-- sqllint: disable SL101\nCHECKPOINT\n"+strings.Repeat("PRINT 'a' ", 30)+"/* open",
 		"CREATE PROCEDURE p AS\n"+strings.Repeat("SELECT 1;\n", 30)+"CHECKPOINT\n",

@@ -253,6 +253,9 @@ type tailCut struct {
 	// none; seen is the first statement not yet asked whether it is
 	// that one (headJump)
 	head, seen int
+	// caught is the offset after the END of the last CATCH block closed
+	// (endCatch): no statement before it is one the split stops at
+	caught int
 }
 
 // splitTail splits b, whose tokens that may matter all start before at
@@ -334,7 +337,7 @@ func (s *splitter) tailDone() bool {
 	}
 	for ; t.next < len(sts); t.next++ {
 		st := sts[t.next]
-		if st.Batch != s.b || st.Start < t.at || st.Kind != KindOther || st.Node != nil || !t.stop(st) {
+		if st.Batch != s.b || st.Start < t.at || st.Start < t.caught || st.Kind != KindOther || st.Node != nil || !t.stop(st) {
 			continue
 		}
 		if s.runs != nil && len(s.runs.vars) > 0 && hasExec(s.text[st.End:]) {

@@ -97,8 +97,16 @@ func checkTail(t *testing.T, name, text string) (cut, heads, batches int) {
 				if last.Start < at || !stop(last) {
 					t.Fatalf("%s batch %d (%s): cut after statement %d, at %d (tail from %d)", name, b.Index, sname, n-1, last.Start, at)
 				}
+				// (none in a CATCH block closed before the cut, nor its
+				// BEGIN CATCH, stops it: SL303 walks past the block)
+				caught := 0
+				for _, st := range r.Statements[:n] {
+					if st.CatchEnd > 0 && int(st.CatchEnd) <= last.Start {
+						caught = max(caught, int(st.CatchEnd))
+					}
+				}
 				for k := 0; k < n-1; k++ {
-					if st := r.Statements[k]; st.Batch == b && st.Start >= at && st.Kind == KindOther && st.Node == nil && stop(st) {
+					if st := r.Statements[k]; st.Batch == b && st.Start >= at && st.Start >= caught && st.Kind == KindOther && st.Node == nil && stop(st) {
 						t.Fatalf("%s batch %d (%s): statement %d stops before the cut", name, b.Index, sname, k)
 					}
 				}

@@ -421,10 +421,7 @@ var sl303 = &Rule{
 			if ctx == "" {
 				continue
 			}
-			j := e.Next
-			for j >= 0 && effects[j].Stmt.Kind == parser.KindOther && passesOver(effects[j].Stmt) {
-				j = effects[j].Next
-			}
+			j := nextRun(effects, e.Next)
 			if j < 0 {
 				continue
 			}
@@ -445,6 +442,35 @@ var sl303 = &Rule{
 			}))
 		}
 	},
+}
+
+// nextRun returns the index of the first of effects from j on (a
+// chain of Next) that runs when the statement before j completes, -1
+// when there is none: the statements passesOver takes are passed over,
+// and so is a CATCH block reached that way (it follows a TRY block that
+// completed), with the statements in it and the dynamic SQL they run.
+func nextRun(effects []Effect, j int32) int32 {
+	for j >= 0 {
+		st := effects[j].Stmt
+		if st.Kind != parser.KindOther {
+			return j
+		}
+		if end := catchEnd(st); end > 0 {
+			b := st.Batch
+			for j = effects[j].Next; j >= 0; j = effects[j].Next {
+				in := effects[j].Stmt
+				if dynOf(in) == nil && (in.Batch.Index != b.Index || int32(in.Start) >= end) {
+					break
+				}
+			}
+			continue
+		}
+		if !passesOver(st) {
+			return j
+		}
+		j = effects[j].Next
+	}
+	return j
 }
 
 // runText returns, when effects[j] is an EXEC of constant text (EXEC

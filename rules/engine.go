@@ -898,6 +898,17 @@ type Compactor struct {
 	// statements in a row were in it (see indexAfterKept)
 	keptFile *parser.File
 	keptIn   int
+	// catches are the CATCH blocks open where the statements added are,
+	// innermost last, that SL303 walks past from a CHECKPOINT (see
+	// enterCatch)
+	catches []catchBlock
+}
+
+// catchBlock is a CATCH block of a script's batch b: the statements
+// that start before end are in it.
+type catchBlock struct {
+	b   *parser.Batch
+	end int32
 }
 
 // indexAfterKept is how many statements of one file the Compactor keeps
@@ -1018,6 +1029,9 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 	// any is asked once, not in a call for each statement
 	pending := len(c.pending) > 0
 	for _, st := range stmts {
+		if len(c.catches) > 0 {
+			out = c.leaveCatches(out, st)
+		}
 		if st.Dynamic != nil && st.Batch != inBatch {
 			inBatch, inAddFile = st.Batch, len(addFile) > 0 && addFile[st.Batch]
 		}
@@ -1032,7 +1046,16 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 				}
 				c.blocker = nil
 			}
-			c.note(st)
+			if c.afterCheckpoint && catchEnd(st) > 0 {
+				c.enterCatch(st) // (a directive's statement)
+			} else {
+				c.note(st)
+			}
+			out = append(out, st)
+			continue
+		}
+		if c.blocker == nil && c.afterCheckpoint && catchEnd(st) > 0 {
+			c.enterCatch(st)
 			out = append(out, st)
 			continue
 		}
@@ -1045,6 +1068,52 @@ func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directi
 	}
 	c.ownAll(out[first:])
 	return out
+}
+
+// enterCatch keeps st, a BEGIN CATCH that a CHECKPOINT's walk reaches
+// (no blocker held since: SL303 walks past the block, to the statement
+// after it). The block's statements are then compacted as any others,
+// but from no CHECKPOINT (the walk of one in the block starts there);
+// once they are added, the walk goes on after the block (leaveCatches).
+func (c *Compactor) enterCatch(st *parser.Statement) {
+	c.catches = append(c.catches, catchBlock{b: st.Batch, end: st.CatchEnd})
+	c.note(st)
+}
+
+// leaveCatches ends the CATCH blocks that st, the next statement added,
+// is not in: the blocker held in a block is kept when a
+// rule can see it (as when a statement is kept), and the CHECKPOINT's
+// walk that reached the block goes on after it. Statements of dynamic SQL
+// are run by an EXEC before them: they end no block.
+func (c *Compactor) leaveCatches(out []*parser.Statement, st *parser.Statement) []*parser.Statement {
+	if dynOf(st) != nil {
+		return out
+	}
+	for n := len(c.catches); n > 0; n-- {
+		if b := c.catches[n-1]; st.Batch == b.b && int32(st.Start) < b.end {
+			break
+		}
+		if c.blocker != nil {
+			if c.needBlocker() {
+				c.note(c.blocker)
+				cp := c.held
+				out = append(out, &cp)
+			}
+			c.blocker = nil
+		}
+		c.afterCheckpoint = true
+		c.catches = c.catches[:n-1]
+	}
+	return out
+}
+
+// catchEnd is st's CatchEnd when it is a BEGIN CATCH of script text
+// whose block's end the split reached, 0 otherwise.
+func catchEnd(st *parser.Statement) int32 {
+	if st.Kind != parser.KindOther || dynOf(st) != nil {
+		return 0
+	}
+	return st.CatchEnd
 }
 
 // keptSlack is the room AddTo makes beyond the statements it is sure to
@@ -1112,7 +1181,7 @@ func (c *Compactor) ownAll(out []*parser.Statement) {
 // ordinary statement after it is dropped until one is kept) and no
 // directive waits for the statement it applies to.
 func (c *Compactor) Settled() bool {
-	if c.blocker == nil {
+	if c.blocker == nil || len(c.catches) > 0 {
 		return false
 	}
 	return !c.waits()
@@ -1137,7 +1206,7 @@ func (c *Compactor) waits() bool {
 // statements of a plain batch then matter only up to the first that
 // Stops (parser.ParsePlainUntil).
 func (c *Compactor) Hunting() bool {
-	return c.blocker == nil && !c.waits()
+	return c.blocker == nil && len(c.catches) == 0 && !c.waits()
 }
 
 // SettleUnseen settles a hunting Compactor (Hunting) whose run's blocker
@@ -1150,7 +1219,7 @@ func (c *Compactor) Hunting() bool {
 // unseen: the next statement kept ends the run as any other, and Flush
 // keeps none for it.
 func (c *Compactor) SettleUnseen() bool {
-	if c.blocker != nil || c.afterCheckpoint || c.waits() {
+	if c.blocker != nil || c.afterCheckpoint || len(c.catches) > 0 || c.waits() {
 		return false
 	}
 	c.blocker = &unseenBlocker
@@ -1170,6 +1239,7 @@ func (c *Compactor) Stops(st *parser.Statement) bool {
 
 // Flush appends the last run's blocker to kept.
 func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
+	c.catches = c.catches[:0] // the blocker held in one goes as any
 	if c.blocker != nil && c.blocker != &unseenBlocker {
 		c.takeSmallRoom()
 		kept = append(kept, c.own(c.blocker))

@@ -1753,7 +1753,9 @@ const maxFilegroupScan = 4096
 // way the size is known afterwards: a file the model did not know gets an
 // entry (taking the place of one of the database's unnamed files, if any,
 // so the file count does not change), and the next MODIFY FILE of it
-// allocates only its growth. A SIZE the model cannot read (a sqlcmd
+// allocates only its growth. So does a percent FILEGROWTH (the file's
+// size unknown): a later SIZE estimates that growth again at the size it
+// gives (SL209). A SIZE the model cannot read (a sqlcmd
 // variable) makes the size unknown again. A smaller SIZE allocates
 // nothing and leaves the size as it was (SQL Server refuses to shrink a
 // file with MODIFY FILE).
@@ -1775,7 +1777,7 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	// files in a way the model does not see)
 	complete := (d.Created || d.FromServer) && d.Unnamed == 0
 	switch {
-	case !have && !complete && f.Name != "" && f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0:
+	case !have && !complete && f.Name != "" && (f.Size != nil && !f.Size.Unknown && f.Size.Bytes > 0 || growPct(f.Growth) > 0):
 		df, have, changed = DBFile{name: m.fileNames.add(f.Name), Log: isLogFileOf(d, f)}, true, true
 		if d.Unnamed > 0 {
 			d.Unnamed--

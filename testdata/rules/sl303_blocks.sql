@@ -44,3 +44,26 @@ BEGIN
     SELECT name FROM sys.databases;
     BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales6.bak';
 END
+GO
+-- the CHECKPOINT ends the TRY block, whose CATCH block runs only after
+-- an error: the BACKUP after END CATCH runs next
+BEGIN TRY
+    DBCC CHECKDB (Sales) WITH NO_INFOMSGS;
+    CHECKPOINT; -- want "SL303"
+END TRY
+BEGIN CATCH
+    PRINT ERROR_MESSAGE();
+    THROW;
+END CATCH;
+BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales7.bak';
+GO
+-- near miss: what runs after the CATCH block is executable
+BEGIN TRY
+    DBCC CHECKDB (Sales) WITH NO_INFOMSGS;
+    CHECKPOINT;
+END TRY
+BEGIN CATCH
+    THROW;
+END CATCH;
+INSERT INTO dbo.MaintenanceLog (Step) VALUES (N'checkdb');
+BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales8.bak';

@@ -24,9 +24,10 @@ BEGIN
 END
 BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales5.bak';
 GO
--- near miss: the CATCH block stops the look ahead
+-- the CATCH block runs only after an error: when the TRY block
+-- completes, the BACKUP after it runs next
 BEGIN TRY
-    CHECKPOINT;
+    CHECKPOINT; -- want "SL303"
 END TRY
 BEGIN CATCH
     THROW;
