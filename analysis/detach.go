@@ -190,8 +190,6 @@ func (d *detacher) moved(s string) string {
 	return strings.Clone(s)
 }
 
-// batch moves the kept statements of one batch (all sharing one copy of
-// it, made by rules.Compactor) to a new text holding only theirs.
 // movedOffset is where offset off of a batch's text is in its copy made
 // of regions (each followed by a newline): in a region, where it moved
 // to; between two, at the start of the next (the end of the copy after
@@ -211,6 +209,8 @@ func movedOffset(regions []region, off int) int {
 	return o
 }
 
+// batch moves the kept statements of one batch (all sharing one copy of
+// it, made by rules.Compactor) to a new text holding only theirs.
 func (d *detacher) batch(stmts []*parser.Statement) {
 	b := stmts[0].Batch
 	if b == nil || !d.inMapping(b.Text) {
