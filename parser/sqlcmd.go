@@ -2885,8 +2885,10 @@ func (o *PreprocessOptions) MayRead(path string) error {
 // .aws/credentials hold secrets and settings, not scripts, and a finding
 // would print what :r read). A root's own name is not checked: a hidden
 // folder scanned or listed under include-roots is meant. When none
-// allows rp but one holds it, hidden is the hidden name below that one.
+// allows rp but one holds it, hidden is the hidden name below the
+// innermost such root (below .shared, not .shared itself).
 func ppAllowed(realRoots []string, rp string) (ok bool, hidden string) {
+	inner := -1 // the length of rp below the root hidden comes from
 	for _, r := range realRoots {
 		rel, in := ppRel(r, rp)
 		if !in {
@@ -2896,8 +2898,8 @@ func ppAllowed(realRoots []string, rp string) (ok bool, hidden string) {
 		if h == "" {
 			return true, ""
 		}
-		if hidden == "" {
-			hidden = h
+		if inner < 0 || len(rel) < inner {
+			hidden, inner = h, len(rel)
 		}
 	}
 	return false, hidden
