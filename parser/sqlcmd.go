@@ -2861,14 +2861,14 @@ func (o *PreprocessOptions) MayRead(path string) error {
 	if o != nil && o.IncludeOutside {
 		return nil
 	}
-	var real []string
+	var realRoots []string
 	if o != nil {
-		real = make([]string, len(o.Roots))
+		realRoots = make([]string, len(o.Roots))
 		for i, r := range o.Roots {
-			real[i] = ppRealPath(r)
+			realRoots[i] = ppRealPath(r)
 		}
 	}
-	ok, hidden := ppAllowed(real, ppRealPath(path))
+	ok, hidden := ppAllowed(realRoots, ppRealPath(path))
 	switch {
 	case hidden != "":
 		return errors.New("symbolic link to a hidden file: not read: " + ppHiddenReason(hidden))
