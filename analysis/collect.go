@@ -526,8 +526,8 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			continue
 		}
 		var err error
-		if e.link && !r.pre.MayRead(path) {
-			err = errLinkOutside
+		if e.link {
+			err = r.pre.MayRead(path)
 		}
 		if !fn(path, err) {
 			return false
@@ -535,11 +535,6 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 	}
 	return true
 }
-
-// errLinkOutside is the input error of a symbolic link the walk does not
-// follow: a link reaches no further than an :r could.
-var errLinkOutside = errors.New("symbolic link to a file outside the checked folders and the config file's folder: not read " +
-	"(list its folder under include-roots: in the config file, or set include-outside: true)")
 
 // sortFlyway sorts the entries of a folder whose scripts are named as
 // Flyway names them (natsort.IsFlywayFolder) in the order Flyway runs
@@ -893,8 +888,8 @@ func walkFlyway[E any](ctx context.Context, r *run, m *matcher, dir string, list
 	sortFlywayFiles(files)
 	for _, f := range files {
 		var err error
-		if f.link && !r.pre.MayRead(f.path) {
-			err = errLinkOutside
+		if f.link {
+			err = r.pre.MayRead(f.path)
 		}
 		if !fn(f.path, err) {
 			return true, false

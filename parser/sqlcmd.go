@@ -2681,10 +2681,15 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 		span(fmt.Sprintf(":r includes nested more than %d deep: %s → %s", p.maxDepth, strings.Join(p.stack, " → "), clean))
 		return
 	}
-	if !p.outside && !p.insideRoots(rp) {
-		span(fmt.Sprintf(":r %s is not included: %s is outside the folders sqllint checks and the config file's folder "+
-			"(list its folder under include-roots: in the config file, or set include-outside: true)", ppQuotePath(path), clean))
-		return
+	if !p.outside {
+		if ok, hidden := p.insideRoots(rp); hidden != "" {
+			span(fmt.Sprintf(":r %s is not included: %s is hidden: %s", ppQuotePath(path), clean, ppHiddenReason(hidden)))
+			return
+		} else if !ok {
+			span(fmt.Sprintf(":r %s is not included: %s is outside the folders sqllint checks and the config file's folder "+
+				"(list its folder under include-roots: in the config file, or set include-outside: true)", ppQuotePath(path), clean))
+			return
+		}
 	}
 	g, ok := p.files[rp]
 	if !ok {
@@ -2828,9 +2833,10 @@ func (p *ppPreprocessor) charge(f *File, start, end int, n int64, pre, name, pos
 	return true
 }
 
-// insideRoots reports whether the real path of an include lies in one of
-// the allowed folders.
-func (p *ppPreprocessor) insideRoots(rp string) bool {
+// insideRoots reports whether one of the allowed folders allows the
+// file at real path rp (ppAllowed); hidden names the hidden file or
+// folder that keeps it out, "" when it lies outside them all.
+func (p *ppPreprocessor) insideRoots(rp string) (ok bool, hidden string) {
 	if p.realRoots == nil {
 		roots := p.roots
 		if roots == nil {
@@ -2841,47 +2847,94 @@ func (p *ppPreprocessor) insideRoots(rp string) bool {
 			p.realRoots = append(p.realRoots, ppRealPath(r))
 		}
 	}
-	for _, r := range p.realRoots {
-		if ppWithin(r, rp) {
-			return true
-		}
-	}
-	return false
+	return ppAllowed(p.realRoots, rp)
 }
 
-// MayRead reports whether :r may read the file at path under o: anywhere
-// with IncludeOutside, else only inside Roots (symbolic links resolved on
+// MayRead reports whether :r may read the file at path under o (nil: it
+// may): anywhere with IncludeOutside, else only inside Roots and not
+// through a hidden name below them (ppAllowed; symbolic links resolved on
 // both sides). A nil o or nil Roots allows nothing here, as no root file
 // gives a default folder. Walking a folder uses it for the symbolic links
 // it meets, so that a link committed in a pull request reaches no further
 // than an :r could.
-func (o *PreprocessOptions) MayRead(path string) bool {
-	if o == nil {
-		return false
+func (o *PreprocessOptions) MayRead(path string) error {
+	if o != nil && o.IncludeOutside {
+		return nil
 	}
-	if o.IncludeOutside {
-		return true
-	}
-	rp := ppRealPath(path)
-	for _, r := range o.Roots {
-		if ppWithin(ppRealPath(r), rp) {
-			return true
+	var realRoots []string
+	if o != nil {
+		realRoots = make([]string, len(o.Roots))
+		for i, r := range o.Roots {
+			realRoots[i] = ppRealPath(r)
 		}
 	}
-	return false
+	ok, hidden := ppAllowed(realRoots, ppRealPath(path))
+	switch {
+	case hidden != "":
+		return errors.New("symbolic link to a hidden file: not read: " + ppHiddenReason(hidden))
+	case !ok:
+		return errors.New("symbolic link to a file outside the checked folders and the config file's folder: not read " +
+			"(list its folder under include-roots: in the config file, or set include-outside: true)")
+	}
+	return nil
 }
 
-// ppWithin reports whether path is dir or lies under it (both absolute
-// and clean).
-func ppWithin(dir, path string) bool {
+// ppAllowed reports whether one of the folders of real paths realRoots
+// allows the file at real path rp: rp lies in it and no name of rp below
+// it starts with "." (a hidden file or folder: .env, .git/config,
+// .aws/credentials hold secrets and settings, not scripts, and a finding
+// would print what :r read). A root's own name is not checked: a hidden
+// folder scanned or listed under include-roots is meant. When none
+// allows rp but one holds it, hidden is the hidden name below the
+// innermost such root (below .shared, not .shared itself).
+func ppAllowed(realRoots []string, rp string) (ok bool, hidden string) {
+	inner := -1 // the length of rp below the root hidden comes from
+	for _, r := range realRoots {
+		rel, in := ppRel(r, rp)
+		if !in {
+			continue
+		}
+		h := ppHiddenName(rel)
+		if h == "" {
+			return true, ""
+		}
+		if inner < 0 || len(rel) < inner {
+			hidden, inner = h, len(rel)
+		}
+	}
+	return false, hidden
+}
+
+// ppHiddenName is the first name of the relative path rel that starts
+// with "." ("" when none does).
+func ppHiddenName(rel string) string {
+	for rel != "" {
+		name, rest, _ := strings.Cut(rel, string(filepath.Separator))
+		if len(name) > 1 && name[0] == '.' && name != ".." {
+			return name
+		}
+		rel = rest
+	}
+	return ""
+}
+
+// ppHiddenReason says why a file through the hidden name is not read.
+func ppHiddenReason(name string) string {
+	return fmt.Sprintf("%q on its real path starts with \".\"; sqllint reads no hidden file or folder inside the checked folders "+
+		"(.env, .git: they hold secrets and settings, not scripts; to read from a hidden folder, scan it or list it under include-roots: in the config file)", name)
+}
+
+// ppRel returns path relative to dir ("." for dir itself) and whether
+// path is dir or lies under it (both absolute and clean).
+func ppRel(dir, path string) (string, bool) {
 	if runtime.GOOS == "windows" || runtime.GOOS == "darwin" { // case-insensitive file systems
 		dir, path = strings.ToLower(dir), strings.ToLower(path)
 	}
 	rel, err := filepath.Rel(dir, path)
 	if err != nil || filepath.IsAbs(rel) {
-		return false
+		return "", false
 	}
-	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	return rel, rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // ppRealPath returns path made absolute, with symbolic links resolved when
