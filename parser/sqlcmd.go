@@ -1671,11 +1671,8 @@ type ppTextAt struct {
 // panics, as slicing the text would.
 func (t *ppTextAt) slice(from, to int) string {
 	b := t.b
-	if !b.built {
-		return b.text()[from:to]
-	}
-	if from < 0 || to < from || to > b.n {
-		panic(fmt.Sprintf("runtime error: slice bounds out of range [%d:%d] with length %d", from, to, b.n))
+	if !b.built || from < 0 || to < from || to > b.n {
+		return b.text()[from:to] // (out of range: the runtime's panic)
 	}
 	if from == to {
 		return ""
