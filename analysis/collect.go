@@ -79,12 +79,20 @@ type matcher struct {
 type excludeUse struct {
 	mu   sync.Mutex
 	used map[string]bool
+	// globs is how many different globs there are (--exclude may repeat
+	// one of the config's): when used holds them all, nothing is left
+	// to learn
+	globs int
 }
 
 func newMatcher(cfg *config.Config, cwd string) *matcher {
 	m := &matcher{cfg: cfg, base: cfg.Dir, cwd: cwd, noExclude: len(cfg.Exclude) == 0}
 	if !m.noExclude {
-		m.used = &excludeUse{used: map[string]bool{}}
+		globs := map[string]bool{}
+		for _, g := range cfg.Exclude {
+			globs[g] = true
+		}
+		m.used = &excludeUse{used: map[string]bool{}, globs: len(globs)}
 	}
 	if m.base == "" {
 		m.base = cwd
@@ -170,12 +178,12 @@ func (m *matcher) named(path string) bool {
 // glob has matched something.
 func (m *matcher) excluded(rel string) {
 	if m.noExclude {
-		return // an include it does not match
+		return // no glob to note
 	}
 	u := m.used
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	if len(u.used) == len(m.cfg.Exclude) {
+	if len(u.used) == u.globs {
 		return
 	}
 	for _, g := range config.Excluders(m.cfg, rel) {

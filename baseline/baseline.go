@@ -337,11 +337,12 @@ type Result struct {
 // that match no finding are returned as Stale: the baseline can be
 // written again, smaller. Entries of other files are left alone, so that
 // a run on a few files (a pre-commit hook) does not call the rest stale;
-// scanned nil means every file was scanned.
-func (b *Baseline) Filter(findings []report.Finding, scanned []string) Result {
+// scanned nil means every file was scanned. paths are the paths the run
+// was given, as for Stream.Result.
+func (b *Baseline) Filter(findings []report.Finding, scanned []string, paths ...string) Result {
 	s := b.Stream()
 	s.Add(findings)
-	return s.Result(scanned)
+	return s.Result(scanned, paths...)
 }
 
 // Stream filters a run's findings as they come (Add), keeping only those

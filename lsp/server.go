@@ -278,8 +278,9 @@ func (s *Server) handle(m *message) {
 // (a bug) into an InternalError answer when m is a request, logged to
 // stderr and shown in the editor's log: the session goes on, where the
 // panic ended the process and the editor lost every script's
-// diagnostics with it. The handlers hold s.mu with defer, so a panic
-// leaves it unlocked.
+// diagnostics with it. The handlers hold s.mu with defer, or without it
+// only around a few reads (s.current, capabilities) that cannot panic,
+// so a panic leaves it unlocked.
 func (s *Server) recoverHandler(m *message) {
 	x := recover()
 	if x == nil {

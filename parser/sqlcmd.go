@@ -573,7 +573,7 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 	p.stack = p.stack1[:]
 	p.scanFile(f)
 	if !p.quit {
-		p.emit(1)
+		p.emit(1, false)
 	}
 	p.countUndefined()
 	script := p.script
@@ -834,8 +834,9 @@ func ppUndefMore(f *File, u *ppUndefUses) string {
 // them took 2.2 GB).
 const ppMaxDiags = 1000
 
-// emit ends the batch under construction (if it has any text).
-func (p *ppPreprocessor) emit(count int) {
+// emit ends the batch under construction (if it has any text), at a GO
+// line when atGO.
+func (p *ppPreprocessor) emit(count int, atGO bool) {
 	// A batch built of several runs (a command line or an include inside
 	// it, a $(var)) is never plain, nor one that ends inside a string or
 	// comment.
@@ -850,6 +851,7 @@ func (p *ppPreprocessor) emit(count int) {
 	if b := p.b.finish(plain && p.lend); b != nil {
 		b.Index = p.nbatches
 		b.Count = count
+		b.AtGO = atGO
 		p.nbatches++
 		if p.onBatch != nil {
 			p.onBatch(b, plain)
@@ -1671,11 +1673,8 @@ type ppTextAt struct {
 // panics, as slicing the text would.
 func (t *ppTextAt) slice(from, to int) string {
 	b := t.b
-	if !b.built {
-		return b.text()[from:to]
-	}
-	if from < 0 || to < from || to > b.n {
-		panic(fmt.Sprintf("runtime error: slice bounds out of range [%d:%d] with length %d", from, to, b.n))
+	if !b.built || from < 0 || to < from || to > b.n {
+		return b.text()[from:to] // (out of range: the runtime's panic)
 	}
 	if from == to {
 		return ""
@@ -1990,7 +1989,7 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 		if k != le {
 			count = p.goCount(f, k, le)
 		}
-		p.emit(count)
+		p.emit(count, true)
 		*run = next
 		return next, true
 	}
@@ -2457,7 +2456,7 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 		}
 		p.b.appendRun(f, run, qe)
 		p.loud = true // text from a command line
-		p.emit(1)
+		p.emit(1, false)
 		p.quit = true
 	default:
 		p.diag(f, c.start, c.nameEnd, fmt.Sprintf("unknown sqlcmd command %s", display))

@@ -93,6 +93,9 @@ type Batch struct {
 	Segs  []Segment // sorted by Out; Segs[0].Out == 0; never empty
 	Index int       // 0-based batch number within the script
 	Count int       // the n of "GO n" that ends it (1 by default)
+	// AtGO is set when a GO line ends it: the script goes on after it
+	// (not so at its end, :quit or :exit)
+	AtGO bool
 	// Dyn is set on the batch of a constant string that an EXEC runs as
 	// T-SQL (constant dynamic SQL); nil for a script's batches.
 	Dyn *DynSource

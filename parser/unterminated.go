@@ -16,13 +16,14 @@ import (
 // real backup script: MEDIADESCRIPTION = '... database; then GO, and
 // SL001 pointed at a quote of the next statement, which looks closed).
 //
-// A batch that ends before its file does (a variable's value opened the
-// string or comment: sqlcmd finds GO lines before it substitutes, so the
-// GO after it still ends the batch) has only the rest of the batch
-// inside it.
+// A batch that a GO line ends, or that ends before its file does (a
+// variable's value opened the string or comment: sqlcmd finds GO lines
+// before it substitutes, so the GO after it still ends the batch), has
+// only the rest of the batch inside it: the file of its last run may
+// end with it where the script goes on (the value in an included file).
 func unterminatedDiag(b *Batch, open Unterminated) Diag {
 	rest := "the rest of the file is inside it, so nothing after it is checked"
-	if b.Dyn == nil && endsBeforeFile(b) {
+	if b.Dyn == nil && (b.AtGO || endsBeforeFile(b)) {
 		rest = "the rest of its batch is inside it, so nothing after it in the batch is checked (sqlcmd finds GO lines before it substitutes variables: the batches after it still run)"
 	}
 	msg := fmt.Sprintf("unterminated %s starting here: %s", open.What, rest)

@@ -80,29 +80,18 @@ func (e *env) explain(args []string) int {
 }
 
 // ruleHint is what follows "no rule X" for explain and help: the rules
-// an ID prefix stands for (as --select reads it: SL3 is not SL003), or
-// the rule a typo is closest to, or "".
+// an ID prefix stands for (as --select reads it, matchRules: SL3 is not
+// SL003), or the rule a typo is closest to, or "".
 func ruleHint(ref string) string {
-	if ids := prefixOf(rules.Default, ref); len(ids) > 0 {
-		return fmt.Sprintf("; %s is the prefix of %s: explain one of them", ref, strings.Join(ids, ", "))
+	if !strings.EqualFold(strings.TrimSpace(ref), "all") {
+		if ids := matchRules(rules.Default, strings.TrimSpace(ref)); len(ids) > 0 {
+			return fmt.Sprintf("; %s is the prefix of %s: explain one of them", ref, strings.Join(ids, ", "))
+		}
 	}
 	if s := suggestRule(rules.Default, ref); s != "" {
 		return "; did you mean " + s + "?"
 	}
 	return ""
-}
-
-// prefixOf is the IDs of the rules of reg that ref (SL3, sl20) is a
-// proper prefix of, in order.
-func prefixOf(reg *rules.Registry, ref string) []string {
-	var ids []string
-	ref = strings.ToUpper(strings.TrimSpace(ref))
-	for _, r := range reg.All() {
-		if ref != "" && len(ref) < len(r.ID) && strings.HasPrefix(r.ID, ref) {
-			ids = append(ids, r.ID)
-		}
-	}
-	return ids
 }
 
 func (e *env) init(args []string) int {

@@ -282,9 +282,7 @@ func (ff *findingFilter) onlyNew(fs []report.Finding) []report.Finding {
 // apply filters the findings of a run that reported the files scanned.
 func (ff *findingFilter) apply(fs []report.Finding, scanned []string) (kept []report.Finding, res baseline.Result) {
 	if ff.base != nil {
-		st := ff.base.Stream()
-		st.Add(fs)
-		res = st.Result(scanned, ff.paths...)
+		res = ff.base.Filter(fs, scanned, ff.paths...)
 		fs = res.Findings
 		ff.dropUnran(&res)
 	}

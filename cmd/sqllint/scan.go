@@ -828,9 +828,9 @@ var (
 
 // flagError is the flag package's error message msg about a flag's value
 // in sqllint's words, the flag as typed: "--fail-on needs a value", not
-// "flag needs an argument: -fail-on"; "--no-config=maybe: give true or
-// false", not the package's "parse error". Other messages are returned
-// as they are.
+// "flag needs an argument: -fail-on"; "--no-config="maybe": a switch is
+// true or false (or given alone)", not the package's "parse error".
+// Other messages are returned as they are.
 func flagError(msg string, args []string) string {
 	if m := flagNoValue.FindStringSubmatch(msg); m != nil {
 		return typedFlag(args, m[1]) + " needs a value"
@@ -844,8 +844,8 @@ func flagError(msg string, args []string) string {
 	return msg
 }
 
-// typedFlag is the unknown flag name as the command line wrote it, with
-// its dashes ("--formt", not the flag package's "-formt").
+// typedFlag is the flag name as the command line wrote it, with its
+// dashes ("--formt", not the flag package's "-formt").
 func typedFlag(args []string, name string) string {
 	for _, a := range args {
 		if a == "--" {

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 )
 
@@ -47,25 +48,11 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	if limit <= 0 {
 		limit = DefaultMaxSize
 	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if err := check(path, info, limit); err != nil {
-		return nil, err
-	}
-	f, err := openNonBlocking(path)
+	f, info, err := open(path, limit)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	info, err = f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if err := check(path, info, limit); err != nil {
-		return nil, err
-	}
 	// The size from stat is a hint: the file may grow while it is read.
 	buf := make([]byte, 0, min(info.Size(), limit)+1)
 	lr := &io.LimitedReader{R: f, N: limit + 1}
@@ -86,6 +73,39 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, tooLarge(path, limit)
 	}
 	return buf, nil
+}
+
+// Open opens the regular file at path for reading as ReadFile does
+// (checked before it is opened, opened without blocking, checked again
+// once open), with no size limit: for a reader that streams the file.
+func Open(path string) (*os.File, error) {
+	f, _, err := open(path, math.MaxInt64)
+	return f, err
+}
+
+// open opens the regular file at path of limit bytes at most, and
+// returns what its fstat says.
+func open(path string, limit int64) (*os.File, fs.FileInfo, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := check(path, info, limit); err != nil {
+		return nil, nil, err
+	}
+	f, err := openNonBlocking(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err = f.Stat()
+	if err == nil {
+		err = check(path, info, limit)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, info, nil
 }
 
 func check(path string, info fs.FileInfo, limit int64) error {

@@ -5,10 +5,10 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 
+	"github.com/sqllint/sqllint/internal/fsread"
 	"github.com/sqllint/sqllint/parser"
 )
 
@@ -164,19 +164,13 @@ func (c *Changes) gitLinesOf(r string) *gitLines {
 }
 
 // readGitLinesFile is readGitLines of the regular file at path (never a
-// pipe or a device), nil when it cannot be read.
+// pipe or a device: fsread.Open), nil when it cannot be read.
 func readGitLinesFile(path string) *gitLines {
-	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
-		return nil
-	}
-	f, err := os.Open(path)
+	f, err := fsread.Open(path)
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
-		return nil
-	}
 	g, err := readGitLines(f)
 	if err != nil {
 		return nil
