@@ -336,10 +336,7 @@ func dynCall(b *Batch, toks []Token) (lits []Token, src DynSource, ok bool) {
 		return dynArg{}, false
 	}
 	if proc == "sp_executesql" {
-		a, found := arg("stmt")
-		if !found && len(args) > 0 && args[0].name == "" {
-			a, found = args[0], true
-		}
+		a, found := stmtArg(args)
 		// the statement is nvarchar: a varchar literal is refused (error
 		// 214) and runs nothing
 		if !found || a.n != 1 || toks[a.val].Kind != TokNString {
@@ -420,6 +417,24 @@ func dynArgs(text string, toks []Token, i int, buf []dynArg) []dynArg {
 	}
 	topLevelParts(text, toks[i:end], func(s, e int) { add(i+s, i+e) })
 	return out
+}
+
+// stmtArg is the argument of sp_executesql that holds the statement it
+// runs: the one named @stmt, else the first whatever its name. An
+// extended stored procedure takes its arguments by position (its page:
+// "Arguments for extended stored procedures must be entered in the
+// specific order as described in the Syntax section"), so
+// @statement = @sql first runs @sql.
+func stmtArg(args []dynArg) (dynArg, bool) {
+	for _, a := range args {
+		if a.name == "stmt" {
+			return a, true
+		}
+	}
+	if len(args) > 0 {
+		return args[0], true
+	}
+	return dynArg{}, false
 }
 
 // topLevelParts calls fn with the start and end of each part of toks

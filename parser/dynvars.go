@@ -576,10 +576,8 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 	var argBuf [8]dynArg
 	switch {
 	case strings.EqualFold(last, "sp_executesql"):
-		for k, a := range dynArgs(text, toks, i, argBuf[:0]) {
-			if (a.name == "stmt" || a.name == "" && k == 0) && a.n == 1 && toks[a.val].Kind == TokVar {
-				return tokText(text, toks[a.val]), "", false
-			}
+		if a, ok := stmtArg(dynArgs(text, toks, i, argBuf[:0])); ok && a.n == 1 && toks[a.val].Kind == TokVar {
+			return tokText(text, toks[a.val]), "", false
 		}
 	default:
 		param, ok := foreachDBParam(last)
