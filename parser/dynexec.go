@@ -703,6 +703,7 @@ func (s *splitter) dynHook(st *Statement) {
 		s.forgetNamed(st)
 		return
 	}
+	toks = trimBlockEnds(s.text, toks)
 	bw := tdbOther
 	if len(toks) >= 3 && toks[0].Kind == TokIdent {
 		bw = tdbWord(tokText(s.text, toks[0]))
@@ -730,6 +731,45 @@ func (s *splitter) dynHook(st *Statement) {
 	if bw == tdbExec && s.following() {
 		s.forgetOutputs(toks)
 	}
+}
+
+// trimBlockEnds is toks, the tokens of a statement, without the END
+// (END TRY, END CATCH, a ";" after it) of each BEGIN ... END block that
+// closes right after the statement: the splitter gives those words to
+// the statement before them (IF @n = 1 BEGIN SET @s = N'...' END), which
+// is read without them. An END that closes a CASE of the statement
+// stays.
+func trimBlockEnds(text string, toks []Token) []Token {
+	word := func(i int, w string) bool {
+		return toks[i].Kind == TokIdent && keywordFold(tokText(text, toks[i]), w)
+	}
+	n := len(toks)
+	for n > 0 {
+		k := n
+		if isPunctAt(text, toks, k-1, ';') {
+			k--
+		}
+		if k > 1 && (word(k-1, "TRY") || word(k-1, "CATCH")) && word(k-2, "END") {
+			k--
+		}
+		if k == 0 || !word(k-1, "END") {
+			break
+		}
+		open := 0 // the CASEs of the statement before it left open
+		for i := range k - 1 {
+			switch {
+			case word(i, "CASE"):
+				open++
+			case word(i, "END") && open > 0:
+				open--
+			}
+		}
+		if open > 0 {
+			break
+		}
+		n = k - 1
+	}
+	return toks[:n]
 }
 
 // hookToks are the tokens of st, the statement that just ended (dynHook
