@@ -336,10 +336,7 @@ func dynCall(b *Batch, toks []Token) (lits []Token, src DynSource, ok bool) {
 		return dynArg{}, false
 	}
 	if proc == "sp_executesql" {
-		a, found := arg("stmt")
-		if !found && len(args) > 0 && args[0].name == "" {
-			a, found = args[0], true
-		}
+		a, found := stmtArg(args)
 		// the statement is nvarchar: a varchar literal is refused (error
 		// 214) and runs nothing
 		if !found || a.n != 1 || toks[a.val].Kind != TokNString {
@@ -420,6 +417,24 @@ func dynArgs(text string, toks []Token, i int, buf []dynArg) []dynArg {
 	}
 	topLevelParts(text, toks[i:end], func(s, e int) { add(i+s, i+e) })
 	return out
+}
+
+// stmtArg is the argument of sp_executesql that holds the statement it
+// runs: the one named @stmt, else the first whatever its name. An
+// extended stored procedure takes its arguments by position (its page:
+// "Arguments for extended stored procedures must be entered in the
+// specific order as described in the Syntax section"), so
+// @statement = @sql first runs @sql.
+func stmtArg(args []dynArg) (dynArg, bool) {
+	for _, a := range args {
+		if a.name == "stmt" {
+			return a, true
+		}
+	}
+	if len(args) > 0 {
+		return args[0], true
+	}
+	return dynArg{}, false
 }
 
 // topLevelParts calls fn with the start and end of each part of toks
@@ -688,6 +703,7 @@ func (s *splitter) dynHook(st *Statement) {
 		s.forgetNamed(st)
 		return
 	}
+	toks = trimBlockEnds(s.text, toks)
 	bw := tdbOther
 	if len(toks) >= 3 && toks[0].Kind == TokIdent {
 		bw = tdbWord(tokText(s.text, toks[0]))
@@ -715,6 +731,45 @@ func (s *splitter) dynHook(st *Statement) {
 	if bw == tdbExec && s.following() {
 		s.forgetOutputs(toks)
 	}
+}
+
+// trimBlockEnds is toks, the tokens of a statement, without the END
+// (END TRY, END CATCH, a ";" after it) of each BEGIN ... END block that
+// closes right after the statement: the splitter gives those words to
+// the statement before them (IF @n = 1 BEGIN SET @s = N'...' END), which
+// is read without them. An END that closes a CASE of the statement
+// stays.
+func trimBlockEnds(text string, toks []Token) []Token {
+	word := func(i int, w string) bool {
+		return toks[i].Kind == TokIdent && keywordFold(tokText(text, toks[i]), w)
+	}
+	n := len(toks)
+	for n > 0 {
+		k := n
+		if isPunctAt(text, toks, k-1, ';') {
+			k--
+		}
+		if k > 1 && (word(k-1, "TRY") || word(k-1, "CATCH")) && word(k-2, "END") {
+			k--
+		}
+		if k == 0 || !word(k-1, "END") {
+			break
+		}
+		open := 0 // the CASEs of the statement before it left open
+		for i := range k - 1 {
+			switch {
+			case word(i, "CASE"):
+				open++
+			case word(i, "END") && open > 0:
+				open--
+			}
+		}
+		if open > 0 {
+			break
+		}
+		n = k - 1
+	}
+	return toks[:n]
 }
 
 // hookToks are the tokens of st, the statement that just ended (dynHook

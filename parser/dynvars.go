@@ -329,7 +329,7 @@ func (s *splitter) concatTo(v *varText, expr []Token, level int) (allLit bool) {
 			}
 			fallthrough
 		case len(p) > 0:
-			if c, ok := charPart(text, p); ok {
+			if c, ok := charText(text, p); ok {
 				b.WriteString(c)
 				break
 			}
@@ -390,6 +390,22 @@ func charPart(text string, p []Token) (c string, ok bool) {
 		return "\r", true
 	case "32":
 		return " ", true
+	}
+	return "", false
+}
+
+// charText is the character CHAR(n) or NCHAR(n) of p stands for in text
+// built in pieces: a blank (charPart), or the quote CHAR(39) is (CHAR
+// returns the character of an ASCII code), as such text quotes a value
+// with (', FILENAME = ' + CHAR(39) + @path + CHAR(39)).
+func charText(text string, p []Token) (c string, ok bool) {
+	if c, ok := charPart(text, p); ok {
+		return c, true
+	}
+	if len(p) == 4 && p[0].Kind == TokIdent && isPunctAt(text, p, 1, '(') && isPunctAt(text, p, 3, ')') && tokText(text, p[2]) == "39" {
+		if f := tokText(text, p[0]); strings.EqualFold(f, "CHAR") || strings.EqualFold(f, "NCHAR") {
+			return "'", true
+		}
 	}
 	return "", false
 }
@@ -576,10 +592,8 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 	var argBuf [8]dynArg
 	switch {
 	case strings.EqualFold(last, "sp_executesql"):
-		for k, a := range dynArgs(text, toks, i, argBuf[:0]) {
-			if (a.name == "stmt" || a.name == "" && k == 0) && a.n == 1 && toks[a.val].Kind == TokVar {
-				return tokText(text, toks[a.val]), "", false
-			}
+		if a, ok := stmtArg(dynArgs(text, toks, i, argBuf[:0])); ok && a.n == 1 && toks[a.val].Kind == TokVar {
+			return tokText(text, toks[a.val]), "", false
 		}
 	default:
 		param, ok := foreachDBParam(last)

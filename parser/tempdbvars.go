@@ -283,6 +283,10 @@ func (s *splitter) tdbConcatDepth(b *strings.Builder, expr []Token, self string,
 			b.WriteString(builtPart)
 			return
 		}
+		if c, ok := charText(text, p); ok {
+			b.WriteString(c) // ', FILENAME = ' + CHAR(39) + @path + CHAR(39)
+			return
+		}
 		switch {
 		case len(p) == 1 && (p[0].Kind == TokString || p[0].Kind == TokNString):
 			b.WriteString(StringValue(tokText(text, p[0])))
