@@ -142,10 +142,12 @@ func writeHunk(out *bufio.Writer, ops []op, a, b []string) {
 		default:
 			text = a[o.a]
 		}
-		out.WriteByte(o.kind)
-		out.WriteString(text)
+		// (a bufio.Writer keeps its first error for Flush, which Write
+		// returns)
+		_ = out.WriteByte(o.kind)
+		_, _ = out.WriteString(text)
 		if !strings.HasSuffix(text, "\n") {
-			out.WriteString("\n\\ No newline at end of file\n")
+			_, _ = out.WriteString("\n\\ No newline at end of file\n")
 		}
 	}
 }
