@@ -192,8 +192,18 @@ func Encode(path string, findings []report.Finding, keep ...Entry) ([]byte, erro
 		b.WriteByte('\n')
 	}
 	b.WriteString("]}\n")
+	if int64(b.Len()) > maxSize {
+		// Load could not read it back: a baseline not written is an
+		// error now, one written is an error at every run after
+		return nil, fmt.Errorf("baseline %s: %d entries are %s, larger than the %s a baseline may hold; not written (write one baseline for each folder, or fix or suppress the most frequent findings)",
+			path, len(entries), fsread.FormatSize(int64(b.Len())), fsread.FormatSize(maxSize))
+	}
 	return b.Bytes(), nil
 }
+
+// maxSize is the most bytes a baseline file holds: what Load reads (a
+// variable for tests).
+var maxSize = fsread.DefaultMaxSize
 
 type fileFormat struct {
 	Version *int    `json:"version"`
@@ -205,7 +215,7 @@ type fileFormat struct {
 // file is an error that names it.
 func Load(path string) (*Baseline, error) {
 	// a regular file, never a blocking open (a named pipe), at most 64 MB
-	data, err := fsread.ReadFile(path, 0)
+	data, err := fsread.ReadFile(path, maxSize)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("baseline %s: no such file (create it with --write-baseline %s)", path, path)

@@ -40,21 +40,69 @@ type tokStream struct {
 // complete: together they are that Result's. What emit is given lives
 // until emit returns (the statements' room is reused; emit copies what
 // it keeps, as rules.Compactor does). It parses nothing and returns false
-// when buf is nil or not AddFileOnly, or when a string of b may hold
-// ADD FILE text (stringHasAdd: a batch whose statements' Dynamic facts
+// when buf is nil or not AddFileOnly, or when a statement of b may hold
+// ADD FILE text (Dynamic.AddFile: a batch whose statements' Dynamic facts
 // are recorded, and whether they matter depends on the whole batch). That is found out first, reading
 // b.Text through; looked, when not nil, is called every few MB of it
 // with the offset read up to (the pages of a mapped script before it may
-// go: the parse reads them again, but not for a while).
+// go: the parse reads them again, but not for a while). A batch a string
+// of which may hold ADD FILE text (stringHasAdd: "add" as a word, a
+// button's label in seed data) is parsed twice: first to find out
+// whether a statement holds it (addFileIn), its statements handed on to
+// nobody, then, when none does, as a batch without such text, its
+// Dynamic facts not recorded (StatementBuffer.AddFileOnly): they matter
+// only in a batch with ADD FILE text. Parsed whole instead, one batch of
+// 50 MB held its 15 million tokens at once (720 MB).
 func ParseBatchStream(b *Batch, buf *StatementBuffer, emit func(*Result), looked func(upto int)) bool {
 	if !buf.addFileOnly() {
 		return false
 	}
 	sc := scannerPool.Get().(*Scanner)
 	defer scannerPool.Put(sc)
-	if hasAdd(b.Text, looked) && streamHasAdd(sc, b.Text, looked) {
+	if hasAdd(b.Text, looked) && streamHasAdd(sc, b.Text, looked) && streamAddFile(b, sc) {
 		return false
 	}
+	streamSplit(b, buf, sc, emit)
+	return true
+}
+
+// streamAddFile reports whether a statement of b, parsed a window at a
+// time with sc, may hold ADD FILE text (addFileIn).
+func streamAddFile(b *Batch, sc *Scanner) bool {
+	found := false
+	var stmtSc Scanner
+	// a buffer of its own: the statements of interest's nodes of buf
+	// live until its caller takes them
+	streamSplit(b, &StatementBuffer{AddFileOnly: true}, sc, func(r *Result) {
+		for _, st := range r.Statements {
+			if !found && st.Kind == KindOther && addFileIn(st, &stmtSc) {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// addFileIn reports whether st, an ordinary statement, may hold ADD FILE
+// text (its Dynamic.AddFile, made from its own string literals, whether
+// or not all its facts are recorded): its tokens are scanned again with
+// sc, up to maxHookToks of them; a longer one with "add" in its text may.
+func addFileIn(st *Statement, sc *Scanner) bool {
+	text := st.Text()
+	if !ppHasAdd(text) {
+		return false
+	}
+	toks := sc.scan(text, maxHookToks+1)
+	if len(toks) > maxHookToks {
+		return true
+	}
+	d := dynamicFacts(text, toks, true)
+	return d != nil && d.AddFile != ""
+}
+
+// streamSplit is ParseBatchStream's parse of b, a window of tokens at a
+// time scanned by sc, its Dynamic facts not recorded.
+func streamSplit(b *Batch, buf *StatementBuffer, sc *Scanner, emit func(*Result)) {
 	buf.Reset()
 	if len(buf.parts) == 0 {
 		buf.parts = append(buf.parts, stmtArena{})
@@ -70,7 +118,7 @@ func ParseBatchStream(b *Batch, buf *StatementBuffer, emit func(*Result), looked
 	sp := splitter{arena: a}
 	sp.reset(r, b, toks)
 	sp.stream = &tokStream{sc: sc, emit: emit}
-	sp.noDynamic = true // no string of b may hold ADD FILE text
+	sp.noDynamic = true // no statement of b holds ADD FILE text
 	if len(toks) < w {
 		sp.atEOF()
 	}
@@ -81,7 +129,6 @@ func ParseBatchStream(b *Batch, buf *StatementBuffer, emit func(*Result), looked
 	}
 	emit(r)
 	a.ptrs = r.Statements
-	return true
 }
 
 // lookStep is how often ParseBatchStream calls looked, in bytes.

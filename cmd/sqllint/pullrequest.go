@@ -343,7 +343,7 @@ func (e *env) writeDiff(files []analysis.FixedFile) {
 		if filepath.IsAbs(abs) {
 			name = diffName(cwd, abs)
 		}
-		fmt.Fprint(e.stdout, udiff.File(name, f.Old, f.New))
+		udiff.Write(e.stdout, name, f.Old, f.New) //nolint:errcheck // as fmt.Fprint before: a closed stdout shows in the exit status
 	}
 }
 

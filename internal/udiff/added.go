@@ -1,16 +1,16 @@
 package udiff
 
-import "bytes"
+import "strings"
 
 // Added reports, for each line of updated, whether it is added or changed
 // from old: added[i] is line i+1. Lines are compared without a trailing
 // carriage return, as git compares a work tree that its attributes
 // normalize to LF.
 func Added(old, updated []byte) []bool {
-	a, b := lines(old), lines(updated)
+	a, b := lines(view(old)), lines(view(updated))
 	for _, ls := range [][]string{a, b} {
 		for i, l := range ls {
-			ls[i] = string(bytes.TrimSuffix(bytes.TrimSuffix([]byte(l), []byte("\n")), []byte("\r")))
+			ls[i] = strings.TrimSuffix(strings.TrimSuffix(l, "\n"), "\r")
 		}
 	}
 	added := make([]bool, len(b))

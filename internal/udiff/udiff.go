@@ -3,30 +3,39 @@
 package udiff
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Context is the number of unchanged lines shown around each change.
 const Context = 3
 
-// lines splits data after each "\n"; the last line may lack one.
-func lines(data []byte) []string {
-	var out []string
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
+// lines splits text after each "\n" into substrings of it; the last
+// line may lack one.
+func lines(text string) []string {
+	out := make([]string, 0, strings.Count(text, "\n")+1)
+	for len(text) > 0 {
+		i := strings.IndexByte(text, '\n')
 		if i < 0 {
-			out = append(out, string(data))
+			out = append(out, text)
 			break
 		}
-		out = append(out, string(data[:i+1]))
-		data = data[i+1:]
+		out = append(out, text[:i+1])
+		text = text[i+1:]
 	}
 	return out
 }
+
+// view is data as a string, without a copy: the lines of a diff are
+// read while the diff is made and never kept (a copy of each line of a
+// 200 MB script was twice its size again, with the copy of its fix).
+func view(data []byte) string { return unsafe.String(unsafe.SliceData(data), len(data)) }
 
 // op is one line of an edit script.
 type op struct {
@@ -38,19 +47,35 @@ type op struct {
 // (slash-separated, relative to where git apply runs) with a/ and b/
 // prefixes, or "" when they are equal.
 func File(path string, old, updated []byte) string {
-	if bytes.Equal(old, updated) {
-		return ""
-	}
-	a, b := lines(old), lines(updated)
-	ops := diff(a, b)
 	var out strings.Builder
+	w := bufio.NewWriter(&out)
+	write(w, path, old, updated)
+	w.Flush()
+	return out.String()
+}
+
+// Write writes File(path, old, updated) to w a hunk at a time, rather than
+// holding the diff of a large script whole.
+func Write(w io.Writer, path string, old, updated []byte) error {
+	bw := bufio.NewWriter(w)
+	write(bw, path, old, updated)
+	return bw.Flush()
+}
+
+// write is File, writing to out.
+func write(out *bufio.Writer, path string, old, updated []byte) {
+	if bytes.Equal(old, updated) {
+		return
+	}
+	a, b := lines(view(old)), lines(view(updated))
+	ops := diff(a, b)
 	// A name with a blank ends in a tab on the ---/+++ lines, as git
 	// writes it: GNU patch reads a name up to the first blank otherwise.
 	tab := ""
 	if strings.Contains(path, " ") {
 		tab = "\t"
 	}
-	fmt.Fprintf(&out, "diff --git %s %s\n--- %s%s\n+++ %s%s\n", quote("a/"+path), quote("b/"+path), quote("a/"+path), tab, quote("b/"+path), tab)
+	fmt.Fprintf(out, "diff --git %s %s\n--- %s%s\n+++ %s%s\n", quote("a/"+path), quote("b/"+path), quote("a/"+path), tab, quote("b/"+path), tab)
 	// group the ops into hunks with Context lines around changes
 	for i := 0; i < len(ops); {
 		if ops[i].kind == ' ' {
@@ -75,13 +100,12 @@ func File(path string, old, updated []byte) string {
 			}
 			end = j
 		}
-		writeHunk(&out, ops[start:end], a, b)
+		writeHunk(out, ops[start:end], a, b)
 		i = end
 	}
-	return out.String()
 }
 
-func writeHunk(out *strings.Builder, ops []op, a, b []string) {
+func writeHunk(out *bufio.Writer, ops []op, a, b []string) {
 	var na, nb int
 	sa, sb := -1, -1
 	for _, o := range ops {
@@ -118,10 +142,12 @@ func writeHunk(out *strings.Builder, ops []op, a, b []string) {
 		default:
 			text = a[o.a]
 		}
-		out.WriteByte(o.kind)
-		out.WriteString(text)
+		// (a bufio.Writer keeps its first error for Flush, which Write
+		// returns)
+		_ = out.WriteByte(o.kind)
+		_, _ = out.WriteString(text)
 		if !strings.HasSuffix(text, "\n") {
-			out.WriteString("\n\\ No newline at end of file\n")
+			_, _ = out.WriteString("\n\\ No newline at end of file\n")
 		}
 	}
 }
@@ -217,7 +243,8 @@ func diff(a, b []string) []op {
 	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
 		suf++
 	}
-	var ops []op
+	// an edit script has a line of each side at least
+	ops := make([]op, 0, max(len(a), len(b)))
 	for i := 0; i < pre; i++ {
 		ops = append(ops, op{' ', i, i})
 	}
@@ -328,6 +355,7 @@ search:
 func resync(a, b []string) []op {
 	const resyncWindow = 512
 	var ops []op
+	var first map[string]int // made once, for a difference with no near anchor
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
 		if i < len(a) && j < len(b) && a[i] == b[j] {
@@ -337,15 +365,28 @@ func resync(a, b []string) []op {
 			continue
 		}
 		p, q := min(len(a), i+resyncWindow), min(len(b), j+resyncWindow)
-		first := make(map[string]int, q-j)
-		for y := q - 1; y >= j; y-- {
-			first[b[y]] = y
-		}
-		for x := i; x < p; x++ {
-			if y, ok := first[a[x]]; ok {
-				p, q = x, y
-				break
+		// the anchor: the first of a's lines found among b's, at its first
+		// place there. Most differences of a --fix are a line changed,
+		// whose anchor is the next line, found by looking (a map of b's
+		// lines made for each was 600 MB of garbage for 40,000 fixes)
+		x, y := nearAnchor(a[i:p], b[j:q], resyncNear)
+		if x < 0 && p-i > resyncNear {
+			if first == nil {
+				first = make(map[string]int, resyncWindow)
 			}
+			clear(first)
+			for y := q - 1; y >= j; y-- {
+				first[b[y]] = y - j
+			}
+			for x1 := i + resyncNear; x1 < p; x1++ {
+				if y1, ok := first[a[x1]]; ok {
+					x, y = x1-i, y1
+					break
+				}
+			}
+		}
+		if x >= 0 {
+			p, q = i+x, j+y
 		}
 		if gap, ok := myersBounded(a[i:p], b[j:q], resyncWindow/2); ok {
 			for _, o := range gap {
@@ -364,13 +405,30 @@ func resync(a, b []string) []op {
 	return ops
 }
 
+// resyncNear is how many of a's lines resync looks for among b's one by
+// one before it makes a map of b's lines.
+const resyncNear = 4
+
+// nearAnchor is the index in a of the first of a's first n lines that b
+// holds, and its first index in b; -1, -1 for none.
+func nearAnchor(a, b []string, n int) (int, int) {
+	for x := range min(n, len(a)) {
+		for y, l := range b {
+			if l == a[x] {
+				return x, y
+			}
+		}
+	}
+	return -1, -1
+}
+
 // LineMap maps the lines of updated to the lines of old they come from:
 // m[i] is the 1-based line of old for line i+1 of updated. An unchanged
 // line maps to itself; a changed line to the old line it replaces (the
 // last one removed just before it), or an inserted line to the old line
 // it comes before.
 func LineMap(old, updated []byte) []int {
-	a, b := lines(old), lines(updated)
+	a, b := lines(view(old)), lines(view(updated))
 	m := make([]int, len(b))
 	lastDel := -1
 	for _, o := range diff(a, b) {

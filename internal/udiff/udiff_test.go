@@ -71,7 +71,7 @@ func TestGitApply(t *testing.T) {
 		return b.String()
 	}
 	mutate := func(s string) string {
-		ls := lines([]byte(s))
+		ls := lines(s)
 		for n := rnd.Intn(4) + 1; n > 0; n-- {
 			i := 0
 			if len(ls) > 0 {
