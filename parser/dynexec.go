@@ -740,27 +740,27 @@ func (s *splitter) dynHook(st *Statement) {
 // is read without them. An END that closes a CASE of the statement
 // stays.
 func trimBlockEnds(text string, toks []Token) []Token {
-	word := func(i int, w string) bool {
-		return toks[i].Kind == TokIdent && keywordFold(tokText(text, toks[i]), w)
-	}
+	// the scanner's keyword codes tell END, CASE and ";" (most
+	// statements end with none of them: one comparison)
 	n := len(toks)
 	for n > 0 {
 		k := n
-		if isPunctAt(text, toks, k-1, ';') {
+		if toks[k-1].kw == kwSemi {
 			k--
 		}
-		if k > 1 && (word(k-1, "TRY") || word(k-1, "CATCH")) && word(k-2, "END") {
+		if k > 1 && toks[k-2].kw == kwEnd && toks[k-1].Kind == TokIdent &&
+			(keywordFold(tokText(text, toks[k-1]), "TRY") || keywordFold(tokText(text, toks[k-1]), "CATCH")) {
 			k--
 		}
-		if k == 0 || !word(k-1, "END") {
+		if k == 0 || toks[k-1].kw != kwEnd {
 			break
 		}
 		open := 0 // the CASEs of the statement before it left open
-		for i := range k - 1 {
+		for _, t := range toks[:k-1] {
 			switch {
-			case word(i, "CASE"):
+			case t.kw == kwCase:
 				open++
-			case word(i, "END") && open > 0:
+			case t.kw == kwEnd && open > 0:
 				open--
 			}
 		}
