@@ -784,7 +784,8 @@ func (s *splitter) hookToks(st *Statement) ([]Token, bool) {
 	// tokens are gone; scanned again (a statement longer than a window),
 	// up to maxHookToks of them: one SELECT of 10 MB is 5 million tokens,
 	// and held whole they took 400 MB
-	toks := s.hookScanner().scan(st.Text(), maxHookToks+1)
+	var sc Scanner // (its tokens go with the statement, as they went before)
+	toks := sc.scan(st.Text(), maxHookToks+1)
 	if len(toks) > maxHookToks {
 		return nil, false
 	}
@@ -809,7 +810,8 @@ func (s *splitter) forgetNamed(st *Statement) {
 	if !s.following() {
 		return
 	}
-	sc, text := s.hookScanner(), st.Text()
+	var sc Scanner
+	text := st.Text()
 	toks := sc.scan(text, maxHookToks)
 	from := 0
 	for {
@@ -827,14 +829,6 @@ func (s *splitter) forgetNamed(st *Statement) {
 		toks = sc.scanMore(text, append(toks[:0], toks[len(toks)-1]), maxHookToks)
 		from = 1
 	}
-}
-
-// hookScanner is the scanner of the statements dynHook scans again.
-func (s *splitter) hookScanner() *Scanner {
-	if s.hookSc == nil {
-		s.hookSc = new(Scanner)
-	}
-	return s.hookSc
 }
 
 // following reports whether the batch follows the value of any

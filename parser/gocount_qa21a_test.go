@@ -16,7 +16,7 @@ func TestGoCountCommentAndVariable(t *testing.T) {
 	sc := Preprocess(NewFile("t.sql", src), nil)
 	var counts []int
 	for _, b := range sc.Batches {
-		counts = append(counts, b.Count)
+		counts = append(counts, int(b.Count))
 	}
 	if len(counts) != 3 || counts[0] != 3 || counts[1] != 3 || counts[2] != 1 {
 		t.Errorf("counts %v, want [3 3 1]", counts)

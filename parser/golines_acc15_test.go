@@ -29,7 +29,7 @@ func TestGoLineForms(t *testing.T) {
 		switch {
 		case tc.count == 0 && len(sc.Batches) != 1:
 			t.Errorf("%q: %d batches, want 1 (no GO line)", tc.line, len(sc.Batches))
-		case tc.count > 0 && (len(sc.Batches) != 2 || sc.Batches[0].Count != tc.count):
+		case tc.count > 0 && (len(sc.Batches) != 2 || int(sc.Batches[0].Count) != tc.count):
 			t.Errorf("%q: batches %d, want 2 with the first run %d times", tc.line, len(sc.Batches), tc.count)
 		}
 	}

@@ -733,14 +733,11 @@ type splitter struct {
 	// blank are the variables of the batch that hold blanks alone, and
 	// those blanks (blankvars.go)
 	blank map[string]string
-	// hookSc scans again a statement a streamed batch no longer holds
-	// (hookToks)
-	hookSc *Scanner
 }
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
 	slab, size, arena, fast := s.slab, s.slabSize, s.arena, s.fast
-	*s = splitter{r: r, b: b, text: b.Text, toks: toks, slab: slab, slabSize: size, arena: arena, fast: fast, stack: s.stack[:0], hookSc: s.hookSc}
+	*s = splitter{r: r, b: b, text: b.Text, toks: toks, slab: slab, slabSize: size, arena: arena, fast: fast, stack: s.stack[:0]}
 	s.module = s.moduleHeader()
 }
 

@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -850,7 +851,7 @@ func (p *ppPreprocessor) emit(count int, atGO bool) {
 	p.loud = false
 	if b := p.b.finish(plain && p.lend); b != nil {
 		b.Index = p.nbatches
-		b.Count = count
+		b.Count = int32(min(count, math.MaxInt32))
 		b.AtGO = atGO
 		p.nbatches++
 		if p.onBatch != nil {

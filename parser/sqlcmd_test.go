@@ -41,7 +41,7 @@ func batchTexts(sc *Script) []string {
 func batchCounts(sc *Script) []int {
 	out := []int{}
 	for _, b := range sc.Batches {
-		out = append(out, b.Count)
+		out = append(out, int(b.Count))
 	}
 	return out
 }
@@ -1024,7 +1024,7 @@ func TestCommandHead(t *testing.T) {
 		var o out
 		sc := PreprocessPlain(NewFile("t.sql", text), &PreprocessOptions{Vars: map[string]string{"X": "1"}}, func(b *Batch, plain bool) {
 			o.texts = append(o.texts, b.Text)
-			o.counts = append(o.counts, b.Count)
+			o.counts = append(o.counts, int(b.Count))
 			o.plain = append(o.plain, plain)
 		})
 		o.diags = diagMessages(sc)

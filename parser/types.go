@@ -92,10 +92,14 @@ type Batch struct {
 	Text  string
 	Segs  []Segment // sorted by Out; Segs[0].Out == 0; never empty
 	Index int       // 0-based batch number within the script
-	Count int       // the n of "GO n" that ends it (1 by default)
-	// AtGO is set when a GO line ends it: the script goes on after it
-	// (not so at its end, :quit or :exit)
-	AtGO bool
+	// Count is the n of "GO n" that ends it (1 by default; a count past
+	// math.MaxInt32 is that), AtGO whether a GO line ends it: the script
+	// goes on after it (not so at its end, :quit or :exit). The two share
+	// a word: a Batch is kept for each statement of interest, and 64
+	// bytes is a size class (a field more took 2 MB of a 477 MB script's
+	// peak).
+	Count int32
+	AtGO  bool
 	// Dyn is set on the batch of a constant string that an EXEC runs as
 	// T-SQL (constant dynamic SQL); nil for a script's batches.
 	Dyn *DynSource

@@ -103,7 +103,7 @@ var sl103 = &Rule{
 					reported[b.at] = true
 					msg := sl103Message(b.what)
 					if !b.st.InLoop && b.st.Batch.Count > 1 {
-						msg = sl103RepeatedMessage(b.what, b.st.Batch.Count)
+						msg = sl103RepeatedMessage(b.what, int(b.st.Batch.Count))
 					}
 					p.report(b.st.Span(), nil, msg)
 				}
