@@ -209,6 +209,11 @@ func Run(ctx context.Context, opt Options, sink func(*FileResult)) (*Summary, er
 
 // run is the state of one Run.
 type run struct {
+	// excl is the set of exclude globs the run's walks saw exclude
+	// something, shared by them (collect), set once
+	excl     *excludeUse
+	exclOnce sync.Once
+
 	opt     *Options
 	cfg     *config.Config
 	reg     *rules.Registry
@@ -492,6 +497,7 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 		}
 	}
 	r.sum.Rules = r.rulesList()
+	r.sum.UnmatchedExcludes = r.unmatchedExcludes()
 	return r.sum, err
 }
 
@@ -569,6 +575,7 @@ func (r *run) live(ctx context.Context, sink func(*FileResult)) (*Summary, error
 		}
 	}
 	r.sum.Rules = r.rulesList()
+	r.sum.UnmatchedExcludes = r.unmatchedExcludes()
 	return r.sum, nil
 }
 

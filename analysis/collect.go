@@ -191,17 +191,20 @@ func (m *matcher) excluded(rel string) {
 	}
 }
 
-// unmatched is the exclude globs that matched no path the matcher met,
-// in the config's order.
-func (m *matcher) unmatched() []string {
-	if m.noExclude {
+// unmatchedExcludes is the exclude globs that matched no path the run's
+// walks met, in the config's order (Summary.UnmatchedExcludes); nil
+// when no walk ran.
+func (r *run) unmatchedExcludes() []string {
+	r.exclOnce.Do(func() {}) // (a walk that starts later notes nowhere)
+	u := r.excl
+	if u == nil {
 		return nil
 	}
-	m.used.mu.Lock()
-	defer m.used.mu.Unlock()
+	u.mu.Lock()
+	defer u.mu.Unlock()
 	var out []string
-	for _, g := range m.cfg.Exclude {
-		if !m.used.used[g] && !slices.Contains(out, g) {
+	for _, g := range r.cfg.Exclude {
+		if !u.used[g] && !slices.Contains(out, g) {
 			out = append(out, g)
 		}
 	}
@@ -298,7 +301,12 @@ func absClean(p string) string {
 // in natural order. Folders that cannot be read are input errors.
 func (r *run) collect(ctx context.Context, out func(input) bool) {
 	m := newMatcher(r.cfg, r.cwd)
-	defer func() { r.sum.UnmatchedExcludes = m.unmatched() }()
+	if m.used != nil {
+		// every walk of the run (the include guess's and the replay's
+		// too, on other goroutines) notes in one set
+		r.exclOnce.Do(func() { r.excl = m.used })
+		m.used = r.excl
+	}
 	pm, cm := m, m // the walks of Paths and of Context
 	if r.opt.Filter != nil {
 		pm, cm = m.filtered(r.opt.Filter, r.opt.FilterDir, m), m.filtered(r.opt.Filter, r.opt.FilterDir, nil)
