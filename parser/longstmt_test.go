@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -34,29 +33,16 @@ func oneBatch(t *testing.T, text string) *Batch {
 // dynamic SQL may (SELECT, SET, EXEC, DECLARE, FETCH) and that is longer
 // than the stream's window is scanned again for dynHook; a SELECT of 10
 // MB was 5 million tokens held at once (400 MB of RSS, and a 96 MB one
-// ran out of memory). It is read up to (1 << 16) tokens.
+// ran out of memory). It is read up to maxHookToks tokens.
 func TestParseBatchStreamLongStatement(t *testing.T) {
 	b := oneBatch(t, "CHECKPOINT\n"+longSelect(1_000_000, false)+"BACKUP DATABASE d TO DISK = 'x'\n")
-	buf := &StatementBuffer{AddFileOnly: true}
-	statements, interest := 0, 0
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	ok := ParseBatchStream(b, buf, func(r *Result) {
-		statements += len(r.Statements)
-		for _, st := range r.Statements {
-			if st.Kind != KindOther {
-				interest++
-			}
-		}
-	}, nil)
-	runtime.ReadMemStats(&after)
+	ok, statements, interest, alloc := streamCount(b, nil)
 	if !ok || statements != 3 || interest != 2 {
 		t.Fatalf("streamed %v, %d statements, %d of interest", ok, statements, interest)
 	}
 	// 2 million tokens are 24 MB, and growing a slice to them allocates
 	// several times that
-	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 8<<20 {
+	if alloc > 8<<20 {
 		t.Errorf("the batch allocated %d MB", alloc>>20)
 	}
 }
@@ -73,9 +59,9 @@ func TestLongStatementForgetsWhatItNames(t *testing.T) {
 	}{
 		{rows: 10, named: false, want: true},
 		{rows: 10, named: true, want: false},
-		{rows: (1 << 16), named: false, want: true},
-		{rows: (1 << 16), named: true, want: false},
-		{rows: 3 * (1 << 16), named: true, want: false},
+		{rows: maxHookToks, named: false, want: true},
+		{rows: maxHookToks, named: true, want: false},
+		{rows: 3 * maxHookToks, named: true, want: false},
 	} {
 		text := "DECLARE @dev nvarchar(10) = N'NUL'\n" + longSelect(tc.rows, tc.named) +
 			"BACKUP DATABASE d TO DISK = @dev\n"

@@ -22,6 +22,26 @@ func streamed(t *testing.T, b *Batch, buf *StatementBuffer) (*Result, bool) {
 	return &got, ok
 }
 
+// streamCount is ParseBatchStream of b with a new buffer: whether it
+// streamed, the statements it handed on and those of interest among
+// them, and the bytes allocated meanwhile.
+func streamCount(b *Batch, looked func(int)) (ok bool, statements, interest int, alloc uint64) {
+	buf := &StatementBuffer{AddFileOnly: true}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	ok = ParseBatchStream(b, buf, func(r *Result) {
+		statements += len(r.Statements)
+		for _, st := range r.Statements {
+			if st.Kind != KindOther {
+				interest++
+			}
+		}
+	}, looked)
+	runtime.ReadMemStats(&after)
+	return ok, statements, interest, after.TotalAlloc - before.TotalAlloc
+}
+
 // TestParseBatchStream compares ParseBatchStream, with windows of a few
 // tokens and runs of a few statements, with the parse of the whole batch
 // on the fixtures and generated scripts.
@@ -131,29 +151,9 @@ func FuzzParseBatchStream(f *testing.F) {
 // whole parse holds a token for every few bytes.
 func TestParseBatchStreamBounded(t *testing.T) {
 	alloc := func(rows int) uint64 {
-		text := "CHECKPOINT\n" + strings.Repeat("INSERT INTO t VALUES (1, 'x');\n", rows) + "BACKUP DATABASE d TO DISK = 'x'\n"
-		var b *Batch
-		PreprocessPlain(NewFile("big.sql", text), nil, func(x *Batch, plain bool) {
-			if b != nil || plain {
-				t.Fatal("not one batch with statements of interest")
-			}
-			b = x
-		})
-		buf := &StatementBuffer{AddFileOnly: true}
-		statements, interest := 0, 0
+		b := oneBatch(t, "CHECKPOINT\n"+strings.Repeat("INSERT INTO t VALUES (1, 'x');\n", rows)+"BACKUP DATABASE d TO DISK = 'x'\n")
 		var looked []int
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		ok := ParseBatchStream(b, buf, func(r *Result) {
-			statements += len(r.Statements)
-			for _, st := range r.Statements {
-				if st.Kind != KindOther {
-					interest++
-				}
-			}
-		}, func(upto int) { looked = append(looked, upto) })
-		runtime.ReadMemStats(&after)
+		ok, statements, interest, alloc := streamCount(b, func(upto int) { looked = append(looked, upto) })
 		// the first pass (no "add" in the text) reports every lookStep
 		// bytes, up to the end
 		if n := len(b.Text); len(looked) != (n+lookStep-1)/lookStep || looked[len(looked)-1] != n {
@@ -162,7 +162,7 @@ func TestParseBatchStreamBounded(t *testing.T) {
 		if !ok || statements != rows+2 || interest != 2 {
 			t.Fatalf("%d rows: streamed %v, %d statements, %d of interest", rows, ok, statements, interest)
 		}
-		return after.TotalAlloc - before.TotalAlloc
+		return alloc
 	}
 	small, large := alloc(20_000), alloc(200_000)
 	t.Logf("%d, %d bytes", small, large)

@@ -12,7 +12,8 @@ import (
 // renamed script took), so the note says to write the baseline again.
 // They were kept silently forever, and a script added later with the
 // same findings took them as a rename: its new findings were hidden. A
-// hook's run on other files says nothing of them.
+// hook's run on other files says nothing of them; a run with --diff
+// counts them as the streamed run does.
 func TestBaselineEntriesOfADeletedScriptAreStale(t *testing.T) {
 	dir, _ := gitRepo(t)
 	writeFile(t, dir, "db/V1__a.sql", "CHECKPOINT 10;\n")
@@ -32,6 +33,11 @@ func TestBaselineEntriesOfADeletedScriptAreStale(t *testing.T) {
 		if code != 0 || len(found(out)) != 0 || !strings.Contains(errs, "1 entry no longer matches a finding (SL302 db/V2__tune.sql): run with --write-baseline "+bl) {
 			t.Errorf("scan %s after V2 was deleted: exit %d, %v, %q; want 0 and V2's entry stale", path, code, found(out), errs)
 		}
+	}
+	// a run that holds its findings to the end (--diff, --fix) filters
+	// them through the baseline as the streamed run does
+	if code, out, errs := scan("--diff", "db"); code != 0 || !strings.Contains(errs, "1 entry no longer matches a finding (SL302 db/V2__tune.sql)") {
+		t.Errorf("scan --diff db after V2 was deleted: exit %d, %q, %q; want 0 and V2's entry stale", code, out, errs)
 	}
 	if code, out, errs := scan("db/V1__a.sql"); code != 0 || len(found(out)) != 0 || errs != "" {
 		t.Errorf("a hook's run on V1: exit %d, %v, %q; want 0, nothing said", code, found(out), errs)
