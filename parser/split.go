@@ -1458,7 +1458,7 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 // interest inside its window, starts a statement the window did not stop
 // at: a label (name:), a parenthesized query, or one of the rare
 // statements whose first word the splitter does not know (SEND, RECEIVE,
-// GET/MOVE CONVERSATION, ADD SIGNATURE). Not a WITH: a common table
+// GET/MOVE CONVERSATION, ADD SIGNATURE, DUMP, LOAD). Not a WITH: a common table
 // expression must follow a semicolon (SQL Server's error 319).
 func (s *splitter) startsStatement(i int) bool {
 	k := s.kindAt(i)
@@ -1469,6 +1469,10 @@ func (s *splitter) startsStatement(i int) bool {
 		return s.isWord(i+1, "CONVERSATION")
 	case s.isWord(i, "RECEIVE"):
 		return true // RECEIVE is no value of any statement of interest
+	case s.isWord(i, "DUMP"), s.isWord(i, "LOAD"):
+		// reserved keywords, so no value: SQL Server 2000's BACKUP and
+		// RESTORE (DUMP TRAN d WITH NO_LOG in old scripts)
+		return true
 	case s.isWord(i, "ADD"):
 		return s.isWord(i+1, "SIGNATURE") || s.isWord(i+1, "COUNTERSIGNATURE")
 	case k == TokIdent:
