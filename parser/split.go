@@ -1160,6 +1160,10 @@ func (s *splitter) startStatement(i int, k kw) int {
 			}
 		case k == kwRestore && restoreOnly(s, i+1):
 			kind = KindRestoreOnly
+		case k == kwBackup && (s.isWord(i+1, "TRANSACTION") || s.isWord(i+1, "TRAN")):
+			// SQL Server 2000's name for BACKUP LOG, removed in 2008: the
+			// grammar stops at it (removedLogOption says why)
+			kind = KindBackupLog
 		}
 		if kind != KindOther {
 			return s.interest(i, kind)
@@ -1720,12 +1724,18 @@ func (s *splitter) foreign(toks []Token) bool {
 }
 
 // removedLogOption is the message for BACKUP LOG name WITH TRUNCATE_ONLY
-// or NO_LOG, where the grammar stopped at off (the WITH, for want of TO):
-// old log-shrinking scripts still hold them, and SQL Server 2008 removed
-// them. It is "" for any other statement or error.
+// or NO_LOG, where the grammar stopped at off (the WITH, for want of TO),
+// and for BACKUP TRAN[SACTION], SQL Server 2000's BACKUP LOG (stopped at
+// its second word): old log-shrinking scripts still hold them, and SQL
+// Server 2008 removed them. It is "" for any other statement or error.
 func (s *splitter) removedLogOption(kind Kind, toks []Token, off int) string {
 	if kind != KindBackupLog {
 		return ""
+	}
+	if len(toks) > 1 && int(toks[1].Start) == off {
+		if w := s.text[toks[1].Start:toks[1].End]; keywordFold(w, "TRAN") || keywordFold(w, "TRANSACTION") {
+			return "BACKUP " + strings.ToUpper(w) + ", SQL Server 2000's name for BACKUP LOG, was removed in SQL Server 2008 and fails there: write BACKUP LOG"
+		}
 	}
 	for k := 0; k+1 < len(toks); k++ {
 		if int(toks[k].Start) != off {
