@@ -491,7 +491,7 @@ func (p *fastParser) startsNext(i int) bool {
 		return p.kind(i) == TokIdent
 	}
 	switch c := p.text[p.toks[i].Start]; c | 0x20 {
-	case 's', 'g', 'm', 'r', 'a':
+	case 's', 'g', 'm', 'r', 'a', 'd', 'l':
 	default:
 		if c < utf8.RuneSelf {
 			return false // no such word (a non-ASCII letter may fold to one)
@@ -499,7 +499,7 @@ func (p *fastParser) startsNext(i int) bool {
 	}
 	return p.word(i, fwSEND) && p.word(i+1, fwON) && p.word(i+2, fwCONVERSATION) ||
 		(p.word(i, fwGET) || p.word(i, fwMOVE)) && p.word(i+1, fwCONVERSATION) ||
-		p.word(i, fwRECEIVE) ||
+		p.word(i, fwRECEIVE) || p.word(i, fwDUMP) || p.word(i, fwLOAD) ||
 		p.word(i, fwADD) && (p.word(i+1, fwSIGNATURE) || p.word(i+1, fwCOUNTERSIGNATURE))
 }
 

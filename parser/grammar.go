@@ -36,11 +36,12 @@ type gQualName struct {
 // not what starts the statement after one without a semicolon where the
 // splitter did not stop (splitter.startsStatement): a label (name:), a
 // parenthesized query, SEND ON CONVERSATION, GET or MOVE CONVERSATION,
-// RECEIVE, ADD SIGNATURE or COUNTERSIGNATURE. The clauses of any words
+// RECEIVE, ADD SIGNATURE or COUNTERSIGNATURE, DUMP or LOAD (reserved
+// keywords: SQL Server 2000's BACKUP and RESTORE). The clauses of any words
 // (gAny lists) stop there too.
 type gArg struct {
 	Group []*gAny `parser:"  (?! '(' ('SELECT' | 'WITH')) '(' @@* ')'"`
-	Tok   string  `parser:"| (?! Ident ':' | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @(!('(' | ')' | ',' | ';' | 'WITH'))"`
+	Tok   string  `parser:"| (?! Ident ':' | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'DUMP' | 'LOAD' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @(!('(' | ')' | ',' | ';' | 'WITH'))"`
 }
 
 // gAny is any token but a semicolon, parentheses kept balanced.
@@ -188,25 +189,25 @@ type gAdd struct {
 	Log  []*gFileSpec `parser:"  'LOG' 'FILE' @@ (',' @@)*"`
 	File *gAddFile    `parser:"| 'FILE' @@"`
 	FG   *gFGDef      `parser:"| 'FILEGROUP' @@"`
-	Args []*gAny      `parser:"| (?= 'SECONDARY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
+	Args []*gAny      `parser:"| (?= 'SECONDARY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'DUMP' | 'LOAD' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
 }
 
 type gRemove struct {
 	File *gName  `parser:"  'FILE' @@"`
 	FG   *gName  `parser:"| 'FILEGROUP' @@"`
-	Args []*gAny `parser:"| (?= 'SECONDARY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
+	Args []*gAny `parser:"| (?= 'SECONDARY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'DUMP' | 'LOAD' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
 }
 
 type gModifyFG struct {
 	Name *gName  `parser:"@@"`
-	Args []*gAny `parser:"((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)*"`
+	Args []*gAny `parser:"((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'DUMP' | 'LOAD' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)*"`
 }
 
 type gModify struct {
 	File *gFileSpec `parser:"  'FILE' @@"`
 	FG   *gModifyFG `parser:"| 'FILEGROUP' @@"`
 	Name *gName     `parser:"| 'NAME' '=' @@"`
-	Args []*gAny    `parser:"| (?= '(' | 'BACKUP_STORAGE_REDUNDANCY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
+	Args []*gAny    `parser:"| (?= '(' | 'BACKUP_STORAGE_REDUNDANCY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'DUMP' | 'LOAD' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
 }
 
 // gAlterAction is the action of ALTER DATABASE. The modelled actions follow
@@ -227,7 +228,7 @@ type gAlterAction struct {
 	Modify  *gModify `parser:"| 'MODIFY' @@"`
 	Collate *string  `parser:"| 'COLLATE' @(Ident | Quoted | SqlcmdVar | Template)"`
 	Set     *gSet    `parser:"| 'SET' @@"`
-	Other   []*gAny  `parser:"| (?= 'FAILOVER' | 'FORCE_FAILOVER_ALLOW_DATA_LOSS' | 'PERFORM_CUTOVER' | 'REBUILD' 'LOG' | 'FOR' 'SECONDARY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
+	Other   []*gAny  `parser:"| (?= 'FAILOVER' | 'FORCE_FAILOVER_ALLOW_DATA_LOSS' | 'PERFORM_CUTOVER' | 'REBUILD' 'LOG' | 'FOR' 'SECONDARY') ((?! Ident ':' | '(' ('SELECT' | 'WITH') | 'SEND' 'ON' 'CONVERSATION' | ('GET' | 'MOVE') 'CONVERSATION' | 'RECEIVE' | 'DUMP' | 'LOAD' | 'ADD' ('SIGNATURE' | 'COUNTERSIGNATURE')) @@)+"`
 }
 
 type gAlterDatabase struct {

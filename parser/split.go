@@ -1160,6 +1160,10 @@ func (s *splitter) startStatement(i int, k kw) int {
 			}
 		case k == kwRestore && restoreOnly(s, i+1):
 			kind = KindRestoreOnly
+		case k == kwBackup && (s.isWord(i+1, "TRANSACTION") || s.isWord(i+1, "TRAN")):
+			// SQL Server 2000's name for BACKUP LOG, removed in 2008: the
+			// grammar stops at it (removedLogOption says why)
+			kind = KindBackupLog
 		}
 		if kind != KindOther {
 			return s.interest(i, kind)
@@ -1458,7 +1462,7 @@ func (s *splitter) parse(st *Statement, toks []Token) (n int, err error) {
 // interest inside its window, starts a statement the window did not stop
 // at: a label (name:), a parenthesized query, or one of the rare
 // statements whose first word the splitter does not know (SEND, RECEIVE,
-// GET/MOVE CONVERSATION, ADD SIGNATURE). Not a WITH: a common table
+// GET/MOVE CONVERSATION, ADD SIGNATURE, DUMP, LOAD). Not a WITH: a common table
 // expression must follow a semicolon (SQL Server's error 319).
 func (s *splitter) startsStatement(i int) bool {
 	k := s.kindAt(i)
@@ -1469,6 +1473,10 @@ func (s *splitter) startsStatement(i int) bool {
 		return s.isWord(i+1, "CONVERSATION")
 	case s.isWord(i, "RECEIVE"):
 		return true // RECEIVE is no value of any statement of interest
+	case s.isWord(i, "DUMP"), s.isWord(i, "LOAD"):
+		// reserved keywords, so no value: SQL Server 2000's BACKUP and
+		// RESTORE (DUMP TRAN d WITH NO_LOG in old scripts)
+		return true
 	case s.isWord(i, "ADD"):
 		return s.isWord(i+1, "SIGNATURE") || s.isWord(i+1, "COUNTERSIGNATURE")
 	case k == TokIdent:
@@ -1716,12 +1724,18 @@ func (s *splitter) foreign(toks []Token) bool {
 }
 
 // removedLogOption is the message for BACKUP LOG name WITH TRUNCATE_ONLY
-// or NO_LOG, where the grammar stopped at off (the WITH, for want of TO):
-// old log-shrinking scripts still hold them, and SQL Server 2008 removed
-// them. It is "" for any other statement or error.
+// or NO_LOG, where the grammar stopped at off (the WITH, for want of TO),
+// and for BACKUP TRAN[SACTION], SQL Server 2000's BACKUP LOG (stopped at
+// its second word): old log-shrinking scripts still hold them, and SQL
+// Server 2008 removed them. It is "" for any other statement or error.
 func (s *splitter) removedLogOption(kind Kind, toks []Token, off int) string {
 	if kind != KindBackupLog {
 		return ""
+	}
+	if len(toks) > 1 && int(toks[1].Start) == off {
+		if w := s.text[toks[1].Start:toks[1].End]; keywordFold(w, "TRAN") || keywordFold(w, "TRANSACTION") {
+			return "BACKUP " + strings.ToUpper(w) + ", SQL Server 2000's name for BACKUP LOG, was removed in SQL Server 2008 and fails there: write BACKUP LOG"
+		}
 	}
 	for k := 0; k+1 < len(toks); k++ {
 		if int(toks[k].Start) != off {

@@ -1,0 +1,62 @@
+package parser
+
+import "testing"
+
+// DUMP and LOAD are reserved keywords ("Reserved Keywords (Transact-SQL)"):
+// SQL Server 2000's synonyms of BACKUP and RESTORE, discontinued in SQL
+// Server 2008 but still in old maintenance scripts (DUMP TRAN db WITH
+// NO_LOG after SET RECOVERY SIMPLE). Neither can be a value of a statement
+// of interest, so one that follows such a statement without a semicolon
+// starts the next statement, as RECEIVE does: the statement before is
+// parsed and checked, and its span ends on its own line. Before, a clause
+// of any words (a SET option's arguments) took the DUMP statement in and
+// failed at its NO_LOG ("expected NO_WAIT or ROLLBACK"), and the other
+// statements failed at the DUMP or LOAD ("unexpected token").
+func TestDumpLoadAfterStatement(t *testing.T) {
+	first := []string{
+		"ALTER DATABASE d SET RECOVERY SIMPLE",
+		"ALTER DATABASE d SET OFFLINE",
+		"ALTER DATABASE d MODIFY FILEGROUP g1 DEFAULT",
+		"ALTER DATABASE d ADD FILE (NAME = f, FILENAME = 'f.ndf', SIZE = 1 TB)",
+		"ALTER DATABASE d FAILOVER",
+		"CREATE DATABASE d WITH TRUSTWORTHY ON",
+		"BACKUP DATABASE d TO DISK = 'x' WITH INIT",
+		"BACKUP LOG d TO DISK = 'x'",
+		"RESTORE DATABASE d FROM DISK = 'x' WITH RECOVERY",
+		"RESTORE DATABASE d FROM DISK = 'x'",
+		"CHECKPOINT 10",
+		"USE d",
+	}
+	next := []string{
+		"DUMP TRAN d WITH NO_LOG", "DUMP TRANSACTION d WITH TRUNCATE_ONLY", "dump database d to disk = 'y'",
+		"LOAD DATABASE d FROM DISK = 'y'", "load tran d from disk = 'z'",
+	}
+	for _, a := range first {
+		var want string // the statement alone
+		bothParses(t, "t.sql", a, nil, func(fast bool, r *Result) {
+			if len(r.Diags) != 0 || len(r.Statements) != 1 || r.Statements[0].Node == nil {
+				t.Fatalf("%q (fast path %v): %v", a, fast, r.Diags)
+			}
+			want = dumpNodeNoFile(r.Statements[0].Node)
+		})
+		for _, b := range next {
+			for _, sep := range []string{"\n", " "} {
+				src := a + sep + b
+				bothParses(t, "t.sql", src, nil, func(fast bool, r *Result) {
+					if len(r.Diags) != 0 {
+						t.Errorf("%q (fast path %v): %v", src, fast, r.Diags)
+						return
+					}
+					st := r.Statements[0]
+					if st.Node == nil || st.End != len(a) {
+						t.Errorf("%q (fast path %v): first statement ends at %d, want %d (%q)", src, fast, st.End, len(a), src[st.Start:st.End])
+						return
+					}
+					if got := dumpNodeNoFile(st.Node); got != want {
+						t.Errorf("%q (fast path %v):\n got %s\nwant %s", src, fast, got, want)
+					}
+				})
+			}
+		}
+	}
+}
