@@ -2421,8 +2421,19 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 		// Clears the statement cache: the batch so far is dropped.
 		p.b.reset()
 		p.refs, p.stale = p.refs[:0], false
-	case "listvar", "list", "help", "serverlist", "ed":
-		// Interactive or output commands: nothing to do for the analysis.
+	case "listvar", "ed":
+		// No argument: go-sqlcmd (commands.go listVarCommand,
+		// editCommand) fails on one, as the documented syntax takes none.
+		if a != e {
+			bad(strings.ToUpper(c.name) + " takes no argument")
+		}
+	case "list":
+		// :LIST COLOR is go-sqlcmd's; anything else fails (listCommand).
+		if a != e && !strings.EqualFold(s[a:e], "color") {
+			bad("LIST takes no argument (go-sqlcmd's LIST COLOR aside)")
+		}
+	case "help", "serverlist":
+		// Interactive commands: nothing to do for the analysis.
 	case "quit":
 		if a != e {
 			bad("QUIT takes no argument")
