@@ -1916,9 +1916,12 @@ func EnvAllowList(names ...string) func(string) bool {
 }
 
 // ppLineEnd returns the end of the line content starting at or before i and
-// the offset after its line break.
+// the offset after its line break. A Ctrl-Z (0x1A) that is the text's last
+// byte ends the line too: it is an old DOS editor's end-of-file mark, no
+// part of the last line ("GO^Z" is a GO line, as "GO" then Ctrl-Z on a
+// line of its own is).
 func ppLineEnd(s string, i int) (end, next int) {
-	for i < len(s) && s[i] != '\n' && s[i] != '\r' {
+	for i < len(s) && s[i] != '\n' && s[i] != '\r' && !ppEOFMark(s, i) {
 		i++
 	}
 	end = i
@@ -1932,6 +1935,9 @@ func ppLineEnd(s string, i int) (end, next int) {
 }
 
 func ppIsBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+// ppEOFMark reports whether s[i] is a Ctrl-Z that ends s (ppLineEnd).
+func ppEOFMark(s string, i int) bool { return s[i] == 0x1A && i == len(s)-1 }
 
 func ppIsLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
@@ -1978,7 +1984,7 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 		// byte, a tab too, so that it runs GO<tab>3 once and leaves
 		// "<tab>3" as the next batch's first line: a syntax error.)
 		k := j + 2
-		if !(k == n || ppIsBlank(s[k]) || s[k] == '\n' || s[k] == '\r' || k+1 < n && s[k] == '-' && s[k+1] == '-') {
+		if !(k == n || ppIsBlank(s[k]) || s[k] == '\n' || s[k] == '\r' || k+1 < n && s[k] == '-' && s[k+1] == '-' || ppEOFMark(s, k)) {
 			if s[k] == ';' {
 				p.goSemicolon(f, j, k)
 			}
