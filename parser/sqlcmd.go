@@ -2208,10 +2208,35 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 		return 1
 	}
 	if err != nil || n < 1 || arg[0] == '+' {
-		p.diag(f, a, e, fmt.Sprintf("malformed GO command: the count %q is not a positive integer", arg))
+		p.diag(f, a, e, ppGoCountMessage(arg))
 		return 1
 	}
 	return n
+}
+
+// ppGoCountMessage says what is wrong with the count arg of a GO line:
+// the documentation of GO takes a positive integer and nothing but a
+// comment after it. go-sqlcmd reads the count with Sscanf("%d"), which
+// takes a sign and stops at the first byte that is not a digit: "+3",
+// "3x" and "3 x" run the batch 3 times there, and the message says so.
+func ppGoCountMessage(arg string) string {
+	msg := fmt.Sprintf("malformed GO command: expected a positive integer count, as in GO 3, found %q", arg)
+	d := 0
+	if arg[0] == '+' {
+		d = 1
+	}
+	k := d
+	for k < len(arg) && arg[k] >= '0' && arg[k] <= '9' {
+		k++
+	}
+	n, err := strconv.Atoi(arg[d:k])
+	switch {
+	case k == d || err != nil || n < 1:
+		return msg
+	case k == len(arg):
+		return msg + fmt.Sprintf(": a count takes no sign (go-sqlcmd reads it as %d)", n)
+	}
+	return msg + fmt.Sprintf(": only a comment may follow the count (go-sqlcmd reads the leading %s and runs the batch %d times)", arg[:k], n)
 }
 
 // ppStripBlockComments returns s without its /* ... */ comments (which

@@ -150,16 +150,16 @@ func TestSqlcmdGo(t *testing.T) {
 		{"unclosed comment", "/* x\nGO\nSELECT 1", []string{"/* x\nGO\nSELECT 1"}, []int{1}, nil},
 		{"unclosed string", "SELECT 'x\nGO\n", []string{"SELECT 'x\nGO\n"}, []int{1}, nil},
 		{"bad count", "SELECT 1\nGO x\nSELECT 2", []string{"SELECT 1\n", "SELECT 2"}, []int{1, 1},
-			[]string{`malformed GO command: the count "x" is not a positive integer`}},
+			[]string{`malformed GO command: expected a positive integer count, as in GO 3, found "x"`}},
 		{"zero count", "SELECT 1\nGO 0\n", []string{"SELECT 1\n"}, []int{1},
-			[]string{`malformed GO command: the count "0" is not a positive integer`}},
+			[]string{`malformed GO command: expected a positive integer count, as in GO 3, found "0"`}},
 		{"garbage after count", "SELECT 1\nGO 2 x\n", []string{"SELECT 1\n"}, []int{1},
-			[]string{`malformed GO command: the count "2 x" is not a positive integer`}},
+			[]string{`malformed GO command: expected a positive integer count, as in GO 3, found "2 x": only a comment may follow the count (go-sqlcmd reads the leading 2 and runs the batch 2 times)`}},
 		// The documentation of GO: "the line can contain comments" (SSMS's
 		// batch parser takes them around the count).
 		{"block comments", "SELECT 1\nGO /* once */\nSELECT 2\nGO /* a /* nested */ one */ 3 /* times */ -- x\nSELECT 3\nGO /* open\n*/\n",
 			[]string{"SELECT 1\n", "SELECT 2\n", "SELECT 3\n", "*/\n"}, []int{1, 3, 1, 1},
-			[]string{`malformed GO command: the count "/* open" is not a positive integer`}},
+			[]string{`malformed GO command: expected a positive integer count, as in GO 3, found "/* open"`}},
 		{"count from variable", ":setvar N 4\nSELECT 1\nGO $(N)\n", []string{"SELECT 1\n"}, []int{4}, nil},
 	}
 	for _, tc := range tests {
