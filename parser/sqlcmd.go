@@ -150,8 +150,10 @@ const (
 // state (in a quoted run, its closing quote and '$': ppQuoteEnd).
 var (
 	ppStopNormal = ppByteSet("'\"[-/$\n\r")
-	// Bytes that can start a GO line or a command (after blanks).
-	ppLineStart = ppByteSet("Gg:!EeQqRr")
+	// Bytes that can start a GO line or a command (after blanks), and
+	// the first byte of a byte order mark (lineCommand reports one that
+	// starts a line: files joined with cat keep each one's).
+	ppLineStart = ppByteSet("Gg:!EeQqRr\xef")
 )
 
 // The normal state's byte table: the bytes at which the scanner stops,
@@ -1987,6 +1989,10 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 		if !(k == n || ppIsBlank(s[k]) || s[k] == '\n' || s[k] == '\r' || k+1 < n && s[k] == '-' && s[k+1] == '-' || ppEOFMark(s, k)) {
 			if s[k] == ';' {
 				p.goSemicolon(f, j, k)
+			} else if strings.HasPrefix(s[k:], ppBOM) {
+				p.diag(f, j, k+len(ppBOM), "a byte order mark (U+FEFF) follows GO on this line: the end of a file joined to the next one "+
+					"(with cat or copy) without a line break, which keeps the next file's mark; sqlcmd does not read the line as GO, "+
+					"so the batch does not end here: put a line break after GO and remove the mark")
 			}
 			return 0, false // GOTO, go_table, GO; ...: T-SQL text
 		}
@@ -2031,6 +2037,8 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 			return 0, false
 		}
 		cmd = ppCommand{name: "!!", start: j, nameEnd: j + 2}
+	case c == 0xef:
+		return p.markLine(f, ls, j, run)
 	case c|0x20 == 'e' || c|0x20 == 'q' || c|0x20 == 'r':
 		// [:]EXIT, [:]QUIT, [:]ED and [:]RESET also work without the
 		// colon (osql compatibility). Without it they are taken as
@@ -2078,6 +2086,74 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 	return cmd.next, true
 }
 
+// ppBOM is a byte order mark in UTF-8 (U+FEFF). One that starts a file
+// is taken off when the file is read; one in the middle of a file is
+// most likely the mark of a file joined to another (cat a.sql b.sql).
+const ppBOM = "\uFEFF"
+
+// markLine looks at a line (starting at ls) whose first byte past its
+// blanks, at j, is 0xEF. When a byte order mark is there, it reports it
+// (sqlcmd takes a command only at the start of a line, and the mark is
+// no blank in T-SQL either) and reads the line as it would be without
+// the mark, so that the rest of the file is checked as meant: the mark
+// leaves the batch text, and a GO line or command after it runs.
+func (p *ppPreprocessor) markLine(f *File, ls, j int, run *int) (int, bool) {
+	s := f.Text
+	if !strings.HasPrefix(s[j:], ppBOM) {
+		return 0, false // another character from U+F000 to U+FFFF
+	}
+	k := j + len(ppBOM)
+	for k < len(s) && ppIsBlank(s[k]) {
+		k++
+	}
+	what := "the statement after it is read here as if the mark were not there, but may fail on the server"
+	if k < len(s) && ppLineStart[s[k]] && s[k] != 0xef {
+		le, _ := ppLineEnd(s, k)
+		if w := s[k:le]; ppLooksLikeCommand(w) {
+			what = "sqlcmd takes a command only at the start of a line, so it does not run " + ppShortLine(w) + " (it is read here as if the mark were not there)"
+		}
+	}
+	p.diag(f, j, j+len(ppBOM), "a byte order mark (U+FEFF) starts this line, in the middle of the file: files joined with cat or copy keep each one's mark; "+
+		what+"; remove the mark")
+	p.b.appendRun(f, *run, j)
+	*run = j + len(ppBOM)
+	if k < len(s) && ppLineStart[s[k]] && s[k] != 0xef {
+		if next, ok := p.lineCommand(f, j+len(ppBOM), k, run); ok {
+			return next, ok
+		}
+	}
+	// The first word of the line follows a byte that is no blank: the
+	// scan would not take it for a word of interest, so the batch is
+	// parsed whole.
+	p.loud = true
+	return 0, false
+}
+
+// ppLooksLikeCommand reports whether line w, which starts with a byte
+// of ppLineStart, is a GO line or a sqlcmd command by its first word.
+func ppLooksLikeCommand(w string) bool {
+	switch {
+	case w[0] == ':' || w[0] == '!':
+		return true
+	case len(w) >= 2 && w[0]|0x20 == 'g' && w[1]|0x20 == 'o':
+		return len(w) == 2 || ppIsBlank(w[2]) || strings.HasPrefix(w[2:], "--")
+	}
+	for _, c := range [...]string{"exit", "quit", "ed", "reset"} {
+		if len(w) >= len(c) && strings.EqualFold(w[:len(c)], c) && (len(w) == len(c) || ppIsBlank(w[len(c)]) || w[len(c)] == '(') {
+			return true
+		}
+	}
+	return false
+}
+
+// ppShortLine is line w quoted for a message, cut after 40 bytes.
+func ppShortLine(w string) string {
+	if len(w) > 40 {
+		w = strings.ToValidUTF8(w[:40], "") + "..."
+	}
+	return strconv.Quote(w)
+}
+
 // goSemicolon reports a line "GO;" (GO at s[j], the semicolon at k) with
 // nothing but blanks or a comment after it: the documentation of GO says
 // that a semicolon may not follow it ("Do not use a semicolon as a
@@ -2108,7 +2184,7 @@ func ppCommandHead(s string, j int) bool {
 		return true
 	}
 	switch uint16(s[j]) | uint16(s[j+1])<<8 | 0x2020 { // both folded
-	case 'g' | 'o'<<8, 'e' | 'd'<<8, 'q' | 'u'<<8, 'r' | 'e'<<8:
+	case 'g' | 'o'<<8, 'e' | 'd'<<8, 'q' | 'u'<<8, 'r' | 'e'<<8, 0xef | 0xbb<<8: // (0xef 0xbb: a byte order mark, folded alike)
 		return true
 	case 'e' | 'x'<<8:
 		// EXIT by the next two bytes (or a text that ends before them),

@@ -1033,7 +1033,8 @@ func TestCommandHead(t *testing.T) {
 	heads := []string{"GO", "go", "Go 2", "GO -- c", "GOTO x", "GROUP BY a", "EXIT", "exit(SELECT 1)", ":EXIT", "ED", "ed", "EXEC p",
 		"END", "ELSE", "QUIT", "quit", "QUERY", "RESET", "reset", "RETURN", "RESTORE DATABASE d", ":setvar Y 2", ":r x.sql", "!! dir",
 		":on error exit", "e", "g", "q", "r", ":", "!", "  GO", "\tEXIT", "E", "Gx",
-		"Exit", "eXiT(1)", "EXISTS (SELECT 1)", "EXI", "EX", "exits", "QuIt", "QUI", "QUOTENAME(x)", "ReSeT", "RES", "rese", "REVERT", "resets"}
+		"Exit", "eXiT(1)", "EXISTS (SELECT 1)", "EXI", "EX", "exits", "QuIt", "QUI", "QUOTENAME(x)", "ReSeT", "RES", "rese", "REVERT", "resets",
+		"\uFEFFGO", "\uFEFFSELECT 1", "\uFEFF:setvar Y 3", "\uFF21", "\uFEFF"}
 	rnd := rand.New(rand.NewPCG(5, 6))
 	for range 3000 {
 		var sb strings.Builder
