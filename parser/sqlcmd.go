@@ -631,6 +631,7 @@ type ppPreprocessor struct {
 	// loud is set once the batch under construction is known not to be
 	// plain (PreprocessPlain).
 	loud       bool
+	loneCR     map[*File]bool    // files whose command after a lone CR is reported (loneCR)
 	nbatches   int               // batches emitted so far
 	vars       map[string]string // upper-case name -> value: -v values, then :setvar
 	upper      map[string]string // name as written -> upper case (saves an allocation per use)
@@ -2004,6 +2005,9 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 		}
 		p.emit(count, true)
 		*run = next
+		if ls > 0 && s[ls-1] == '\r' {
+			p.afterLoneCR(f, j)
+		}
 		return next, true
 	}
 	var cmd ppCommand
@@ -2082,8 +2086,32 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 	// The command line leaves the batch text.
 	p.b.appendRun(f, *run, ls)
 	*run = cmd.next
+	if ls > 0 && s[ls-1] == '\r' {
+		p.afterLoneCR(f, j)
+	}
 	p.runCommand(f, &cmd)
 	return cmd.next, true
+}
+
+// afterLoneCR reports, once a file, a GO line or command at j that a
+// lone CR (an old Mac line break) puts on a line of its own. sqlcmd reads
+// a script line by line up to a line feed (go-sqlcmd: bufio's ReadLine),
+// so a lone CR is no line break there: GO or the command is part of the
+// line before it, and does not run (as SQL Server ends a -- comment only
+// at a line feed). sqllint reads the lines as an editor shows them, so
+// that the rest of the file is still checked.
+func (p *ppPreprocessor) afterLoneCR(f *File, j int) {
+	if p.loneCR[f] {
+		return
+	}
+	if p.loneCR == nil {
+		p.loneCR = make(map[*File]bool)
+	}
+	p.loneCR[f] = true
+	le, _ := ppLineEnd(f.Text, j)
+	p.diag(f, j, le, fmt.Sprintf("%s follows a lone CR line break (an old Mac line ending): sqlcmd ends a line only at a line feed, "+
+		"so it reads this as part of the line before, not as a command, and does not run it; save the file with CRLF or LF line breaks "+
+		"(reported once a file)", ppShortLine(f.Text[j:le])))
 }
 
 // ppBOM is a byte order mark in UTF-8 (U+FEFF). One that starts a file
