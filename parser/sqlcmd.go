@@ -2042,7 +2042,7 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 		}
 		cmd = ppCommand{name: "!!", start: j, nameEnd: j + 2}
 	case c == 0xef:
-		return p.markLine(f, ls, j, run)
+		return p.markLine(f, j, run)
 	case c|0x20 == 'e' || c|0x20 == 'q' || c|0x20 == 'r':
 		// [:]EXIT, [:]QUIT, [:]ED and [:]RESET also work without the
 		// colon (osql compatibility). Without it they are taken as
@@ -2119,13 +2119,13 @@ func (p *ppPreprocessor) afterLoneCR(f *File, j int) {
 // most likely the mark of a file joined to another (cat a.sql b.sql).
 const ppBOM = "\uFEFF"
 
-// markLine looks at a line (starting at ls) whose first byte past its
-// blanks, at j, is 0xEF. When a byte order mark is there, it reports it
+// markLine looks at a line whose first byte past its blanks, at j, is
+// 0xEF. When a byte order mark is there, it reports it
 // (sqlcmd takes a command only at the start of a line, and the mark is
 // no blank in T-SQL either) and reads the line as it would be without
 // the mark, so that the rest of the file is checked as meant: the mark
 // leaves the batch text, and a GO line or command after it runs.
-func (p *ppPreprocessor) markLine(f *File, ls, j int, run *int) (int, bool) {
+func (p *ppPreprocessor) markLine(f *File, j int, run *int) (int, bool) {
 	s := f.Text
 	if !strings.HasPrefix(s[j:], ppBOM) {
 		return 0, false // another character from U+F000 to U+FFFF
