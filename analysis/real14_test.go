@@ -93,7 +93,7 @@ var real14Cases = []shapeCase{{
 	name: "sqlfluff-go-go",
 	text: "-- It's possible to have multiple GO between batches.\nGO GO\nGO\nSELECT foo FROM bar GO GO\nSELECT foo FROM bar GO\nGO\n",
 	want: []string{"SL002 2:4"},
-	msg:  []string{`malformed GO command: the count "GO" is not a positive integer`},
+	msg:  []string{`malformed GO command: expected a positive integer count, as in GO 3, found "GO"`},
 }, {
 	// The ANTLR grammar's ddl_create_alter_database.sql: an SSMS script
 	// with a 10% log growth and TARGET_RECOVERY_TIME = 0.

@@ -150,8 +150,10 @@ const (
 // state (in a quoted run, its closing quote and '$': ppQuoteEnd).
 var (
 	ppStopNormal = ppByteSet("'\"[-/$\n\r")
-	// Bytes that can start a GO line or a command (after blanks).
-	ppLineStart = ppByteSet("Gg:!EeQqRr")
+	// Bytes that can start a GO line or a command (after blanks), and
+	// the first byte of a byte order mark (lineCommand reports one that
+	// starts a line: files joined with cat keep each one's).
+	ppLineStart = ppByteSet("Gg:!EeQqRr\xef")
 )
 
 // The normal state's byte table: the bytes at which the scanner stops,
@@ -629,6 +631,7 @@ type ppPreprocessor struct {
 	// loud is set once the batch under construction is known not to be
 	// plain (PreprocessPlain).
 	loud       bool
+	loneCR     map[*File]bool    // files whose command after a lone CR is reported (loneCR)
 	nbatches   int               // batches emitted so far
 	vars       map[string]string // upper-case name -> value: -v values, then :setvar
 	upper      map[string]string // name as written -> upper case (saves an allocation per use)
@@ -1916,9 +1919,12 @@ func EnvAllowList(names ...string) func(string) bool {
 }
 
 // ppLineEnd returns the end of the line content starting at or before i and
-// the offset after its line break.
+// the offset after its line break. A Ctrl-Z (0x1A) that is the text's last
+// byte ends the line too: it is an old DOS editor's end-of-file mark, no
+// part of the last line ("GO^Z" is a GO line, as "GO" then Ctrl-Z on a
+// line of its own is).
 func ppLineEnd(s string, i int) (end, next int) {
-	for i < len(s) && s[i] != '\n' && s[i] != '\r' {
+	for i < len(s) && s[i] != '\n' && s[i] != '\r' && !ppEOFMark(s, i) {
 		i++
 	}
 	end = i
@@ -1932,6 +1938,9 @@ func ppLineEnd(s string, i int) (end, next int) {
 }
 
 func ppIsBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+// ppEOFMark reports whether s[i] is a Ctrl-Z that ends s (ppLineEnd).
+func ppEOFMark(s string, i int) bool { return s[i] == 0x1A && i == len(s)-1 }
 
 func ppIsLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
@@ -1978,9 +1987,13 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 		// byte, a tab too, so that it runs GO<tab>3 once and leaves
 		// "<tab>3" as the next batch's first line: a syntax error.)
 		k := j + 2
-		if !(k == n || ppIsBlank(s[k]) || s[k] == '\n' || s[k] == '\r' || k+1 < n && s[k] == '-' && s[k+1] == '-') {
+		if !(k == n || ppIsBlank(s[k]) || s[k] == '\n' || s[k] == '\r' || k+1 < n && s[k] == '-' && s[k+1] == '-' || ppEOFMark(s, k)) {
 			if s[k] == ';' {
 				p.goSemicolon(f, j, k)
+			} else if strings.HasPrefix(s[k:], ppBOM) {
+				p.diag(f, j, k+len(ppBOM), "a byte order mark (U+FEFF) follows GO on this line: the end of a file joined to the next one "+
+					"(with cat or copy) without a line break, which keeps the next file's mark; sqlcmd does not read the line as GO, "+
+					"so the batch does not end here: put a line break after GO and remove the mark")
 			}
 			return 0, false // GOTO, go_table, GO; ...: T-SQL text
 		}
@@ -1992,6 +2005,9 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 		}
 		p.emit(count, true)
 		*run = next
+		if ls > 0 && s[ls-1] == '\r' {
+			p.afterLoneCR(f, j)
+		}
 		return next, true
 	}
 	var cmd ppCommand
@@ -2025,6 +2041,8 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 			return 0, false
 		}
 		cmd = ppCommand{name: "!!", start: j, nameEnd: j + 2}
+	case c == 0xef:
+		return p.markLine(f, j, run)
 	case c|0x20 == 'e' || c|0x20 == 'q' || c|0x20 == 'r':
 		// [:]EXIT, [:]QUIT, [:]ED and [:]RESET also work without the
 		// colon (osql compatibility). Without it they are taken as
@@ -2068,8 +2086,100 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 	// The command line leaves the batch text.
 	p.b.appendRun(f, *run, ls)
 	*run = cmd.next
+	if ls > 0 && s[ls-1] == '\r' {
+		p.afterLoneCR(f, j)
+	}
 	p.runCommand(f, &cmd)
 	return cmd.next, true
+}
+
+// afterLoneCR reports, once a file, a GO line or command at j that a
+// lone CR (an old Mac line break) puts on a line of its own. sqlcmd reads
+// a script line by line up to a line feed (go-sqlcmd: bufio's ReadLine),
+// so a lone CR is no line break there: GO or the command is part of the
+// line before it, and does not run (as SQL Server ends a -- comment only
+// at a line feed). sqllint reads the lines as an editor shows them, so
+// that the rest of the file is still checked.
+func (p *ppPreprocessor) afterLoneCR(f *File, j int) {
+	if p.loneCR[f] {
+		return
+	}
+	if p.loneCR == nil {
+		p.loneCR = make(map[*File]bool)
+	}
+	p.loneCR[f] = true
+	le, _ := ppLineEnd(f.Text, j)
+	p.diag(f, j, le, fmt.Sprintf("%s follows a lone CR line break (an old Mac line ending): sqlcmd ends a line only at a line feed, "+
+		"so it reads this as part of the line before, not as a command, and does not run it; save the file with CRLF or LF line breaks "+
+		"(reported once a file)", ppShortLine(f.Text[j:le])))
+}
+
+// ppBOM is a byte order mark in UTF-8 (U+FEFF). One that starts a file
+// is taken off when the file is read; one in the middle of a file is
+// most likely the mark of a file joined to another (cat a.sql b.sql).
+const ppBOM = "\uFEFF"
+
+// markLine looks at a line whose first byte past its blanks, at j, is
+// 0xEF. When a byte order mark is there, it reports it
+// (sqlcmd takes a command only at the start of a line, and the mark is
+// no blank in T-SQL either) and reads the line as it would be without
+// the mark, so that the rest of the file is checked as meant: the mark
+// leaves the batch text, and a GO line or command after it runs.
+func (p *ppPreprocessor) markLine(f *File, j int, run *int) (int, bool) {
+	s := f.Text
+	if !strings.HasPrefix(s[j:], ppBOM) {
+		return 0, false // another character from U+F000 to U+FFFF
+	}
+	k := j + len(ppBOM)
+	for k < len(s) && ppIsBlank(s[k]) {
+		k++
+	}
+	what := "the statement after it is read here as if the mark were not there, but may fail on the server"
+	if k < len(s) && ppLineStart[s[k]] && s[k] != 0xef {
+		le, _ := ppLineEnd(s, k)
+		if w := s[k:le]; ppLooksLikeCommand(w) {
+			what = "sqlcmd takes a command only at the start of a line, so it does not run " + ppShortLine(w) + " (it is read here as if the mark were not there)"
+		}
+	}
+	p.diag(f, j, j+len(ppBOM), "a byte order mark (U+FEFF) starts this line, in the middle of the file: files joined with cat or copy keep each one's mark; "+
+		what+"; remove the mark")
+	p.b.appendRun(f, *run, j)
+	*run = j + len(ppBOM)
+	if k < len(s) && ppLineStart[s[k]] && s[k] != 0xef {
+		if next, ok := p.lineCommand(f, j+len(ppBOM), k, run); ok {
+			return next, ok
+		}
+	}
+	// The first word of the line follows a byte that is no blank: the
+	// scan would not take it for a word of interest, so the batch is
+	// parsed whole.
+	p.loud = true
+	return 0, false
+}
+
+// ppLooksLikeCommand reports whether line w, which starts with a byte
+// of ppLineStart, is a GO line or a sqlcmd command by its first word.
+func ppLooksLikeCommand(w string) bool {
+	switch {
+	case w[0] == ':' || w[0] == '!':
+		return true
+	case len(w) >= 2 && w[0]|0x20 == 'g' && w[1]|0x20 == 'o':
+		return len(w) == 2 || ppIsBlank(w[2]) || strings.HasPrefix(w[2:], "--")
+	}
+	for _, c := range [...]string{"exit", "quit", "ed", "reset"} {
+		if len(w) >= len(c) && strings.EqualFold(w[:len(c)], c) && (len(w) == len(c) || ppIsBlank(w[len(c)]) || w[len(c)] == '(') {
+			return true
+		}
+	}
+	return false
+}
+
+// ppShortLine is line w quoted for a message, cut after 40 bytes.
+func ppShortLine(w string) string {
+	if len(w) > 40 {
+		w = strings.ToValidUTF8(w[:40], "") + "..."
+	}
+	return strconv.Quote(w)
 }
 
 // goSemicolon reports a line "GO;" (GO at s[j], the semicolon at k) with
@@ -2102,7 +2212,7 @@ func ppCommandHead(s string, j int) bool {
 		return true
 	}
 	switch uint16(s[j]) | uint16(s[j+1])<<8 | 0x2020 { // both folded
-	case 'g' | 'o'<<8, 'e' | 'd'<<8, 'q' | 'u'<<8, 'r' | 'e'<<8:
+	case 'g' | 'o'<<8, 'e' | 'd'<<8, 'q' | 'u'<<8, 'r' | 'e'<<8, 0xef | 0xbb<<8: // (0xef 0xbb: a byte order mark, folded alike)
 		return true
 	case 'e' | 'x'<<8:
 		// EXIT by the next two bytes (or a text that ends before them),
@@ -2202,10 +2312,35 @@ func (p *ppPreprocessor) goCount(f *File, k, le int) int {
 		return 1
 	}
 	if err != nil || n < 1 || arg[0] == '+' {
-		p.diag(f, a, e, fmt.Sprintf("malformed GO command: the count %q is not a positive integer", arg))
+		p.diag(f, a, e, ppGoCountMessage(arg))
 		return 1
 	}
 	return n
+}
+
+// ppGoCountMessage says what is wrong with the count arg of a GO line:
+// the documentation of GO takes a positive integer and nothing but a
+// comment after it. go-sqlcmd reads the count with Sscanf("%d"), which
+// takes a sign and stops at the first byte that is not a digit: "+3",
+// "3x" and "3 x" run the batch 3 times there, and the message says so.
+func ppGoCountMessage(arg string) string {
+	msg := fmt.Sprintf("malformed GO command: expected a positive integer count, as in GO 3, found %q", arg)
+	d := 0
+	if arg[0] == '+' {
+		d = 1
+	}
+	k := d
+	for k < len(arg) && arg[k] >= '0' && arg[k] <= '9' {
+		k++
+	}
+	n, err := strconv.Atoi(arg[d:k])
+	switch {
+	case k == d || err != nil || n < 1:
+		return msg
+	case k == len(arg):
+		return msg + fmt.Sprintf(": a count takes no sign (go-sqlcmd reads it as %d)", n)
+	}
+	return msg + fmt.Sprintf(": only a comment may follow the count (go-sqlcmd reads the leading %s and runs the batch %d times)", arg[:k], n)
 }
 
 // ppStripBlockComments returns s without its /* ... */ comments (which
@@ -2421,8 +2556,19 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 		// Clears the statement cache: the batch so far is dropped.
 		p.b.reset()
 		p.refs, p.stale = p.refs[:0], false
-	case "listvar", "list", "help", "serverlist", "ed":
-		// Interactive or output commands: nothing to do for the analysis.
+	case "listvar", "ed":
+		// No argument: go-sqlcmd (commands.go listVarCommand,
+		// editCommand) fails on one, as the documented syntax takes none.
+		if a != e {
+			bad(strings.ToUpper(c.name) + " takes no argument")
+		}
+	case "list":
+		// :LIST COLOR is go-sqlcmd's; anything else fails (listCommand).
+		if a != e && !strings.EqualFold(s[a:e], "color") {
+			bad("LIST takes no argument (go-sqlcmd's LIST COLOR aside)")
+		}
+	case "help", "serverlist":
+		// Interactive commands: nothing to do for the analysis.
 	case "quit":
 		if a != e {
 			bad("QUIT takes no argument")

@@ -124,7 +124,10 @@ func TestSqlcmdGo(t *testing.T) {
 		{"comment without blank", "SELECT 1\nGO--x\nSELECT 2", []string{"SELECT 1\n", "SELECT 2"}, []int{1, 1}, nil},
 		{"at end without newline", "SELECT 1\nGO", []string{"SELECT 1\n"}, []int{1}, nil},
 		{"crlf", "SELECT 1\r\nGO\r\nSELECT 2\r\n", []string{"SELECT 1\r\n", "SELECT 2\r\n"}, []int{1, 1}, nil},
-		{"lone cr", "SELECT 1\rGO\rSELECT 2", []string{"SELECT 1\r", "SELECT 2"}, []int{1, 1}, nil},
+		// sqlcmd ends a line only at a line feed: reported once a file,
+		// and read as the editor shows it (afterLoneCR)
+		{"lone cr", "SELECT 1\rGO\rSELECT 2", []string{"SELECT 1\r", "SELECT 2"}, []int{1, 1},
+			[]string{`"GO" follows a lone CR line break (an old Mac line ending): sqlcmd ends a line only at a line feed, so it reads this as part of the line before, not as a command, and does not run it; save the file with CRLF or LF line breaks (reported once a file)`}},
 		{"no go", "SELECT 1\nSELECT 2\n", []string{"SELECT 1\nSELECT 2\n"}, []int{1}, nil},
 		{"empty batches dropped", "GO\nSELECT 1\nGO\nGO\nGO 2\n", []string{"SELECT 1\n"}, []int{1}, nil},
 		{"blank batch kept", "SELECT 1\nGO\n\nGO\n", []string{"SELECT 1\n", "\n"}, []int{1, 1}, nil},
@@ -150,16 +153,16 @@ func TestSqlcmdGo(t *testing.T) {
 		{"unclosed comment", "/* x\nGO\nSELECT 1", []string{"/* x\nGO\nSELECT 1"}, []int{1}, nil},
 		{"unclosed string", "SELECT 'x\nGO\n", []string{"SELECT 'x\nGO\n"}, []int{1}, nil},
 		{"bad count", "SELECT 1\nGO x\nSELECT 2", []string{"SELECT 1\n", "SELECT 2"}, []int{1, 1},
-			[]string{`malformed GO command: the count "x" is not a positive integer`}},
+			[]string{`malformed GO command: expected a positive integer count, as in GO 3, found "x"`}},
 		{"zero count", "SELECT 1\nGO 0\n", []string{"SELECT 1\n"}, []int{1},
-			[]string{`malformed GO command: the count "0" is not a positive integer`}},
+			[]string{`malformed GO command: expected a positive integer count, as in GO 3, found "0"`}},
 		{"garbage after count", "SELECT 1\nGO 2 x\n", []string{"SELECT 1\n"}, []int{1},
-			[]string{`malformed GO command: the count "2 x" is not a positive integer`}},
+			[]string{`malformed GO command: expected a positive integer count, as in GO 3, found "2 x": only a comment may follow the count (go-sqlcmd reads the leading 2 and runs the batch 2 times)`}},
 		// The documentation of GO: "the line can contain comments" (SSMS's
 		// batch parser takes them around the count).
 		{"block comments", "SELECT 1\nGO /* once */\nSELECT 2\nGO /* a /* nested */ one */ 3 /* times */ -- x\nSELECT 3\nGO /* open\n*/\n",
 			[]string{"SELECT 1\n", "SELECT 2\n", "SELECT 3\n", "*/\n"}, []int{1, 3, 1, 1},
-			[]string{`malformed GO command: the count "/* open" is not a positive integer`}},
+			[]string{`malformed GO command: expected a positive integer count, as in GO 3, found "/* open"`}},
 		{"count from variable", ":setvar N 4\nSELECT 1\nGO $(N)\n", []string{"SELECT 1\n"}, []int{4}, nil},
 	}
 	for _, tc := range tests {
@@ -1033,7 +1036,8 @@ func TestCommandHead(t *testing.T) {
 	heads := []string{"GO", "go", "Go 2", "GO -- c", "GOTO x", "GROUP BY a", "EXIT", "exit(SELECT 1)", ":EXIT", "ED", "ed", "EXEC p",
 		"END", "ELSE", "QUIT", "quit", "QUERY", "RESET", "reset", "RETURN", "RESTORE DATABASE d", ":setvar Y 2", ":r x.sql", "!! dir",
 		":on error exit", "e", "g", "q", "r", ":", "!", "  GO", "\tEXIT", "E", "Gx",
-		"Exit", "eXiT(1)", "EXISTS (SELECT 1)", "EXI", "EX", "exits", "QuIt", "QUI", "QUOTENAME(x)", "ReSeT", "RES", "rese", "REVERT", "resets"}
+		"Exit", "eXiT(1)", "EXISTS (SELECT 1)", "EXI", "EX", "exits", "QuIt", "QUI", "QUOTENAME(x)", "ReSeT", "RES", "rese", "REVERT", "resets",
+		"\uFEFFGO", "\uFEFFSELECT 1", "\uFEFF:setvar Y 3", "\uFF21", "\uFEFF"}
 	rnd := rand.New(rand.NewPCG(5, 6))
 	for range 3000 {
 		var sb strings.Builder
