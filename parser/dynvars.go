@@ -148,16 +148,21 @@ func (s *splitter) forgetVars(toks []Token) {
 }
 
 // nulDevice follows variable name, assigned expr by op: while its value
-// is a literal naming the null device (IsNulDevice), a backup to DISK =
-// the variable is a backup to that name (nulDevices).
+// is a literal naming the null device (IsNulDevice), or string literals
+// joined by + that do (N'\\.\' + N'NUL'), a backup to DISK = the
+// variable is a backup to that name (nulDevices).
 func (s *splitter) nulDevice(name string, op Token, expr []Token) {
 	text := s.text
-	if len(expr) == 1 && (expr[0].Kind == TokString || expr[0].Kind == TokNString) && tokText(text, op) == "=" {
-		if v := tokText(text, expr[0]); len(v) <= 16 && IsNulDevice(StringValue(v)) {
+	if tokText(text, op) == "=" && allLiterals(text, expr) && len(expr) <= 7 {
+		var v string
+		for i := 0; i < len(expr) && len(v) <= 16; i += 2 {
+			v += StringValue(tokText(text, expr[i]))
+		}
+		if len(v) <= 16 && IsNulDevice(v) {
 			if s.nulDevs == nil {
 				s.nulDevs = map[string]string{}
 			}
-			s.nulDevs[name] = StringValue(v)
+			s.nulDevs[name] = v
 			return
 		}
 	}
@@ -189,14 +194,14 @@ func (s *splitter) nulDevices(st *Statement) {
 func (s *splitter) assignVar(v, op Token, expr []Token) {
 	text := s.text
 	if len(s.nulVars) == 0 && len(s.nulDevs) == 0 {
-		// nothing followed: only a literal naming the null device
-		// (nulDevice) or holding BACKUP starts something, and the rest
+		// nothing followed: only literals naming the null device
+		// (nulDevice) or one holding BACKUP start something, and the rest
 		// below would change nothing (nor need the name in lower case)
 		e := expr
 		if len(e) > 0 && isPunctAt(text, e, len(e)-1, ';') {
 			e = e[:len(e)-1]
 		}
-		if !(len(e) == 1 && (e[0].Kind == TokString || e[0].Kind == TokNString)) && !literalHasBackup(text, e) {
+		if !(len(e) <= 7 && allLiterals(text, e)) && !literalHasBackup(text, e) {
 			return
 		}
 	}
