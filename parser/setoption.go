@@ -36,7 +36,7 @@ var setOptionNames = map[string]bool{
 }
 
 // setOptionValues are the documented values of the SET options that take
-// one word of a closed set.
+// one word of a closed set (and, from init, those that take ON or OFF).
 var setOptionValues = map[string][]string{
 	"RECOVERY":           {"FULL", "BULK_LOGGED", "SIMPLE"},
 	"PAGE_VERIFY":        {"CHECKSUM", "TORN_PAGE_DETECTION", "NONE"},
@@ -45,6 +45,21 @@ var setOptionValues = map[string][]string{
 	"DELAYED_DURABILITY": {"DISABLED", "ALLOWED", "FORCED"},
 	"CONTAINMENT":        {"NONE", "PARTIAL"},
 }
+
+func init() {
+	// the options documented as { ON | OFF } alone
+	for _, o := range []string{"ALLOW_SNAPSHOT_ISOLATION", "ANSI_NULL_DEFAULT", "ANSI_NULLS", "ANSI_PADDING",
+		"ANSI_WARNINGS", "ARITHABORT", "AUTO_CLOSE", "AUTO_SHRINK", "AUTO_UPDATE_STATISTICS",
+		"AUTO_UPDATE_STATISTICS_ASYNC", "CONCAT_NULL_YIELDS_NULL", "CURSOR_CLOSE_ON_COMMIT",
+		"DATE_CORRELATION_OPTIMIZATION", "DB_CHAINING", "HONOR_BROKER_PRIORITY",
+		"MEMORY_OPTIMIZED_ELEVATE_TO_SNAPSHOT", "MIXED_PAGE_ALLOCATION", "NESTED_TRIGGERS",
+		"NUMERIC_ROUNDABORT", "QUOTED_IDENTIFIER", "READ_COMMITTED_SNAPSHOT", "RECURSIVE_TRIGGERS",
+		"SUPPLEMENTAL_LOGGING", "TORN_PAGE_DETECTION", "TRANSFORM_NOISE_WORDS", "TRUSTWORTHY"} {
+		setOptionValues[o] = onOff
+	}
+}
+
+var onOff = []string{"ON", "OFF"}
 
 // badSetOption is the SL001 error of an ALTER DATABASE SET whose option
 // is no documented one (SET TARGET_RECOVERY_TME = 0 SECONDS) or whose

@@ -18,6 +18,7 @@ func TestAlterDatabaseUnknownSetOption(t *testing.T) {
 		"ALTER DATABASE Sales SET AUTO_CLOSE OFF,\n  RECOVRY FULL;":          `"RECOVRY" is not an ALTER DATABASE SET option (expected a documented option; did you mean RECOVERY?) (line 2, column 3)`,
 		"ALTER DATABASE Sales SET PAGE_VERIFY CHECKSUMS;":                    `did you mean CHECKSUM?`,
 		"ALTER DATABASE Sales SET DELAYED_DURABILITY = FORCE;":               `"FORCE" is not a value of DELAYED_DURABILITY (expected DISABLED, ALLOWED or FORCED; did you mean FORCED?)`,
+		"ALTER DATABASE Sales SET AUTO_CLOSE OF;":                            `"OF" is not a value of AUTO_CLOSE (expected ON or OFF; did you mean OFF?) (line 1, column 26)`,
 		"ALTER DATABASE Sales SET FROBNICATE ON;":                            `"FROBNICATE" is not an ALTER DATABASE SET option (expected a documented option) (line 1, column 26)`,
 		"EXEC ('ALTER DATABASE Sales SET RECOVRY FULL');":                    `did you mean RECOVERY?`,
 		":setvar Model SIMPLEE\nALTER DATABASE Sales SET RECOVERY $(Model);": `"SIMPLEE" is not a value of RECOVERY`,
