@@ -74,7 +74,7 @@ func badSetOption(n Node) error {
 	}
 	for i := range ad.Options {
 		o := &ad.Options[i]
-		if !setOptionNames[o.Name] {
+		if !setOptionNames[o.Name] && !placeholder(o.Name) {
 			p := o.Span.Start.Position()
 			return fmt.Errorf("%q is not an ALTER DATABASE SET option (expected a documented option%s) (line %d, column %d)",
 				o.Name, meant(o.Name, setOptionNameList()), p.Line, p.Column)
@@ -96,6 +96,11 @@ func badSetOption(n Node) error {
 	}
 	return nil
 }
+
+// placeholder reports whether name is a placeholder replaced before the
+// script runs ($(Option), ${option}, <option, sysname, AUTO_CLOSE>): no
+// documented option holds $ or <.
+func placeholder(name string) bool { return strings.ContainsAny(name, "$<") }
 
 // plainWord reports whether s is one bare identifier word.
 func plainWord(s string) bool {

@@ -33,6 +33,8 @@ func TestAlterDatabaseUnknownSetOption(t *testing.T) {
 		"ALTER DATABASE Sales SET RECOVERY ${model};",
 		"ALTER DATABASE Sales SET RECOVERY <recovery_model, , SIMPLE>;",
 		":setvar Opt RECOVERY\nALTER DATABASE Sales SET $(Opt) SIMPLE;",
+		"ALTER DATABASE Sales SET ${option} = ON;",
+		"ALTER DATABASE Sales SET <option_name, sysname, AUTO_CLOSE> OFF, RECOVERY FULL;",
 		"alter database Sales set recovery bulk_logged, page_verify torn_page_detection;",
 		"ALTER DATABASE Sales SET DELAYED_DURABILITY = ALLOWED, PARAMETERIZATION SIMPLE, CURSOR_DEFAULT LOCAL, CONTAINMENT = PARTIAL;",
 		"ALTER DATABASE Sales SET RECOVERY FULL WITH ROLLBACK IMMEDIATE;",
