@@ -82,7 +82,8 @@ ALTER DATABASE Ledger MODIFY FILE (NAME = Ledger_log, SIZE = 16GB);
 `
 	var got []string
 	for _, f := range run(t, src, nil, "SL202") {
-		got = append(got, f.Message[:strings.Index(f.Message, " of log file")])
+		amount, _, _ := strings.Cut(f.Message, " of log file")
+		got = append(got, amount)
 	}
 	want := []string{"allocates up to 8 GB", "allocates 8 GB"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
