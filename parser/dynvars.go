@@ -148,16 +148,21 @@ func (s *splitter) forgetVars(toks []Token) {
 }
 
 // nulDevice follows variable name, assigned expr by op: while its value
-// is a literal naming the null device (IsNulDevice), a backup to DISK =
-// the variable is a backup to that name (nulDevices).
+// is a literal naming the null device (IsNulDevice), or string literals
+// joined by + that do (N'\\.\' + N'NUL'), a backup to DISK = the
+// variable is a backup to that name (nulDevices).
 func (s *splitter) nulDevice(name string, op Token, expr []Token) {
 	text := s.text
-	if len(expr) == 1 && (expr[0].Kind == TokString || expr[0].Kind == TokNString) && tokText(text, op) == "=" {
-		if v := tokText(text, expr[0]); len(v) <= 16 && IsNulDevice(StringValue(v)) {
+	if tokText(text, op) == "=" && allLiterals(text, expr) && len(expr) <= 7 {
+		var v string
+		for i := 0; i < len(expr) && len(v) <= 16; i += 2 {
+			v += StringValue(tokText(text, expr[i]))
+		}
+		if len(v) <= 16 && IsNulDevice(v) {
 			if s.nulDevs == nil {
 				s.nulDevs = map[string]string{}
 			}
-			s.nulDevs[name] = StringValue(v)
+			s.nulDevs[name] = v
 			return
 		}
 	}
@@ -189,14 +194,14 @@ func (s *splitter) nulDevices(st *Statement) {
 func (s *splitter) assignVar(v, op Token, expr []Token) {
 	text := s.text
 	if len(s.nulVars) == 0 && len(s.nulDevs) == 0 {
-		// nothing followed: only a literal naming the null device
-		// (nulDevice) or holding BACKUP starts something, and the rest
+		// nothing followed: only literals naming the null device
+		// (nulDevice) or one holding BACKUP start something, and the rest
 		// below would change nothing (nor need the name in lower case)
 		e := expr
 		if len(e) > 0 && isPunctAt(text, e, len(e)-1, ';') {
 			e = e[:len(e)-1]
 		}
-		if !(len(e) == 1 && (e[0].Kind == TokString || e[0].Kind == TokNString)) && !literalHasBackup(text, e) {
+		if !(len(e) <= 7 && allLiterals(text, e)) && !literalHasBackup(text, e) {
 			return
 		}
 	}
@@ -413,19 +418,25 @@ func charText(text string, p []Token) (c string, ok bool) {
 // casePart writes to b the text of one result of p, a CASE expression
 // (CASE ... END), built as concat builds it, and reports whether p is
 // one: the result that holds BACKUP and NUL, or else BACKUP, or else
-// NUL, or else the first (a variable's text may be any of them; a
-// BACKUP to NUL in any is what SL304 looks for). A result of NULL runs
-// nothing and is never taken. IIF(condition, a, b) is read so too.
+// NUL, or else the smallest when every result is a size (smallestSize),
+// or else the first (a variable's text may be any of them; a BACKUP to
+// NUL in any is what SL304 looks for). A result of NULL runs nothing and
+// is never taken. IIF(condition, a, b) is read so too.
 func (s *splitter) casePart(v *varText, p []Token, level int) bool {
-	text := s.text
+	results, ok := caseResults(s.text, p)
+	return ok && s.pickResult(v, results, level)
+}
+
+// caseResults are the results (after THEN and ELSE) of p when it is a
+// CASE expression (CASE ... END); ok is false when it is not one.
+func caseResults(text string, p []Token) (results [][]Token, ok bool) {
 	word := func(i int, w string) bool {
 		return p[i].Kind == TokIdent && strings.EqualFold(tokText(text, p[i]), w)
 	}
 	n := len(p)
 	if n < 5 || !word(0, "CASE") || !word(n-1, "END") {
-		return false
+		return nil, false
 	}
-	var results [][]Token
 	depth, cases, from := 0, 0, -1
 	for i := 1; i < n; i++ {
 		switch {
@@ -450,34 +461,42 @@ func (s *splitter) casePart(v *varText, p []Token, level int) bool {
 			from = i + 1
 		}
 	}
-	return s.pickResult(v, results, level)
+	return results, true
 }
 
 // iifPart is casePart for IIF(condition, a, b).
 func (s *splitter) iifPart(v *varText, p []Token, level int) bool {
-	text := s.text
+	results, ok := iifResults(s.text, p)
+	return ok && s.pickResult(v, results, level)
+}
+
+// iifResults are a and b of p when it is IIF(condition, a, b); ok is
+// false when it is not one.
+func iifResults(text string, p []Token) ([][]Token, bool) {
 	n := len(p)
 	if n < 7 || p[0].Kind != TokIdent || !strings.EqualFold(tokText(text, p[0]), "IIF") {
-		return false
+		return nil, false
 	}
 	args, ok := parenthesized(text, p[1:])
 	if !ok {
-		return false
+		return nil, false
 	}
 	var parts [][]Token
 	topLevelParts(text, args, func(s, e int) { parts = append(parts, args[s:e]) })
 	if len(parts) != 3 {
-		return false
+		return nil, false
 	}
-	return s.pickResult(v, parts[1:], level)
+	return parts[1:], true
 }
 
 // pickResult writes to b the text of the result, among results, that
-// holds BACKUP and NUL, or else BACKUP, or else NUL, or else the first;
-// never NULL. It reports false when there is none.
+// holds BACKUP and NUL, or else BACKUP, or else NUL, or else the
+// smallest size when every result is one, or else the first; never
+// NULL. It reports false when there is none.
 func (s *splitter) pickResult(v *varText, results [][]Token, level int) bool {
 	text := s.text
 	best, bestScore := "", -1
+	var texts []string
 	for _, r := range results {
 		if len(r) == 1 && r[0].Kind == TokIdent && strings.EqualFold(tokText(text, r[0]), "NULL") {
 			continue
@@ -486,6 +505,7 @@ func (s *splitter) pickResult(v *varText, results [][]Token, level int) bool {
 		var rb strings.Builder
 		s.concatTo(&varText{b: &rb, base: v.length(), prev: v.last()}, r, level+1)
 		t := rb.String()
+		texts = append(texts, t)
 		score := 0
 		if hasBackup(t) {
 			score += 2
@@ -500,8 +520,63 @@ func (s *splitter) pickResult(v *varText, results [][]Token, level int) bool {
 	if bestScore < 0 {
 		return false
 	}
+	if bestScore == 0 {
+		if t, ok := smallestSize(texts); ok {
+			best = t // whichever result is taken, the size is at least this
+		}
+	}
 	v.b.WriteString(best)
 	return true
+}
+
+// smallestSize returns, among texts, the one that is the smallest size
+// when each is a size written the same way (a number, all with a unit
+// KB, MB, GB, TB or % or all without): the results of a CASE or IIF that
+// picks a file's size or growth, of which only the smallest is sure.
+func smallestSize(texts []string) (string, bool) {
+	best, bestN, kind := "", 0.0, ""
+	for i, t := range texts {
+		num, u, ok := sizeText(t)
+		k := u // how it is written: no unit, a unit of bytes, or %
+		if k != "" && k != "%" {
+			k = "B"
+		}
+		if !ok || i > 0 && k != kind {
+			return "", false
+		}
+		kind = k
+		z, ok := ParseSize(num, u)
+		if !ok {
+			return "", false
+		}
+		n := float64(z.Bytes)
+		if u == "%" {
+			n = float64(z.Percent)
+		}
+		if best == "" || n < bestN {
+			best, bestN = t, n
+		}
+	}
+	return best, best != ""
+}
+
+// sizeText splits t, blanks around it, into the number and the unit of
+// a size (16384MB, 8 GB, 10%, 512); ok is false for any other text.
+func sizeText(t string) (num, unit string, ok bool) {
+	t = strings.TrimSpace(t)
+	i := 0
+	for i < len(t) && (t[i] >= '0' && t[i] <= '9' || t[i] == '.') {
+		i++
+	}
+	if i == 0 {
+		return "", "", false
+	}
+	num, unit = t[:i], strings.ToUpper(strings.TrimSpace(t[i:]))
+	switch unit {
+	case "", "KB", "MB", "GB", "TB", "%":
+		return num, unit, true
+	}
+	return "", "", false
 }
 
 // parenthesized is what p holds inside the parentheses it is wrapped in

@@ -1129,8 +1129,8 @@ func (p *fastParser) alterSet(c *converter, name *gName, set int) (Node, int, bo
 			i++
 			continue
 		}
-		// gSetOption: (?! 'TARGET_RECOVERY_TIME') @(Ident | Quoted) (gSwitch | gArg*)
-		if k := p.kind(i); k != TokIdent && k != TokQuoted {
+		// gSetOption: (?! 'TARGET_RECOVERY_TIME') @(Ident | Quoted | SqlcmdVar | Template) (gSwitch | gArg*)
+		if k := p.kind(i); k != TokIdent && k != TokQuoted && k != TokSqlcmdVar && k != TokTemplate {
 			return nil, 0, false
 		}
 		o := setOption{name: i, plain: true}

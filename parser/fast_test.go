@@ -165,7 +165,8 @@ var fastCases = []struct {
 	{"ALTER DATABASE Sales SET X (a", false},
 	{"ALTER DATABASE Sales SET X (;", false},
 	{"ALTER DATABASE Sales SET X (a; b)", false},
-	{"ALTER DATABASE Sales SET $(opt) ON", false},
+	{"ALTER DATABASE Sales SET $(opt) ON", true},
+	{"ALTER DATABASE Sales SET ${opt} = ON, <opt, sysname, AUTO_CLOSE> OFF", true},
 	{"ALTER DATABASE Sales SET 'x'", false},
 
 	// ALTER DATABASE, other actions

@@ -141,12 +141,14 @@ type gTermination struct {
 
 // gSetOption is an ALTER DATABASE SET option: TARGET_RECOVERY_TIME in its
 // documented form (= n SECONDS | MINUTES, the unit required), an option
-// set ON or OFF, or any other option with its arguments.
+// set ON or OFF, or any other option with its arguments. Its name may be
+// a placeholder replaced before the script runs ($(Option), ${option},
+// <option, sysname, AUTO_CLOSE>).
 type gSetOption struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	TRT    *gTRT    `parser:"(  @@"`
-	Name   string   `parser:"| (?! 'TARGET_RECOVERY_TIME') @(Ident | Quoted)"`
+	Name   string   `parser:"| (?! 'TARGET_RECOVERY_TIME') @(Ident | Quoted | SqlcmdVar | Template)"`
 	Switch *gSwitch `parser:"  ( @@"`
 	Args   []*gArg  `parser:"  | @@+ )? )"`
 }

@@ -1350,9 +1350,14 @@ func (s *splitter) interest(i int, kind Kind) int {
 		return i + 1
 	}
 	if !s.inRunText {
-		if err := badName(st.Node); err != nil {
-			// T-SQL takes a name there, never a variable, and a
-			// reserved word there is a syntax error
+		err := badName(st.Node)
+		if err == nil {
+			err = badSetOption(st.Node)
+		}
+		if err != nil {
+			// T-SQL takes a name there, never a variable, a reserved
+			// word there is a syntax error, and so is a SET option or
+			// value it does not document
 			s.parseError(st, kind, toks, err)
 			st.Kind, st.Node = KindOther, nil
 			s.cur = st

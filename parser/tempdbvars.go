@@ -320,6 +320,11 @@ func (s *splitter) tdbConcatDepth(b *strings.Builder, expr []Token, self string,
 				b.WriteString(r)
 				return
 			}
+		case len(p) > 4 && p[0].Kind == TokIdent:
+			if t, ok := s.tdbChoice(p, self, prev, level, &reads); ok {
+				b.WriteString(t) // SIZE = ' + CASE WHEN @n > 4 THEN '16GB' ELSE '8GB' END
+				return
+			}
 		default:
 			if inner, ok := parenthesized(text, p); ok {
 				if s.tdbConcatDepth(b, inner, self, prev, level+1) {
@@ -332,6 +337,33 @@ func (s *splitter) tdbConcatDepth(b *strings.Builder, expr []Token, self string,
 	}
 	plusParts(text, expr, func(p []Token) bool { part(p); return true })
 	return reads
+}
+
+// tdbChoice is the text of p, a CASE or IIF whose every result is a
+// size (a file's size at each start of the instance picked by the number
+// of cores or an edition): the smallest, which tempdb has whichever
+// result is taken (smallestSize). ok is false for any other p, or a
+// result of NULL (the text is then NULL, and runs nothing).
+func (s *splitter) tdbChoice(p []Token, self string, prev tdbText, level int, reads *bool) (string, bool) {
+	text := s.text
+	results, ok := caseResults(text, p)
+	if !ok {
+		if results, ok = iifResults(text, p); !ok {
+			return "", false
+		}
+	}
+	texts := make([]string, 0, len(results))
+	for _, r := range results {
+		if len(r) == 1 && r[0].Kind == TokIdent && strings.EqualFold(tokText(text, r[0]), "NULL") {
+			return "", false
+		}
+		var rb strings.Builder
+		if s.tdbConcatDepth(&rb, r, self, prev, level+1) {
+			*reads = true
+		}
+		texts = append(texts, rb.String())
+	}
+	return smallestSize(texts)
 }
 
 // tdbReplace is the text REPLACE(a, 'pattern', c) of p stands for: a's

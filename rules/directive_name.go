@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sqllint/sqllint/parser"
 )
 
 // misspeltName is the problem of a suppression whose first word is a
@@ -30,22 +32,4 @@ func misspeltName(reg *Registry, word string) string {
 
 // EditDistance is the Levenshtein distance of a and b (the command line's
 // did-you-mean for flags and rule names uses it too).
-func EditDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+func EditDistance(a, b string) int { return parser.EditDistance(a, b) }

@@ -128,6 +128,12 @@ type DBFile struct {
 	// growths set later (fileMaxSize)
 	MaxMB int32
 	Log   bool
+	// AtLeast is set when Size is a lower bound: the target of a DBCC
+	// SHRINKFILE, which stops short of it when the file holds more
+	// (SHRINKFILE's documentation). A growth over it is then an upper
+	// bound (Alloc.UpTo). In the byte between Log and GrowPct: a
+	// DBFile is no larger for it.
+	AtLeast bool
 	// GrowPct is the file's FILEGROWTH in percent, 0 when it is fixed,
 	// unknown or not given (or over 65,535%): a percent growth is a share
 	// of the size, so a later SIZE changes what one growth zero-fills.
@@ -190,8 +196,9 @@ type Alloc struct {
 	File  string
 	Log   bool
 	Bytes int64
-	// UpTo is set when the file's size before the statement was unknown:
-	// Bytes is then the new size, an upper bound of the allocation.
+	// UpTo is set when the file's size before the statement was unknown
+	// (Bytes is then the new size) or only a lower bound (DBFile.AtLeast):
+	// Bytes is an upper bound of the allocation.
 	UpTo bool
 }
 
@@ -1799,10 +1806,13 @@ func (m *Model) modifyFile(e *Effect, d *Database, f parser.FileSpec) {
 	case f.Size.Bytes > 0:
 		grow, upTo := f.Size.Bytes, true
 		if df.Size > 0 {
-			grow, upTo = f.Size.Bytes-df.Size, false
+			grow, upTo = f.Size.Bytes-df.Size, df.AtLeast
 		}
 		if grow > 0 && !container {
 			m.addAlloc(e, Alloc{File: f.Name, Log: log, Bytes: grow, UpTo: upTo})
+		}
+		if grow > 0 {
+			df.AtLeast = false // grown to the size given
 		}
 		df.Size = max(df.Size, f.Size.Bytes)
 		// a percent growth the file keeps grows with it: estimated

@@ -67,7 +67,7 @@ var sl207 = &Rule{
 					dbName(e), restoreOrigin(e, re), replaceNote(re), strings.Join(parts, "; "), formatNumber(rate), restoreMeasured)
 			}
 			if re.Partial {
-				msg += "; the scripts show only some of the database's files, so these are lower bounds"
+				msg += "; the scripts do not show every file of the database with its size, so these are lower bounds"
 			}
 			if tde && data > 0 {
 				msg += "; the database uses TDE, which rules out IFI for its data files"

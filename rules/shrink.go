@@ -94,7 +94,9 @@ func (m *Model) shrink(e *Effect, ctx string) {
 				return // no smaller than the file: nothing shrinks
 			}
 		}
-		df.Size = size // a copy, set back
+		// a copy, set back; a target is a lower bound: the shrink stops
+		// short of it when the file holds more
+		df.Size, df.AtLeast = size, size > 0
 		d.Files.Set(df)
 	case strings.EqualFold(cmd, "SHRINKDATABASE"):
 		var d *Database
@@ -114,7 +116,7 @@ func (m *Model) shrink(e *Effect, ctx string) {
 			shrunk = append(shrunk, df) // set back once all are read
 		}
 		for _, df := range shrunk {
-			df.Size = 0
+			df.Size, df.AtLeast = 0, false
 			d.Files.Set(df)
 		}
 	}

@@ -25,7 +25,7 @@ func TestShrinkTargetZeroAndTruncateOnly(t *testing.T) {
 		{"a target with truncateonly", "USE D;\nDBCC SHRINKFILE (d1, 1024, TRUNCATEONLY);\n",
 			[]string{"SL201 allocates up to 10 GB"}},
 		{"a target as before", "USE D;\nDBCC SHRINKFILE (d1, 1024);\n",
-			[]string{"SL201 allocates 9 GB"}},
+			[]string{"SL201 allocates up to 9 GB"}},
 		{"a target over the size", "USE D;\nDBCC SHRINKFILE (d1, 20480);\n", nil},
 	}
 	for _, c := range cases {
@@ -51,8 +51,8 @@ func TestShrinkByFileID(t *testing.T) {
 		want      []string // SL201/SL202 findings after the CREATE's: rule and the start of the message
 	}{
 		{"log by id", create + "USE D;\nALTER DATABASE D SET RECOVERY SIMPLE;\nDBCC SHRINKFILE (2, 1);\nALTER DATABASE D SET RECOVERY FULL;\n" + grow,
-			[]string{"SL202 allocates 10 GB"}},
-		{"data by id", create + "USE D;\nDBCC SHRINKFILE (1, 1024);\n" + grow, []string{"SL201 allocates 9 GB"}},
+			[]string{"SL202 allocates up to 10 GB"}},
+		{"data by id", create + "USE D;\nDBCC SHRINKFILE (1, 1024);\n" + grow, []string{"SL201 allocates up to 9 GB"}},
 		{"two log files", twoLogs + "USE D;\nDBCC SHRINKFILE (2, 1);\n" + grow, nil},
 		{"another id", create + "USE D;\nDBCC SHRINKFILE (3, 1);\n" + grow, nil},
 	}

@@ -5,11 +5,12 @@ import (
 	"testing"
 )
 
-// A file shrunk by DBCC SHRINKFILE (to its target) or SHRINKDATABASE
+// A file shrunk by DBCC SHRINKFILE (to its target at the least: a shrink
+// stops short of its target when the file holds more) or SHRINKDATABASE
 // (size unknown after) and grown again by MODIFY FILE is allocated, and
 // zero-filled, anew: SL201 and SL202 weigh that growth over the size
-// after the shrink (the model took the file as still at its old size,
-// and said nothing). NOTRUNCATE and EMPTYFILE leave the size; tempdb and
+// after the shrink, up to (the model took the file as still at its old
+// size, and said nothing). NOTRUNCATE and EMPTYFILE leave the size; tempdb and
 // a file given by an id other than 1 or 2 are left alone.
 func TestShrinkThenGrow(t *testing.T) {
 	create := "CREATE DATABASE D ON (NAME = d1, FILENAME = 'D:\\d1.mdf', SIZE = 10GB) LOG ON (NAME = d1_log, FILENAME = 'L:\\d1.ldf', SIZE = 10GB);\nGO\n"
@@ -19,7 +20,7 @@ func TestShrinkThenGrow(t *testing.T) {
 		want         []string // SL201/SL202 findings after the CREATE's: rule and the start of the message
 	}{
 		{"shrinkfile to a target", "USE D;\nDBCC SHRINKFILE (d1, 1024);\nDBCC SHRINKFILE (N'd1_log', 512) WITH NO_INFOMSGS;\n",
-			[]string{"SL201 allocates 9 GB", "SL202 allocates 9.5 GB"}},
+			[]string{"SL201 allocates up to 9 GB", "SL202 allocates up to 9.5 GB"}},
 		{"shrinkfile without a target", "USE D;\nDBCC SHRINKFILE ([d1]);\nDBCC SHRINKFILE ('d1_log', TRUNCATEONLY);\n",
 			[]string{"SL201 allocates up to 10 GB", "SL202 allocates up to 10 GB"}},
 		{"shrinkdatabase", "DBCC SHRINKDATABASE (D, 10);\n", []string{"SL201 allocates up to 10 GB", "SL202 allocates up to 10 GB"}},
@@ -62,5 +63,30 @@ func TestShrinkKeepsEarlierBackup(t *testing.T) {
 		if len(before) != 1 || strings.Join(after, "|") != strings.Join(before, "|") {
 			t.Errorf("after %q: SL207 %q, want %q as without the shrink", shrink, after, before)
 		}
+	}
+}
+
+// A log shrunk to a target and grown back in steps: the growth over the
+// target is only an upper bound (DBCC SHRINKFILE does not shrink a file
+// below what it holds, so the log may stop above its target), said as
+// "up to"; it was given as exact. The steps after it are exact.
+func TestShrinkTargetThenGrowInSteps(t *testing.T) {
+	const src = `CREATE DATABASE Ledger ON (NAME = Ledger, FILENAME = 'D:\Ledger.mdf', SIZE = 1GB)
+LOG ON (NAME = Ledger_log, FILENAME = 'L:\Ledger_log.ldf', SIZE = 1GB);
+GO
+USE Ledger;
+DBCC SHRINKFILE (Ledger_log, 1);
+GO
+ALTER DATABASE Ledger MODIFY FILE (NAME = Ledger_log, SIZE = 8GB);
+ALTER DATABASE Ledger MODIFY FILE (NAME = Ledger_log, SIZE = 16GB);
+`
+	var got []string
+	for _, f := range run(t, src, nil, "SL202") {
+		amount, _, _ := strings.Cut(f.Message, " of log file")
+		got = append(got, amount)
+	}
+	want := []string{"allocates up to 8 GB", "allocates 8 GB"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

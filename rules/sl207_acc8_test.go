@@ -32,7 +32,7 @@ GO
 		{"names in another case, with spaces around", "RESTORE DATABASE Big FILE = ' HOT1 ', FILEGROUP = ' \u212aRCHIVE ' FROM DISK = 'B:\\big.bak' WITH NORECOVERY;",
 			"data files 10 GB"},
 		{"a file the scripts do not show", "RESTORE DATABASE Big FILE = 'Arch1', FILE = 'Other' FROM DISK = 'B:\\big.bak' WITH NORECOVERY;",
-			"data files 40 GB, about 6 min 26 s without Instant File Initialization (at 106 MB/s; " + restoreMeasured + "); the scripts show only some of the database's files, so these are lower bounds"},
+			"data files 40 GB, about 6 min 26 s without Instant File Initialization (at 106 MB/s; " + restoreMeasured + "); the scripts do not show every file of the database with its size, so these are lower bounds"},
 		{"the primary filegroup", "RESTORE DATABASE Big FILEGROUP = 'PRIMARY' FROM DISK = 'B:\\big.bak' WITH NORECOVERY;",
 			""}, // 1 GB: 10 s, under no budget, but reported as any restore is
 		{"pages", "RESTORE DATABASE Big PAGE = '1:57, 1:202' FROM DISK = 'B:\\big.bak' WITH NORECOVERY;", "-"},

@@ -1,0 +1,169 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+)
+
+// setOptionNames are the options ALTER DATABASE ... SET documents (ALTER
+// DATABASE SET options, with database mirroring, SET HADR and
+// compatibility level, for SQL Server, Azure SQL Database and Managed
+// Instance, Azure Synapse, Analytics Platform System and Fabric). Any
+// other word there is a syntax error on the server, so the statement,
+// and every option of it, never runs.
+var setOptionNames = map[string]bool{
+	"ACCELERATED_DATABASE_RECOVERY": true, "ALLOW_SNAPSHOT_ISOLATION": true, "ANSI_NULL_DEFAULT": true,
+	"ANSI_NULLS": true, "ANSI_PADDING": true, "ANSI_WARNINGS": true, "ARITHABORT": true,
+	"AUTO_CLOSE": true, "AUTO_CREATE_STATISTICS": true, "AUTO_SHRINK": true, "AUTO_UPDATE_STATISTICS": true,
+	"AUTO_UPDATE_STATISTICS_ASYNC": true, "AUTOGROW": true, "AUTOMATIC_TUNING": true, "CHANGE_TRACKING": true,
+	"COMPATIBILITY_LEVEL": true, "CONCAT_NULL_YIELDS_NULL": true, "CONTAINMENT": true,
+	"CURSOR_CLOSE_ON_COMMIT": true, "CURSOR_DEFAULT": true, "DATA_LAKE_LOG_PUBLISHING": true,
+	"DATA_RETENTION": true, "DATE_CORRELATION_OPTIMIZATION": true, "DB_CHAINING": true,
+	"DEFAULT_FULLTEXT_LANGUAGE": true, "DEFAULT_LANGUAGE": true, "DELAYED_DURABILITY": true,
+	"DISABLE_BROKER": true, "DISTRIBUTED_SIZE": true, "EMERGENCY": true, "ENABLE_BROKER": true,
+	"ENCRYPTION": true, "ERROR_BROKER_CONVERSATIONS": true, "FILESTREAM": true, "HADR": true,
+	"HONOR_BROKER_PRIORITY": true, "LEDGER_DIGEST_STORAGE_ENDPOINT": true, "LOG_SIZE": true,
+	"MEMORY_OPTIMIZED_ELEVATE_TO_SNAPSHOT": true, "MIXED_PAGE_ALLOCATION": true, "MULTI_USER": true,
+	"NESTED_TRIGGERS": true, "NEW_BROKER": true, "NUMERIC_ROUNDABORT": true, "OFFLINE": true,
+	"ONLINE": true, "OPTIMIZED_LOCKING": true, "PAGE_VERIFY": true, "PARAMETERIZATION": true,
+	"PARTNER": true, "QUERY_STORE": true, "QUOTED_IDENTIFIER": true, "READ_COMMITTED_SNAPSHOT": true,
+	"READ_ONLY": true, "READ_WRITE": true, "RECOVERY": true, "RECURSIVE_TRIGGERS": true,
+	"REMOTE_DATA_ARCHIVE": true, "REPLICATED_SIZE": true, "RESTRICTED_USER": true,
+	"RESULT_SET_CACHING": true, "SINGLE_USER": true, "SUPPLEMENTAL_LOGGING": true,
+	"SUSPEND_FOR_SNAPSHOT_BACKUP": true, "TARGET_RECOVERY_TIME": true, "TEMPORAL_HISTORY_RETENTION": true,
+	"TORN_PAGE_DETECTION": true, "TRANSFORM_NOISE_WORDS": true, "TRUSTWORTHY": true,
+	"TWO_DIGIT_YEAR_CUTOFF": true, "VARDECIMAL_STORAGE_FORMAT": true, "VORDER": true, "WITNESS": true,
+}
+
+// setOptionValues are the documented values of the SET options that take
+// one word of a closed set (and, from init, those that take ON or OFF).
+var setOptionValues = map[string][]string{
+	"RECOVERY":           {"FULL", "BULK_LOGGED", "SIMPLE"},
+	"PAGE_VERIFY":        {"CHECKSUM", "TORN_PAGE_DETECTION", "NONE"},
+	"CURSOR_DEFAULT":     {"LOCAL", "GLOBAL"},
+	"PARAMETERIZATION":   {"SIMPLE", "FORCED"},
+	"DELAYED_DURABILITY": {"DISABLED", "ALLOWED", "FORCED"},
+	"CONTAINMENT":        {"NONE", "PARTIAL"},
+}
+
+func init() {
+	// the options documented as { ON | OFF } alone
+	for _, o := range []string{"ALLOW_SNAPSHOT_ISOLATION", "ANSI_NULL_DEFAULT", "ANSI_NULLS", "ANSI_PADDING",
+		"ANSI_WARNINGS", "ARITHABORT", "AUTO_CLOSE", "AUTO_SHRINK", "AUTO_UPDATE_STATISTICS",
+		"AUTO_UPDATE_STATISTICS_ASYNC", "CONCAT_NULL_YIELDS_NULL", "CURSOR_CLOSE_ON_COMMIT",
+		"DATE_CORRELATION_OPTIMIZATION", "DB_CHAINING", "HONOR_BROKER_PRIORITY",
+		"MEMORY_OPTIMIZED_ELEVATE_TO_SNAPSHOT", "MIXED_PAGE_ALLOCATION", "NESTED_TRIGGERS",
+		"NUMERIC_ROUNDABORT", "QUOTED_IDENTIFIER", "READ_COMMITTED_SNAPSHOT", "RECURSIVE_TRIGGERS",
+		"SUPPLEMENTAL_LOGGING", "TORN_PAGE_DETECTION", "TRANSFORM_NOISE_WORDS", "TRUSTWORTHY"} {
+		setOptionValues[o] = onOff
+	}
+}
+
+var onOff = []string{"ON", "OFF"}
+
+// badSetOption is the SL001 error of an ALTER DATABASE SET whose option
+// is no documented one (SET TARGET_RECOVERY_TME = 0 SECONDS) or whose
+// value is not one of its option's closed set (SET RECOVERY SIMPLEE),
+// nil for any other statement. The message says what was expected and,
+// for a near miss, which word was meant. A value that is not a plain
+// word (a template placeholder, an expression) is not judged.
+func badSetOption(n Node) error {
+	ad, ok := n.(*AlterDatabase)
+	if !ok || ad.Action != ActionSet {
+		return nil
+	}
+	for i := range ad.Options {
+		o := &ad.Options[i]
+		if !setOptionNames[o.Name] && !placeholder(o.Name) {
+			p := o.Span.Start.Position()
+			return fmt.Errorf("%q is not an ALTER DATABASE SET option (expected a documented option%s) (line %d, column %d)",
+				o.Name, meant(o.Name, setOptionNameList()), p.Line, p.Column)
+		}
+		values := setOptionValues[o.Name]
+		if values == nil || !plainWord(o.Value) {
+			continue
+		}
+		v := strings.ToUpper(o.Value)
+		known := false
+		for _, w := range values {
+			known = known || v == w
+		}
+		if !known {
+			p := o.Span.Start.Position()
+			return fmt.Errorf("%q is not a value of %s (expected %s%s) (line %d, column %d)",
+				o.Value, o.Name, orList(values), meant(v, values), p.Line, p.Column)
+		}
+	}
+	return nil
+}
+
+// placeholder reports whether name is a placeholder replaced before the
+// script runs ($(Option), ${option}, <option, sysname, AUTO_CLOSE>): no
+// documented option holds $ or <.
+func placeholder(name string) bool { return strings.ContainsAny(name, "$<") }
+
+// plainWord reports whether s is one bare identifier word.
+func plainWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// orList writes words as "A, B or C".
+func orList(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// meant is "; did you mean W?" for the word of words nearest to w (the
+// first in order of a tie), when it is near enough to be a misspelling,
+// else "".
+func meant(w string, words []string) string {
+	best, bestDist := "", 0
+	for _, c := range words {
+		if d := EditDistance(w, c); best == "" || d < bestDist || d == bestDist && c < best {
+			best, bestDist = c, d
+		}
+	}
+	if best == "" || bestDist > max(2, len(w)/6) {
+		return ""
+	}
+	return "; did you mean " + best + "?"
+}
+
+// setOptionNameList is setOptionNames as a list, for meant.
+func setOptionNameList() []string {
+	l := make([]string, 0, len(setOptionNames))
+	for w := range setOptionNames {
+		l = append(l, w)
+	}
+	return l
+}
+
+// EditDistance is the Levenshtein distance of a and b (did-you-mean for
+// SET options, flags and rule names).
+func EditDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
