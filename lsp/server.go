@@ -164,6 +164,10 @@ func (s *Server) Run() int {
 				_ = s.conn.replyError(nil, pe.code(), err.Error())
 				continue
 			}
+			if errors.Is(err, errBadFrame) {
+				s.log.Printf("%v: dropped, reading on", err)
+				continue
+			}
 			if !errors.Is(err, io.EOF) {
 				s.log.Print(err)
 			}
@@ -196,7 +200,7 @@ func (s *Server) readLoop(out chan<- read) {
 	for {
 		m, err := s.conn.read()
 		if n := s.conn.skipped; n > 0 {
-			s.log.Printf("skipped %d bytes before a message header: the Content-Length of the message before was too short (bytes, not characters, count)", n)
+			s.log.Printf("skipped %d bytes before a message header: the rest of a message without a usable header, or of one whose Content-Length was too short (bytes, not characters, count)", n)
 		}
 		if n := s.conn.overran; n > 0 {
 			s.log.Printf("the Content-Length of a message counted %d bytes past its end, the start of the next message (bytes, not characters, count)", n)
@@ -207,7 +211,7 @@ func (s *Server) readLoop(out chan<- read) {
 			return
 		}
 		var pe *parseError
-		if err != nil && !errors.As(err, &pe) {
+		if err != nil && !errors.As(err, &pe) && !errors.Is(err, errBadFrame) {
 			return
 		}
 	}
