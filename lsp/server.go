@@ -290,12 +290,33 @@ func (s *Server) recoverHandler(m *message) {
 	if x == nil {
 		return
 	}
-	s.log.Printf("%s: internal error: %v\n%s", m.Method, x, debug.Stack())
-	msg := fmt.Sprintf("sqllint: internal error in %s (please report it): %v", m.Method, x)
+	msg := s.internalError(m.Method, x)
 	if m.isRequest() {
 		_ = s.conn.replyError(m.ID, codeInternalError, msg)
 	}
+}
+
+// internalError reports panic x (a bug) of what the server was doing:
+// with its stack on stderr, and in the editor's log
+// (window/logMessage). It returns the message shown there.
+func (s *Server) internalError(what string, x any) string {
+	s.log.Printf("%s: internal error: %v\n%s", what, x, debug.Stack())
+	msg := fmt.Sprintf("sqllint: internal error in %s (please report it): %v", what, x)
 	_ = s.conn.write(outgoing{JSONRPC: "2.0", Method: "window/logMessage", Params: logMessageParams{Type: messageError, Message: msg}})
+	return msg
+}
+
+// safely runs f on a goroutine of the server's own (a timer's), where a
+// panic would end the process and the session with every script's
+// diagnostics: a panic of f is reported (internalError) and the
+// session goes on.
+func (s *Server) safely(what string, f func()) {
+	defer func() {
+		if x := recover(); x != nil {
+			s.internalError(what, x)
+		}
+	}()
+	f()
 }
 
 func (s *Server) request(m *message) (any, *rpcError) {
@@ -708,7 +729,7 @@ func (s *Server) schedule(d *document, delay time.Duration) {
 	}
 	s.abort(d)
 	gen := d.gen
-	d.timer = time.AfterFunc(delay, func() { s.analyze(d, gen) })
+	d.timer = time.AfterFunc(delay, func() { s.safely("the check of "+d.uri, func() { s.analyze(d, gen) }) })
 }
 
 // scheduleSiblings re-analyses the other open scripts of d's folder and
@@ -895,29 +916,7 @@ func (s *Server) analyze(d *document, gen int) {
 	if ctx.Err() != nil {
 		return // superseded
 	}
-	baseline, cfgFile := "", ""
-	if bf, ok := s.opt.Analyzer.(baselineFinder); ok && d.untitled == "" {
-		baseline = bf.BaselineOf(d.path)
-	}
-	if cf, ok := s.opt.Analyzer.(configFinder); ok && d.untitled == "" {
-		cfgFile = cf.ConfigOf(d.path)
-	}
-	res := &result{version: version, text: snap}
-	var memo lineMemo // findings come in line order
-	for _, f := range findings {
-		if d.untitled != "" && f.Path != d.untitled || d.untitled == "" && (f.Path == "" || filepath.Clean(filepath.FromSlash(f.Path)) != d.path) {
-			continue
-		}
-		res.findings = append(res.findings, f)
-		res.diags = append(res.diags, s.diagnostic(snap, f, &memo))
-	}
-	if err != nil {
-		s.log.Printf("%s: %v", d.path, err)
-		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error(), RelatedInformation: configErrorAt(err)})
-	}
-	if pull {
-		res.id, res.full = pullAnswer(res.diags)
-	}
+	res, baseline, cfgFile := s.outcome(d, version, snap, findings, err, pull)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if d.gen != gen || s.docs[d.uri] != d {
@@ -940,6 +939,57 @@ func (s *Server) analyze(d *document, gen int) {
 		diags = []Diagnostic{}
 	}
 	_ = s.conn.notifyLatest(publishKey(d.uri), "textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: diags})
+}
+
+// outcome is the result of d's analysis of version snap, which found
+// findings or failed with err, and the baseline and config files of d.
+// A panic on the way (a bug in the baseline or config lookup, in the
+// conversion to diagnostics) is an error of this analysis, as one of
+// the analyzer is (run).
+func (s *Server) outcome(d *document, version int, snap *text, findings []report.Finding, err error, pull bool) (res *result, baseline, cfgFile string) {
+	defer func() {
+		if x := recover(); x != nil {
+			s.internalError("the check of "+d.uri, x)
+			res, baseline, cfgFile = &result{version: version, text: snap, diags: []Diagnostic{errorDiagnostic(errInternal(x))}}, "", ""
+			if pull {
+				res.id, res.full = pullAnswer(res.diags)
+			}
+		}
+	}()
+	if bf, ok := s.opt.Analyzer.(baselineFinder); ok && d.untitled == "" {
+		baseline = bf.BaselineOf(d.path)
+	}
+	if cf, ok := s.opt.Analyzer.(configFinder); ok && d.untitled == "" {
+		cfgFile = cf.ConfigOf(d.path)
+	}
+	res = &result{version: version, text: snap}
+	var memo lineMemo // findings come in line order
+	for _, f := range findings {
+		if d.untitled != "" && f.Path != d.untitled || d.untitled == "" && (f.Path == "" || filepath.Clean(filepath.FromSlash(f.Path)) != d.path) {
+			continue
+		}
+		res.findings = append(res.findings, f)
+		res.diags = append(res.diags, s.diagnostic(snap, f, &memo))
+	}
+	if err != nil {
+		s.log.Printf("%s: %v", d.path, err)
+		res.diags = append(res.diags, errorDiagnostic(err))
+	}
+	if pull {
+		res.id, res.full = pullAnswer(res.diags)
+	}
+	return res, baseline, cfgFile
+}
+
+// errorDiagnostic is the diagnostic at the top of a script whose
+// analysis failed with err.
+func errorDiagnostic(err error) Diagnostic {
+	return Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error(), RelatedInformation: configErrorAt(err)}
+}
+
+// errInternal is the error of an analysis that ended on panic x.
+func errInternal(x any) error {
+	return fmt.Errorf("internal error while checking this script (please report it): %v", x)
 }
 
 // configErrorAt is where in the config file err, a config error, is:
@@ -969,8 +1019,8 @@ func configErrorAt(err error) []relatedInformation {
 func (s *Server) run(ctx context.Context, d *document, text, root string, overlay map[string][]byte) (findings []report.Finding, err error) {
 	defer func() {
 		if x := recover(); x != nil {
-			s.log.Printf("%s: internal error: %v\n%s", d.uri, x, debug.Stack())
-			findings, err = nil, fmt.Errorf("internal error while checking this script (please report it): %v", x)
+			s.internalError("the check of "+d.uri, x)
+			findings, err = nil, errInternal(x)
 		}
 	}()
 	if d.untitled != "" {
