@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -827,22 +828,44 @@ func (s *Server) watchFile(path, kind string) {
 	}}})
 }
 
-// watchConfig asks the client to watch the config file at path, the
-// one a script uses (found from its folder upward), when it lies outside every workspace
-// folder (a workspace opened on a subfolder of the repository, the home
-// folder's): **/.sqllint.yaml covers those inside. Only a client that
-// takes relative patterns can watch a file outside. s.mu is held.
-func (s *Server) watchConfig(path string) {
+// watchConfig asks the client to watch the files where a config of the
+// script at path can be, as sqllint looks for it: in each folder from
+// the script's upward to the one of cfg, the config file it uses (""
+// for none: to the filesystem root, then the home folder), both names.
+// Then an edit of the config in use, and a config created nearer the
+// script or where there was none, re-check it. The folders inside a
+// workspace folder are left out (**/.sqllint.yaml covers them): what is
+// watched lies above the workspace (one opened on a subfolder of the
+// repository) or in the home folder. Only a client that takes relative
+// patterns can watch a file outside the workspace. s.mu is held.
+func (s *Server) watchConfig(path, cfg string) {
 	w := s.caps.Workspace
-	if path == "" || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.RelativePatternSupport || s.opt.ConfigFile != "" && samePath(path, s.opt.ConfigFile) {
+	if path == "" || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.RelativePatternSupport || s.opt.ConfigFile != "" {
 		return // the --config file is watched from the start
 	}
-	for _, r := range s.roots {
-		if within(filepath.Dir(path), r) {
-			return
+	var dirs []string
+	for d := filepath.Dir(path); ; {
+		dirs = append(dirs, d)
+		if cfg != "" && samePath(d, filepath.Dir(cfg)) {
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			if home, err := os.UserHomeDir(); err == nil && home != "" {
+				dirs = append(dirs, filepath.Clean(home))
+			}
+			break
+		}
+		d = parent
+	}
+	for _, d := range dirs {
+		if slices.ContainsFunc(s.roots, func(r string) bool { return within(d, r) }) {
+			continue
+		}
+		for _, name := range config.FileNames {
+			s.watchFile(filepath.Join(d, name), "config")
 		}
 	}
-	s.watchFile(path, "config")
 }
 
 // fileGlob is the glob pattern of a watcher of the file at path: a
@@ -926,7 +949,7 @@ func (s *Server) analyze(d *document, gen int) {
 	d.cancel = nil
 	d.baseline = baseline
 	s.watchFile(baseline, "baseline")
-	s.watchConfig(cfgFile)
+	s.watchConfig(d.path, cfgFile)
 	// A client in push mode may pull too (it was not offered pull): its
 	// waiting pulls are answered as well.
 	s.answerPulls(d)
