@@ -28,6 +28,7 @@ import (
 
 	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/report"
 )
 
@@ -769,6 +770,15 @@ func namesFile(lines []string, name string) bool {
 
 // includeLines returns the :r lines of script text, in lower case.
 func includeLines(text string) []string {
+	lines := rLines(text)
+	for i, l := range lines {
+		lines[i] = strings.ToLower(l)
+	}
+	return lines
+}
+
+// rLines returns the :r lines of script text, from the colon on.
+func rLines(text string) []string {
 	var out []string
 	for i := 0; i < len(text); {
 		j := strings.IndexByte(text[i:], ':')
@@ -788,9 +798,29 @@ func includeLines(text string) []string {
 		if end < 0 {
 			end = len(text) - j
 		}
-		out = append(out, strings.ToLower(text[j:j+end]))
+		out = append(out, text[j:j+end])
 	}
 	return out
+}
+
+// watchIncludes asks the client to watch the files that the :r lines of
+// d's text name outside every workspace folder (include-outside:,
+// include-roots:), as sqllint resolves them (a name made with a $(var)
+// is missed): **/*.sql covers those inside, and a change of one re-checks
+// d (didChangeWatchedFiles). Only a client that takes relative patterns
+// can watch a file outside the workspace. s.mu is held.
+func (s *Server) watchIncludes(d *document, text string) {
+	w := s.caps.Workspace
+	if d.path == "" || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.RelativePatternSupport {
+		return
+	}
+	for _, l := range rLines(text) {
+		target, ok := parser.IncludeTarget(d.path, l)
+		if !ok || slices.ContainsFunc(s.roots, func(r string) bool { return within(filepath.Dir(target), r) }) {
+			continue
+		}
+		s.watchFile(target, "include")
+	}
 }
 
 // within reports whether folder dir is folder top or below it: a script
@@ -950,6 +980,7 @@ func (s *Server) analyze(d *document, gen int) {
 	d.baseline = baseline
 	s.watchFile(baseline, "baseline")
 	s.watchConfig(d.path, cfgFile)
+	s.watchIncludes(d, res.text.s)
 	// A client in push mode may pull too (it was not offered pull): its
 	// waiting pulls are answered as well.
 	s.answerPulls(d)
