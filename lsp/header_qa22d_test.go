@@ -75,3 +75,19 @@ func TestLongLineThenHeader(t *testing.T) {
 		t.Errorf("skipped %d bytes, want %d", c.skipped, 10*maxHeaderLine)
 	}
 }
+
+// A line break after each body (some clients end them so) is skipped
+// without a word: it is no rest of a message.
+func TestBlankLinesBetweenMessages(t *testing.T) {
+	body := `{"jsonrpc":"2.0","method":"x"}`
+	in := fmt.Sprintf("Content-Length: %d\r\n\r\n%s\r\n\r\nContent-Length: %d\r\n\r\n%s\n", len(body), body, len(body), body)
+	c := newConn(strings.NewReader(in), io.Discard)
+	for i := 0; i < 2; i++ {
+		if m, err := c.read(); err != nil || m.Method != "x" || c.skipped != 0 {
+			t.Fatalf("message %d: %v %v, skipped %d", i, m, err, c.skipped)
+		}
+	}
+	if _, err := c.read(); !errors.Is(err, io.EOF) {
+		t.Errorf("after the last line break: %v, want EOF", err)
+	}
+}

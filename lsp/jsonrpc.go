@@ -118,8 +118,9 @@ var errBadFrame = errors.New("lsp: bad message header")
 // so the caller can answer with a parse error and go on; a header part
 // it cannot use gives errBadFrame, and the caller goes on too. Bytes
 // that are no header field (the rest of a body cut short, a line that
-// has no colon, blank lines between messages) are skipped, counted in
-// c.skipped.
+// has no colon) are skipped, counted in c.skipped; so are blank lines
+// between messages, uncounted (a client that ends each body with a line
+// break).
 func (c *conn) read() (*message, error) {
 	length := -1
 	fields := 0   // header fields read
@@ -135,7 +136,6 @@ func (c *conn) read() (*message, error) {
 		}
 		if line == "" {
 			if fields == 0 {
-				c.skipped += c.lineLen
 				continue // not the end of a header: none has started
 			}
 			break
