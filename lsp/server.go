@@ -98,6 +98,7 @@ type document struct {
 	cancel   context.CancelFunc // of the analysis in flight
 	result   *result            // the last published one
 	baseline string             // the baseline file of its last analysis, "" for none
+	context  []string           // what its last analysis read as context: folders and files, clean absolute paths
 
 	pulls     []*pullRequest // pulls waiting for the analysis in progress
 	cancelled int            // how many of them were cancelled
@@ -627,6 +628,7 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	dirs, names := map[string]bool{}, map[string]bool{}
+	var paths []string
 	for _, c := range p.Changes {
 		path, err := uriToPath(c.URI)
 		if err != nil {
@@ -639,8 +641,13 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 		s.scheduleBaselined(path, s.opt.Debounce/3)
 		dirs[filepath.Dir(path)] = true
 		names[filepath.Base(path)] = true
+		paths = append(paths, path)
 	}
 	for _, d := range s.docs {
+		if slices.ContainsFunc(paths, d.readsAsContext) {
+			s.schedule(d, s.opt.Debounce/3)
+			continue
+		}
 		for dir := range dirs {
 			if within(dir, filepath.Dir(d.path)) {
 				s.schedule(d, s.opt.Debounce/3)
@@ -735,8 +742,9 @@ func (s *Server) schedule(d *document, delay time.Duration) {
 }
 
 // scheduleSiblings re-analyses the other open scripts of d's folder and
-// of the folders above it, and those that include d or that d includes
-// with :r (wherever they lie): d is part of their context. s.mu is held.
+// of the folders above it, those whose last analysis read d as context
+// (wherever it lies), and those that include d or that d includes with
+// :r (wherever they lie): d is part of their context. s.mu is held.
 func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 	dir := filepath.Dir(d.path)
 	var includes []string // d's :r lines, read once
@@ -747,10 +755,17 @@ func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 		if o == d {
 			continue
 		}
-		if within(dir, filepath.Dir(o.path)) || d.path != "" && o.path != "" && (includesName(o.text.s, filepath.Base(d.path)) || namesFile(includes, filepath.Base(o.path))) {
+		if within(dir, filepath.Dir(o.path)) || d.path != "" && o.path != "" && (o.readsAsContext(d.path) || includesName(o.text.s, filepath.Base(d.path)) || namesFile(includes, filepath.Base(o.path))) {
 			s.schedule(o, delay)
 		}
 	}
+}
+
+// readsAsContext reports whether the last analysis of d read the
+// script at path as context: it lies in a folder d's context walked, or
+// is a file of it. s.mu is held.
+func (d *document) readsAsContext(path string) bool {
+	return slices.ContainsFunc(d.context, func(c string) bool { return samePath(c, path) || within(filepath.Dir(path), c) })
 }
 
 // includesName reports whether script text has a :r line naming a file
@@ -948,6 +963,8 @@ func (s *Server) analyze(d *document, gen int) {
 	if d.untitled == "" && s.flat(d.path) { // s.roots is read under s.mu
 		ctx = withFlatContext(ctx)
 	}
+	var ctxPaths []string
+	ctx = withContextRecord(ctx, &ctxPaths)
 	overlay := map[string][]byte{}
 	for _, o := range s.docs {
 		if o.path != "" {
@@ -978,6 +995,12 @@ func (s *Server) analyze(d *document, gen int) {
 	d.result = res
 	d.cancel = nil
 	d.baseline = baseline
+	d.context = d.context[:0]
+	for _, p := range ctxPaths {
+		if abs, err := filepath.Abs(p); err == nil {
+			d.context = append(d.context, abs)
+		}
+	}
 	s.watchFile(baseline, "baseline")
 	s.watchConfig(d.path, cfgFile)
 	s.watchIncludes(d, res.text.s)
