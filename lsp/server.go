@@ -419,17 +419,25 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 		s.watchParent(*p.ProcessID)
 	}
 	caps := serverCapabilities{
-		PositionEncoding:   s.enc.String(),
-		TextDocumentSync:   textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
-		CodeActionProvider: codeActionOptions{CodeActionKinds: []string{"quickfix", fixAllKind}},
-		HoverProvider:      true,
-		Workspace:          workspaceCapabilities{WorkspaceFolders: workspaceFoldersServerCapabilities{Supported: true, ChangeNotifications: true}},
+		PositionEncoding: s.enc.String(),
+		TextDocumentSync: textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
+		HoverProvider:    true,
+		Workspace:        workspaceCapabilities{WorkspaceFolders: workspaceFoldersServerCapabilities{Supported: true, ChangeNotifications: true}},
 	}
 	if s.caps.pullDiagnostics() {
 		// The client asks for each document's findings; findings of one
 		// script depend on the others of its folder.
 		s.pull = true
 		caps.DiagnosticProvider = &diagnosticOptions{Identifier: "sqllint", InterFileDependencies: true}
+	}
+	switch {
+	case s.caps.literalActions():
+		caps.CodeActionProvider = &codeActionProvider{&codeActionOptions{CodeActionKinds: []string{"quickfix", fixAllKind}}}
+	case s.caps.applyEdit():
+		// Commands, and no options: they are for clients that take
+		// CodeAction literals only. A client that takes neither is
+		// offered no actions, and no provider.
+		caps.CodeActionProvider = &codeActionProvider{}
 	}
 	if !s.caps.literalActions() && s.caps.applyEdit() {
 		// Its quick fixes are commands that the server runs by sending
