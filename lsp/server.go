@@ -28,6 +28,7 @@ import (
 
 	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/internal/fsread"
 	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/report"
 )
@@ -1035,7 +1036,7 @@ func (s *Server) outcome(d *document, version int, snap *text, findings []report
 	defer func() {
 		if x := recover(); x != nil {
 			s.internalError("the check of "+d.uri, x)
-			res, baseline, cfgFile = &result{version: version, text: snap, diags: []Diagnostic{errorDiagnostic(errInternal(x))}}, "", ""
+			res, baseline, cfgFile = &result{version: version, text: snap, diags: []Diagnostic{errorDiagnostic(errInternal(x), s.enc)}}, "", ""
 			if pull {
 				res.id, res.full = pullAnswer(res.diags)
 			}
@@ -1067,7 +1068,7 @@ func (s *Server) outcome(d *document, version int, snap *text, findings []report
 	}
 	if err != nil {
 		s.log.Printf("%s: %v", d.path, err)
-		res.diags = append(res.diags, errorDiagnostic(err))
+		res.diags = append(res.diags, errorDiagnostic(err, s.enc))
 	}
 	if pull {
 		res.id, res.full = pullAnswer(res.diags)
@@ -1077,8 +1078,8 @@ func (s *Server) outcome(d *document, version int, snap *text, findings []report
 
 // errorDiagnostic is the diagnostic at the top of a script whose
 // analysis failed with err.
-func errorDiagnostic(err error) Diagnostic {
-	return Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error(), RelatedInformation: configErrorAt(err)}
+func errorDiagnostic(err error, enc posEncoding) Diagnostic {
+	return Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error(), RelatedInformation: configErrorAt(err, enc)}
 }
 
 // errInternal is the error of an analysis that ended on panic x.
@@ -1089,7 +1090,7 @@ func errInternal(x any) error {
 // configErrorAt is where in the config file err, a config error, is:
 // the diagnostic at the top of the script links there. None for other
 // errors.
-func configErrorAt(err error) []relatedInformation {
+func configErrorAt(err error, enc posEncoding) []relatedInformation {
 	var ce *config.Error
 	if !errors.As(err, &ce) || ce.File == "" {
 		return nil
@@ -1099,6 +1100,13 @@ func configErrorAt(err error) []relatedInformation {
 		return nil
 	}
 	p := Position{Line: max(ce.Line-1, 0), Character: max(ce.Column-1, 0)}
+	if ce.Line > 0 && ce.Column > 1 {
+		// The column counts characters, as a finding's does: converted
+		// on the file's line to the client's encoding.
+		if data, err := fsread.ReadFile(path, 0); err == nil {
+			p = findingRange(&text{s: string(data)}, enc, ce.Line, ce.Column, 0, 0).Start
+		}
+	}
 	msg := ce.Msg
 	if msg == "" {
 		msg = ce.Error()
