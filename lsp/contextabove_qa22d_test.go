@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -57,5 +58,38 @@ func TestContextAboveRechecked(t *testing.T) {
 	if ds := c.diagnostics(u2, 1); find(ds, "SL101") != nil {
 		t.Errorf("V2 after V1 on disk lost its files: %v, want no SL101", codes(ds))
 	}
+	c.shutdown()
+}
+
+// TestContextOutsideWorkspaceWatched: a workspace opened on a subfolder
+// of a Flyway location (sql/tables) has its context above it (sql),
+// where the watcher **/*.sql reports nothing: a checkout that changed
+// sql/V1__big.sql left the open scripts as they were. A client that
+// announces relativePatternSupport now gets a watcher on each context
+// folder outside the workspace.
+func TestContextOutsideWorkspaceWatched(t *testing.T) {
+	top := t.TempDir()
+	writeAll(t, filepath.Join(top, ".sqllint.yaml"), "options:\n  SL101:\n    startup-budget: 1\n")
+	sql := filepath.Join(top, "sql")
+	v1 := filepath.Join(sql, "V1__big.sql")
+	v2 := filepath.Join(sql, "tables", "V2__more.sql")
+	more := filesScript("b", 20)
+	writeAll(t, v1, "CREATE DATABASE Big;\n"+filesScript("a", 90))
+	writeAll(t, v2, more)
+	u2 := pathURI(v2)
+
+	c := newClient(t, Options{Analyzer: Pipeline{LoadConfig: DiscoverConfig}})
+	folders, _ := json.Marshal([]workspaceFolder{{URI: pathURI(filepath.Dir(v2))}})
+	var res initializeResult
+	c.result(c.call("initialize", json.RawMessage(`{"processId":null,"workspaceFolders":`+string(folders)+`,"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}}`)), &res)
+	c.notify("initialized", struct{}{})
+	c.open(u2, more)
+	if ds := c.diagnostics(u2, 1); find(ds, "SL101") == nil {
+		t.Fatalf("V2 with V1's files: %v, want SL101", codes(ds))
+	}
+	want, _ := json.Marshal(relativePattern{BaseURI: pathURI(sql), Pattern: "**/*.sql"})
+	c.next("a watcher of "+string(want), func(m *message) bool {
+		return m.Method == "client/registerCapability" && strings.Contains(string(m.Params), `"globPattern":`+string(want))
+	})
 	c.shutdown()
 }

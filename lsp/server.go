@@ -870,16 +870,50 @@ func (s *Server) scheduleBaselined(path string, delay time.Duration) {
 // and the scripts are watched from the start, a baseline is known once a
 // script's config names it. s.mu is held.
 func (s *Server) watchFile(path, kind string) {
+	if path != "" {
+		s.watchGlob(path, s.fileGlob(path), kind)
+	}
+}
+
+// watchGlob asks the client to watch what glob matches, once per key.
+// s.mu is held.
+func (s *Server) watchGlob(key string, glob any, kind string) {
 	w := s.caps.Workspace
-	if path == "" || s.watched[path] || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.DynamicRegistration {
+	if s.watched[key] || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.DynamicRegistration {
 		return
 	}
-	s.watched[path] = true
+	s.watched[key] = true
 	s.nextID++
 	_ = s.conn.request(s.nextID, "client/registerCapability", registrationParams{Registrations: []registration{{
 		ID: fmt.Sprintf("sqllint-watch-%s-%d", kind, len(s.watched)), Method: "workspace/didChangeWatchedFiles",
-		RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: []fileSystemWatcher{{GlobPattern: s.fileGlob(path)}}},
+		RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: []fileSystemWatcher{{GlobPattern: glob}}},
 	}}})
+}
+
+// watchContext asks the client to watch the scripts of d's context that
+// lie outside every workspace folder (the Flyway location above a
+// workspace opened on its subfolder, a config's context: folders, the
+// scripts beside one opened from elsewhere): **/*.sql covers those
+// inside, and a change of one re-checks d (didChangeWatchedFiles). A
+// folder is watched with its subfolders, a file by the scripts of its
+// folder. Only a client that takes relative patterns can watch outside
+// the workspace. s.mu is held.
+func (s *Server) watchContext(d *document) {
+	w := s.caps.Workspace
+	if w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.RelativePatternSupport {
+		return
+	}
+	for _, c := range d.context {
+		if s.watched["context "+c] || slices.ContainsFunc(s.roots, func(r string) bool { return within(c, r) }) {
+			continue
+		}
+		s.watched["context "+c] = true
+		base, pattern := c, "**/*.sql"
+		if info, err := os.Stat(c); err != nil || !info.IsDir() {
+			base, pattern = filepath.Dir(c), "*.sql"
+		}
+		s.watchGlob(base+string(filepath.ListSeparator)+pattern, relativePattern{BaseURI: pathURI(base), Pattern: pattern}, "context")
+	}
 }
 
 // watchConfig asks the client to watch the files where a config of the
@@ -1013,6 +1047,7 @@ func (s *Server) analyze(d *document, gen int) {
 	s.watchFile(baseline, "baseline")
 	s.watchConfig(d.path, cfgFile)
 	s.watchIncludes(d, res.text.s)
+	s.watchContext(d)
 	// A client in push mode may pull too (it was not offered pull): its
 	// waiting pulls are answered as well.
 	s.answerPulls(d)
