@@ -73,6 +73,24 @@ func isFlatContext(ctx context.Context) bool {
 	return flat
 }
 
+type contextRecordKey struct{}
+
+// withContextRecord has the analysis note in *paths the context it reads
+// for the script: the folders walked and the files read besides it
+// (Pipeline.Analyze does). The server checks the script again when one
+// of them changes, wherever it lies (the Flyway location above the
+// script's folder, a config's context: folders).
+func withContextRecord(ctx context.Context, paths *[]string) context.Context {
+	return context.WithValue(ctx, contextRecordKey{}, paths)
+}
+
+// recordContext notes paths as the context of the analysis of ctx.
+func recordContext(ctx context.Context, paths []string) {
+	if p, _ := ctx.Value(contextRecordKey{}).(*[]string); p != nil {
+		*p = paths
+	}
+}
+
 // Pipeline is the Analyzer the server uses by default: analysis.Run,
 // the pipeline `sqllint scan` runs, with the script as the path to report
 // on, its folder as context and the open buffers as overlay. It never
@@ -140,6 +158,7 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		}
 	}
 	sort.Strings(ctxPaths)
+	recordContext(ctx, ctxPaths)
 	opt := analysis.Options{
 		Paths:     []string{path},
 		Context:   ctxPaths,

@@ -28,20 +28,6 @@ func (e *endless) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// A header line that never ends is a bad frame once it passes the
-// limit: it is not read into memory to the end of the stream.
-func TestHeaderLineBounded(t *testing.T) {
-	src := &endless{b: 'a', limit: 64 << 20}
-	c := newConn(src, io.Discard)
-	_, err := c.read()
-	if !errors.Is(err, errBadFrame) {
-		t.Fatalf("read: %v, want a bad frame", err)
-	}
-	if src.read > 1<<20 {
-		t.Errorf("read %d bytes of one header line", src.read)
-	}
-}
-
 // Header lines end at CRLF or LF; the body follows the blank line; a
 // stream that ends inside a header is an error, at a message's start EOF.
 func TestHeaderLines(t *testing.T) {

@@ -90,6 +90,11 @@ type conn struct {
 	// (0 for a well-framed stream); pending holds those not read yet
 	overran int
 	pending []byte
+	// line holds the header line being read (at most maxHeaderLine+2
+	// bytes of it); lineLen counts its bytes on the stream
+	// bytes (dropped: those before its last maxHeaderLine+2)
+	line             []byte
+	lineLen, dropped int
 
 	r   *bufio.Reader
 	mu  sync.Mutex
@@ -101,15 +106,25 @@ func newConn(r io.Reader, w io.Writer) *conn {
 	return &conn{r: bufio.NewReaderSize(r, 64<<10), w: w}
 }
 
-// errBadFrame is a header the reader cannot make sense of; the stream is
-// then out of sync and the connection is lost.
+// errBadFrame is a header part the reader cannot use: no
+// Content-Length, or one that is not a length. read has then read it to
+// the blank line that ends it and dropped it, as vscode-jsonrpc's reader
+// does; the next read goes on from there (the body that followed, if
+// any, is skipped up to the next header).
 var errBadFrame = errors.New("lsp: bad message header")
 
 // read returns the next message. A body that is not valid JSON gives a
 // *message nil and a *json.SyntaxError-like error with framing intact,
-// so the caller can answer with a parse error and go on.
+// so the caller can answer with a parse error and go on; a header part
+// it cannot use gives errBadFrame, and the caller goes on too. Bytes
+// that are no header field (the rest of a body cut short, a line that
+// has no colon) are skipped, counted in c.skipped; so are blank lines
+// between messages, uncounted (a client that ends each body with a line
+// break).
 func (c *conn) read() (*message, error) {
 	length := -1
+	fields := 0   // header fields read
+	var bad error // why the header part is unusable
 	c.skipped, c.overran = 0, 0
 	for {
 		line, err := c.headerLine()
@@ -120,27 +135,42 @@ func (c *conn) read() (*message, error) {
 			return nil, err
 		}
 		if line == "" {
+			if fields == 0 {
+				continue // not the end of a header: none has started
+			}
 			break
 		}
 		if i := indexASCIIFold(line, "content-length:"); i > 0 && length < 0 {
 			// The tail of a body whose Content-Length was too short (a
 			// client that counts characters, not bytes, cuts a body with
-			// é short): the message it belonged to was answered with a
-			// parse error; the next one starts here.
-			c.skipped = i
+			// é short), or of one sent without a usable header: the
+			// message it belonged to was answered with a parse error or
+			// dropped; the next one starts here.
+			c.skipped += c.dropped + i
 			line = line[i:]
+			fields, bad = 0, nil
+		} else if c.dropped > 0 {
+			line = "" // longer than any header field
 		}
 		name, value, ok := strings.Cut(line, ":")
 		if !ok {
-			return nil, fmt.Errorf("%w: %q", errBadFrame, line)
+			// not a header field: skipped, and the header starts after it
+			c.skipped += c.lineLen
+			length, fields, bad = -1, 0, nil
+			continue
 		}
+		fields++
 		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
 			n, err := strconv.Atoi(strings.TrimSpace(value))
 			if err != nil || n < 0 || n > maxMessage {
-				return nil, fmt.Errorf("%w: Content-Length %q", errBadFrame, value)
+				bad = fmt.Errorf("%w: Content-Length %q", errBadFrame, strings.TrimSpace(value))
+				continue
 			}
 			length = n
 		}
+	}
+	if bad != nil {
+		return nil, bad
 	}
 	if length < 0 {
 		return nil, fmt.Errorf("%w: no Content-Length", errBadFrame)
@@ -218,38 +248,44 @@ func indexASCIIFold(s, word string) int {
 
 // maxHeaderLine bounds one header line: a header is a name and a
 // number, and a line that never ends is not read into memory (300 MB of
-// "a" without a line break took 700 MB).
+// "a" without a line break took 700 MB): of a longer line only the last
+// maxHeaderLine bytes are kept, where a header after a body sent
+// without one starts.
 const maxHeaderLine = 4 << 10
 
-// headerLine reads one header line without its line break. A line
-// longer than maxHeaderLine is a bad frame.
+// headerLine reads one header line without its line break, setting
+// c.lineLen to the bytes it took from the stream. Of a line longer than
+// maxHeaderLine it returns the end, counting the bytes dropped in
+// c.dropped.
 func (c *conn) headerLine() (string, error) {
 	// first the bytes of a body that overran its JSON
-	var line []byte
 	if i := bytes.IndexByte(c.pending, '\n'); i >= 0 {
-		line, c.pending = c.pending[:i], c.pending[i+1:]
-		if n := len(line); n > 0 && line[n-1] == '\r' {
-			line = line[:n-1]
-		}
-		return string(line), nil
+		line := c.pending[:i]
+		c.pending = c.pending[i+1:]
+		c.lineLen, c.dropped = i+1, 0
+		return string(bytes.TrimSuffix(line, []byte("\r"))), nil
 	}
-	line, c.pending = c.pending, nil
+	line := append(c.line[:0], c.pending...)
+	c.pending = nil
+	c.lineLen, c.dropped = len(line), 0
+	defer func() { c.line = line[:0] }()
 	for {
 		frag, err := c.r.ReadSlice('\n')
-		if len(line)+len(frag) > maxHeaderLine+2 { // +2: the CRLF
-			return "", fmt.Errorf("%w: a header line longer than %d bytes", errBadFrame, maxHeaderLine)
+		c.lineLen += len(frag)
+		if n := len(line) + len(frag) - (maxHeaderLine + 2); n > 0 { // +2: the CRLF
+			c.dropped += n
+			k := min(n, len(line))
+			line = line[:copy(line, line[k:])]
+			frag = frag[n-k:]
 		}
 		line = append(line, frag...)
 		switch {
 		case err == nil:
 			line = line[:len(line)-1]
-			if n := len(line); n > 0 && line[n-1] == '\r' {
-				line = line[:n-1]
-			}
-			return string(line), nil
+			return string(bytes.TrimSuffix(line, []byte("\r"))), nil
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
-		case errors.Is(err, io.EOF) && len(line) > 0:
+		case errors.Is(err, io.EOF) && c.lineLen > 0:
 			return "", io.ErrUnexpectedEOF
 		default:
 			return "", err

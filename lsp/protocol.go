@@ -118,7 +118,7 @@ type serverInfo struct {
 type serverCapabilities struct {
 	PositionEncoding       string                  `json:"positionEncoding"`
 	TextDocumentSync       textDocumentSyncOptions `json:"textDocumentSync"`
-	CodeActionProvider     codeActionOptions       `json:"codeActionProvider"`
+	CodeActionProvider     *codeActionProvider     `json:"codeActionProvider,omitempty"`
 	HoverProvider          bool                    `json:"hoverProvider"`
 	ExecuteCommandProvider *executeCommandOptions  `json:"executeCommandProvider,omitempty"`
 	DiagnosticProvider     *diagnosticOptions      `json:"diagnosticProvider,omitempty"`
@@ -177,6 +177,30 @@ type saveOptions struct {
 
 type codeActionOptions struct {
 	CodeActionKinds []string `json:"codeActionKinds"`
+}
+
+// codeActionProvider is the server's codeActionProvider: its options for
+// a client that takes CodeAction literals, true for one that takes
+// Commands (LSP 3.17: "The CodeActionOptions return type is only valid
+// if the client signals code action literal support").
+type codeActionProvider struct {
+	*codeActionOptions // nil: true
+}
+
+func (p codeActionProvider) MarshalJSON() ([]byte, error) {
+	if p.codeActionOptions == nil {
+		return []byte("true"), nil
+	}
+	return json.Marshal(p.codeActionOptions)
+}
+
+func (p *codeActionProvider) UnmarshalJSON(b []byte) error {
+	if string(b) == "true" {
+		p.codeActionOptions = nil
+		return nil
+	}
+	p.codeActionOptions = &codeActionOptions{}
+	return json.Unmarshal(b, p.codeActionOptions)
 }
 
 // document synchronisation

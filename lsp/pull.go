@@ -330,16 +330,19 @@ func (s *Server) refreshSoon() {
 	if s.refresh != nil || s.shutdown || s.stopped {
 		return
 	}
-	s.refresh = time.AfterFunc(s.opt.Debounce/3, func() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		s.refresh = nil
-		if s.shutdown || s.stopped {
-			return
-		}
-		s.nextID++
-		// One refresh not yet read is enough: it makes the client pull
-		// every document, and the pulls get the newest findings.
-		_ = s.conn.requestLatest("refresh", s.nextID, "workspace/diagnostic/refresh", nil)
-	})
+	s.refresh = time.AfterFunc(s.opt.Debounce/3, func() { s.safely("workspace/diagnostic/refresh", s.sendRefresh) })
+}
+
+// sendRefresh sends the refresh refreshSoon scheduled.
+func (s *Server) sendRefresh() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refresh = nil
+	if s.shutdown || s.stopped {
+		return
+	}
+	s.nextID++
+	// One refresh not yet read is enough: it makes the client pull
+	// every document, and the pulls get the newest findings.
+	_ = s.conn.requestLatest("refresh", s.nextID, "workspace/diagnostic/refresh", nil)
 }

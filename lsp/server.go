@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -27,6 +28,8 @@ import (
 
 	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/config"
+	"github.com/sqllint/sqllint/internal/fsread"
+	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/report"
 )
 
@@ -96,6 +99,7 @@ type document struct {
 	cancel   context.CancelFunc // of the analysis in flight
 	result   *result            // the last published one
 	baseline string             // the baseline file of its last analysis, "" for none
+	context  []string           // what its last analysis read as context: folders and files, clean absolute paths
 
 	pulls     []*pullRequest // pulls waiting for the analysis in progress
 	cancelled int            // how many of them were cancelled
@@ -164,6 +168,10 @@ func (s *Server) Run() int {
 				_ = s.conn.replyError(nil, pe.code(), err.Error())
 				continue
 			}
+			if errors.Is(err, errBadFrame) {
+				s.log.Printf("%v: dropped, reading on", err)
+				continue
+			}
 			if !errors.Is(err, io.EOF) {
 				s.log.Print(err)
 			}
@@ -196,7 +204,7 @@ func (s *Server) readLoop(out chan<- read) {
 	for {
 		m, err := s.conn.read()
 		if n := s.conn.skipped; n > 0 {
-			s.log.Printf("skipped %d bytes before a message header: the Content-Length of the message before was too short (bytes, not characters, count)", n)
+			s.log.Printf("skipped %d bytes before a message header: the rest of a message without a usable header, or of one whose Content-Length was too short (bytes, not characters, count)", n)
 		}
 		if n := s.conn.overran; n > 0 {
 			s.log.Printf("the Content-Length of a message counted %d bytes past its end, the start of the next message (bytes, not characters, count)", n)
@@ -207,7 +215,7 @@ func (s *Server) readLoop(out chan<- read) {
 			return
 		}
 		var pe *parseError
-		if err != nil && !errors.As(err, &pe) {
+		if err != nil && !errors.As(err, &pe) && !errors.Is(err, errBadFrame) {
 			return
 		}
 	}
@@ -286,12 +294,33 @@ func (s *Server) recoverHandler(m *message) {
 	if x == nil {
 		return
 	}
-	s.log.Printf("%s: internal error: %v\n%s", m.Method, x, debug.Stack())
-	msg := fmt.Sprintf("sqllint: internal error in %s (please report it): %v", m.Method, x)
+	msg := s.internalError(m.Method, x)
 	if m.isRequest() {
 		_ = s.conn.replyError(m.ID, codeInternalError, msg)
 	}
+}
+
+// internalError reports panic x (a bug) of what the server was doing:
+// with its stack on stderr, and in the editor's log
+// (window/logMessage). It returns the message shown there.
+func (s *Server) internalError(what string, x any) string {
+	s.log.Printf("%s: internal error: %v\n%s", what, x, debug.Stack())
+	msg := fmt.Sprintf("sqllint: internal error in %s (please report it): %v", what, x)
 	_ = s.conn.write(outgoing{JSONRPC: "2.0", Method: "window/logMessage", Params: logMessageParams{Type: messageError, Message: msg}})
+	return msg
+}
+
+// safely runs f on a goroutine of the server's own (a timer's), where a
+// panic would end the process and the session with every script's
+// diagnostics: a panic of f is reported (internalError) and the
+// session goes on.
+func (s *Server) safely(what string, f func()) {
+	defer func() {
+		if x := recover(); x != nil {
+			s.internalError(what, x)
+		}
+	}()
+	f()
 }
 
 func (s *Server) request(m *message) (any, *rpcError) {
@@ -391,17 +420,25 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 		s.watchParent(*p.ProcessID)
 	}
 	caps := serverCapabilities{
-		PositionEncoding:   s.enc.String(),
-		TextDocumentSync:   textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
-		CodeActionProvider: codeActionOptions{CodeActionKinds: []string{"quickfix", fixAllKind}},
-		HoverProvider:      true,
-		Workspace:          workspaceCapabilities{WorkspaceFolders: workspaceFoldersServerCapabilities{Supported: true, ChangeNotifications: true}},
+		PositionEncoding: s.enc.String(),
+		TextDocumentSync: textDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
+		HoverProvider:    true,
+		Workspace:        workspaceCapabilities{WorkspaceFolders: workspaceFoldersServerCapabilities{Supported: true, ChangeNotifications: true}},
 	}
 	if s.caps.pullDiagnostics() {
 		// The client asks for each document's findings; findings of one
 		// script depend on the others of its folder.
 		s.pull = true
 		caps.DiagnosticProvider = &diagnosticOptions{Identifier: "sqllint", InterFileDependencies: true}
+	}
+	switch {
+	case s.caps.literalActions():
+		caps.CodeActionProvider = &codeActionProvider{&codeActionOptions{CodeActionKinds: []string{"quickfix", fixAllKind}}}
+	case s.caps.applyEdit():
+		// Commands, and no options: they are for clients that take
+		// CodeAction literals only. A client that takes neither is
+		// offered no actions, and no provider.
+		caps.CodeActionProvider = &codeActionProvider{}
 	}
 	if !s.caps.literalActions() && s.caps.applyEdit() {
 		// Its quick fixes are commands that the server runs by sending
@@ -600,6 +637,7 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	dirs, names := map[string]bool{}, map[string]bool{}
+	var paths []string
 	for _, c := range p.Changes {
 		path, err := uriToPath(c.URI)
 		if err != nil {
@@ -612,8 +650,13 @@ func (s *Server) didChangeWatchedFiles(p *didChangeWatchedFilesParams) {
 		s.scheduleBaselined(path, s.opt.Debounce/3)
 		dirs[filepath.Dir(path)] = true
 		names[filepath.Base(path)] = true
+		paths = append(paths, path)
 	}
 	for _, d := range s.docs {
+		if slices.ContainsFunc(paths, d.readsAsContext) {
+			s.schedule(d, s.opt.Debounce/3)
+			continue
+		}
 		for dir := range dirs {
 			if within(dir, filepath.Dir(d.path)) {
 				s.schedule(d, s.opt.Debounce/3)
@@ -704,12 +747,13 @@ func (s *Server) schedule(d *document, delay time.Duration) {
 	}
 	s.abort(d)
 	gen := d.gen
-	d.timer = time.AfterFunc(delay, func() { s.analyze(d, gen) })
+	d.timer = time.AfterFunc(delay, func() { s.safely("the check of "+d.uri, func() { s.analyze(d, gen) }) })
 }
 
 // scheduleSiblings re-analyses the other open scripts of d's folder and
-// of the folders above it, and those that include d or that d includes
-// with :r (wherever they lie): d is part of their context. s.mu is held.
+// of the folders above it, those whose last analysis read d as context
+// (wherever it lies), and those that include d or that d includes with
+// :r (wherever they lie): d is part of their context. s.mu is held.
 func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 	dir := filepath.Dir(d.path)
 	var includes []string // d's :r lines, read once
@@ -720,10 +764,17 @@ func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 		if o == d {
 			continue
 		}
-		if within(dir, filepath.Dir(o.path)) || d.path != "" && o.path != "" && (includesName(o.text.s, filepath.Base(d.path)) || namesFile(includes, filepath.Base(o.path))) {
+		if within(dir, filepath.Dir(o.path)) || d.path != "" && o.path != "" && (o.readsAsContext(d.path) || includesName(o.text.s, filepath.Base(d.path)) || namesFile(includes, filepath.Base(o.path))) {
 			s.schedule(o, delay)
 		}
 	}
+}
+
+// readsAsContext reports whether the last analysis of d read the
+// script at path as context: it lies in a folder d's context walked, or
+// is a file of it. s.mu is held.
+func (d *document) readsAsContext(path string) bool {
+	return slices.ContainsFunc(d.context, func(c string) bool { return samePath(c, path) || within(filepath.Dir(path), c) })
 }
 
 // includesName reports whether script text has a :r line naming a file
@@ -743,6 +794,15 @@ func namesFile(lines []string, name string) bool {
 
 // includeLines returns the :r lines of script text, in lower case.
 func includeLines(text string) []string {
+	lines := rLines(text)
+	for i, l := range lines {
+		lines[i] = strings.ToLower(l)
+	}
+	return lines
+}
+
+// rLines returns the :r lines of script text, from the colon on.
+func rLines(text string) []string {
 	var out []string
 	for i := 0; i < len(text); {
 		j := strings.IndexByte(text[i:], ':')
@@ -762,9 +822,29 @@ func includeLines(text string) []string {
 		if end < 0 {
 			end = len(text) - j
 		}
-		out = append(out, strings.ToLower(text[j:j+end]))
+		out = append(out, text[j:j+end])
 	}
 	return out
+}
+
+// watchIncludes asks the client to watch the files that the :r lines of
+// d's text name outside every workspace folder (include-outside:,
+// include-roots:), as sqllint resolves them (a name made with a $(var)
+// is missed): **/*.sql covers those inside, and a change of one re-checks
+// d (didChangeWatchedFiles). Only a client that takes relative patterns
+// can watch a file outside the workspace. s.mu is held.
+func (s *Server) watchIncludes(d *document, text string) {
+	w := s.caps.Workspace
+	if d.path == "" || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.RelativePatternSupport {
+		return
+	}
+	for _, l := range rLines(text) {
+		target, ok := parser.IncludeTarget(d.path, l)
+		if !ok || slices.ContainsFunc(s.roots, func(r string) bool { return within(filepath.Dir(target), r) }) {
+			continue
+		}
+		s.watchFile(target, "include")
+	}
 }
 
 // within reports whether folder dir is folder top or below it: a script
@@ -790,34 +870,90 @@ func (s *Server) scheduleBaselined(path string, delay time.Duration) {
 // and the scripts are watched from the start, a baseline is known once a
 // script's config names it. s.mu is held.
 func (s *Server) watchFile(path, kind string) {
+	if path != "" {
+		s.watchGlob(path, s.fileGlob(path), kind)
+	}
+}
+
+// watchGlob asks the client to watch what glob matches, once per key.
+// s.mu is held.
+func (s *Server) watchGlob(key string, glob any, kind string) {
 	w := s.caps.Workspace
-	if path == "" || s.watched[path] || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.DynamicRegistration {
+	if s.watched[key] || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.DynamicRegistration {
 		return
 	}
-	s.watched[path] = true
+	s.watched[key] = true
 	s.nextID++
 	_ = s.conn.request(s.nextID, "client/registerCapability", registrationParams{Registrations: []registration{{
 		ID: fmt.Sprintf("sqllint-watch-%s-%d", kind, len(s.watched)), Method: "workspace/didChangeWatchedFiles",
-		RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: []fileSystemWatcher{{GlobPattern: s.fileGlob(path)}}},
+		RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: []fileSystemWatcher{{GlobPattern: glob}}},
 	}}})
 }
 
-// watchConfig asks the client to watch the config file at path, the
-// one a script uses (found from its folder upward), when it lies outside every workspace
-// folder (a workspace opened on a subfolder of the repository, the home
-// folder's): **/.sqllint.yaml covers those inside. Only a client that
-// takes relative patterns can watch a file outside. s.mu is held.
-func (s *Server) watchConfig(path string) {
+// watchContext asks the client to watch the scripts of d's context that
+// lie outside every workspace folder (the Flyway location above a
+// workspace opened on its subfolder, a config's context: folders, the
+// scripts beside one opened from elsewhere): **/*.sql covers those
+// inside, and a change of one re-checks d (didChangeWatchedFiles). A
+// folder is watched with its subfolders, a file by the scripts of its
+// folder. Only a client that takes relative patterns can watch outside
+// the workspace. s.mu is held.
+func (s *Server) watchContext(d *document) {
 	w := s.caps.Workspace
-	if path == "" || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.RelativePatternSupport || s.opt.ConfigFile != "" && samePath(path, s.opt.ConfigFile) {
+	if w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.RelativePatternSupport {
+		return
+	}
+	for _, c := range d.context {
+		if s.watched["context "+c] || slices.ContainsFunc(s.roots, func(r string) bool { return within(c, r) }) {
+			continue
+		}
+		s.watched["context "+c] = true
+		base, pattern := c, "**/*.sql"
+		if info, err := os.Stat(c); err != nil || !info.IsDir() {
+			base, pattern = filepath.Dir(c), "*.sql"
+		}
+		s.watchGlob(base+string(filepath.ListSeparator)+pattern, relativePattern{BaseURI: pathURI(base), Pattern: pattern}, "context")
+	}
+}
+
+// watchConfig asks the client to watch the files where a config of the
+// script at path can be, as sqllint looks for it: in each folder from
+// the script's upward to the one of cfg, the config file it uses (""
+// for none: to the filesystem root, then the home folder), both names.
+// Then an edit of the config in use, and a config created nearer the
+// script or where there was none, re-check it. The folders inside a
+// workspace folder are left out (**/.sqllint.yaml covers them): what is
+// watched lies above the workspace (one opened on a subfolder of the
+// repository) or in the home folder. Only a client that takes relative
+// patterns can watch a file outside the workspace. s.mu is held.
+func (s *Server) watchConfig(path, cfg string) {
+	w := s.caps.Workspace
+	if path == "" || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.RelativePatternSupport || s.opt.ConfigFile != "" {
 		return // the --config file is watched from the start
 	}
-	for _, r := range s.roots {
-		if within(filepath.Dir(path), r) {
-			return
+	var dirs []string
+	for d := filepath.Dir(path); ; {
+		dirs = append(dirs, d)
+		if cfg != "" && samePath(d, filepath.Dir(cfg)) {
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			if home, err := os.UserHomeDir(); err == nil && home != "" {
+				dirs = append(dirs, filepath.Clean(home))
+			}
+			break
+		}
+		d = parent
+	}
+	for _, d := range dirs {
+		if slices.ContainsFunc(s.roots, func(r string) bool { return within(d, r) }) {
+			continue
+		}
+		for _, name := range config.FileNames {
+			s.watchFile(filepath.Join(d, name), "config")
 		}
 	}
-	s.watchFile(path, "config")
 }
 
 // fileGlob is the glob pattern of a watcher of the file at path: a
@@ -870,6 +1006,8 @@ func (s *Server) analyze(d *document, gen int) {
 	if d.untitled == "" && s.flat(d.path) { // s.roots is read under s.mu
 		ctx = withFlatContext(ctx)
 	}
+	var ctxPaths []string
+	ctx = withContextRecord(ctx, &ctxPaths)
 	overlay := map[string][]byte{}
 	for _, o := range s.docs {
 		if o.path != "" {
@@ -891,29 +1029,7 @@ func (s *Server) analyze(d *document, gen int) {
 	if ctx.Err() != nil {
 		return // superseded
 	}
-	baseline, cfgFile := "", ""
-	if bf, ok := s.opt.Analyzer.(baselineFinder); ok && d.untitled == "" {
-		baseline = bf.BaselineOf(d.path)
-	}
-	if cf, ok := s.opt.Analyzer.(configFinder); ok && d.untitled == "" {
-		cfgFile = cf.ConfigOf(d.path)
-	}
-	res := &result{version: version, text: snap}
-	var memo lineMemo // findings come in line order
-	for _, f := range findings {
-		if d.untitled != "" && f.Path != d.untitled || d.untitled == "" && (f.Path == "" || filepath.Clean(filepath.FromSlash(f.Path)) != d.path) {
-			continue
-		}
-		res.findings = append(res.findings, f)
-		res.diags = append(res.diags, s.diagnostic(snap, f, &memo))
-	}
-	if err != nil {
-		s.log.Printf("%s: %v", d.path, err)
-		res.diags = append(res.diags, Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error(), RelatedInformation: configErrorAt(err)})
-	}
-	if pull {
-		res.id, res.full = pullAnswer(res.diags)
-	}
+	res, baseline, cfgFile := s.outcome(d, version, snap, findings, err, pull)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if d.gen != gen || s.docs[d.uri] != d {
@@ -922,8 +1038,16 @@ func (s *Server) analyze(d *document, gen int) {
 	d.result = res
 	d.cancel = nil
 	d.baseline = baseline
+	d.context = d.context[:0]
+	for _, p := range ctxPaths {
+		if abs, err := filepath.Abs(p); err == nil {
+			d.context = append(d.context, abs)
+		}
+	}
 	s.watchFile(baseline, "baseline")
-	s.watchConfig(cfgFile)
+	s.watchConfig(d.path, cfgFile)
+	s.watchIncludes(d, res.text.s)
+	s.watchContext(d)
 	// A client in push mode may pull too (it was not offered pull): its
 	// waiting pulls are answered as well.
 	s.answerPulls(d)
@@ -938,10 +1062,70 @@ func (s *Server) analyze(d *document, gen int) {
 	_ = s.conn.notifyLatest(publishKey(d.uri), "textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: diags})
 }
 
+// outcome is the result of d's analysis of version snap, which found
+// findings or failed with err, and the baseline and config files of d.
+// A panic on the way (a bug in the baseline or config lookup, in the
+// conversion to diagnostics) is an error of this analysis, as one of
+// the analyzer is (run).
+func (s *Server) outcome(d *document, version int, snap *text, findings []report.Finding, err error, pull bool) (res *result, baseline, cfgFile string) {
+	defer func() {
+		if x := recover(); x != nil {
+			s.internalError("the check of "+d.uri, x)
+			res, baseline, cfgFile = &result{version: version, text: snap, diags: []Diagnostic{errorDiagnostic(errInternal(x), s.enc)}}, "", ""
+			if pull {
+				res.id, res.full = pullAnswer(res.diags)
+			}
+		}
+	}()
+	if bf, ok := s.opt.Analyzer.(baselineFinder); ok && d.untitled == "" {
+		baseline = bf.BaselineOf(d.path)
+	}
+	if cf, ok := s.opt.Analyzer.(configFinder); ok && d.untitled == "" {
+		cfgFile = cf.ConfigOf(d.path)
+	}
+	res = &result{version: version, text: snap}
+	// The script's own findings, kept in place and their diagnostics
+	// allocated once: a generated script has many (100,000 took 160 MB
+	// in copies of the slices as they grew).
+	kept := findings[:0]
+	for _, f := range findings {
+		if d.untitled != "" && f.Path != d.untitled || d.untitled == "" && (f.Path == "" || filepath.Clean(filepath.FromSlash(f.Path)) != d.path) {
+			continue
+		}
+		kept = append(kept, f)
+	}
+	if len(kept) > 0 {
+		res.findings, res.diags = kept, make([]Diagnostic, 0, len(kept)+1)
+	}
+	var memo lineMemo // findings come in line order
+	for _, f := range res.findings {
+		res.diags = append(res.diags, s.diagnostic(snap, f, &memo))
+	}
+	if err != nil {
+		s.log.Printf("%s: %v", d.path, err)
+		res.diags = append(res.diags, errorDiagnostic(err, s.enc))
+	}
+	if pull {
+		res.id, res.full = pullAnswer(res.diags)
+	}
+	return res, baseline, cfgFile
+}
+
+// errorDiagnostic is the diagnostic at the top of a script whose
+// analysis failed with err.
+func errorDiagnostic(err error, enc posEncoding) Diagnostic {
+	return Diagnostic{Severity: severityError, Source: "sqllint", Message: "sqllint: " + err.Error(), RelatedInformation: configErrorAt(err, enc)}
+}
+
+// errInternal is the error of an analysis that ended on panic x.
+func errInternal(x any) error {
+	return fmt.Errorf("internal error while checking this script (please report it): %v", x)
+}
+
 // configErrorAt is where in the config file err, a config error, is:
 // the diagnostic at the top of the script links there. None for other
 // errors.
-func configErrorAt(err error) []relatedInformation {
+func configErrorAt(err error, enc posEncoding) []relatedInformation {
 	var ce *config.Error
 	if !errors.As(err, &ce) || ce.File == "" {
 		return nil
@@ -951,6 +1135,13 @@ func configErrorAt(err error) []relatedInformation {
 		return nil
 	}
 	p := Position{Line: max(ce.Line-1, 0), Character: max(ce.Column-1, 0)}
+	if ce.Line > 0 && ce.Column > 1 {
+		// The column counts characters, as a finding's does: converted
+		// on the file's line to the client's encoding.
+		if data, err := fsread.ReadFile(path, 0); err == nil {
+			p = findingRange(&text{s: string(data)}, enc, ce.Line, ce.Column, 0, 0).Start
+		}
+	}
 	msg := ce.Msg
 	if msg == "" {
 		msg = ce.Error()
@@ -965,8 +1156,8 @@ func configErrorAt(err error) []relatedInformation {
 func (s *Server) run(ctx context.Context, d *document, text, root string, overlay map[string][]byte) (findings []report.Finding, err error) {
 	defer func() {
 		if x := recover(); x != nil {
-			s.log.Printf("%s: internal error: %v\n%s", d.uri, x, debug.Stack())
-			findings, err = nil, fmt.Errorf("internal error while checking this script (please report it): %v", x)
+			s.internalError("the check of "+d.uri, x)
+			findings, err = nil, errInternal(x)
 		}
 	}()
 	if d.untitled != "" {

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -59,6 +60,56 @@ func TestConfigAboveWorkspaceWatched(t *testing.T) {
 	for _, m := range c.queue {
 		if m.Method == "client/registerCapability" && strings.Contains(string(m.Params), string(want)) {
 			t.Errorf("a watcher of the config inside the workspace: %s", m.Params)
+		}
+	}
+}
+
+// TestNewConfigAboveWorkspaceNoticed: only the config a script used was
+// watched, so one created above the workspace folder where there was
+// none (or nearer the script than the one in use) went unnoticed until
+// the next edit. Every folder config lookup visits outside the
+// workspace, up to the one of the config in use (to the root and the
+// home folder when there is none), is now watched for both names.
+func TestNewConfigAboveWorkspaceNoticed(t *testing.T) {
+	top := t.TempDir()
+	t.Setenv("HOME", t.TempDir())
+	proj := filepath.Join(top, "db")
+	path := filepath.Join(proj, "V1__tune.sql")
+	writeAll(t, path, "CHECKPOINT 10;\n")
+	uri := pathURI(path)
+
+	c := newClient(t, Options{Analyzer: Pipeline{LoadConfig: DiscoverConfig}})
+	folders, _ := json.Marshal([]workspaceFolder{{URI: pathURI(proj)}})
+	var res initializeResult
+	c.result(c.call("initialize", json.RawMessage(`{"processId":null,"workspaceFolders":`+string(folders)+`,"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}}`)), &res)
+	c.notify("initialized", struct{}{})
+	c.open(uri, "CHECKPOINT 10;\n")
+	if ds := c.diagnostics(uri, 1); find(ds, "SL302") == nil {
+		t.Fatalf("no config: %v, want SL302", codes(ds))
+	}
+	for _, w := range []relativePattern{
+		{BaseURI: pathURI(top), Pattern: ".sqllint.yaml"},
+		{BaseURI: pathURI(top), Pattern: ".sqllint.yml"},
+		{BaseURI: pathURI(filepath.Dir(top)), Pattern: ".sqllint.yaml"},
+		{BaseURI: pathURI(os.Getenv("HOME")), Pattern: ".sqllint.yaml"},
+	} {
+		want, _ := json.Marshal(w)
+		c.next("a watcher of "+string(want), func(m *message) bool {
+			return m.Method == "client/registerCapability" && strings.Contains(string(m.Params), `"globPattern":`+string(want))
+		})
+	}
+	cfg := filepath.Join(top, ".sqllint.yaml")
+	writeAll(t, cfg, "rules: [all, -SL302]\n")
+	c.notify("workspace/didChangeWatchedFiles", didChangeWatchedFilesParams{Changes: []fileEvent{{URI: pathURI(cfg), Type: 1}}})
+	if ds := c.diagnostics(uri, 1); len(ds) != 0 {
+		t.Errorf("after a config turned SL302 off: %v", codes(ds))
+	}
+	c.shutdown()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range c.queue {
+		if m.Method == "client/registerCapability" && strings.Contains(string(m.Params), pathURI(proj)+`"`) {
+			t.Errorf("a watcher of a folder inside the workspace: %s", m.Params)
 		}
 	}
 }
