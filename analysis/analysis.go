@@ -45,7 +45,7 @@ import (
 // Options is what a run reads and how.
 type Options struct {
 	// Paths are the files and folders to report on, as given; "-" is
-	// Stdin. A folder is walked (hidden folders skipped, the config's
+	// Stdin. A folder is walked (hidden files and folders skipped, the config's
 	// include and exclude globs applied); a file named here is checked
 	// whatever its name unless an exclude glob matches it.
 	Paths []string

@@ -125,7 +125,7 @@ func (m *matcher) rel(path string) string {
 
 // walked reports whether a file found by walking a folder is checked.
 func (m *matcher) walked(path string) bool {
-	if m.keep != nil && !m.keep(path) {
+	if hidden(filepath.Base(path)) || m.keep != nil && !m.keep(path) {
 		return false
 	}
 	if m.defaultInc {
@@ -212,6 +212,17 @@ func (r *run) unmatchedExcludes() []string {
 }
 
 func isSQL(path string) bool { return strings.EqualFold(filepath.Ext(path), ".sql") }
+
+// hidden reports whether name, an entry of a folder, is hidden (starts
+// with "."). A folder walk leaves it out, file or folder: .git, .vscode,
+// a .scratch.sql, an editor's lock or swap file (.#V1.sql, .V1.sql.swp),
+// as :r refuses it (a name the user gives, a hidden folder scanned or a
+// hidden file named, is read).
+func hidden(name string) bool { return name != "" && name[0] == '.' }
+
+// isScript reports whether name, an entry of a folder, is a script a
+// folder walk with the default include reads: *.sql, not hidden.
+func isScript(name string) bool { return !hidden(name) && isSQL(name) }
 
 // displayPath is how a path appears in messages: slash-separated, without
 // a leading "./".
@@ -495,15 +506,15 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			// WalkDir does not follow symlinks: a link is a file entry
 			isDir = false
 		}
-		if isDir {
-			if strings.HasPrefix(name, ".") {
-				continue // .git and friends
+		if hidden(name) {
+			if !isDir && r.opt.ConfigFile != nil && slices.Contains(config.FileNames, name) {
+				r.opt.ConfigFile(joinName(filepath.Clean(dir), name))
 			}
+			continue // .git, .vscode, .scratch.sql, an editor's .#V1.sql
+		}
+		if isDir {
 			list = append(list, ent{name, name + "/", true, false})
 			continue
-		}
-		if name[0] == '.' && r.opt.ConfigFile != nil && slices.Contains(config.FileNames, name) {
-			r.opt.ConfigFile(joinName(filepath.Clean(dir), name))
 		}
 		if m.defaultInc && !isSQL(name) {
 			continue // the cheap filter first
@@ -951,10 +962,11 @@ func gatherFlyway(ctx context.Context, m *matcher, dir string, subs []string, fi
 		for _, d := range ents {
 			name := d.Name()
 			link := d.Type()&fs.ModeSymlink != 0
+			if hidden(name) {
+				continue
+			}
 			if d.IsDir() && !link {
-				if !strings.HasPrefix(name, ".") {
-					below = append(below, name)
-				}
+				below = append(below, name)
 				continue
 			}
 			if m.defaultInc && !isSQL(name) {
