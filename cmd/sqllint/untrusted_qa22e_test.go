@@ -1,0 +1,41 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestUntrustedConfig: a pull request from a fork can edit .sqllint.yaml
+// to let :r read any file and $(NAME) expand any variable, and print
+// them in a finding (SL001 quotes the token it stops at). With
+// --untrusted-config the config still says what is checked (its rules,
+// fail-on) but not what may be read or expanded: each key it ignores is
+// named on standard error; the command line's --env still counts.
+func TestUntrustedConfig(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "notes.txt", "[LEAKED_VALUE]\n")
+	writeFile(t, dir, "pr/.sqllint.yaml", "include-outside: true\nenv: [\"*\"]\nrules: [all, -SL304]\n")
+	writeFile(t, dir, "pr/db/a.sql", "BACKUP LOG x\n:r ../../notes.txt\nTO DISK = 'NUL'\nGO\nUSE [$(DEPLOY_HOST)]\nGO\nUSE [$(ALLOWED)]\n")
+	db := filepath.Join(dir, "pr", "db")
+	env := map[string]string{"DEPLOY_HOST": "LEAKED_FROM_ENV", "ALLOWED": "Sales"}
+	code, out, errs := runCmd(t, "", env, "scan", "--format", "json", db)
+	if !strings.Contains(out, "LEAKED_VALUE") {
+		t.Fatalf("trusted: exit %d, the config's include-outside should read the file:\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCmd(t, "", env, "scan", "--untrusted-config", "--env", "ALLOWED", "--format", "json", db)
+	if code != 1 || strings.Contains(out+errs, "LEAKED") {
+		t.Errorf("untrusted: exit %d, a secret shown:\n%s%s", code, out, errs)
+	}
+	if !strings.Contains(out, "is not included") || !strings.Contains(out, "$(DEPLOY_HOST) is not defined") || strings.Contains(out, "$(ALLOWED) is not defined") {
+		t.Errorf("untrusted: want the include refused, the config's env ignored and --env's kept:\n%s", out)
+	}
+	if strings.Contains(out, "SL304") {
+		t.Errorf("untrusted: the config's rules list no longer applies:\n%s", out)
+	}
+	for _, key := range []string{"ignoring include-outside: true", "ignoring env: [*]"} {
+		if !strings.Contains(errs, "--untrusted-config: "+key) {
+			t.Errorf("stderr does not say %q:\n%s", key, errs)
+		}
+	}
+}
