@@ -571,6 +571,10 @@ func (e *env) scan(args []string) int {
 		e.note("warning: no file to check in %s (the config's include: %s%s)",
 			strings.Join(paths, ", "), strings.Join(cfg.Include, ", "), excl)
 	}
+	for _, r := range tracked.Unlisted() {
+		// every script of it was checked: say why the ignored ones were
+		e.note("warning: git cannot list the files of the repository %s: the scripts it ignores were checked too", r)
+	}
 	for _, g := range sum.UnmatchedExcludes {
 		// a typo, or a glob written relative to another folder, must
 		// not pass without a word: the files it meant are checked (the

@@ -39,3 +39,22 @@ func TestUntrustedConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestGitCannotListSaid: in a repository git cannot list (here a .git
+// that names no repository, as a submodule's folder copied alone has),
+// every script is checked, the ones .gitignore names too: the run says
+// so on standard error rather than check them without a word.
+func TestGitCannotListSaid(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, ".git", "gitdir: ../.git/modules/db\n")
+	writeFile(t, dir, ".gitignore", "*.bak.sql\n")
+	writeFile(t, dir, "db/V1.bak.sql", "CHECKPOINT 10;\n")
+	code, out, errs := runCmd(t, "", nil, "scan", "--no-source", filepath.Join(dir, "db"))
+	if code != 1 || !strings.Contains(out, "V1.bak.sql") || !strings.Contains(errs, "git cannot list the files of the repository "+dir) {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	// --git-ignored checks them anyway: nothing to say
+	if _, _, errs := runCmd(t, "", nil, "scan", "--git-ignored", filepath.Join(dir, "db")); strings.Contains(errs, "git cannot list") {
+		t.Errorf("--git-ignored: %s", errs)
+	}
+}
