@@ -49,6 +49,10 @@ type Options struct {
 	// include and exclude globs applied); a file named here is checked
 	// whatever its name unless an exclude glob matches it.
 	Paths []string
+	// ListedPaths says that git listed the files of Paths (a bare
+	// --staged), not the user: a symbolic link among them is read only
+	// where one a walk meets is (PreprocessOptions.MayRead).
+	ListedPaths bool
 	// Context are files and folders read as context: they feed the
 	// database model in natural path order together with Paths, but
 	// their findings are not reported (a file in both is reported).

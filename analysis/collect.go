@@ -450,7 +450,14 @@ func (r *run) expand(ctx context.Context, m *matcher, p string, fn func(string, 
 		if !m.named(p) || m.keep != nil && m.whole == nil && !m.keep(p) {
 			return true
 		}
-		return fn(p, nil)
+		var lerr error
+		if r.opt.ListedPaths && err == nil {
+			// listed, not named: a link is read where a walked one is
+			if li, e := os.Lstat(p); e == nil && li.Mode()&fs.ModeSymlink != 0 {
+				lerr = r.pre.MayRead(p)
+			}
+		}
+		return fn(p, lerr)
 	}
 	if m.keepDir != nil && !m.keepDir(p) {
 		// a folder git ignores whole: read whole when named, not as context

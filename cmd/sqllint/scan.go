@@ -250,6 +250,7 @@ func (e *env) scan(args []string) int {
 		return exitError
 	}
 	var staged *gitdiff.Staged
+	listed := false // the paths are the index's scripts, not named
 	if f.pr.staged {
 		if f.fix || f.pr.diff || slices.Contains(paths, "-") {
 			e.errorf("--staged checks what git's index holds: --fix, --diff and standard input (-) work on files; run them without --staged")
@@ -268,6 +269,7 @@ func (e *env) scan(args []string) int {
 				return exitOK // nothing staged to check
 			}
 			paths = relToCwd(staged.Names)
+			listed = true
 		}
 	}
 	if len(paths) == 0 {
@@ -348,7 +350,7 @@ func (e *env) scan(args []string) int {
 		keep = tracked.Has
 	}
 	opt := analysis.Options{
-		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName), keep), Stdin: stdin, StdinName: f.stdinName,
+		Paths: paths, ListedPaths: listed, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName), keep), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
 	}
 	if name := stdinPath(fs, f.stdinName); name != "" && staged == nil {
