@@ -423,6 +423,10 @@ func (e *env) scan(args []string) int {
 	// as the run gives them, not all at its end.
 	var gate *outputGate
 	enabled := analysis.EnabledRules(rules.Default, &cfg.Rules)
+	if len(enabled) == 0 {
+		// a run that can find nothing must not pass without a word
+		e.note("warning: no rule runs: the config's rules and severity, --select and --ignore turn every rule off")
+	}
 	if streaming {
 		gate = newOutputGate(e.stdout)
 		defer gate.close()                   // a run that stops on an error opens it not

@@ -58,3 +58,25 @@ func TestGitCannotListSaid(t *testing.T) {
 		t.Errorf("--git-ignored: %s", errs)
 	}
 }
+
+// TestNoRuleRunsSaid: a config or flags that turn every rule off make a
+// run that reports nothing whatever the scripts hold: it says so.
+func TestNoRuleRunsSaid(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "db/V1.sql", "CHECKPOINT 10;\n")
+	for _, c := range []struct{ config, flag string }{{"rules: [-all]\n", ""}, {"severity: {all: off}\n", ""}, {"", "--ignore=all"}} {
+		writeFile(t, dir, ".sqllint.yaml", c.config)
+		args := []string{"scan", filepath.Join(dir, "db")}
+		if c.flag != "" {
+			args = append(args, c.flag)
+		}
+		code, _, errs := runCmd(t, "", nil, args...)
+		if code != 0 || !strings.Contains(errs, "warning: no rule runs") {
+			t.Errorf("%q %s: exit %d, stderr %q", c.config, c.flag, code, errs)
+		}
+	}
+	writeFile(t, dir, ".sqllint.yaml", "rules: [SL302]\n")
+	if _, _, errs := runCmd(t, "", nil, "scan", filepath.Join(dir, "db")); strings.Contains(errs, "no rule runs") {
+		t.Errorf("one rule: %q", errs)
+	}
+}
