@@ -260,7 +260,7 @@ func (c *Config) Untrusted() []string {
 // no hidden name between (symbolic links resolved where they exist), and
 // gives it relative to that folder when it is below it.
 func (c *Config) within(path string) (string, bool) {
-	real := func(p string) string {
+	resolved := func(p string) string {
 		if abs, err := filepath.Abs(p); err == nil {
 			p = abs
 		}
@@ -276,7 +276,7 @@ func (c *Config) within(path string) (string, bool) {
 	if c.Dir == "" {
 		return shown, false
 	}
-	rel, err := filepath.Rel(real(c.Dir), real(path))
+	rel, err := filepath.Rel(resolved(c.Dir), resolved(path))
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
 		return shown, false
 	}
