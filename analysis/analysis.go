@@ -187,6 +187,10 @@ type Summary struct {
 	// named, in order: a glob with a typo, or relative to the wrong
 	// folder.
 	UnmatchedExcludes []string
+	// LinkedFolders are the symbolic links to folders the run's walks
+	// met and did not follow (their scripts are not checked), display
+	// paths, sorted.
+	LinkedFolders []string
 }
 
 // Run analyzes the files of opt and calls sink, from the calling
@@ -217,6 +221,12 @@ type run struct {
 	// something, shared by them (collect), set once
 	excl     *excludeUse
 	exclOnce sync.Once
+	// linked is the set of symbolic links to folders the walks met
+	// (Summary.LinkedFolders)
+	linked struct {
+		mu  sync.Mutex
+		set map[string]bool
+	}
 
 	opt     *Options
 	cfg     *config.Config
@@ -502,6 +512,7 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 	}
 	r.sum.Rules = r.rulesList()
 	r.sum.UnmatchedExcludes = r.unmatchedExcludes()
+	r.sum.LinkedFolders = r.linkedFolders()
 	return r.sum, err
 }
 
@@ -580,6 +591,7 @@ func (r *run) live(ctx context.Context, sink func(*FileResult)) (*Summary, error
 	}
 	r.sum.Rules = r.rulesList()
 	r.sum.UnmatchedExcludes = r.unmatchedExcludes()
+	r.sum.LinkedFolders = r.linkedFolders()
 	return r.sum, nil
 }
 

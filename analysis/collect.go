@@ -8,6 +8,7 @@ import (
 	"hash/maphash"
 	"io"
 	"io/fs"
+	"maps"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -208,6 +209,29 @@ func (r *run) unmatchedExcludes() []string {
 			out = append(out, g)
 		}
 	}
+	return out
+}
+
+// linkedFolder notes path, a symbolic link a walk met, when it leads to
+// a folder, which the walk does not follow (Summary.LinkedFolders).
+func (r *run) linkedFolder(path string) {
+	if info, err := os.Stat(path); err != nil || !info.IsDir() {
+		return
+	}
+	r.linked.mu.Lock()
+	defer r.linked.mu.Unlock()
+	if r.linked.set == nil {
+		r.linked.set = map[string]bool{}
+	}
+	r.linked.set[displayPath(path)] = true
+}
+
+// linkedFolders is Summary.LinkedFolders.
+func (r *run) linkedFolders() []string {
+	r.linked.mu.Lock()
+	defer r.linked.mu.Unlock()
+	out := slices.Collect(maps.Keys(r.linked.set))
+	slices.Sort(out)
 	return out
 }
 
@@ -523,10 +547,16 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			list = append(list, ent{name, name + "/", true, false})
 			continue
 		}
+		link := d.Type()&fs.ModeSymlink != 0
+		if link && !isSQL(name) {
+			// not followed (a walk stays in the tree; a loop), but said:
+			// one stat, for a link only
+			r.linkedFolder(joinName(filepath.Clean(dir), name))
+		}
 		if m.defaultInc && !isSQL(name) {
 			continue // the cheap filter first
 		}
-		list = append(list, ent{name, name, false, d.Type()&fs.ModeSymlink != 0})
+		list = append(list, ent{name, name, false, link})
 	}
 	cdir := filepath.Clean(dir) // joined with each name (joinName)
 	if sortFlyway(list, func(e ent) (string, bool) { return e.key, !e.dir },

@@ -581,6 +581,9 @@ func (e *env) scan(args []string) int {
 		// every script of it was checked: say why the ignored ones were
 		e.note("warning: git cannot list the files of the repository %s: the scripts it ignores were checked too", r)
 	}
+	for _, l := range sum.LinkedFolders {
+		e.note("warning: %s is a symbolic link to a folder: not followed, its scripts are not checked (name the folder to check them)", l)
+	}
 	for _, g := range sum.UnmatchedExcludes {
 		// a typo, or a glob written relative to another folder, must
 		// not pass without a word: the files it meant are checked (the

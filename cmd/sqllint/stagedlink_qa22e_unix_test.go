@@ -41,3 +41,23 @@ func TestStagedLinkOutside(t *testing.T) {
 		t.Errorf("named link: exit %d\n%s", code, out)
 	}
 }
+
+// TestLinkedFolderSaid: a scan does not follow a symbolic link to a
+// folder, and says so rather than leave its scripts unchecked without a
+// word; named, the folder is checked.
+func TestLinkedFolderSaid(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "common/V5__c.sql", "CHECKPOINT 45;\n")
+	writeFile(t, dir, "db/V1__a.sql", "PRINT 1;\n")
+	if err := os.Symlink("../common", filepath.Join(dir, "db/common")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	t.Chdir(dir)
+	code, out, errs := runCmd(t, "", nil, "scan", "--no-config", "db")
+	if code != 0 || strings.Contains(out, "CHECKPOINT 45") || !strings.Contains(errs, "warning: db/common is a symbolic link to a folder: not followed") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	if code, out, _ := runCmd(t, "", nil, "scan", "--no-config", "db/common"); code != 1 || !strings.Contains(out, "CHECKPOINT 45") {
+		t.Errorf("named: exit %d\n%s", code, out)
+	}
+}
