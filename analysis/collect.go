@@ -938,7 +938,7 @@ func walkFlyway[E any](ctx context.Context, r *run, m *matcher, dir string, list
 			files = append(files, flywayFile{path, name, link})
 		}
 	}
-	if !gatherFlyway(ctx, m, dir, subs, &files) {
+	if !gatherFlyway(ctx, r, m, dir, subs, &files) {
 		return false, true
 	}
 	keys := make(map[string]bool, len(files))
@@ -982,7 +982,7 @@ func sortFlywayFiles(files []flywayFile) {
 // gatherFlyway adds to files the scripts the walk would find in the
 // subfolders subs of dir, and reports false when one is not named as
 // Flyway names them or a folder cannot be read (the walk reports it).
-func gatherFlyway(ctx context.Context, m *matcher, dir string, subs []string, files *[]flywayFile) bool {
+func gatherFlyway(ctx context.Context, r *run, m *matcher, dir string, subs []string, files *[]flywayFile) bool {
 	for _, sub := range subs {
 		path := filepath.Join(dir, sub)
 		if m.skipDir(path) {
@@ -1006,6 +1006,9 @@ func gatherFlyway(ctx context.Context, m *matcher, dir string, subs []string, fi
 				below = append(below, name)
 				continue
 			}
+			if link && !isSQL(name) {
+				r.linkedFolder(joinName(path, name)) // as the walk says it
+			}
 			if m.defaultInc && !isSQL(name) {
 				continue
 			}
@@ -1018,7 +1021,7 @@ func gatherFlyway(ctx context.Context, m *matcher, dir string, subs []string, fi
 			}
 			*files = append(*files, flywayFile{p, name, link})
 		}
-		if !gatherFlyway(ctx, m, path, below, files) {
+		if !gatherFlyway(ctx, r, m, path, below, files) {
 			return false
 		}
 	}

@@ -32,4 +32,14 @@ func TestWalkSaysLinkedFolder(t *testing.T) {
 	if want := []string{"db/common"}; !slices.Equal(sum.LinkedFolders, want) {
 		t.Errorf("LinkedFolders %q, want %q", sum.LinkedFolders, want)
 	}
+	// in a Flyway location's subfolder too (gathered, not walked)
+	write(t, dir, "fly/V1__a.sql", checkpoint10)
+	write(t, dir, "fly/tables/V2__b.sql", checkpoint10)
+	if err := os.Symlink("../../common", filepath.Join(dir, "fly/tables/common")); err != nil {
+		t.Fatal(err)
+	}
+	rs, sum = runAll(t, Options{Paths: []string{"fly"}})
+	if want := []string{"fly/tables/common"}; len(findings(rs)) != 2 || !slices.Equal(sum.LinkedFolders, want) {
+		t.Errorf("Flyway location: findings %d, LinkedFolders %q, want %q", len(findings(rs)), sum.LinkedFolders, want)
+	}
 }
