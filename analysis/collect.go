@@ -124,9 +124,10 @@ func (m *matcher) rel(path string) string {
 	return displayPath(path)
 }
 
-// walked reports whether a file found by walking a folder is checked.
+// walked reports whether a file found by walking a folder is checked;
+// its callers leave hidden names out first (hidden).
 func (m *matcher) walked(path string) bool {
-	if hidden(filepath.Base(path)) || m.keep != nil && !m.keep(path) {
+	if m.keep != nil && !m.keep(path) {
 		return false
 	}
 	if m.defaultInc {
@@ -816,7 +817,7 @@ func ContextFolderOf(dir string, cfg *config.Config, keep func(path string) bool
 	}
 	own := false
 	peekDir(parent, func(d fs.DirEntry) bool {
-		own = !d.IsDir() && m.walked(filepath.Join(parent, d.Name()))
+		own = !d.IsDir() && !hidden(d.Name()) && m.walked(filepath.Join(parent, d.Name()))
 		return !own
 	})
 	if own {
@@ -836,7 +837,7 @@ const flywayLevels = 8
 func flywayLocation(m *matcher, dir string) string {
 	scripts := func(d string) (names []string) {
 		peekDir(d, func(e fs.DirEntry) bool {
-			if !e.IsDir() && m.walked(filepath.Join(d, e.Name())) {
+			if !e.IsDir() && !hidden(e.Name()) && m.walked(filepath.Join(d, e.Name())) {
 				names = append(names, e.Name())
 			}
 			return true
@@ -889,7 +890,7 @@ func callbacksOnly(m *matcher, dir string) bool {
 	found, only := false, true
 	peekDir(dir, func(d fs.DirEntry) bool {
 		name := d.Name()
-		if d.IsDir() || (m.defaultInc && !isSQL(name)) || !m.walked(filepath.Join(dir, name)) {
+		if d.IsDir() || hidden(name) || (m.defaultInc && !isSQL(name)) || !m.walked(filepath.Join(dir, name)) {
 			return true
 		}
 		if !natsort.FlywayCallback(name) {
