@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -43,10 +44,11 @@ func conflictMarker(text string, off int) string {
 
 // conflictIn is the offset of the first marker line (conflictMarker)
 // that starts in the lines of text from the one holding from to the one
-// holding to, -1 when none.
-func conflictIn(text string, from, to int) int {
+// holding to, -1 when none. A marker counts only where token says one
+// starts: a line of ======= inside a comment or string is text.
+func conflictIn(text string, from, to int, token func(off int) bool) int {
 	for p := strings.LastIndexByte(text[:from], '\n') + 1; p <= to && p < len(text); {
-		if conflictMarker(text, p) != "" {
+		if conflictMarker(text, p) != "" && token(p) {
 			return p
 		}
 		i := strings.IndexByte(text[p:], '\n')
@@ -90,11 +92,15 @@ func conflictBlock(text string, off int) (start, end int) {
 }
 
 // conflictError reports the SL001 of a statement of interest from
-// offset from whose parse failed at offset to when a merge conflict
-// marker line starts in the lines between (true): once for each
-// conflict block of the batch, at the block's first marker.
-func (s *splitter) conflictError(from, to int) bool {
-	off := conflictIn(s.text, from, min(to, len(s.text)))
+// offset from, of tokens toks, whose parse failed at offset to when a
+// merge conflict marker line starts in the lines between (true): once
+// for each conflict block of the batch, at the block's first marker.
+func (s *splitter) conflictError(from, to int, toks []Token) bool {
+	token := func(off int) bool {
+		i := sort.Search(len(toks), func(i int) bool { return int(toks[i].Start) >= off })
+		return i < len(toks) && int(toks[i].Start) == off
+	}
+	off := conflictIn(s.text, from, min(to, len(s.text)), token)
 	if off < 0 {
 		return false
 	}

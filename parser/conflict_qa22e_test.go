@@ -40,11 +40,22 @@ func TestConflictMarkerSL001(t *testing.T) {
 			t.Errorf("%s: at %d:%d, want %d:1", tc.name, p.Line, p.Column, tc.line)
 		}
 	}
-	// a statement that does not parse for another reason keeps its message
-	res := ParseFile(NewFile("a.sql", "CHECKPOINT 10 20\n<<<<<<<< not a marker\n"), &PreprocessOptions{})
-	for _, d := range res.Diags {
-		if strings.Contains(d.Message, "merge conflict") {
-			t.Errorf("not a marker: %v", d)
+	// a statement that does not parse for another reason keeps its
+	// message, also with a line of ======= in a comment inside it
+	for _, src := range []string{"CHECKPOINT 10 20\n<<<<<<<< not a marker\n",
+		"CHECKPOINT 10\n/*\n=======\n*/\n20\n"} {
+		res := ParseFile(NewFile("a.sql", src), &PreprocessOptions{})
+		n := 0
+		for _, d := range res.Diags {
+			if strings.Contains(d.Message, "merge conflict") {
+				t.Errorf("not a marker: %v", d)
+			}
+			if d.Rule == "SL001" {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%q: %d SL001, want its own", src, n)
 		}
 	}
 }

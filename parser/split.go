@@ -1752,7 +1752,7 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 	if errors.As(err, &perr) {
 		errAt = perr.Position().Offset
 	}
-	if s.conflictError(st.Start, errAt) {
+	if s.conflictError(st.Start, errAt, toks) {
 		return
 	}
 	at := s.b.Pos(st.Start)
