@@ -100,6 +100,9 @@ func (s *splitter) conflictError(from, to int, toks []Token) bool {
 		i := sort.Search(len(toks), func(i int) bool { return int(toks[i].Start) >= off })
 		return i < len(toks) && int(toks[i].Start) == off
 	}
+	if from < 0 || from > len(s.text) {
+		return false
+	}
 	off := conflictIn(s.text, from, min(to, len(s.text)), token)
 	if off < 0 {
 		return false
