@@ -80,3 +80,32 @@ func TestNoRuleRunsSaid(t *testing.T) {
 		t.Errorf("one rule: %q", errs)
 	}
 }
+
+// TestLspUntrustedConfig: sqllint lsp takes --untrusted-config as scan
+// does (sqllint.args), for a workspace checked out from a pull request:
+// the config's env is ignored, a flag's --env stands.
+func TestLspUntrustedConfig(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, ".sqllint.yaml", "env: [\"*\"]\n")
+	for _, c := range []struct {
+		args []string
+		env  []string
+	}{{nil, []string{"*"}}, {[]string{"--untrusted-config"}, nil}, {[]string{"--untrusted-config", "--env", "HOST"}, []string{"HOST"}}} {
+		var f scanFlags
+		fs := (&env{}).lspFlagSet(&f)
+		if err := fs.Parse(c.args); err != nil {
+			t.Fatalf("%q: %v", c.args, err)
+		}
+		load, err := lspConfigLoader(&f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(cfg.Env, ",") != strings.Join(c.env, ",") {
+			t.Errorf("%q: env %q, want %q", c.args, cfg.Env, c.env)
+		}
+	}
+}
