@@ -45,10 +45,14 @@ import (
 // Options is what a run reads and how.
 type Options struct {
 	// Paths are the files and folders to report on, as given; "-" is
-	// Stdin. A folder is walked (hidden folders skipped, the config's
+	// Stdin. A folder is walked (hidden files and folders skipped, the config's
 	// include and exclude globs applied); a file named here is checked
 	// whatever its name unless an exclude glob matches it.
 	Paths []string
+	// ListedPaths says that git listed the files of Paths (a bare
+	// --staged), not the user: a symbolic link among them is read only
+	// where one a walk meets is (PreprocessOptions.MayRead).
+	ListedPaths bool
 	// Context are files and folders read as context: they feed the
 	// database model in natural path order together with Paths, but
 	// their findings are not reported (a file in both is reported).
@@ -183,6 +187,10 @@ type Summary struct {
 	// named, in order: a glob with a typo, or relative to the wrong
 	// folder.
 	UnmatchedExcludes []string
+	// LinkedFolders are the symbolic links to folders the run's walks
+	// met and did not follow (their scripts are not checked), display
+	// paths, sorted.
+	LinkedFolders []string
 }
 
 // Run analyzes the files of opt and calls sink, from the calling
@@ -213,6 +221,12 @@ type run struct {
 	// something, shared by them (collect), set once
 	excl     *excludeUse
 	exclOnce sync.Once
+	// linked is the set of symbolic links to folders the walks met
+	// (Summary.LinkedFolders)
+	linked struct {
+		mu  sync.Mutex
+		set map[string]bool
+	}
 
 	opt     *Options
 	cfg     *config.Config
@@ -498,6 +512,7 @@ func (r *run) static(ctx context.Context, sink func(*FileResult)) (*Summary, err
 	}
 	r.sum.Rules = r.rulesList()
 	r.sum.UnmatchedExcludes = r.unmatchedExcludes()
+	r.sum.LinkedFolders = r.linkedFolders()
 	return r.sum, err
 }
 
@@ -576,6 +591,7 @@ func (r *run) live(ctx context.Context, sink func(*FileResult)) (*Summary, error
 	}
 	r.sum.Rules = r.rulesList()
 	r.sum.UnmatchedExcludes = r.unmatchedExcludes()
+	r.sum.LinkedFolders = r.linkedFolders()
 	return r.sum, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"hash/maphash"
 	"io"
 	"io/fs"
+	"maps"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -123,7 +124,8 @@ func (m *matcher) rel(path string) string {
 	return displayPath(path)
 }
 
-// walked reports whether a file found by walking a folder is checked.
+// walked reports whether a file found by walking a folder is checked;
+// its callers leave hidden names out first (hidden).
 func (m *matcher) walked(path string) bool {
 	if m.keep != nil && !m.keep(path) {
 		return false
@@ -211,7 +213,41 @@ func (r *run) unmatchedExcludes() []string {
 	return out
 }
 
+// linkedFolder notes path, a symbolic link a walk met, when it leads to
+// a folder, which the walk does not follow (Summary.LinkedFolders).
+func (r *run) linkedFolder(path string) {
+	if info, err := os.Stat(path); err != nil || !info.IsDir() {
+		return
+	}
+	r.linked.mu.Lock()
+	defer r.linked.mu.Unlock()
+	if r.linked.set == nil {
+		r.linked.set = map[string]bool{}
+	}
+	r.linked.set[displayPath(path)] = true
+}
+
+// linkedFolders is Summary.LinkedFolders.
+func (r *run) linkedFolders() []string {
+	r.linked.mu.Lock()
+	defer r.linked.mu.Unlock()
+	out := slices.Collect(maps.Keys(r.linked.set))
+	slices.Sort(out)
+	return out
+}
+
 func isSQL(path string) bool { return strings.EqualFold(filepath.Ext(path), ".sql") }
+
+// hidden reports whether name, an entry of a folder, is hidden (starts
+// with "."). A folder walk leaves it out, file or folder: .git, .vscode,
+// a .scratch.sql, an editor's lock or swap file (.#V1.sql, .V1.sql.swp),
+// as :r refuses it (a name the user gives, a hidden folder scanned or a
+// hidden file named, is read).
+func hidden(name string) bool { return name != "" && name[0] == '.' }
+
+// isScript reports whether name, an entry of a folder, is a script a
+// folder walk with the default include reads: *.sql, not hidden.
+func isScript(name string) bool { return !hidden(name) && isSQL(name) }
 
 // displayPath is how a path appears in messages: slash-separated, without
 // a leading "./".
@@ -439,7 +475,14 @@ func (r *run) expand(ctx context.Context, m *matcher, p string, fn func(string, 
 		if !m.named(p) || m.keep != nil && m.whole == nil && !m.keep(p) {
 			return true
 		}
-		return fn(p, nil)
+		var lerr error
+		if r.opt.ListedPaths && err == nil {
+			// listed, not named: a link is read where a walked one is
+			if li, e := os.Lstat(p); e == nil && li.Mode()&fs.ModeSymlink != 0 {
+				lerr = r.pre.MayRead(p)
+			}
+		}
+		return fn(p, lerr)
 	}
 	if m.keepDir != nil && !m.keepDir(p) {
 		// a folder git ignores whole: read whole when named, not as context
@@ -495,20 +538,26 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			// WalkDir does not follow symlinks: a link is a file entry
 			isDir = false
 		}
-		if isDir {
-			if strings.HasPrefix(name, ".") {
-				continue // .git and friends
+		if hidden(name) {
+			if !isDir && r.opt.ConfigFile != nil && slices.Contains(config.FileNames, name) {
+				r.opt.ConfigFile(joinName(filepath.Clean(dir), name))
 			}
+			continue // .git, .vscode, .scratch.sql, an editor's .#V1.sql
+		}
+		if isDir {
 			list = append(list, ent{name, name + "/", true, false})
 			continue
 		}
-		if name[0] == '.' && r.opt.ConfigFile != nil && slices.Contains(config.FileNames, name) {
-			r.opt.ConfigFile(joinName(filepath.Clean(dir), name))
+		link := d.Type()&fs.ModeSymlink != 0
+		if link && !isSQL(name) {
+			// not followed (a walk stays in the tree; a loop), but said:
+			// one stat, for a link only
+			r.linkedFolder(joinName(filepath.Clean(dir), name))
 		}
 		if m.defaultInc && !isSQL(name) {
 			continue // the cheap filter first
 		}
-		list = append(list, ent{name, name, false, d.Type()&fs.ModeSymlink != 0})
+		list = append(list, ent{name, name, false, link})
 	}
 	cdir := filepath.Clean(dir) // joined with each name (joinName)
 	if sortFlyway(list, func(e ent) (string, bool) { return e.key, !e.dir },
@@ -768,7 +817,7 @@ func ContextFolderOf(dir string, cfg *config.Config, keep func(path string) bool
 	}
 	own := false
 	peekDir(parent, func(d fs.DirEntry) bool {
-		own = !d.IsDir() && m.walked(filepath.Join(parent, d.Name()))
+		own = !d.IsDir() && !hidden(d.Name()) && m.walked(filepath.Join(parent, d.Name()))
 		return !own
 	})
 	if own {
@@ -788,7 +837,7 @@ const flywayLevels = 8
 func flywayLocation(m *matcher, dir string) string {
 	scripts := func(d string) (names []string) {
 		peekDir(d, func(e fs.DirEntry) bool {
-			if !e.IsDir() && m.walked(filepath.Join(d, e.Name())) {
+			if !e.IsDir() && !hidden(e.Name()) && m.walked(filepath.Join(d, e.Name())) {
 				names = append(names, e.Name())
 			}
 			return true
@@ -841,7 +890,7 @@ func callbacksOnly(m *matcher, dir string) bool {
 	found, only := false, true
 	peekDir(dir, func(d fs.DirEntry) bool {
 		name := d.Name()
-		if d.IsDir() || (m.defaultInc && !isSQL(name)) || !m.walked(filepath.Join(dir, name)) {
+		if d.IsDir() || hidden(name) || (m.defaultInc && !isSQL(name)) || !m.walked(filepath.Join(dir, name)) {
 			return true
 		}
 		if !natsort.FlywayCallback(name) {
@@ -890,7 +939,7 @@ func walkFlyway[E any](ctx context.Context, r *run, m *matcher, dir string, list
 			files = append(files, flywayFile{path, name, link})
 		}
 	}
-	if !gatherFlyway(ctx, m, dir, subs, &files) {
+	if !gatherFlyway(ctx, r, m, dir, subs, &files) {
 		return false, true
 	}
 	keys := make(map[string]bool, len(files))
@@ -934,7 +983,7 @@ func sortFlywayFiles(files []flywayFile) {
 // gatherFlyway adds to files the scripts the walk would find in the
 // subfolders subs of dir, and reports false when one is not named as
 // Flyway names them or a folder cannot be read (the walk reports it).
-func gatherFlyway(ctx context.Context, m *matcher, dir string, subs []string, files *[]flywayFile) bool {
+func gatherFlyway(ctx context.Context, r *run, m *matcher, dir string, subs []string, files *[]flywayFile) bool {
 	for _, sub := range subs {
 		path := filepath.Join(dir, sub)
 		if m.skipDir(path) {
@@ -951,11 +1000,15 @@ func gatherFlyway(ctx context.Context, m *matcher, dir string, subs []string, fi
 		for _, d := range ents {
 			name := d.Name()
 			link := d.Type()&fs.ModeSymlink != 0
-			if d.IsDir() && !link {
-				if !strings.HasPrefix(name, ".") {
-					below = append(below, name)
-				}
+			if hidden(name) {
 				continue
+			}
+			if d.IsDir() && !link {
+				below = append(below, name)
+				continue
+			}
+			if link && !isSQL(name) {
+				r.linkedFolder(joinName(path, name)) // as the walk says it
 			}
 			if m.defaultInc && !isSQL(name) {
 				continue
@@ -969,7 +1022,7 @@ func gatherFlyway(ctx context.Context, m *matcher, dir string, subs []string, fi
 			}
 			*files = append(*files, flywayFile{p, name, link})
 		}
-		if !gatherFlyway(ctx, m, path, below, files) {
+		if !gatherFlyway(ctx, r, m, path, below, files) {
 			return false
 		}
 	}

@@ -48,7 +48,7 @@ func FlatContext(dir, path string) []string {
 	var out []string
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if q := filepath.Join(dir, e.Name()); e.Type().IsRegular() && isSQL(q) && !sameFile(q, path) {
+		if q := filepath.Join(dir, e.Name()); e.Type().IsRegular() && isScript(e.Name()) && !sameFile(q, path) {
 			out = append(out, q)
 		}
 	}

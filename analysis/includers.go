@@ -115,7 +115,7 @@ func (c *Includers) scriptsOf(dir string) []string {
 	entries, _ := os.ReadDir(dir)
 	var scripts []string
 	for _, e := range entries {
-		if e.Type().IsRegular() && isSQL(e.Name()) {
+		if e.Type().IsRegular() && isScript(e.Name()) {
 			scripts = append(scripts, filepath.Join(dir, e.Name()))
 		}
 	}

@@ -8,9 +8,10 @@
 //
 // How the keys combine:
 //   - rules is applied in order: "all" or a rule enables, "-all" or "-rule"
-//     disables. A list with no enabling entry (only "-rule"s, or empty)
-//     starts from every rule; a list naming rules to run but not "all"
-//     starts from none.
+//     disables. A list with no enabling entry (only "-rule"s) starts
+//     from every rule; a list naming rules to run but not "all" starts
+//     from none; an empty list is an error (ruff's select = [] runs no
+//     rule, sqllint's default is every one: it says neither).
 //   - severity and options take rule IDs or names (in any case) and "all";
 //     a rule's own entry wins over "all". Severity off disables the rule;
 //     another severity does not re-enable a rule the rules list disables.

@@ -47,7 +47,6 @@ func TestParseValid(t *testing.T) {
 		{"null values keep defaults", "rules:\nseverity:\noptions:\ninclude:\nexclude:\nvariables:\ntarget-version:\nfail-on:\n", func(c *Config) {}},
 		{"all", "rules: [all]\n", func(c *Config) {}},
 		{"scalar all", "rules: all\n", func(c *Config) {}},
-		{"empty list is all", "rules: []\n", func(c *Config) {}},
 		{"disable by ID", "rules: [all, -SL302]\n", func(c *Config) {
 			c.Rules.Disabled["SL302"] = true
 		}},
@@ -310,6 +309,11 @@ func TestParseErrors(t *testing.T) {
 		{"scalar where a map is expected", "options: 15\n", 1, 10, "options", `must be a mapping (key: value lines), got "15"`},
 		{"number where a rule's map is expected", "options:\n  SL101: 15\n", 2, 10, "options.SL101",
 			`must be a mapping (key: value lines), got "15"`},
+		// ruff's select = [] runs no rule, sqllint's default is every one:
+		// an empty list says neither
+		{"empty rules list", "fail-on: error\nrules: []\n", 2, 8, "rules",
+			`names no rule: remove the key (or write [all]) to run every rule, or list the rules to run`},
+		{"empty rules list with a blank", "rules: [ ]\n", 1, 8, "rules", `names no rule...`},
 		{"map in rules list", "rules: [all, {SL101: off}]\n", 1, 14, "rules[1]",
 			`must be a rule ID or name, "all", or one of those after "-", got a mapping`},
 		{"map in include", "include: {sql: yes}\n", 1, 10, "include", `must be a list, got a mapping`},

@@ -501,10 +501,15 @@ func (l *loader) isOption(name string) bool {
 
 // rules reads the rules list: "all" and rules to run, "-rule" for rules
 // not to run, applied in order. A list naming rules to run but not "all"
-// runs only those.
+// runs only those. An empty list is an error, as --select "" is: ruff's
+// select = [] runs no rule, and sqllint's default is every rule.
 func (l *loader) rules(n *yaml.Node) {
 	items, ok := l.list(n, keyRules)
 	if !ok {
+		return
+	}
+	if len(items) == 0 {
+		l.errorf(n, keyRules, "names no rule: remove the key (or write [all]) to run every rule, or list the rules to run")
 		return
 	}
 	type step struct {

@@ -191,3 +191,102 @@ func (c *Config) Limits() (file, perRoot, perRun string) {
 	return pick(c.MaxFileSize, parser.DefaultMaxFileSize), pick(c.MaxExpandedSize, parser.DefaultMaxExpanded),
 		pick(c.MaxTotalExpandedSize, parser.DefaultMaxTotalExpanded)
 }
+
+// Untrusted narrows c to what a config file from an untrusted change (a
+// pull request from a fork, which can edit .sqllint.yaml) may set: what
+// is checked and how stays, nothing that widens what a script reads,
+// expands or contacts does. It drops include-outside, include-roots, env
+// and server, resets a limit above its default, and drops a context path
+// or baseline outside the config file's folder or hidden below it
+// (.git/config), symbolic links resolved. It returns what it dropped, one
+// line each, for the run to say.
+func (c *Config) Untrusted() []string {
+	var out []string
+	if c.IncludeOutside {
+		c.IncludeOutside = false
+		out = append(out, keyIncludeOutside+": true")
+	}
+	if len(c.IncludeRoots) > 0 {
+		out = append(out, keyIncludeRoots+": ["+strings.Join(c.IncludeRoots, ", ")+"]")
+		c.IncludeRoots = nil
+	}
+	if len(c.Env) > 0 {
+		out = append(out, keyEnv+": ["+strings.Join(c.Env, ", ")+"]")
+		c.Env = nil
+	}
+	if c.Server != "" {
+		out = append(out, keyServer+" (the server of --live)")
+		c.Server = ""
+	}
+	for _, l := range []struct {
+		key string
+		v   *int64
+		def int64
+	}{
+		{keyMaxFileSize, &c.MaxFileSize, parser.DefaultMaxFileSize},
+		{keyMaxExpandedSize, &c.MaxExpandedSize, parser.DefaultMaxExpanded},
+		{keyMaxTotalExpandedSize, &c.MaxTotalExpandedSize, parser.DefaultMaxTotalExpanded},
+	} {
+		if *l.v > l.def {
+			out = append(out, l.key+": "+fsread.FormatSize(*l.v)+" (above the default "+fsread.FormatSize(l.def)+")")
+			*l.v = 0
+		}
+	}
+	if c.ContextSet {
+		var keep []string
+		var at []Error
+		for i, p := range c.Context {
+			if rel, ok := c.within(p); !ok {
+				out = append(out, keyContext+" "+rel)
+				continue
+			}
+			keep = append(keep, p)
+			if i < len(c.ContextAt) {
+				at = append(at, c.ContextAt[i])
+			}
+		}
+		c.Context, c.ContextAt = append([]string{}, keep...), append([]Error{}, at...)
+	}
+	if c.Baseline != "" {
+		if rel, ok := c.within(c.Baseline); !ok {
+			out = append(out, keyBaseline+" "+rel)
+			c.Baseline = ""
+		}
+	}
+	return out
+}
+
+// within reports whether path lies below the config file's folder with
+// no hidden name between (symbolic links resolved where they exist), and
+// gives it relative to that folder when it is below it.
+func (c *Config) within(path string) (string, bool) {
+	resolved := func(p string) string {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		if r, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
+			return filepath.Join(r, filepath.Base(p)) // a file not written yet
+		}
+		return p
+	}
+	shown := filepath.ToSlash(path)
+	if c.Dir == "" {
+		return shown, false
+	}
+	rel, err := filepath.Rel(resolved(c.Dir), resolved(path))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return shown, false
+	}
+	if r, err := filepath.Rel(c.Dir, path); err == nil && !strings.HasPrefix(r, "..") {
+		shown = filepath.ToSlash(r)
+	}
+	for _, name := range strings.Split(rel, string(filepath.Separator)) {
+		if strings.HasPrefix(name, ".") && name != "." {
+			return shown, false
+		}
+	}
+	return shown, true
+}

@@ -43,8 +43,9 @@ const starterTail = `
 
 # Globs of the files a folder scan checks, relative to this file's folder:
 # * matches within a path segment, ** any number of segments, ? one
-# character, [...] a class; case is ignored. Files named on the command line
-# are checked whatever their name.
+# character, [...] a class; case is ignored. A folder scan never reads a
+# hidden name (one that starts with ".": .git, .scratch.sql). Files named on
+# the command line are checked whatever their name.
 include: ["**/*.sql"]
 
 # Globs of files or folders to skip, such as ["legacy/**", "**/*.generated.sql"].

@@ -143,11 +143,11 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		ctxPaths = append(ctxPaths, analysis.IncludersAbove(path)...)
 		ctxPaths = append(ctxPaths, includeContext(cfg)...)
 	}
-	// Unsaved new scripts of the folder: a folder walk only finds files
-	// on disk.
+	// Unsaved new scripts of the folder, not hidden ones: a folder walk
+	// only finds files on disk.
 	var unsaved map[string]bool
 	for q := range overlay {
-		if !cfg.ContextSet && q != path && filepath.Dir(q) == dir && strings.EqualFold(filepath.Ext(q), ".sql") {
+		if !cfg.ContextSet && q != path && filepath.Dir(q) == dir && strings.EqualFold(filepath.Ext(q), ".sql") && !strings.HasPrefix(filepath.Base(q), ".") {
 			if _, err := os.Stat(q); err != nil {
 				ctxPaths = append(ctxPaths, q)
 				if unsaved == nil {

@@ -695,6 +695,9 @@ type splitter struct {
 	// cutTok is set when that is a string or identifier, dropped from the
 	// tokens: the statement it is in is not checked.
 	cutTok bool
+	// conflictEnd is the end of the last merge conflict block an SL001
+	// reported (conflictError), 0 when none
+	conflictEnd int
 
 	cur      *Statement // the ordinary statement being extended
 	curIdx   int        // index of cur's first token
@@ -1763,6 +1766,13 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 	if s.cut && errors.As(err, &perr) && int(toks[len(toks)-1].End) == int(s.toks[len(s.toks)-1].End) &&
 		perr.Position().Offset >= int(toks[len(toks)-1].End) {
 		return // ends at the unterminated string or comment, reported on its own
+	}
+	errAt := int(toks[len(toks)-1].End)
+	if errors.As(err, &perr) {
+		errAt = perr.Position().Offset
+	}
+	if s.conflictError(st.Start, errAt, toks) {
+		return
 	}
 	at := s.b.Pos(st.Start)
 	end := s.b.Pos(int(toks[len(toks)-1].End))

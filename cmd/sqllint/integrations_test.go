@@ -118,7 +118,8 @@ func TestActionRunsSqllint(t *testing.T) {
 		cmd.Dir = dir
 		cmd.Env = []string{"PATH=" + filepath.Join(tools, "bin") + string(os.PathListSeparator) + os.Getenv("PATH"),
 			"HOME=" + dir, "RUNNER_TEMP=" + t.TempDir(), "GITHUB_OUTPUT=" + out,
-			"SQLLINT_PATHS=.", "SQLLINT_FAIL_ON=", "SQLLINT_ARGS=", "SQLLINT_ONLY_NEW=false", "SQLLINT_BASE="}
+			"SQLLINT_PATHS=.", "SQLLINT_FAIL_ON=", "SQLLINT_ARGS=", "SQLLINT_ONLY_NEW=false", "SQLLINT_BASE=",
+			"SQLLINT_UNTRUSTED=auto", "SQLLINT_EVENT=push"}
 		for k, v := range env {
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}
@@ -166,6 +167,31 @@ func TestActionRunsSqllint(t *testing.T) {
 	// extra args are split on white space
 	if code, out, _ := step(t, dir, map[string]string{"SQLLINT_PATHS": "db scripts", "SQLLINT_ARGS": "--no-config  --fail-on warning"}); code != 1 {
 		t.Errorf("args: exit %d\n%s", code, out)
+	}
+
+	// on a pull request the config's include-outside is not trusted by
+	// default: the include is refused (SL002) rather than read
+	writeFile(t, dir, "outside/x.sql", "CHECKPOINT 10;\n")
+	writeFile(t, dir, "pr/.sqllint.yaml", "include-outside: true\n")
+	writeFile(t, dir, "pr/db/V1__inc.sql", ":r ../../outside/x.sql\n")
+	for _, c := range []struct {
+		event, input, want string
+	}{
+		{"pull_request", "auto", "SL002"}, {"pull_request_target", "", "SL002"}, {"push", "auto", "SL302"},
+		{"pull_request", "false", "SL302"}, {"push", "true", "SL002"},
+	} {
+		code, out, _ := step(t, dir, map[string]string{"SQLLINT_PATHS": "pr/db", "SQLLINT_EVENT": c.event, "SQLLINT_UNTRUSTED": c.input})
+		if code != 1 || !strings.Contains(out, c.want) {
+			t.Errorf("%s, untrusted-config %q: exit %d, want %s\n%s", c.event, c.input, code, c.want, out)
+		}
+	}
+	if code, out, _ := step(t, dir, map[string]string{"SQLLINT_PATHS": "pr/db", "SQLLINT_UNTRUSTED": "yes"}); code != 2 || !strings.Contains(out, "untrusted-config must be") {
+		t.Errorf("untrusted-config yes: exit %d\n%s", code, out)
+	}
+	// only-new-issues: the SARIF run too
+	code, out, outputs = step(t, dir, map[string]string{"SQLLINT_PATHS": "pr/db", "SQLLINT_EVENT": "pull_request", "SQLLINT_ONLY_NEW": "true", "SQLLINT_BASE": "HEAD"})
+	if data, err := os.ReadFile(outputs["sarif"]); err != nil || !strings.Contains(string(data), `"ruleId": "SL002"`) || strings.Contains(string(data), `"ruleId": "SL302"`) {
+		t.Errorf("only-new-issues on a pull request: exit %d, SARIF %v, want the include refused\n%s\n%s", code, err, data, out)
 	}
 
 	// exit 2 (no such path): no SARIF named, so the upload step is skipped

@@ -49,6 +49,7 @@ func (e *env) lspFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.Bool("stdio", true, "talk LSP over standard input and output (the only transport)")
 	fs.StringVar(&f.configPath, "config", "", "config `file` for every script (default: .sqllint.yaml found from the script's folder upward, then in the home folder)")
 	fs.BoolVar(&f.noConfig, "no-config", false, "ignore any config file")
+	fs.BoolVar(&f.untrusted, "untrusted-config", false, "the config file may come from an untrusted change (a pull request): ignore its keys that widen what scripts read or expand")
 	fs.Var(&f.vars, "v", "sqlcmd variable `NAME=value`; repeatable")
 	fs.Var(&f.vars, "var", "`NAME=value`, the same as -v")
 	fs.StringVar(&f.database, "d", "", "`database` the scripts start in, as sqlcmd -d")
@@ -83,6 +84,9 @@ func lspConfigLoader(f *scanFlags) (func(dir string) (*config.Config, error), er
 		f.configPath = abs
 	}
 	apply := func(cfg *config.Config) error {
+		if f.untrusted {
+			cfg.Untrusted() // a workspace opened from a pull request: nothing it widens
+		}
 		if err := applyFlags(cfg, f); err != nil {
 			return err
 		}

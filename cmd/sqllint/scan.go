@@ -102,6 +102,7 @@ type scanFlags struct {
 	color          string
 	configPath     string
 	noConfig       bool
+	untrusted      bool // --untrusted-config
 	failOn         string
 	vars           listFlag
 	database       string
@@ -134,6 +135,7 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.StringVar(&f.color, "color", "auto", "`when` to colour text output: auto, always or never (NO_COLOR turns it off, FORCE_COLOR on)")
 	fs.StringVar(&f.configPath, "config", "", "config `file` (default: .sqllint.yaml found from the first path upward, then in the home folder)")
 	fs.BoolVar(&f.noConfig, "no-config", false, "ignore any config file")
+	fs.BoolVar(&f.untrusted, "untrusted-config", false, "the config file may come from an untrusted change (a pull request): ignore its keys that widen what scripts read or expand (include-outside, include-roots, env, server, limits above the defaults, context and baseline outside its folder)")
 	fs.StringVar(&f.failOn, "fail-on", "", "lowest `severity` that makes the exit status 1: error, warning, info or never (default warning)")
 	fs.Var(&f.vars, "v", "sqlcmd variable `NAME=value`; repeatable")
 	fs.Var(&f.vars, "var", "`NAME=value`, the same as -v")
@@ -248,6 +250,7 @@ func (e *env) scan(args []string) int {
 		return exitError
 	}
 	var staged *gitdiff.Staged
+	listed := false // the paths are the index's scripts, not named
 	if f.pr.staged {
 		if f.fix || f.pr.diff || slices.Contains(paths, "-") {
 			e.errorf("--staged checks what git's index holds: --fix, --diff and standard input (-) work on files; run them without --staged")
@@ -266,6 +269,7 @@ func (e *env) scan(args []string) int {
 				return exitOK // nothing staged to check
 			}
 			paths = relToCwd(staged.Names)
+			listed = true
 		}
 	}
 	if len(paths) == 0 {
@@ -301,6 +305,12 @@ func (e *env) scan(args []string) int {
 	if err != nil {
 		e.errorf("%v", err)
 		return exitError
+	}
+	if f.untrusted {
+		// before the flags: what the command line allows stands
+		for _, d := range cfg.Untrusted() {
+			e.note("--untrusted-config: ignoring %s in %s", d, cfg.Path)
+		}
 	}
 	if err := applyFlags(cfg, &f); err != nil {
 		e.errorf("%v", err)
@@ -340,7 +350,7 @@ func (e *env) scan(args []string) int {
 		keep = tracked.Has
 	}
 	opt := analysis.Options{
-		Paths: paths, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName), keep), Stdin: stdin, StdinName: f.stdinName,
+		Paths: paths, ListedPaths: listed, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName), keep), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
 	}
 	if name := stdinPath(fs, f.stdinName); name != "" && staged == nil {
@@ -413,6 +423,10 @@ func (e *env) scan(args []string) int {
 	// as the run gives them, not all at its end.
 	var gate *outputGate
 	enabled := analysis.EnabledRules(rules.Default, &cfg.Rules)
+	if len(enabled) == 0 {
+		// a run that can find nothing must not pass without a word
+		e.note("warning: no rule runs: the config's rules and severity, --select and --ignore turn every rule off")
+	}
 	if streaming {
 		gate = newOutputGate(e.stdout)
 		defer gate.close()                   // a run that stops on an error opens it not
@@ -562,6 +576,13 @@ func (e *env) scan(args []string) int {
 		}
 		e.note("warning: no file to check in %s (the config's include: %s%s)",
 			strings.Join(paths, ", "), strings.Join(cfg.Include, ", "), excl)
+	}
+	for _, r := range tracked.Unlisted() {
+		// every script of it was checked: say why the ignored ones were
+		e.note("warning: git cannot list the files of the repository %s: the scripts it ignores were checked too", r)
+	}
+	for _, l := range sum.LinkedFolders {
+		e.note("warning: %s is a symbolic link to a folder: not followed, its scripts are not checked (name the folder to check them)", l)
 	}
 	for _, g := range sum.UnmatchedExcludes {
 		// a typo, or a glob written relative to another folder, must

@@ -14,8 +14,9 @@ type Staged struct {
 	// Root is the repository's top folder, symbolic links resolved.
 	Root string
 	// Names are the scripts (.sql, any case) the index adds, copies,
-	// modifies or renames against HEAD: absolute, under the top as
-	// reached from the folder given.
+	// modifies or renames against HEAD, as a scan of the top finds them
+	// (no hidden name: .scratch.sql, .vscode/x.sql): absolute, under the
+	// top as reached from the folder given.
 	Names []string
 	// Overlay maps the absolute path of each file whose work-tree copy
 	// differs from the index (changed or deleted since git add) to the
@@ -38,7 +39,7 @@ func ReadStaged(dir string) (*Staged, error) {
 		return nil, err
 	}
 	for _, name := range splitZ(out) {
-		if strings.EqualFold(filepath.Ext(name), ".sql") {
+		if strings.EqualFold(filepath.Ext(name), ".sql") && !hiddenName(name) {
 			st.Names = append(st.Names, filepath.Join(top, filepath.FromSlash(name)))
 		}
 	}
@@ -96,4 +97,10 @@ func splitZ(out []byte) []string {
 		}
 	}
 	return names
+}
+
+// hiddenName reports whether a slash path from the top has a hidden name
+// (one that starts with "."), which a folder walk leaves out.
+func hiddenName(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.Contains(name, "/.")
 }

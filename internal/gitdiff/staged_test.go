@@ -57,3 +57,25 @@ func TestReadStaged(t *testing.T) {
 		t.Error("outside a repository: no error")
 	}
 }
+
+// TestReadStagedHidden: a bare --staged checks the staged scripts a scan
+// of the repository's top would, so not a hidden one (.scratch.sql, a
+// script under .vscode/): a folder walk leaves hidden names out.
+func TestReadStagedHidden(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	repo := t.TempDir()
+	for _, name := range []string{"db/V1.sql", "db/.scratch.sql", ".vscode/x.sql", ".x.sql"} {
+		write(t, filepath.Join(repo, name), "SELECT 1;\n")
+	}
+	run(t, repo, "init", "-q")
+	run(t, repo, "add", ".")
+	st, err := ReadStaged(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{filepath.Join(repo, "db/V1.sql")}; !slices.Equal(st.Names, want) {
+		t.Errorf("names %q, want %q", st.Names, want)
+	}
+}

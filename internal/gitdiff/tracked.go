@@ -40,6 +40,9 @@ type Tracked struct {
 	top      map[string]string   // folder -> its repository's top ("" none)
 	files    map[string]*listing // top -> its listing (nil: no filter)
 	listings map[string]listed   // a repository's top, symbolic links resolved -> its listing
+	// unlisted are the repositories git could not list, each with why
+	// (Unlisted)
+	unlisted []string
 	// last is Has's answer for the folder of its last path, as spelled:
 	// a walk asks of a folder's files one after another
 	last folderAnswer
@@ -293,6 +296,7 @@ func (t *Tracked) topOf(dir string) string {
 func (t *Tracked) list(top string) *listing {
 	out, err := git(top, "rev-parse", "--show-toplevel")
 	if err != nil {
+		t.unlisted = append(t.unlisted, top+" ("+err.Error()+")")
 		return nil
 	}
 	got, err := filepath.EvalSymlinks(string(bytes.TrimSpace(out)))
@@ -302,8 +306,24 @@ func (t *Tracked) list(top string) *listing {
 	if want, err := filepath.EvalSymlinks(top); err != nil || want != got {
 		return nil
 	}
-	l, _ := t.listed(got)
+	l, err := t.listed(got)
+	if err != nil {
+		t.unlisted = append(t.unlisted, top+" ("+err.Error()+")")
+	}
 	return l
+}
+
+// Unlisted is the repositories (their tops, each with git's reason) that
+// held a path Has was asked of and whose files git could not list (git
+// missing, a repository git refuses, a .git that names no repository):
+// every file of them counted as tracked, the ones git ignores too, which
+// a run says rather than checks them without a word.
+func (t *Tracked) Unlisted() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := slices.Clone(t.unlisted)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // listed lists the files of the repository at root (its top as git
