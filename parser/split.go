@@ -24,6 +24,21 @@ type Result struct {
 	// Kept is the room of the copies of Statements when the caller made
 	// them there (rules.Compactor.TakeRoom), to Release once none is read.
 	Kept *KeptRoom
+	// Branches are the IF ... ELSE statements of the script's text whose
+	// two arms were both split, in no particular order: only one arm
+	// runs (see Branch).
+	Branches []Branch
+}
+
+// Branch is an IF statement with an ELSE, in the batch of Index Batch:
+// its THEN arm holds the statements that start in [Then, Else), its
+// ELSE arm those that start in [Else, End), offsets in the batch's text
+// (for constant dynamic SQL, the offset of the EXEC that runs it,
+// DynSource.At). A branch never spans batches; an arm may hold IF ...
+// ELSE statements of its own.
+type Branch struct {
+	Batch           int
+	Then, Else, End int32
 }
 
 // ParseFile preprocesses f in sqlcmd mode and parses it.
@@ -201,6 +216,7 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 		r.Statements = append(r.Statements, parts[i].Statements...)
 		r.Diags = append(r.Diags, parts[i].Diags...)
 		r.Directives = append(r.Directives, parts[i].Directives...)
+		r.Branches = append(r.Branches, parts[i].Branches...)
 	}
 	if buf != nil {
 		buf.ptrs = r.Statements
@@ -670,6 +686,9 @@ type splitter struct {
 	module     bool // the batch creates a procedure, function or trigger
 	// body is set after IF and ELSE: the next statement is their body
 	body bool
+	// ifs are the IF statements whose arms are open, innermost last (see
+	// branchAt)
+	ifs []ifArm
 	// dynamic is set once the batch had a loop or ADD FILE text: from then
 	// on every statement's Dynamic facts are recorded.
 	dynamic bool
@@ -737,7 +756,7 @@ type splitter struct {
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
 	slab, size, arena, fast := s.slab, s.slabSize, s.arena, s.fast
-	*s = splitter{r: r, b: b, text: b.Text, toks: toks, slab: slab, slabSize: size, arena: arena, fast: fast, stack: s.stack[:0]}
+	*s = splitter{r: r, b: b, text: b.Text, toks: toks, slab: slab, slabSize: size, arena: arena, fast: fast, stack: s.stack[:0], ifs: s.ifs[:0]}
 	s.module = s.moduleHeader()
 }
 
@@ -792,6 +811,7 @@ func (s *splitter) run() {
 		if i+streamAhead >= len(toks) && s.stream != nil {
 			if s.tail != nil {
 				if s.tailDone() {
+					s.closeIfs(len(s.text))
 					return // the statements after the cut are dropped
 				}
 				s.need(i + streamAhead)
@@ -898,6 +918,7 @@ func (s *splitter) run() {
 		s.singleLoop = false
 		s.loopDepth--
 	}
+	s.closeIfs(len(s.text))
 }
 
 // canStart reports whether the keyword at i can start a statement.
@@ -1002,6 +1023,9 @@ func (s *splitter) popFrame() {
 		if f.loop {
 			s.loopDepth--
 		}
+		if len(s.ifs) > 0 && !f.isCase {
+			s.endBlock()
+		}
 	}
 }
 
@@ -1070,6 +1094,9 @@ func (s *splitter) newStatement(i int, kind Kind) *Statement {
 	}
 	inLoop := s.loopDepth > 0
 	body := s.body // the whole body of an IF or ELSE
+	if len(s.ifs) > 0 {
+		s.branchAt(i, body)
+	}
 	s.body = false
 	if s.whilePending {
 		s.whilePending = false
@@ -1181,6 +1208,9 @@ func (s *splitter) startStatement(i int, k kw) int {
 	s.cur = s.newStatement(i, KindOther)
 	// (DROP TABLE IF EXISTS t is no IF statement: IF EXISTS ( is)
 	s.body = k == kwElse || k == kwIf && !(s.isWord(i+1, "EXISTS") && !s.isPunct(i+2, '('))
+	if k == kwIf && s.body && s.dynDepth == 0 {
+		s.ifs = append(s.ifs, ifArm{depth: int32(len(s.stack)), then: -1, els: -1})
+	}
 	return i + 1
 }
 
