@@ -52,6 +52,10 @@ func TestBranches(t *testing.T) {
 		// TRY/CATCH as an arm; DROP ... IF EXISTS inside one
 		{"IF @a = 1\nBEGIN TRY\nPRINT 1\nEND TRY\nBEGIN CATCH\nPRINT 2\nEND CATCH\nELSE\nPRINT 3", []string{"BEGIN TRY | ELSE | $"}},
 		{"IF @a = 1\nDROP TABLE IF EXISTS t\nELSE\nPRINT 2", []string{"DROP TABLE IF EXISTS t | ELSE | $"}},
+		// blocks that end together (the inner IF at the END of the
+		// outer block)
+		{"IF @a = 1\nBEGIN\nIF @b = 1\nBEGIN\nPRINT 1\nEND\nELSE\nBEGIN\nPRINT 2\nEND\nEND\nELSE\nPRINT 3",
+			[]string{"BEGIN | ELSE | $", "BEGIN | ELSE | END"}},
 		// a GO ends the batch and the IF
 		{"IF @a = 1\nPRINT 1\nGO\nELSE\nPRINT 2", nil},
 	} {

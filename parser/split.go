@@ -275,6 +275,7 @@ func parsePlainUntil(b *Batch, buf *StatementBuffer, sc *Scanner, stop func(*Sta
 	sp.reset(r, b, toks)
 	// a plain batch holds no string with "add" (PreprocessPlain)
 	sp.noDynamic = buf.addFileOnly()
+	sp.noBranches = true
 	var room *tailRoom
 	if a != nil {
 		room = &a.tail
@@ -411,6 +412,7 @@ func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly boo
 	fast := fastArenas.Get().(*fastArena)
 	defer fastArenas.Put(fast)
 	sp := splitter{arena: arena, fast: fast}
+	sp.ifs = fast.ifs // (not in the literal: built aside, then copied)
 	for _, b := range batches {
 		if stops != nil && len(b.Text) >= tailMin && len(b.Segs) == 1 {
 			if at := tailFrom(b.Text); len(b.Text)-at >= tailMin {
@@ -423,6 +425,7 @@ func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly boo
 		}
 		sp.split(r, b, sc, sc.Scan(b.Text), addFileOnly, false)
 	}
+	fast.ifs = sp.ifs[:0] // (cleared as each IF ended)
 }
 
 // split splits b, whose tokens are toks, scanned by sc (its directives
@@ -689,6 +692,10 @@ type splitter struct {
 	// ifs are the IF statements whose arms are open, innermost last (see
 	// branchAt)
 	ifs []ifArm
+	// noBranches is set on a plain batch (ParsePlainUntil): no statement
+	// in it is of interest, nor follows a variable one reads, and its IF
+	// statements are not followed
+	noBranches bool
 	// dynamic is set once the batch had a loop or ADD FILE text: from then
 	// on every statement's Dynamic facts are recorded.
 	dynamic bool
@@ -811,7 +818,9 @@ func (s *splitter) run() {
 		if i+streamAhead >= len(toks) && s.stream != nil {
 			if s.tail != nil {
 				if s.tailDone() {
-					s.closeIfs(len(s.text))
+					if len(s.ifs) > 0 {
+						s.closeIfs(len(s.text))
+					}
 					return // the statements after the cut are dropped
 				}
 				s.need(i + streamAhead)
@@ -890,6 +899,9 @@ func (s *splitter) run() {
 					s.endCatch(i)
 				}
 				s.popFrame()
+				if len(s.ifs) > 0 {
+					s.endBlock(i) // (popFrame stays inlined)
+				}
 				s.extend(i)
 				i++
 				continue
@@ -918,7 +930,9 @@ func (s *splitter) run() {
 		s.singleLoop = false
 		s.loopDepth--
 	}
-	s.closeIfs(len(s.text))
+	if len(s.ifs) > 0 {
+		s.closeIfs(len(s.text))
+	}
 }
 
 // canStart reports whether the keyword at i can start a statement.
@@ -1022,9 +1036,6 @@ func (s *splitter) popFrame() {
 		}
 		if f.loop {
 			s.loopDepth--
-		}
-		if len(s.ifs) > 0 && !f.isCase {
-			s.endBlock()
 		}
 	}
 }
@@ -1207,9 +1218,17 @@ func (s *splitter) startStatement(i int, k kw) int {
 	}
 	s.cur = s.newStatement(i, KindOther)
 	// (DROP TABLE IF EXISTS t is no IF statement: IF EXISTS ( is)
-	s.body = k == kwElse || k == kwIf && !(s.isWord(i+1, "EXISTS") && !s.isPunct(i+2, '('))
-	if k == kwIf && s.body && s.dynDepth == 0 {
-		s.ifs = append(s.ifs, ifArm{depth: int32(len(s.stack)), then: -1, els: -1})
+	switch {
+	case k == kwElse:
+		s.body = true
+	case k == kwIf && !(s.isWord(i+1, "EXISTS") && !s.isPunct(i+2, '(')):
+		s.body = true
+		if s.dynDepth == 0 && !s.noBranches {
+			s.ifs = append(s.ifs, ifArm{depth: int32(len(s.stack)), thenAt: -1, els: -1})
+			if len(s.nulVars)+len(s.nulDevs) > 0 {
+				s.ifs[len(s.ifs)-1].pre = s.followedNow(true)
+			}
+		}
 	}
 	return i + 1
 }

@@ -52,12 +52,8 @@ type branches struct {
 	open []openBranch    // innermost last
 }
 
-// newBranches is the walk through r's IF ... ELSE statements, nil when
-// it has none.
+// newBranches is the walk through r's IF ... ELSE statements.
 func newBranches(r *parser.Result) *branches {
-	if len(r.Branches) == 0 {
-		return nil
-	}
 	list := slices.Clone(r.Branches)
 	slices.SortFunc(list, func(a, b parser.Branch) int {
 		return cmp.Or(cmp.Compare(a.Batch, b.Batch), cmp.Compare(a.Then, b.Then), cmp.Compare(b.End, a.End))
@@ -155,14 +151,14 @@ func (m *Model) elseArm(o *openBranch, ctx *string) {
 			c := cloneDatabase(cur)
 			s.then = &c
 		}
-		m.putBack(s.key, cur, s.db, s.pre)
+		m.putBack(cur, s.db, s.pre)
 	}
 	m.forgetRecentDBs()
 }
 
-// putBack puts db, of value v, under key in place of cur (either may be
-// nil).
-func (m *Model) putBack(key string, cur, db *Database, v Database) {
+// putBack puts db, of value v, under its key in place of cur (either
+// may be nil).
+func (m *Model) putBack(cur, db *Database, v Database) {
 	if cur != nil && cur != db {
 		m.dropDB(cur)
 	}
@@ -191,7 +187,7 @@ func (m *Model) leaveBranch(ctx *string) {
 		case s.then == nil:
 		case cur == nil:
 			v := cloneDatabase(s.then)
-			m.putBack(s.key, nil, cmp.Or(s.db, s.then), v)
+			m.putBack(nil, cmp.Or(s.db, s.then), v)
 		default:
 			joinDatabases(cur, s.then)
 		}
@@ -208,6 +204,7 @@ func joinDatabases(d, o *Database) {
 	if o.FileCount() > d.FileCount() {
 		mine := *d // (its sets are not written again)
 		*d = cloneDatabase(o)
+		d.gone = false // (o may be out of Databases: the THEN arm's own)
 		o = &mine
 	}
 	if n := o.FilegroupCount() - d.FilegroupCount(); n > 0 {

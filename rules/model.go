@@ -919,7 +919,10 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 		next, cycles = step, gcCycles()
 	}
 	m.copying = m.slimming && len(r.Statements) >= copyAfter
-	m.branch = newBranches(r)
+	m.branch = nil
+	if len(r.Branches) > 0 { // (most scripts: none)
+		m.branch = newBranches(r)
+	}
 	for i, st := range r.Statements {
 		if i == next {
 			if gcCycles() == cycles {
