@@ -37,7 +37,6 @@ type branchSave struct {
 
 // openBranch is an IF ... ELSE whose statements are being replayed.
 type openBranch struct {
-	b      parser.Branch
 	inElse bool
 	ctx    string // the USE context before the IF
 	thenCx string // the one the THEN arm left
@@ -47,18 +46,46 @@ type openBranch struct {
 // branches is the replay's walk through a script's IF ... ELSE
 // statements (Model.branch), nil for a script without any.
 type branches struct {
-	list []parser.Branch // by batch, then by start
-	next int             // the first of list not yet entered
-	open []openBranch    // innermost last
+	walk armWalk
+	open []openBranch // innermost last, as walk's
+	ctx  *string      // the replay's USE context
 }
 
-// newBranches is the walk through r's IF ... ELSE statements.
-func newBranches(r *parser.Result) *branches {
-	list := slices.Clone(r.Branches)
+// armWalk is a walk through the IF ... ELSE statements of a script,
+// statement by statement in the order they run (Model.branchStep, and
+// SL208, which follows tempdb's files at its own pace).
+type armWalk struct {
+	list []parser.Branch // by batch, then by start
+	next int             // the first of list not yet entered
+	open []armOpen       // innermost last
+}
+
+// armOpen is an IF ... ELSE a walk is in, and whether in its ELSE arm.
+type armOpen struct {
+	b      parser.Branch
+	inElse bool
+}
+
+// armEvents is what a walk tells as it moves on.
+type armEvents interface {
+	enter()   // an IF ... ELSE is entered (the innermost now)
+	elseArm() // the innermost's ELSE arm starts
+	leave()   // the innermost is left (after its ELSE arm started)
+}
+
+// newArmWalk is a walk through branches, the Result.Branches of a
+// script.
+func newArmWalk(branches []parser.Branch) armWalk {
+	list := slices.Clone(branches)
 	slices.SortFunc(list, func(a, b parser.Branch) int {
 		return cmp.Or(cmp.Compare(a.Batch, b.Batch), cmp.Compare(a.Then, b.Then), cmp.Compare(b.End, a.End))
 	})
-	return &branches{list: list}
+	return armWalk{list: list}
+}
+
+// newBranches is the replay's walk through r's IF ... ELSE statements.
+func newBranches(r *parser.Result) *branches {
+	return &branches{walk: newArmWalk(r.Branches)}
 }
 
 // branchPos is where st runs in its script: its batch and offset (the
@@ -70,21 +97,20 @@ func branchPos(st *parser.Statement) (int, int32) {
 	return st.Batch.Index, int32(st.Start)
 }
 
-// step moves the walk to statement st, about to be replayed: it joins
-// the IF statements st is after, starts the ELSE arm st is in, and
-// enters those it is in.
-func (m *Model) branchStep(st *parser.Statement, ctx *string) {
-	w := m.branch
+// step moves w to statement st: it leaves the IF statements st is
+// after, starts the ELSE arm st is in, and enters those st is in (an IF
+// none of whose statements is met is never entered).
+func (w *armWalk) step(st *parser.Statement, ev armEvents) {
 	batch, at := branchPos(st)
 	for n := len(w.open); n > 0; n = len(w.open) {
-		top := &w.open[n-1]
-		if top.b.Batch == batch && at < top.b.End {
+		if top := w.open[n-1]; top.b.Batch == batch && at < top.b.End {
 			break
 		}
-		m.leaveBranch(ctx)
+		w.leave(ev)
 	}
 	if n := len(w.open); n > 0 && !w.open[n-1].inElse && at >= w.open[n-1].b.Else {
-		m.elseArm(&w.open[n-1], ctx)
+		w.open[n-1].inElse = true
+		ev.elseArm()
 	}
 	for w.next < len(w.list) {
 		b := w.list[w.next]
@@ -93,23 +119,64 @@ func (m *Model) branchStep(st *parser.Statement, ctx *string) {
 		}
 		w.next++
 		if b.Batch != batch || at >= b.End {
-			continue // no statement of it replayed
+			continue // none of its statements met
 		}
-		w.open = append(w.open, openBranch{b: b, ctx: *ctx})
+		w.open = append(w.open, armOpen{b: b})
+		ev.enter()
 		if at >= b.Else {
-			m.elseArm(&w.open[len(w.open)-1], ctx)
+			w.open[len(w.open)-1].inElse = true
+			ev.elseArm()
 		}
 	}
+}
+
+// leave leaves the innermost open IF ... ELSE, its ELSE arm started
+// first when none of its statements was met.
+func (w *armWalk) leave(ev armEvents) {
+	if top := &w.open[len(w.open)-1]; !top.inElse {
+		top.inElse = true
+		ev.elseArm()
+	}
+	ev.leave()
+	w.open = w.open[:len(w.open)-1]
+}
+
+// end leaves every open IF ... ELSE: the script ends.
+func (w *armWalk) end(ev armEvents) {
+	for len(w.open) > 0 {
+		w.leave(ev)
+	}
+}
+
+// branchStep moves the replay's walk to statement st, about to be
+// replayed (see armWalk.step).
+func (m *Model) branchStep(st *parser.Statement, ctx *string) {
+	m.branch.ctx = ctx
+	m.branch.walk.step(st, (*modelArms)(m))
 }
 
 // endBranches joins the IF statements still open at the end of a
 // script.
 func (m *Model) endBranches(ctx *string) {
-	for len(m.branch.open) > 0 {
-		m.leaveBranch(ctx)
-	}
+	m.branch.ctx = ctx
+	m.branch.walk.end((*modelArms)(m))
 	m.branch = nil
 }
+
+// modelArms is the Model as the replay's walk tells it (armEvents).
+type modelArms Model
+
+func (a *modelArms) enter() {
+	w := a.branch
+	w.open = append(w.open, openBranch{ctx: *w.ctx})
+}
+
+func (a *modelArms) elseArm() {
+	w := a.branch
+	(*Model)(a).elseArm(&w.open[len(w.open)-1], w.ctx)
+}
+
+func (a *modelArms) leave() { (*Model)(a).leaveBranch(a.branch.ctx) }
 
 // touch records, before the database under key changes, what it was,
 // for each open IF ... ELSE that has not yet.
@@ -174,9 +241,6 @@ func (m *Model) putBack(cur, db *Database, v Database) {
 func (m *Model) leaveBranch(ctx *string) {
 	w := m.branch
 	o := &w.open[len(w.open)-1]
-	if !o.inElse {
-		m.elseArm(o, ctx) // an ELSE arm of which no statement matters
-	}
 	if *ctx != o.thenCx {
 		*ctx = "" // either database: not known
 	}
