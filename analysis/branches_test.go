@@ -22,7 +22,7 @@ func TestBranchesMapped(t *testing.T) {
 	}(parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin)
 	parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin = 2000, 50, 1, 0, 500, 2, 1000
 	dir := t.TempDir()
-	for _, name := range []string{"sl101_if_else.sql", "sl201_if_else.sql", "sl208_if_else.sql", "sl304_if_else.sql"} {
+	for _, name := range []string{"sl101_if_else.sql", "sl201_if_else.sql", "sl207_if_else.sql", "sl208_if_else.sql", "sl304_if_else.sql"} {
 		data, err := os.ReadFile(filepath.Join("..", "testdata", "rules", name))
 		if err != nil {
 			t.Fatal(err)
@@ -34,7 +34,7 @@ func TestBranchesMapped(t *testing.T) {
 	cfg := config.Default()
 	cfg.Rules.Options["SL101"] = map[string]float64{"startup-budget": 0.05}
 	ids := compareFormats(t, dir, cfg)
-	for _, id := range []string{"SL101", "SL201", "SL208", "SL304"} {
+	for _, id := range []string{"SL101", "SL201", "SL207", "SL208", "SL304"} {
 		if !ids[id] {
 			t.Errorf("no %s found, want one (rules found: %v)", id, ids)
 		}

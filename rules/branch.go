@@ -41,6 +41,38 @@ type openBranch struct {
 	ctx    string // the USE context before the IF
 	thenCx string // the one the THEN arm left
 	saves  []branchSave
+	devs   []deviceSave
+}
+
+// deviceSave is a backup device a BACKUP in an open IF ... ELSE wrote
+// to: its backup sets before the IF, and those the THEN arm left.
+type deviceSave struct {
+	key       string
+	pre, then []*backupSet
+	had, has  bool // whether the device was known before, after THEN
+}
+
+// touchDevice records, before a BACKUP writes to the device of key
+// (dev: its sets, nil when none), what it held, for each open IF ...
+// ELSE that has not yet.
+func (m *Model) touchDevice(key string, dev *device) {
+	w := m.branch
+	for i := len(w.open) - 1; i >= 0; i-- {
+		o := &w.open[i]
+		for j := range o.devs {
+			if o.devs[j].key == key {
+				return // (and so for those around it)
+			}
+		}
+		s := deviceSave{key: key, had: dev != nil}
+		if dev != nil {
+			s.pre = slices.Clone(dev.sets)
+		}
+		if o.inElse {
+			s.then, s.has = slices.Clone(s.pre), s.had // the THEN arm left it
+		}
+		o.devs = append(o.devs, s)
+	}
 }
 
 // branches is the replay's walk through a script's IF ... ELSE
@@ -220,7 +252,25 @@ func (m *Model) elseArm(o *openBranch, ctx *string) {
 		}
 		m.putBack(cur, s.db, s.pre)
 	}
+	for i := range o.devs {
+		s := &o.devs[i]
+		dev := m.devices[s.key]
+		s.has = dev != nil
+		if dev != nil {
+			s.then = slices.Clone(dev.sets)
+		}
+		m.setDevice(s.key, s.had, s.pre)
+	}
 	m.forgetRecentDBs()
+}
+
+// setDevice makes the device of key hold sets (has), or none.
+func (m *Model) setDevice(key string, has bool, sets []*backupSet) {
+	if !has {
+		delete(m.devices, key)
+		return
+	}
+	m.devices[key] = m.devRoom.put(device{sets: slices.Clone(sets)})
 }
 
 // putBack puts db, of value v, under its key in place of cur (either
@@ -254,6 +304,13 @@ func (m *Model) leaveBranch(ctx *string) {
 			m.putBack(nil, cmp.Or(s.db, s.then), v)
 		default:
 			joinDatabases(cur, s.then)
+		}
+	}
+	for _, s := range o.devs {
+		// a device the two arms leave apart holds either: which backup
+		// a RESTORE from it reads is not known (SL207 is silent)
+		if dev := m.devices[s.key]; (dev != nil) != s.has || dev != nil && !slices.Equal(dev.sets, s.then) {
+			delete(m.devices, s.key)
 		}
 	}
 	w.open = w.open[:len(w.open)-1]
