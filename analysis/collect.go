@@ -1744,6 +1744,9 @@ func (pc *compactParse) part(part *parser.Result) {
 	pc.settled = false
 	pc.diags = append(pc.diags, part.Diags...)
 	pc.res.Directives = append(pc.res.Directives, part.Directives...)
+	if len(part.Branches) > 0 {
+		pc.res.Branches = append(pc.res.Branches, part.Branches...)
+	}
 	pc.res.Statements = pc.c.AddTo(pc.res.Statements, part.Statements, part.Directives)
 }
 

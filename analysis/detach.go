@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"bufio"
+	"maps"
 	"os"
 	"reflect"
 	"slices"
@@ -34,7 +35,13 @@ func detachMapped(res *parser.Result, mapping []byte, release func()) {
 	}
 	d := detacher{lo: uintptr(unsafe.Pointer(unsafe.SliceData(mapping))), release: release}
 	d.hi = d.lo + uintptr(len(mapping))
+	if len(res.Branches) > 0 {
+		d.moves = map[int][]region{}
+	}
 	d.batches(groupByBatch(res.Statements))
+	if d.moves != nil {
+		moveBranches(res, d.moves)
+	}
 	for i := range res.Directives {
 		res.Directives[i].Text = d.clone(res.Directives[i].Text)
 	}
@@ -118,6 +125,10 @@ type detacher struct {
 	segs    []parser.Segment
 	text    []byte
 	segSlab []parser.Segment
+	// moves are the regions each batch's copy was made of, by Index,
+	// when the script has IF ... ELSE statements (moveBranches); nil
+	// otherwise
+	moves map[int][]region
 }
 
 // detachSplit is how many batches of kept statements detachMapped moves
@@ -147,6 +158,9 @@ func (d *detacher) batches(groups [][]*parser.Statement) {
 	}
 	k = max(k, 1)
 	e := detacher{lo: d.lo, hi: d.hi, release: d.release}
+	if d.moves != nil {
+		e.moves = map[int][]region{}
+	}
 	wait := goFaulting(func() {
 		for _, g := range groups[k:] {
 			e.batch(g)
@@ -156,6 +170,36 @@ func (d *detacher) batches(groups [][]*parser.Statement) {
 		d.batch(g)
 	}
 	wait()
+	maps.Copy(d.moves, e.moves)
+}
+
+// moveBranches moves the offsets of res's IF ... ELSE statements, and
+// those of the EXECs that run its dynamic SQL (DynSource.At), to the
+// copies of their batches, made of regions moves gives by batch: a
+// statement inside an arm still is (movedOffset).
+func moveBranches(res *parser.Result, moves map[int][]region) {
+	for i := range res.Branches {
+		b := &res.Branches[i]
+		if rg, ok := moves[b.Batch]; ok {
+			b.Then = int32(movedOffset(rg, int(b.Then)))
+			b.Else = int32(movedOffset(rg, int(b.Else)))
+			b.End = int32(movedOffset(rg, int(b.End)))
+		}
+	}
+	var done map[*parser.DynSource]bool
+	for _, st := range res.Statements {
+		src := st.Batch.Dyn
+		if src == nil || done[src] {
+			continue
+		}
+		if rg, ok := moves[st.Batch.Index]; ok {
+			if done == nil {
+				done = map[*parser.DynSource]bool{}
+			}
+			done[src] = true
+			src.At = int32(movedOffset(rg, int(src.At)))
+		}
+	}
 }
 
 // releaseEvery: the pages read by copying this many statements are
@@ -264,6 +308,9 @@ func (d *detacher) batch(stmts []*parser.Statement) {
 	}
 	d.to = ""
 	d.segs = out
+	if d.moves != nil {
+		d.moves[b.Index] = slices.Clone(regions)
+	}
 	for _, st := range stmts {
 		if st.CatchEnd > 0 {
 			st.CatchEnd = int32(movedOffset(regions, int(st.CatchEnd)))

@@ -24,6 +24,11 @@ const (
 // beyond them.
 type DynSource struct {
 	Via DynVia
+	// At is the offset of the EXEC in the text of the script's batch
+	// (that of the outermost EXEC, for dynamic SQL inside dynamic SQL):
+	// the text runs there, in the arm of an IF it is in (Branch).
+	// (next to Via: a DynSource is no larger for it)
+	At int32
 	// Database is the database the text runs in when the call names it:
 	// a job step's @database_name (master when absent from
 	// sp_add_jobstep), or db of db.sys.sp_executesql; nil when the text
@@ -554,6 +559,10 @@ func (s *splitter) dynExec(st *Statement, toks []Token) {
 		return
 	}
 	src.Parent = s.b.Dyn
+	src.At = int32(st.Start)
+	if s.b.Dyn != nil {
+		src.At = s.b.Dyn.At
+	}
 	b := dynBatch(s.b, lits, &src)
 	if b == nil {
 		return

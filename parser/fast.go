@@ -129,6 +129,9 @@ type fastParser struct {
 // file of every CREATE and ALTER DATABASE, and the converted node copies
 // what it needs out of them.
 type fastArena struct {
+	// room for the splitter's open IF statements (splitter.ifs), kept
+	// from run to run
+	ifs []ifArm
 	// sizes parsed by earlier statements (converter.sizeOf)
 	sizes sizeTable
 	// the room of the converted nodes, kept from statement to statement

@@ -23,9 +23,10 @@ const headMin = 16
 // batch's tokens that start before at (tailFrom's offset) at which the
 // split, from the batch's start, ends a statement with nothing open and
 // nothing pending: no parenthesis, CASE, block or permission list, no IF,
-// ELSE or WHILE waiting for its body, and nothing the followers of
-// variables hold (dynHook: dynVars, tempdbVars, runText, blankVars,
-// which start following only at a DECLARE, SET or SELECT, or an EXEC),
+// ELSE or WHILE waiting for its body, no ELSE next (an IF's arms), and
+// nothing the followers of variables hold (dynHook: dynVars, tempdbVars,
+// runText, blankVars, which start following only at a DECLARE, SET or
+// SELECT, or an EXEC),
 // and before which no statement matters: none of interest, none dynHook
 // gives a Node (an EXEC), no DBCC. From there a split that
 // starts afresh (as at the batch's start, with the same tokens before)
@@ -87,7 +88,9 @@ func (s *splitter) headCut(at int) int {
 					return best
 				}
 				hooked = -1
-				if n == 0 && !pending {
+				if n == 0 && !pending && s.kwAt(i+1) != kwElse {
+					// (an ELSE after it: the IF's arms are open, and the
+					// split records them: Result.Branches)
 					best = i + 1
 				}
 			}

@@ -24,6 +24,21 @@ type Result struct {
 	// Kept is the room of the copies of Statements when the caller made
 	// them there (rules.Compactor.TakeRoom), to Release once none is read.
 	Kept *KeptRoom
+	// Branches are the IF ... ELSE statements of the script's text whose
+	// two arms were both split, in no particular order: only one arm
+	// runs (see Branch).
+	Branches []Branch
+}
+
+// Branch is an IF statement with an ELSE, in the batch of Index Batch:
+// its THEN arm holds the statements that start in [Then, Else), its
+// ELSE arm those that start in [Else, End), offsets in the batch's text
+// (for constant dynamic SQL, the offset of the EXEC that runs it,
+// DynSource.At). A branch never spans batches; an arm may hold IF ...
+// ELSE statements of its own.
+type Branch struct {
+	Batch           int
+	Then, Else, End int32
 }
 
 // ParseFile preprocesses f in sqlcmd mode and parses it.
@@ -201,6 +216,7 @@ func ParseScriptReuse(s *Script, buf *StatementBuffer) *Result {
 		r.Statements = append(r.Statements, parts[i].Statements...)
 		r.Diags = append(r.Diags, parts[i].Diags...)
 		r.Directives = append(r.Directives, parts[i].Directives...)
+		r.Branches = append(r.Branches, parts[i].Branches...)
 	}
 	if buf != nil {
 		buf.ptrs = r.Statements
@@ -259,6 +275,7 @@ func parsePlainUntil(b *Batch, buf *StatementBuffer, sc *Scanner, stop func(*Sta
 	sp.reset(r, b, toks)
 	// a plain batch holds no string with "add" (PreprocessPlain)
 	sp.noDynamic = buf.addFileOnly()
+	sp.noBranches = true
 	var room *tailRoom
 	if a != nil {
 		room = &a.tail
@@ -395,6 +412,7 @@ func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly boo
 	fast := fastArenas.Get().(*fastArena)
 	defer fastArenas.Put(fast)
 	sp := splitter{arena: arena, fast: fast}
+	sp.ifs = fast.ifs // (not in the literal: built aside, then copied)
 	for _, b := range batches {
 		if stops != nil && len(b.Text) >= tailMin && len(b.Segs) == 1 {
 			if at := tailFrom(b.Text); len(b.Text)-at >= tailMin {
@@ -407,6 +425,7 @@ func parseBatches(r *Result, batches []*Batch, arena *stmtArena, addFileOnly boo
 		}
 		sp.split(r, b, sc, sc.Scan(b.Text), addFileOnly, false)
 	}
+	fast.ifs = sp.ifs[:0] // (cleared as each IF ended)
 }
 
 // split splits b, whose tokens are toks, scanned by sc (its directives
@@ -670,6 +689,13 @@ type splitter struct {
 	module     bool // the batch creates a procedure, function or trigger
 	// body is set after IF and ELSE: the next statement is their body
 	body bool
+	// ifs are the IF statements whose arms are open, innermost last (see
+	// branchAt)
+	ifs []ifArm
+	// noBranches is set on a plain batch (ParsePlainUntil): no statement
+	// in it is of interest, nor follows a variable one reads, and its IF
+	// statements are not followed
+	noBranches bool
 	// dynamic is set once the batch had a loop or ADD FILE text: from then
 	// on every statement's Dynamic facts are recorded.
 	dynamic bool
@@ -740,7 +766,7 @@ type splitter struct {
 
 func (s *splitter) reset(r *Result, b *Batch, toks []Token) {
 	slab, size, arena, fast := s.slab, s.slabSize, s.arena, s.fast
-	*s = splitter{r: r, b: b, text: b.Text, toks: toks, slab: slab, slabSize: size, arena: arena, fast: fast, stack: s.stack[:0]}
+	*s = splitter{r: r, b: b, text: b.Text, toks: toks, slab: slab, slabSize: size, arena: arena, fast: fast, stack: s.stack[:0], ifs: s.ifs[:0]}
 	s.module = s.moduleHeader()
 }
 
@@ -795,6 +821,9 @@ func (s *splitter) run() {
 		if i+streamAhead >= len(toks) && s.stream != nil {
 			if s.tail != nil {
 				if s.tailDone() {
+					if len(s.ifs) > 0 {
+						s.closeIfs(len(s.text))
+					}
 					return // the statements after the cut are dropped
 				}
 				s.need(i + streamAhead)
@@ -873,6 +902,9 @@ func (s *splitter) run() {
 					s.endCatch(i)
 				}
 				s.popFrame()
+				if len(s.ifs) > 0 {
+					s.endBlock(i) // (popFrame stays inlined)
+				}
 				s.extend(i)
 				i++
 				continue
@@ -900,6 +932,9 @@ func (s *splitter) run() {
 	if s.singleLoop {
 		s.singleLoop = false
 		s.loopDepth--
+	}
+	if len(s.ifs) > 0 {
+		s.closeIfs(len(s.text))
 	}
 }
 
@@ -1073,6 +1108,9 @@ func (s *splitter) newStatement(i int, kind Kind) *Statement {
 	}
 	inLoop := s.loopDepth > 0
 	body := s.body // the whole body of an IF or ELSE
+	if len(s.ifs) > 0 {
+		s.branchAt(i, body)
+	}
 	s.body = false
 	if s.whilePending {
 		s.whilePending = false
@@ -1187,7 +1225,18 @@ func (s *splitter) startStatement(i int, k kw) int {
 	}
 	s.cur = s.newStatement(i, KindOther)
 	// (DROP TABLE IF EXISTS t is no IF statement: IF EXISTS ( is)
-	s.body = k == kwElse || k == kwIf && !(s.isWord(i+1, "EXISTS") && !s.isPunct(i+2, '('))
+	switch {
+	case k == kwElse:
+		s.body = true
+	case k == kwIf && !(s.isWord(i+1, "EXISTS") && !s.isPunct(i+2, '(')):
+		s.body = true
+		if s.dynDepth == 0 && !s.noBranches {
+			s.ifs = append(s.ifs, ifArm{depth: int32(len(s.stack)), thenAt: -1, els: -1})
+			if len(s.nulVars)+len(s.nulDevs) > 0 {
+				s.ifs[len(s.ifs)-1].pre = s.followedNow(true)
+			}
+		}
+	}
 	return i + 1
 }
 

@@ -274,6 +274,7 @@ func (s *splitter) flush() {
 	r.Statements = r.Statements[:0]
 	r.Diags = r.Diags[:0]
 	r.Directives = r.Directives[:0]
+	r.Branches = r.Branches[:0]
 	if s.arena == nil {
 		return
 	}

@@ -440,6 +440,9 @@ type Model struct {
 	copying bool
 	// conns are the databases of the servers :connect switched to
 	conns *servers
+	// branch is the replay's walk through the IF ... ELSE statements of
+	// the script being replayed, nil when it has none (branch.go)
+	branch *branches
 	// startName is the database the scripts start in (sqlcmd -d) as it
 	// was given: the context is its lowered key, and a database first
 	// met as that context (ALTER DATABASE CURRENT) takes this name, as
@@ -923,12 +926,19 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 		next, cycles = step, gcCycles()
 	}
 	m.copying = m.slimming && len(r.Statements) >= copyAfter
+	m.branch = nil
+	if len(r.Branches) > 0 { // (most scripts: none)
+		m.branch = newBranches(r)
+	}
 	for i, st := range r.Statements {
 		if i == next {
 			if gcCycles() == cycles {
 				collect() // unless one ran since the last
 			}
 			next, cycles = next+step, gcCycles()
+		}
+		if m.branch != nil {
+			m.branchStep(st, &ctx) // (before a :connect: an IF ends with its batch)
 		}
 		if len(conns) > 0 && st.Batch.Index >= conns[0] {
 			for len(conns) > 0 && st.Batch.Index >= conns[0] {
@@ -946,6 +956,9 @@ func (m *Model) replay(si int, r *parser.Result, defaultDB string) {
 		if m.slimming {
 			m.slim(&m.Effects[len(m.Effects)-1])
 		}
+	}
+	if m.branch != nil {
+		m.endBranches(&ctx)
 	}
 	if len(m.Effects) > first {
 		m.Effects[len(m.Effects)-1].Next = -1 // a script's last
@@ -1038,6 +1051,9 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 		}
 	default:
 		if d, _ := m.known(n); d != nil {
+			if m.branch != nil {
+				m.touch(d.Key)
+			}
 			return d
 		}
 		key, display = m.key(n), n.Value
@@ -1049,6 +1065,9 @@ func (m *Model) lookup(n *parser.Name, ctx string, current, seed bool) *Database
 		}
 	}
 	// key is owned: interned, lowered (see lower) or the context's
+	if m.branch != nil {
+		m.touch(key)
+	}
 	d := m.Databases[key]
 	if d == nil {
 		d = m.dbRoom.put(Database{Key: key, Name: m.intern(display), Files: FileSet{names: &m.fileNames}, Filegroups: withPrimary()})
@@ -1092,9 +1111,16 @@ func (m *Model) resetName(n *parser.Name) {
 	d, ok := m.known(n)
 	switch {
 	case d != nil:
+		if m.branch != nil {
+			m.touch(d.Key)
+		}
 		m.dropDB(d) // the key it is held under
 	case !ok:
-		m.dropKey(m.key(n))
+		key := m.key(n)
+		if m.branch != nil {
+			m.touch(key)
+		}
+		m.dropKey(key)
 	}
 }
 
@@ -1106,6 +1132,9 @@ func (m *Model) resetName(n *parser.Name) {
 func (m *Model) created(n *parser.Name, files int) *Database {
 	d, ok := m.known(n)
 	if d != nil {
+		if m.branch != nil {
+			m.touch(d.Key)
+		}
 		m.dropDB(d) // the key it is held under
 	}
 	var key, name string
@@ -1121,6 +1150,9 @@ func (m *Model) created(n *parser.Name, files int) *Database {
 	default:
 		key, name = m.key(n), m.intern(n.Value)
 		m.dropKey(key)
+	}
+	if m.branch != nil {
+		m.touch(key)
 	}
 	d = m.dbRoom.put(Database{Key: key, Name: name, Files: m.newFileSet(files), Filegroups: withPrimary()})
 	m.putDB(d)
@@ -1231,6 +1263,9 @@ func (m *Model) apply(e *Effect, ctx *string) {
 			c := *d
 			m.dropDB(d)
 			c.Key, c.Name = m.lower(n.NewName), m.own(n.NewName)
+			if m.branch != nil {
+				m.touch(c.Key)
+			}
 			if old := m.Databases[c.Key]; old != nil {
 				old.gone = true // replaced
 			}

@@ -417,6 +417,12 @@ func (m *Model) backup(e *Effect, n *parser.Backup) {
 		if m.devices == nil {
 			m.devices = map[string]*device{}
 		}
+		if m.branch != nil {
+			if key == "" {
+				key = deviceKey(t)
+			}
+			m.touchDevice(key, dev)
+		}
 		if dev == nil || initialize {
 			if key == "" {
 				key = deviceKey(t)

@@ -70,6 +70,9 @@ func (m *Model) shrink(e *Effect, ctx string) {
 		if d == nil || ctx == "" || d.Key == "tempdb" {
 			return
 		}
+		if m.branch != nil {
+			m.touch(d.Key)
+		}
 		var df DBFile
 		var ok bool
 		if kinds[0] == parser.TokNumber {
@@ -110,6 +113,9 @@ func (m *Model) shrink(e *Effect, ctx string) {
 		}
 		if d == nil || d.Key == "tempdb" {
 			return
+		}
+		if m.branch != nil {
+			m.touch(d.Key)
 		}
 		var shrunk []DBFile
 		for _, df := range d.Files.All() {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -176,8 +177,16 @@ var sl208 = &Rule{
 		if m.tempdbFiles == nil {
 			m.tempdbFiles, m.tempdbReported = map[string]map[string]*tempFile{}, map[string]bool{}
 		}
+		var arms *tempArms // the IF ... ELSE statements of e's script
 		for _, i := range effects {
 			e := &p.Model.Effects[i]
+			if arms != nil && arms.script != e.Script {
+				arms.walk.end(arms)
+				arms = nil
+			}
+			if arms == nil && len(m.Scripts[e.Script].Branches) > 0 {
+				arms = &tempArms{script: e.Script, walk: newArmWalk(m.Scripts[e.Script].Branches)}
+			}
 			tb, built := e.Stmt.Node.(*parser.TempdbBuilt)
 			a, ok := e.Stmt.Node.(*parser.AlterDatabase)
 			switch {
@@ -190,6 +199,7 @@ var sl208 = &Rule{
 						files = tempdbStart(m.factsAt(e, p.Facts()))
 						m.tempdbFiles[server] = files
 					}
+					arms.step(e, files)
 					tempdbShrink(files, e.Stmt)
 				}
 				continue
@@ -216,6 +226,7 @@ var sl208 = &Rule{
 				files = tempdbStart(facts)
 				m.tempdbFiles[server] = files
 			}
+			arms.step(e, files)
 			if built {
 				tempdbBuilt(files, tb)
 			} else {
@@ -267,4 +278,71 @@ var sl208 = &Rule{
 			m.tempdbReported[server] = true
 		}
 	},
+}
+
+// tempArms follows the IF ... ELSE statements of a script for SL208 (an
+// armWalk): the two arms of one set tempdb's files from the same ones,
+// and after it tempdb has the files of the arm whose sizes add up to
+// more (SQL Server runs one arm, never both).
+type tempArms struct {
+	script int32
+	walk   armWalk
+	files  map[string]*tempFile // those of the statement stepped to
+	open   []tempArm
+}
+
+// tempArm is an IF ... ELSE a tempArms is in: its server's files, as
+// they were before it and as its THEN arm left them.
+type tempArm struct {
+	files     map[string]*tempFile
+	pre, then map[string]*tempFile
+}
+
+// step moves a to effect e, whose server's files are files (a may be
+// nil: no IF ... ELSE in the script).
+func (a *tempArms) step(e *Effect, files map[string]*tempFile) {
+	if a == nil {
+		return
+	}
+	a.files = files
+	a.walk.step(e.Stmt, a)
+}
+
+func (a *tempArms) enter() {
+	a.open = append(a.open, tempArm{files: a.files, pre: cloneTempFiles(a.files)})
+}
+
+func (a *tempArms) elseArm() {
+	t := &a.open[len(a.open)-1]
+	t.then = cloneTempFiles(t.files)
+	clear(t.files)
+	maps.Copy(t.files, cloneTempFiles(t.pre))
+}
+
+func (a *tempArms) leave() {
+	t := a.open[len(a.open)-1]
+	a.open = a.open[:len(a.open)-1]
+	if tempTotal(t.then) > tempTotal(t.files) {
+		clear(t.files)
+		maps.Copy(t.files, t.then)
+	}
+}
+
+// cloneTempFiles is a copy of files that shares no file with it.
+func cloneTempFiles(files map[string]*tempFile) map[string]*tempFile {
+	c := make(map[string]*tempFile, len(files))
+	for k, f := range files {
+		cf := *f
+		c[k] = &cf
+	}
+	return c
+}
+
+// tempTotal is the sizes of files added up.
+func tempTotal(files map[string]*tempFile) int64 {
+	var n int64
+	for _, f := range files {
+		n += f.Size
+	}
+	return n
 }
