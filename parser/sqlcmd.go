@@ -1924,7 +1924,11 @@ func EnvAllowList(names ...string) func(string) bool {
 // part of the last line ("GO^Z" is a GO line, as "GO" then Ctrl-Z on a
 // line of its own is).
 func ppLineEnd(s string, i int) (end, next int) {
-	for i < len(s) && s[i] != '\n' && s[i] != '\r' && !ppEOFMark(s, i) {
+	n := len(s)
+	if n > 0 && s[n-1] == 0x1A {
+		n-- // (ppEOFMark: tested once a line, not at each byte)
+	}
+	for i < n && s[i] != '\n' && s[i] != '\r' {
 		i++
 	}
 	end = i
