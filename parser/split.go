@@ -1403,8 +1403,8 @@ func (s *splitter) interest(i int, kind Kind) int {
 	}
 	if !s.inRunText {
 		err := badName(st.Node)
-		if err == nil {
-			err = badSetOption(st.Node)
+		if ad, ok := st.Node.(*AlterDatabase); ok && err == nil && ad.Action == ActionSet {
+			err = badSetOption(ad)
 		}
 		if err != nil {
 			// T-SQL takes a name there, never a variable, a reserved
