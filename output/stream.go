@@ -200,14 +200,14 @@ type tally struct {
 	n      int
 	byRule map[string]*ruleCount
 	last   *ruleCount // the rule of the last finding counted
-	// recent finds the count of a rule ID by where its bytes are: the
-	// findings of a rule carry the same string (the rule's), so that a
-	// finding is counted without hashing its rule ID
+	// recent finds the count of a rule ID by its slot (ruleSlot) and
+	// where its bytes are: the findings of a rule carry the same string
+	// (the rule's), so that a finding is counted without a map
 	recent [ruleSlots]ruleRef
 }
 
-// ruleSlots is the size of tally's table of rule IDs by address.
-const ruleSlots = 32
+// ruleSlots is the size of tally's table of rule IDs.
+const ruleSlots = 64
 
 type ruleRef struct {
 	p  *byte // the rule ID's bytes
@@ -235,8 +235,7 @@ func (t *tally) add(f *report.Finding) {
 		return
 	}
 	p := unsafe.StringData(f.RuleID)
-	u := uintptr(unsafe.Pointer(p))
-	e := &t.recent[(u>>3^u>>8^uintptr(len(f.RuleID)))%ruleSlots]
+	e := &t.recent[ruleSlot(f.RuleID, ruleSlots)]
 	if e.p != p || e.n != len(f.RuleID) || e.rc == nil {
 		if t.byRule == nil {
 			t.byRule = map[string]*ruleCount{}

@@ -148,12 +148,11 @@ func appendRuleText(d []byte, f *report.Finding, st styler, sc *snippetCache) ([
 
 // ruleText is appendRuleText's text for f through sc's table: a run's
 // findings come from a few dozen rules, whose severity, ID and name are
-// the same strings finding after finding. A slot is picked by where the
-// rule ID's bytes are, and answers only while its strings are f's
-// (compared: equal pointers first).
+// the same strings finding after finding. A slot is picked by the rule
+// ID (ruleSlot), and answers only while its strings are f's (compared:
+// equal pointers first).
 func (sc *snippetCache) ruleText(f *report.Finding, st styler) *ruleText {
-	p := uintptr(unsafe.Pointer(unsafe.StringData(f.RuleID)))
-	e := &sc.rules[(p>>3^p>>9^uintptr(len(f.RuleID)))%ruleTextSlots]
+	e := &sc.rules[ruleSlot(f.RuleID, ruleTextSlots)]
 	if !e.set || e.id != f.RuleID || e.name != f.RuleName || e.sev != f.Severity || e.st != st {
 		text, risky := appendRuleText(e.text[:0], f, st, sc)
 		*e = ruleText{set: true, id: f.RuleID, name: f.RuleName, sev: f.Severity, st: st, text: text, risky: risky}
@@ -171,7 +170,21 @@ type ruleText struct {
 }
 
 // ruleTextSlots is the size of snippetCache's table of ruleText.
-const ruleTextSlots = 32
+const ruleTextSlots = 64
+
+// ruleSlot is the slot of rule ID id in a table of n slots, from its
+// length and last four bytes: the catalog's IDs (SL + three digits) each
+// get one of their own in 64 (TestRuleSlots). A slot picked by where the
+// ID's bytes are depended on how the linker laid out the IDs' strings:
+// two 5-byte IDs in one 8-byte word shared a slot, and one build made
+// twice the rule texts another did on the same findings.
+func ruleSlot(id string, n int) int {
+	h := uint(len(id))
+	for i := max(0, len(id)-4); i < len(id); i++ {
+		h = h*10 + uint(id[i]-'0')
+	}
+	return int(h % uint(n))
+}
 
 // position is PATH:LINE:COL, leaving out what is unknown (0).
 func position(path string, line, col int) string {
