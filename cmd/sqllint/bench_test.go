@@ -2,7 +2,9 @@ package main
 
 import (
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,6 +30,7 @@ func BenchmarkScan(b *testing.B) {
 		format = "text"
 	}
 	memlimit.Start(os.Getenv, memoryFloor, memoryCeiling)
+	b.SetBytes(treeSize(b, dir)) // MB/s of the scripts read
 	b.ReportAllocs()
 	for b.Loop() {
 		e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard,
@@ -36,4 +39,26 @@ func BenchmarkScan(b *testing.B) {
 			b.Fatalf("exit status %d", code)
 		}
 	}
+}
+
+// treeSize is the size of the files under dir.
+func treeSize(b *testing.B, dir string) int64 {
+	var n int64
+	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			n += info.Size()
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return n
 }
