@@ -31,32 +31,5 @@ func TestDumpLoadAfterStatement(t *testing.T) {
 		"DUMP TRAN d WITH NO_LOG", "DUMP TRANSACTION d WITH TRUNCATE_ONLY", "dump database d to disk = 'y'",
 		"LOAD DATABASE d FROM DISK = 'y'", "load tran d from disk = 'z'",
 	}
-	for _, a := range first {
-		var want string // the statement alone
-		bothParses(t, "t.sql", a, nil, func(fast bool, r *Result) {
-			if len(r.Diags) != 0 || len(r.Statements) != 1 || r.Statements[0].Node == nil {
-				t.Fatalf("%q (fast path %v): %v", a, fast, r.Diags)
-			}
-			want = dumpNodeNoFile(r.Statements[0].Node)
-		})
-		for _, b := range next {
-			for _, sep := range []string{"\n", " "} {
-				src := a + sep + b
-				bothParses(t, "t.sql", src, nil, func(fast bool, r *Result) {
-					if len(r.Diags) != 0 {
-						t.Errorf("%q (fast path %v): %v", src, fast, r.Diags)
-						return
-					}
-					st := r.Statements[0]
-					if st.Node == nil || st.End != len(a) {
-						t.Errorf("%q (fast path %v): first statement ends at %d, want %d (%q)", src, fast, st.End, len(a), src[st.Start:st.End])
-						return
-					}
-					if got := dumpNodeNoFile(st.Node); got != want {
-						t.Errorf("%q (fast path %v):\n got %s\nwant %s", src, fast, got, want)
-					}
-				})
-			}
-		}
-	}
+	endsBeforeNext(t, first, next)
 }

@@ -58,6 +58,32 @@ func TestLabelOrQueryAfterStatement(t *testing.T) {
 		"GET CONVERSATION GROUP @g FROM q", "MOVE CONVERSATION @h TO @g",
 		"ADD SIGNATURE TO p BY CERTIFICATE c", "ADD COUNTERSIGNATURE TO p BY CERTIFICATE c",
 	}
+	endsBeforeNext(t, first, next)
+}
+
+// MODIFY FILEGROUP g DEFAULT followed by a label still makes g the default
+// filegroup (the model adds files to it).
+func TestModifyFilegroupDefaultBeforeLabel(t *testing.T) {
+	src := "ALTER DATABASE d MODIFY FILEGROUP g1 DEFAULT\nDone:\n"
+	bothParses(t, "t.sql", src, nil, func(fast bool, r *Result) {
+		ad, ok := r.Statements[0].Node.(*AlterDatabase)
+		if !ok || ad.Filegroup == nil || !ad.Filegroup.Default {
+			t.Errorf("fast path %v: %s", fast, dumpNode(r.Statements[0].Node))
+		}
+		for _, o := range ad.Options {
+			if strings.Contains(o.Value, "Done") {
+				t.Errorf("fast path %v: option %+v holds the label", fast, o)
+			}
+		}
+	})
+}
+
+// endsBeforeNext checks that each statement of first, followed without a
+// semicolon (on the next line or the same one) by each of next, ends
+// where it would alone and parses as it would alone, on the fast path
+// and the grammar's.
+func endsBeforeNext(t *testing.T, first, next []string) {
+	t.Helper()
 	for _, a := range first {
 		var want string // the statement alone
 		bothParses(t, "t.sql", a, nil, func(fast bool, r *Result) {
@@ -86,21 +112,4 @@ func TestLabelOrQueryAfterStatement(t *testing.T) {
 			}
 		}
 	}
-}
-
-// MODIFY FILEGROUP g DEFAULT followed by a label still makes g the default
-// filegroup (the model adds files to it).
-func TestModifyFilegroupDefaultBeforeLabel(t *testing.T) {
-	src := "ALTER DATABASE d MODIFY FILEGROUP g1 DEFAULT\nDone:\n"
-	bothParses(t, "t.sql", src, nil, func(fast bool, r *Result) {
-		ad, ok := r.Statements[0].Node.(*AlterDatabase)
-		if !ok || ad.Filegroup == nil || !ad.Filegroup.Default {
-			t.Errorf("fast path %v: %s", fast, dumpNode(r.Statements[0].Node))
-		}
-		for _, o := range ad.Options {
-			if strings.Contains(o.Value, "Done") {
-				t.Errorf("fast path %v: option %+v holds the label", fast, o)
-			}
-		}
-	})
 }
