@@ -17,10 +17,7 @@ func TestBranchesMapped(t *testing.T) {
 	if !canMap {
 		t.Skip("files are not mapped on this system")
 	}
-	defer func(n, m int, k int64, l, c, d, e int) {
-		parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin = n, m, k, l, c, d, e
-	}(parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin)
-	parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin = 2000, 50, 1, 0, 500, 2, 1000
+	mapEverything(t)
 	dir := t.TempDir()
 	for _, name := range []string{"sl101_if_else.sql", "sl201_if_else.sql", "sl207_if_else.sql", "sl208_if_else.sql", "sl304_if_else.sql"} {
 		data, err := os.ReadFile(filepath.Join("..", "testdata", "rules", name))

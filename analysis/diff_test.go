@@ -244,13 +244,7 @@ func TestSameOutputAsBeforeMapped(t *testing.T) {
 	if !canMap {
 		t.Skip("files are not mapped on this system")
 	}
-	defer func(n, m int, k int64, l, c, d, e int) {
-		parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin = n, m, k, l, c, d, e
-	}(parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin)
-	// every mapped script is also preprocessed and parsed on two
-	// goroutines, in runs of a few batches (a batch of 1,000 bytes or more
-	// on its own, streamed), and detached on two
-	parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin = 2000, 50, 1, 0, 500, 2, 1000
+	mapEverything(t)
 	before := mapped.Load()
 	compareFormats(t, "../testdata/rules", config.Default())
 	if mapped.Load() == before {
@@ -290,4 +284,17 @@ func TestSameOutputAsBeforeMapped(t *testing.T) {
 	if d := transcoded.Load() - before; d == 0 || d%int64(len(files)) != 0 {
 		t.Fatalf("%d files transcoded into a mapped file, want a multiple of %d", d, len(files))
 	}
+}
+
+// mapEverything makes the rest of the test map every script it reads (the
+// path of large scripts): each is also preprocessed and parsed on two
+// goroutines, in runs of a few batches (a batch of 1,000 bytes or more on
+// its own, streamed), and detached on two.
+func mapEverything(t *testing.T) {
+	t.Helper()
+	n, m, k, l, c, d, e := parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin
+	t.Cleanup(func() {
+		parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin = n, m, k, l, c, d, e
+	})
+	parseChunk, parseBatches, mapMin, pipeMin, pipeChunk, detachSplit, streamMin = 2000, 50, 1, 0, 500, 2, 1000
 }
