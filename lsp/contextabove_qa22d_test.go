@@ -79,10 +79,7 @@ func TestContextOutsideWorkspaceWatched(t *testing.T) {
 	u2 := pathURI(v2)
 
 	c := newClient(t, Options{Analyzer: Pipeline{LoadConfig: DiscoverConfig}})
-	folders, _ := json.Marshal([]workspaceFolder{{URI: pathURI(filepath.Dir(v2))}})
-	var res initializeResult
-	c.result(c.call("initialize", json.RawMessage(`{"processId":null,"workspaceFolders":`+string(folders)+`,"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}}`)), &res)
-	c.notify("initialized", struct{}{})
+	c.initWatching(filepath.Dir(v2))
 	c.open(u2, more)
 	if ds := c.diagnostics(u2, 1); find(ds, "SL101") == nil {
 		t.Fatalf("V2 with V1's files: %v, want SL101", codes(ds))

@@ -27,10 +27,7 @@ func TestIncludeOutsideWorkspaceWatched(t *testing.T) {
 	uri := pathURI(path)
 
 	c := newClient(t, Options{Analyzer: Pipeline{LoadConfig: DiscoverConfig}})
-	folders, _ := json.Marshal([]workspaceFolder{{URI: pathURI(mig)}})
-	var res initializeResult
-	c.result(c.call("initialize", json.RawMessage(`{"processId":null,"workspaceFolders":`+string(folders)+`,"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}}`)), &res)
-	c.notify("initialized", struct{}{})
+	c.initWatching(mig)
 	c.open(uri, text)
 	if ds := c.diagnostics(uri, 1); find(ds, "SL303") == nil {
 		t.Fatalf("the included BACKUP: %v, want SL303", codes(ds))

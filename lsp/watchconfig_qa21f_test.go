@@ -28,10 +28,7 @@ func TestConfigAboveWorkspaceWatched(t *testing.T) {
 	// as sqllint lsp runs it: its loader applies the flags over the
 	// config it finds
 	c := newClient(t, Options{Analyzer: Pipeline{LoadConfig: DiscoverConfig}})
-	folders, _ := json.Marshal([]workspaceFolder{{URI: pathURI(proj)}})
-	var res initializeResult
-	c.result(c.call("initialize", json.RawMessage(`{"processId":null,"workspaceFolders":`+string(folders)+`,"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}}`)), &res)
-	c.notify("initialized", struct{}{})
+	c.initWatching(proj)
 	c.open(uri, "CHECKPOINT 10;\n")
 	if ds := c.diagnostics(uri, 1); len(ds) != 0 {
 		t.Fatalf("SL302 is off: %v", codes(ds))
@@ -49,9 +46,7 @@ func TestConfigAboveWorkspaceWatched(t *testing.T) {
 
 	// Within the workspace, **/.sqllint.yaml covers it: no other watcher.
 	c = newClient(t, Options{})
-	folders, _ = json.Marshal([]workspaceFolder{{URI: pathURI(top)}})
-	c.result(c.call("initialize", json.RawMessage(`{"processId":null,"workspaceFolders":`+string(folders)+`,"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}}`)), &res)
-	c.notify("initialized", struct{}{})
+	c.initWatching(top)
 	c.open(uri, "CHECKPOINT 10;\n")
 	c.diagnostics(uri, 1)
 	c.shutdown()
@@ -79,10 +74,7 @@ func TestNewConfigAboveWorkspaceNoticed(t *testing.T) {
 	uri := pathURI(path)
 
 	c := newClient(t, Options{Analyzer: Pipeline{LoadConfig: DiscoverConfig}})
-	folders, _ := json.Marshal([]workspaceFolder{{URI: pathURI(proj)}})
-	var res initializeResult
-	c.result(c.call("initialize", json.RawMessage(`{"processId":null,"workspaceFolders":`+string(folders)+`,"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}}`)), &res)
-	c.notify("initialized", struct{}{})
+	c.initWatching(proj)
 	c.open(uri, "CHECKPOINT 10;\n")
 	if ds := c.diagnostics(uri, 1); find(ds, "SL302") == nil {
 		t.Fatalf("no config: %v, want SL302", codes(ds))
@@ -112,4 +104,14 @@ func TestNewConfigAboveWorkspaceNoticed(t *testing.T) {
 			t.Errorf("a watcher of a folder inside the workspace: %s", m.Params)
 		}
 	}
+}
+
+// initWatching initializes c with workspace folder dir, for a client
+// that registers file watchers with relative patterns, and says it is
+// initialized.
+func (c *client) initWatching(dir string) {
+	folders, _ := json.Marshal([]workspaceFolder{{URI: pathURI(dir)}})
+	var res initializeResult
+	c.result(c.call("initialize", json.RawMessage(`{"processId":null,"workspaceFolders":`+string(folders)+`,"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true,"relativePatternSupport":true}}}}`)), &res)
+	c.notify("initialized", struct{}{})
 }
