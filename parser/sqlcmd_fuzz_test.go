@@ -52,6 +52,9 @@ func hasSqlcmdSyntax(src string) bool {
 		if line != "" && (line[0] == ':' || line[0] == '!') {
 			return true
 		}
+		if strings.HasPrefix(line, ppBOM) {
+			return true // a byte order mark mid-file leaves the batch (markLine)
+		}
 		k := 0
 		for k < len(line) && ppIsLetter(line[k]) {
 			k++
