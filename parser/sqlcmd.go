@@ -2802,6 +2802,10 @@ func ppValidVarName(name string) bool {
 // both / and \ separate directories.
 func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	span := func(msg string) { p.diag(f, c.start, c.end, msg) }
+	// Past ppMaxDiags a message is dropped: do not build it. A chain of
+	// files that each include the next twice reaches the depth limit
+	// thousands of times, and each message joins the whole stack.
+	quiet := len(p.script.Diags) > ppMaxDiags
 	if p.overBudget || p.includes > ppMaxIncludes {
 		return // reported once, when the limit was reached
 	}
@@ -2822,13 +2826,17 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	}
 	for k, q := range p.realStack {
 		if q == rp {
-			chain := append(append([]string(nil), p.stack[k:]...), clean)
-			span(fmt.Sprintf(":r include cycle: %s", strings.Join(chain, " → ")))
+			if !quiet {
+				chain := append(append([]string(nil), p.stack[k:]...), clean)
+				span(fmt.Sprintf(":r include cycle: %s", strings.Join(chain, " → ")))
+			}
 			return
 		}
 	}
 	if len(p.stack) > p.maxDepth {
-		span(fmt.Sprintf(":r includes nested more than %d deep: %s → %s", p.maxDepth, strings.Join(p.stack, " → "), clean))
+		if !quiet {
+			span(fmt.Sprintf(":r includes nested more than %d deep: %s → %s", p.maxDepth, strings.Join(p.stack, " → "), clean))
+		}
 		return
 	}
 	if !p.outside {
