@@ -82,6 +82,7 @@ func NewFile(path, text string) *File {
 // Decode detects the encoding of data and decodes it:
 //
 //   - EF BB BF: UTF-8 with BOM (UTF8BOM);
+//   - FF FE 00 00 / 00 00 FE FF: UTF-32, an error;
 //   - FF FE / FE FF: UTF-16 little / big endian with BOM;
 //   - valid UTF-8: UTF8 (the common case: one copy, no other work);
 //   - mostly-ASCII text with a zero byte in every other position: UTF-16
@@ -110,6 +111,11 @@ func Decode(path string, data []byte) (*File, error) {
 			f.raw, f.rawStart = bytes.Clone(data), 3
 		}
 		return f, nil
+	case len(data) >= 4 && data[0] == 0xFF && data[1] == 0xFE && data[2] == 0 && data[3] == 0:
+		// UTF-32's mark: as UTF-16 it would start with U+0000
+		return nil, srcUTF32Error("little endian, byte order mark FF FE 00 00")
+	case len(data) >= 4 && data[0] == 0 && data[1] == 0 && data[2] == 0xFE && data[3] == 0xFF:
+		return nil, srcUTF32Error("big endian, byte order mark 00 00 FE FF")
 	case len(data) >= 2 && data[0] == 0xFF && data[1] == 0xFE:
 		return srcDecodeUTF16(path, data, 2, false, false)
 	case len(data) >= 2 && data[0] == 0xFE && data[1] == 0xFF:
@@ -156,6 +162,12 @@ func UTF16(head []byte) (ok, bigEndian bool, bom int) {
 		return true, true, 0
 	}
 	return false, false, 0
+}
+
+// srcUTF32Error is the error of a UTF-32 file (with its byte order mark,
+// described by mark), which sqllint does not decode.
+func srcUTF32Error(mark string) error {
+	return fmt.Errorf("UTF-32 text (%s) is not read: sqllint reads UTF-8, UTF-16 and Windows-1252 scripts; save it as UTF-8 or UTF-16", mark)
 }
 
 // srcBinaryError is the error of a file Decode rejects as binary: its
