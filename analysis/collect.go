@@ -70,6 +70,10 @@ type matcher struct {
 	// decides too and whose folders keepDir refuses are not read.
 	keep, keepDir func(string) bool
 	whole         *matcher
+	// context: the matcher of a walk of Context, which does not name the
+	// links to folders it meets (Summary.LinkedFolders): the user did not
+	// ask for those folders to be checked.
+	context bool
 	// used is the set of exclude globs that excluded a path the run met
 	// (shared by the copies filtered makes), for a glob that matches
 	// nothing to be named (Summary.UnmatchedExcludes).
@@ -347,6 +351,11 @@ func (r *run) collect(ctx context.Context, out func(input) bool) {
 	if r.opt.Filter != nil {
 		pm, cm = m.filtered(r.opt.Filter, r.opt.FilterDir, m), m.filtered(r.opt.Filter, r.opt.FilterDir, nil)
 	}
+	if len(r.opt.Context) > 0 {
+		c := *cm
+		c.context = true
+		cm = &c
+	}
 	// The same name twice (only possible with several paths); the merge
 	// drops the other aliases of a file.
 	var seen map[string]bool
@@ -549,7 +558,7 @@ func (r *run) walk(ctx context.Context, m *matcher, dir string, fn func(string, 
 			continue
 		}
 		link := d.Type()&fs.ModeSymlink != 0
-		if link && !isSQL(name) {
+		if link && !isSQL(name) && !m.context {
 			// not followed (a walk stays in the tree; a loop), but said:
 			// one stat, for a link only
 			r.linkedFolder(joinName(filepath.Clean(dir), name))
@@ -1007,7 +1016,7 @@ func gatherFlyway(ctx context.Context, r *run, m *matcher, dir string, subs []st
 				below = append(below, name)
 				continue
 			}
-			if link && !isSQL(name) {
+			if link && !isSQL(name) && !m.context {
 				r.linkedFolder(joinName(path, name)) // as the walk says it
 			}
 			if m.defaultInc && !isSQL(name) {

@@ -43,3 +43,26 @@ func TestWalkSaysLinkedFolder(t *testing.T) {
 		t.Errorf("Flyway location: findings %d, LinkedFolders %q, want %q", len(findings(rs)), sum.LinkedFolders, want)
 	}
 }
+
+// TestContextSaysNoLinkedFolder: the folders read only as context (by
+// default, the folder of each named file) are not what the user asked to
+// check, and a link to a folder in them is not named: a pre-commit hook
+// on db/V1__a.sql warned about db/common at every commit. A walk of a
+// named folder still names it.
+func TestContextSaysNoLinkedFolder(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	write(t, dir, "common/V5__c.sql", checkpoint10)
+	write(t, dir, "db/V1__a.sql", checkpoint10)
+	if err := os.Symlink("../common", filepath.Join(dir, "db/common")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	_, sum := runAll(t, Options{Paths: []string{"db/V1__a.sql"}, Context: []string{"db"}})
+	if len(sum.LinkedFolders) != 0 {
+		t.Errorf("LinkedFolders %q, want none: db is only context", sum.LinkedFolders)
+	}
+	_, sum = runAll(t, Options{Paths: []string{"db"}, Context: []string{"common"}})
+	if want := []string{"db/common"}; !slices.Equal(sum.LinkedFolders, want) {
+		t.Errorf("LinkedFolders %q, want %q", sum.LinkedFolders, want)
+	}
+}
