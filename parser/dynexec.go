@@ -972,7 +972,7 @@ func procBackup(text string, toks []Token, devs map[string]string) *NulBackup {
 		}
 		switch a.name {
 		case "directory":
-			nul = strings.EqualFold(v, "NUL")
+			nul = olaNulDirectory(v)
 		case "databases":
 			pb.Databases = strings.Clone(v)
 		case "backuptype":
@@ -988,6 +988,17 @@ func procBackup(text string, toks []Token, devs map[string]string) *NulBackup {
 		return nil
 	}
 	return pb
+}
+
+// olaNulDirectory reports whether v, DatabaseBackup's @Directory, is its
+// pseudo backup to NUL, as the procedure reads the list: CR and LF
+// dropped, blanks trimmed. A list that holds NUL and another directory
+// is refused by its parameter check, and backs up nothing.
+func olaNulDirectory(v string) bool {
+	if strings.ContainsAny(v, "\r\n") {
+		v = strings.NewReplacer("\r", "", "\n", "").Replace(v)
+	}
+	return strings.EqualFold(strings.Trim(v, " "), "NUL")
 }
 
 // procArgString is the string a procedure's argument t (one token) passes:
