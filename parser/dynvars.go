@@ -152,12 +152,12 @@ func (s *splitter) forgetVars(toks []Token) {
 const maxDevText = 260
 
 // nulDevice follows variable name, assigned expr by op, while its value
-// is known and names the null device (IsNulDevice), or may name it once
-// more is appended (nulDevicePrefix: N'\\.\', N'D:\Backup\'): string
+// is known and is a name SL304 reads (nulDeviceName: the null device, or
+// NUL with an extension), or may name the device once more is appended (nulDevicePrefix: N'\\.\', N'D:\Backup\'): string
 // literals, variables so followed and CONCAT of those, joined by + (N'\\.\'
 // + N'NUL', @e + N'NUL', CONCAT(@e, N'NUL')), and += appending to the
-// value followed. A backup to DISK = the variable holding the null
-// device's name is a backup to that name (nulDevices); any other part,
+// value followed. A backup to DISK = the variable holding such a name is
+// a backup to that name (nulDevices); any other part,
 // or += to a value not followed (NULL + 'NUL' is NULL), leaves it
 // unknown.
 func (s *splitter) nulDevice(name string, op Token, expr []Token) {
@@ -172,7 +172,7 @@ func (s *splitter) nulDevice(name string, op Token, expr []Token) {
 			v = pre + v
 		}
 	}
-	if ok && len(v) <= maxDevText && (IsNulDevice(v) || nulDevicePrefix(v)) {
+	if ok && len(v) <= maxDevText && (nulDeviceName(v) || nulDevicePrefix(v)) {
 		if s.nulDevs == nil {
 			s.nulDevs = map[string]string{}
 		}
@@ -229,6 +229,11 @@ func (s *splitter) devText(expr []Token, plus bool) (string, bool) {
 	return b.String(), b.Len() > 0 || len(expr) > 0
 }
 
+// nulDeviceName reports whether v is a device name SL304 reads: the null
+// device (IsNulDevice), or a file named NUL with an extension, which is
+// the null device on some versions of Windows (IsNulWithExtension).
+func nulDeviceName(v string) bool { return IsNulDevice(v) || IsNulWithExtension(v) }
+
 // closeParen is the index in toks of the parenthesis that closes the one
 // at open, -1 when none does.
 func closeParen(text string, toks []Token, open int) int {
@@ -266,7 +271,8 @@ func nulDevicePrefix(v string) bool {
 }
 
 // nulDevices gives the DISK devices of st, a BACKUP, that are a variable
-// followed by nulDevice the name of the null device it holds.
+// followed by nulDevice the name it holds when that is one SL304 reads
+// (nulDeviceName).
 func (s *splitter) nulDevices(st *Statement) {
 	b, ok := st.Node.(*Backup)
 	if !ok {
@@ -277,7 +283,7 @@ func (s *splitter) nulDevices(st *Statement) {
 		if t.Type != "DISK" || t.Known {
 			continue
 		}
-		if v, ok := s.nulDevs[strings.ToLower(strings.TrimSpace(t.Value))]; ok && IsNulDevice(v) {
+		if v, ok := s.nulDevs[strings.ToLower(strings.TrimSpace(t.Value))]; ok && nulDeviceName(v) {
 			t.Value, t.Known = v, true
 		}
 	}

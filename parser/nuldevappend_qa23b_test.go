@@ -18,7 +18,9 @@ func TestNulDeviceAppended(t *testing.T) {
 		decl + "SET @e = CONCAT(@e, N'N', 'UL');\nBACKUP DATABASE d TO DISK = @e;\n":                                       `\\.\NUL`,
 		"DECLARE @d nvarchar(99) = N'D:\\Backup\\', @f nvarchar(99);\nSET @f = @d + N'NUL';\nBACKUP LOG d TO DISK = @f;\n": `D:\Backup\NUL`,
 		"DECLARE @e nvarchar(20) = N'';\nSET @e += N'NUL';\nBACKUP DATABASE d TO DISK = @e;\n":                             "NUL",
-		"DECLARE @e nvarchar(20) = N'NU';\nSET @e += N'L';\nSET @e += N'.bak';\nBACKUP DATABASE d TO DISK = @e;\n":         "",
+		"DECLARE @e nvarchar(20) = N'NU';\nSET @e += N'L';\nSET @e += N'.bak';\nBACKUP DATABASE d TO DISK = @e;\n":         "NUL.bak",
+		// a file named NUL with an extension (SL304's warning), then none
+		"DECLARE @e nvarchar(20) = N'NUL.bak';\nSET @e = N'x' + @e;\nBACKUP DATABASE d TO DISK = @e;\n": "",
 		// a prefix the script does not show: NULL + 'NUL' is NULL
 		"DECLARE @e nvarchar(20);\nSET @e = @e + N'NUL';\nBACKUP DATABASE d TO DISK = @e;\n":                     "",
 		"DECLARE @e nvarchar(20);\nSET @e += N'NUL';\nBACKUP DATABASE d TO DISK = @e;\n":                         "",
