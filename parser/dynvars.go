@@ -256,7 +256,7 @@ func closeParen(text string, toks []Token, open int) int {
 // (N'D:\Backup\'), \\.\ or \\?\, or one of those followed by the
 // start of NUL (N'\\.\N').
 func nulDevicePrefix(v string) bool {
-	rest := v
+	var rest string
 	switch {
 	case len(v) <= 4 && (v == `\\.\`[:len(v)] || v == `\\?\`[:len(v)]):
 		return true
