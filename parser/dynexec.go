@@ -948,18 +948,26 @@ func execProc(text string, toks []Token) (name string, i int) {
 // @Directory = 'NUL' (in any case: SQL Server compares so; or a variable
 // devs, the device variables the batch last set to the null device's
 // name, holds so) from toks, an EXEC statement; nil for any other
-// statement, and for a call with
-// @Execute = 'N', which only prints its commands.
+// statement, for a call with @Execute = 'N', which only prints its
+// commands, and for one whose parameters the procedure refuses with NUL
+// (@Verify = 'Y', a @CleanupTime, a @MirrorDirectory): it backs up
+// nothing.
 func procBackup(text string, toks []Token, devs map[string]string) *NulBackup {
 	name, i := execProc(text, toks)
 	if !strings.EqualFold(name, "DatabaseBackup") {
 		return nil
 	}
 	pb := &NulBackup{Proc: strings.Clone(name)}
-	nul, dry := false, false
+	nul, dry, refused := false, false, false
 	var argBuf [8]dynArg
 	for _, a := range dynArgs(text, toks, i, argBuf[:0]) {
 		if a.n != 1 {
+			continue
+		}
+		if a.name == "cleanuptime" {
+			// a cleanup time with NUL is refused ("Cleanup is not
+			// supported when backing up to NUL")
+			refused = refused || toks[a.val].Kind == TokNumber
 			continue
 		}
 		v, ok := procArgString(text, toks[a.val])
@@ -972,7 +980,7 @@ func procBackup(text string, toks []Token, devs map[string]string) *NulBackup {
 		}
 		switch a.name {
 		case "directory":
-			nul = strings.EqualFold(v, "NUL")
+			nul = olaNulDirectory(v)
 		case "databases":
 			pb.Databases = strings.Clone(v)
 		case "backuptype":
@@ -982,12 +990,30 @@ func procBackup(text string, toks []Token, devs map[string]string) *NulBackup {
 		case "execute":
 			// 'N' prints the commands and runs none: a dry run
 			dry = strings.EqualFold(v, "N")
+		case "verify":
+			// "Verify is not supported when backing up to NUL"
+			refused = refused || strings.EqualFold(v, "Y")
+		case "mirrordirectory":
+			// "When doing a pseudo backup to NUL you must not specify a
+			// @MirrorDirectory"
+			refused = refused || strings.TrimSpace(v) != ""
 		}
 	}
-	if !nul || dry {
-		return nil
+	if !nul || dry || refused {
+		return nil // (refused: the parameter check fails, nothing is backed up)
 	}
 	return pb
+}
+
+// olaNulDirectory reports whether v, DatabaseBackup's @Directory, is its
+// pseudo backup to NUL, as the procedure reads the list: CR and LF
+// dropped, blanks trimmed. A list that holds NUL and another directory
+// is refused by its parameter check, and backs up nothing.
+func olaNulDirectory(v string) bool {
+	if strings.ContainsAny(v, "\r\n") {
+		v = strings.NewReplacer("\r", "", "\n", "").Replace(v)
+	}
+	return strings.EqualFold(strings.Trim(v, " "), "NUL")
 }
 
 // procArgString is the string a procedure's argument t (one token) passes:

@@ -268,7 +268,10 @@ func TestNulBackup(t *testing.T) {
 			&NulBackup{Proc: "DatabaseBackup", Databases: "A, B", Type: "FULL", CopyOnly: true}},
 		{"EXEC dbo.DatabaseBackup @Databases = 'A', @Directory = @d, @BackupType = 'LOG'", nil},
 		{"EXEC dbo.DatabaseBackup @Databases = 'A', @Directory = 'D:\\B', @BackupType = 'LOG'", nil},
-		{"EXEC dbo.DatabaseBackup @Databases = 'A', @Directory = ' NUL', @BackupType = 'LOG'", nil}, // refused by the procedure
+		// the procedure trims the list (LTRIM(RTRIM(@Directory)))
+		{"EXEC dbo.DatabaseBackup @Databases = 'A', @Directory = ' NUL', @BackupType = 'LOG'",
+			&NulBackup{Proc: "DatabaseBackup", Databases: "A", Type: "LOG"}},
+		{"EXEC dbo.DatabaseBackup @Databases = 'A', @Directory = 'D:\\B, NUL', @BackupType = 'LOG'", nil}, // refused by the procedure
 		{"EXEC dbo.OtherBackup @Directory = 'NUL'", nil},
 		{"SELECT 'NUL'", nil},
 	} {

@@ -147,30 +147,132 @@ func (s *splitter) forgetVars(toks []Token) {
 	}
 }
 
-// nulDevice follows variable name, assigned expr by op: while its value
-// is a literal naming the null device (IsNulDevice), or string literals
-// joined by + that do (N'\\.\' + N'NUL'), a backup to DISK = the
-// variable is a backup to that name (nulDevices).
+// maxDevText bounds the value of a device variable nulDevice follows
+// (MAX_PATH).
+const maxDevText = 260
+
+// nulDevice follows variable name, assigned expr by op, while its value
+// is known and is a name SL304 reads (nulDeviceName: the null device, or
+// NUL with an extension), or may name the device once more is appended (nulDevicePrefix: N'\\.\', N'D:\Backup\'): string
+// literals, variables so followed and CONCAT of those, joined by + (N'\\.\'
+// + N'NUL', @e + N'NUL', CONCAT(@e, N'NUL')), and += appending to the
+// value followed. A backup to DISK = the variable holding such a name is
+// a backup to that name (nulDevices); any other part,
+// or += to a value not followed (NULL + 'NUL' is NULL), leaves it
+// unknown.
 func (s *splitter) nulDevice(name string, op Token, expr []Token) {
-	text := s.text
-	if tokText(text, op) == "=" && allLiterals(text, expr) && len(expr) <= 7 {
-		var v string
-		for i := 0; i < len(expr) && len(v) <= 16; i += 2 {
-			v += StringValue(tokText(text, expr[i]))
+	var v string
+	ok := false
+	switch tokText(s.text, op) {
+	case "=":
+		v, ok = s.devText(expr, true)
+	case "+=":
+		if pre, known := s.nulDevs[name]; known {
+			v, ok = s.devText(expr, true)
+			v = pre + v
 		}
-		if len(v) <= 16 && IsNulDevice(v) {
-			if s.nulDevs == nil {
-				s.nulDevs = map[string]string{}
-			}
-			s.nulDevs[name] = v
-			return
+	}
+	if ok && len(v) <= maxDevText && (nulDeviceName(v) || nulDevicePrefix(v)) {
+		if s.nulDevs == nil {
+			s.nulDevs = map[string]string{}
 		}
+		s.nulDevs[name] = v
+		return
 	}
 	delete(s.nulDevs, name)
 }
 
+// devText is the value of expr, parts joined by + (by commas, plus
+// false: CONCAT's arguments), when every part is known: a string
+// literal, a variable nulDevice follows, or CONCAT of such parts.
+func (s *splitter) devText(expr []Token, plus bool) (string, bool) {
+	text := s.text
+	sep := byte('+')
+	if !plus {
+		sep = ','
+	}
+	var b strings.Builder
+	for i := 0; i < len(expr); i++ {
+		if i > 0 {
+			if !isPunctAt(text, expr, i, sep) || i+1 == len(expr) {
+				return "", false
+			}
+			i++
+		}
+		switch t := expr[i]; {
+		case t.Kind == TokString || t.Kind == TokNString:
+			b.WriteString(StringValue(tokText(text, t)))
+		case t.Kind == TokVar:
+			v, ok := s.nulDevs[strings.ToLower(tokText(text, t))]
+			if !ok {
+				return "", false
+			}
+			b.WriteString(v)
+		case plus && t.Kind == TokIdent && keywordFold(tokText(text, t), "CONCAT") && isPunctAt(text, expr, i+1, '('):
+			end := closeParen(text, expr, i+1)
+			if end < 0 {
+				return "", false
+			}
+			v, ok := s.devText(expr[i+2:end], false)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(v)
+			i = end
+		default:
+			return "", false
+		}
+		if b.Len() > maxDevText {
+			return "", false
+		}
+	}
+	return b.String(), b.Len() > 0 || len(expr) > 0
+}
+
+// nulDeviceName reports whether v is a device name SL304 reads: the null
+// device (IsNulDevice), or a file named NUL with an extension, which is
+// the null device on some versions of Windows (IsNulWithExtension).
+func nulDeviceName(v string) bool { return IsNulDevice(v) || IsNulWithExtension(v) }
+
+// closeParen is the index in toks of the parenthesis that closes the one
+// at open, -1 when none does.
+func closeParen(text string, toks []Token, open int) int {
+	depth := 0
+	for k := open; k < len(toks); k++ {
+		switch {
+		case isPunctAt(text, toks, k, '('):
+			depth++
+		case isPunctAt(text, toks, k, ')'):
+			if depth--; depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// nulDevicePrefix reports whether v, no name of the null device, may
+// become one with more appended: empty, a folder of a local path
+// (N'D:\Backup\'), \\.\ or \\?\, or one of those followed by the
+// start of NUL (N'\\.\N').
+func nulDevicePrefix(v string) bool {
+	var rest string
+	switch {
+	case len(v) <= 4 && (v == `\\.\`[:len(v)] || v == `\\?\`[:len(v)]):
+		return true
+	case strings.HasPrefix(v, `\\.\`), strings.HasPrefix(v, `\\?\`):
+		rest = v[4:]
+	case strings.HasPrefix(v, `\\`), strings.HasPrefix(v, "//"):
+		return false // a share
+	default:
+		rest = v[strings.LastIndexAny(v, `\/`)+1:]
+	}
+	return len(rest) < 3 && keywordFold(rest, "NUL"[:len(rest)])
+}
+
 // nulDevices gives the DISK devices of st, a BACKUP, that are a variable
-// followed by nulDevice the name of the null device it holds.
+// followed by nulDevice the name it holds when that is one SL304 reads
+// (nulDeviceName).
 func (s *splitter) nulDevices(st *Statement) {
 	b, ok := st.Node.(*Backup)
 	if !ok {
@@ -181,7 +283,7 @@ func (s *splitter) nulDevices(st *Statement) {
 		if t.Type != "DISK" || t.Known {
 			continue
 		}
-		if v, ok := s.nulDevs[strings.ToLower(strings.TrimSpace(t.Value))]; ok {
+		if v, ok := s.nulDevs[strings.ToLower(strings.TrimSpace(t.Value))]; ok && nulDeviceName(v) {
 			t.Value, t.Known = v, true
 		}
 	}
@@ -323,7 +425,7 @@ func (s *splitter) concatTo(v *varText, expr []Token, level int) (allLit bool) {
 				break
 			}
 			if len(s.nulDevs) > 0 {
-				if t, ok := s.nulDevs[strings.ToLower(tokText(text, p[0]))]; ok {
+				if t, ok := s.nulDevs[strings.ToLower(tokText(text, p[0]))]; ok && IsNulDevice(t) {
 					b.WriteString(t) // ' TO DISK = ''' + @BackupFile + '''' with @BackupFile = 'NUL'
 					break
 				}

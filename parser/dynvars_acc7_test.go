@@ -137,7 +137,8 @@ func TestBackupToNulVariable(t *testing.T) {
 		{"SELECT @p = 'nul:'\nIF @test = 1 BACKUP LOG A TO DISK = @p", "nul:"},
 		{"SET @p = 'NUL';\nSET @p = 'D:\\x.bak';\nBACKUP LOG A TO DISK = @p;", ""},
 		{"SET @p = 'NUL';\nSELECT @p = path FROM dbo.cfg;\nBACKUP LOG A TO DISK = @p;", ""},
-		{"SET @p = 'NUL';\nSET @p += '.bak';\nBACKUP LOG A TO DISK = @p;", ""},
+		// appending is followed exactly: NUL.bak, SL304's warning
+		{"SET @p = 'NUL';\nSET @p += '.bak';\nBACKUP LOG A TO DISK = @p;", "NUL.bak"},
 		{"SET @p = 'NUL' + @suffix;\nBACKUP LOG A TO DISK = @p;", ""},
 		{"DECLARE @p nvarchar(10) = 'NUL', @q int = 1;\nBACKUP LOG A TO DISK = @p;", "NUL"},
 		{"DECLARE @q int = 1, @p nvarchar(10) = N'nul:';\nBACKUP LOG A TO DISK = @p;", "nul:"},

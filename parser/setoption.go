@@ -91,13 +91,54 @@ func badSetOption(ad *AlterDatabase) error {
 		if values == nil || !plainWord(o.Value) {
 			continue
 		}
-		if !slices.ContainsFunc(values, func(w string) bool { return strings.EqualFold(o.Value, w) }) {
+		k := slices.IndexFunc(values, func(w string) bool { return strings.EqualFold(o.Value, w) })
+		if k < 0 {
 			p := o.Span.Start.Position()
 			return fmt.Errorf("%q is not a value of %s (expected %s%s) (line %d, column %d)",
 				o.Value, o.Name, orList(values), meant(strings.ToUpper(o.Value), values), p.Line, p.Column)
 		}
+		if want, ok := setOptionEquals[o.Name]; ok {
+			if eq, known := equalsAfterName(o); known && eq != want {
+				p := o.Span.Start.Position()
+				if want {
+					return fmt.Errorf("%s takes \"=\" before its value: write %s = %s (line %d, column %d)", o.Name, o.Name, values[k], p.Line, p.Column)
+				}
+				return fmt.Errorf("%s takes no \"=\" before its value: write %s %s (line %d, column %d)", o.Name, o.Name, values[k], p.Line, p.Column)
+			}
+		}
 	}
 	return nil
+}
+
+// setOptionEquals tells, for the SET options of a closed set of words
+// other than ON | OFF, whether ALTER DATABASE SET options documents an
+// "=" between the name and the value: RECOVERY { FULL | BULK_LOGGED |
+// SIMPLE } has none, CONTAINMENT = { NONE | PARTIAL } has one. (The ON |
+// OFF options are documented both ways, AUTO_CLOSE { ON | OFF } beside
+// ACCELERATED_DATABASE_RECOVERY = { ON | OFF }, and not judged.)
+var setOptionEquals = map[string]bool{
+	"RECOVERY": false, "PAGE_VERIFY": false, "CURSOR_DEFAULT": false, "PARAMETERIZATION": false,
+	"CONTAINMENT": true, "DELAYED_DURABILITY": true,
+}
+
+// equalsAfterName reports whether option o is written with an "=" after
+// its name, as its source text shows; known is false when that text does
+// not start with the name (a placeholder's, a quoted name) or holds a
+// comment after it.
+func equalsAfterName(o *Option) (eq, known bool) {
+	f, from, to := o.Span.Start.File, o.Span.Start.Offset, o.Span.End.Offset
+	if f == nil || o.Span.End.File != f || from < 0 || to > len(f.Text) || to-from <= len(o.Name) {
+		return false, false
+	}
+	raw := f.Text[from:to]
+	if !strings.EqualFold(raw[:len(o.Name)], o.Name) {
+		return false, false
+	}
+	rest := strings.TrimLeft(raw[len(o.Name):], " \t\r\n")
+	if strings.HasPrefix(rest, "--") || strings.HasPrefix(rest, "/*") {
+		return false, false
+	}
+	return strings.HasPrefix(rest, "="), true
 }
 
 // placeholder reports whether name is a placeholder replaced before the

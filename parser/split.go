@@ -513,6 +513,11 @@ var keywords = map[string]kw{
 	"BEGIN": kwBegin, "END": kwEnd, "CASE": kwCase, "WHILE": kwWhile, "ELSE": kwElse, "IF": kwIf,
 	"GRANT": kwGrant, "DENY": kwGrant, "REVOKE": kwGrant, "TO": kwTo, "FROM": kwTo, "ON": kwTo,
 	"ROLLBACK": kwRollback, "WITH": kwWith,
+	// SQL Server 2000's BACKUP, removed in 2008: DUMP DATABASE is a
+	// statement of interest that fails (removedDump). (Not LOAD: no other
+	// keyword of four letters starts with L, so the scanner's first test,
+	// kwFirst, would send LEFT and LIKE to the table too.)
+	"DUMP": kwBackup,
 }
 
 // The keyword table is collision-free, built once: a word is looked up
@@ -1189,6 +1194,14 @@ func (s *splitter) startStatement(i int, k kw) int {
 	case kwBackup, kwRestore:
 		kind := KindOther
 		switch {
+		case k == kwBackup && s.isWord(i, "DUMP"):
+			// DUMP DATABASE, SQL Server 2000's BACKUP DATABASE: the
+			// grammar stops at its first word (removedDump says why).
+			// DUMP TRAN stays an ordinary statement, as a batch of it
+			// alone is never split.
+			if s.isWord(i+1, "DATABASE") {
+				kind = KindBackupDatabase
+			}
 		case s.isWord(i+1, "DATABASE"):
 			kind = KindBackupDatabase
 			if k == kwRestore {
@@ -1807,6 +1820,18 @@ func (s *splitter) removedLogOption(kind Kind, toks []Token, off int) string {
 	return ""
 }
 
+// removedDump is the message for DUMP DATABASE, SQL Server 2000's name
+// for BACKUP DATABASE, where the grammar stopped at off (its first word):
+// SQL Server 2008 removed the DUMP statement ("Discontinued Database
+// Engine Functionality in SQL Server 2008": DUMP, replaced by BACKUP).
+// It is "" for any other statement or error.
+func (s *splitter) removedDump(kind Kind, toks []Token, off int) string {
+	if kind != KindBackupDatabase || len(toks) == 0 || int(toks[0].Start) != off || !keywordFold(s.text[toks[0].Start:toks[0].End], "DUMP") {
+		return ""
+	}
+	return "DUMP DATABASE, SQL Server 2000's name for BACKUP DATABASE, was removed in SQL Server 2008 and fails there: write BACKUP DATABASE"
+}
+
 func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error) {
 	if s.foreign(toks) {
 		return
@@ -1842,6 +1867,8 @@ func (s *splitter) parseError(st *Statement, kind Kind, toks []Token, err error)
 		if m, at := s.valueAfterEquals(toks, off); m != "" {
 			msg, off = m, at
 		} else if m := s.removedLogOption(kind, toks, off); m != "" {
+			msg = m
+		} else if m := s.removedDump(kind, toks, off); m != "" {
 			msg = m
 		} else if kind == KindAlterDatabase && !strings.Contains(msg, "(expected ") {
 			// the action's alternatives start with lookaheads, which

@@ -92,7 +92,10 @@ EXECUTE dbo.DatabaseBackup @Databases = 'USER_DATABASES', @Directory = @dir, @Ba
 EXECUTE dbo.usp_Other @Directory = N'NUL';
 EXEC msdb.dbo.sp_add_jobstep @job_name = N'DatabaseBackup - USER_DATABASES - LOG', @step_name = N'log',
      @command = N'EXECUTE [dbo].[DatabaseBackup] @Databases = ''USER_DATABASES'', -- want "SL304"
-@Directory = N''NUL'', @BackupType = ''LOG'', @Verify = ''Y''', @database_name = N'DBA';
+@Directory = N''NUL'', @BackupType = ''LOG'', @Verify = ''N''', @database_name = N'DBA';
+-- refused by the procedure with NUL (Verify, CleanupTime, MirrorDirectory): nothing is backed up
+EXECUTE dbo.DatabaseBackup @Databases = 'USER_DATABASES', @Directory = N'NUL', @BackupType = 'LOG', @Verify = 'Y';
+EXECUTE dbo.DatabaseBackup @Databases = 'USER_DATABASES', @Directory = N'NUL', @BackupType = 'FULL', @CleanupTime = 48;
 GO
 -- text built in a variable and run: only a backup to NUL is read from it
 DECLARE @db sysname = N'App', @sql nvarchar(max);
