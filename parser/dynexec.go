@@ -958,19 +958,23 @@ func procBackup(text string, toks []Token, devs map[string]string) *NulBackup {
 	pb := &NulBackup{Proc: strings.Clone(name)}
 	nul, dry := false, false
 	var argBuf [8]dynArg
-	for _, a := range dynArgs(text, toks, i, argBuf[:0]) {
+	for k, a := range dynArgs(text, toks, i, argBuf[:0]) {
 		if a.n != 1 {
 			continue
 		}
+		name := a.name
+		if name == "" && k < len(procBackupParams) {
+			name = procBackupParams[k] // passed by position
+		}
 		v, ok := procArgString(text, toks[a.val])
-		if t := toks[a.val]; t.Kind == TokVar && a.name == "directory" {
+		if t := toks[a.val]; t.Kind == TokVar && name == "directory" {
 			// a variable the batch last set to 'NUL' (nulDevice)
 			v, ok = devs[strings.ToLower(tokText(text, t))]
 		}
 		if !ok {
 			continue
 		}
-		switch a.name {
+		switch name {
 		case "directory":
 			nul = strings.EqualFold(v, "NUL")
 		case "databases":
@@ -989,6 +993,11 @@ func procBackup(text string, toks []Token, devs map[string]string) *NulBackup {
 	}
 	return pb
 }
+
+// procBackupParams are the parameters DatabaseBackup declares first, in
+// order, in every version of it (those after @BackupType moved between
+// versions): a call may pass them by position, before any it names.
+var procBackupParams = [...]string{"databases", "directory", "backuptype"}
 
 // procArgString is the string a procedure's argument t (one token) passes:
 // a string literal's value, or the name of an identifier, which EXEC
