@@ -910,7 +910,7 @@ type NulBackup struct {
 	// which may be an expression (QUOTENAME(@db)).
 	Databases string `json:"databases"`
 	Type      string `json:"backup_type"`         // FULL, DIFF or LOG; "" when not known
-	CopyOnly  bool   `json:"copy_only,omitempty"` // @CopyOnly = 'Y', WITH COPY_ONLY
+	CopyOnly  bool   `json:"copy_only,omitempty"` // @CopyOnly = 'Y', WITH COPY_ONLY; never with a differential backup, which ignores it
 	// Backup is the BACKUP statement of a variable's text, nil for a
 	// procedure's call.
 	Backup *Backup `json:"-"`
@@ -990,6 +990,12 @@ func procBackup(text string, toks []Token, devs map[string]string) *NulBackup {
 	}
 	if !nul || dry {
 		return nil
+	}
+	if pb.Type == "DIFF" {
+		// it runs BACKUP DATABASE ... WITH DIFFERENTIAL, COPY_ONLY, and
+		// "If DIFFERENTIAL and COPY_ONLY are used together, COPY_ONLY is
+		// ignored" (BACKUP): a differential backup, as in dynvars.go
+		pb.CopyOnly = false
 	}
 	return pb
 }
