@@ -910,7 +910,7 @@ type NulBackup struct {
 	// which may be an expression (QUOTENAME(@db)).
 	Databases string `json:"databases"`
 	Type      string `json:"backup_type"`         // FULL, DIFF or LOG; "" when not known
-	CopyOnly  bool   `json:"copy_only,omitempty"` // @CopyOnly = 'Y', WITH COPY_ONLY
+	CopyOnly  bool   `json:"copy_only,omitempty"` // @CopyOnly = 'Y', WITH COPY_ONLY; never with a differential backup, which ignores it
 	// Backup is the BACKUP statement of a variable's text, nil for a
 	// procedure's call.
 	Backup *Backup `json:"-"`
@@ -960,25 +960,29 @@ func procBackup(text string, toks []Token, devs map[string]string) *NulBackup {
 	pb := &NulBackup{Proc: strings.Clone(name)}
 	nul, dry, refused := false, false, false
 	var argBuf [8]dynArg
-	for _, a := range dynArgs(text, toks, i, argBuf[:0]) {
+	for k, a := range dynArgs(text, toks, i, argBuf[:0]) {
 		if a.n != 1 {
 			continue
 		}
-		if a.name == "cleanuptime" {
+		name := a.name
+		if name == "" && k < len(procBackupParams) {
+			name = procBackupParams[k] // passed by position
+		}
+		if name == "cleanuptime" {
 			// a cleanup time with NUL is refused ("Cleanup is not
 			// supported when backing up to NUL")
 			refused = refused || toks[a.val].Kind == TokNumber
 			continue
 		}
 		v, ok := procArgString(text, toks[a.val])
-		if t := toks[a.val]; t.Kind == TokVar && a.name == "directory" {
+		if t := toks[a.val]; t.Kind == TokVar && name == "directory" {
 			// a variable the batch last set to 'NUL' (nulDevice)
 			v, ok = devs[strings.ToLower(tokText(text, t))]
 		}
 		if !ok {
 			continue
 		}
-		switch a.name {
+		switch name {
 		case "directory":
 			nul = olaNulDirectory(v)
 		case "databases":
@@ -1002,6 +1006,12 @@ func procBackup(text string, toks []Token, devs map[string]string) *NulBackup {
 	if !nul || dry || refused {
 		return nil // (refused: the parameter check fails, nothing is backed up)
 	}
+	if pb.Type == "DIFF" {
+		// it runs BACKUP DATABASE ... WITH DIFFERENTIAL, COPY_ONLY, and
+		// "If DIFFERENTIAL and COPY_ONLY are used together, COPY_ONLY is
+		// ignored" (BACKUP): a differential backup, as in dynvars.go
+		pb.CopyOnly = false
+	}
 	return pb
 }
 
@@ -1015,6 +1025,11 @@ func olaNulDirectory(v string) bool {
 	}
 	return strings.EqualFold(strings.Trim(v, " "), "NUL")
 }
+
+// procBackupParams are the parameters DatabaseBackup declares first, in
+// order, in every version of it (those after @BackupType moved between
+// versions): a call may pass them by position, before any it names.
+var procBackupParams = [...]string{"databases", "directory", "backuptype"}
 
 // procArgString is the string a procedure's argument t (one token) passes:
 // a string literal's value, or the name of an identifier, which EXEC
