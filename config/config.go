@@ -8,7 +8,8 @@
 //
 // How the keys combine:
 //   - rules is applied in order: "all" or a rule enables, "-all" or "-rule"
-//     disables. A list with no enabling entry (only "-rule"s) starts
+//     disables; a rule is an ID, a name or an ID prefix (SL3), as with
+//     --select. A list with no enabling entry (only "-rule"s) starts
 //     from every rule; a list naming rules to run but not "all" starts
 //     from none; an empty list is an error (ruff's select = [] runs no
 //     rule, sqllint's default is every one: it says neither).
