@@ -79,6 +79,9 @@ type Config struct {
 	// Origin says where the file was found: set by Find (Load and Parse
 	// leave it OriginNone).
 	Origin Origin
+	// offBy names the key (rules or severity) that turned each rule of
+	// Rules.Disabled off, for UntrustedCheck.
+	offBy map[string]string
 }
 
 // Origin is where a run's config file came from.

@@ -555,8 +555,17 @@ func (l *loader) rules(n *yaml.Node) {
 		}
 	}
 	for id := range disabled {
-		l.cfg.Rules.Disabled[id] = true
+		l.off(id, keyRules)
 	}
+}
+
+// off turns rule id off, by key (rules or severity).
+func (l *loader) off(id, key string) {
+	l.cfg.Rules.Disabled[id] = true
+	if l.cfg.offBy == nil {
+		l.cfg.offBy = map[string]string{}
+	}
+	l.cfg.offBy[id] = key
 }
 
 // ruleEntries reads a mapping keyed by rule ID or name (or "all"): it
@@ -609,7 +618,7 @@ func (l *loader) severity(n *yaml.Node) {
 		switch {
 		case !ok:
 		case s == sevOff:
-			l.cfg.Rules.Disabled[r.ID] = true
+			l.off(r.ID, keySeverity)
 		default:
 			l.cfg.Rules.Severity[r.ID] = severities[s]
 		}
