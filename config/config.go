@@ -82,6 +82,9 @@ type Config struct {
 	// offBy names the key (rules or severity) that turned each rule of
 	// Rules.Disabled off, for UntrustedCheck.
 	offBy map[string]string
+	// untrusted is set by Untrusted: the file's include-roots and
+	// include-outside do not count, which a refused include says.
+	untrusted bool
 }
 
 // Origin is where a run's config file came from.

@@ -1,0 +1,50 @@
+package parser
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRefusedIncludeHintUntrusted: a refused :r says how to allow it.
+// Under --untrusted-config (UntrustedConfig) the config's include-roots
+// and include-outside are ignored, so the hint names what the command
+// line can do instead, for a folder outside and a hidden one alike, and
+// so does MayRead's error for a symbolic link.
+func TestRefusedIncludeHintUntrusted(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"shared/x.sql": "SELECT 1;\n", "db/.hidden/y.sql": "SELECT 2;\n"} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db := filepath.Join(dir, "db")
+	f := NewFile(filepath.Join(db, "a.sql"), ":r ../shared/x.sql\n:r .hidden/y.sql\n")
+	for _, untrusted := range []bool{false, true} {
+		opt := &PreprocessOptions{Roots: []string{db}, UntrustedConfig: untrusted}
+		s := Preprocess(f, opt)
+		var msgs []string
+		for _, d := range s.Diags {
+			msgs = append(msgs, d.Message)
+		}
+		if err := opt.MayRead(filepath.Join(dir, "shared", "x.sql")); err != nil {
+			msgs = append(msgs, err.Error())
+		}
+		if len(msgs) != 3 {
+			t.Fatalf("untrusted %v: %q", untrusted, msgs)
+		}
+		for _, m := range msgs {
+			if got := strings.Contains(m, "include-roots: in the config file") || strings.Contains(m, "include-outside: true"); got == untrusted {
+				t.Errorf("untrusted %v: %q", untrusted, m)
+			}
+			if untrusted && !strings.Contains(m, "--untrusted-config") {
+				t.Errorf("untrusted: %q does not say why the config's keys do not help", m)
+			}
+		}
+	}
+}
