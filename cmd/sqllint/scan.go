@@ -258,7 +258,7 @@ func (e *env) scan(args []string) int {
 		}
 		var err error
 		if staged, err = gitdiff.ReadStaged(repoDir(paths)); err == nil {
-			err = outsideRepo(staged.Root, paths)
+			err = cmp.Or(outsideRepo(staged.Root, paths), inNestedRepo(staged.Root, paths))
 		}
 		if err != nil {
 			e.errorf("--staged: %v", err)
