@@ -82,8 +82,8 @@ type Config struct {
 	// offBy names the key (rules or severity) that turned each rule of
 	// Rules.Disabled off, for UntrustedCheck.
 	offBy map[string]string
-	// untrusted is set by Untrusted: the file's include-roots and
-	// include-outside do not count, which a refused include says.
+	// untrusted is set by Untrusted: the file's include-roots,
+	// include-outside and env do not count, which SL002 says.
 	untrusted bool
 }
 

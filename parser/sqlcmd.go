@@ -70,9 +70,10 @@ type PreprocessOptions struct {
 	Roots []string
 	// IncludeOutside lets :r include files outside Roots.
 	IncludeOutside bool
-	// UntrustedConfig says that the config file's include-roots and
-	// include-outside are ignored (--untrusted-config): the message of a
-	// refused include then says what the command line can do instead.
+	// UntrustedConfig says that the config file's include-roots,
+	// include-outside and env are ignored (--untrusted-config): the
+	// message of a refused include or of an environment variable not
+	// allowed then says what the command line can do instead.
 	UntrustedConfig bool
 	// MaxExpanded bounds the bytes that :r includes and $(var) values add
 	// to one root file; 0 = DefaultMaxExpanded.
@@ -767,7 +768,7 @@ func (p *ppPreprocessor) undefinedIn(f *File, read, start, end int, name string,
 		return u
 	}
 	n := len(p.script.Diags)
-	p.diag(f, start, end, ppUndefinedMessage(name, st))
+	p.diag(f, start, end, ppUndefinedMessage(name, st, p.untrusted))
 	if len(p.script.Diags) == n || n >= ppMaxDiags {
 		return nil // not reported (the cap): nor are later uses
 	}
@@ -1757,9 +1758,16 @@ const (
 	ppVarDeclared             // declared by the script's project (Declared); its value is given at deployment
 )
 
-func ppUndefinedMessage(name string, st ppVarState) string {
+// ppUndefinedMessage says why $(name) has no value and how to give it
+// one; untrusted when the config's env: is ignored
+// (PreprocessOptions.UntrustedConfig).
+func ppUndefinedMessage(name string, st ppVarState, untrusted bool) string {
 	switch st {
 	case ppVarEnvDenied:
+		if untrusted {
+			return fmt.Sprintf("sqlcmd variable $(%s) is not defined: it is set in the environment, but sqllint expands environment variables only when allowed "+
+				"(pass --env %s, or give a value with -v %s=value; --untrusted-config ignores the config file's env:)", name, name, name)
+		}
 		return fmt.Sprintf("sqlcmd variable $(%s) is not defined: it is set in the environment, but sqllint expands environment variables only when allowed "+
 			"(list %s under env: in the config file, or pass --env %s; or give a value with -v %s=value)", name, name, name, name)
 	case ppVarEnvSecret:

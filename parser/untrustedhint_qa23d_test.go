@@ -48,3 +48,24 @@ func TestRefusedIncludeHintUntrusted(t *testing.T) {
 		}
 	}
 }
+
+// TestEnvDeniedHintUntrusted: a $(NAME) set only in the environment says
+// how to allow it; under --untrusted-config the config's env: is
+// ignored, so the hint names --env and -v only.
+func TestEnvDeniedHintUntrusted(t *testing.T) {
+	env := func(name string) (string, bool) { return "Sales", name == "TARGETDB" }
+	f := NewFile("a.sql", "USE [$(TARGETDB)];\n")
+	for _, untrusted := range []bool{false, true} {
+		s := Preprocess(f, &PreprocessOptions{Env: env, UntrustedConfig: untrusted})
+		if len(s.Diags) != 1 {
+			t.Fatalf("untrusted %v: %v", untrusted, s.Diags)
+		}
+		m := s.Diags[0].Message
+		if strings.Contains(m, "env: in the config file") == untrusted || !strings.Contains(m, "--env TARGETDB") {
+			t.Errorf("untrusted %v: %q", untrusted, m)
+		}
+		if untrusted && !strings.Contains(m, "--untrusted-config") {
+			t.Errorf("untrusted: %q does not say why the config's env: does not help", m)
+		}
+	}
+}
