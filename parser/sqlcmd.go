@@ -2893,7 +2893,11 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 				// name every path tried, not only the first
 				msg += " (nor in the root script's folder: " + alt + ")"
 			}
-			if tooLarge {
+			switch {
+			case tooLarge && p.untrusted && p.maxFile >= DefaultMaxFileSize:
+				// the config may not raise a limit above its default
+				msg += " (--untrusted-config ignores a max-file-size above the default in the config file)"
+			case tooLarge:
 				msg += " (raise max-file-size in the config file to include it)"
 			}
 			span(msg)

@@ -69,3 +69,42 @@ func TestEnvDeniedHintUntrusted(t *testing.T) {
 		}
 	}
 }
+
+// TestTooLargeHintUntrusted: an include over max-file-size says to raise
+// it in the config; under --untrusted-config a limit above the default
+// is ignored, so the message says that rather than advise it.
+func TestTooLargeHintUntrusted(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "big.sql"), []byte("SELECT 1;\n-- "+strings.Repeat("x", 100)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// over the default limit: sparse, so it takes no room on disk
+	huge, err := os.Create(filepath.Join(dir, "huge.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := huge.Truncate(DefaultMaxFileSize + 1); err != nil {
+		t.Fatal(err)
+	}
+	huge.Close()
+	for _, c := range []struct {
+		file      string
+		untrusted bool
+		max       int64
+		raise     bool
+	}{
+		{"big.sql", false, 10, true},
+		{"big.sql", true, 10, true}, // a lowered limit may be raised back to the default
+		{"huge.sql", false, 0, true},
+		{"huge.sql", true, 0, false},
+	} {
+		f := NewFile(filepath.Join(dir, "a.sql"), ":r "+c.file+"\n")
+		s := Preprocess(f, &PreprocessOptions{Roots: []string{dir}, MaxFileSize: c.max, UntrustedConfig: c.untrusted})
+		if len(s.Diags) != 1 {
+			t.Fatalf("%+v: %v", c, s.Diags)
+		}
+		if m := s.Diags[0].Message; strings.Contains(m, "raise max-file-size") != c.raise || !c.raise && !strings.Contains(m, "--untrusted-config") {
+			t.Errorf("%+v: %q", c, m)
+		}
+	}
+}
