@@ -8,7 +8,8 @@
 //
 // How the keys combine:
 //   - rules is applied in order: "all" or a rule enables, "-all" or "-rule"
-//     disables. A list with no enabling entry (only "-rule"s) starts
+//     disables; a rule is an ID, a name or an ID prefix (SL3), as with
+//     --select. A list with no enabling entry (only "-rule"s) starts
 //     from every rule; a list naming rules to run but not "all" starts
 //     from none; an empty list is an error (ruff's select = [] runs no
 //     rule, sqllint's default is every one: it says neither).
@@ -78,6 +79,12 @@ type Config struct {
 	// Origin says where the file was found: set by Find (Load and Parse
 	// leave it OriginNone).
 	Origin Origin
+	// offBy names the key (rules or severity) that turned each rule of
+	// Rules.Disabled off, for UntrustedCheck.
+	offBy map[string]string
+	// untrusted is set by Untrusted: the file's include-roots,
+	// include-outside and env do not count, which SL002 says.
+	untrusted bool
 }
 
 // Origin is where a run's config file came from.

@@ -499,10 +499,11 @@ func (l *loader) isOption(name string) bool {
 	return false
 }
 
-// rules reads the rules list: "all" and rules to run, "-rule" for rules
-// not to run, applied in order. A list naming rules to run but not "all"
-// runs only those. An empty list is an error, as --select "" is: ruff's
-// select = [] runs no rule, and sqllint's default is every rule.
+// rules reads the rules list: "all" and rules (or ID prefixes, SL3) to
+// run, "-rule" for rules not to run, applied in order. A list naming
+// rules to run but not "all" runs only those. An empty list is an error,
+// as --select "" is: ruff's select = [] runs no rule, and sqllint's
+// default is every rule.
 func (l *loader) rules(n *yaml.Node) {
 	items, ok := l.list(n, keyRules)
 	if !ok {
@@ -530,14 +531,8 @@ func (l *loader) rules(n *yaml.Node) {
 		s := strings.TrimSpace(it.Value)
 		on := !strings.HasPrefix(s, "-")
 		name := strings.TrimSpace(strings.TrimPrefix(s, "-"))
-		var ids []string
-		if strings.EqualFold(name, allRules) {
-			for _, r := range l.reg.All() {
-				ids = append(ids, r.ID)
-			}
-		} else if r := l.lookup(name); r != nil {
-			ids = []string{r.ID}
-		} else {
+		ids := l.reg.Match(name) // all, a rule, or an ID prefix (SL3), as --select reads them
+		if len(ids) == 0 {
 			l.unknownRule(it, key, name)
 			continue
 		}
@@ -560,8 +555,17 @@ func (l *loader) rules(n *yaml.Node) {
 		}
 	}
 	for id := range disabled {
-		l.cfg.Rules.Disabled[id] = true
+		l.off(id, keyRules)
 	}
+}
+
+// off turns rule id off, by key (rules or severity).
+func (l *loader) off(id, key string) {
+	l.cfg.Rules.Disabled[id] = true
+	if l.cfg.offBy == nil {
+		l.cfg.offBy = map[string]string{}
+	}
+	l.cfg.offBy[id] = key
 }
 
 // ruleEntries reads a mapping keyed by rule ID or name (or "all"): it
@@ -614,7 +618,7 @@ func (l *loader) severity(n *yaml.Node) {
 		switch {
 		case !ok:
 		case s == sevOff:
-			l.cfg.Rules.Disabled[r.ID] = true
+			l.off(r.ID, keySeverity)
 		default:
 			l.cfg.Rules.Severity[r.ID] = severities[s]
 		}

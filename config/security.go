@@ -147,10 +147,12 @@ func (c *Config) PreprocessOptions(paths []string, lookupEnv func(string) (strin
 		Env:            lookupEnv,
 		EnvAllowed:     parser.EnvAllowList(c.Env...),
 		IncludeOutside: c.IncludeOutside,
-		MaxFileSize:    c.MaxFileSize,
-		MaxExpanded:    c.MaxExpandedSize,
-		Includes:       parser.NewIncludeCache(c.MaxTotalExpandedSize),
-		Roots:          []string{},
+		// a refused :r says what the command line can do instead
+		UntrustedConfig: c.untrusted,
+		MaxFileSize:     c.MaxFileSize,
+		MaxExpanded:     c.MaxExpandedSize,
+		Includes:        parser.NewIncludeCache(c.MaxTotalExpandedSize),
+		Roots:           []string{},
 	}
 	for _, p := range paths {
 		if p == "-" || p == "" {
@@ -202,6 +204,7 @@ func (c *Config) Limits() (file, perRoot, perRun string) {
 // line each, for the run to say.
 func (c *Config) Untrusted() []string {
 	var out []string
+	c.untrusted = true
 	if c.IncludeOutside {
 		c.IncludeOutside = false
 		out = append(out, keyIncludeOutside+": true")

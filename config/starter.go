@@ -23,9 +23,10 @@ const starterHead = `# sqllint configuration: https://github.com/sqllint/sqllint
 # Every key is optional. The values below are the defaults; uncomment a line
 # to change it.
 
-# Rules that run: "all", plus rule IDs or names. A leading "-" turns a rule
-# off: [all, -SL302] or [all, -checkpoint-duration]. A list that names rules
-# but not "all" runs only the rules it names.
+# Rules that run: "all", plus rule IDs, names or ID prefixes (SL3: every
+# SL3xx rule). A leading "-" turns a rule off: [all, -SL302] or
+# [all, -checkpoint-duration]. A list that names rules but not "all" runs
+# only the rules it names.
 rules: [all]
 
 # Severity per rule, by ID or name ("all" sets every rule; a rule's own line

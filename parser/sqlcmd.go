@@ -70,6 +70,11 @@ type PreprocessOptions struct {
 	Roots []string
 	// IncludeOutside lets :r include files outside Roots.
 	IncludeOutside bool
+	// UntrustedConfig says that the config file's include-roots,
+	// include-outside and env are ignored (--untrusted-config): the
+	// message of a refused include or of an environment variable not
+	// allowed then says what the command line can do instead.
+	UntrustedConfig bool
 	// MaxExpanded bounds the bytes that :r includes and $(var) values add
 	// to one root file; 0 = DefaultMaxExpanded.
 	MaxExpanded int64
@@ -569,6 +574,7 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 		}
 		p.roots = opt.Roots
 		p.outside = opt.IncludeOutside
+		p.untrusted = opt.UntrustedConfig
 		p.cache = opt.Includes
 	}
 	p.maxFile = maxFile
@@ -662,6 +668,7 @@ type ppPreprocessor struct {
 	roots       []string // as given; nil = the root file's folder
 	realRoots   []string // resolved at the first include
 	outside     bool
+	untrusted   bool // PreprocessOptions.UntrustedConfig, for messages
 	cache       *IncludeCache
 	ownFolds    *FoldCache // folders listed for :r names, without a cache
 	maxExpanded int64
@@ -761,7 +768,7 @@ func (p *ppPreprocessor) undefinedIn(f *File, read, start, end int, name string,
 		return u
 	}
 	n := len(p.script.Diags)
-	p.diag(f, start, end, ppUndefinedMessage(name, st))
+	p.diag(f, start, end, ppUndefinedMessage(name, st, p.untrusted))
 	if len(p.script.Diags) == n || n >= ppMaxDiags {
 		return nil // not reported (the cap): nor are later uses
 	}
@@ -1751,9 +1758,16 @@ const (
 	ppVarDeclared             // declared by the script's project (Declared); its value is given at deployment
 )
 
-func ppUndefinedMessage(name string, st ppVarState) string {
+// ppUndefinedMessage says why $(name) has no value and how to give it
+// one; untrusted when the config's env: is ignored
+// (PreprocessOptions.UntrustedConfig).
+func ppUndefinedMessage(name string, st ppVarState, untrusted bool) string {
 	switch st {
 	case ppVarEnvDenied:
+		if untrusted {
+			return fmt.Sprintf("sqlcmd variable $(%s) is not defined: it is set in the environment, but sqllint expands environment variables only when allowed "+
+				"(pass --env %s, or give a value with -v %s=value; --untrusted-config ignores the config file's env:)", name, name, name)
+		}
 		return fmt.Sprintf("sqlcmd variable $(%s) is not defined: it is set in the environment, but sqllint expands environment variables only when allowed "+
 			"(list %s under env: in the config file, or pass --env %s; or give a value with -v %s=value)", name, name, name, name)
 	case ppVarEnvSecret:
@@ -2841,11 +2855,11 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	}
 	if !p.outside {
 		if ok, hidden := p.insideRoots(rp); hidden != "" {
-			span(fmt.Sprintf(":r %s is not included: %s is hidden: %s", ppQuotePath(path), clean, ppHiddenReason(hidden)))
+			span(fmt.Sprintf(":r %s is not included: %s is hidden: %s", ppQuotePath(path), clean, ppHiddenReason(hidden, p.untrusted)))
 			return
 		} else if !ok {
-			span(fmt.Sprintf(":r %s is not included: %s is outside the folders sqllint checks and the config file's folder "+
-				"(list its folder under include-roots: in the config file, or set include-outside: true)", ppQuotePath(path), clean))
+			span(fmt.Sprintf(":r %s is not included: %s is outside the folders sqllint checks and the config file's folder %s",
+				ppQuotePath(path), clean, ppOutsideHint(p.untrusted)))
 			return
 		}
 	}
@@ -2879,7 +2893,11 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 				// name every path tried, not only the first
 				msg += " (nor in the root script's folder: " + alt + ")"
 			}
-			if tooLarge {
+			switch {
+			case tooLarge && p.untrusted && p.maxFile >= DefaultMaxFileSize:
+				// the config may not raise a limit above its default
+				msg += " (--untrusted-config ignores a max-file-size above the default in the config file)"
+			case tooLarge:
 				msg += " (raise max-file-size in the config file to include it)"
 			}
 			span(msg)
@@ -3027,12 +3045,12 @@ func (o *PreprocessOptions) MayRead(path string) error {
 		}
 	}
 	ok, hidden := ppAllowed(realRoots, ppRealPath(path))
+	untrusted := o != nil && o.UntrustedConfig
 	switch {
 	case hidden != "":
-		return errors.New("symbolic link to a hidden file: not read: " + ppHiddenReason(hidden))
+		return errors.New("symbolic link to a hidden file: not read: " + ppHiddenReason(hidden, untrusted))
 	case !ok:
-		return errors.New("symbolic link to a file outside the checked folders and the config file's folder: not read " +
-			"(list its folder under include-roots: in the config file, or set include-outside: true)")
+		return errors.New("symbolic link to a file outside the checked folders and the config file's folder: not read " + ppOutsideHint(untrusted))
 	}
 	return nil
 }
@@ -3076,10 +3094,26 @@ func ppHiddenName(rel string) string {
 	return ""
 }
 
-// ppHiddenReason says why a file through the hidden name is not read.
-func ppHiddenReason(name string) string {
+// ppHiddenReason says why a file through the hidden name is not read,
+// and how to read it: untrusted when the config's include-roots is
+// ignored (PreprocessOptions.UntrustedConfig).
+func ppHiddenReason(name string, untrusted bool) string {
+	how := "scan it or list it under include-roots: in the config file"
+	if untrusted {
+		how = "scan it or give it with --context DIR (--untrusted-config ignores the config file's include-roots:)"
+	}
 	return fmt.Sprintf("%q on its real path starts with \".\"; sqllint reads no hidden file or folder inside the checked folders "+
-		"(.env, .git: they hold secrets and settings, not scripts; to read from a hidden folder, scan it or list it under include-roots: in the config file)", name)
+		"(.env, .git: they hold secrets and settings, not scripts; to read from a hidden folder, %s)", name, how)
+}
+
+// ppOutsideHint says how to let :r read a file outside the allowed
+// folders: untrusted when the config's include-roots and include-outside
+// are ignored (PreprocessOptions.UntrustedConfig).
+func ppOutsideHint(untrusted bool) string {
+	if untrusted {
+		return "(--untrusted-config ignores the config file's include-roots: and include-outside:; scan its folder too, or give it with --context DIR)"
+	}
+	return "(list its folder under include-roots: in the config file, or set include-outside: true)"
 }
 
 // ppRel returns path relative to dir ("." for dir itself) and whether

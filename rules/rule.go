@@ -127,6 +127,37 @@ func (r *Registry) Lookup(idOrName string) *Rule {
 	return r.byName[idOrName]
 }
 
+// Match returns the IDs of the rules ref names, as --select and the
+// config's rules list read it: an ID or a name (in any case), an ID
+// prefix of at least "SL" and one digit (SL3: every SL3xx rule), or
+// "all". It is nil when ref names no rule.
+func (r *Registry) Match(ref string) []string {
+	if strings.EqualFold(ref, "all") {
+		var ids []string
+		for _, rule := range r.rules {
+			ids = append(ids, rule.ID)
+		}
+		return ids
+	}
+	if rule := r.Lookup(strings.ToUpper(ref)); rule != nil {
+		return []string{rule.ID}
+	}
+	if rule := r.Lookup(strings.ToLower(ref)); rule != nil {
+		return []string{rule.ID}
+	}
+	up := strings.ToUpper(ref)
+	if len(up) < 3 || len(up) >= 5 || !strings.HasPrefix(up, "SL") || strings.Trim(up[2:], "0123456789") != "" {
+		return nil
+	}
+	var ids []string
+	for _, rule := range r.rules {
+		if strings.HasPrefix(rule.ID, up) {
+			ids = append(ids, rule.ID)
+		}
+	}
+	return ids
+}
+
 // Default is the registry of sqllint's rules.
 var Default = mustRegistry()
 

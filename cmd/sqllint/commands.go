@@ -80,11 +80,11 @@ func (e *env) explain(args []string) int {
 }
 
 // ruleHint is what follows "no rule X" for explain and help: the rules
-// an ID prefix stands for (as --select reads it, matchRules: SL3 is not
+// an ID prefix stands for (as --select reads it, Registry.Match: SL3 is not
 // SL003), or the rule a typo is closest to, or "".
 func ruleHint(ref string) string {
 	if !strings.EqualFold(strings.TrimSpace(ref), "all") {
-		if ids := matchRules(rules.Default, strings.TrimSpace(ref)); len(ids) > 0 {
+		if ids := rules.Default.Match(strings.TrimSpace(ref)); len(ids) > 0 {
 			return fmt.Sprintf("; %s is the prefix of %s: explain one of them", ref, strings.Join(ids, ", "))
 		}
 	}

@@ -260,6 +260,27 @@ func outsideRepo(root string, paths []string) error {
 	return nil
 }
 
+// inNestedRepo is the error for the first path named that lies in
+// another repository below root's work tree (a submodule, or a
+// repository inside it): --staged reads root's index, which holds none
+// of its files, and would check their work tree's text.
+func inNestedRepo(root string, paths []string) error {
+	for _, path := range paths {
+		rel := gitdiff.RelTo(root, path)
+		if path == "-" || rel == "" || rel == "." {
+			continue
+		}
+		dir := root
+		for _, name := range strings.Split(rel, "/") {
+			dir = filepath.Join(dir, name)
+			if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+				return fmt.Errorf("%s is in another git repository, %s, than the one whose index is read (%s): check each repository in a run of its own", path, dir, root)
+			}
+		}
+	}
+	return nil
+}
+
 // onlyNew drops findings on lines that did not change since the revision;
 // findings without a file (run-level) are kept.
 func (ff *findingFilter) onlyNew(fs []report.Finding) []report.Finding {

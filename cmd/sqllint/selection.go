@@ -50,7 +50,7 @@ func resolveRules(reg *rules.Registry, flagName string, values []string) (map[st
 			if ref == "" {
 				continue
 			}
-			ids := matchRules(reg, ref)
+			ids := reg.Match(ref)
 			if len(ids) == 0 {
 				msg := fmt.Sprintf("%s %s: no such rule", flagName, ref)
 				if s := suggestRule(reg, ref); s != "" {
@@ -69,35 +69,6 @@ func resolveRules(reg *rules.Registry, flagName string, values []string) (map[st
 		return nil, fmt.Errorf("%s names no rule: give rule IDs, names or ID prefixes, comma-separated (run sqllint rules for the list)", flagName)
 	}
 	return out, nil
-}
-
-// matchRules returns the IDs ref names: an ID, a name, an ID prefix of at
-// least "SL" and one digit, or "all".
-func matchRules(reg *rules.Registry, ref string) []string {
-	if strings.EqualFold(ref, "all") {
-		var ids []string
-		for _, r := range reg.All() {
-			ids = append(ids, r.ID)
-		}
-		return ids
-	}
-	if r := reg.Lookup(strings.ToUpper(ref)); r != nil {
-		return []string{r.ID}
-	}
-	if r := reg.Lookup(strings.ToLower(ref)); r != nil {
-		return []string{r.ID}
-	}
-	up := strings.ToUpper(ref)
-	if len(up) < 3 || len(up) >= 5 || !strings.HasPrefix(up, "SL") || strings.Trim(up[2:], "0123456789") != "" {
-		return nil
-	}
-	var ids []string
-	for _, r := range reg.All() {
-		if strings.HasPrefix(r.ID, up) {
-			ids = append(ids, r.ID)
-		}
-	}
-	return ids
 }
 
 // suggestRule is the rule ID or name closest to ref, or "".

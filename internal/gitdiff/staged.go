@@ -48,7 +48,8 @@ func ReadStaged(dir string) (*Staged, error) {
 		return nil, err
 	}
 	for _, name := range splitZ(out) {
-		data, err := git(root, "cat-file", "blob", ":"+name)
+		// the stage spelled out: ":0:x.sql" alone would be stage 0 of x.sql
+		data, err := git(root, "cat-file", "blob", ":0:"+name)
 		if err != nil {
 			continue // unmerged (no stage 0), or not in the index: the work tree's
 		}
