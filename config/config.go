@@ -79,9 +79,6 @@ type Config struct {
 	// Origin says where the file was found: set by Find (Load and Parse
 	// leave it OriginNone).
 	Origin Origin
-	// offBy names the key (rules or severity) that turned each rule of
-	// Rules.Disabled off, for UntrustedCheck.
-	offBy map[string]string
 	// untrusted is set by Untrusted: the file's include-roots,
 	// include-outside and env do not count, which SL002 says.
 	untrusted bool

@@ -178,7 +178,6 @@ fail-on: warning
 			}
 			want := Default()
 			tt.want(want)
-			got.offBy = nil // which key turned a rule off: UntrustedCheck's (TestUntrustedCheck)
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("got\n%+v\nwant\n%+v", got, want)
 			}

@@ -555,17 +555,8 @@ func (l *loader) rules(n *yaml.Node) {
 		}
 	}
 	for id := range disabled {
-		l.off(id, keyRules)
+		l.cfg.Rules.Disabled[id] = true
 	}
-}
-
-// off turns rule id off, by key (rules or severity).
-func (l *loader) off(id, key string) {
-	l.cfg.Rules.Disabled[id] = true
-	if l.cfg.offBy == nil {
-		l.cfg.offBy = map[string]string{}
-	}
-	l.cfg.offBy[id] = key
 }
 
 // ruleEntries reads a mapping keyed by rule ID or name (or "all"): it
@@ -618,7 +609,7 @@ func (l *loader) severity(n *yaml.Node) {
 		switch {
 		case !ok:
 		case s == sevOff:
-			l.off(r.ID, keySeverity)
+			l.cfg.Rules.Disabled[r.ID] = true
 		default:
 			l.cfg.Rules.Severity[r.ID] = severities[s]
 		}

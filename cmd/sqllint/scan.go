@@ -135,7 +135,7 @@ func (e *env) scanFlagSet(f *scanFlags) *flag.FlagSet {
 	fs.StringVar(&f.color, "color", "auto", "`when` to colour text output: auto, always or never (NO_COLOR turns it off, FORCE_COLOR on)")
 	fs.StringVar(&f.configPath, "config", "", "config `file` (default: .sqllint.yaml found from the first path upward, then in the home folder)")
 	fs.BoolVar(&f.noConfig, "no-config", false, "ignore any config file")
-	fs.BoolVar(&f.untrusted, "untrusted-config", false, "the config file may come from an untrusted change (a pull request): ignore its keys that widen what scripts read or expand (include-outside, include-roots, env, server, limits above the defaults, context outside its folder) and those that could make the change's own check pass (fail-on below warning, rules turned off or lowered, options, target-version, exclude, baseline)")
+	fs.BoolVar(&f.untrusted, "untrusted-config", false, "the config file may come from an untrusted change (a pull request): ignore its keys that widen what scripts read or expand (include-outside, include-roots, env, server, limits above the defaults, context and baseline outside its folder)")
 	fs.StringVar(&f.failOn, "fail-on", "", "lowest `severity` that makes the exit status 1: error, warning, info or never (default warning)")
 	fs.Var(&f.vars, "v", "sqlcmd variable `NAME=value`; repeatable")
 	fs.Var(&f.vars, "var", "`NAME=value`, the same as -v")
@@ -308,8 +308,7 @@ func (e *env) scan(args []string) int {
 	}
 	if f.untrusted {
 		// before the flags: what the command line allows stands
-		// nor what would let a change pass its own check
-		for _, d := range append(cfg.Untrusted(), cfg.UntrustedCheck()...) {
+		for _, d := range cfg.Untrusted() {
 			e.note("--untrusted-config: ignoring %s in %s", d, cfg.Path)
 		}
 	}

@@ -9,10 +9,9 @@ import (
 // TestUntrustedConfig: a pull request from a fork can edit .sqllint.yaml
 // to let :r read any file and $(NAME) expand any variable, and print
 // them in a finding (SL001 quotes the token it stops at). With
-// --untrusted-config the config says neither what may be read or
-// expanded nor that a rule is off (TestUntrustedCheckScan): each key it
-// ignores is named on standard error; the command line's --env still
-// counts.
+// --untrusted-config the config still says what is checked (its rules,
+// fail-on) but not what may be read or expanded: each key it ignores is
+// named on standard error; the command line's --env still counts.
 func TestUntrustedConfig(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "notes.txt", "[LEAKED_VALUE]\n")
@@ -31,10 +30,10 @@ func TestUntrustedConfig(t *testing.T) {
 	if !strings.Contains(out, "is not included") || !strings.Contains(out, "$(DEPLOY_HOST) is not defined") || strings.Contains(out, "$(ALLOWED) is not defined") {
 		t.Errorf("untrusted: want the include refused, the config's env ignored and --env's kept:\n%s", out)
 	}
-	if !strings.Contains(out, "SL304") {
-		t.Errorf("untrusted: the config's rules list turns SL304 off, which a pull request may not do:\n%s", out)
+	if strings.Contains(out, "SL304") {
+		t.Errorf("untrusted: the config's rules list no longer applies:\n%s", out)
 	}
-	for _, key := range []string{"ignoring include-outside: true", "ignoring env: [*]", "ignoring rules (it turns off SL304)"} {
+	for _, key := range []string{"ignoring include-outside: true", "ignoring env: [*]"} {
 		if !strings.Contains(errs, "--untrusted-config: "+key) {
 			t.Errorf("stderr does not say %q:\n%s", key, errs)
 		}
