@@ -2571,8 +2571,17 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 		if a != e && !strings.EqualFold(s[a:e], "color") {
 			bad("LIST takes no argument (go-sqlcmd's LIST COLOR aside)")
 		}
-	case "help", "serverlist":
-		// Interactive commands: nothing to do for the analysis.
+	case "help":
+		// Interactive: nothing to do for the analysis. go-sqlcmd's
+		// helpCommand, as its resetCommand, ignores what follows it.
+	case "serverlist":
+		// Interactive (ODBC sqlcmd on Windows): nothing to do for the
+		// analysis. The documented syntax takes no argument, and
+		// go-sqlcmd's command table has no SERVERLIST: the line stays
+		// in its batch, which the server then fails on.
+		if a != e {
+			bad("SERVERLIST takes no argument (go-sqlcmd has no :SERVERLIST: it leaves the line in the batch, and the server fails on it)")
+		}
 	case "quit":
 		if a != e {
 			bad("QUIT takes no argument")
