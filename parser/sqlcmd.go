@@ -2689,11 +2689,20 @@ func (p *ppPreprocessor) setvar(f *File, a, e int, bad func(string)) {
 		p.diag(f, a, e, ppReadOnlyMessage(name, key))
 		return
 	}
-	p.changing(key)
 	if k == e {
+		// Nothing defines the variable: nothing to remove. go-sqlcmd
+		// fails (variables.go Setvar: UndefinedVariable), which stops a
+		// script run with -b or :on error exit.
+		if _, st := p.lookup(name); st == ppVarUndefined {
+			p.diag(f, a, a+len(name), fmt.Sprintf("sqlcmd variable %s is not defined, so :setvar %s has no value to remove: "+
+				"go-sqlcmd fails on it (\"'%s' scripting variable not defined\"), which stops a script run with -b or :on error exit; "+
+				"give it a value, or remove the line", name, name, name))
+		}
+		p.changing(key)
 		delete(p.vars, key)
 		return
 	}
+	p.changing(key)
 	raw := s[k:e]
 	if raw[0] != '"' {
 		if strings.ContainsAny(raw, " \t") {
