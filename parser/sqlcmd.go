@@ -579,6 +579,7 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 		p.emit(1, false)
 	}
 	p.countUndefined()
+	p.countLoneCR()
 	script := p.script
 	script.Expanded = p.expanded
 	// Nothing the caller keeps points into p: back to the pool, without
@@ -631,11 +632,11 @@ type ppPreprocessor struct {
 	// loud is set once the batch under construction is known not to be
 	// plain (PreprocessPlain).
 	loud       bool
-	loneCR     map[*File]bool    // files whose command after a lone CR is reported (loneCR)
-	nbatches   int               // batches emitted so far
-	vars       map[string]string // upper-case name -> value: -v values, then :setvar
-	upper      map[string]string // name as written -> upper case (saves an allocation per use)
-	database   string            // $(SQLCMDDBNAME) when not set otherwise
+	loneCR     map[*File]*ppUndefUses // by file, the command after a lone CR reported, and the later ones (afterLoneCR)
+	nbatches   int                    // batches emitted so far
+	vars       map[string]string      // upper-case name -> value: -v values, then :setvar
+	upper      map[string]string      // name as written -> upper case (saves an allocation per use)
+	database   string                 // $(SQLCMDDBNAME) when not set otherwise
 	env        func(string) (string, bool)
 	envAllowed func(string) bool
 	declared   func(root, name string) bool
@@ -807,29 +808,37 @@ func ppUndefMore(f *File, u *ppUndefUses) string {
 	} else {
 		fmt.Fprintf(&b, "; also used %d more times in this file", u.more)
 	}
-	switch {
-	case u.lines == 0:
+	if u.lines == 0 {
 		b.WriteString(", on the same line")
-	case u.lines == 1 && !u.later:
-		b.WriteString(", at line ")
-	default:
-		b.WriteString(", at lines ")
+	} else {
+		b.WriteString(", ")
+		ppAtLines(&b, f, u.at[:u.lines], u.later)
 	}
-	for i := 0; i < u.lines; i++ {
+	b.WriteString(" (sqlcmd stops at the first)")
+	return b.String()
+}
+
+// ppAtLines writes "at line 4", "at lines 4, 6 and 9", or with later
+// "at lines 4, 6 and later ones": the lines of offsets at of f.
+func ppAtLines(b *strings.Builder, f *File, at []int, later bool) {
+	if len(at) == 1 && !later {
+		b.WriteString("at line ")
+	} else {
+		b.WriteString("at lines ")
+	}
+	for i, off := range at {
 		switch {
 		case i == 0:
-		case i == u.lines-1 && !u.later:
+		case i == len(at)-1 && !later:
 			b.WriteString(" and ")
 		default:
 			b.WriteString(", ")
 		}
-		b.WriteString(strconv.Itoa(Pos{File: f, Offset: u.at[i]}.Position().Line))
+		b.WriteString(strconv.Itoa(Pos{File: f, Offset: off}.Position().Line))
 	}
-	if u.later {
+	if later {
 		b.WriteString(" and later ones")
 	}
-	b.WriteString(" (sqlcmd stops at the first)")
-	return b.String()
 }
 
 // ppMaxDiags is how many sqlcmd errors a script reports; one more says
@@ -2104,18 +2113,52 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 // line before it, and does not run (as SQL Server ends a -- comment only
 // at a line feed). sqllint reads the lines as an editor shows them, so
 // that the rest of the file is still checked.
+// The later ones of the file count in the first one's finding
+// (countLoneCR), which names their lines.
 func (p *ppPreprocessor) afterLoneCR(f *File, j int) {
-	if p.loneCR[f] {
+	if u := p.loneCR[f]; u != nil {
+		if u.read == p.reads[f] && u.diag >= 0 { // (a file read again by another :r: counted already)
+			u.more++
+			if u.lines < ppUndefLines {
+				u.at[u.lines] = j
+				u.lines++
+			} else {
+				u.later = true
+			}
+		}
 		return
 	}
 	if p.loneCR == nil {
-		p.loneCR = make(map[*File]bool)
+		p.loneCR = make(map[*File]*ppUndefUses)
 	}
-	p.loneCR[f] = true
+	n := len(p.script.Diags)
 	le, _ := ppLineEnd(f.Text, j)
 	p.diag(f, j, le, fmt.Sprintf("%s follows a lone CR line break (an old Mac line ending): sqlcmd ends a line only at a line feed, "+
 		"so it reads this as part of the line before, not as a command, and does not run it; save the file with CRLF or LF line breaks "+
 		"(reported once a file)", ppShortLine(f.Text[j:le])))
+	u := &ppUndefUses{diag: n, read: p.reads[f]}
+	if len(p.script.Diags) == n || n >= ppMaxDiags {
+		u.diag = -1 // not reported (the cap)
+	}
+	p.loneCR[f] = u
+}
+
+// countLoneCR adds to the finding of the first command after a lone CR
+// of each file the later ones (afterLoneCR): "(reported once a file: 2
+// more in this file, at lines 7 and 9)".
+func (p *ppPreprocessor) countLoneCR() {
+	for f, u := range p.loneCR {
+		if u.more == 0 || u.diag < 0 {
+			continue
+		}
+		d := &p.script.Diags[u.diag]
+		var b strings.Builder
+		b.WriteString(strings.TrimSuffix(d.Message, ")"))
+		fmt.Fprintf(&b, ": %d more in this file, ", u.more)
+		ppAtLines(&b, f, u.at[:u.lines], u.later)
+		b.WriteByte(')')
+		d.Message = b.String()
+	}
 }
 
 // ppBOM is a byte order mark in UTF-8 (U+FEFF). One that starts a file
