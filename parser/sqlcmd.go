@@ -2925,6 +2925,7 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 			// The cache is keyed by the physical file: an error it kept
 			// may name another path to it. Name the one this :r wrote.
 			tooLarge, missing := errors.Is(err, fsread.ErrTooLarge), errors.Is(err, fs.ErrNotExist)
+			notRegular := errors.Is(err, fsread.ErrNotRegular)
 			var fe *fsread.Error
 			var pe *fs.PathError
 			switch {
@@ -2942,6 +2943,17 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 			}
 			if tooLarge {
 				msg += " (raise max-file-size in the config file to include it)"
+			}
+			if notRegular {
+				if info, e := os.Stat(clean); e == nil && info.IsDir() {
+					msg += "; sqlcmd cannot read a folder either, and fails on this :r: name a script file"
+				}
+			}
+			if a, e := c.args(f.Text); strings.Contains(f.Text[a:e], `""`) {
+				// ppJoinQuoted dropped every quote: the name above is not
+				// the one written
+				msg += fmt.Sprintf(" (the name is read from %s with its quotes dropped, as sqlcmd joins the quoted parts of a name; "+
+					"a file name on Windows cannot hold a double quote)", f.Text[a:e])
 			}
 			span(msg)
 			return
