@@ -2177,7 +2177,11 @@ func (p *ppPreprocessor) markLine(f *File, j int, run *int) (int, bool) {
 	if !strings.HasPrefix(s[j:], ppBOM) {
 		return 0, false // another character from U+F000 to U+FFFF
 	}
-	k := j + len(ppBOM)
+	m := j + len(ppBOM) // past the marks: two when a file between was empty
+	for strings.HasPrefix(s[m:], ppBOM) {
+		m += len(ppBOM)
+	}
+	k := m
 	for k < len(s) && ppIsBlank(s[k]) {
 		k++
 	}
@@ -2188,12 +2192,12 @@ func (p *ppPreprocessor) markLine(f *File, j int, run *int) (int, bool) {
 			what = "sqlcmd takes a command only at the start of a line, so it does not run " + ppShortLine(w) + " (it is read here as if the mark were not there)"
 		}
 	}
-	p.diag(f, j, j+len(ppBOM), "a byte order mark (U+FEFF) starts this line, in the middle of the file: files joined with cat or copy keep each one's mark; "+
+	p.diag(f, j, m, "a byte order mark (U+FEFF) starts this line, in the middle of the file: files joined with cat or copy keep each one's mark; "+
 		what+"; remove the mark")
 	p.b.appendRun(f, *run, j)
-	*run = j + len(ppBOM)
+	*run = m
 	if k < len(s) && ppLineStart[s[k]] && s[k] != 0xef {
-		if next, ok := p.lineCommand(f, j+len(ppBOM), k, run); ok {
+		if next, ok := p.lineCommand(f, m, k, run); ok {
 			return next, ok
 		}
 	}
