@@ -149,7 +149,9 @@ const (
 // Byte classes: the bytes at which the scanner must stop in the normal
 // state (in a quoted run, its closing quote and '$': ppQuoteEnd).
 var (
-	ppStopNormal = ppByteSet("'\"[-/$\n\r")
+	// 0xEF: a byte order mark (U+FEFF) may start there (midBOM; other
+	// characters from U+F000 to U+FFFF are passed over).
+	ppStopNormal = ppByteSet("'\"[-/$\n\r\xef")
 	// Bytes that can start a GO line or a command (after blanks), and
 	// the first byte of a byte order mark (lineCommand reports one that
 	// starts a line: files joined with cat keep each one's).
@@ -1147,6 +1149,10 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						lt, mask = i, ppMask(p.loud, i, rd)
 					}
 					i++
+				case 0xef:
+					if i = p.midBOM(f, ls, i, &run); p.loud {
+						tab, mask = &ppTabLoud, ppMask(true, lt, rd)
+					}
 				default:
 					// A letter where a word of interest may start or
 					// show (the plain table only stops at those).
@@ -2206,6 +2212,41 @@ func (p *ppPreprocessor) markLine(f *File, j int, run *int) (int, bool) {
 	// parsed whole.
 	p.loud = true
 	return 0, false
+}
+
+// midBOM looks at the byte 0xEF at i, in the normal state of a line
+// that starts at ls, and returns where the scan goes on. A byte order
+// mark there, in the middle of a line (files joined with cat or copy
+// without a line break after the first: "END<mark>CREATE ..."), is part
+// of the batch text sqlcmd sends (it takes commands only at the start
+// of a line), and no blank in T-SQL's rules: it is reported, and read
+// here as a blank, so that the statement after it is still checked (the
+// batch is parsed whole). One at the start of the line (markLine) or
+// right after GO (lineCommand) is reported there already.
+func (p *ppPreprocessor) midBOM(f *File, ls, i int, run *int) int {
+	s := f.Text
+	if !strings.HasPrefix(s[i:], ppBOM) {
+		return i + 1 // another character from U+F000 to U+FFFF
+	}
+	end := i + len(ppBOM)
+	if *run >= end {
+		return end // taken off at the start of its line (markLine)
+	}
+	j := ls
+	for j < i && ppIsBlank(s[j]) {
+		j++
+	}
+	if i-j == 2 && s[j]|0x20 == 'g' && s[j+1]|0x20 == 'o' {
+		return end // "GO<mark>": lineCommand's
+	}
+	p.diag(f, i, end, "a byte order mark (U+FEFF) in the middle of this line: the mark of a file joined to the end of another "+
+		"(with cat or copy) without a line break; sqlcmd sends it to the server as part of the batch, where the statement it touches may fail; "+
+		"it is read here as a blank: put a line break before it and remove the mark")
+	p.b.appendRun(f, *run, i)
+	p.b.appendSubst(f, i, " ")
+	*run = end
+	p.loud = true
+	return end
 }
 
 // ppLooksLikeCommand reports whether line w, which starts with a byte
