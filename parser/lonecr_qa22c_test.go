@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -14,10 +15,10 @@ import (
 // :r alike), and the lines are still read as an editor shows them. A
 // CRLF or LF file, and a lone CR before T-SQL, are not reported.
 func TestLoneCRCommand(t *testing.T) {
-	msg := func(line string) string {
+	msg := func(line string, more ...string) string {
 		return fmt.Sprintf("%q follows a lone CR line break (an old Mac line ending): sqlcmd ends a line only at a line feed, "+
 			"so it reads this as part of the line before, not as a command, and does not run it; save the file with CRLF or LF line breaks "+
-			"(reported once a file)", line)
+			"(reported once a file%s)", line, strings.Join(more, ""))
 	}
 	tests := []struct {
 		name, src string
@@ -25,10 +26,10 @@ func TestLoneCRCommand(t *testing.T) {
 		batches   []string
 		diags     []string
 	}{
-		{"go", "SELECT 1\rGO\rSELECT 2\rGO\r", "", []string{"SELECT 1\r", "SELECT 2\r"}, []string{"m.sql:2:1 " + msg("GO")}},
+		{"go", "SELECT 1\rGO\rSELECT 2\rGO\r", "", []string{"SELECT 1\r", "SELECT 2\r"}, []string{"m.sql:2:1 " + msg("GO", ": 1 more in this file, at line 4")}},
 		{"setvar", "SELECT 1\r:setvar d x\rUSE [$(d)]\r", "", []string{"SELECT 1\rUSE [x]\r"}, []string{"m.sql:2:1 " + msg(":setvar d x")}},
 		{"include, once a file", "SELECT 1\r:r inc.sql\rGO\r", "SELECT 2\rGO\rSELECT 3\r",
-			[]string{"SELECT 1\rSELECT 2\r", "SELECT 3\r"}, []string{"m.sql:2:1 " + msg(":r inc.sql"), "inc.sql:2:1 " + msg("GO")}},
+			[]string{"SELECT 1\rSELECT 2\r", "SELECT 3\r"}, []string{"m.sql:2:1 " + msg(":r inc.sql", ": 1 more in this file, at line 3"), "inc.sql:2:1 " + msg("GO")}},
 		{"T-SQL only", "SELECT 1\rSELECT 2\r", "", []string{"SELECT 1\rSELECT 2\r"}, nil},
 		{"crlf and lf", "SELECT 1\r\nGO\n:setvar d x\r\nUSE [$(d)]\n", "", []string{"SELECT 1\r\n", "USE [x]\n"}, nil},
 	}

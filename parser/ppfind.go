@@ -45,7 +45,7 @@ var (
 		{ppNibs(5, 7), ppNibs(1, 2), ppNibs(0, 2), ppNibs(9, 10, 0)}, // Q R q r after the same
 		{ppNibs(2), ppNibs(13), ppNibs(2), ppNibs(13)},               // "--"
 		{ppNibs(4, 6), ppNibs(3), ppNibs(4, 6), ppNibs(9)},           // "ic": sp_addumpdevICe, sp_dropdevICe (the plain table's: B has no class left)
-		{ppNibs(14), ppNibs(15), ppNibs(0, 2), ppNibs(9, 10, 0)},     // 0xEF after LF, blank or tab: a byte order mark may start the line (rare)
+		{ppNibs(14), ppNibs(15), ppNibAll, ppNibAll},                 // 0xEF: a byte order mark may start the line or sit in it (rare)
 	}
 	// B: the plain table's letters and the byte after a '<'.
 	ppFindB = [8]ppFindClass{

@@ -154,7 +154,9 @@ const (
 // Byte classes: the bytes at which the scanner must stop in the normal
 // state (in a quoted run, its closing quote and '$': ppQuoteEnd).
 var (
-	ppStopNormal = ppByteSet("'\"[-/$\n\r")
+	// 0xEF: a byte order mark (U+FEFF) may start there (midBOM; other
+	// characters from U+F000 to U+FFFF are passed over).
+	ppStopNormal = ppByteSet("'\"[-/$\n\r\xef")
 	// Bytes that can start a GO line or a command (after blanks), and
 	// the first byte of a byte order mark (lineCommand reports one that
 	// starts a line: files joined with cat keep each one's).
@@ -585,6 +587,7 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 		p.emit(1, false)
 	}
 	p.countUndefined()
+	p.countLoneCR()
 	script := p.script
 	script.Expanded = p.expanded
 	// Nothing the caller keeps points into p: back to the pool, without
@@ -637,11 +640,11 @@ type ppPreprocessor struct {
 	// loud is set once the batch under construction is known not to be
 	// plain (PreprocessPlain).
 	loud       bool
-	loneCR     map[*File]bool    // files whose command after a lone CR is reported (loneCR)
-	nbatches   int               // batches emitted so far
-	vars       map[string]string // upper-case name -> value: -v values, then :setvar
-	upper      map[string]string // name as written -> upper case (saves an allocation per use)
-	database   string            // $(SQLCMDDBNAME) when not set otherwise
+	loneCR     map[*File]*ppUndefUses // by file, the command after a lone CR reported, and the later ones (afterLoneCR)
+	nbatches   int                    // batches emitted so far
+	vars       map[string]string      // upper-case name -> value: -v values, then :setvar
+	upper      map[string]string      // name as written -> upper case (saves an allocation per use)
+	database   string                 // $(SQLCMDDBNAME) when not set otherwise
 	env        func(string) (string, bool)
 	envAllowed func(string) bool
 	declared   func(root, name string) bool
@@ -814,29 +817,37 @@ func ppUndefMore(f *File, u *ppUndefUses) string {
 	} else {
 		fmt.Fprintf(&b, "; also used %d more times in this file", u.more)
 	}
-	switch {
-	case u.lines == 0:
+	if u.lines == 0 {
 		b.WriteString(", on the same line")
-	case u.lines == 1 && !u.later:
-		b.WriteString(", at line ")
-	default:
-		b.WriteString(", at lines ")
+	} else {
+		b.WriteString(", ")
+		ppAtLines(&b, f, u.at[:u.lines], u.later)
 	}
-	for i := 0; i < u.lines; i++ {
+	b.WriteString(" (sqlcmd stops at the first)")
+	return b.String()
+}
+
+// ppAtLines writes "at line 4", "at lines 4, 6 and 9", or with later
+// "at lines 4, 6 and later ones": the lines of offsets at of f.
+func ppAtLines(b *strings.Builder, f *File, at []int, later bool) {
+	if len(at) == 1 && !later {
+		b.WriteString("at line ")
+	} else {
+		b.WriteString("at lines ")
+	}
+	for i, off := range at {
 		switch {
 		case i == 0:
-		case i == u.lines-1 && !u.later:
+		case i == len(at)-1 && !later:
 			b.WriteString(" and ")
 		default:
 			b.WriteString(", ")
 		}
-		b.WriteString(strconv.Itoa(Pos{File: f, Offset: u.at[i]}.Position().Line))
+		b.WriteString(strconv.Itoa(Pos{File: f, Offset: off}.Position().Line))
 	}
-	if u.later {
+	if later {
 		b.WriteString(" and later ones")
 	}
-	b.WriteString(" (sqlcmd stops at the first)")
-	return b.String()
 }
 
 // ppMaxDiags is how many sqlcmd errors a script reports; one more says
@@ -1145,6 +1156,10 @@ func (p *ppPreprocessor) scanFile(f *File) {
 						lt, mask = i, ppMask(p.loud, i, rd)
 					}
 					i++
+				case 0xef:
+					if i = p.midBOM(f, ls, i, &run); p.loud {
+						tab, mask = &ppTabLoud, ppMask(true, lt, rd)
+					}
 				default:
 					// A letter where a word of interest may start or
 					// show (the plain table only stops at those).
@@ -2118,18 +2133,52 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 // line before it, and does not run (as SQL Server ends a -- comment only
 // at a line feed). sqllint reads the lines as an editor shows them, so
 // that the rest of the file is still checked.
+// The later ones of the file count in the first one's finding
+// (countLoneCR), which names their lines.
 func (p *ppPreprocessor) afterLoneCR(f *File, j int) {
-	if p.loneCR[f] {
+	if u := p.loneCR[f]; u != nil {
+		if u.read == p.reads[f] && u.diag >= 0 { // (a file read again by another :r: counted already)
+			u.more++
+			if u.lines < ppUndefLines {
+				u.at[u.lines] = j
+				u.lines++
+			} else {
+				u.later = true
+			}
+		}
 		return
 	}
 	if p.loneCR == nil {
-		p.loneCR = make(map[*File]bool)
+		p.loneCR = make(map[*File]*ppUndefUses)
 	}
-	p.loneCR[f] = true
+	n := len(p.script.Diags)
 	le, _ := ppLineEnd(f.Text, j)
 	p.diag(f, j, le, fmt.Sprintf("%s follows a lone CR line break (an old Mac line ending): sqlcmd ends a line only at a line feed, "+
 		"so it reads this as part of the line before, not as a command, and does not run it; save the file with CRLF or LF line breaks "+
 		"(reported once a file)", ppShortLine(f.Text[j:le])))
+	u := &ppUndefUses{diag: n, read: p.reads[f]}
+	if len(p.script.Diags) == n || n >= ppMaxDiags {
+		u.diag = -1 // not reported (the cap)
+	}
+	p.loneCR[f] = u
+}
+
+// countLoneCR adds to the finding of the first command after a lone CR
+// of each file the later ones (afterLoneCR): "(reported once a file: 2
+// more in this file, at lines 7 and 9)".
+func (p *ppPreprocessor) countLoneCR() {
+	for f, u := range p.loneCR {
+		if u.more == 0 || u.diag < 0 {
+			continue
+		}
+		d := &p.script.Diags[u.diag]
+		var b strings.Builder
+		b.WriteString(strings.TrimSuffix(d.Message, ")"))
+		fmt.Fprintf(&b, ": %d more in this file, ", u.more)
+		ppAtLines(&b, f, u.at[:u.lines], u.later)
+		b.WriteByte(')')
+		d.Message = b.String()
+	}
 }
 
 // ppBOM is a byte order mark in UTF-8 (U+FEFF). One that starts a file
@@ -2148,7 +2197,11 @@ func (p *ppPreprocessor) markLine(f *File, j int, run *int) (int, bool) {
 	if !strings.HasPrefix(s[j:], ppBOM) {
 		return 0, false // another character from U+F000 to U+FFFF
 	}
-	k := j + len(ppBOM)
+	m := j + len(ppBOM) // past the marks: two when a file between was empty
+	for strings.HasPrefix(s[m:], ppBOM) {
+		m += len(ppBOM)
+	}
+	k := m
 	for k < len(s) && ppIsBlank(s[k]) {
 		k++
 	}
@@ -2159,12 +2212,12 @@ func (p *ppPreprocessor) markLine(f *File, j int, run *int) (int, bool) {
 			what = "sqlcmd takes a command only at the start of a line, so it does not run " + ppShortLine(w) + " (it is read here as if the mark were not there)"
 		}
 	}
-	p.diag(f, j, j+len(ppBOM), "a byte order mark (U+FEFF) starts this line, in the middle of the file: files joined with cat or copy keep each one's mark; "+
+	p.diag(f, j, m, "a byte order mark (U+FEFF) starts this line, in the middle of the file: files joined with cat or copy keep each one's mark; "+
 		what+"; remove the mark")
 	p.b.appendRun(f, *run, j)
-	*run = j + len(ppBOM)
+	*run = m
 	if k < len(s) && ppLineStart[s[k]] && s[k] != 0xef {
-		if next, ok := p.lineCommand(f, j+len(ppBOM), k, run); ok {
+		if next, ok := p.lineCommand(f, m, k, run); ok {
 			return next, ok
 		}
 	}
@@ -2173,6 +2226,41 @@ func (p *ppPreprocessor) markLine(f *File, j int, run *int) (int, bool) {
 	// parsed whole.
 	p.loud = true
 	return 0, false
+}
+
+// midBOM looks at the byte 0xEF at i, in the normal state of a line
+// that starts at ls, and returns where the scan goes on. A byte order
+// mark there, in the middle of a line (files joined with cat or copy
+// without a line break after the first: "END<mark>CREATE ..."), is part
+// of the batch text sqlcmd sends (it takes commands only at the start
+// of a line), and no blank in T-SQL's rules: it is reported, and read
+// here as a blank, so that the statement after it is still checked (the
+// batch is parsed whole). One at the start of the line (markLine) or
+// right after GO (lineCommand) is reported there already.
+func (p *ppPreprocessor) midBOM(f *File, ls, i int, run *int) int {
+	s := f.Text
+	if !strings.HasPrefix(s[i:], ppBOM) {
+		return i + 1 // another character from U+F000 to U+FFFF
+	}
+	end := i + len(ppBOM)
+	if *run >= end {
+		return end // taken off at the start of its line (markLine)
+	}
+	j := ls
+	for j < i && ppIsBlank(s[j]) {
+		j++
+	}
+	if i-j == 2 && s[j]|0x20 == 'g' && s[j+1]|0x20 == 'o' {
+		return end // "GO<mark>": lineCommand's
+	}
+	p.diag(f, i, end, "a byte order mark (U+FEFF) in the middle of this line: the mark of a file joined to the end of another "+
+		"(with cat or copy) without a line break; sqlcmd sends it to the server as part of the batch, where the statement it touches may fail; "+
+		"it is read here as a blank: put a line break before it and remove the mark")
+	p.b.appendRun(f, *run, i)
+	p.b.appendSubst(f, i, " ")
+	*run = end
+	p.loud = true
+	return end
 }
 
 // ppLooksLikeCommand reports whether line w, which starts with a byte
@@ -2585,8 +2673,17 @@ func (p *ppPreprocessor) runCommand(f *File, c *ppCommand) {
 		if a != e && !strings.EqualFold(s[a:e], "color") {
 			bad("LIST takes no argument (go-sqlcmd's LIST COLOR aside)")
 		}
-	case "help", "serverlist":
-		// Interactive commands: nothing to do for the analysis.
+	case "help":
+		// Interactive: nothing to do for the analysis. go-sqlcmd's
+		// helpCommand, as its resetCommand, ignores what follows it.
+	case "serverlist":
+		// Interactive (ODBC sqlcmd on Windows): nothing to do for the
+		// analysis. The documented syntax takes no argument, and
+		// go-sqlcmd's command table has no SERVERLIST: the line stays
+		// in its batch, which the server then fails on.
+		if a != e {
+			bad("SERVERLIST takes no argument (go-sqlcmd has no :SERVERLIST: it leaves the line in the batch, and the server fails on it)")
+		}
 	case "quit":
 		if a != e {
 			bad("QUIT takes no argument")
@@ -2694,11 +2791,20 @@ func (p *ppPreprocessor) setvar(f *File, a, e int, bad func(string)) {
 		p.diag(f, a, e, ppReadOnlyMessage(name, key))
 		return
 	}
-	p.changing(key)
 	if k == e {
+		// Nothing defines the variable: nothing to remove. go-sqlcmd
+		// fails (variables.go Setvar: UndefinedVariable), which stops a
+		// script run with -b or :on error exit.
+		if _, st := p.lookup(name); st == ppVarUndefined {
+			p.diag(f, a, a+len(name), fmt.Sprintf("sqlcmd variable %s is not defined, so :setvar %s has no value to remove: "+
+				"go-sqlcmd fails on it (\"'%s' scripting variable not defined\"), which stops a script run with -b or :on error exit; "+
+				"give it a value, or remove the line", name, name, name))
+		}
+		p.changing(key)
 		delete(p.vars, key)
 		return
 	}
+	p.changing(key)
 	raw := s[k:e]
 	if raw[0] != '"' {
 		if strings.ContainsAny(raw, " \t") {
@@ -2878,6 +2984,7 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 			// The cache is keyed by the physical file: an error it kept
 			// may name another path to it. Name the one this :r wrote.
 			tooLarge, missing := errors.Is(err, fsread.ErrTooLarge), errors.Is(err, fs.ErrNotExist)
+			notRegular := errors.Is(err, fsread.ErrNotRegular)
 			var fe *fsread.Error
 			var pe *fs.PathError
 			switch {
@@ -2899,6 +3006,17 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 				msg += " (--untrusted-config ignores a max-file-size above the default in the config file)"
 			case tooLarge:
 				msg += " (raise max-file-size in the config file to include it)"
+			}
+			if notRegular {
+				if info, e := os.Stat(clean); e == nil && info.IsDir() {
+					msg += "; sqlcmd cannot read a folder either, and fails on this :r: name a script file"
+				}
+			}
+			if a, e := c.args(f.Text); strings.Contains(f.Text[a:e], `""`) {
+				// ppJoinQuoted dropped every quote: the name above is not
+				// the one written
+				msg += fmt.Sprintf(" (the name is read from %s with its quotes dropped, as sqlcmd joins the quoted parts of a name; "+
+					"a file name on Windows cannot hold a double quote)", f.Text[a:e])
 			}
 			span(msg)
 			return
