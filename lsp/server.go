@@ -141,8 +141,10 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 	}
 }
 
-// Run serves until the client sends exit or closes the stream, or the
-// editor's process named in initialize exits. It returns the process
+// Run serves until the client sends exit or closes the stream, a write
+// to the client fails (it is gone, though something may still hold its
+// end of the input open), or the editor's process named in initialize
+// exits. It returns the process
 // exit status the specification asks for: 0 after shutdown then exit,
 // 1 otherwise.
 func (s *Server) Run() int {
@@ -158,6 +160,8 @@ func (s *Server) Run() int {
 		select {
 		case r = <-msgs:
 		case <-s.parentGone:
+			return s.exitCode()
+		case <-s.conn.out.failed:
 			return s.exitCode()
 		}
 		m, err := r.m, r.err
