@@ -119,6 +119,10 @@ type Options struct {
 	// Fixes keeps, for every file with a fix, what Fix needs to re-read
 	// and verify it (Summary.Sources).
 	Fixes bool
+	// ListIncludes lists in FileResult.Includes the files each reported
+	// script includes, for a caller that checks the script again when
+	// one of them changes (the language server).
+	ListIncludes bool
 	// Provisional, when set, lets a static run give each file's result
 	// as soon as it is merged even while it may still be withdrawn,
 	// rather than hold the results back (see staticGuessing): the caller
@@ -147,6 +151,10 @@ type FileResult struct {
 	// with the text of its first line.
 	Findings []report.Finding
 	Err      *report.InputError // the file could not be read or decoded
+	// Includes are the paths of the files the script includes with :r
+	// (those its included files include too, and names made with
+	// $(var)), as the run resolved them, with Options.ListIncludes
+	Includes []string
 	// lent is the read buffer the findings' SourceText may point into
 	// (Options.LendSource), given back by Release
 	lent []byte
@@ -643,6 +651,11 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 		findings = inReported
 	} else {
 		r.sum.Files++
+		if fs := p.result.Script.Files; r.opt.ListIncludes && len(fs) > 1 {
+			for _, f := range fs[1:] {
+				res.Includes = append(res.Includes, f.Path)
+			}
+		}
 	}
 	root := p.result.Script.File
 	// the identities of the files included, made for the first finding

@@ -91,6 +91,24 @@ func recordContext(ctx context.Context, paths []string) {
 	}
 }
 
+type includeRecordKey struct{}
+
+// withIncludeRecord has the analysis note in *paths the files the
+// script includes, as the run resolved its :r lines (those of the files
+// it includes too, and names made with $(var)): Pipeline.Analyze does.
+// The server watches them and checks the script again when one changes.
+func withIncludeRecord(ctx context.Context, paths *[]string) context.Context {
+	return context.WithValue(ctx, includeRecordKey{}, paths)
+}
+
+// recordIncludes notes paths as files included by the script the
+// analysis of ctx checks.
+func recordIncludes(ctx context.Context, paths []string) {
+	if p, _ := ctx.Value(includeRecordKey{}).(*[]string); p != nil {
+		*p = append(*p, paths...)
+	}
+}
+
 // Pipeline is the Analyzer the server uses by default: analysis.Run,
 // the pipeline `sqllint scan` runs, with the script as the path to report
 // on, its folder as context and the open buffers as overlay. It never
@@ -165,6 +183,8 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		Overlay:   overlay,
 		Config:    cfg,
 		LookupEnv: p.LookupEnv,
+		// watched by the server
+		ListIncludes: true,
 	}
 	if tracked != nil && len(ctxPaths) > 0 {
 		// git lists none of the unsaved scripts beside it: they are
@@ -249,6 +269,7 @@ func run(ctx context.Context, opt analysis.Options, name string) ([]report.Findi
 	var inputErr *report.InputError
 	_, err := analysis.Run(ctx, opt, func(r *analysis.FileResult) {
 		findings = append(findings, r.Findings...)
+		recordIncludes(ctx, r.Includes)
 		if r.Err != nil && inputErr == nil {
 			inputErr = r.Err
 		}

@@ -100,6 +100,7 @@ type document struct {
 	result   *result            // the last published one
 	baseline string             // the baseline file of its last analysis, "" for none
 	context  []string           // what its last analysis read as context: folders and files, clean absolute paths
+	includes []string           // the files its last analysis included (:r, nested), clean absolute paths
 
 	pulls     []*pullRequest // pulls waiting for the analysis in progress
 	cancelled int            // how many of them were cancelled
@@ -776,9 +777,11 @@ func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 
 // readsAsContext reports whether the last analysis of d read the
 // script at path as context: it lies in a folder d's context walked, or
-// is a file of it. s.mu is held.
+// is a file of it, or one the script included (with :r, through a
+// variable or from an included file too). s.mu is held.
 func (d *document) readsAsContext(path string) bool {
-	return slices.ContainsFunc(d.context, func(c string) bool { return samePath(c, path) || within(filepath.Dir(path), c) })
+	return slices.ContainsFunc(d.context, func(c string) bool { return samePath(c, path) || within(filepath.Dir(path), c) }) ||
+		slices.ContainsFunc(d.includes, func(c string) bool { return samePath(c, path) })
 }
 
 // includesName reports whether script text has a :r line naming a file
@@ -833,8 +836,8 @@ func rLines(text string) []string {
 
 // watchIncludes asks the client to watch the files that the :r lines of
 // d's text name outside every workspace folder (include-outside:,
-// include-roots:), as sqllint resolves them (a name made with a $(var)
-// is missed): **/*.sql covers those inside, and a change of one re-checks
+// include-roots:), as sqllint resolves them, and those its last check
+// included (through a $(var), from an included file): **/*.sql covers those inside, and a change of one re-checks
 // d (didChangeWatchedFiles). Only a client that takes relative patterns
 // can watch a file outside the workspace. s.mu is held.
 func (s *Server) watchIncludes(d *document, text string) {
@@ -842,12 +845,20 @@ func (s *Server) watchIncludes(d *document, text string) {
 	if d.path == "" || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.RelativePatternSupport {
 		return
 	}
+	outside := func(target string) bool {
+		return !slices.ContainsFunc(s.roots, func(r string) bool { return within(filepath.Dir(target), r) })
+	}
 	for _, l := range rLines(text) {
-		target, ok := parser.IncludeTarget(d.path, l)
-		if !ok || slices.ContainsFunc(s.roots, func(r string) bool { return within(filepath.Dir(target), r) }) {
-			continue
+		if target, ok := parser.IncludeTarget(d.path, l); ok && outside(target) {
+			s.watchFile(target, "include")
 		}
-		s.watchFile(target, "include")
+	}
+	// and those the check included: through a variable, from an
+	// included file
+	for _, target := range d.includes {
+		if outside(target) {
+			s.watchFile(target, "include")
+		}
 	}
 }
 
@@ -1010,8 +1021,9 @@ func (s *Server) analyze(d *document, gen int) {
 	if d.untitled == "" && s.flat(d.path) { // s.roots is read under s.mu
 		ctx = withFlatContext(ctx)
 	}
-	var ctxPaths []string
+	var ctxPaths, incPaths []string
 	ctx = withContextRecord(ctx, &ctxPaths)
+	ctx = withIncludeRecord(ctx, &incPaths)
 	overlay := map[string][]byte{}
 	for _, o := range s.docs {
 		if o.path != "" {
@@ -1046,6 +1058,12 @@ func (s *Server) analyze(d *document, gen int) {
 	for _, p := range ctxPaths {
 		if abs, err := filepath.Abs(p); err == nil {
 			d.context = append(d.context, abs)
+		}
+	}
+	d.includes = d.includes[:0]
+	for _, p := range incPaths {
+		if abs, err := filepath.Abs(p); err == nil {
+			d.includes = append(d.includes, abs)
 		}
 	}
 	s.watchFile(baseline, "baseline")
