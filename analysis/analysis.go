@@ -79,6 +79,9 @@ type Options struct {
 	// Overlay maps a cleaned absolute path to content that replaces the
 	// file on disk (editor buffers). It may name files that do not exist
 	// when they are given in Paths; a folder walk only finds files on disk.
+	// The run only reads the map and these bytes, never writes to them
+	// (the language server passes its buffers' strings in place, and
+	// one map to the checks of the same buffers).
 	Overlay map[string][]byte
 	// Config holds rules, severities, options, include/exclude and
 	// variables; nil = config.Default().

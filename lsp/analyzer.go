@@ -28,6 +28,8 @@ type Analyzer interface {
 	// folder's subfolders: see Server.flat); overlay maps clean
 	// absolute paths to open buffers that replace the files on disk. The
 	// config is found from the script's folder upward, as scan finds it.
+	// overlay is only read (map and bytes): the checks of the same
+	// buffers share it, and its bytes are the buffers' own text.
 	// Findings name their file by its path, slash-separated; the server
 	// keeps those in path.
 	Analyze(ctx context.Context, path string, overlay map[string][]byte) ([]report.Finding, error)
