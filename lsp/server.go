@@ -1135,12 +1135,17 @@ func (s *Server) outcome(d *document, version int, snap *text, findings []report
 		}
 		kept = append(kept, f)
 	}
+	kept, left := capFindings(kept)
 	if len(kept) > 0 {
-		res.findings, res.diags = kept, make([]Diagnostic, 0, len(kept)+1)
+		res.findings, res.diags = kept, make([]Diagnostic, 0, len(kept)+2)
 	}
 	var memo lineMemo // findings come in line order
 	for _, f := range res.findings {
 		res.diags = append(res.diags, s.diagnostic(snap, f, &memo))
+	}
+	if left > 0 {
+		res.diags = append(res.diags, Diagnostic{Severity: severityInformation, Source: "sqllint",
+			Message: fmt.Sprintf("sqllint: %d more findings not shown: the editor gets %d of a script, errors first (sqllint scan reports them all)", left, maxDiagnostics)})
 	}
 	if err != nil {
 		s.log.Printf("%s: %v", d.path, err)
@@ -1150,6 +1155,52 @@ func (s *Server) outcome(d *document, version int, snap *text, findings []report
 		res.id, res.full = pullAnswer(res.diags)
 	}
 	return res, baseline, cfgFile
+}
+
+// maxDiagnostics bounds the diagnostics of one script. A generated
+// script can have hundreds of thousands of findings: their
+// publishDiagnostics was one message of 140 MB, marshalled whole, for
+// editors that show a thousand per file at most (VS Code, with "Not
+// showing N further errors and warnings"). LSP 3.17 sets no bound.
+const maxDiagnostics = 10000
+
+// capFindings keeps at most maxDiagnostics of findings (in the order of
+// the text), the most severe ones, and returns them with the number
+// left out.
+func capFindings(findings []report.Finding) ([]report.Finding, int) {
+	if len(findings) <= maxDiagnostics {
+		return findings, 0
+	}
+	rank := func(sev string) int {
+		switch sev {
+		case report.Error:
+			return 0
+		case report.Warning:
+			return 1
+		}
+		return 2
+	}
+	// the least severe rank kept, and how many of it
+	var count [3]int
+	for _, f := range findings {
+		count[rank(f.Severity)]++
+	}
+	least, room := 0, maxDiagnostics
+	for least < 2 && count[least] < room {
+		room -= count[least]
+		least++
+	}
+	// a slice of their own: the findings left out are not held
+	kept := make([]report.Finding, 0, maxDiagnostics)
+	for _, f := range findings {
+		if r := rank(f.Severity); r < least || r == least && room > 0 {
+			if r == least {
+				room--
+			}
+			kept = append(kept, f)
+		}
+	}
+	return kept, len(findings) - len(kept)
 }
 
 // errorDiagnostic is the diagnostic at the top of a script whose
