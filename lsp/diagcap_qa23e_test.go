@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,7 +42,7 @@ func TestDiagnosticsCapped(t *testing.T) {
 		t.Errorf("kept %+v ... %+v, want the first warnings and the error, in the order of the text", ds[maxDiagnostics-2], ds[maxDiagnostics-1])
 	}
 	note := ds[maxDiagnostics]
-	if want := fmt.Sprintf("501 more findings"); !strings.Contains(note.Message, want) || note.Severity != severityInformation || note.Range != (Range{}) {
+	if want := "501 more findings"; !strings.Contains(note.Message, want) || note.Severity != severityInformation || note.Range != (Range{}) {
 		t.Errorf("note %+v, want one at the top saying %q", note, want)
 	}
 	c.srv.mu.Lock()
