@@ -79,6 +79,9 @@ type Options struct {
 	// Overlay maps a cleaned absolute path to content that replaces the
 	// file on disk (editor buffers). It may name files that do not exist
 	// when they are given in Paths; a folder walk only finds files on disk.
+	// The run only reads the map and these bytes, never writes to them
+	// (the language server passes its buffers' strings in place, and
+	// one map to the checks of the same buffers).
 	Overlay map[string][]byte
 	// Config holds rules, severities, options, include/exclude and
 	// variables; nil = config.Default().
@@ -119,6 +122,10 @@ type Options struct {
 	// Fixes keeps, for every file with a fix, what Fix needs to re-read
 	// and verify it (Summary.Sources).
 	Fixes bool
+	// ListIncludes lists in FileResult.Includes the files each reported
+	// script includes, for a caller that checks the script again when
+	// one of them changes (the language server).
+	ListIncludes bool
 	// Provisional, when set, lets a static run give each file's result
 	// as soon as it is merged even while it may still be withdrawn,
 	// rather than hold the results back (see staticGuessing): the caller
@@ -147,6 +154,10 @@ type FileResult struct {
 	// with the text of its first line.
 	Findings []report.Finding
 	Err      *report.InputError // the file could not be read or decoded
+	// Includes are the paths of the files the script includes with :r
+	// (those its included files include too, and names made with
+	// $(var)), as the run resolved them, with Options.ListIncludes
+	Includes []string
 	// lent is the read buffer the findings' SourceText may point into
 	// (Options.LendSource), given back by Release
 	lent []byte
@@ -643,6 +654,11 @@ func (r *run) finish(p *parsed, check func(*parser.Result) []rules.Finding) (res
 		findings = inReported
 	} else {
 		r.sum.Files++
+		if fs := p.result.Script.Files; r.opt.ListIncludes && len(fs) > 1 {
+			for _, f := range fs[1:] {
+				res.Includes = append(res.Includes, f.Path)
+			}
+		}
 	}
 	root := p.result.Script.File
 	// the identities of the files included, made for the first finding

@@ -23,6 +23,26 @@ func (s *Server) current(uri string) (*document, *result) {
 	return d, d.result
 }
 
+// workspaceEdit is the WorkspaceEdit applying edits to the document at
+// version: a TextDocumentEdit naming the version for a client that
+// announces workspace.workspaceEdit.documentChanges, which then refuses
+// an edit of a version it no longer has (the text changed since the
+// findings were computed) instead of applying it to the wrong text;
+// plain changes for the others (LSP 3.17).
+func (c *clientCapabilities) workspaceEdit(uri string, version int, edits []TextEdit) *WorkspaceEdit {
+	if ws := c.Workspace; ws != nil && ws.WorkspaceEdit != nil && ws.WorkspaceEdit.DocumentChanges {
+		list := make([]any, len(edits))
+		for i, e := range edits {
+			list[i] = e
+		}
+		return &WorkspaceEdit{DocumentChanges: []textDocumentEdit{{
+			TextDocument: versionedTextDocumentIdentifier{URI: uri, Version: version},
+			Edits:        list,
+		}}}
+	}
+	return &WorkspaceEdit{Changes: map[string][]TextEdit{uri: edits}}
+}
+
 func before(a, b Position) bool {
 	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
 }
@@ -80,7 +100,7 @@ func (s *Server) codeActions(p *codeActionParams) ([]CodeAction, int) {
 		return actions, 0
 	}
 	if all {
-		if a, ok := fixAllAction(d.uri, res, enc); ok {
+		if a, ok := fixAllAction(d.uri, res, enc, caps); ok {
 			actions = append(actions, a)
 		}
 	}
@@ -103,11 +123,11 @@ func (s *Server) codeActions(p *codeActionParams) ([]CodeAction, int) {
 			}
 			actions = append(actions, CodeAction{
 				Title: title, Kind: "quickfix", Diagnostics: []Diagnostic{diag}, IsPreferred: true,
-				Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: edits}},
+				Edit: caps.workspaceEdit(d.uri, res.version, edits),
 			})
 		}
 		if f.RuleID == "SL003" {
-			if a, ok := unusedSuppressionAction(d.uri, res, enc, f, diag); ok {
+			if a, ok := unusedSuppressionAction(d.uri, res, enc, caps, f, diag); ok {
 				actions = append(actions, a)
 			}
 		}
@@ -125,7 +145,7 @@ func (s *Server) codeActions(p *codeActionParams) ([]CodeAction, int) {
 // analyzes again and goes on until nothing more is fixable. Identical
 // edits (one fix reported twice) apply once. The edits are in the order
 // of the text and never overlap; none when nothing is to fix.
-func fixAllAction(uri string, res *result, enc posEncoding) (CodeAction, bool) {
+func fixAllAction(uri string, res *result, enc posEncoding, caps clientCapabilities) (CodeAction, bool) {
 	type span struct {
 		a, b int
 		s    string
@@ -198,7 +218,7 @@ func fixAllAction(uri string, res *result, enc posEncoding) (CodeAction, bool) {
 	}
 	return CodeAction{
 		Title: "Fix all sqllint findings that have a safe fix", Kind: fixAllKind,
-		Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{uri: edits}},
+		Edit: caps.workspaceEdit(uri, res.version, edits),
 	}, true
 }
 
@@ -246,7 +266,7 @@ func suppressAction(uri string, version int, res *result, enc posEncoding, caps 
 		}}}
 		return action, true
 	}
-	action.Edit = &WorkspaceEdit{Changes: map[string][]TextEdit{uri: {{Range: rng, NewText: head + prefix + "reason" + tail}}}}
+	action.Edit = caps.workspaceEdit(uri, version, []TextEdit{{Range: rng, NewText: head + prefix + "reason" + tail}})
 	if init.SelectCommand != "" {
 		// Where "reason" lands once the edit is applied.
 		rl := pos.Line
@@ -463,7 +483,7 @@ func (s *Server) executeCommand(p *executeCommandParams) (any, *rpcError) {
 // alone on it, when the message says to remove it ("...: remove it"),
 // or the rules the message names from its list ("...: remove SL301,
 // SL302 from it"), keeping the others, their order and the reason.
-func unusedSuppressionAction(uri string, res *result, enc posEncoding, f report.Finding, diag Diagnostic) (CodeAction, bool) {
+func unusedSuppressionAction(uri string, res *result, enc posEncoding, caps clientCapabilities, f report.Finding, diag Diagnostic) (CodeAction, bool) {
 	t := res.text
 	at := t.lineColOffset(f.Line, f.Column)
 	s := t.s
@@ -510,7 +530,7 @@ func unusedSuppressionAction(uri string, res *result, enc posEncoding, f report.
 	}
 	return CodeAction{
 		Title: title, Kind: "quickfix", Diagnostics: []Diagnostic{diag},
-		Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{uri: {edit}}},
+		Edit: caps.workspaceEdit(uri, res.version, []TextEdit{edit}),
 	}, true
 }
 

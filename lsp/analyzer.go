@@ -28,6 +28,8 @@ type Analyzer interface {
 	// folder's subfolders: see Server.flat); overlay maps clean
 	// absolute paths to open buffers that replace the files on disk. The
 	// config is found from the script's folder upward, as scan finds it.
+	// overlay is only read (map and bytes): the checks of the same
+	// buffers share it, and its bytes are the buffers' own text.
 	// Findings name their file by its path, slash-separated; the server
 	// keeps those in path.
 	Analyze(ctx context.Context, path string, overlay map[string][]byte) ([]report.Finding, error)
@@ -88,6 +90,24 @@ func withContextRecord(ctx context.Context, paths *[]string) context.Context {
 func recordContext(ctx context.Context, paths []string) {
 	if p, _ := ctx.Value(contextRecordKey{}).(*[]string); p != nil {
 		*p = paths
+	}
+}
+
+type includeRecordKey struct{}
+
+// withIncludeRecord has the analysis note in *paths the files the
+// script includes, as the run resolved its :r lines (those of the files
+// it includes too, and names made with $(var)): Pipeline.Analyze does.
+// The server watches them and checks the script again when one changes.
+func withIncludeRecord(ctx context.Context, paths *[]string) context.Context {
+	return context.WithValue(ctx, includeRecordKey{}, paths)
+}
+
+// recordIncludes notes paths as files included by the script the
+// analysis of ctx checks.
+func recordIncludes(ctx context.Context, paths []string) {
+	if p, _ := ctx.Value(includeRecordKey{}).(*[]string); p != nil {
+		*p = append(*p, paths...)
 	}
 }
 
@@ -165,6 +185,8 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		Overlay:   overlay,
 		Config:    cfg,
 		LookupEnv: p.LookupEnv,
+		// watched by the server
+		ListIncludes: true,
 	}
 	if tracked != nil && len(ctxPaths) > 0 {
 		// git lists none of the unsaved scripts beside it: they are
@@ -249,6 +271,7 @@ func run(ctx context.Context, opt analysis.Options, name string) ([]report.Findi
 	var inputErr *report.InputError
 	_, err := analysis.Run(ctx, opt, func(r *analysis.FileResult) {
 		findings = append(findings, r.Findings...)
+		recordIncludes(ctx, r.Includes)
 		if r.Err != nil && inputErr == nil {
 			inputErr = r.Err
 		}

@@ -44,6 +44,7 @@ type outbox struct {
 	writes  int               // writes completed, to tell a slow client from a stuck one
 	started bool
 	done    chan struct{} // closed when the writer returns
+	failed  chan struct{} // closed when a write failed: the session is over
 }
 
 // frame is one message to write: data, then tail (the bytes of a result
@@ -58,7 +59,7 @@ type frame struct {
 
 func newOutbox(w io.Writer, logger *log.Logger) *outbox {
 	return &outbox{w: bufio.NewWriterSize(w, 64<<10), log: logger, keyed: map[string]*frame{},
-		wake: make(chan struct{}, 1), done: make(chan struct{})}
+		wake: make(chan struct{}, 1), done: make(chan struct{}), failed: make(chan struct{})}
 }
 
 // start starts the writer. Frames queued before are written first.
@@ -167,6 +168,7 @@ func (o *outbox) run() {
 			o.broken = true
 			o.q, o.head, o.dropped, o.keyed = nil, 0, 0, nil
 			o.mu.Unlock()
+			close(o.failed)
 			return
 		}
 		o.writes++

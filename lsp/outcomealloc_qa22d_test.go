@@ -15,7 +15,7 @@ import (
 // generated script with 100,000 findings allocated 160 MB per check in
 // copies. They are now kept in place and the diagnostics allocated once.
 func TestOutcomeAllocatesOnce(t *testing.T) {
-	const n = 50000
+	const n = maxDiagnostics // the most a check keeps
 	s := New(strings.NewReader(""), io.Discard, Options{})
 	d := &document{uri: "file:///tmp/gen.sql", path: "/tmp/gen.sql"}
 	snap := &text{s: strings.Repeat("CHECKPOINT 10;\n", n)}

@@ -25,6 +25,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/sqllint/sqllint/analysis"
 	"github.com/sqllint/sqllint/config"
@@ -72,6 +73,7 @@ type Server struct {
 
 	mu          sync.Mutex
 	docs        map[string]*document // by URI
+	overlay     map[string][]byte    // the open buffers by path, for the checks (overlayNow); nil when a document changed since
 	enc         posEncoding
 	caps        clientCapabilities
 	init        initOptions
@@ -100,6 +102,7 @@ type document struct {
 	result   *result            // the last published one
 	baseline string             // the baseline file of its last analysis, "" for none
 	context  []string           // what its last analysis read as context: folders and files, clean absolute paths
+	includes []string           // the files its last analysis included (:r, nested), clean absolute paths
 
 	pulls     []*pullRequest // pulls waiting for the analysis in progress
 	cancelled int            // how many of them were cancelled
@@ -141,8 +144,10 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 	}
 }
 
-// Run serves until the client sends exit or closes the stream, or the
-// editor's process named in initialize exits. It returns the process
+// Run serves until the client sends exit or closes the stream, a write
+// to the client fails (it is gone, though something may still hold its
+// end of the input open), or the editor's process named in initialize
+// exits. It returns the process
 // exit status the specification asks for: 0 after shutdown then exit,
 // 1 otherwise.
 func (s *Server) Run() int {
@@ -158,6 +163,8 @@ func (s *Server) Run() int {
 		select {
 		case r = <-msgs:
 		case <-s.parentGone:
+			return s.exitCode()
+		case <-s.conn.out.failed:
 			return s.exitCode()
 		}
 		m, err := r.m, r.err
@@ -545,6 +552,7 @@ func (s *Server) didOpen(p *didOpenParams) {
 	defer s.mu.Unlock()
 	d := &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version}
 	d.text.set(p.TextDocument.Text)
+	s.overlay = nil
 	d.lint = err == nil && (strings.EqualFold(p.TextDocument.LanguageID, "sql") || strings.EqualFold(filepath.Ext(path), ".sql"))
 	if name, ok := untitledName(p.TextDocument.URI); ok && err != nil {
 		// A new query not yet saved: checked alone, with the config of
@@ -585,6 +593,7 @@ func (s *Server) didChange(p *didChangeParams) {
 		return
 	}
 	d.text.applyAll(p.ContentChanges, s.enc)
+	s.overlay = nil
 	d.version = p.TextDocument.Version
 	s.dropPulls(d, pullsChanged)
 	s.schedule(d, s.opt.Debounce)
@@ -605,6 +614,7 @@ func (s *Server) didSave(p *didSaveParams) {
 	if d := s.docs[p.TextDocument.URI]; d != nil {
 		if p.Text != nil && *p.Text != d.text.s {
 			d.text.set(*p.Text)
+			s.overlay = nil
 			s.dropPulls(d, pullsChanged)
 		}
 		s.schedule(d, 0)
@@ -622,6 +632,7 @@ func (s *Server) didClose(p *didCloseParams) {
 	s.abort(d)
 	s.dropPulls(d, pullsClosed)
 	delete(s.docs, d.uri)
+	s.overlay = nil
 	if d.lint && !s.pull {
 		// Diagnostics are for open documents only.
 		_ = s.conn.notifyLatest(publishKey(d.uri), "textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}})
@@ -772,9 +783,11 @@ func (s *Server) scheduleSiblings(d *document, delay time.Duration) {
 
 // readsAsContext reports whether the last analysis of d read the
 // script at path as context: it lies in a folder d's context walked, or
-// is a file of it. s.mu is held.
+// is a file of it, or one the script included (with :r, through a
+// variable or from an included file too). s.mu is held.
 func (d *document) readsAsContext(path string) bool {
-	return slices.ContainsFunc(d.context, func(c string) bool { return samePath(c, path) || within(filepath.Dir(path), c) })
+	return slices.ContainsFunc(d.context, func(c string) bool { return samePath(c, path) || within(filepath.Dir(path), c) }) ||
+		slices.ContainsFunc(d.includes, func(c string) bool { return samePath(c, path) })
 }
 
 // includesName reports whether script text has a :r line naming a file
@@ -829,8 +842,8 @@ func rLines(text string) []string {
 
 // watchIncludes asks the client to watch the files that the :r lines of
 // d's text name outside every workspace folder (include-outside:,
-// include-roots:), as sqllint resolves them (a name made with a $(var)
-// is missed): **/*.sql covers those inside, and a change of one re-checks
+// include-roots:), as sqllint resolves them, and those its last check
+// included (through a $(var), from an included file): **/*.sql covers those inside, and a change of one re-checks
 // d (didChangeWatchedFiles). Only a client that takes relative patterns
 // can watch a file outside the workspace. s.mu is held.
 func (s *Server) watchIncludes(d *document, text string) {
@@ -838,12 +851,20 @@ func (s *Server) watchIncludes(d *document, text string) {
 	if d.path == "" || w == nil || w.DidChangeWatchedFiles == nil || !w.DidChangeWatchedFiles.RelativePatternSupport {
 		return
 	}
+	outside := func(target string) bool {
+		return !slices.ContainsFunc(s.roots, func(r string) bool { return within(filepath.Dir(target), r) })
+	}
 	for _, l := range rLines(text) {
-		target, ok := parser.IncludeTarget(d.path, l)
-		if !ok || slices.ContainsFunc(s.roots, func(r string) bool { return within(filepath.Dir(target), r) }) {
-			continue
+		if target, ok := parser.IncludeTarget(d.path, l); ok && outside(target) {
+			s.watchFile(target, "include")
 		}
-		s.watchFile(target, "include")
+	}
+	// and those the check included: through a variable, from an
+	// included file
+	for _, target := range d.includes {
+		if outside(target) {
+			s.watchFile(target, "include")
+		}
 	}
 }
 
@@ -985,6 +1006,24 @@ func (s *Server) scheduleAll(delay time.Duration) {
 	}
 }
 
+// overlayNow is the open buffers by path, for an analysis: built once
+// for the checks of the documents as they are (an edit re-checks every
+// open script of the folder) and shared by them, which only read it.
+// The buffers are read in place: a document's text is never changed,
+// only replaced. A copy of each for each check cost, with 200 open
+// scripts of a folder, 200 × 200 copies per keystroke. s.mu is held.
+func (s *Server) overlayNow() map[string][]byte {
+	if s.overlay == nil {
+		s.overlay = make(map[string][]byte, len(s.docs))
+		for _, o := range s.docs {
+			if o.path != "" {
+				s.overlay[o.path] = unsafe.Slice(unsafe.StringData(o.text.s), len(o.text.s))
+			}
+		}
+	}
+	return s.overlay
+}
+
 // analyze runs one analysis of d and publishes it unless a newer one was
 // scheduled meanwhile.
 func (s *Server) analyze(d *document, gen int) {
@@ -1006,14 +1045,10 @@ func (s *Server) analyze(d *document, gen int) {
 	if d.untitled == "" && s.flat(d.path) { // s.roots is read under s.mu
 		ctx = withFlatContext(ctx)
 	}
-	var ctxPaths []string
+	var ctxPaths, incPaths []string
 	ctx = withContextRecord(ctx, &ctxPaths)
-	overlay := map[string][]byte{}
-	for _, o := range s.docs {
-		if o.path != "" {
-			overlay[o.path] = []byte(o.text.s)
-		}
-	}
+	ctx = withIncludeRecord(ctx, &incPaths)
+	overlay := s.overlayNow()
 	s.runs.Add(1)
 	s.mu.Unlock()
 	defer s.runs.Done()
@@ -1042,6 +1077,12 @@ func (s *Server) analyze(d *document, gen int) {
 	for _, p := range ctxPaths {
 		if abs, err := filepath.Abs(p); err == nil {
 			d.context = append(d.context, abs)
+		}
+	}
+	d.includes = d.includes[:0]
+	for _, p := range incPaths {
+		if abs, err := filepath.Abs(p); err == nil {
+			d.includes = append(d.includes, abs)
 		}
 	}
 	s.watchFile(baseline, "baseline")
@@ -1094,12 +1135,17 @@ func (s *Server) outcome(d *document, version int, snap *text, findings []report
 		}
 		kept = append(kept, f)
 	}
+	kept, left := capFindings(kept)
 	if len(kept) > 0 {
-		res.findings, res.diags = kept, make([]Diagnostic, 0, len(kept)+1)
+		res.findings, res.diags = kept, make([]Diagnostic, 0, len(kept)+2)
 	}
 	var memo lineMemo // findings come in line order
 	for _, f := range res.findings {
 		res.diags = append(res.diags, s.diagnostic(snap, f, &memo))
+	}
+	if left > 0 {
+		res.diags = append(res.diags, Diagnostic{Severity: severityInformation, Source: "sqllint",
+			Message: fmt.Sprintf("sqllint: %d more findings not shown: the editor gets %d of a script, errors first (sqllint scan reports them all)", left, maxDiagnostics)})
 	}
 	if err != nil {
 		s.log.Printf("%s: %v", d.path, err)
@@ -1109,6 +1155,52 @@ func (s *Server) outcome(d *document, version int, snap *text, findings []report
 		res.id, res.full = pullAnswer(res.diags)
 	}
 	return res, baseline, cfgFile
+}
+
+// maxDiagnostics bounds the diagnostics of one script. A generated
+// script can have hundreds of thousands of findings: their
+// publishDiagnostics was one message of 140 MB, marshalled whole, for
+// editors that show a thousand per file at most (VS Code, with "Not
+// showing N further errors and warnings"). LSP 3.17 sets no bound.
+const maxDiagnostics = 10000
+
+// capFindings keeps at most maxDiagnostics of findings (in the order of
+// the text), the most severe ones, and returns them with the number
+// left out.
+func capFindings(findings []report.Finding) ([]report.Finding, int) {
+	if len(findings) <= maxDiagnostics {
+		return findings, 0
+	}
+	rank := func(sev string) int {
+		switch sev {
+		case report.Error:
+			return 0
+		case report.Warning:
+			return 1
+		}
+		return 2
+	}
+	// the least severe rank kept, and how many of it
+	var count [3]int
+	for _, f := range findings {
+		count[rank(f.Severity)]++
+	}
+	least, room := 0, maxDiagnostics
+	for least < 2 && count[least] < room {
+		room -= count[least]
+		least++
+	}
+	// a slice of their own: the findings left out are not held
+	kept := make([]report.Finding, 0, maxDiagnostics)
+	for _, f := range findings {
+		if r := rank(f.Severity); r < least || r == least && room > 0 {
+			if r == least {
+				room--
+			}
+			kept = append(kept, f)
+		}
+	}
+	return kept, len(findings) - len(kept)
 }
 
 // errorDiagnostic is the diagnostic at the top of a script whose

@@ -3,7 +3,10 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/lsp"
@@ -28,7 +31,20 @@ func (e *env) lsp(args []string) int {
 		e.errorf("%v", err)
 		return exitError
 	}
-	srv := lsp.New(e.stdin, e.stdout, lsp.Options{
+	// An editor that went away closes the server's output: a write to it
+	// then fails (EPIPE), which ends the session with the status LSP
+	// asks for, where SIGPIPE killed the process. Notify, not Ignore: the
+	// processes the server starts (git) keep the default SIGPIPE.
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
+	// The server answers for its output's errors itself (a write error
+	// ends the session, status 1 without shutdown), not as a lost report.
+	out := e.stdout
+	if cw, ok := out.(*checkedWriter); ok {
+		out = cw.w
+	}
+	srv := lsp.New(e.stdin, out, lsp.Options{
 		Analyzer:   lsp.Pipeline{LookupEnv: e.lookupEnv, LoadConfig: load, GitIgnored: f.pr.gitIgnored},
 		Version:    toolVersion(),
 		Log:        e.stderr,
