@@ -22,6 +22,9 @@ type ifArm struct {
 	// pre are the variables followed before the IF, then those the THEN
 	// arm left (once the ELSE started), nil when none (see elseVars)
 	pre, then *followed
+	// elseSt is the ELSE statement, until the IF ends and its CatchEnd
+	// is set (record)
+	elseSt *Statement
 }
 
 // followed are the variables the splitter follows whose text or value
@@ -191,8 +194,18 @@ func (s *splitter) endIf(end int32) {
 }
 
 // record adds f, an IF with an ELSE ending at offset end, to
-// Result.Branches when both its arms started.
+// Result.Branches when both its arms started. Its ELSE statement gets
+// end as its CatchEnd: when the THEN arm completes, the statement after
+// the IF runs next (SL303 walks past the ELSE arm, as past a CATCH
+// block), and a split cut short stops at no statement of that arm.
 func (s *splitter) record(f *ifArm, end int32) {
+	if st := f.elseSt; st != nil {
+		st.CatchEnd = end
+		f.elseSt = nil
+		if s.tail != nil {
+			s.tail.caught = int(end)
+		}
+	}
 	if f.thenAt >= 0 {
 		s.r.Branches = append(s.r.Branches, Branch{Batch: s.b.Index, Then: f.thenAt, Else: f.els, End: end})
 	}

@@ -1228,6 +1228,9 @@ func (s *splitter) startStatement(i int, k kw) int {
 	switch {
 	case k == kwElse:
 		s.body = true
+		if n := len(s.ifs); n > 0 && s.ifs[n-1].els == int32(s.cur.Start) {
+			s.ifs[n-1].elseSt = s.cur // its CatchEnd is set when the IF ends
+		}
 	case k == kwIf && !(s.isWord(i+1, "EXISTS") && !s.isPunct(i+2, '(')):
 		s.body = true
 		if s.dynDepth == 0 && !s.noBranches {
