@@ -1235,7 +1235,7 @@ func (s *splitter) startStatement(i int, k kw) int {
 		s.body = true
 		if s.dynDepth == 0 && !s.noBranches {
 			s.ifs = append(s.ifs, ifArm{depth: int32(len(s.stack)), thenAt: -1, els: -1})
-			if len(s.nulVars)+len(s.nulDevs) > 0 {
+			if s.following() {
 				s.ifs[len(s.ifs)-1].pre = s.followedNow(true)
 			}
 		}
