@@ -230,7 +230,13 @@ func (s *splitter) record(f *ifArm, end int32) {
 			s.tail.caught = int(end)
 		}
 	}
-	if f.thenAt >= 0 {
-		s.r.Branches = append(s.r.Branches, Branch{Batch: s.b.Index, Then: f.thenAt, Else: f.els, End: end})
+	if f.thenAt < 0 {
+		return
 	}
+	br := Branch{Batch: s.b.Index, Then: f.thenAt, Else: f.els, End: end}
+	if d := s.b.Dyn; d != nil {
+		br.Dyn = d
+		br.Then, br.Else, br.End = dynFileOffset(s.b, int(br.Then)), dynFileOffset(s.b, int(br.Else)), dynFileOffset(s.b, int(br.End))
+	}
+	s.r.Branches = append(s.r.Branches, br)
 }
