@@ -180,7 +180,7 @@ func (d *detacher) batches(groups [][]*parser.Statement) {
 func moveBranches(res *parser.Result, moves map[int][]region) {
 	for i := range res.Branches {
 		b := &res.Branches[i]
-		if rg, ok := moves[b.Batch]; ok {
+		if rg, ok := moves[b.Batch]; ok && b.Dyn == nil { // (a file's offsets do not move)
 			b.Then = int32(movedOffset(rg, int(b.Then)))
 			b.Else = int32(movedOffset(rg, int(b.Else)))
 			b.End = int32(movedOffset(rg, int(b.End)))

@@ -77,7 +77,10 @@ type Statement struct {
 	// CatchEnd is set on a BEGIN CATCH: the offset in Batch.Text after
 	// the END of the END CATCH that closes its block (0 when the split
 	// did not reach it). When the TRY block before it completes, the
-	// statement after that END runs next.
+	// statement after that END runs next. It is set so on the ELSE of an
+	// IF too, the offset where the IF ends (its ELSE arm's last statement
+	// ends before it): when the THEN arm completes, what follows the IF
+	// runs next.
 	CatchEnd int32
 	// Dynamic is what an ordinary statement does with dynamic SQL (the
 	// variables it assigns, the text it runs), recorded while splitting;

@@ -9,7 +9,7 @@ import "testing"
 // runs it after the blocks.
 func TestBlockEndNotPartOfStatement(t *testing.T) {
 	for _, src := range []string{
-		"DECLARE @s nvarchar(400), @n int = 4;\nIF @n = 1\n  BEGIN\n    SELECT @s = N'ALTER DATABASE tempdb MODIFY FILE (NAME = tempdev, SIZE = 1GB)'\n  END\nELSE\n  BEGIN\n    SELECT @s = N'ALTER DATABASE tempdb ADD FILE (NAME = t' + CONVERT(nvarchar(25), @n) + N', SIZE = 1GB)'\n  END\nEXEC sp_executesql @s\n",
+		"DECLARE @s nvarchar(400), @n int = 4;\nIF @n = 1\n  BEGIN\n    SELECT @s = N'ALTER DATABASE tempdb ADD FILE (NAME = t' + CONVERT(nvarchar(25), @n) + N', SIZE = 1GB)'\n  END\nELSE\n  BEGIN\n    SELECT @s = N'ALTER DATABASE tempdb ADD FILE (NAME = t' + CONVERT(nvarchar(25), @n) + N', SIZE = 1GB)'\n  END\nEXEC sp_executesql @s\n",
 		"DECLARE @s nvarchar(400);\nBEGIN TRY\n  SET @s = N'ALTER DATABASE tempdb ADD FILE (NAME = t2, SIZE = 1GB)';\nEND TRY\nBEGIN CATCH\n  PRINT 1\nEND CATCH\nEXEC (@s)\n",
 		"DECLARE @s nvarchar(400) = N'ALTER DATABASE tempdb ADD FILE (NAME = t2, SIZE = 1GB)';\nIF 1 = 1\nBEGIN\n  IF 2 = 2\n  BEGIN\n    EXEC sp_executesql @s\n  END;\nEND\n",
 	} {

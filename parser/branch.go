@@ -22,37 +22,56 @@ type ifArm struct {
 	// pre are the variables followed before the IF, then those the THEN
 	// arm left (once the ELSE started), nil when none (see elseVars)
 	pre, then *followed
+	// elseSt is the ELSE statement, until the IF ends and its CatchEnd
+	// is set (record)
+	elseSt *Statement
 }
 
 // followed are the variables the splitter follows whose text or value
 // one arm of an IF ... ELSE may set apart from the other: those holding
-// BACKUP text (nulVars) and the null device's name (nulDevs).
-type followed struct{ vars, devs map[string]string }
+// BACKUP text (nulVars), the null device's name (nulDevs), text an EXEC
+// runs (runs.vars: the sizes, options and databases of the statements
+// built in it), text naming tempdb (tdbVars) and blanks (blank).
+type followed struct {
+	vars, devs, runs, blank map[string]string
+	tdb                     map[string]tdbText
+}
 
 // followedNow is what s follows now (copied with clone), nil when
 // nothing.
 func (s *splitter) followedNow(clone bool) *followed {
-	if len(s.nulVars) == 0 && len(s.nulDevs) == 0 {
+	if !s.following() {
 		return nil
 	}
-	if !clone {
-		return &followed{s.nulVars, s.nulDevs}
+	f := &followed{vars: s.nulVars, devs: s.nulDevs, tdb: s.tdbVars, blank: s.blank}
+	if s.runs != nil {
+		f.runs = s.runs.vars
 	}
-	return &followed{maps.Clone(s.nulVars), maps.Clone(s.nulDevs)}
+	if clone {
+		f.vars, f.devs, f.runs = maps.Clone(f.vars), maps.Clone(f.devs), maps.Clone(f.runs)
+		f.tdb, f.blank = maps.Clone(f.tdb), maps.Clone(f.blank)
+	}
+	return f
 }
 
 // elseVars starts the ELSE arm of f with the variables as they were
 // before the IF: the THEN arm's are put aside.
 func (s *splitter) elseVars(f *ifArm) {
-	if f.pre == nil && len(s.nulVars) == 0 && len(s.nulDevs) == 0 {
+	if f.pre == nil && !s.following() {
 		return // (most IF statements: nothing followed)
 	}
 	f.then = s.followedNow(false)
-	s.nulVars, s.nulDevs = nil, nil
+	var pre followed
 	if f.pre != nil {
-		s.nulVars, s.nulDevs = maps.Clone(f.pre.vars), maps.Clone(f.pre.devs)
+		pre = *f.pre
 	}
+	s.nulVars, s.nulDevs = maps.Clone(pre.vars), maps.Clone(pre.devs)
+	s.tdbVars, s.blank = maps.Clone(pre.tdb), maps.Clone(pre.blank)
 	clear(s.nulBufs) // (a builder holds the THEN arm's text)
+	if s.runs != nil {
+		s.runs.vars = maps.Clone(pre.runs)
+		clear(s.runs.bufs)
+	}
 }
 
 // joinVars ends the arms of f, an IF with an ELSE, for the variables
@@ -62,19 +81,27 @@ func (s *splitter) joinVars(f *ifArm) {
 	var then followed
 	if f.then != nil {
 		then = *f.then
-	} else if f.pre == nil && len(s.nulVars) == 0 && len(s.nulDevs) == 0 {
+	} else if f.pre == nil && !s.following() {
 		return
 	}
-	s.nulVars = joinFollowed(s.nulVars, then.vars, s.nulBufs)
-	s.nulDevs = joinFollowed(s.nulDevs, then.devs, nil)
+	same := func(a, b string) bool { return a == b }
+	s.nulVars = joinFollowed(s.nulVars, then.vars, s.nulBufs, same)
+	s.nulDevs = joinFollowed(s.nulDevs, then.devs, nil, same)
+	s.blank = joinFollowed(s.blank, then.blank, nil, same)
+	s.tdbVars = joinFollowed(s.tdbVars, then.tdb, nil, func(a, b tdbText) bool {
+		return a.text == b.text && a.loop == b.loop && a.grow == b.grow
+	})
+	if s.runs != nil {
+		s.runs.vars = joinFollowed(s.runs.vars, then.runs, s.runs.bufs, same)
+	}
 }
 
-// joinFollowed drops from cur the variables o does not hold the same,
-// and those o holds and cur does not hold (nor their builders from
-// bufs). It returns cur.
-func joinFollowed(cur, o map[string]string, bufs map[string]*strings.Builder) map[string]string {
+// joinFollowed drops from cur the variables o does not hold the same
+// (by same), and those o holds and cur does not hold (nor their
+// builders from bufs). It returns cur.
+func joinFollowed[V any](cur, o map[string]V, bufs map[string]*strings.Builder, same func(a, b V) bool) map[string]V {
 	for k, v := range cur {
-		if w, ok := o[k]; !ok || w != v {
+		if w, ok := o[k]; !ok || !same(w, v) {
 			delete(cur, k)
 			delete(bufs, k)
 		}
@@ -191,9 +218,25 @@ func (s *splitter) endIf(end int32) {
 }
 
 // record adds f, an IF with an ELSE ending at offset end, to
-// Result.Branches when both its arms started.
+// Result.Branches when both its arms started. Its ELSE statement gets
+// end as its CatchEnd: when the THEN arm completes, the statement after
+// the IF runs next (SL303 walks past the ELSE arm, as past a CATCH
+// block), and a split cut short stops at no statement of that arm.
 func (s *splitter) record(f *ifArm, end int32) {
-	if f.thenAt >= 0 {
-		s.r.Branches = append(s.r.Branches, Branch{Batch: s.b.Index, Then: f.thenAt, Else: f.els, End: end})
+	if st := f.elseSt; st != nil {
+		st.CatchEnd = end
+		f.elseSt = nil
+		if s.tail != nil {
+			s.tail.caught = int(end)
+		}
 	}
+	if f.thenAt < 0 {
+		return
+	}
+	br := Branch{Batch: s.b.Index, Then: f.thenAt, Else: f.els, End: end}
+	if d := s.b.Dyn; d != nil {
+		br.Dyn = d
+		br.Then, br.Else, br.End = dynFileOffset(s.b, int(br.Then)), dynFileOffset(s.b, int(br.Else)), dynFileOffset(s.b, int(br.End))
+	}
+	s.r.Branches = append(s.r.Branches, br)
 }

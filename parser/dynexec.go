@@ -651,8 +651,10 @@ func (s *splitter) dynParse(st *Statement, b *Batch) {
 	sp.cut, sp.cutTok = open.What != "", cutTok
 	sp.noDynamic = s.noDynamic
 	sp.dynDepth = s.dynDepth + 1
+	sp.dynIfs = !s.noBranches
 	first := len(r.Statements)
 	sp.run()
+	s.r.Branches = append(s.r.Branches, r.Branches...)
 	for _, x := range r.Statements[first:] {
 		x.InLoop = x.InLoop || st.InLoop
 		x.InModule = x.InModule || st.InModule

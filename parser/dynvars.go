@@ -519,10 +519,11 @@ func charText(text string, p []Token) (c string, ok bool) {
 
 // casePart writes to b the text of one result of p, a CASE expression
 // (CASE ... END), built as concat builds it, and reports whether p is
-// one: the result that holds BACKUP and NUL, or else BACKUP, or else
-// NUL, or else the smallest when every result is a size (smallestSize),
-// or else the first (a variable's text may be any of them; a BACKUP to
-// NUL in any is what SL304 looks for). A result of NULL runs nothing and
+// one: a result without NUL when there is one (SL304 says a backup goes
+// to the null device when it surely does: every result names NUL, as
+// both arms of an IF ... ELSE must set it), among those one that holds
+// BACKUP, or else the smallest when every result is a size
+// (smallestSize), or else the first. A result of NULL runs nothing and
 // is never taken. IIF(condition, a, b) is read so too.
 func (s *splitter) casePart(v *varText, p []Token, level int) bool {
 	results, ok := caseResults(s.text, p)
@@ -592,12 +593,13 @@ func iifResults(text string, p []Token) ([][]Token, bool) {
 }
 
 // pickResult writes to b the text of the result, among results, that
-// holds BACKUP and NUL, or else BACKUP, or else NUL, or else the
-// smallest size when every result is one, or else the first; never
-// NULL. It reports false when there is none.
+// holds no NUL when one does not (and among those one that holds
+// BACKUP), or else the smallest size when every result is one, or else
+// the first; never NULL. It reports false when there is none.
 func (s *splitter) pickResult(v *varText, results [][]Token, level int) bool {
 	text := s.text
 	best, bestScore := "", -1
+	words := false // some result holds BACKUP or NUL
 	var texts []string
 	for _, r := range results {
 		if len(r) == 1 && r[0].Kind == TokIdent && strings.EqualFold(tokText(text, r[0]), "NULL") {
@@ -608,12 +610,13 @@ func (s *splitter) pickResult(v *varText, results [][]Token, level int) bool {
 		s.concatTo(&varText{b: &rb, base: v.length(), prev: v.last()}, r, level+1)
 		t := rb.String()
 		texts = append(texts, t)
-		score := 0
-		if hasBackup(t) {
-			score += 2
-		}
+		score := 2
 		if hasNul(t) {
+			score, words = 0, true
+		}
+		if hasBackup(t) {
 			score++
+			words = true
 		}
 		if score > bestScore {
 			best, bestScore = t, score
@@ -622,7 +625,7 @@ func (s *splitter) pickResult(v *varText, results [][]Token, level int) bool {
 	if bestScore < 0 {
 		return false
 	}
-	if bestScore == 0 {
+	if !words {
 		if t, ok := smallestSize(texts); ok {
 			best = t // whichever result is taken, the size is at least this
 		}

@@ -45,16 +45,23 @@ func checkNulCases(t *testing.T, proc string, cases []nulCase) {
 	}
 }
 
-// Text built in a variable through a CASE is any of its results: the one
-// that backs up to NUL is followed (a result of NULL runs nothing).
+// Text built in a variable through a CASE is any of its results: it backs
+// up to NUL only when every result does (a result of NULL runs nothing),
+// as SL304 says the backup goes to the null device.
 func TestVarBackupCase(t *testing.T) {
 	checkNulCases(t, "", []nulCase{
-		{"SET @sql = CASE WHEN @full = 1 THEN N'BACKUP DATABASE A TO DISK = ''D:\\A.bak''' ELSE N'BACKUP LOG A TO DISK = ''NUL''' END\nEXEC (@sql)", "A", "LOG", false},
-		{"SET @sql = CASE @t WHEN 'L' THEN N'BACKUP LOG ' + QUOTENAME(@db) + N' TO DISK = ''NUL''' WHEN 'F' THEN N'BACKUP DATABASE ' + QUOTENAME(@db) + N' TO DISK = ''X.bak''' END\nEXEC sp_executesql @sql", "QUOTENAME(@db)", "LOG", false},
-		{"SET @sql = N'BACKUP LOG A TO DISK = ' + CASE WHEN @test = 1 THEN N'''NUL''' ELSE N'''D:\\A.trn''' END\nEXEC (@sql)", "A", "LOG", false},
+		// every result backs up to NUL
+		{"SET @sql = CASE WHEN @full = 1 THEN N'BACKUP LOG A TO DISK = ''NUL:''' ELSE N'BACKUP LOG A TO DISK = ''NUL''' END\nEXEC (@sql)", "A", "LOG", false},
+		{"SET @sql = CASE @t WHEN 'L' THEN N'BACKUP LOG ' + QUOTENAME(@db) + N' TO DISK = ''NUL''' WHEN 'F' THEN N'BACKUP LOG ' + QUOTENAME(@db) + N' TO DISK = ''nul''' END\nEXEC sp_executesql @sql", "QUOTENAME(@db)", "LOG", false},
+		{"SET @sql = N'BACKUP LOG A TO DISK = ' + CASE WHEN @test = 1 THEN N'''NUL''' ELSE N'''\\\\.\\NUL''' END\nEXEC (@sql)", "A", "LOG", false},
 		{"SET @sql = N'BACKUP DATABASE A TO DISK = ''NUL''' + CASE WHEN @c = 1 THEN N' WITH COPY_ONLY' ELSE N'' END\nEXEC (@sql)", "A", "FULL", true},
 		{"SET @sql = (CASE WHEN @x = 1 THEN NULL ELSE 'BACKUP LOG A TO DISK = ''nul''' END)\nEXEC (@sql)", "A", "LOG", false},
-		{"SET @sql = CASE WHEN @a = 1 THEN CASE WHEN @b = 1 THEN 'SELECT 1' ELSE 'BACKUP LOG B TO DISK = ''NUL''' END ELSE 'SELECT 2' END\nEXEC (@sql)", "B", "LOG", false},
+		{"SET @sql = CASE WHEN @a = 1 THEN CASE WHEN @b = 1 THEN 'BACKUP LOG B TO DISK = ''nul''' ELSE 'BACKUP LOG B TO DISK = ''NUL''' END ELSE 'BACKUP LOG B TO DISK = ''NUL''' END\nEXEC (@sql)", "B", "LOG", false},
+		// some result does not back up to NUL (a test mode's switch)
+		{"SET @sql = CASE WHEN @full = 1 THEN N'BACKUP DATABASE A TO DISK = ''D:\\A.bak''' ELSE N'BACKUP LOG A TO DISK = ''NUL''' END\nEXEC (@sql)", "", "", false},
+		{"SET @sql = CASE @t WHEN 'L' THEN N'BACKUP LOG ' + QUOTENAME(@db) + N' TO DISK = ''NUL''' WHEN 'F' THEN N'BACKUP DATABASE ' + QUOTENAME(@db) + N' TO DISK = ''X.bak''' END\nEXEC sp_executesql @sql", "", "", false},
+		{"SET @sql = N'BACKUP LOG A TO DISK = ' + CASE WHEN @test = 1 THEN N'''NUL''' ELSE N'''D:\\A.trn''' END\nEXEC (@sql)", "", "", false},
+		{"SET @sql = CASE WHEN @a = 1 THEN CASE WHEN @b = 1 THEN 'SELECT 1' ELSE 'BACKUP LOG B TO DISK = ''NUL''' END ELSE 'SELECT 2' END\nEXEC (@sql)", "", "", false},
 		// no result backs up to NUL
 		{"SET @sql = CASE WHEN @x = 1 THEN 'BACKUP LOG A TO DISK = ''D:\\a.trn''' ELSE 'BACKUP LOG A TO DISK = ''E:\\a.trn''' END\nEXEC (@sql)", "", "", false},
 		{"SET @sql = CASE WHEN @x = 1 THEN 'BACKUP LOG A TO DISK = ''NUL''' ELSE NULL END\nPRINT @sql", "", "", false},
@@ -163,8 +170,11 @@ func TestBackupToNulVariable(t *testing.T) {
 // IIF(condition, a, b) is read as CASE is.
 func TestVarBackupIIF(t *testing.T) {
 	for _, tc := range []struct{ src, db string }{
-		{"SET @s = 'BACKUP LOG A TO DISK = ' + IIF(@test = 1, N'''NUL''', N'''D:\\a.trn''')\nEXEC (@s)", "A"},
-		{"SET @s = IIF(@full = 1, 'BACKUP DATABASE B TO DISK = ''b.bak''', 'BACKUP LOG B TO DISK = ''nul''')\nEXEC (@s)", "B"},
+		{"SET @s = 'BACKUP LOG A TO DISK = ' + IIF(@test = 1, N'''NUL''', N'''nul.''')\nEXEC (@s)", "A"},
+		{"SET @s = IIF(@full = 1, 'BACKUP LOG B TO DISK = ''NUL''', 'BACKUP LOG B TO DISK = ''nul''')\nEXEC (@s)", "B"},
+		// one result does not back up to NUL
+		{"SET @s = 'BACKUP LOG A TO DISK = ' + IIF(@test = 1, N'''NUL''', N'''D:\\a.trn''')\nEXEC (@s)", ""},
+		{"SET @s = IIF(@full = 1, 'BACKUP DATABASE B TO DISK = ''b.bak''', 'BACKUP LOG B TO DISK = ''nul''')\nEXEC (@s)", ""},
 		{"SET @s = IIF(@x = 1, NULL, 'BACKUP LOG C TO DISK = ''NUL''')\nEXEC (@s)", "C"},
 		{"SET @s = 'BACKUP LOG A TO DISK = ' + IIF(@test = 1, N'''E:\\a.trn''', N'''D:\\a.trn''')\nEXEC (@s)", ""},
 		{"SET @s = 'BACKUP LOG A TO DISK = ' + IIF(@a, N'''NUL''')\nEXEC (@s)", ""},

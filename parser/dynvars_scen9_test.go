@@ -26,7 +26,7 @@ func TestVarBackupNestingBounded(t *testing.T) {
 		}
 		cases = append(cases,
 			nulCase{"SET @s = " + nested("CASE WHEN @a = 1 THEN ", nul, " END", n) + "\nEXEC (@s)", db, "LOG", false},
-			nulCase{"SET @s = " + nested("IIF(@a = 1, ", nul, ", 'x')", n) + "\nEXEC (@s)", db, "LOG", false},
+			nulCase{"SET @s = " + nested("IIF(@a = 1, ", nul, ", NULL)", n) + "\nEXEC (@s)", db, "LOG", false},
 			nulCase{"SET @s = " + nested("(", nul, ")", n) + "\nEXEC (@s)", db, "LOG", false})
 	}
 	// levels count from the expression: one more outside is one too many

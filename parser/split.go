@@ -33,12 +33,30 @@ type Result struct {
 // Branch is an IF statement with an ELSE, in the batch of Index Batch:
 // its THEN arm holds the statements that start in [Then, Else), its
 // ELSE arm those that start in [Else, End), offsets in the batch's text
-// (for constant dynamic SQL, the offset of the EXEC that runs it,
-// DynSource.At). A branch never spans batches; an arm may hold IF ...
-// ELSE statements of its own.
+// (a statement of constant dynamic SQL is at the offset of the EXEC that
+// runs it, DynSource.At). A branch never spans batches; an arm may hold
+// IF ... ELSE statements of its own.
 type Branch struct {
 	Batch           int
 	Then, Else, End int32
+	// Dyn is set on an IF ... ELSE of constant dynamic SQL: the text it
+	// is in. Then, Else and End are then offsets in the file that holds
+	// the text's string (Batch.Pos), where the statements of that text,
+	// and of dynamic SQL it runs, start (DynPos).
+	Dyn *DynSource
+}
+
+// DynPos is where st, a statement of constant dynamic SQL, starts in
+// the file that holds its text (Branch.Dyn).
+func DynPos(st *Statement) int32 { return dynFileOffset(st.Batch, st.Start) }
+
+// dynFileOffset is offset off of b's text in the file that holds it:
+// the end of its last character for the end of the text.
+func dynFileOffset(b *Batch, off int) int32 {
+	if off < len(b.Text) || off == 0 {
+		return int32(b.Pos(off).Offset)
+	}
+	return int32(b.Pos(len(b.Text)-1).Offset + 1)
 }
 
 // ParseFile preprocesses f in sqlcmd mode and parses it.
@@ -745,6 +763,9 @@ type splitter struct {
 	tail *tailCut
 	// dynDepth is how deep in constant dynamic SQL the batch is (dynExec)
 	dynDepth int
+	// dynIfs is set on constant dynamic SQL's batch (dynParse): its IF
+	// ... ELSE statements are recorded (Branch.Dyn)
+	dynIfs bool
 	// nulVars are the variables of the batch assigned text that holds
 	// BACKUP, and that text (dynVars)
 	nulVars map[string]string
@@ -1241,11 +1262,14 @@ func (s *splitter) startStatement(i int, k kw) int {
 	switch {
 	case k == kwElse:
 		s.body = true
+		if n := len(s.ifs); n > 0 && s.ifs[n-1].els == int32(s.cur.Start) && s.dynDepth == 0 {
+			s.ifs[n-1].elseSt = s.cur // its CatchEnd is set when the IF ends
+		}
 	case k == kwIf && !(s.isWord(i+1, "EXISTS") && !s.isPunct(i+2, '(')):
 		s.body = true
-		if s.dynDepth == 0 && !s.noBranches {
+		if (s.dynDepth == 0 || s.dynIfs) && !s.noBranches {
 			s.ifs = append(s.ifs, ifArm{depth: int32(len(s.stack)), thenAt: -1, els: -1})
-			if len(s.nulVars)+len(s.nulDevs) > 0 {
+			if s.following() {
 				s.ifs[len(s.ifs)-1].pre = s.followedNow(true)
 			}
 		}

@@ -244,10 +244,15 @@ func (s *splitter) refill(i int) int {
 
 // canFlush reports whether no completed statement may still change: a
 // block's only statement so far gets Body when the block ends, a BEGIN
-// CATCH its CatchEnd.
+// CATCH or an IF's ELSE its CatchEnd.
 func (s *splitter) canFlush() bool {
 	for _, f := range s.stack {
 		if f.n == 1 && f.first != nil || f.catch != nil {
+			return false
+		}
+	}
+	for i := range s.ifs {
+		if s.ifs[i].elseSt != nil {
 			return false
 		}
 	}

@@ -110,9 +110,34 @@ type armEvents interface {
 func newArmWalk(branches []parser.Branch) armWalk {
 	list := slices.Clone(branches)
 	slices.SortFunc(list, func(a, b parser.Branch) int {
-		return cmp.Or(cmp.Compare(a.Batch, b.Batch), cmp.Compare(a.Then, b.Then), cmp.Compare(b.End, a.End))
+		pa, sa := branchStart(&a)
+		pb, sb := branchStart(&b)
+		return cmp.Or(cmp.Compare(a.Batch, b.Batch), cmp.Compare(pa, pb), cmp.Compare(sa, sb), cmp.Compare(b.End, a.End))
 	})
 	return armWalk{list: list}
+}
+
+// branchStart is where b starts in its batch: the offset of its THEN
+// arm, or for one in dynamic SQL that of the EXEC and the arm's in the
+// text's file (-1 and its offset after it).
+func branchStart(b *parser.Branch) (int32, int32) {
+	if b.Dyn != nil {
+		return b.Dyn.At, b.Then
+	}
+	return b.Then, -1
+}
+
+// dynIn reports whether st is a statement of b's dynamic SQL (or of
+// dynamic SQL it runs) inside b, and where it starts in the file of that
+// text (parser.DynPos).
+func dynIn(st *parser.Statement, b *parser.Branch) (int32, bool) {
+	for d := st.Batch.Dyn; d != nil; d = d.Parent {
+		if d == b.Dyn {
+			at := parser.DynPos(st)
+			return at, at >= b.Then && at < b.End
+		}
+	}
+	return 0, false
 }
 
 // newBranches is the replay's walk through r's IF ... ELSE statements.
@@ -134,28 +159,51 @@ func branchPos(st *parser.Statement) (int, int32) {
 // none of whose statements is met is never entered).
 func (w *armWalk) step(st *parser.Statement, ev armEvents) {
 	batch, at := branchPos(st)
+	// in reports whether st is inside b, and where, in b's offsets
+	in := func(b *parser.Branch) (int32, bool) {
+		if b.Dyn != nil {
+			return dynIn(st, b)
+		}
+		return at, b.Batch == batch && at < b.End
+	}
 	for n := len(w.open); n > 0; n = len(w.open) {
-		if top := w.open[n-1]; top.b.Batch == batch && at < top.b.End {
+		if _, ok := in(&w.open[n-1].b); ok {
 			break
 		}
 		w.leave(ev)
 	}
-	if n := len(w.open); n > 0 && !w.open[n-1].inElse && at >= w.open[n-1].b.Else {
-		w.open[n-1].inElse = true
-		ev.elseArm()
+	if n := len(w.open); n > 0 && !w.open[n-1].inElse {
+		if top := &w.open[n-1].b; top.Dyn == nil && at >= top.Else || top.Dyn != nil && parser.DynPos(st) >= top.Else {
+			w.open[n-1].inElse = true
+			ev.elseArm()
+		}
+	}
+	sub := int32(-1) // where st starts after at (branchStart)
+	if st.Batch.Dyn != nil {
+		sub = -2 // not yet known: only for a branch of dynamic SQL at at
 	}
 	for w.next < len(w.list) {
-		b := w.list[w.next]
-		if b.Batch > batch || b.Batch == batch && b.Then > at {
+		b := &w.list[w.next]
+		p, s := branchStart(b)
+		if b.Batch > batch || b.Batch == batch && p > at {
 			break
 		}
+		if b.Batch == batch && p == at && b.Dyn != nil {
+			if sub == -2 {
+				sub = parser.DynPos(st)
+			}
+			if s > sub {
+				break
+			}
+		}
 		w.next++
-		if b.Batch != batch || at >= b.End {
+		pos, ok := in(b)
+		if !ok {
 			continue // none of its statements met
 		}
-		w.open = append(w.open, armOpen{b: b})
+		w.open = append(w.open, armOpen{b: *b})
 		ev.enter()
-		if at >= b.Else {
+		if pos >= b.Else {
 			w.open[len(w.open)-1].inElse = true
 			ev.elseArm()
 		}

@@ -200,6 +200,10 @@ type Alloc struct {
 	// (Bytes is then the new size) or only a lower bound (DBFile.AtLeast):
 	// Bytes is an upper bound of the allocation.
 	UpTo bool
+	// AtLeast is set on a file a restore creates when its size is only
+	// a lower bound (DBFile.AtLeast: the target of a DBCC SHRINKFILE):
+	// Bytes is a lower bound of the allocation.
+	AtLeast bool
 }
 
 // Growth is an autogrowth setting a statement gives a file.

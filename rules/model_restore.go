@@ -53,6 +53,9 @@ type layout struct {
 	hasTRT, tde, created, fromServer bool
 	// partial is true when some of the files' sizes are unknown.
 	partial bool
+	// atLeast is set on a summary when some of its sizes are lower
+	// bounds (DBFile.AtLeast)
+	atLeast bool
 }
 
 // snapCopy is a copied snapshot: its database and files.
@@ -82,10 +85,10 @@ func (l *layout) sized(names *nameTable) []Alloc {
 	if !l.copied() {
 		var files []Alloc
 		if l.data > 0 {
-			files = append(files, Alloc{Bytes: l.data})
+			files = append(files, Alloc{Bytes: l.data, AtLeast: l.atLeast})
 		}
 		if l.logBytes > 0 {
-			files = append(files, Alloc{Log: true, Bytes: l.logBytes})
+			files = append(files, Alloc{Log: true, Bytes: l.logBytes, AtLeast: l.atLeast})
 		}
 		return files
 	}
@@ -93,7 +96,7 @@ func (l *layout) sized(names *nameTable) []Alloc {
 		l.files = make([]Alloc, 0, l.known)
 		for _, f := range l.dbFiles {
 			if f.Size > 0 {
-				l.files = append(l.files, Alloc{File: names.str(f.name), Log: f.Log, Bytes: f.Size})
+				l.files = append(l.files, Alloc{File: names.str(f.name), Log: f.Log, Bytes: f.Size, AtLeast: f.AtLeast})
 			}
 		}
 	}
@@ -188,6 +191,17 @@ func (r *RestoreEffect) Bytes(log bool) int64 {
 		}
 	}
 	return n
+}
+
+// AtLeast reports whether the size of some file of r, data or log
+// files, is only a lower bound (Alloc.AtLeast): their total is then one.
+func (r *RestoreEffect) AtLeast(log bool) bool {
+	for _, f := range r.Files {
+		if f.Log == log && f.AtLeast {
+			return true
+		}
+	}
+	return false
 }
 
 // deviceKey identifies a backup device: its type and its value, without
@@ -311,21 +325,22 @@ func (m *Model) snapshot(d *Database) *layout {
 func (m *Model) summaryLayout(d *Database, sizes bool, last *layout) *layout {
 	partial := !d.Created && !d.FromServer || d.Unnamed > 0
 	var data, logBytes int64
+	var atLeast bool
 	if !sizes {
 		partial = true
 	} else {
 		var unsized bool
-		data, logBytes, unsized = m.sizesOf(&d.Files)
+		data, logBytes, unsized, atLeast = m.sizesOf(&d.Files)
 		partial = partial || unsized
 	}
-	if last != nil && last.partial == partial && last.data == data && last.logBytes == logBytes && sameSummary(d, last) {
+	if last != nil && last.partial == partial && last.atLeast == atLeast && last.data == data && last.logBytes == logBytes && sameSummary(d, last) {
 		return last
 	}
 	// from the model's room: a dense run summarizes a database at most of
 	// its backups
 	l := m.layoutRoom.put(layout{key: d.Key, name: d.Name, data: data, logBytes: logBytes,
 		unnamed: count32(d.FileCount()), extraFilegroups: count32(d.FilegroupCount() - 1),
-		tde: d.TDE, created: d.Created, fromServer: d.FromServer, partial: partial})
+		tde: d.TDE, created: d.Created, fromServer: d.FromServer, partial: partial, atLeast: atLeast})
 	if d.TRT != nil {
 		l.trt, l.hasTRT = *d.TRT, true
 	}
@@ -335,7 +350,7 @@ func (m *Model) summaryLayout(d *Database, sizes bool, last *layout) *layout {
 // sizesOf adds up the sizes of the files of s whose size is known, data
 // and log apart, and tells whether some size is unknown (FileSet.sizes:
 // a large set keeps its sums as files come and go).
-func (m *Model) sizesOf(s *FileSet) (data, logBytes int64, unsized bool) { return s.sizes() }
+func (m *Model) sizesOf(s *FileSet) (data, logBytes int64, unsized, atLeast bool) { return s.sizes() }
 
 // sameSummary reports whether l (a summary) holds what summaryLayout
 // would take from d now, files aside.
@@ -593,7 +608,7 @@ func (m *Model) restoreFiles(e *Effect, d *Database, n *parser.Restore) {
 			re.Partial = true
 			continue
 		}
-		re.Files = append(re.Files, Alloc{File: d.Files.Name(f), Bytes: f.Size})
+		re.Files = append(re.Files, Alloc{File: d.Files.Name(f), Bytes: f.Size, AtLeast: f.AtLeast})
 	}
 	if len(re.Files) > 0 {
 		m.extraIn(e).restore = re
@@ -648,7 +663,7 @@ func partialFiles(re *RestoreEffect, d *Database, n *parser.Restore) {
 	for _, f := range d.Files.All() {
 		fg := strings.ToLower(d.Files.Filegroup(f))
 		if f.Size > 0 && (f.Log || rw || fg == "" || fg == "primary" || groups[fg] || named("FILEGROUP", d.Files.Filegroup(f))) {
-			files = append(files, Alloc{File: d.Files.Name(f), Log: f.Log, Bytes: f.Size})
+			files = append(files, Alloc{File: d.Files.Name(f), Log: f.Log, Bytes: f.Size, AtLeast: f.AtLeast})
 		}
 	}
 	re.Files = files
@@ -779,7 +794,7 @@ func filesOf(d *Database) []Alloc {
 	out := make([]Alloc, 0, d.Files.Len())
 	for _, f := range d.Files.All() {
 		if f.Size > 0 {
-			out = append(out, Alloc{File: d.Files.Name(f), Log: f.Log, Bytes: f.Size})
+			out = append(out, Alloc{File: d.Files.Name(f), Log: f.Log, Bytes: f.Size, AtLeast: f.AtLeast})
 		}
 	}
 	return out

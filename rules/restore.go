@@ -47,12 +47,14 @@ var sl207 = &Rule{
 				continue
 			}
 			dataSec, logSec := ZeroingSeconds(data, rate), ZeroingSeconds(logBytes, rate)
+			// a size a DBCC SHRINKFILE target left is a lower bound
+			dataMin, logMin := re.AtLeast(false), re.AtLeast(true)
 			var parts []string
 			if data > 0 {
-				parts = append(parts, fmt.Sprintf("data files %s, %s without Instant File Initialization", formatBytes(data), aboutSeconds(dataSec)))
+				parts = append(parts, fmt.Sprintf("data files %s%s, %s%s without Instant File Initialization", atLeast(dataMin), formatBytes(data), atLeast(dataMin), aboutSeconds(dataSec)))
 			}
 			if logBytes > 0 {
-				parts = append(parts, fmt.Sprintf("log %s, %s, IFI or not", formatBytes(logBytes), aboutSeconds(logSec)))
+				parts = append(parts, fmt.Sprintf("log %s%s, %s%s, IFI or not", atLeast(logMin), formatBytes(logBytes), atLeast(logMin), aboutSeconds(logSec)))
 			}
 			var msg string
 			switch {
@@ -80,7 +82,7 @@ var sl207 = &Rule{
 				if dataSec+logSec > budget {
 					estText, budgetText := formatOverBudget(dataSec+logSec, budget)
 					f.Severity = raise(f.Severity)
-					f.Message += fmt.Sprintf(", so the restore waits about %s, over the %s budget", estText, budgetText)
+					f.Message += fmt.Sprintf(", so the restore waits %sabout %s, over the %s budget", atLeast(dataMin && data > 0 || logMin), estText, budgetText)
 				}
 			case ifiOn:
 				f.Confirmed = facts.Server
@@ -90,6 +92,15 @@ var sl207 = &Rule{
 			}
 		}
 	},
+}
+
+// atLeast is the words that make a size or a time a lower bound when
+// min is set: "at least ".
+func atLeast(lower bool) string {
+	if lower {
+		return "at least "
+	}
+	return ""
 }
 
 // onlyDefaultSizes reports whether every file a restore creates has the

@@ -56,6 +56,7 @@ type bigFiles struct {
 	at        strIndex // positions in files by key
 	data, log int64
 	unsized   int
+	atLeast   int // files of known size that is a lower bound (DBFile.AtLeast)
 	names     *nameTable
 }
 
@@ -77,6 +78,9 @@ func (b *bigFiles) posBytes(key []byte) int32 {
 
 // count adds f's size to b's sums (sign 1), or takes it away (-1).
 func (b *bigFiles) count(f DBFile, sign int64) {
+	if f.AtLeast && f.Size > 0 {
+		b.atLeast += int(sign)
+	}
 	switch {
 	case f.Size <= 0:
 		b.unsized += int(sign)
@@ -250,12 +254,14 @@ func (s *FileSet) files() []DBFile {
 }
 
 // sizes adds up the sizes of the files of s whose size is known, data and
-// log apart, and tells whether some size is unknown.
-func (s *FileSet) sizes() (data, logBytes int64, unsized bool) {
+// log apart, and tells whether some size is unknown and whether some
+// known size is only a lower bound (DBFile.AtLeast).
+func (s *FileSet) sizes() (data, logBytes int64, unsized, atLeast bool) {
 	if b := s.big; b != nil {
-		return b.data, b.log, b.unsized > 0
+		return b.data, b.log, b.unsized > 0, b.atLeast > 0
 	}
 	for _, f := range s.list {
+		atLeast = atLeast || f.AtLeast && f.Size > 0
 		switch {
 		case f.Size <= 0:
 			unsized = true
@@ -265,7 +271,7 @@ func (s *FileSet) sizes() (data, logBytes int64, unsized bool) {
 			data += f.Size
 		}
 	}
-	return data, logBytes, unsized
+	return data, logBytes, unsized, atLeast
 }
 
 // reset empties s, with room for n files; it keeps its names.

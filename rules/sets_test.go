@@ -134,7 +134,7 @@ func TestSizesOf(t *testing.T) {
 	check := func(data, log int64, unsized bool) {
 		t.Helper()
 		for range 2 { // the second from what was kept
-			if d, l, u := m.sizesOf(&fs); d != data || l != log || u != unsized {
+			if d, l, u, _ := m.sizesOf(&fs); d != data || l != log || u != unsized {
 				t.Errorf("sizes %d %d %v, want %d %d %v", d, l, u, data, log, unsized)
 			}
 		}
@@ -149,7 +149,7 @@ func TestSizesOf(t *testing.T) {
 	check(20, 5, false)
 	other := FileSet{names: names}
 	other.Set(file("x", false, 1))
-	if d, _, _ := m.sizesOf(&other); d != 1 {
+	if d, _, _, _ := m.sizesOf(&other); d != 1 {
 		t.Errorf("another set's sizes: %d", d)
 	}
 	check(20, 5, false)
@@ -166,7 +166,7 @@ func TestFileSetSizesFollowChanges(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	for step := 0; step < 4000; step++ {
 		k := fmt.Sprintf("f%d", r.IntN(60))
-		f := DBFile{name: names.add(k), Log: r.IntN(3) == 0, Size: int64(r.IntN(4)) << 20}
+		f := DBFile{name: names.add(k), Log: r.IntN(3) == 0, Size: int64(r.IntN(4)) << 20, AtLeast: r.IntN(5) == 0}
 		switch _, had := want[k]; r.IntN(4) {
 		case 0:
 			fs.Delete(k)
@@ -181,8 +181,9 @@ func TestFileSetSizesFollowChanges(t *testing.T) {
 			want[k] = f
 		}
 		var data, logBytes int64
-		unsized := false
+		unsized, atLeast := false, false
 		for _, f := range want {
+			atLeast = atLeast || f.AtLeast && f.Size > 0
 			switch {
 			case f.Size <= 0:
 				unsized = true
@@ -192,8 +193,8 @@ func TestFileSetSizesFollowChanges(t *testing.T) {
 				data += f.Size
 			}
 		}
-		if d, l, u := fs.sizes(); d != data || l != logBytes || u != unsized {
-			t.Fatalf("step %d (%d files): sizes %d, %d, %v, want %d, %d, %v", step, fs.Len(), d, l, u, data, logBytes, unsized)
+		if d, l, u, a := fs.sizes(); d != data || l != logBytes || u != unsized || a != atLeast {
+			t.Fatalf("step %d (%d files): sizes %d, %d, %v, %v, want %d, %d, %v, %v", step, fs.Len(), d, l, u, a, data, logBytes, unsized, atLeast)
 		}
 		if got := maps.Collect(fs.All()); !maps.Equal(got, want) || fs.Len() != len(want) {
 			t.Fatalf("step %d: files %v (len %d), want %v", step, got, fs.Len(), want)
