@@ -30,7 +30,7 @@ func TestIncludeEditRechecksIncluder(t *testing.T) {
 		}
 		c.open(pathURI(inc), ":setvar DbName Sales\n")
 		c.notify("textDocument/didChange", didChangeParams{TextDocument: versionedTextDocumentIdentifier{URI: pathURI(inc), Version: 2}, ContentChanges: []contentChange{{Text: "-- no variables\n"}}})
-		if ds := c.diagnostics(pathURI(mig), 1); find(ds, "SL002") == nil {
+		if ds := c.diagnosticsWith(pathURI(mig), 1, "SL002"); find(ds, "SL002") == nil {
 			t.Errorf("V1 after the include lost its :setvar: %v, want SL002", codes(ds))
 		}
 	})
@@ -48,10 +48,23 @@ func TestIncludeEditRechecksIncluder(t *testing.T) {
 		}
 		c.open(pathURI(master), ":setvar DbName Sales\n:r tables/orders.sql\n")
 		c.notify("textDocument/didChange", didChangeParams{TextDocument: versionedTextDocumentIdentifier{URI: pathURI(master), Version: 2}, ContentChanges: []contentChange{{Text: ":r tables/orders.sql\n"}}})
-		if ds := c.diagnostics(pathURI(orders), 1); find(ds, "SL002") == nil {
+		if ds := c.diagnosticsWith(pathURI(orders), 1, "SL002"); find(ds, "SL002") == nil {
 			t.Errorf("orders after the master lost its :setvar: %v, want SL002", codes(ds))
 		}
 	})
+}
+
+// diagnosticsWith is the diagnostics of uri at version that hold a
+// finding of rule, or the last of two publishes: opening the included
+// or including script may re-check uri once before the edit does (it is
+// then a file the script's check read), with what it gave before.
+func (c *client) diagnosticsWith(uri string, version int, rule string) []Diagnostic {
+	c.t.Helper()
+	ds := c.diagnostics(uri, version)
+	if find(ds, rule) == nil {
+		ds = c.diagnostics(uri, version)
+	}
+	return ds
 }
 
 func TestIncludesName(t *testing.T) {
