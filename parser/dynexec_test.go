@@ -335,9 +335,10 @@ func TestVarBackup(t *testing.T) {
 		{"SET @s = 'BACKUP LOG A TO DISK = ''NUL'''\nEXEC (@t)", ""},
 		{"SET @s = 'BACKUP LOG A TO DISK = ''' + @d + ''''\nEXEC (@s)", ""},
 		{"SET @s = 'BACKUP LOG A TO DISK = ''NUL'''\nGO\nEXEC (@s)", ""},
-		// SELECT @v = expr alone is an assignment; EXEC of a concatenation
+		// SELECT @v = expr is an assignment, alone or once a row of its FROM
+		// (selectfrom_qa24a_test.go); EXEC of a concatenation
 		{"SELECT @c = 'BACKUP LOG [' + @name + '] TO DISK = ''nul'''\nPRINT @c\nEXEC (@c)", "@name"},
-		{"SELECT @c = 'BACKUP LOG [' + name + '] TO DISK = ''nul''' FROM sys.databases\nEXEC (@c)", ""},
+		{"SELECT @c = 'BACKUP LOG [' + name + '] TO DISK = ''nul''' FROM sys.databases\nEXEC (@c)", "name"},
 		{"EXEC ('BACKUP LOG [' + @DBName + '] TO DISK = ''NUL''')", "@DBName"},
 		{"EXEC (N'BACKUP LOG ' + QUOTENAME(@d) + N' TO DISK = ''NUL''') AT Other", ""},
 		{"EXEC ('BACKUP LOG [' + @DBName + '] TO DISK = ''D:\\x.trn''')", ""},

@@ -145,8 +145,12 @@ func (s *splitter) runText(st *Statement, toks []Token, word int) {
 		if toks[1].Kind != TokVar {
 			return
 		}
-		if assignOpAt(text, toks, 2) && !selectsMore(text, toks[3:]) {
-			s.runAssign(toks[1], toks[2], toks[3:])
+		expr, ok := []Token(nil), false
+		if assignOpAt(text, toks, 2) {
+			expr, ok = selectAssigned(text, toks[3:])
+		}
+		if ok {
+			s.runAssign(toks[1], toks[2], expr)
 		} else if followed {
 			for _, t := range toks {
 				if t.Kind == TokVar {

@@ -65,10 +65,14 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 			}
 		})
 	case keywordFold(w, "SELECT"):
-		// SELECT @v = expr alone is SET; with more (a list, FROM) it may
-		// assign anything
-		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) && !selectsMore(text, toks[3:]) {
-			s.assignVar(toks[1], toks[2], toks[3:])
+		// SELECT @v = expr [FROM ...] is SET, once a row; a list of
+		// select items may assign anything
+		expr, ok := []Token(nil), false
+		if toks[1].Kind == TokVar && assignOpAt(text, toks, 2) {
+			expr, ok = selectAssigned(text, toks[3:])
+		}
+		if ok {
+			s.assignVar(toks[1], toks[2], expr)
 		} else if len(s.nulVars) > 0 || len(s.nulDevs) > 0 {
 			s.forgetVars(toks)
 		}
@@ -1040,6 +1044,21 @@ func hasBackup(s string) bool {
 // holds more than an expression: a comma or a clause (FROM, WHERE, ...)
 // outside parentheses.
 func selectsMore(text string, toks []Token) bool {
+	_, clause := selectEnd(text, toks)
+	return clause != selectExprOnly
+}
+
+// What follows the expression of SELECT @v = expr, for selectEnd.
+const (
+	selectExprOnly = iota // nothing: the expression alone
+	selectClauses         // clauses (FROM, WHERE, ...) that run it once a row
+	selectList            // more select items, or a set operator or INTO
+)
+
+// selectEnd is where the expression of SELECT @v = expr ends among toks
+// (the tokens after the "="), at the first comma or clause outside
+// parentheses, and what follows it there.
+func selectEnd(text string, toks []Token) (end, follows int) {
 	depth := 0
 	for i, t := range toks {
 		switch {
@@ -1049,15 +1068,29 @@ func selectsMore(text string, toks []Token) bool {
 			depth--
 		case depth != 0:
 		case isPunctAt(text, toks, i, ','):
-			return true
+			return i, selectList
 		case t.Kind == TokIdent:
 			switch strings.ToUpper(tokText(text, t)) {
-			case "FROM", "WHERE", "GROUP", "ORDER", "HAVING", "UNION", "INTO", "OPTION", "EXCEPT", "INTERSECT":
-				return true
+			case "FROM", "WHERE", "GROUP", "ORDER", "HAVING", "OPTION":
+				return i, selectClauses
+			case "UNION", "INTO", "EXCEPT", "INTERSECT":
+				return i, selectList
 			}
 		}
 	}
-	return false
+	return len(toks), selectExprOnly
+}
+
+// selectAssigned is the expression SELECT @v = expr assigns, toks the
+// tokens after the "=": the expression alone, as SET assigns it, or one
+// followed by clauses (SELECT @sql += N'ALTER DATABASE ' + QUOTENAME(name)
+// + N' ...' FROM sys.databases), which assign each row the expression's
+// text, += appending it: the text of one row stands for them, as
+// sp_MSforeachdb's command does. False for a list of select items, which
+// may assign another variable.
+func selectAssigned(text string, toks []Token) ([]Token, bool) {
+	end, follows := selectEnd(text, toks)
+	return toks[:end], follows != selectList
 }
 
 // literalHasBackup reports whether a string literal among toks holds

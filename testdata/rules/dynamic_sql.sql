@@ -121,7 +121,7 @@ GO
 -- a variable lives for one batch
 EXEC (@sql);
 GO
--- a backup to NUL built in the EXEC, or by SELECT @v = alone
+-- a backup to NUL built in the EXEC, or by SELECT @v = (alone, or once a row)
 DECLARE @name sysname = N'App', @cmd varchar(1000);
 SELECT @cmd = 'BACKUP LOG [' + @name + '] TO DISK = ''nul''';
 PRINT @cmd;
@@ -129,7 +129,7 @@ EXEC (@cmd); -- want "SL304"
 EXEC ('BACKUP LOG [' + @name + '] TO DISK = ''NUL'''); -- want "SL304"
 EXEC ('BACKUP LOG [' + @name + '] TO DISK = ''D:\x.trn''');
 SELECT @cmd = 'BACKUP LOG [' + name + '] TO DISK = ''nul''' FROM sys.databases;
-EXEC (@cmd);
+EXEC (@cmd); -- want "SL304"
 -- sp_MSforeachdb runs its command for each database
 EXEC sp_MSforeachdb 'IF ''?'' NOT IN (''master'', ''tempdb'') BACKUP LOG [?] TO DISK = ''NUL'''; -- want "SL304"
 EXEC sp_MSforeachdb 'BACKUP LOG [?] TO DISK = ''D:\?.trn''';
