@@ -675,7 +675,12 @@ var ruleRef = regexp.MustCompile(`^(?i:SL[0-9]+)$`)
 // parseDirective reads "ignore SL302,SL303 reason" and "ignore-file ...".
 // It returns the problem for SL004, or "".
 func parseDirective(reg *Registry, text string) (file bool, ids []string, problem string) {
-	verb, rest, _ := strings.Cut(strings.TrimSpace(text), " ")
+	text = strings.TrimSpace(text)
+	verb := text
+	if i := strings.IndexAny(text, " \t"); i >= 0 {
+		verb = text[:i] // a tab ends it as a space does, as between the IDs and the reason
+	}
+	rest := text[len(verb):]
 	switch strings.ToLower(verb) {
 	case "ignore":
 	case "ignore-file":
