@@ -23,3 +23,17 @@ func TestDirectiveTabAfterVerb(t *testing.T) {
 		t.Errorf("SL003: %q, want %q", got, want)
 	}
 }
+
+// TestDirectiveColonAfterID: "SL302: reason" names SL302, so the SL004
+// message says what to change rather than that no rule is named.
+func TestDirectiveColonAfterID(t *testing.T) {
+	fs := auditRun(t, "-- sqllint:ignore SL302: colon before the reason\nCHECKPOINT 10;\nGO\n"+
+		"-- sqllint:ignore SL303,checkpoint-duration: colon after a name\nCHECKPOINT 10;\n", nil)
+	want := []string{
+		"suppression has a colon after SL302: write sqllint:ignore SL302 reason, with a space",
+		"suppression has a colon after checkpoint-duration: write sqllint:ignore SL303,checkpoint-duration reason, with a space",
+	}
+	if got := auditMessages(fs, "SL004"); !reflect.DeepEqual(got, want) {
+		t.Errorf("SL004: %q, want %q", got, want)
+	}
+}

@@ -690,17 +690,19 @@ func parseDirective(reg *Registry, text string) (file bool, ids []string, proble
 	}
 	usage := "write sqllint:" + strings.ToLower(verb) + " SLnnn reason"
 	rest = strings.TrimSpace(rest)
+	list := rest // the IDs as written, for the colon's message
 	for {
 		word := firstWord(rest)
-		r := reg.Lookup(strings.ToUpper(word))
-		if r == nil {
-			r = reg.Lookup(strings.ToLower(word))
-		}
+		r := lookupRef(reg, word)
 		switch {
 		case r != nil:
 			ids = append(ids, r.ID)
 		case ruleRef.MatchString(word):
 			return file, nil, fmt.Sprintf("suppression names unknown rule %s", word)
+		case strings.HasSuffix(word, ":") && lookupRef(reg, word[:len(word)-1]) != nil:
+			// "SL302: reason" names SL302: only the colon is wrong
+			written := list[:len(list)-len(rest)+len(word)-1]
+			return file, nil, fmt.Sprintf("suppression has a colon after %s: write sqllint:%s %s reason, with a space", word[:len(word)-1], strings.ToLower(verb), written)
 		case len(ids) > 0:
 			// "SL302, reason": the comma asks for another rule
 			return file, nil, fmt.Sprintf("suppression lists no rule after the comma that follows %s: remove the comma before the reason", ids[len(ids)-1])
@@ -720,6 +722,15 @@ func parseDirective(reg *Registry, text string) (file bool, ids []string, proble
 		return file, nil, "suppression of " + strings.Join(ids, ", ") + " gives no reason: " + usage
 	}
 	return file, ids, ""
+}
+
+// lookupRef is the rule a suppression's word names: an ID in any case
+// or a rule's name.
+func lookupRef(reg *Registry, word string) *Rule {
+	if r := reg.Lookup(strings.ToUpper(word)); r != nil {
+		return r
+	}
+	return reg.Lookup(strings.ToLower(word))
 }
 
 func firstWord(s string) string {
