@@ -37,3 +37,23 @@ func TestDirectiveColonAfterID(t *testing.T) {
 		t.Errorf("SL004: %q, want %q", got, want)
 	}
 }
+
+// TestDirectiveAfterGo: a suppression after GO applies to the next
+// statement, as one on a line of its own does; one that matches nothing
+// there is SL003, where it was silently dropped with the GO line.
+func TestDirectiveAfterGo(t *testing.T) {
+	fs := auditRun(t, "CHECKPOINT 10;\nGO -- sqllint:ignore SL302 after GO\nCHECKPOINT 11;\nGO -- sqllint:ignore SL304 nothing there\nCHECKPOINT;\nGO\n", nil)
+	var lines []int
+	for _, f := range fs {
+		if f.Rule.ID == "SL302" {
+			lines = append(lines, f.Span.Start.Position().Line)
+		}
+	}
+	if !reflect.DeepEqual(lines, []int{1}) {
+		t.Errorf("SL302 on lines %v, want [1] (line 3 suppressed)", lines)
+	}
+	want := []string{"suppression of SL304 matched no finding: remove it"}
+	if got := auditMessages(fs, "SL003"); !reflect.DeepEqual(got, want) {
+		t.Errorf("SL003: %q, want %q", got, want)
+	}
+}
