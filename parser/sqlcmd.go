@@ -2377,12 +2377,20 @@ func (c *ppCommand) args(s string) (start, end int) {
 	return start, e
 }
 
-// ppGoDirective is the offset of a "--" sqllint: directive that follows
-// GO and its count on the line from k to le, or -1 (no comment, another
-// comment).
+// ppGoDirective is the offset of a sqllint: directive that follows GO
+// and its count on the line from k to le, or -1 (no comment, another
+// comment): a "--" one, or a block one with nothing but blanks or a "--"
+// comment after it on the line (text there would join the next batch).
 func ppGoDirective(s string, k, le int) int {
 	c := ppCommand{name: "go", nameEnd: k, end: le}
 	_, e := c.args(s)
+	if i := strings.Index(s[k:e], "/*"); i >= 0 && ppDirectiveAt(s, k+i+2) {
+		end, ok := scanBlockComment(s[:le], k+i+2)
+		if rest := strings.TrimLeft(s[end:le], " \t"); ok && (rest == "" || strings.HasPrefix(rest, "--")) {
+			return k + i
+		}
+		return -1
+	}
 	i := strings.Index(s[e:le], "--")
 	if i < 0 || !ppDirectiveAt(s, e+i+2) {
 		return -1
