@@ -57,3 +57,48 @@ func TestDirectiveAfterGo(t *testing.T) {
 		t.Errorf("SL003: %q, want %q", got, want)
 	}
 }
+
+// TestDirectiveBeforeIf: a suppression before IF, ELSE or WHILE covers
+// the statement it runs (T-SQL's IF statement holds it), through a
+// BEGIN ... END of one statement and nested IFs; it bound to the IF
+// condition alone, so that it was SL003 and the finding stayed.
+func TestDirectiveBeforeIf(t *testing.T) {
+	src := "DECLARE @x int = 1;\n" +
+		"-- sqllint:ignore SL302 before IF\nIF @x = 1\n  CHECKPOINT 10;\nGO\n" + // 2-4
+		"-- sqllint:ignore SL302 before IF BEGIN\nIF @x = 1\nBEGIN\n  CHECKPOINT 10;\nEND\nGO\n" + // 6-10
+		"-- sqllint:ignore SL302 before WHILE\nWHILE 1 = 0\n  IF 1 = 1 CHECKPOINT 5;\nGO\n" + // 12-14
+		"-- sqllint:ignore SL302 only the IF\nIF @x = 1 PRINT 'x';\nCHECKPOINT 7;\nGO\n" // 16-18
+	fs := auditRun(t, src, nil)
+	var lines []int
+	for _, f := range fs {
+		if f.Rule.ID == "SL302" {
+			lines = append(lines, f.Span.Start.Position().Line)
+		}
+	}
+	if !reflect.DeepEqual(lines, []int{18}) {
+		t.Errorf("SL302 on lines %v, want [18]", lines)
+	}
+	want := []string{"suppression of SL302 matched no finding: remove it"}
+	if got := auditMessages(fs, "SL003"); !reflect.DeepEqual(got, want) {
+		t.Errorf("SL003: %q, want %q (the last one only)", got, want)
+	}
+}
+
+// TestDirectiveBeforeModule: a suppression before CREATE PROCEDURE
+// covers its body, the rest of the batch, which the statement holds.
+func TestDirectiveBeforeModule(t *testing.T) {
+	src := "-- sqllint:ignore SL302 before the procedure\nCREATE PROCEDURE p AS\n  PRINT 'x';\n  CHECKPOINT 10;\nGO\nCHECKPOINT 11;\n"
+	fs := auditRun(t, src, nil)
+	var lines []int
+	for _, f := range fs {
+		if f.Rule.ID == "SL302" {
+			lines = append(lines, f.Span.Start.Position().Line)
+		}
+	}
+	if !reflect.DeepEqual(lines, []int{6}) {
+		t.Errorf("SL302 on lines %v, want [6]", lines)
+	}
+	if got := auditMessages(fs, "SL003"); got != nil {
+		t.Errorf("SL003: %q, want none", got)
+	}
+}

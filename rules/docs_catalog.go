@@ -47,7 +47,7 @@ USE [$(TargetDb)];`,
 	},
 	"SL003": {
 		Title: "Inline suppression that matched no finding",
-		Why: `An inline suppression such as ` + "`-- sqllint:ignore SL302 reason`" + ` silences the named rules on the next statement (placed inside a statement, before the clause a finding points at such as its LOG ON, also on the rest of that statement), or, when it trails a statement, on its own line and on the statement it trails, from its first line (a multi-line statement reports on its first line). When none of those rules reports anything there, the comment hides nothing: the statement was fixed or moved, or the comment names the wrong rule.
+		Why: `An inline suppression such as ` + "`-- sqllint:ignore SL302 reason`" + ` silences the named rules on the next statement (an ` + "`IF`" + `, ` + "`ELSE`" + ` or ` + "`WHILE`" + ` with the statement it runs, a ` + "`CREATE PROCEDURE`" + ` with its body; placed inside a statement, before the clause a finding points at such as its LOG ON, also on the rest of that statement), or, when it trails a statement, on its own line and on the statement it trails, from its first line (a multi-line statement reports on its first line). When none of those rules reports anything there, the comment hides nothing: the statement was fixed or moved, or the comment names the wrong rule.
 
 A stale exception is not harmless. It stays attached to the statement and would quietly hide a new problem that no reviewer ever looked at.
 

@@ -776,6 +776,9 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 					dir.start, dir.end = starts.trailed(d.Span.Start.File, d.Span.Start.Offset)
 				} else {
 					dir.start, dir.end = starts.after(d.Span.Start.File, d.Span.End.Offset)
+					if dir.start >= 0 {
+						dir.end = starts.bodyEnd(d.Span.Start.File, dir.start, dir.end)
+					}
 					if end := starts.inside(d.Span.Start.File, d.Span.Start.Offset); end >= 0 {
 						// on a line of its own inside a statement (before
 						// its LOG ON, SET or MODIFY FILE clause): the rest
