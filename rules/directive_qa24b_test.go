@@ -3,6 +3,8 @@ package rules
 import (
 	"reflect"
 	"testing"
+
+	"github.com/sqllint/sqllint/parser"
 )
 
 // TestDirectiveTabAfterVerb: a tab after "ignore" (or "ignore-file")
@@ -87,18 +89,25 @@ func TestDirectiveBeforeIf(t *testing.T) {
 // TestDirectiveBeforeModule: a suppression before CREATE PROCEDURE
 // covers its body, the rest of the batch, which the statement holds.
 func TestDirectiveBeforeModule(t *testing.T) {
-	src := "-- sqllint:ignore SL302 before the procedure\nCREATE PROCEDURE p AS\n  PRINT 'x';\n  CHECKPOINT 10;\nGO\nCHECKPOINT 11;\n"
-	fs := auditRun(t, src, nil)
-	var lines []int
-	for _, f := range fs {
-		if f.Rule.ID == "SL302" {
-			lines = append(lines, f.Span.Start.Position().Line)
+	src := "-- sqllint:ignore SL302 before the procedure\nCREATE PROCEDURE p AS\n  PRINT 'x';\n  CHECKPOINT 10;\nGO\nCHECKPOINT 11;\n" +
+		"-- sqllint:ignore SL302 before IF\nIF 1 = 1\nBEGIN\n  CHECKPOINT 12;\nEND\n" // 7-11
+	for _, compact := range []bool{false, true} {
+		res := parser.ParseFile(parser.NewFile("audit.sql", src), &parser.PreprocessOptions{})
+		if compact {
+			Compact(res) // as a scan does
 		}
-	}
-	if !reflect.DeepEqual(lines, []int{6}) {
-		t.Errorf("SL302 on lines %v, want [6]", lines)
-	}
-	if got := auditMessages(fs, "SL003"); got != nil {
-		t.Errorf("SL003: %q, want none", got)
+		fs := Analyze(Default, []*parser.Result{res}, nil)
+		var lines []int
+		for _, f := range fs {
+			if f.Rule.ID == "SL302" {
+				lines = append(lines, f.Span.Start.Position().Line)
+			}
+		}
+		if !reflect.DeepEqual(lines, []int{6}) {
+			t.Errorf("compact %v: SL302 on lines %v, want [6]", compact, lines)
+		}
+		if got := auditMessages(fs, "SL003"); got != nil {
+			t.Errorf("compact %v: SL003: %q, want none", compact, got)
+		}
 	}
 }
