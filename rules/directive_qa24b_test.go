@@ -111,3 +111,15 @@ func TestDirectiveBeforeModule(t *testing.T) {
 		}
 	}
 }
+
+// TestIgnoreListEditBlankAfterMarker: "sqllint: ignore" (a blank after
+// the colon) is a suppression as "sqllint:ignore" is, and the edit that
+// drops a rule from its list (the editor's quick fix of SL003) reads it
+// too; it took "ignore" for the first rule and offered no edit.
+func TestIgnoreListEditBlankAfterMarker(t *testing.T) {
+	c := "-- sqllint: ignore SL303,SL302 reason"
+	start, end, list, ok := IgnoreListEdit(c, func(w string) bool { return w == "SL303" })
+	if !ok || c[start:end] != "SL303,SL302" || list != "SL302" {
+		t.Errorf("IgnoreListEdit = %q -> %q, %v; want \"SL303,SL302\" -> \"SL302\"", c[start:end], list, ok)
+	}
+}
