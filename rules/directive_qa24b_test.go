@@ -2,6 +2,7 @@ package rules
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sqllint/sqllint/parser"
@@ -121,5 +122,26 @@ func TestIgnoreListEditBlankAfterMarker(t *testing.T) {
 	start, end, list, ok := IgnoreListEdit(c, func(w string) bool { return w == "SL303" })
 	if !ok || c[start:end] != "SL303,SL302" || list != "SL302" {
 		t.Errorf("IgnoreListEdit = %q -> %q, %v; want \"SL303,SL302\" -> \"SL302\"", c[start:end], list, ok)
+	}
+}
+
+// TestSuppressionRulesNotSuppressible: SL003 and SL004 report the
+// suppressions themselves and no comment silences them (a "sqllint:ignore
+// SL003" is itself stale); their pages offered that comment. They now say
+// how to turn the rules off instead, and the behaviour they describe holds.
+func TestSuppressionRulesNotSuppressible(t *testing.T) {
+	for _, id := range []string{"SL003", "SL004"} {
+		md := Markdown(Default.Lookup(id))
+		if strings.Contains(md, "sqllint:ignore "+id) {
+			t.Errorf("%s page offers an inline suppression of it", id)
+		}
+		if !strings.Contains(md, id+": off") {
+			t.Errorf("%s page does not say how to turn it off:\n%s", id, md)
+		}
+	}
+	fs := auditRun(t, "-- sqllint:ignore-file SL003 legacy comments\n-- sqllint:ignore SL302 stale\nCHECKPOINT;\n", nil)
+	want := []string{"suppression of SL003 matched no finding: remove it", "suppression of SL302 matched no finding: remove it"}
+	if got := auditMessages(fs, "SL003"); !reflect.DeepEqual(got, want) {
+		t.Errorf("SL003: %q, want %q", got, want)
 	}
 }
