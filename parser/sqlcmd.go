@@ -2038,6 +2038,13 @@ func (p *ppPreprocessor) lineCommand(f *File, ls, j int, run *int) (int, bool) {
 		}
 		p.emit(count, true)
 		*run = next
+		if k != le {
+			if d := ppGoDirective(s, k, le); d >= 0 {
+				// a sqllint: comment after GO: the next batch's first
+				// text, at its place, so that it suppresses there
+				*run = d
+			}
+		}
 		if ls > 0 && s[ls-1] == '\r' {
 			p.afterLoneCR(f, j)
 		}
@@ -2368,6 +2375,27 @@ func (c *ppCommand) args(s string) (start, end int) {
 		e--
 	}
 	return start, e
+}
+
+// ppGoDirective is the offset of a sqllint: directive that follows GO
+// and its count on the line from k to le, or -1 (no comment, another
+// comment): a "--" one, or a block one with nothing but blanks or a "--"
+// comment after it on the line (text there would join the next batch).
+func ppGoDirective(s string, k, le int) int {
+	c := ppCommand{name: "go", nameEnd: k, end: le}
+	_, e := c.args(s)
+	if i := strings.Index(s[k:e], "/*"); i >= 0 && ppDirectiveAt(s, k+i+2) {
+		end, ok := scanBlockComment(s[:le], k+i+2)
+		if rest := strings.TrimLeft(s[end:le], " \t"); ok && (rest == "" || strings.HasPrefix(rest, "--")) {
+			return k + i
+		}
+		return -1
+	}
+	i := strings.Index(s[e:le], "--")
+	if i < 0 || !ppDirectiveAt(s, e+i+2) {
+		return -1
+	}
+	return e + i
 }
 
 // goCount parses what follows GO on its line (from k to the line end le):

@@ -776,7 +776,8 @@ func IgnoreListEdit(c string, drop func(word string) bool) (start, end int, list
 		return 0, 0, "", false
 	}
 	i += len("sqllint:")
-	i += len(firstWord(c[i:])) // the verb
+	i += len(c[i:]) - len(strings.TrimLeft(c[i:], " \t")) // "sqllint: ignore" too, as parseDirective reads it
+	i += len(firstWord(c[i:]))                            // the verb
 	i += len(c[i:]) - len(strings.TrimLeft(c[i:], " \t"))
 	start = i
 	var keep []string

@@ -47,7 +47,7 @@ USE [$(TargetDb)];`,
 	},
 	"SL003": {
 		Title: "Inline suppression that matched no finding",
-		Why: `An inline suppression such as ` + "`-- sqllint:ignore SL302 reason`" + ` silences the named rules on the next statement (placed inside a statement, before the clause a finding points at such as its LOG ON, also on the rest of that statement), or, when it trails a statement, on its own line and on the statement it trails, from its first line (a multi-line statement reports on its first line). When none of those rules reports anything there, the comment hides nothing: the statement was fixed or moved, or the comment names the wrong rule.
+		Why: `An inline suppression such as ` + "`-- sqllint:ignore SL302 reason`" + ` silences the named rules on the next statement (an ` + "`IF`" + `, ` + "`ELSE`" + ` or ` + "`WHILE`" + ` with the statement it runs, a ` + "`CREATE PROCEDURE`" + ` with its body; placed inside a statement, before the clause a finding points at such as its LOG ON, also on the rest of that statement), or, when it trails a statement, on its own line and on the statement it trails, from its first line (a multi-line statement reports on its first line). When none of those rules reports anything there, the comment hides nothing: the statement was fixed or moved, or the comment names the wrong rule.
 
 A stale exception is not harmless. It stays attached to the statement and would quietly hide a new problem that no reviewer ever looked at.
 
@@ -170,7 +170,7 @@ LOG ON (NAME = Sales_log, FILENAME = 'L:\Log\Sales.ldf', SIZE = 2GB, FILEGROWTH 
 
 sqllint flags any percentage FILEGROWTH on a log file, and a fixed growth whose estimate at ` + "`zeroing-rate`" + ` (default 106 MB/s) exceeds ` + "`autogrowth-budget`" + ` (default 5 s, about 530 MB). A file whose ` + "`MAXSIZE`" + `, given with the growth or by an earlier statement (a MAXSIZE lasts until another is given), is no larger than its known size never grows and is not flagged; one whose ` + "`MAXSIZE`" + ` leaves less room than a growth grows no further than that room, which is what is estimated. A statement whose fixed FILEGROWTH is larger than the MAXSIZE itself, or whose SIZE is over it, is refused by SQL Server (errors 5169 and 5103; 5040 for a MODIFY FILE past the MAXSIZE an earlier statement gave) and sets nothing. A fixed step such as 256 MB keeps each growth short.
 
-From SQL Server 2022, log growth of 64 MB or less is instant: when ` + "`target-version`" + ` names 2022 or later, or ` + "`--server`" + ` finds such a server (for the statements run on it, not after a ` + "`:connect`" + ` to another), these small steps are never flagged.
+From SQL Server 2022, log growth of 64 MB or less is instant (a fixed growth as SQL Server sets it, rounded to the nearest 64 KB: 65,567 KB is 64 MB): when ` + "`target-version`" + ` names 2022 or later, or ` + "`--server`" + ` finds such a server (for the statements run on it, not after a ` + "`:connect`" + ` to another), these small steps are never flagged.
 
 ` + builtFilesDoc,
 		Source: "ifi",

@@ -675,7 +675,12 @@ var ruleRef = regexp.MustCompile(`^(?i:SL[0-9]+)$`)
 // parseDirective reads "ignore SL302,SL303 reason" and "ignore-file ...".
 // It returns the problem for SL004, or "".
 func parseDirective(reg *Registry, text string) (file bool, ids []string, problem string) {
-	verb, rest, _ := strings.Cut(strings.TrimSpace(text), " ")
+	text = strings.TrimSpace(text)
+	verb := text
+	if i := strings.IndexAny(text, " \t"); i >= 0 {
+		verb = text[:i] // a tab ends it as a space does, as between the IDs and the reason
+	}
+	rest := text[len(verb):]
 	switch strings.ToLower(verb) {
 	case "ignore":
 	case "ignore-file":
@@ -685,17 +690,19 @@ func parseDirective(reg *Registry, text string) (file bool, ids []string, proble
 	}
 	usage := "write sqllint:" + strings.ToLower(verb) + " SLnnn reason"
 	rest = strings.TrimSpace(rest)
+	list := rest // the IDs as written, for the colon's message
 	for {
 		word := firstWord(rest)
-		r := reg.Lookup(strings.ToUpper(word))
-		if r == nil {
-			r = reg.Lookup(strings.ToLower(word))
-		}
+		r := lookupRef(reg, word)
 		switch {
 		case r != nil:
 			ids = append(ids, r.ID)
 		case ruleRef.MatchString(word):
 			return file, nil, fmt.Sprintf("suppression names unknown rule %s", word)
+		case strings.HasSuffix(word, ":") && lookupRef(reg, word[:len(word)-1]) != nil:
+			// "SL302: reason" names SL302: only the colon is wrong
+			written := list[:len(list)-len(rest)+len(word)-1]
+			return file, nil, fmt.Sprintf("suppression has a colon after %s: write sqllint:%s %s reason, with a space", word[:len(word)-1], strings.ToLower(verb), written)
 		case len(ids) > 0:
 			// "SL302, reason": the comma asks for another rule
 			return file, nil, fmt.Sprintf("suppression lists no rule after the comma that follows %s: remove the comma before the reason", ids[len(ids)-1])
@@ -715,6 +722,15 @@ func parseDirective(reg *Registry, text string) (file bool, ids []string, proble
 		return file, nil, "suppression of " + strings.Join(ids, ", ") + " gives no reason: " + usage
 	}
 	return file, ids, ""
+}
+
+// lookupRef is the rule a suppression's word names: an ID in any case
+// or a rule's name.
+func lookupRef(reg *Registry, word string) *Rule {
+	if r := reg.Lookup(strings.ToUpper(word)); r != nil {
+		return r
+	}
+	return reg.Lookup(strings.ToLower(word))
 }
 
 func firstWord(s string) string {
@@ -760,6 +776,9 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 					dir.start, dir.end = starts.trailed(d.Span.Start.File, d.Span.Start.Offset)
 				} else {
 					dir.start, dir.end = starts.after(d.Span.Start.File, d.Span.End.Offset)
+					if dir.start >= 0 {
+						dir.end = starts.bodyEnd(d.Span.Start.File, dir.start, dir.end)
+					}
 					if end := starts.inside(d.Span.Start.File, d.Span.Start.Offset); end >= 0 {
 						// on a line of its own inside a statement (before
 						// its LOG ON, SET or MODIFY FILE clause): the rest

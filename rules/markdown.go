@@ -76,6 +76,12 @@ func Markdown(r *Rule) string {
 		}
 		b.WriteString("```\n")
 	}
+	if r.ID == "SL003" || r.ID == "SL004" {
+		// their findings are about the suppressions: no comment silences
+		// them (one naming them matches nothing)
+		b.WriteString("\n## Turning it off\n\nA `sqllint:ignore` comment does not silence " + r.ID + ", whose findings are about such comments. Turn it off in `.sqllint.yaml` instead:\n\n```yaml\nseverity:\n  " + r.ID + ": off\n```\n")
+		return b.String()
+	}
 	b.WriteString("\n## Suppressing\n\n```sql\n-- sqllint:ignore " + r.ID + " the reason why it is fine here\n```\n")
 	return b.String()
 }

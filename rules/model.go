@@ -365,8 +365,23 @@ func (m *Model) addAlloc(e *Effect, a Alloc) {
 
 // addGrowth records an autogrowth setting.
 func (m *Model) addGrowth(e *Effect, g Growth) {
+	if g.Size.Bytes > 0 && g.Size.Percent == 0 {
+		g.Size.Bytes = growthRounded(g.Size.Bytes)
+	}
 	m.extraIn(e)
 	e.addGrowth(g)
+}
+
+// growthRounded is a fixed growth of b bytes as SQL Server sets it:
+// rounded to the nearest 64 KB, and at least 64 KB (CREATE DATABASE,
+// growth_increment), so that 65,567 KB is the 64 MB SQL Server 2022
+// grows a log by instantly.
+func growthRounded(b int64) int64 {
+	const unit = 64 << 10
+	if b > math.MaxInt64-unit {
+		return b
+	}
+	return max(unit, (b+unit/2)/unit*unit)
 }
 
 // addAlloc records a one-time allocation.

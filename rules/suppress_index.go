@@ -27,6 +27,9 @@ type fileStarts struct {
 	// interest[i]: the i-th is a statement of interest (CREATE DATABASE,
 	// BACKUP, ...), whose clauses findings may point at
 	interest []bool
+	// stmts[i] is the i-th statement (bodyEnd reads its keyword and
+	// whether it is the body of the one before)
+	stmts []*parser.Statement
 }
 
 func newStmtStarts(stmts []*parser.Statement) *stmtStarts {
@@ -34,8 +37,60 @@ func newStmtStarts(stmts []*parser.Statement) *stmtStarts {
 	for _, st := range stmts {
 		sp := st.Span()
 		ix.add(sp.Start.File, sp.Start.Offset, sp.End.Offset, st.Kind != parser.KindOther)
+		fs := ix.byFile[sp.Start.File]
+		fs.stmts = append(fs.stmts, st)
 	}
 	return ix
+}
+
+// bodyEnd is end, the end of the statement of file f that starts at
+// start, or when that one is an IF, ELSE or WHILE (or BEGIN) whose body
+// follows it, the end of that body, through nested ones (IF ... IF ...
+// CHECKPOINT 10): T-SQL's IF statement holds the statement it runs. A
+// BEGIN ... END block of several statements holds no body the split
+// marks, and ends at its BEGIN.
+func (ix *stmtStarts) bodyEnd(f *parser.File, start, end int) int {
+	fs := ix.byFile[f]
+	if fs == nil {
+		return end
+	}
+	i := sort.SearchInts(fs.maxStart, start)
+	if i < len(fs.stmts) && fs.start[i] == start && moduleHeader(fs.stmts[i]) {
+		// CREATE PROCEDURE ... AS: its body is the rest of the batch
+		for b := fs.stmts[i].Batch; i+1 < len(fs.stmts) && fs.stmts[i+1].Batch == b && fs.start[i+1] >= start; i++ {
+			end = max(end, fs.end[i+1])
+		}
+		return end
+	}
+	for i+1 < len(fs.stmts) && fs.start[i] == start && fs.stmts[i+1].Body && fs.start[i+1] >= fs.end[i] && controlHeader(fs.stmts[i]) {
+		i++
+		start, end = fs.start[i], max(end, fs.end[i])
+	}
+	return end
+}
+
+// moduleHeader reports whether st starts the module its batch creates
+// or alters (CREATE PROCEDURE p AS, ALTER TRIGGER ...): T-SQL's CREATE
+// PROCEDURE statement holds the body to the end of the batch.
+func moduleHeader(st *parser.Statement) bool {
+	if st.Kind != parser.KindOther || !st.InModule {
+		return false
+	}
+	k := st.Keyword()
+	return k == "CREATE" || k == "ALTER"
+}
+
+// controlHeader reports whether st is the head of a statement that holds
+// the next one: IF cond, ELSE, WHILE cond, BEGIN.
+func controlHeader(st *parser.Statement) bool {
+	if st.Kind != parser.KindOther {
+		return false
+	}
+	switch st.Keyword() {
+	case "IF", "ELSE", "WHILE", "BEGIN":
+		return true
+	}
+	return false
 }
 
 // add appends a statement of file f spanning [start, end).
