@@ -43,7 +43,9 @@ var fuzzFiles = map[string]string{
 // command line or a variable reference: anything that makes the batches
 // differ from plain slices of the file.
 func hasSqlcmdSyntax(src string) bool {
-	if strings.Contains(src, "$(") {
+	if strings.Contains(src, "$(") || strings.Contains(src, ppBOM) {
+		// a variable, or a byte order mark, which leaves the batch at a
+		// line's start (markLine) and is read as a blank in a line (midBOM)
 		return true
 	}
 	for i := 0; i < len(src); {
@@ -51,9 +53,6 @@ func hasSqlcmdSyntax(src string) bool {
 		line := strings.TrimLeft(src[i:end], " \t")
 		if line != "" && (line[0] == ':' || line[0] == '!') {
 			return true
-		}
-		if strings.HasPrefix(line, ppBOM) {
-			return true // a byte order mark mid-file leaves the batch (markLine)
 		}
 		k := 0
 		for k < len(line) && ppIsLetter(line[k]) {
