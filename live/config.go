@@ -324,12 +324,18 @@ func (c Config) connString() (dsn, addr string, err error) {
 
 func buildURL(p map[string]string) (*url.URL, string) {
 	host, instance, _ := strings.Cut(p[keyServer], `\`)
+	// a URL's IPv6 address comes in brackets (sqlserver://[::1])
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
 	port := p[keyPort]
 	u := &url.URL{Scheme: "sqlserver"}
 	switch {
 	case port != "":
 		u.Host = net.JoinHostPort(host, port)
-	case strings.Contains(host, ":"): // IPv6 literal
+	case strings.Contains(host, ":") && instance == "":
+		// an IPv6 address: go-mssqldb takes the host of "[::1]" without
+		// a port to be the name "[::1]"
+		u.Host = net.JoinHostPort(host, "1433")
+	case strings.Contains(host, ":"):
 		u.Host = "[" + host + "]"
 	default:
 		u.Host = host
