@@ -384,12 +384,23 @@ func (e *env) scan(args []string) int {
 		e.errorf("--live: no server to check against: the config file has no server: key (or give --server, -S or SQLLINT_SERVER)")
 		return exitError
 	}
+	// liveErr is a server that could not be asked: the static findings
+	// still print, and the run exits 2.
+	var liveErr error
 	if dsn != "" || f.serverHost != "" {
+		// a fix, a diff or a baseline written without the server's facts
+		// would differ from the run asked for: those stop
+		keepStatic := !f.fix && !f.pr.diff && f.pr.writeBaseline == ""
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {
 			facts, notices, err := e.liveFacts(ctx, dsn, &f, w)
 			for _, n := range notices {
 				// a notice may name a database $(NAME) gave
 				e.note("notice: %s", redact(n, red.values()))
+			}
+			if err != nil && keepStatic && ctx.Err() == nil {
+				e.errorf("%v (the static findings are reported without the server's facts)", err)
+				liveErr = err
+				return nil, nil
 			}
 			return facts, err
 		}
@@ -676,7 +687,7 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", fixErr)
 		return exitError
 	}
-	if len(rep.Errors) > 0 {
+	if len(rep.Errors) > 0 || liveErr != nil {
 		return exitError
 	}
 	return status.exit(cfg.FailOn)
