@@ -561,13 +561,18 @@ func (c Config) secrets() []string {
 	return out
 }
 
-// scrub replaces every secret in s.
+// scrub replaces every secret in s, in one pass: a short secret may
+// occur in the mask itself, which a second pass would replace again.
 func scrub(s string, secrets []string) string {
+	var pairs []string
 	for _, sec := range secrets {
 		if sec == "" || sec == redactedPassword {
 			continue
 		}
-		s = strings.ReplaceAll(s, sec, redactedPassword)
+		pairs = append(pairs, sec, redactedPassword)
 	}
-	return s
+	if pairs == nil {
+		return s
+	}
+	return strings.NewReplacer(pairs...).Replace(s)
 }
