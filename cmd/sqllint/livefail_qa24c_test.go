@@ -41,3 +41,17 @@ func TestLiveFailureKeepsStaticFindings(t *testing.T) {
 		t.Errorf("--diff: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// Settings that are wrong are a usage error, not a failed server: the
+// run stops before any finding, as before.
+func TestLiveBadSettingsStopTheRun(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "deploy.sql", liveScript)
+	for _, server := range []string{"db1,1433", "sqlserver://deployer:Secr3t@127.0.0.1:1"} {
+		code, out, errs := runCmd(t, "", map[string]string{"SQLCMDPASSWORD": livePassword}, "scan", "--no-config",
+			"--format", "json", "--server", server, p)
+		if code != 2 || out != "" || strings.Contains(errs, "static findings") || strings.Contains(errs, "Secr3t") {
+			t.Errorf("--server %s: exit %d, stdout %q, stderr %q", server, code, out, errs)
+		}
+	}
+}

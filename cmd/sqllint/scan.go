@@ -22,6 +22,7 @@ import (
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/internal/gitdiff"
 	"github.com/sqllint/sqllint/internal/spool"
+	"github.com/sqllint/sqllint/live"
 	"github.com/sqllint/sqllint/output"
 	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/report"
@@ -397,7 +398,10 @@ func (e *env) scan(args []string) int {
 				// a notice may name a database $(NAME) gave
 				e.note("notice: %s", redact(n, red.values()))
 			}
-			if err != nil && keepStatic && ctx.Err() == nil {
+			// a server that failed; settings that are wrong (a password
+			// in --server, a DSN that does not parse) are a usage error
+			var le *live.Error
+			if err != nil && keepStatic && ctx.Err() == nil && errors.As(err, &le) && !errors.Is(err, live.ErrConfig) {
 				e.errorf("%v (the static findings are reported without the server's facts)", err)
 				liveErr = err
 				return nil, nil
