@@ -1,6 +1,7 @@
 package live
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"net"
@@ -265,7 +266,14 @@ func (c Config) params() (map[string]string, error) {
 		if strings.TrimSpace(c.DSN) != "" {
 			// given, but as something that names no host ("db1" alone
 			// reads as an ADO string without Server=)
-			return nil, fmt.Errorf("DSN \"%s\" names no server: write sqlserver://user@host:port?database=NAME, or Server=host,port;User ID=user in ADO form", c.Redacted())
+			msg := fmt.Sprintf("DSN \"%s\" names no server: write sqlserver://user@host:port?database=NAME, or Server=host,port;User ID=user in ADO form", c.Redacted())
+			if dsn := strings.TrimSpace(c.DSN); !strings.ContainsAny(dsn, "=; @/") {
+				if _, _, err := parseServer(dsn); err == nil {
+					// sqlcmd's server form, given where a DSN goes
+					msg += "; a server alone goes to -S " + dsn
+				}
+			}
+			return nil, errors.New(msg)
 		}
 		return nil, fmt.Errorf("no server given: set --server, SQLLINT_SERVER or SQLCMDSERVER")
 	}
