@@ -26,7 +26,7 @@ func (c *Client) BackupHistory(ctx context.Context, f *Facts, databases []string
 		}
 		done[key] = true
 		b := &Backup{Database: name}
-		err := c.run(ctx, query(QueryBackupHistory), func(rows *sql.Rows) error {
+		err := c.run(ctx, query(QueryBackupHistory), func(rows *resultRows) error {
 			for rows.Next() {
 				var (
 					lname, typ, fg, finished sql.NullString

@@ -222,7 +222,7 @@ type shapeError struct{ err error }
 func (e shapeError) Error() string { return e.err.Error() }
 
 // run sends one query under QueryTimeout and hands its rows to scan.
-func (c *Client) run(ctx context.Context, q *Query, scan func(*sql.Rows) error, args ...any) error {
+func (c *Client) run(ctx context.Context, q *Query, scan func(*resultRows) error, args ...any) error {
 	qctx, cancel := context.WithTimeout(ctx, c.cfg.QueryTimeout)
 	defer cancel()
 	done := make(chan struct{})
@@ -268,13 +268,40 @@ func isServerAbort(err error) bool {
 	return errors.As(err, &se)
 }
 
-func (c *Client) query(ctx context.Context, q *Query, scan func(*sql.Rows) error, args []any) error {
-	rows, err := c.conn.QueryContext(ctx, q.SQL, args...)
+// resultRows are the rows of one query's result, at most its maxRows: a
+// server that sends more is not one whose answer can be believed, and
+// its rows are not all kept in memory.
+type resultRows struct {
+	*sql.Rows
+	q    *Query
+	n    int
+	over bool
+}
+
+// Next is sql.Rows.Next, false after maxRows rows.
+func (r *resultRows) Next() bool {
+	if r.over || !r.Rows.Next() {
+		return false
+	}
+	if r.n++; r.q.maxRows > 0 && r.n > r.q.maxRows {
+		r.over = true
+		return false
+	}
+	return true
+}
+
+func (c *Client) query(ctx context.Context, q *Query, scan func(*resultRows) error, args []any) error {
+	sqlRows, err := c.conn.QueryContext(ctx, q.SQL, args...)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	if err := scan(rows); err != nil {
+	defer sqlRows.Close()
+	rows := &resultRows{Rows: sqlRows, q: q}
+	err = scan(rows)
+	if err == nil && rows.over {
+		err = errors.New("more rows than " + q.rowLimit)
+	}
+	if err != nil {
 		if rerr := rows.Err(); rerr != nil {
 			return rerr
 		}
@@ -297,7 +324,7 @@ func (c *Client) Facts(ctx context.Context, databases []string) (*Facts, error) 
 	soft := func(err error, what string) error { return c.soft(f, err, what) }
 
 	// Server name and version.
-	err := c.run(ctx, query(QueryServer), func(rows *sql.Rows) error {
+	err := c.run(ctx, query(QueryServer), func(rows *resultRows) error {
 		for rows.Next() {
 			var name, version, edition sql.NullString
 			if err := rows.Scan(&name, &version, &edition); err != nil {
@@ -322,7 +349,7 @@ func (c *Client) Facts(ctx context.Context, databases []string) (*Facts, error) 
 
 	// Instant file initialization.
 	rowsSeen := 0
-	err = c.run(ctx, query(QueryIFI), func(rows *sql.Rows) error {
+	err = c.run(ctx, query(QueryIFI), func(rows *resultRows) error {
 		for rows.Next() {
 			var v sql.NullString
 			if err := rows.Scan(&v); err != nil {
@@ -354,7 +381,7 @@ func (c *Client) Facts(ctx context.Context, databases []string) (*Facts, error) 
 
 	// Global trace flags.
 	flags := map[int]bool{}
-	err = c.run(ctx, query(QueryTraceFlags), func(rows *sql.Rows) error {
+	err = c.run(ctx, query(QueryTraceFlags), func(rows *resultRows) error {
 		cols, err := rows.Columns()
 		if err != nil {
 			return err
@@ -408,7 +435,7 @@ func (c *Client) Facts(ctx context.Context, databases []string) (*Facts, error) 
 		d := &Database{Name: name}
 		f.Databases[key] = d
 		known := true
-		err := c.run(ctx, query(QueryDatabase), func(rows *sql.Rows) error {
+		err := c.run(ctx, query(QueryDatabase), func(rows *resultRows) error {
 			for rows.Next() {
 				var (
 					dbName    sql.NullString
@@ -442,7 +469,7 @@ func (c *Client) Facts(ctx context.Context, databases []string) (*Facts, error) 
 			continue
 		}
 		var files []File
-		err = c.run(ctx, query(QueryFiles), func(rows *sql.Rows) error {
+		err = c.run(ctx, query(QueryFiles), func(rows *resultRows) error {
 			for rows.Next() {
 				var (
 					id, dataSpace, growth sql.NullInt64

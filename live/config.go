@@ -1,6 +1,7 @@
 package live
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"net"
@@ -265,7 +266,14 @@ func (c Config) params() (map[string]string, error) {
 		if strings.TrimSpace(c.DSN) != "" {
 			// given, but as something that names no host ("db1" alone
 			// reads as an ADO string without Server=)
-			return nil, fmt.Errorf("DSN \"%s\" names no server: write sqlserver://user@host:port?database=NAME, or Server=host,port;User ID=user in ADO form", c.Redacted())
+			msg := fmt.Sprintf("DSN \"%s\" names no server: write sqlserver://user@host:port?database=NAME, or Server=host,port;User ID=user in ADO form", c.Redacted())
+			if dsn := strings.TrimSpace(c.DSN); !strings.ContainsAny(dsn, "=; @/") {
+				if _, _, err := parseServer(dsn); err == nil {
+					// sqlcmd's server form, given where a DSN goes
+					msg += "; a server alone goes to -S " + dsn
+				}
+			}
+			return nil, errors.New(msg)
 		}
 		return nil, fmt.Errorf("no server given: set --server, SQLLINT_SERVER or SQLCMDSERVER")
 	}
@@ -324,12 +332,18 @@ func (c Config) connString() (dsn, addr string, err error) {
 
 func buildURL(p map[string]string) (*url.URL, string) {
 	host, instance, _ := strings.Cut(p[keyServer], `\`)
+	// a URL's IPv6 address comes in brackets (sqlserver://[::1])
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
 	port := p[keyPort]
 	u := &url.URL{Scheme: "sqlserver"}
 	switch {
 	case port != "":
 		u.Host = net.JoinHostPort(host, port)
-	case strings.Contains(host, ":"): // IPv6 literal
+	case strings.Contains(host, ":") && instance == "":
+		// an IPv6 address: go-mssqldb takes the host of "[::1]" without
+		// a port to be the name "[::1]"
+		u.Host = net.JoinHostPort(host, "1433")
+	case strings.Contains(host, ":"):
 		u.Host = "[" + host + "]"
 	default:
 		u.Host = host
@@ -555,13 +569,18 @@ func (c Config) secrets() []string {
 	return out
 }
 
-// scrub replaces every secret in s.
+// scrub replaces every secret in s, in one pass: a short secret may
+// occur in the mask itself, which a second pass would replace again.
 func scrub(s string, secrets []string) string {
+	var pairs []string
 	for _, sec := range secrets {
 		if sec == "" || sec == redactedPassword {
 			continue
 		}
-		s = strings.ReplaceAll(s, sec, redactedPassword)
+		pairs = append(pairs, sec, redactedPassword)
 	}
-	return s
+	if pairs == nil {
+		return s
+	}
+	return strings.NewReplacer(pairs...).Replace(s)
 }

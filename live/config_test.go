@@ -136,6 +136,17 @@ func TestConnString(t *testing.T) {
 			t.Errorf("host %q port %d addr %q", p.Host, p.Port, addr)
 		}
 	})
+	// An IPv6 address without a port (-S ::1, sqlserver://[::1]) must
+	// reach go-mssqldb as the address, not "[::1]", which it looks up as
+	// a host name.
+	for _, c := range []Config{{Server: "::1"}, {Server: "[::1]"}, {DSN: "sqlserver://sa@[::1]"}, {DSN: "server=::1;user id=sa"}} {
+		t.Run("IPv6 without a port "+c.Server+c.DSN, func(t *testing.T) {
+			p, addr := parsed(t, c)
+			if p.Host != "::1" || addr != "[::1]:1433" {
+				t.Errorf("host %q port %d addr %q", p.Host, p.Port, addr)
+			}
+		})
+	}
 	t.Run("ADO DSN with overrides", func(t *testing.T) {
 		c := Config{
 			DSN:    `server=tcp:old,1433;user id=olduser;password="` + strings.ReplaceAll(secret, `"`, `""`) + `";database=olddb;encrypt=true;app name=deploy`,

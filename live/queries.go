@@ -12,7 +12,18 @@ type Query struct {
 	Purpose    string // what the result is used for
 	Reads      string // the catalog views, DMVs or commands it reads
 	Permission string // the permission it needs beyond CONNECT SQL
+
+	// maxRows, when not 0, is the most rows a server can return; rowLimit
+	// says why ("... can have: ...").
+	maxRows  int
+	rowLimit string
 }
+
+// maxFiles is the most files a database can have (Maximum capacity
+// specifications for SQL Server: files per database).
+const maxFiles = 32767
+
+const maxFilesLimit = "a database can have: SQL Server allows at most 32,767 files per database"
 
 // Names of the queries, as in Query.Name.
 const (
@@ -96,6 +107,8 @@ var queries = [...]Query{
 		Purpose:    "the database's files: count, type, filegroup, size and growth (SL101, SL201)",
 		Reads:      "sys.master_files",
 		Permission: "VIEW ANY DEFINITION, CREATE DATABASE or ALTER ANY DATABASE",
+		maxRows:    maxFiles,
+		rowLimit:   maxFilesLimit,
 	},
 	{
 		Name:       QueryBackupHistory,
@@ -104,6 +117,8 @@ var queries = [...]Query{
 		Purpose:    "the files and sizes of the latest full backup of a database the scripts restore, when this server took it (SL207); sent only when the scripts contain RESTORE DATABASE. Membership in msdb's db_datareader role grants the SELECT it needs",
 		Reads:      "msdb.dbo.backupset, msdb.dbo.backupfile",
 		Permission: "SELECT on msdb.dbo.backupset and msdb.dbo.backupfile",
+		maxRows:    maxFiles,
+		rowLimit:   maxFilesLimit,
 	},
 }
 

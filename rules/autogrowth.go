@@ -84,7 +84,7 @@ var sl209 = &Rule{
 					f.Severity = raise(f.Severity)
 					f.Confirmed = facts.Server
 					f.Message += facts.ifiOffNote()
-				case facts != nil && tde:
+				case tde && facts.encrypted(e):
 					f.Confirmed = facts.Server
 				}
 			}

@@ -171,6 +171,17 @@ func (f *ServerFacts) ifi() *bool {
 	return f.IFI
 }
 
+// encrypted tells whether the server says the statement's database uses
+// TDE (sys.databases.is_encrypted): a finding about TDE is confirmed by
+// that, not by the scripts' own SET ENCRYPTION ON.
+func (f *ServerFacts) encrypted(e *Effect) bool {
+	if f == nil || e.DB == nil {
+		return false
+	}
+	sd := f.Databases[e.DB.Key]
+	return sd != nil && sd.Exists && sd.Encrypted != nil && *sd.Encrypted
+}
+
 // ifiOffNote is what a finding adds when IFI is off on the server.
 func (f *ServerFacts) ifiOffNote() string {
 	if f.TraceFlags[1806] {

@@ -1108,6 +1108,15 @@ func (m *Model) seedFromServer(d *Database) {
 	if sd == nil || !sd.Exists {
 		return
 	}
+	if sd.Encrypted != nil {
+		d.TDE = *sd.Encrypted
+	}
+	if len(sd.Files) == 0 {
+		// every database has files: none is a login that may not read
+		// them (sys.master_files), and the database stays as little
+		// known as without the server
+		return
+	}
 	d.FromServer = true
 	for _, f := range sd.Files {
 		d.Files.Set(DBFile{name: m.fileNames.add(f.Name), Log: f.Log, Size: f.Size, filegroup: m.fileNames.intern(f.Filegroup)})
@@ -1117,9 +1126,6 @@ func (m *Model) seedFromServer(d *Database) {
 	}
 	for i := d.Filegroups.Len(); i < sd.Filegroups; i++ {
 		d.Filegroups.Add("#server" + itoa(i))
-	}
-	if sd.Encrypted != nil {
-		d.TDE = *sd.Encrypted
 	}
 }
 

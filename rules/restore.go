@@ -87,7 +87,7 @@ var sl207 = &Rule{
 			case ifiOn:
 				f.Confirmed = facts.Server
 				f.Message += "; IFI is on on " + facts.Server + ", so the data files are not zero-filled"
-			case facts != nil && (tde || re.Sizes == SizesHistory):
+			case facts != nil && re.Sizes == SizesHistory, tde && facts.encrypted(e):
 				f.Confirmed = facts.Server
 			}
 		}

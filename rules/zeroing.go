@@ -110,7 +110,7 @@ var sl201 = &Rule{
 				f.Severity = raise(f.Severity)
 				f.Confirmed = facts.Server
 				f.Message += facts.ifiOffNote()
-			} else if facts != nil && tde {
+			} else if tde && facts.encrypted(e) {
 				f.Confirmed = facts.Server
 			}
 		}

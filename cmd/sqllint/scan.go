@@ -22,6 +22,7 @@ import (
 	"github.com/sqllint/sqllint/config"
 	"github.com/sqllint/sqllint/internal/gitdiff"
 	"github.com/sqllint/sqllint/internal/spool"
+	"github.com/sqllint/sqllint/live"
 	"github.com/sqllint/sqllint/output"
 	"github.com/sqllint/sqllint/parser"
 	"github.com/sqllint/sqllint/report"
@@ -384,12 +385,26 @@ func (e *env) scan(args []string) int {
 		e.errorf("--live: no server to check against: the config file has no server: key (or give --server, -S or SQLLINT_SERVER)")
 		return exitError
 	}
+	// liveErr is a server that could not be asked: the static findings
+	// still print, and the run exits 2.
+	var liveErr error
 	if dsn != "" || f.serverHost != "" {
+		// a fix, a diff or a baseline written without the server's facts
+		// would differ from the run asked for: those stop
+		keepStatic := !f.fix && !f.pr.diff && f.pr.writeBaseline == ""
 		opt.FactsFor = func(ctx context.Context, w analysis.Wanted) (*rules.ServerFacts, error) {
 			facts, notices, err := e.liveFacts(ctx, dsn, &f, w)
 			for _, n := range notices {
 				// a notice may name a database $(NAME) gave
 				e.note("notice: %s", redact(n, red.values()))
+			}
+			// a server that failed; settings that are wrong (a password
+			// in --server, a DSN that does not parse) are a usage error
+			var le *live.Error
+			if err != nil && keepStatic && ctx.Err() == nil && errors.As(err, &le) && !errors.Is(err, live.ErrConfig) {
+				e.errorf("%v (the static findings are reported without the server's facts)", err)
+				liveErr = err
+				return nil, nil
 			}
 			return facts, err
 		}
@@ -676,7 +691,7 @@ func (e *env) scan(args []string) int {
 		e.errorf("%v", fixErr)
 		return exitError
 	}
-	if len(rep.Errors) > 0 {
+	if len(rep.Errors) > 0 || liveErr != nil {
 		return exitError
 	}
 	return status.exit(cfg.FailOn)
