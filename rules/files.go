@@ -37,8 +37,8 @@ var sl101 = &Rule{
 			}
 			estText, budgetText := formatOverBudget(est, budget)
 			f := p.Report(e.Stmt.Span(), nil,
-				"%s reaches %s files in %s %s: estimated startup delay %s, over the %s budget (every file header is opened in turn at startup; measured: 1,000 files took 12 s, 2,000 took 29 s)",
-				databaseShown(e.DB), formatCount(files), formatCount(groups), pluralize(groups, "filegroup"), estText, budgetText)
+				"%s reaches %s %s in %s %s: estimated startup delay %s, over the %s budget (every file header is opened in turn at startup; measured: 1,000 files took 12 s, 2,000 took 29 s)",
+				databaseShown(e.DB), formatCount(files), pluralize(files, "file"), formatCount(groups), pluralize(groups, "filegroup"), estText, budgetText)
 			if e.DB.FromServer && p.Facts() != nil {
 				f.Confirmed = p.Facts().Server
 				f.Message += " (counting the files it already has on the server)"
