@@ -15,13 +15,7 @@ import (
 // db/common -> ../common went unchecked without a word. The summary
 // names such links; a link to a script is read as before.
 func TestWalkSaysLinkedFolder(t *testing.T) {
-	dir := t.TempDir()
-	chdir(t, dir)
-	write(t, dir, "common/V5__c.sql", checkpoint10)
-	write(t, dir, "db/V1__a.sql", checkpoint10)
-	if err := os.Symlink("../common", filepath.Join(dir, "db/common")); err != nil {
-		t.Skip("no symbolic links:", err)
-	}
+	dir := linkedCommon(t)
 	if err := os.Symlink("V1__a.sql", filepath.Join(dir, "db/V2__b.sql")); err != nil {
 		t.Fatal(err)
 	}
@@ -50,13 +44,7 @@ func TestWalkSaysLinkedFolder(t *testing.T) {
 // on db/V1__a.sql warned about db/common at every commit. A walk of a
 // named folder still names it.
 func TestContextSaysNoLinkedFolder(t *testing.T) {
-	dir := t.TempDir()
-	chdir(t, dir)
-	write(t, dir, "common/V5__c.sql", checkpoint10)
-	write(t, dir, "db/V1__a.sql", checkpoint10)
-	if err := os.Symlink("../common", filepath.Join(dir, "db/common")); err != nil {
-		t.Skip("no symbolic links:", err)
-	}
+	linkedCommon(t)
 	_, sum := runAll(t, Options{Paths: []string{"db/V1__a.sql"}, Context: []string{"db"}})
 	if len(sum.LinkedFolders) != 0 {
 		t.Errorf("LinkedFolders %q, want none: db is only context", sum.LinkedFolders)
@@ -65,4 +53,19 @@ func TestContextSaysNoLinkedFolder(t *testing.T) {
 	if want := []string{"db/common"}; !slices.Equal(sum.LinkedFolders, want) {
 		t.Errorf("LinkedFolders %q, want %q", sum.LinkedFolders, want)
 	}
+}
+
+// linkedCommon makes, in a new working directory it returns,
+// common/V5__c.sql, db/V1__a.sql and db/common, a symbolic link to
+// ../common; it skips the test where links cannot be made.
+func linkedCommon(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	chdir(t, dir)
+	write(t, dir, "common/V5__c.sql", checkpoint10)
+	write(t, dir, "db/V1__a.sql", checkpoint10)
+	if err := os.Symlink("../common", filepath.Join(dir, "db/common")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	return dir
 }
