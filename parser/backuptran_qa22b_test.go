@@ -16,25 +16,11 @@ func TestBackupTransactionRemoved(t *testing.T) {
 		"BACKUP TRANSACTION d1 TO someDevice\nCHECKPOINT\nGO\n" +
 		"BACKUP TRAN [d1] TO DISK = 'NUL'\nGO\n"
 	bothParses(t, "t.sql", src, nil, func(fast bool, r *Result) {
-		var msgs []string
-		for _, d := range r.Diags {
-			if d.Rule == "SL001" {
-				msgs = append(msgs, d.Message)
-			}
-		}
-		want := []string{
+		wantSL001(t, fast, r, []string{
 			"cannot parse BACKUP LOG: BACKUP TRAN, SQL Server 2000's name for BACKUP LOG, was removed in SQL Server 2008 and fails there: write BACKUP LOG (line 3, column 8); the statement is not checked",
 			"cannot parse BACKUP LOG: BACKUP TRANSACTION, SQL Server 2000's name for BACKUP LOG, was removed in SQL Server 2008 and fails there: write BACKUP LOG (line 5, column 8); the statement is not checked",
 			"cannot parse BACKUP LOG: BACKUP TRAN, SQL Server 2000's name for BACKUP LOG, was removed in SQL Server 2008 and fails there: write BACKUP LOG (line 8, column 8); the statement is not checked",
-		}
-		if len(msgs) != len(want) {
-			t.Fatalf("fast path %v: SL001 %q", fast, msgs)
-		}
-		for i := range want {
-			if msgs[i] != want[i] {
-				t.Errorf("fast path %v, message %d:\n got %q\nwant %q", fast, i, msgs[i], want[i])
-			}
-		}
+		})
 		checkpoint := false
 		for _, st := range r.Statements {
 			if st.Kind == KindCheckpoint && st.Node != nil {
@@ -45,4 +31,24 @@ func TestBackupTransactionRemoved(t *testing.T) {
 			t.Errorf("fast path %v: the CHECKPOINT after BACKUP TRANSACTION is not read", fast)
 		}
 	})
+}
+
+// wantSL001 checks that r's SL001 messages are want, in order (fast: the
+// parse bothParses is at).
+func wantSL001(t *testing.T, fast bool, r *Result, want []string) {
+	t.Helper()
+	var msgs []string
+	for _, d := range r.Diags {
+		if d.Rule == "SL001" {
+			msgs = append(msgs, d.Message)
+		}
+	}
+	if len(msgs) != len(want) {
+		t.Fatalf("fast path %v: SL001 %q", fast, msgs)
+	}
+	for i := range want {
+		if msgs[i] != want[i] {
+			t.Errorf("fast path %v, message %d:\n got %q\nwant %q", fast, i, msgs[i], want[i])
+		}
+	}
 }
