@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"fmt"
 	"reflect"
 	"testing"
 )
@@ -14,11 +13,7 @@ import (
 func TestSqlcmdCommandArguments(t *testing.T) {
 	src := "SELECT 1\nGO\n:listvar x\n  :ED now\n:list all\n:list color\n:LISTVAR -- comment\n:reset x\nSELECT 2\nGO\n"
 	sc := Preprocess(NewFile("c.sql", src), &PreprocessOptions{})
-	var got []string
-	for _, d := range sc.Diags {
-		p := d.Span.Start.Position()
-		got = append(got, fmt.Sprintf("%d:%d %s", p.Line, p.Column, d.Message))
-	}
+	got := diagsAt(sc)
 	want := []string{
 		"3:1 malformed sqlcmd command :listvar: LISTVAR takes no argument",
 		"4:3 malformed sqlcmd command :ED: ED takes no argument",

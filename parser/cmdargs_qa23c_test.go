@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"fmt"
 	"reflect"
 	"testing"
 )
@@ -15,11 +14,7 @@ import (
 func TestSqlcmdHelpServerlistArguments(t *testing.T) {
 	src := "SELECT 1\nGO\n:help x\n:reset x\n:serverlist x\n  :ServerList -- comment\n:serverlist\nSELECT 2\nGO\n"
 	sc := Preprocess(NewFile("c.sql", src), &PreprocessOptions{})
-	var got []string
-	for _, d := range sc.Diags {
-		p := d.Span.Start.Position()
-		got = append(got, fmt.Sprintf("%d:%d %s", p.Line, p.Column, d.Message))
-	}
+	got := diagsAt(sc)
 	want := []string{
 		"5:1 malformed sqlcmd command :serverlist: SERVERLIST takes no argument " +
 			"(go-sqlcmd has no :SERVERLIST: it leaves the line in the batch, and the server fails on it)",

@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"fmt"
 	"reflect"
 	"testing"
 )
@@ -14,11 +13,7 @@ import (
 func TestGoCountSays(t *testing.T) {
 	src := "SELECT 1\nGO +3\nSELECT 2\nGO 3x\nSELECT 3\nGO -- fine\n"
 	sc := Preprocess(NewFile("go.sql", src), nil)
-	var got []string
-	for _, d := range sc.Diags {
-		p := d.Span.Start.Position()
-		got = append(got, fmt.Sprintf("%d:%d %s", p.Line, p.Column, d.Message))
-	}
+	got := diagsAt(sc)
 	want := []string{
 		`2:4 malformed GO command: expected a positive integer count, as in GO 3, found "+3": a count takes no sign (go-sqlcmd reads it as 3)`,
 		`4:4 malformed GO command: expected a positive integer count, as in GO 3, found "3x": only a comment may follow the count (go-sqlcmd reads the leading 3 and runs the batch 3 times)`,

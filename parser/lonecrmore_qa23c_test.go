@@ -28,11 +28,7 @@ func TestLoneCRCommandMore(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			sc := Preprocess(NewFile("m.sql", tc.src), &PreprocessOptions{})
-			var diags []string
-			for _, d := range sc.Diags {
-				p := d.Span.Start.Position()
-				diags = append(diags, fmt.Sprintf("%d:%d %s", p.Line, p.Column, d.Message))
-			}
+			diags := diagsAt(sc)
 			if !reflect.DeepEqual(diags, tc.diags) {
 				t.Errorf("diags = %q,\nwant %q", diags, tc.diags)
 			}

@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -40,11 +39,7 @@ func TestMidFileBOM(t *testing.T) {
 				texts = append(texts, b.Text)
 				plain = append(plain, p)
 			})
-			var diags []string
-			for _, d := range sc.Diags {
-				p := d.Span.Start.Position()
-				diags = append(diags, fmt.Sprintf("%d:%d %s", p.Line, p.Column, d.Message))
-			}
+			diags := diagsAt(sc)
 			if !reflect.DeepEqual(diags, tc.diags) {
 				t.Errorf("diags = %q, want %q", diags, tc.diags)
 			}

@@ -77,11 +77,7 @@ func TestMidLineBOM(t *testing.T) {
 				texts = append(texts, b.Text)
 				plain = append(plain, p)
 			})
-			var diags []string
-			for _, d := range sc.Diags {
-				p := d.Span.Start.Position()
-				diags = append(diags, fmt.Sprintf("%d:%d %s", p.Line, p.Column, d.Message))
-			}
+			diags := diagsAt(sc)
 			if !reflect.DeepEqual(diags, tc.diags) {
 				t.Errorf("diags = %q,\nwant %q", diags, tc.diags)
 			}

@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"fmt"
 	"reflect"
 	"testing"
 )
@@ -20,11 +19,7 @@ func TestSetvarRemoveUndefined(t *testing.T) {
 		Env:      func(name string) (string, bool) { return "v", name == "FromEnv" },
 		Declared: func(root, name string) bool { return name == "Declared" },
 	})
-	var got []string
-	for _, d := range sc.Diags {
-		p := d.Span.Start.Position()
-		got = append(got, fmt.Sprintf("%d:%d %s", p.Line, p.Column, d.Message))
-	}
+	got := diagsAt(sc)
 	want := []string{
 		"1:9 sqlcmd variable Never is not defined, so :setvar Never has no value to remove: " +
 			"go-sqlcmd fails on it (\"'Never' scripting variable not defined\"), which stops a script run with -b or :on error exit; " +

@@ -46,6 +46,17 @@ func batchCounts(sc *Script) []int {
 	return out
 }
 
+// diagsAt is the script's diagnostics as "line:column message", nil
+// when it has none.
+func diagsAt(sc *Script) []string {
+	var out []string
+	for _, d := range sc.Diags {
+		p := d.Span.Start.Position()
+		out = append(out, fmt.Sprintf("%d:%d %s", p.Line, p.Column, d.Message))
+	}
+	return out
+}
+
 func diagMessages(sc *Script) []string {
 	out := []string{}
 	for _, d := range sc.Diags {
