@@ -1,0 +1,6 @@
+//go:build !linux
+
+package memlimit
+
+// mapHuge does nothing: huge pages are advised only on Linux.
+func mapHuge(int) {}
