@@ -19,6 +19,10 @@
 // collector runs rarely; a run that legitimately holds more (one huge
 // script, a huge number of findings) raises the limit instead of
 // collecting continuously.
+//
+// A run whose heap reaches HugeAt has it mapped up to the ceiling at
+// once, in huge pages where the kernel gives them: a fresh process
+// otherwise pays a page fault for every 4 KB of heap it touches.
 package memlimit
 
 import (
