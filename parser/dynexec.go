@@ -907,6 +907,11 @@ func (s *splitter) forgetOutputs(toks []Token) {
 type NulBackup struct {
 	Proc string `json:"procedure,omitempty"` // the procedure's name as written, unquoted
 	Var  string `json:"variable,omitempty"`  // the variable whose text the EXEC runs
+	// JobStep is set when the variable's text is made a T-SQL job
+	// step's command (sp_add_jobstep @command = @v), which runs when the
+	// job does; Step is the step's name, "" when not given as a literal.
+	JobStep bool   `json:"job_step,omitempty"`
+	Step    string `json:"step_name,omitempty"`
 	// Databases is the database(s) backed up as written: @Databases (a
 	// list, or USER_DATABASES and the like), or the name in the text,
 	// which may be an expression (QUOTENAME(@db)).

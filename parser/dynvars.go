@@ -82,6 +82,15 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 		case isPunctAt(text, toks, 1, '('):
 			s.execExpr(st, toks)
 		default:
+			if v, step, ok := jobStepVar(text, toks); ok {
+				if t, known := s.nulVars[strings.ToLower(v)]; known {
+					s.varBackup(st, v, t)
+					if nb, ok := st.Node.(*NulBackup); ok {
+						nb.JobStep, nb.Step = true, step
+					}
+				}
+				break
+			}
 			if v, cmd, each := execVar(text, toks); v != "" && len(s.nulVars) > 0 {
 				t, ok := s.nulVars[strings.ToLower(v)]
 				switch {
@@ -815,6 +824,48 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 		}
 	}
 	return "", "", false
+}
+
+// jobStepVar is the variable, as written, that a call of sp_add_jobstep
+// or sp_update_jobstep (toks) makes a T-SQL job step's @command (by name
+// or by position, @subsystem TSQL or not given: the default of a new
+// step), with the step's @step_name ("" when not a literal); ok is false
+// for any other statement.
+func jobStepVar(text string, toks []Token) (v, step string, ok bool) {
+	name, i := execProc(text, toks)
+	if !strings.EqualFold(name, "sp_add_jobstep") && !strings.EqualFold(name, "sp_update_jobstep") {
+		return "", "", false
+	}
+	var argBuf [8]dynArg
+	args := dynArgs(text, toks, i, argBuf[:0])
+	for k := range args {
+		if args[k].name != "" {
+			break // no positional argument after a named one
+		}
+		if k < len(jobStepParams) {
+			args[k].name = jobStepParams[k]
+		}
+	}
+	str := func(a dynArg) bool {
+		return a.n == 1 && (toks[a.val].Kind == TokString || toks[a.val].Kind == TokNString)
+	}
+	for _, a := range args {
+		switch a.name {
+		case "command":
+			if a.n == 1 && toks[a.val].Kind == TokVar {
+				v = tokText(text, toks[a.val])
+			}
+		case "subsystem":
+			if !str(a) || !strings.EqualFold(strings.TrimSpace(StringValue(tokText(text, toks[a.val]))), "TSQL") {
+				return "", "", false // another subsystem, or one not known
+			}
+		case "step_name":
+			if str(a) {
+				step = strings.Clone(StringValue(tokText(text, toks[a.val])))
+			}
+		}
+	}
+	return v, step, v != ""
 }
 
 // foreachDBParam is the parameter that takes the command of procedure

@@ -202,7 +202,12 @@ func nulBackup(p *Pass, e *Effect, pb *parser.NulBackup) {
 			kind = "BACKUP LOG"
 		}
 		from := "EXEC runs the text it builds: "
-		if pb.Var != "" {
+		switch {
+		case pb.JobStep && pb.Step != "":
+			from = "the command of job step '" + shown(pb.Step) + "' is the text of " + pb.Var + ": "
+		case pb.JobStep:
+			from = "the command of a job step is the text of " + pb.Var + ": "
+		case pb.Var != "":
 			from = "EXEC runs the text of " + pb.Var + ": "
 		}
 		what = from + kind + " " + shown(pb.Databases) + " TO " + nulShown(pb.Backup.Targets) + ", which writes nothing"
