@@ -1752,11 +1752,12 @@ func (pc *compactParse) streamLooked(upto int) {
 func (pc *compactParse) part(part *parser.Result) {
 	pc.settled = false
 	pc.diags = append(pc.diags, part.Diags...)
-	pc.res.Directives = append(pc.res.Directives, part.Directives...)
 	if len(part.Branches) > 0 {
 		pc.res.Branches = append(pc.res.Branches, part.Branches...)
 	}
 	pc.res.Statements = pc.c.AddTo(pc.res.Statements, part.Statements, part.Directives)
+	// after AddTo, which sets their Scope
+	pc.res.Directives = append(pc.res.Directives, part.Directives...)
 }
 
 // pipeMin is the size of script from which parseCompact preprocesses

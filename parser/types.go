@@ -210,4 +210,9 @@ type Directive struct {
 	// Trailing is true when a statement token precedes the comment on the
 	// same line (the directive then applies to that line).
 	Trailing bool
+	// Scope, when not 0, is the offset in the file where what a directive
+	// before a statement covers ends, found from the whole script before
+	// its statements were compacted (rules.Compact): the end of the
+	// statement with the body, ELSE arm or BEGIN ... END block it holds.
+	Scope int
 }

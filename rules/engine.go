@@ -777,7 +777,7 @@ func suppress(reg *Registry, scripts []*parser.Result, cfg *Config, fs []Finding
 				} else {
 					dir.start, dir.end = starts.after(d.Span.Start.File, d.Span.End.Offset)
 					if dir.start >= 0 {
-						dir.end = starts.bodyEnd(d.Span.Start.File, dir.start, dir.end)
+						dir.end = max(starts.bodyEnd(d.Span.Start.File, dir.start, dir.end), d.Scope)
 					}
 					if end := starts.inside(d.Span.Start.File, d.Span.Start.Offset); end >= 0 {
 						// on a line of its own inside a statement (before
@@ -974,6 +974,9 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 
 // AddTo is Add appending what is kept to kept, which it returns.
 func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directive) []*parser.Statement {
+	if len(dirs) > 0 {
+		scopeDirectives(stmts, dirs)
+	}
 	for _, d := range dirs {
 		if !d.Trailing {
 			if c.pending == nil {
@@ -1271,6 +1274,29 @@ func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 	c.addFile, c.dynamics = nil, nil
 	c.recent, c.recentAt = [recentDynamics]*parser.Dynamic{}, 0
 	return kept
+}
+
+// scopeDirectives sets the Scope of each directive of dirs that comes
+// before a statement of stmts (a run of a script's statements, all of
+// them): once they are compacted, the statements of a BEGIN ... END
+// block or an ELSE arm that tell where it ends are gone.
+func scopeDirectives(stmts []*parser.Statement, dirs []parser.Directive) {
+	var ix *stmtStarts // made for the first: most directives trail
+	for i := range dirs {
+		d := &dirs[i]
+		if d.Trailing {
+			continue
+		}
+		if ix == nil {
+			ix = newStmtStarts(stmts)
+		}
+		f := d.Span.Start.File
+		if start, end := ix.after(f, d.Span.End.Offset); start >= 0 {
+			if e := ix.bodyEnd(f, start, end); e > end {
+				d.Scope = e
+			}
+		}
+	}
 }
 
 // bound reports whether a directive applies to st: in each file, the

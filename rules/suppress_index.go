@@ -30,6 +30,10 @@ type fileStarts struct {
 	// stmts[i] is the i-th statement (bodyEnd reads its keyword and
 	// whether it is the body of the one before)
 	stmts []*parser.Statement
+	// budget is what is left of maxBlockScan for blockEnd in the file,
+	// once budgeted
+	budget   int
+	budgeted bool
 }
 
 func newStmtStarts(stmts []*parser.Statement) *stmtStarts {
@@ -44,29 +48,72 @@ func newStmtStarts(stmts []*parser.Statement) *stmtStarts {
 }
 
 // bodyEnd is end, the end of the statement of file f that starts at
-// start, or when that one is an IF, ELSE or WHILE (or BEGIN) whose body
-// follows it, the end of that body, through nested ones (IF ... IF ...
-// CHECKPOINT 10): T-SQL's IF statement holds the statement it runs. A
-// BEGIN ... END block of several statements holds no body the split
-// marks, and ends at its BEGIN.
+// start, or the end of what that statement holds: T-SQL's IF statement
+// holds the statement it runs and its ELSE arm, WHILE its body, a BEGIN
+// ... END block the statements to its END, through nested ones (IF ...
+// IF ... CHECKPOINT 10), and CREATE PROCEDURE ... AS the rest of the
+// batch.
 func (ix *stmtStarts) bodyEnd(f *parser.File, start, end int) int {
 	fs := ix.byFile[f]
 	if fs == nil {
 		return end
 	}
 	i := sort.SearchInts(fs.maxStart, start)
-	if i < len(fs.stmts) && fs.start[i] == start && moduleHeader(fs.stmts[i]) {
+	if i >= len(fs.stmts) || fs.start[i] != start {
+		return end
+	}
+	if moduleHeader(fs.stmts[i]) {
 		// CREATE PROCEDURE ... AS: its body is the rest of the batch
 		for b := fs.stmts[i].Batch; i+1 < len(fs.stmts) && fs.stmts[i+1].Batch == b && fs.start[i+1] >= start; i++ {
 			end = max(end, fs.end[i+1])
 		}
 		return end
 	}
-	for i+1 < len(fs.stmts) && fs.start[i] == start && fs.stmts[i+1].Body && fs.start[i+1] >= fs.end[i] && controlHeader(fs.stmts[i]) {
-		i++
-		start, end = fs.start[i], max(end, fs.end[i])
+	e, _ := fs.extent(f, i, 0)
+	return max(end, e)
+}
+
+// maxExtentDepth bounds how deep extent follows nested bodies (a hostile
+// IF IF IF ... of a million): past it a statement ends at its own end.
+const maxExtentDepth = 1000
+
+// extent is the end of statement i of fs with what it holds (bodyEnd),
+// and the index of the last statement it holds.
+func (fs *fileStarts) extent(f *parser.File, i, depth int) (end, last int) {
+	end, last = fs.end[i], i
+	st := fs.stmts[i]
+	if depth > maxExtentDepth {
+		return end, last
 	}
-	return end
+	if isBlockBegin(st) {
+		if !fs.budgeted {
+			fs.budget, fs.budgeted = maxBlockScan, true
+		}
+		e := blockEnd(f.Text, fs.end[i], &fs.budget)
+		f.Touched()
+		if e < 0 {
+			return end, last // no END found: the block ends at its BEGIN
+		}
+		for last+1 < len(fs.stmts) && fs.start[last+1] >= fs.end[i] && fs.start[last+1] < e {
+			last++
+		}
+		return max(end, e), last
+	}
+	if !controlHeader(st) || i+1 >= len(fs.stmts) || fs.start[i+1] < fs.end[i] {
+		return end, last
+	}
+	kw := st.Keyword()
+	next := fs.stmts[i+1]
+	if !next.Body && (kw == "BEGIN" || !isBlockBegin(next)) {
+		return end, last // a WHILE's BEGIN ... END is no Body the split marks
+	}
+	e, l := fs.extent(f, i+1, depth+1)
+	end, last = max(end, e), l
+	if kw == "IF" && last+1 < len(fs.stmts) && fs.start[last+1] >= end && fs.stmts[last+1].Kind == parser.KindOther && fs.stmts[last+1].Keyword() == "ELSE" {
+		e, l := fs.extent(f, last+1, depth+1)
+		end, last = max(end, e), l
+	}
+	return end, last
 }
 
 // moduleHeader reports whether st starts the module its batch creates
