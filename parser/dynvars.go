@@ -82,13 +82,7 @@ func (s *splitter) dynVars(st *Statement, toks []Token) {
 		case isPunctAt(text, toks, 1, '('):
 			s.execExpr(st, toks)
 		default:
-			if v, step, ok := jobStepVar(text, toks); ok {
-				if t, known := s.nulVars[strings.ToLower(v)]; known {
-					s.varBackup(st, v, t)
-					if nb, ok := st.Node.(*NulBackup); ok {
-						nb.JobStep, nb.Step = true, step
-					}
-				}
+			if len(s.nulVars) > 0 && s.jobStepBackup(st, toks) {
 				break
 			}
 			if v, cmd, each := execVar(text, toks); v != "" && len(s.nulVars) > 0 {
@@ -824,6 +818,24 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 		}
 	}
 	return "", "", false
+}
+
+// jobStepBackup gives st, a call that makes a variable a T-SQL job
+// step's command (jobStepVar), the NulBackup of the variable's text when
+// it is followed and backs up to NUL; it reports whether st is such a
+// call.
+func (s *splitter) jobStepBackup(st *Statement, toks []Token) bool {
+	v, step, ok := jobStepVar(s.text, toks)
+	if !ok {
+		return false
+	}
+	if t, known := s.nulVars[strings.ToLower(v)]; known {
+		s.varBackup(st, v, t)
+		if nb, ok := st.Node.(*NulBackup); ok {
+			nb.JobStep, nb.Step = true, step
+		}
+	}
+	return true
 }
 
 // jobStepVar is the variable, as written, that a call of sp_add_jobstep
