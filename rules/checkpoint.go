@@ -781,7 +781,7 @@ func IgnoreListEdit(c string, drop func(word string) bool) (start, end int, list
 	i += len(c[i:]) - len(strings.TrimLeft(c[i:], " \t"))
 	start = i
 	var keep []string
-	dropped, sep := false, ","
+	dropped, sep := false, ""
 	for {
 		word := firstWord(c[i:])
 		if word == "" {
@@ -795,10 +795,21 @@ func IgnoreListEdit(c string, drop func(word string) bool) (start, end int, list
 		i += len(word)
 		rest := strings.TrimLeft(c[i:], " \t")
 		if !strings.HasPrefix(rest, ",") {
+			if ruleRef.MatchString(firstWord(rest)) {
+				// IDs separated by blanks, as parseDirective reads them
+				if sep == "" {
+					sep = " "
+				}
+				i = len(c) - len(rest)
+				continue
+			}
 			break
 		}
-		if strings.HasPrefix(rest[1:], " ") {
-			sep = ", "
+		if sep == "" {
+			sep = ","
+			if strings.HasPrefix(rest[1:], " ") {
+				sep = ", "
+			}
 		}
 		i = len(c) - len(strings.TrimLeft(rest[1:], " \t"))
 	}

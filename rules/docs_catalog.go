@@ -63,7 +63,7 @@ CHECKPOINT 10;`,
 		Title: "Inline suppression with no reason or an unknown rule ID",
 		Why: `A suppression records a reviewed exception, so sqllint insists that it names real rules and says why: ` + "`-- sqllint:ignore SL302 reason text`" + `. A comment with no reason, or with an ID that is not in the catalog (a typo, or a rule of another tool), is reported as an error instead of being trusted.
 
-Write the reason after the IDs, in terms a reviewer can verify later: a measurement, a ticket, a date. Use the IDs of the rule catalog; several may be given, separated by commas. To make one exception for a whole file, use ` + "`-- sqllint:ignore-file`" + ` with the same form.`,
+Write the reason after the IDs, in terms a reviewer can verify later: a measurement, a ticket, a date. Use the IDs of the rule catalog; several may be given, separated by commas (` + "`SL302,SL303`" + `) or by blanks (` + "`SL302 SL303`" + `): the reason starts at the first word that is no rule ID. To make one exception for a whole file, use ` + "`-- sqllint:ignore-file`" + ` with the same form.`,
 		Source: "",
 		Bad: `-- sqllint:ignore SL999 legacy
 CHECKPOINT;`,

@@ -714,6 +714,9 @@ func parseDirective(reg *Registry, text string) (file bool, ids []string, proble
 		}
 		rest = strings.TrimSpace(rest[len(word):])
 		if !strings.HasPrefix(rest, ",") {
+			if ruleRef.MatchString(firstWord(rest)) {
+				continue // "SL302 SL303 reason": IDs separated by a blank, as other linters take them
+			}
 			break
 		}
 		rest = strings.TrimSpace(rest[1:])
