@@ -842,11 +842,21 @@ func (s *splitter) jobStepBackup(st *Statement, toks []Token) bool {
 // or sp_update_jobstep (toks) makes a T-SQL job step's @command (by name
 // or by position, @subsystem TSQL or not given: the default of a new
 // step), with the step's @step_name ("" when not a literal); ok is false
-// for any other statement.
+// for any other statement, and for a call on another server (a
+// four-part name).
 func jobStepVar(text string, toks []Token) (v, step string, ok bool) {
 	name, i := execProc(text, toks)
 	if !strings.EqualFold(name, "sp_add_jobstep") && !strings.EqualFold(name, "sp_update_jobstep") {
 		return "", "", false
+	}
+	dots := 0
+	for k := 1; k < i; k++ {
+		if isPunctAt(text, toks, k, '.') {
+			dots++
+		}
+	}
+	if dots >= 3 {
+		return "", "", false // a four-part name: another server's job, as dynCall tells
 	}
 	var argBuf [8]dynArg
 	args := dynArgs(text, toks, i, argBuf[:0])
