@@ -822,15 +822,27 @@ func execVar(text string, toks []Token) (v, cmd string, each bool) {
 
 // jobStepBackup gives st, a call that makes a variable a T-SQL job
 // step's command (jobStepVar), the NulBackup of the variable's text when
-// it is followed and backs up to NUL; it reports whether st is such a
-// call.
+// it is followed and a batch of it (split at its GO lines) backs up to
+// NUL; it reports whether st is such a call.
 func (s *splitter) jobStepBackup(st *Statement, toks []Token) bool {
 	v, step, ok := jobStepVar(s.text, toks)
 	if !ok {
 		return false
 	}
 	if t, known := s.nulVars[strings.ToLower(v)]; known {
-		s.varBackup(st, v, t)
+		// Agent runs the command a batch at a time, split at its GO
+		// lines, as dynExec reads a literal one: the first batch that
+		// backs up to NUL is the one reported
+		from := 0
+		for _, g := range goLines(t) {
+			if st.Node == nil {
+				s.varBackup(st, v, t[from:g[0]])
+			}
+			from = g[1]
+		}
+		if st.Node == nil {
+			s.varBackup(st, v, t[from:])
+		}
 		if nb, ok := st.Node.(*NulBackup); ok {
 			nb.JobStep, nb.Step = true, step
 		}

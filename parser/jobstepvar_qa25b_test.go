@@ -33,3 +33,27 @@ func TestJobStepVarOtherServer(t *testing.T) {
 		}
 	}
 }
+
+// SQL Server Agent runs a T-SQL step's command a batch at a time, split
+// at its GO lines ("Transact-SQL job steps can contain embedded GO
+// commands, just like osql.exe", Books Online's Creating Job Steps), as
+// the literal command is read (dynExec): a command variable whose text
+// holds GO lines backs up to NUL in the batch that says so.
+func TestJobStepVarGoLines(t *testing.T) {
+	const call = "EXEC msdb.dbo.sp_add_jobstep @job_name = N'j', @command = @cmd;\n"
+	for text, want := range map[string]string{
+		"BACKUP LOG Sales TO DISK = ''NUL''\nGO\n":                                           "Sales",
+		"BACKUP LOG Sales TO DISK = ''NUL''\r\nGO\r\nBACKUP LOG Other TO DISK = ''NUL''":     "Sales",
+		"BACKUP LOG Sales TO DISK = ''L:\\s.trn''\ngo 2\nBACKUP LOG Other TO DISK = ''NUL''": "Other",
+		"BACKUP LOG Sales TO DISK = ''L:\\s.trn''\nGO\n":                                     "",
+	} {
+		src := "DECLARE @cmd nvarchar(max) = N'" + text + "';\n" + call
+		nb := jobStepNul(t, src)
+		switch {
+		case want == "" && nb != nil:
+			t.Errorf("%q: NulBackup of %q, want none", text, nb.Databases)
+		case want != "" && (nb == nil || nb.Databases != want):
+			t.Errorf("%q: NulBackup %+v, want one of %s", text, nb, want)
+		}
+	}
+}
