@@ -39,6 +39,11 @@ type BuiltRun struct {
 	// "sp_MSforeachdb's command, for each database" (or sp_foreachdb's,
 	// sp_ineachdb's).
 	Proc string `json:"-"`
+	// JobStep is set when the variable's text is made a T-SQL job
+	// step's command (sp_add_jobstep @command = @v), which runs when the
+	// job does; Step is the step's name, "" when not given as a literal.
+	JobStep bool   `json:"job_step,omitempty"`
+	Step    string `json:"step_name,omitempty"`
 	// Runs are the statements of the text of interest, in order:
 	// *AlterDatabase (a TARGET_RECOVERY_TIME of 0, or ADD FILE, ADD LOG
 	// FILE, MODIFY FILE), *CreateDatabase, *Checkpoint (with a duration)
@@ -269,6 +274,14 @@ func (s *splitter) runExec(st *Statement, toks []Token, followed bool) {
 	if !followed && !callsForeachDB(text, toks) {
 		return // no variable followed: only sp_MSforeachdb's command matters
 	}
+	if followed {
+		if v, step, ok := jobStepVar(text, toks); ok {
+			if t, known := s.runs.vars[strings.ToLower(v)]; known {
+				s.runJobStep(st, v, step, t)
+			}
+			return
+		}
+	}
 	v, cmd, each := execVar(text, toks)
 	switch {
 	case v != "" && followed:
@@ -329,6 +342,29 @@ func (s *splitter) runBuilt(st *Statement, v string, each bool, t string) {
 		return
 	}
 	br := &BuiltRun{Var: strings.Clone(v), Each: each, Runs: c.runs}
+	if nb, ok := st.Node.(*NulBackup); ok {
+		nb.Run = br // the text also backs up to NUL (dynVars): both are read
+		return
+	}
+	st.Node = br
+}
+
+// runJobStep gives st, a call that makes variable v a T-SQL job step's
+// command (jobStepVar; step its name), the BuiltRun of t, the text v
+// holds, read a batch at a time: Agent splits the command at its GO
+// lines, as dynExec reads a literal one.
+func (s *splitter) runJobStep(st *Statement, v, step, t string) {
+	var runs []Node
+	from := 0
+	for _, g := range goLines(t) {
+		runs = append(runs, s.runNodes(st, t[from:g[0]], false)...)
+		from = g[1]
+	}
+	runs = append(runs, s.runNodes(st, t[from:], false)...)
+	if len(runs) == 0 {
+		return
+	}
+	br := &BuiltRun{Var: strings.Clone(v), JobStep: true, Step: step, Runs: runs}
 	if nb, ok := st.Node.(*NulBackup); ok {
 		nb.Run = br // the text also backs up to NUL (dynVars): both are read
 		return
