@@ -889,6 +889,11 @@ func jobStepVar(text string, toks []Token) (v, step string, ok bool) {
 			if a.n == 1 && toks[a.val].Kind == TokVar {
 				v = tokText(text, toks[a.val])
 			}
+			if n := a.val + a.n; n < len(toks) && toks[n].Kind == TokIdent && keywordFold(tokText(text, toks[n]), "OUTPUT") {
+				// dynArgs left OUTPUT out: @command is no OUTPUT
+				// parameter, and SQL Server refuses the call
+				return "", "", false
+			}
 		case "subsystem":
 			if !str(a) || !strings.EqualFold(strings.TrimSpace(StringValue(tokText(text, toks[a.val]))), "TSQL") {
 				return "", "", false // another subsystem, or one not known

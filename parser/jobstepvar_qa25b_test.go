@@ -57,3 +57,21 @@ func TestJobStepVarGoLines(t *testing.T) {
 		}
 	}
 }
+
+// sp_add_jobstep's @command is no OUTPUT parameter (its syntax): a call
+// that passes it as one (@command = @cmd OUTPUT) is refused, as an
+// argument marked OUTPUT needs a parameter declared OUTPUT, and adds no
+// step.
+func TestJobStepVarOutputArgument(t *testing.T) {
+	const decl = "DECLARE @cmd nvarchar(max) = N'BACKUP LOG Sales TO DISK = ''NUL''';\n"
+	for call, want := range map[string]bool{
+		"EXEC msdb.dbo.sp_add_jobstep @job_name = N'j', @command = @cmd OUTPUT;":                 false,
+		"EXEC msdb.dbo.sp_add_jobstep @job_name = N'j', @command = @cmd output, @step_id = 1;":   false,
+		"EXEC msdb.dbo.sp_add_jobstep NULL, N'j', 1, N's', N'TSQL', @cmd OUTPUT;":                false,
+		"EXEC msdb.dbo.sp_add_jobstep @job_name = N'j', @command = @cmd, @step_uid = @u OUTPUT;": true,
+	} {
+		if got := jobStepNul(t, decl+"DECLARE @u uniqueidentifier;\n"+call+"\n") != nil; got != want {
+			t.Errorf("%s: NulBackup %v, want %v", call, got, want)
+		}
+	}
+}
