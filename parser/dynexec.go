@@ -371,7 +371,7 @@ func dynCall(b *Batch, toks []Token) (lits []Token, src DynSource, ok bool) {
 	}
 	sub, found := arg("subsystem")
 	if found {
-		if sub.n != 1 || !str(sub.val) || !strings.EqualFold(strings.TrimSpace(StringValue(tokText(text, toks[sub.val]))), "TSQL") {
+		if sub.n != 1 || !tsqlSubsystem(text, toks[sub.val]) {
 			return nil, src, false
 		}
 	}
@@ -390,6 +390,14 @@ func dynCall(b *Batch, toks []Token) (lits []Token, src DynSource, ok bool) {
 		src.Database = &Name{Value: "master", Raw: "master", Span: b.Span(int(toks[0].Start), int(toks[0].End))}
 	}
 	return []Token{toks[cmd.val]}, src, true
+}
+
+// tsqlSubsystem reports whether t, the @subsystem argument of a job
+// step procedure, is TSQL: a string, or a word, which EXEC passes as a
+// string (procArgString), in any case, blanks around it dropped.
+func tsqlSubsystem(text string, t Token) bool {
+	v, ok := procArgString(text, t)
+	return ok && strings.EqualFold(strings.TrimSpace(v), "TSQL")
 }
 
 // jobStepParams are the first parameters of sp_add_jobstep and

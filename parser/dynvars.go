@@ -895,7 +895,7 @@ func jobStepVar(text string, toks []Token) (v, step string, ok bool) {
 				return "", "", false
 			}
 		case "subsystem":
-			if !str(a) || !strings.EqualFold(strings.TrimSpace(StringValue(tokText(text, toks[a.val]))), "TSQL") {
+			if a.n != 1 || !tsqlSubsystem(text, toks[a.val]) {
 				return "", "", false // another subsystem, or one not known
 			}
 		case "step_name":

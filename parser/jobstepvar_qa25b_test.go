@@ -75,3 +75,26 @@ func TestJobStepVarOutputArgument(t *testing.T) {
 		}
 	}
 }
+
+// EXEC passes a bare word as a string (@Directory = NUL, procArgString):
+// @subsystem = TSQL, or [TSQL], makes a T-SQL step as N'TSQL' does, for
+// the literal command and for a command variable alike.
+func TestJobStepSubsystemWord(t *testing.T) {
+	const decl = "DECLARE @cmd nvarchar(max) = N'BACKUP LOG Sales TO DISK = ''NUL''';\n"
+	const lit = "N'BACKUP LOG Sales TO DISK = ''NUL'''"
+	for sub, want := range map[string]bool{"TSQL": true, "[tsql]": true, "CmdExec": false, "NULL": false, "@sub": false} {
+		call := "EXEC msdb.dbo.sp_add_jobstep @job_name = N'j', @subsystem = " + sub + ", @command = "
+		if got := jobStepNul(t, decl+"DECLARE @sub sysname = N'TSQL';\n"+call+"@cmd;\n") != nil; got != want {
+			t.Errorf("%s@cmd: NulBackup %v, want %v", call, got, want)
+		}
+		got := false
+		for _, st := range ParseFile(NewFile("t.sql", "DECLARE @sub sysname = N'TSQL';\n"+call+lit+";\n"), nil).Statements {
+			if bk, ok := st.Node.(*Backup); ok && bk.Log {
+				got = true
+			}
+		}
+		if got != want {
+			t.Errorf("%s%s: BACKUP read %v, want %v", call, lit, got, want)
+		}
+	}
+}
