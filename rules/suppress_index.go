@@ -34,6 +34,12 @@ type fileStarts struct {
 	// once budgeted
 	budget   int
 	budgeted bool
+	// blocks, when not nil, are the block ends found (or -1), by the end
+	// of their BEGIN: those of a directive's statements carried from a
+	// run to the next (openScope) are not read again
+	blocks map[int]int
+	// spine, when not nil, gets the index of each statement extent reads
+	spine *[]int
 }
 
 func newStmtStarts(stmts []*parser.Statement) *stmtStarts {
@@ -85,12 +91,21 @@ func (fs *fileStarts) extent(f *parser.File, i, depth int) (end, last int) {
 	if depth > maxExtentDepth {
 		return end, last
 	}
+	if fs.spine != nil {
+		*fs.spine = append(*fs.spine, i)
+	}
 	if isBlockBegin(st) {
-		if !fs.budgeted {
-			fs.budget, fs.budgeted = maxBlockScan, true
+		e, known := fs.blocks[fs.end[i]]
+		if !known {
+			if !fs.budgeted {
+				fs.budget, fs.budgeted = maxBlockScan, true
+			}
+			e = blockEnd(f.Text, fs.end[i], &fs.budget)
+			f.Touched()
+			if fs.blocks != nil {
+				fs.blocks[fs.end[i]] = e
+			}
 		}
-		e := blockEnd(f.Text, fs.end[i], &fs.budget)
-		f.Touched()
 		if e < 0 {
 			return end, last // no END found: the block ends at its BEGIN
 		}
