@@ -25,10 +25,11 @@ func isBlockBegin(st *parser.Statement) bool {
 // blockEnd returns the offset in text after the END that closes the
 // BEGIN ... END block whose BEGIN ends at from, or -1 when the text
 // holds none before a GO line (a block does not span batches) or
-// *budget bytes run out. Comments, strings and quoted names are passed
-// over; CASE ... END, BEGIN TRY ... END TRY and BEGIN CATCH ... END CATCH
-// nest; BEGIN TRAN, BEGIN DISTRIBUTED TRAN, BEGIN DIALOG, BEGIN
-// CONVERSATION TIMER and END CONVERSATION open and close nothing.
+// *budget bytes run out. Comments, strings, quoted names and sqlcmd
+// command lines are passed over; CASE ... END, BEGIN TRY ... END TRY and
+// BEGIN CATCH ... END CATCH nest; BEGIN TRAN, BEGIN DISTRIBUTED TRAN,
+// BEGIN DIALOG, BEGIN CONVERSATION TIMER and END CONVERSATION open and
+// close nothing.
 func blockEnd(text string, from int, budget *int) int {
 	depth := 1
 	lineStart := false
@@ -48,6 +49,13 @@ func blockEnd(text string, from int, budget *int) int {
 			i++
 			continue
 		case c == '-' && i+1 < len(text) && text[i+1] == '-':
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+			continue
+		case lineStart && (c == ':' && (i+1 == len(text) || text[i+1] != ':') || c == '!' && i+1 < len(text) && text[i+1] == '!'):
+			// a sqlcmd command (:setvar, :r, !!), alone on its line: no
+			// T-SQL, its words open or close nothing (::fn_ is T-SQL)
 			for i < len(text) && text[i] != '\n' {
 				i++
 			}
