@@ -9,7 +9,9 @@ import "github.com/sqllint/sqllint/parser"
 const maxBlockScan = 64 << 20
 
 // isBlockBegin reports whether st is the BEGIN of a BEGIN ... END block
-// (not BEGIN TRAN, BEGIN TRY, and the like: a statement of one word).
+// (not BEGIN TRAN, BEGIN TRY, and the like: a statement of one word, or
+// the BEGIN with the END CONVERSATION that starts its block, which the
+// split reads as one statement).
 func isBlockBegin(st *parser.Statement) bool {
 	if st.Kind != parser.KindOther || st.Keyword() != "BEGIN" {
 		return false
@@ -19,7 +21,14 @@ func isBlockBegin(st *parser.Statement) bool {
 	for n > 0 && (t[n-1] == ';' || t[n-1] == ' ' || t[n-1] == '\t' || t[n-1] == '\r' || t[n-1] == '\n') {
 		n--
 	}
-	return n == len("BEGIN")
+	return n == len("BEGIN") || n > len("BEGIN") && beginsEndConversation(t)
+}
+
+// beginsEndConversation reports whether t, a statement's text that
+// starts with BEGIN, goes on with END CONVERSATION.
+func beginsEndConversation(t string) bool {
+	at := len("BEGIN")
+	return eqFold(nextWord(t, at), "END") && eqFold(nextWord(t, wordEnd(t, at)), "CONVERSATION")
 }
 
 // blockEnd returns the offset in text after the END that closes the

@@ -100,7 +100,11 @@ func (fs *fileStarts) extent(f *parser.File, i, depth int) (end, last int) {
 			if !fs.budgeted {
 				fs.budget, fs.budgeted = maxBlockScan, true
 			}
-			e = blockEnd(f.Text, fs.end[i], &fs.budget)
+			from := fs.end[i]
+			if beginsEndConversation(st.Text()) {
+				from = fs.start[i] + len("BEGIN") // the block starts with it
+			}
+			e = blockEnd(f.Text, from, &fs.budget)
 			f.Touched()
 			if fs.blocks != nil {
 				fs.blocks[fs.end[i]] = e
