@@ -23,6 +23,7 @@ func TestDirectiveScopeAcrossStreamedRuns(t *testing.T) {
 		"if-else":  ignore + "IF @@SERVERNAME = N'A'\nBEGIN\n  PRINT 'a';\n  CHECKPOINT 10;\nEND\nELSE\n  CHECKPOINT 20;\nCHECKPOINT 11;\n",
 		"while":    ignore + "WHILE 1 = 0\nBEGIN\n  PRINT 'a';\n  CHECKPOINT 10;\nEND\nCHECKPOINT 11;\n",
 		"else-if":  ignore + "IF 1 = 1\n  CHECKPOINT 10;\nELSE IF 2 = 2\n  CHECKPOINT 20;\nELSE\nBEGIN\n  CHECKPOINT 30;\nEND\nCHECKPOINT 11;\n",
+		"if-try":   ignore + "IF 1 = 1\nBEGIN TRY\n  PRINT 'a';\n  CHECKPOINT 10;\nEND TRY\nBEGIN CATCH\n  PRINT 'b';\n  CHECKPOINT 20;\nEND CATCH\nELSE\n  CHECKPOINT 30;\nCHECKPOINT 11;\n",
 		"if-block": ignore + "IF 1 = 1\nBEGIN\n" + strings.Repeat("  PRINT 'b';\n", 3000) + "  CHECKPOINT 10;\nEND\nELSE\n  CHECKPOINT 20;\nCHECKPOINT 11;\n",
 	} {
 		want := findingsOf(parser.ParseFile(parser.NewFile(name+".sql", one), nil))

@@ -1,6 +1,10 @@
 package rules
 
-import "github.com/sqllint/sqllint/parser"
+import (
+	"strings"
+
+	"github.com/sqllint/sqllint/parser"
+)
 
 // maxBlockScan bounds the bytes of one file that blockEnd reads, over all
 // its calls: a directive before each of thousands of nested blocks must
@@ -22,6 +26,24 @@ func isBlockBegin(st *parser.Statement) bool {
 		n--
 	}
 	return n == len("BEGIN") || n > len("BEGIN") && beginsEndConversation(t)
+}
+
+// blockOpener is "BEGIN" when st opens a BEGIN ... END block
+// (isBlockBegin), "TRY" or "CATCH" when it is a BEGIN TRY or a BEGIN
+// CATCH alone, whose block ends at END TRY or END CATCH, "" otherwise.
+func blockOpener(st *parser.Statement) string {
+	if isBlockBegin(st) {
+		return "BEGIN"
+	}
+	if st.Kind != parser.KindOther || st.Keyword() != "BEGIN" {
+		return ""
+	}
+	t := strings.TrimRight(st.Text(), "; \t\r\n")
+	w := nextWord(t, len("BEGIN"))
+	if (eqFold(w, "TRY") || eqFold(w, "CATCH")) && wordEnd(t, len("BEGIN")) == len(t) {
+		return strings.ToUpper(w)
+	}
+	return ""
 }
 
 // beginsEndConversation reports whether t, a statement's text that

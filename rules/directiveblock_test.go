@@ -32,6 +32,11 @@ func TestDirectiveCoversBlocksAndElse(t *testing.T) {
 		{"sqlcmd lines", ignore + "IF 1 = 1\nBEGIN\n  PRINT 'a';\n:setvar End 1\n  CHECKPOINT 10;\nEND\nCHECKPOINT 11;\n", []string{"SL302:8"}},
 		// a block whose first statement is END CONVERSATION (the split reads them as one)
 		{"END CONVERSATION first", ignore + "WHILE 1 = 0\nBEGIN\n  END CONVERSATION @h WITH CLEANUP;\n  CHECKPOINT 10;\nEND\nCHECKPOINT 11;\n", []string{"SL302:7"}},
+		// TRY ... CATCH is one statement: the IF runs it whole, and a
+		// directive before it covers both its blocks
+		{"IF TRY CATCH", ignore + "IF 1 = 1\nBEGIN TRY\n  PRINT 'a';\n  CHECKPOINT 10;\nEND TRY\nBEGIN CATCH\n  PRINT 'b';\n  CHECKPOINT 20;\nEND CATCH\nELSE\n  CHECKPOINT 30;\nCHECKPOINT 11;\n", []string{"SL302:13"}},
+		{"TRY CATCH", ignore + "BEGIN TRY\n  PRINT 'a';\n  CHECKPOINT 10;\nEND TRY\nBEGIN CATCH\n  CHECKPOINT 20;\nEND CATCH;\nCHECKPOINT 11;\n", []string{"SL302:9"}},
+		{"WHILE TRY CATCH", ignore + "WHILE 1 = 0\nBEGIN TRY\n  PRINT 'a';\n  CHECKPOINT 10;\nEND TRY\nBEGIN CATCH\n  CHECKPOINT 20;\nEND CATCH\nCHECKPOINT 11;\n", []string{"SL302:10"}},
 		// a block with no END before GO ends at its BEGIN, as before
 		{"no END", ignore + "IF 1 = 1\nBEGIN\n  PRINT 'a';\n  CHECKPOINT 10;\nGO\nCHECKPOINT 11;\n", []string{"SL003:1", "SL302:5", "SL302:7"}},
 	}

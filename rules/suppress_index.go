@@ -94,7 +94,7 @@ func (fs *fileStarts) extent(f *parser.File, i, depth int) (end, last int) {
 	if fs.spine != nil {
 		*fs.spine = append(*fs.spine, i)
 	}
-	if isBlockBegin(st) {
+	if opener := blockOpener(st); opener != "" {
 		e, known := fs.blocks[fs.end[i]]
 		if !known {
 			if !fs.budgeted {
@@ -116,14 +116,20 @@ func (fs *fileStarts) extent(f *parser.File, i, depth int) (end, last int) {
 		for last+1 < len(fs.stmts) && fs.start[last+1] >= fs.end[i] && fs.start[last+1] < e {
 			last++
 		}
-		return max(end, e), last
+		end = max(end, e)
+		if opener == "TRY" && last+1 < len(fs.stmts) && fs.start[last+1] >= end && blockOpener(fs.stmts[last+1]) == "CATCH" {
+			// TRY ... CATCH is one statement: its CATCH block follows
+			e, l := fs.extent(f, last+1, depth+1)
+			end, last = max(end, e), l
+		}
+		return end, last
 	}
 	if !controlHeader(st) || i+1 >= len(fs.stmts) || fs.start[i+1] < fs.end[i] {
 		return end, last
 	}
 	kw := st.Keyword()
 	next := fs.stmts[i+1]
-	if !next.Body && (kw == "BEGIN" || !isBlockBegin(next)) {
+	if !next.Body && (kw == "BEGIN" || blockOpener(next) == "") {
 		return end, last // a WHILE's BEGIN ... END is no Body the split marks
 	}
 	e, l := fs.extent(f, i+1, depth+1)
