@@ -1315,7 +1315,6 @@ func (c *Compactor) scopeDirectives(stmts []*parser.Statement, dirs []parser.Dir
 			d.Scope = o.scope
 		}
 		if open && len(c.open) < maxOpenScopes {
-			o.blocks = map[int]int{}
 			c.open = append(c.open, o)
 		}
 	}
@@ -1364,9 +1363,13 @@ func (ix *stmtStarts) reach(o *openScope) bool {
 		return false
 	}
 	var spine []int
-	fs.spine, fs.blocks = &spine, o.blocks
+	if o.blocks != nil {
+		fs.blocks = o.blocks // those read in an earlier run
+	}
+	fs.spine = &spine
 	e, last := fs.extent(o.f, i, 0)
-	fs.spine, fs.blocks = nil, nil
+	fs.spine = nil
+	o.blocks = fs.blocks
 	if e > fs.end[i] {
 		o.scope = max(o.scope, e)
 	}

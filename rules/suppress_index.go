@@ -34,9 +34,9 @@ type fileStarts struct {
 	// once budgeted
 	budget   int
 	budgeted bool
-	// blocks, when not nil, are the block ends found (or -1), by the end
-	// of their BEGIN: those of a directive's statements carried from a
-	// run to the next (openScope) are not read again
+	// blocks are the block ends found (or -1), by the end of their
+	// BEGIN: a block is read once, also when a directive's statements are
+	// carried from a run to the next (openScope)
 	blocks map[int]int
 	// spine, when not nil, gets the index of each statement extent reads
 	spine *[]int
@@ -106,9 +106,10 @@ func (fs *fileStarts) extent(f *parser.File, i, depth int) (end, last int) {
 			}
 			e = blockEnd(f.Text, from, &fs.budget)
 			f.Touched()
-			if fs.blocks != nil {
-				fs.blocks[fs.end[i]] = e
+			if fs.blocks == nil {
+				fs.blocks = map[int]int{}
 			}
+			fs.blocks[fs.end[i]] = e
 		}
 		if e < 0 {
 			return end, last // no END found: the block ends at its BEGIN
