@@ -1603,6 +1603,7 @@ func parseCompact(f *parser.File, opt *parser.PreprocessOptions, release func(),
 	res.Script = s
 	res.Diags = append(append(res.Diags, s.Diags...), pc.diags...)
 	res.Statements = pc.c.Flush(res.Statements)
+	pc.c.Rescope(res.Directives) // (Flush settles the last)
 	// the nodes of f's statements, released once its rules have run
 	// (rules.Engine.Check)
 	res.Nodes = pc.buf.TakeNodes()

@@ -39,6 +39,10 @@ func TestUnusedSuppressionFix(t *testing.T) {
 			"PRINT N'\U0001F600'; CHECKPOINT 10; -- sqllint:ignore checkpoint-duration,SL301,SL303 why\n",
 			"Remove SL301, SL303 from the suppression",
 			"PRINT N'\U0001F600'; CHECKPOINT 10; -- sqllint:ignore checkpoint-duration why\n"},
+		{"some of its rules, separated by blanks, before an IF block",
+			"-- sqllint:ignore SL302 SL304 measured\nIF 1 = 1\nBEGIN\n  PRINT 'a';\n  CHECKPOINT 10;\nEND\n",
+			"Remove SL304 from the suppression",
+			"-- sqllint:ignore SL302 measured\nIF 1 = 1\nBEGIN\n  PRINT 'a';\n  CHECKPOINT 10;\nEND\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			uri := pathURI(filepath.Join(t.TempDir(), "x.sql"))

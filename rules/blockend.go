@@ -1,6 +1,10 @@
 package rules
 
-import "github.com/sqllint/sqllint/parser"
+import (
+	"strings"
+
+	"github.com/sqllint/sqllint/parser"
+)
 
 // maxBlockScan bounds the bytes of one file that blockEnd reads, over all
 // its calls: a directive before each of thousands of nested blocks must
@@ -9,7 +13,9 @@ import "github.com/sqllint/sqllint/parser"
 const maxBlockScan = 64 << 20
 
 // isBlockBegin reports whether st is the BEGIN of a BEGIN ... END block
-// (not BEGIN TRAN, BEGIN TRY, and the like: a statement of one word).
+// (not BEGIN TRAN, BEGIN TRY, and the like: a statement of one word, or
+// the BEGIN with the END CONVERSATION that starts its block, which the
+// split reads as one statement).
 func isBlockBegin(st *parser.Statement) bool {
 	if st.Kind != parser.KindOther || st.Keyword() != "BEGIN" {
 		return false
@@ -19,16 +25,42 @@ func isBlockBegin(st *parser.Statement) bool {
 	for n > 0 && (t[n-1] == ';' || t[n-1] == ' ' || t[n-1] == '\t' || t[n-1] == '\r' || t[n-1] == '\n') {
 		n--
 	}
-	return n == len("BEGIN")
+	return n == len("BEGIN") || n > len("BEGIN") && beginsEndConversation(t)
+}
+
+// blockOpener is "BEGIN" when st opens a BEGIN ... END block
+// (isBlockBegin), "TRY" or "CATCH" when it is a BEGIN TRY or a BEGIN
+// CATCH alone, whose block ends at END TRY or END CATCH, "" otherwise.
+func blockOpener(st *parser.Statement) string {
+	if isBlockBegin(st) {
+		return "BEGIN"
+	}
+	if st.Kind != parser.KindOther || st.Keyword() != "BEGIN" {
+		return ""
+	}
+	t := strings.TrimRight(st.Text(), "; \t\r\n")
+	w := nextWord(t, len("BEGIN"))
+	if (eqFold(w, "TRY") || eqFold(w, "CATCH")) && wordEnd(t, len("BEGIN")) == len(t) {
+		return strings.ToUpper(w)
+	}
+	return ""
+}
+
+// beginsEndConversation reports whether t, a statement's text that
+// starts with BEGIN, goes on with END CONVERSATION.
+func beginsEndConversation(t string) bool {
+	at := len("BEGIN")
+	return eqFold(nextWord(t, at), "END") && eqFold(nextWord(t, wordEnd(t, at)), "CONVERSATION")
 }
 
 // blockEnd returns the offset in text after the END that closes the
 // BEGIN ... END block whose BEGIN ends at from, or -1 when the text
 // holds none before a GO line (a block does not span batches) or
-// *budget bytes run out. Comments, strings and quoted names are passed
-// over; CASE ... END, BEGIN TRY ... END TRY and BEGIN CATCH ... END CATCH
-// nest; BEGIN TRAN, BEGIN DISTRIBUTED TRAN, BEGIN DIALOG, BEGIN
-// CONVERSATION TIMER and END CONVERSATION open and close nothing.
+// *budget bytes run out. Comments, strings, quoted names and sqlcmd
+// command lines are passed over; CASE ... END, BEGIN TRY ... END TRY and
+// BEGIN CATCH ... END CATCH nest; BEGIN TRAN, BEGIN DISTRIBUTED TRAN,
+// BEGIN DIALOG, BEGIN CONVERSATION TIMER and END CONVERSATION open and
+// close nothing.
 func blockEnd(text string, from int, budget *int) int {
 	depth := 1
 	lineStart := false
@@ -48,6 +80,13 @@ func blockEnd(text string, from int, budget *int) int {
 			i++
 			continue
 		case c == '-' && i+1 < len(text) && text[i+1] == '-':
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+			continue
+		case lineStart && (c == ':' && (i+1 == len(text) || text[i+1] != ':') || c == '!' && i+1 < len(text) && text[i+1] == '!'):
+			// a sqlcmd command (:setvar, :r, !!), alone on its line: no
+			// T-SQL, its words open or close nothing (::fn_ is T-SQL)
 			for i < len(text) && text[i] != '\n' {
 				i++
 			}

@@ -853,6 +853,9 @@ func checkpointOnly(text, other string) bool {
 		}
 		rest = strings.TrimSpace(rest[len(word):])
 		if !strings.HasPrefix(rest, ",") {
+			if ruleRef.MatchString(firstWord(rest)) {
+				continue // IDs separated by blanks, as parseDirective reads them
+			}
 			return true
 		}
 		rest = strings.TrimSpace(rest[1:])

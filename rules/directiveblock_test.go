@@ -28,6 +28,15 @@ func TestDirectiveCoversBlocksAndElse(t *testing.T) {
 		{"nested IF", ignore + "IF 1 = 1\n  IF 2 = 2\n  BEGIN\n    PRINT 'a';\n    CHECKPOINT 10;\n  END\n  ELSE\n    CHECKPOINT 20;\nCHECKPOINT 11;\n", []string{"SL302:10"}},
 		// what nests inside the block: CASE ... END, BEGIN TRAN, TRY/CATCH, comments and strings
 		{"nesting", ignore + "IF 1 = 1\nBEGIN\n  SELECT CASE WHEN 1 = 1 THEN 'end' END; /* END */ -- END\n  BEGIN TRAN;\n  BEGIN TRY\n    CHECKPOINT 10;\n  END TRY\n  BEGIN CATCH\n    PRINT ']END';\n  END CATCH\n  COMMIT;\n  CHECKPOINT 12;\nEND\nCHECKPOINT 11;\n", []string{"SL302:15"}},
+		// sqlcmd command lines are no T-SQL: their words open or close nothing
+		{"sqlcmd lines", ignore + "IF 1 = 1\nBEGIN\n  PRINT 'a';\n:setvar End 1\n  CHECKPOINT 10;\nEND\nCHECKPOINT 11;\n", []string{"SL302:8"}},
+		// a block whose first statement is END CONVERSATION (the split reads them as one)
+		{"END CONVERSATION first", ignore + "WHILE 1 = 0\nBEGIN\n  END CONVERSATION @h WITH CLEANUP;\n  CHECKPOINT 10;\nEND\nCHECKPOINT 11;\n", []string{"SL302:7"}},
+		// TRY ... CATCH is one statement: the IF runs it whole, and a
+		// directive before it covers both its blocks
+		{"IF TRY CATCH", ignore + "IF 1 = 1\nBEGIN TRY\n  PRINT 'a';\n  CHECKPOINT 10;\nEND TRY\nBEGIN CATCH\n  PRINT 'b';\n  CHECKPOINT 20;\nEND CATCH\nELSE\n  CHECKPOINT 30;\nCHECKPOINT 11;\n", []string{"SL302:13"}},
+		{"TRY CATCH", ignore + "BEGIN TRY\n  PRINT 'a';\n  CHECKPOINT 10;\nEND TRY\nBEGIN CATCH\n  CHECKPOINT 20;\nEND CATCH;\nCHECKPOINT 11;\n", []string{"SL302:9"}},
+		{"WHILE TRY CATCH", ignore + "WHILE 1 = 0\nBEGIN TRY\n  PRINT 'a';\n  CHECKPOINT 10;\nEND TRY\nBEGIN CATCH\n  CHECKPOINT 20;\nEND CATCH\nCHECKPOINT 11;\n", []string{"SL302:10"}},
 		// a block with no END before GO ends at its BEGIN, as before
 		{"no END", ignore + "IF 1 = 1\nBEGIN\n  PRINT 'a';\n  CHECKPOINT 10;\nGO\nCHECKPOINT 11;\n", []string{"SL003:1", "SL302:5", "SL302:7"}},
 	}

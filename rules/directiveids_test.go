@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/sqllint/sqllint/parser"
 )
 
 // Rule IDs of a suppression may be separated by blanks as well as by
@@ -48,6 +50,27 @@ func TestIgnoreListEditBlanks(t *testing.T) {
 		}
 		if got := c.comment[:a] + list + c.comment[b:]; got != c.want {
 			t.Errorf("%q: %q, want %q", c.comment, got, c.want)
+		}
+	}
+}
+
+// SL303's fix removes a CHECKPOINT that shares its line with a statement
+// a trailing suppression covers: a suppression that names another rule
+// too, with the IDs separated by blanks as by commas, loses only SL302
+// and SL303; it still covers the BACKUP's SL304.
+func TestCheckpointFixKeepsOtherIDsSeparatedByBlanks(t *testing.T) {
+	for _, list := range []string{"SL302 SL304", "SL302,SL304", "SL304 SL302"} {
+		src := "USE Sales;\nCHECKPOINT; BACKUP DATABASE Sales TO DISK = 'NUL' WITH COPY_ONLY; -- sqllint:ignore " + list + " read-speed test\n"
+		want := "USE Sales;\nBACKUP DATABASE Sales TO DISK = 'NUL' WITH COPY_ONLY; -- sqllint:ignore SL304 read-speed test\n"
+		res := parser.ParseFile(parser.NewFile("a.sql", src), &parser.PreprocessOptions{})
+		var edits []Edit
+		for _, f := range Analyze(Default, []*parser.Result{res}, nil) {
+			if f.Rule.ID == "SL303" && f.Fix != nil {
+				edits = append(edits, f.Fix.Edits...)
+			}
+		}
+		if got, _ := ApplyEdits(src, edits); got != want {
+			t.Errorf("%s: fixed\n%q, want\n%q", list, got, want)
 		}
 	}
 }

@@ -883,6 +883,7 @@ func Compact(r *parser.Result) {
 	var c Compactor
 	r.Statements = c.Add(r.Statements, r.Directives)
 	r.Statements = c.Flush(r.Statements)
+	c.Rescope(r.Directives)
 }
 
 // Compactor is Compact for a script parsed a run of batches at a time:
@@ -924,6 +925,10 @@ type Compactor struct {
 	// innermost last, that SL303 walks past from a CHECKPOINT (see
 	// enterCatch)
 	catches []catchBlock
+	// open are the directives whose reach the next run may extend, and
+	// scopes what a later run found of them (scopeDirectives, Rescope)
+	open   []openScope
+	scopes map[scopeKey]int
 }
 
 // catchBlock is a CATCH block of a script's batch b: the statements
@@ -977,8 +982,8 @@ func (c *Compactor) Add(stmts []*parser.Statement, dirs []parser.Directive) []*p
 
 // AddTo is Add appending what is kept to kept, which it returns.
 func (c *Compactor) AddTo(kept, stmts []*parser.Statement, dirs []parser.Directive) []*parser.Statement {
-	if len(dirs) > 0 {
-		scopeDirectives(stmts, dirs)
+	if len(dirs) > 0 || len(c.open) > 0 {
+		c.scopeDirectives(stmts, dirs)
 	}
 	for _, d := range dirs {
 		if !d.Trailing {
@@ -1264,6 +1269,10 @@ func (c *Compactor) Stops(st *parser.Statement) bool {
 
 // Flush appends the last run's blocker to kept.
 func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
+	for _, o := range c.open {
+		c.settle(o)
+	}
+	c.open = nil
 	c.catches = c.catches[:0] // the blocker held in one goes as any
 	if c.blocker != nil && c.blocker != &unseenBlocker {
 		c.takeSmallRoom()
@@ -1282,8 +1291,15 @@ func (c *Compactor) Flush(kept []*parser.Statement) []*parser.Statement {
 // scopeDirectives sets the Scope of each directive of dirs that comes
 // before a statement of stmts (a run of a script's statements, all of
 // them): once they are compacted, the statements of a BEGIN ... END
-// block or an ELSE arm that tell where it ends are gone.
-func scopeDirectives(stmts []*parser.Statement, dirs []parser.Directive) {
+// block or an ELSE arm that tell where it ends are gone. What a
+// directive covers may go on in the next run (a batch parsed on its own
+// is handed on a run of statements at a time, which may end between a
+// directive and its IF, an IF and its BEGIN, or an END and its ELSE):
+// the Compactor carries it there, and Rescope sets what it finds.
+func (c *Compactor) scopeDirectives(stmts []*parser.Statement, dirs []parser.Directive) {
+	if len(c.open) > 0 {
+		c.resumeScopes(stmts)
+	}
 	var ix *stmtStarts // made for the first: most directives trail
 	for i := range dirs {
 		d := &dirs[i]
@@ -1293,13 +1309,137 @@ func scopeDirectives(stmts []*parser.Statement, dirs []parser.Directive) {
 		if ix == nil {
 			ix = newStmtStarts(stmts)
 		}
-		f := d.Span.Start.File
-		if start, end := ix.after(f, d.Span.End.Offset); start >= 0 {
-			if e := ix.bodyEnd(f, start, end); e > end {
-				d.Scope = e
-			}
+		o := openScope{f: d.Span.Start.File, dir: d.Span.End.Offset}
+		open := ix.reach(&o)
+		if o.scope > 0 {
+			d.Scope = o.scope
+		}
+		if open && len(c.open) < maxOpenScopes {
+			c.open = append(c.open, o)
 		}
 	}
+}
+
+// maxOpenScopes bounds the directives the Compactor carries from a run
+// to the next (thousands nested in a hostile batch): past it a
+// directive covers what its own run holds.
+const maxOpenScopes = 64
+
+// openScope is a directive whose reach its run of statements did not
+// settle (scopeDirectives).
+type openScope struct {
+	f     *parser.File
+	dir   int // the directive's end offset
+	scope int // the end of what it covers so far, or 0
+	// spine are copies of the statements reach read, the directive's
+	// first (none when it is still to come), and blocks the ends of
+	// their blocks (fileStarts.blocks)
+	spine  []parser.Statement
+	blocks map[int]int
+}
+
+// scopeKey is a directive for Rescope: its file and end offset.
+type scopeKey struct {
+	f   *parser.File
+	dir int
+}
+
+// reach sets o.scope to the end of what o's directive covers of the
+// statements of ix (bodyEnd), and reports whether the next run may
+// extend it: the directive's statement is still to come, or reach read
+// up to its file's last statement of ix (then o.spine is set).
+func (ix *stmtStarts) reach(o *openScope) bool {
+	fs := ix.byFile[o.f]
+	if fs == nil {
+		return true
+	}
+	i := sort.SearchInts(fs.maxStart, o.dir)
+	if i == len(fs.stmts) {
+		return true
+	}
+	if moduleHeader(fs.stmts[i]) {
+		// the rest of the batch: the statements compacted tell it
+		o.scope = max(o.scope, ix.bodyEnd(o.f, fs.start[i], fs.end[i]))
+		return false
+	}
+	var spine []int
+	if o.blocks != nil {
+		fs.blocks = o.blocks // those read in an earlier run
+	}
+	fs.spine = &spine
+	e, last := fs.extent(o.f, i, 0)
+	fs.spine = nil
+	o.blocks = fs.blocks
+	if e > fs.end[i] {
+		o.scope = max(o.scope, e)
+	}
+	if last < len(fs.stmts)-1 {
+		return false
+	}
+	sp := make([]parser.Statement, 0, len(spine))
+	for _, k := range spine {
+		sp = append(sp, *fs.stmts[k])
+	}
+	o.spine = sp
+	return true
+}
+
+// resumeScopes goes on with the directives carried from the last run,
+// with the statements of stmts (the next run) that may extend them:
+// those of the batch of the last statement read (a block or an ELSE
+// does not span batches), or all when a directive's statement is still
+// to come.
+func (c *Compactor) resumeScopes(stmts []*parser.Statement) {
+	open := c.open[:0]
+	for _, o := range c.open {
+		var b *parser.Batch
+		if n := len(o.spine); n > 0 {
+			b = o.spine[n-1].Batch
+		}
+		k := 0
+		for k < len(stmts) && (b == nil || stmts[k].Batch == b) {
+			k++
+		}
+		if k > 0 {
+			all := make([]*parser.Statement, 0, len(o.spine)+k)
+			for i := range o.spine {
+				all = append(all, &o.spine[i])
+			}
+			if newStmtStarts(append(all, stmts[:k]...)).reach(&o) {
+				open = append(open, o)
+				continue
+			}
+		}
+		c.settle(o)
+	}
+	clear(c.open[len(open):])
+	c.open = open
+}
+
+// settle records what o's directive covers for Rescope.
+func (c *Compactor) settle(o openScope) {
+	if o.scope == 0 {
+		return
+	}
+	if c.scopes == nil {
+		c.scopes = map[scopeKey]int{}
+	}
+	c.scopes[scopeKey{o.f, o.dir}] = o.scope
+}
+
+// Rescope sets the Scope of those of dirs (the directives added with
+// the runs, after Flush) whose reach a later run than theirs extended.
+func (c *Compactor) Rescope(dirs []parser.Directive) {
+	if len(c.scopes) == 0 {
+		return
+	}
+	for i := range dirs {
+		d := &dirs[i]
+		if e, ok := c.scopes[scopeKey{d.Span.Start.File, d.Span.End.Offset}]; ok && e > d.Scope {
+			d.Scope = e
+		}
+	}
+	c.scopes = nil
 }
 
 // bound reports whether a directive applies to st: in each file, the

@@ -34,6 +34,12 @@ type fileStarts struct {
 	// once budgeted
 	budget   int
 	budgeted bool
+	// blocks are the block ends found (or -1), by the end of their
+	// BEGIN: a block is read once, also when a directive's statements are
+	// carried from a run to the next (openScope)
+	blocks map[int]int
+	// spine, when not nil, gets the index of each statement extent reads
+	spine *[]int
 }
 
 func newStmtStarts(stmts []*parser.Statement) *stmtStarts {
@@ -85,26 +91,46 @@ func (fs *fileStarts) extent(f *parser.File, i, depth int) (end, last int) {
 	if depth > maxExtentDepth {
 		return end, last
 	}
-	if isBlockBegin(st) {
-		if !fs.budgeted {
-			fs.budget, fs.budgeted = maxBlockScan, true
+	if fs.spine != nil {
+		*fs.spine = append(*fs.spine, i)
+	}
+	if opener := blockOpener(st); opener != "" {
+		e, known := fs.blocks[fs.end[i]]
+		if !known {
+			if !fs.budgeted {
+				fs.budget, fs.budgeted = maxBlockScan, true
+			}
+			from := fs.end[i]
+			if beginsEndConversation(st.Text()) {
+				from = fs.start[i] + len("BEGIN") // the block starts with it
+			}
+			e = blockEnd(f.Text, from, &fs.budget)
+			f.Touched()
+			if fs.blocks == nil {
+				fs.blocks = map[int]int{}
+			}
+			fs.blocks[fs.end[i]] = e
 		}
-		e := blockEnd(f.Text, fs.end[i], &fs.budget)
-		f.Touched()
 		if e < 0 {
 			return end, last // no END found: the block ends at its BEGIN
 		}
 		for last+1 < len(fs.stmts) && fs.start[last+1] >= fs.end[i] && fs.start[last+1] < e {
 			last++
 		}
-		return max(end, e), last
+		end = max(end, e)
+		if opener == "TRY" && last+1 < len(fs.stmts) && fs.start[last+1] >= end && blockOpener(fs.stmts[last+1]) == "CATCH" {
+			// TRY ... CATCH is one statement: its CATCH block follows
+			e, l := fs.extent(f, last+1, depth+1)
+			end, last = max(end, e), l
+		}
+		return end, last
 	}
 	if !controlHeader(st) || i+1 >= len(fs.stmts) || fs.start[i+1] < fs.end[i] {
 		return end, last
 	}
 	kw := st.Keyword()
 	next := fs.stmts[i+1]
-	if !next.Body && (kw == "BEGIN" || !isBlockBegin(next)) {
+	if !next.Body && (kw == "BEGIN" || blockOpener(next) == "") {
 		return end, last // a WHILE's BEGIN ... END is no Body the split marks
 	}
 	e, l := fs.extent(f, i+1, depth+1)
