@@ -78,17 +78,24 @@ func TestCheckpointEndingTryPairsAfterCatchStreamed(t *testing.T) {
 		want := sl303Of(parser.ParseFile(parser.NewFile(name+".sql", one), nil))
 		for n := 4085; n < 4100; n++ {
 			// the run handed on first ends in turn at each statement
-			text := strings.Repeat("SELECT 1;\n", n) + one
-			r := parseCompact(parser.NewFile(name+".sql", text), nil, nil, nil)
-			got := sl303Of(r)
-			for i := range got {
-				got[i] = shiftLine(got[i], -n)
-			}
-			if !reflect.DeepEqual(got, want) {
+			if got := afterSelects(name, one, n, sl303Of); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s after %d statements: SL303 %v, every statement kept: %v", name, n, got, want)
 			}
 		}
 	}
+}
+
+// afterSelects is what of gives on script one, named name, with n
+// statements before it (so that a run of the split ends in turn at each
+// of its statements), parsed as a scan parses it, its findings' lines
+// as they are in one.
+func afterSelects(name, one string, n int, of func(*parser.Result) []string) []string {
+	text := strings.Repeat("SELECT 1;\n", n) + one
+	got := of(parseCompact(parser.NewFile(name+".sql", text), nil, nil, nil))
+	for i := range got {
+		got[i] = shiftLine(got[i], -n)
+	}
+	return got
 }
 
 // shiftLine adds d to the line of a finding sl303Of gives.

@@ -31,12 +31,7 @@ func TestDirectiveScopeAcrossStreamedRuns(t *testing.T) {
 			t.Fatalf("%s: every statement kept: %v, want CHECKPOINT 11's alone", name, want)
 		}
 		for _, n := range []int{0, 1, 2, 3, 4, 5, 4090, 4095, 5450, 5455, 5456, 5457, 5458, 5459, 5460, 5461, 5462, 5463} {
-			text := strings.Repeat("SELECT 1;\n", n) + one
-			got := findingsOf(parseCompact(parser.NewFile(name+".sql", text), nil, nil, nil))
-			for i := range got {
-				got[i] = shiftLine(got[i], -n)
-			}
-			if !reflect.DeepEqual(got, want) {
+			if got := afterSelects(name, one, n, findingsOf); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s after %d statements: %v, every statement kept: %v", name, n, got, want)
 			}
 		}

@@ -68,12 +68,7 @@ func TestCheckpointEndingThenArmPairsAfterIf(t *testing.T) {
 		want := sl303Of(parser.ParseFile(parser.NewFile(name+".sql", one), nil))
 		for n := 4085; n < 4100; n++ {
 			// the run handed on first ends in turn at each statement
-			text := strings.Repeat("SELECT 1;\n", n) + one
-			got := sl303Of(parseCompact(parser.NewFile(name+".sql", text), nil, nil, nil))
-			for i := range got {
-				got[i] = shiftLine(got[i], -n)
-			}
-			if !reflect.DeepEqual(got, want) {
+			if got := afterSelects(name, one, n, sl303Of); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s after %d statements: SL303 %v, every statement kept: %v", name, n, got, want)
 			}
 		}
