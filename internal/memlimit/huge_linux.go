@@ -24,13 +24,17 @@ import (
 // collection the run did not need (100 MB of SELECT 1 / GO: a third one,
 // at 10 MB of heap). The caller sets the limit again.
 func mapHuge(n int) {
-	if mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil || bytes.Contains(mode, []byte("[never]")) {
-		return
-	}
 	debug.SetMemoryLimit(math.MaxInt64)
 	if advised(n) {
 		debug.FreeOSMemory() // frees the slice: its range goes back to the heap, advised, released
 	}
+}
+
+// hugeAvailable reports whether the kernel backs advised memory with
+// transparent huge pages (their mode is not "never").
+func hugeAvailable() bool {
+	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	return err == nil && !bytes.Contains(mode, []byte("[never]"))
 }
 
 // advised allocates n bytes and advises huge pages for them.

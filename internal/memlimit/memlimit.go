@@ -36,7 +36,7 @@ import (
 var (
 	floor, ceiling atomic.Int64
 	started        atomic.Bool
-	hugeOK         atomic.Bool // Start found no GODEBUG=disablethp=1
+	hugeOK         atomic.Bool // Start found huge pages and no GODEBUG=disablethp=1
 	huge           atomic.Bool // the first collection asked for huge pages
 )
 
@@ -50,7 +50,7 @@ func Start(getenv func(string) string, floorBytes, ceilingBytes int64) bool {
 	}
 	floor.Store(floorBytes)
 	ceiling.Store(ceilingBytes)
-	hugeOK.Store(!strings.Contains(","+getenv("GODEBUG")+",", ",disablethp=1,"))
+	hugeOK.Store(!strings.Contains(","+getenv("GODEBUG")+",", ",disablethp=1,") && hugeAvailable())
 	started.Store(true)
 	debug.SetGCPercent(-1)
 	if hugeOK.Load() {
@@ -109,7 +109,9 @@ func adjust() {
 // the runtime's own: a run that stays below HugeAt (a pre-commit run of
 // a few scripts, a folder of 10 MB of typical migrations) never pays
 // them. GODEBUG=disablethp=1, the Go runtime's own switch for huge
-// pages, turns this off.
+// pages, turns this off, and so does a system without them (another
+// than Linux, or transparent huge pages set to never): the first
+// collection then comes at the floor, as it would without this.
 const HugeAt = 24 << 20
 
 // ScanHeadroom is how many times the scannable heap Limit leaves for
