@@ -354,31 +354,17 @@ func dynCall(b *Batch, toks []Token) (lits []Token, src DynSource, ok bool) {
 		}
 		return []Token{toks[a.val]}, src, true
 	}
-	// a job step: its @command is T-SQL when @subsystem is TSQL, the
-	// default of a new step; both procedures take @job_id, @job_name,
-	// @step_id, @step_name, @subsystem, @command first, by position too
-	for k := range args {
-		if args[k].name != "" {
-			break // no positional argument after a named one
-		}
-		if k < len(jobStepParams) {
-			args[k].name = jobStepParams[k]
-		}
-	}
+	// a job step
+	nameJobStepArgs(args)
 	cmd, found := arg("command")
 	if !found || cmd.n != 1 || !str(cmd.val) {
 		return nil, src, false
 	}
-	sub, found := arg("subsystem")
-	if found {
-		if sub.n != 1 || !tsqlSubsystem(text, toks[sub.val]) {
-			return nil, src, false
-		}
+	tsql, given := jobStepTSQL(text, toks, args)
+	if !tsql {
+		return nil, src, false
 	}
-	src = DynSource{Via: DynJobStep, Unsure: !found && proc == "sp_update_jobstep"}
-	if st, found := arg("step_name"); found && st.n == 1 && str(st.val) {
-		src.Step = strings.Clone(StringValue(tokText(text, toks[st.val])))
-	}
+	src = DynSource{Via: DynJobStep, Unsure: !given && proc == "sp_update_jobstep", Step: jobStepName(text, toks, args)}
 	switch db, found := arg("database_name"); {
 	case found && db.n == 1 && str(db.val):
 		t := toks[db.val]
@@ -403,6 +389,55 @@ func tsqlSubsystem(text string, t Token) bool {
 // jobStepParams are the first parameters of sp_add_jobstep and
 // sp_update_jobstep, in order.
 var jobStepParams = [...]string{"job_id", "job_name", "step_id", "step_name", "subsystem", "command"}
+
+// nameJobStepArgs names the arguments of a call of sp_add_jobstep or
+// sp_update_jobstep given by position: both procedures take @job_id,
+// @job_name, @step_id, @step_name, @subsystem and @command first.
+func nameJobStepArgs(args []dynArg) {
+	for k := range args {
+		if args[k].name != "" {
+			break // no positional argument after a named one
+		}
+		if k < len(jobStepParams) {
+			args[k].name = jobStepParams[k]
+		}
+	}
+}
+
+// jobStepTSQL reports whether the step args (named: nameJobStepArgs)
+// make runs T-SQL: its @subsystem is TSQL, or not given (the default of
+// a new step; given reports which).
+func jobStepTSQL(text string, toks []Token, args []dynArg) (tsql, given bool) {
+	for _, a := range args {
+		if a.name == "subsystem" {
+			return a.n == 1 && tsqlSubsystem(text, toks[a.val]), true
+		}
+	}
+	return true, false
+}
+
+// jobStepName is the step's @step_name among args (named:
+// nameJobStepArgs), "" when it is not given as a literal.
+func jobStepName(text string, toks []Token, args []dynArg) string {
+	for _, a := range args {
+		if a.name == "step_name" && a.n == 1 && (toks[a.val].Kind == TokString || toks[a.val].Kind == TokNString) {
+			return strings.Clone(StringValue(tokText(text, toks[a.val])))
+		}
+	}
+	return ""
+}
+
+// goBatches is text split at its GO lines (goLines): how SQL Server
+// Agent runs a T-SQL step's command.
+func goBatches(text string) []string {
+	var out []string
+	from := 0
+	for _, g := range goLines(text) {
+		out = append(out, text[from:g[0]])
+		from = g[1]
+	}
+	return append(out, text[from:])
+}
 
 // dynArgs returns the arguments of a procedure call whose first starts
 // at token i: split at the commas outside parentheses, up to a

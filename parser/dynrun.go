@@ -355,12 +355,9 @@ func (s *splitter) runBuilt(st *Statement, v string, each bool, t string) {
 // lines, as dynExec reads a literal one.
 func (s *splitter) runJobStep(st *Statement, v, step, t string) {
 	var runs []Node
-	from := 0
-	for _, g := range goLines(t) {
-		runs = append(runs, s.runNodes(st, t[from:g[0]], false)...)
-		from = g[1]
+	for _, b := range goBatches(t) {
+		runs = append(runs, s.runNodes(st, b, false)...)
 	}
-	runs = append(runs, s.runNodes(st, t[from:], false)...)
 	if len(runs) == 0 {
 		return
 	}

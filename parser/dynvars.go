@@ -833,15 +833,11 @@ func (s *splitter) jobStepBackup(st *Statement, toks []Token) bool {
 		// Agent runs the command a batch at a time, split at its GO
 		// lines, as dynExec reads a literal one: the first batch that
 		// backs up to NUL is the one reported
-		from := 0
-		for _, g := range goLines(t) {
-			if st.Node == nil {
-				s.varBackup(st, v, t[from:g[0]])
+		for _, b := range goBatches(t) {
+			if st.Node != nil {
+				break
 			}
-			from = g[1]
-		}
-		if st.Node == nil {
-			s.varBackup(st, v, t[from:])
+			s.varBackup(st, v, b)
 		}
 		if nb, ok := st.Node.(*NulBackup); ok {
 			nb.JobStep, nb.Step = true, step
@@ -872,39 +868,24 @@ func jobStepVar(text string, toks []Token) (v, step string, ok bool) {
 	}
 	var argBuf [8]dynArg
 	args := dynArgs(text, toks, i, argBuf[:0])
-	for k := range args {
-		if args[k].name != "" {
-			break // no positional argument after a named one
-		}
-		if k < len(jobStepParams) {
-			args[k].name = jobStepParams[k]
-		}
-	}
-	str := func(a dynArg) bool {
-		return a.n == 1 && (toks[a.val].Kind == TokString || toks[a.val].Kind == TokNString)
+	nameJobStepArgs(args)
+	if tsql, _ := jobStepTSQL(text, toks, args); !tsql {
+		return "", "", false // another subsystem, or one not known
 	}
 	for _, a := range args {
-		switch a.name {
-		case "command":
-			if a.n == 1 && toks[a.val].Kind == TokVar {
-				v = tokText(text, toks[a.val])
-			}
-			if n := a.val + a.n; n < len(toks) && toks[n].Kind == TokIdent && keywordFold(tokText(text, toks[n]), "OUTPUT") {
-				// dynArgs left OUTPUT out: @command is no OUTPUT
-				// parameter, and SQL Server refuses the call
-				return "", "", false
-			}
-		case "subsystem":
-			if a.n != 1 || !tsqlSubsystem(text, toks[a.val]) {
-				return "", "", false // another subsystem, or one not known
-			}
-		case "step_name":
-			if str(a) {
-				step = strings.Clone(StringValue(tokText(text, toks[a.val])))
-			}
+		if a.name != "command" {
+			continue
+		}
+		if n := a.val + a.n; n < len(toks) && toks[n].Kind == TokIdent && keywordFold(tokText(text, toks[n]), "OUTPUT") {
+			// dynArgs left OUTPUT out: @command is no OUTPUT
+			// parameter, and SQL Server refuses the call
+			return "", "", false
+		}
+		if a.n == 1 && toks[a.val].Kind == TokVar {
+			return tokText(text, toks[a.val]), jobStepName(text, toks, args), true
 		}
 	}
-	return v, step, v != ""
+	return "", "", false
 }
 
 // foreachDBParam is the parameter that takes the command of procedure
