@@ -40,7 +40,7 @@ func blockOpener(st *parser.Statement) string {
 	}
 	t := strings.TrimRight(st.Text(), "; \t\r\n")
 	w := nextWord(t, len("BEGIN"))
-	if (eqFold(w, "TRY") || eqFold(w, "CATCH")) && wordEnd(t, len("BEGIN")) == len(t) {
+	if (strings.EqualFold(w, "TRY") || strings.EqualFold(w, "CATCH")) && wordEnd(t, len("BEGIN")) == len(t) {
 		return strings.ToUpper(w)
 	}
 	return ""
@@ -50,7 +50,7 @@ func blockOpener(st *parser.Statement) string {
 // starts with BEGIN, goes on with END CONVERSATION.
 func beginsEndConversation(t string) bool {
 	at := len("BEGIN")
-	return eqFold(nextWord(t, at), "END") && eqFold(nextWord(t, wordEnd(t, at)), "CONVERSATION")
+	return strings.EqualFold(nextWord(t, at), "END") && strings.EqualFold(nextWord(t, wordEnd(t, at)), "CONVERSATION")
 }
 
 // blockEnd returns the offset in text after the END that closes the
@@ -104,23 +104,23 @@ func blockEnd(text string, from int, budget *int) int {
 			}
 			w := text[i:j]
 			switch {
-			case lineStart && eqFold(w, "GO") && goLine(text, j):
+			case lineStart && strings.EqualFold(w, "GO") && goLine(text, j):
 				return spend(budget, i-from, -1)
-			case eqFold(w, "CASE"):
+			case strings.EqualFold(w, "CASE"):
 				depth++
-			case eqFold(w, "BEGIN"):
-				if !eqFold(nextWord(text, j), "TRAN") && !eqFold(nextWord(text, j), "TRANSACTION") &&
-					!eqFold(nextWord(text, j), "DISTRIBUTED") && !eqFold(nextWord(text, j), "DIALOG") &&
-					!eqFold(nextWord(text, j), "CONVERSATION") {
+			case strings.EqualFold(w, "BEGIN"):
+				switch strings.ToUpper(nextWord(text, j)) {
+				case "TRAN", "TRANSACTION", "DISTRIBUTED", "DIALOG", "CONVERSATION":
+				default:
 					depth++
 				}
-			case eqFold(w, "END"):
-				if !eqFold(nextWord(text, j), "CONVERSATION") {
+			case strings.EqualFold(w, "END"):
+				if !strings.EqualFold(nextWord(text, j), "CONVERSATION") {
 					depth--
 				}
 				if depth == 0 {
 					end := j
-					if n := nextWord(text, j); eqFold(n, "TRY") || eqFold(n, "CATCH") {
+					if n := nextWord(text, j); strings.EqualFold(n, "TRY") || strings.EqualFold(n, "CATCH") {
 						end = wordEnd(text, j)
 					}
 					return spend(budget, end-from, end)
@@ -150,18 +150,6 @@ func spend(budget *int, n, end int) int {
 // keyword, a variable or a number); bytes of multi-byte characters are.
 func wordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '@' || c == '#' || c == '$' || c >= 0x80
-}
-
-func eqFold(w, k string) bool {
-	if len(w) != len(k) {
-		return false
-	}
-	for i := 0; i < len(w); i++ {
-		if w[i]|0x20 != k[i]|0x20 {
-			return false
-		}
-	}
-	return true
 }
 
 // nextWord is the word after blanks at i, "" when something else
