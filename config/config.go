@@ -79,6 +79,11 @@ type Config struct {
 	// Origin says where the file was found: set by Find (Load and Parse
 	// leave it OriginNone).
 	Origin Origin
+	// UntrustedRemedy is what a refused :r's message tells the user to
+	// do when Untrusted has run; "" for scan's flags (scan the folder
+	// too, or give it with --context). The language server, which has
+	// neither, sets its own.
+	UntrustedRemedy string
 	// untrusted is set by Untrusted: the file's include-roots,
 	// include-outside and env do not count, which SL002 says.
 	untrusted bool

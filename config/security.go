@@ -149,6 +149,7 @@ func (c *Config) PreprocessOptions(paths []string, lookupEnv func(string) (strin
 		IncludeOutside: c.IncludeOutside,
 		// a refused :r says what the command line can do instead
 		UntrustedConfig: c.untrusted,
+		UntrustedRemedy: c.UntrustedRemedy,
 		MaxFileSize:     c.MaxFileSize,
 		MaxExpanded:     c.MaxExpandedSize,
 		Includes:        parser.NewIncludeCache(c.MaxTotalExpandedSize),

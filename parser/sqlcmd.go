@@ -20,6 +20,7 @@ package parser
 // root file and per run.
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -75,6 +76,10 @@ type PreprocessOptions struct {
 	// message of a refused include or of an environment variable not
 	// allowed then says what the command line can do instead.
 	UntrustedConfig bool
+	// UntrustedRemedy is how to read a refused include instead, for those
+	// messages ("scan its folder too, or give it with --context DIR" when
+	// empty: scan's flags).
+	UntrustedRemedy string
 	// MaxExpanded bounds the bytes that :r includes and $(var) values add
 	// to one root file; 0 = DefaultMaxExpanded.
 	MaxExpanded int64
@@ -576,7 +581,7 @@ func preprocess(f *File, opt *PreprocessOptions, fn func(b *Batch, plain bool), 
 		}
 		p.roots = opt.Roots
 		p.outside = opt.IncludeOutside
-		p.untrusted = opt.UntrustedConfig
+		p.untrusted, p.remedy = opt.UntrustedConfig, opt.UntrustedRemedy
 		p.cache = opt.Includes
 	}
 	p.maxFile = maxFile
@@ -671,7 +676,8 @@ type ppPreprocessor struct {
 	roots       []string // as given; nil = the root file's folder
 	realRoots   []string // resolved at the first include
 	outside     bool
-	untrusted   bool // PreprocessOptions.UntrustedConfig, for messages
+	untrusted   bool   // PreprocessOptions.UntrustedConfig, for messages
+	remedy      string // PreprocessOptions.UntrustedRemedy
 	cache       *IncludeCache
 	ownFolds    *FoldCache // folders listed for :r names, without a cache
 	maxExpanded int64
@@ -2989,11 +2995,11 @@ func (p *ppPreprocessor) include(f *File, c *ppCommand, path string) {
 	}
 	if !p.outside {
 		if ok, hidden := p.insideRoots(rp); hidden != "" {
-			span(fmt.Sprintf(":r %s is not included: %s is hidden: %s", ppQuotePath(path), clean, ppHiddenReason(hidden, p.untrusted)))
+			span(fmt.Sprintf(":r %s is not included: %s is hidden: %s", ppQuotePath(path), clean, ppHiddenReason(hidden, p.untrusted, p.remedy)))
 			return
 		} else if !ok {
 			span(fmt.Sprintf(":r %s is not included: %s is outside the folders sqllint checks and the config file's folder %s",
-				ppQuotePath(path), clean, ppOutsideHint(p.untrusted)))
+				ppQuotePath(path), clean, ppOutsideHint(p.untrusted, p.remedy)))
 			return
 		}
 	}
@@ -3191,12 +3197,15 @@ func (o *PreprocessOptions) MayRead(path string) error {
 		}
 	}
 	ok, hidden := ppAllowed(realRoots, ppRealPath(path))
-	untrusted := o != nil && o.UntrustedConfig
+	untrusted, remedy := false, ""
+	if o != nil {
+		untrusted, remedy = o.UntrustedConfig, o.UntrustedRemedy
+	}
 	switch {
 	case hidden != "":
-		return errors.New("symbolic link to a hidden file: not read: " + ppHiddenReason(hidden, untrusted))
+		return errors.New("symbolic link to a hidden file: not read: " + ppHiddenReason(hidden, untrusted, remedy))
 	case !ok:
-		return errors.New("symbolic link to a file outside the checked folders and the config file's folder: not read " + ppOutsideHint(untrusted))
+		return errors.New("symbolic link to a file outside the checked folders and the config file's folder: not read " + ppOutsideHint(untrusted, remedy))
 	}
 	return nil
 }
@@ -3242,11 +3251,12 @@ func ppHiddenName(rel string) string {
 
 // ppHiddenReason says why a file through the hidden name is not read,
 // and how to read it: untrusted when the config's include-roots is
-// ignored (PreprocessOptions.UntrustedConfig).
-func ppHiddenReason(name string, untrusted bool) string {
+// ignored (PreprocessOptions.UntrustedConfig), remedy what to do then
+// (PreprocessOptions.UntrustedRemedy).
+func ppHiddenReason(name string, untrusted bool, remedy string) string {
 	how := "scan it or list it under include-roots: in the config file"
 	if untrusted {
-		how = "scan it or give it with --context DIR (--untrusted-config ignores the config file's include-roots:)"
+		how = cmp.Or(remedy, "scan it or give it with --context DIR") + " (--untrusted-config ignores the config file's include-roots:)"
 	}
 	return fmt.Sprintf("%q on its real path starts with \".\"; sqllint reads no hidden file or folder inside the checked folders "+
 		"(.env, .git: they hold secrets and settings, not scripts; to read from a hidden folder, %s)", name, how)
@@ -3254,10 +3264,11 @@ func ppHiddenReason(name string, untrusted bool) string {
 
 // ppOutsideHint says how to let :r read a file outside the allowed
 // folders: untrusted when the config's include-roots and include-outside
-// are ignored (PreprocessOptions.UntrustedConfig).
-func ppOutsideHint(untrusted bool) string {
+// are ignored (PreprocessOptions.UntrustedConfig), remedy what to do
+// then (PreprocessOptions.UntrustedRemedy).
+func ppOutsideHint(untrusted bool, remedy string) string {
 	if untrusted {
-		return "(--untrusted-config ignores the config file's include-roots: and include-outside:; scan its folder too, or give it with --context DIR)"
+		return "(--untrusted-config ignores the config file's include-roots: and include-outside:; " + cmp.Or(remedy, "scan its folder too, or give it with --context DIR") + ")"
 	}
 	return "(list its folder under include-roots: in the config file, or set include-outside: true)"
 }

@@ -82,6 +82,10 @@ func (e *env) lspFlagSet(f *scanFlags) *flag.FlagSet {
 	return fs
 }
 
+// lspUntrustedRemedy is how a script opened in a language server started
+// with --untrusted-config gets a refused :r read.
+const lspUntrustedRemedy = "in a workspace you trust, start the language server without --untrusted-config and list the folder under include-roots: in the config file"
+
 // lspConfigLoader returns the config loader of a server started with
 // flags f: the config file --config names (relative to the folder the
 // server starts in), none with --no-config, else the one found from the
@@ -102,6 +106,8 @@ func lspConfigLoader(f *scanFlags) (func(dir string) (*config.Config, error), er
 	apply := func(cfg *config.Config) error {
 		if f.untrusted {
 			cfg.Untrusted() // a workspace opened from a pull request: nothing it widens
+			// the server has no --context: a refused :r says what it does have
+			cfg.UntrustedRemedy = lspUntrustedRemedy
 		}
 		if err := applyFlags(cfg, f); err != nil {
 			return err

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sqllint/sqllint/lsp"
 )
 
 // TestUntrustedConfig: a pull request from a fork can edit .sqllint.yaml
@@ -107,5 +110,35 @@ func TestLspUntrustedConfig(t *testing.T) {
 		if strings.Join(cfg.Env, ",") != strings.Join(c.env, ",") {
 			t.Errorf("%q: env %q, want %q", c.args, cfg.Env, c.env)
 		}
+	}
+}
+
+// TestLspUntrustedRefusedInclude: a :r that --untrusted-config refuses
+// in the language server says what the server can do, not scan's
+// --context, which it has no flag for; scan's message keeps --context.
+func TestLspUntrustedRefusedInclude(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "shared/a.sql", "CHECKPOINT 5\n")
+	writeFile(t, dir, "pr/.sqllint.yaml", "include-outside: true\n")
+	script := writeFile(t, dir, "pr/db/b.sql", ":r ../../shared/a.sql\nGO\n")
+	var f scanFlags
+	if err := (&env{}).lspFlagSet(&f).Parse([]string{"--untrusted-config"}); err != nil {
+		t.Fatal(err)
+	}
+	load, err := lspConfigLoader(&f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := lsp.Pipeline{LoadConfig: load}.Analyze(context.Background(), filepath.Clean(script), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].RuleID != "SL002" || strings.Contains(got[0].Message, "--context") ||
+		!strings.Contains(got[0].Message, "start the language server without --untrusted-config") {
+		t.Errorf("lsp: %+v, want SL002 naming what the language server can do", got)
+	}
+	_, out, _ := runCmd(t, "", nil, "scan", "--untrusted-config", filepath.Join(dir, "pr", "db"))
+	if !strings.Contains(out, "SL002") || !strings.Contains(out, "give it with --context DIR") {
+		t.Errorf("scan: want SL002 naming --context\n%s", out)
 	}
 }
