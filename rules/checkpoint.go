@@ -446,13 +446,15 @@ var sl303 = &Rule{
 
 // leavesLoop reports whether checkpoint is in the body of a WHILE loop
 // that ends before next, the statement that runs after it (the EXEC of
-// the text the backup is in, or the backup): when the body ends with the
-// CHECKPOINT (or with statements passed over), the loop's next round runs
-// after it, and only the last round's CHECKPOINT comes right before next.
+// the text the backup is in, or the backup), or in a batch that GO n runs
+// n times and next is not: when the body or the batch ends with the
+// CHECKPOINT (or with statements passed over), the next round runs after
+// it, and only the last round's CHECKPOINT comes right before next.
 // (Another loop's statement comes after a WHILE, which SL303 does not
 // look through; a loop nested in another is not told apart from it.)
 func leavesLoop(checkpoint, next *parser.Statement) bool {
-	return checkpoint.InLoop && !next.InLoop
+	return checkpoint.InLoop && !next.InLoop ||
+		checkpoint.Batch.Count > 1 && next.Batch.Index != checkpoint.Batch.Index
 }
 
 // nextRun returns the index of the first of effects from j on (a

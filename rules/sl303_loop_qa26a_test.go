@@ -11,8 +11,10 @@ import (
 // round's checkpoint comes right before it. The batched purge that
 // checkpoints after each round (in SIMPLE recovery, so that the log can
 // be truncated between rounds) needs it, and removing it (SL303's fix)
-// would take it out of every round. A CHECKPOINT and a BACKUP in the same
-// loop body are a pair in every round.
+// would take it out of every round. The same goes for a batch that GO n
+// runs n times (DELETE TOP (10000) ...; CHECKPOINT; GO 100). A CHECKPOINT
+// and a BACKUP in the same loop body, or in the same batch, are a pair in
+// every round.
 func TestSL303CheckpointEndingALoopBody(t *testing.T) {
 	cases := []struct {
 		name, src string
@@ -24,6 +26,9 @@ func TestSL303CheckpointEndingALoopBody(t *testing.T) {
 		{"the body's CHECKPOINT before the backup after the loop's batch", "USE S\nWHILE 1 = 1\nBEGIN\n    DELETE TOP (10) FROM dbo.t\n    IF @@ROWCOUNT = 0 BREAK\n    CHECKPOINT\nEND\nGO\nBACKUP DATABASE S TO DISK = 'x'\n", nil},
 		{"CHECKPOINT and BACKUP in one body", "USE S\nWHILE 1 = 1\nBEGIN\n    CHECKPOINT\n    BACKUP DATABASE S TO DISK = 'x'\n    WAITFOR DELAY '01:00'\nEND\n", []string{"4:5"}},
 		{"CHECKPOINT in an IF block before the backup", "USE S\nIF DB_NAME() = N'S'\nBEGIN\n    CHECKPOINT\nEND\nBACKUP DATABASE S TO DISK = 'x'\n", []string{"4:5"}},
+		{"batch run again by GO n", "USE S\nGO\nDELETE TOP (10000) FROM dbo.AuditLog WHERE LoggedAt < '20200101'\nCHECKPOINT\nGO 100\nBACKUP DATABASE S TO DISK = 'x'\n", nil},
+		{"CHECKPOINT and BACKUP in one batch run again by GO n", "USE S\nGO\nCHECKPOINT\nBACKUP DATABASE S TO DISK = 'x'\nGO 3\n", []string{"3:1"}},
+		{"CHECKPOINT after a batch run again by GO n", "USE S\nGO\nDELETE TOP (10) FROM dbo.t\nGO 100\nCHECKPOINT\nGO\nBACKUP DATABASE S TO DISK = 'x'\n", []string{"5:1"}},
 		{"CHECKPOINT after the loop", "USE S\nWHILE 1 = 1\nBEGIN\n    DELETE TOP (10) FROM dbo.t\n    IF @@ROWCOUNT = 0 BREAK\nEND\nCHECKPOINT\nBACKUP DATABASE S TO DISK = 'x'\n", []string{"7:1"}},
 	}
 	for _, c := range cases {
