@@ -429,7 +429,7 @@ var sl303 = &Rule{
 			next := &effects[k]
 			b, ok := next.Stmt.Node.(*parser.Backup)
 			if !ok || b.Log || !keyIs(&b.Database, ctx) || k == j && dynOf(e.Stmt) != dynOf(next.Stmt) || acrossConnect(p.Model.Scripts[e.Script], e.Stmt, next.Stmt) ||
-				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index {
+				e.Stmt.InModule && next.Stmt.Batch.Index != e.Stmt.Batch.Index || leavesLoop(e.Stmt, effects[j].Stmt) {
 				continue
 			}
 			var fix *Fix
@@ -442,6 +442,19 @@ var sl303 = &Rule{
 			}))
 		}
 	},
+}
+
+// leavesLoop reports whether checkpoint is in the body of a WHILE loop
+// that ends before next, the statement that runs after it (the EXEC of
+// the text the backup is in, or the backup), or in a batch that GO n runs
+// n times and next is not: when the body or the batch ends with the
+// CHECKPOINT (or with statements passed over), the next round runs after
+// it, and only the last round's CHECKPOINT comes right before next.
+// (Another loop's statement comes after a WHILE, which SL303 does not
+// look through; a loop nested in another is not told apart from it.)
+func leavesLoop(checkpoint, next *parser.Statement) bool {
+	return checkpoint.InLoop && !next.InLoop ||
+		checkpoint.Batch.Count > 1 && next.Batch.Index != checkpoint.Batch.Index
 }
 
 // nextRun returns the index of the first of effects from j on (a

@@ -99,7 +99,14 @@ func formatOverBudget(est, budget float64) (estText, budgetText string) {
 	if est <= budget || e > b {
 		return et, bt
 	}
-	for d := 0.0; d <= 3; d++ {
+	// as many decimals as it takes, from those of the usual rounding
+	// (tenths below 10 s): whole seconds would print 2.51 s over a 2.5 s
+	// budget as "3 s"
+	first := 0.0
+	if est < 10 {
+		first = 1
+	}
+	for d := first; d <= 3; d++ {
 		scale := math.Pow(10, d)
 		if e = math.Round(est*scale) / scale; e > budget {
 			return plainSeconds(e), plainSeconds(budget)

@@ -14,8 +14,10 @@ IF 1 = 0 PRINT 'skip' ELSE CHECKPOINT; -- want "SL303"
 BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales3.bak';
 GO
 DECLARE @n int = 0;
+-- the whole body of a WHILE: the loop's next round runs after it, not
+-- the BACKUP after the loop (not reported)
 WHILE @n < 1
-    CHECKPOINT -- want "SL303"
+    CHECKPOINT
 BACKUP DATABASE Sales TO DISK = N'B:\Backup\Sales4.bak';
 GO
 IF 1 = 1
