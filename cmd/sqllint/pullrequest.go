@@ -98,7 +98,10 @@ func missingContext(cfg *config.Config, p *prFlags) error {
 // m/V2.sql -) when its folder exists; stdin is "" when no
 // --stdin-filename was given. keep is the run's filter of the scripts a
 // walk reads (nil: every one), which the Flyway location is found with.
-func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string, keep func(string) bool) []string {
+// index is the text of a --staged run's index by absolute path (nil:
+// none): a staged script whose work-tree copy is gone is a file named
+// too, when its folder exists.
+func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string, keep func(string) bool, index map[string][]byte) []string {
 	switch {
 	case p.noContext:
 		return nil
@@ -131,6 +134,9 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string, 
 			path = stdin
 			info, err := os.Stat(filepath.Dir(path))
 			named = err == nil && info.IsDir() // a new file may not exist yet
+		} else if _, ok := index[absPathOf(cwdOrEmpty(), path)]; ok {
+			info, err := os.Stat(filepath.Dir(path))
+			named = err == nil && info.IsDir() // staged, gone from the work tree
 		}
 		if info, err := os.Stat(path); named || err == nil && !info.IsDir() {
 			files = append(files, path)
