@@ -782,7 +782,7 @@ func callbacksBeside[E any](m *matcher, dir string, list []E, get func(E) (strin
 	}
 	for _, e := range list {
 		name, isDir := get(e)
-		if path := filepath.Join(dir, name); isDir && !m.skipDir(path) && callbacksOnly(m, path) {
+		if path := filepath.Join(dir, name); isDir && !m.skipDir(path) && callbacksOnly(m, path, nil) {
 			return true
 		}
 	}
@@ -811,6 +811,15 @@ func ContextFolder(dir string) string { return ContextFolderOf(dir, nil, nil) }
 // git-ignored or excluded scratch script must not stop the climb to the
 // Flyway location.
 func ContextFolderOf(dir string, cfg *config.Config, keep func(path string) bool) string {
+	return ContextFolderNamed(dir, nil, cfg, keep)
+}
+
+// ContextFolderNamed is ContextFolderOf for a run that names the scripts
+// named (base names) in folder dir: they count as scripts of dir,
+// whether they are on disk yet or not (standard input named after a new
+// script, an editor's unsaved new buffer) and whether git lists them or
+// not, so that a script's context does not change when it is saved.
+func ContextFolderNamed(dir string, named []string, cfg *config.Config, keep func(path string) bool) string {
 	if abs, err := filepath.Abs(dir); err != nil || filepath.Dir(abs) == abs {
 		return dir
 	}
@@ -821,8 +830,17 @@ func ContextFolderOf(dir string, cfg *config.Config, keep func(path string) bool
 		m = newMatcher(cfg, cwd)
 	}
 	m.keep = keep
-	if !callbacksOnly(m, dir) {
-		return flywayLocation(m, dir)
+	// the named scripts the walk would read were they on disk and listed
+	var scripts []string
+	whole := *m
+	whole.keep = nil
+	for _, n := range named {
+		if !hidden(n) && whole.walked(filepath.Join(dir, n)) {
+			scripts = append(scripts, n)
+		}
+	}
+	if !callbacksOnly(m, dir, scripts) {
+		return flywayLocation(m, dir, scripts)
 	}
 	own := false
 	peekDir(parent, func(d fs.DirEntry) bool {
@@ -841,9 +859,9 @@ const flywayLevels = 8
 
 // flywayLocation is the highest folder above dir, or dir, that holds
 // Flyway's scripts itself (natsort.IsFlywayFolder) when the scripts of
-// dir and of the folders between (those m walks) are all named as
+// dir (those on disk and those named there) and of the folders between (those m walks) are all named as
 // Flyway names them (ContextFolder); dir otherwise.
-func flywayLocation(m *matcher, dir string) string {
+func flywayLocation(m *matcher, dir string, named []string) string {
 	scripts := func(d string) (names []string) {
 		peekDir(d, func(e fs.DirEntry) bool {
 			if !e.IsDir() && !hidden(e.Name()) && m.walked(filepath.Join(d, e.Name())) {
@@ -861,7 +879,7 @@ func flywayLocation(m *matcher, dir string) string {
 		}
 		return true
 	}
-	if own := scripts(dir); len(own) == 0 || !flyway(own) {
+	if own := append(scripts(dir), named...); len(own) == 0 || !flyway(own) {
 		return dir
 	}
 	best, cur := dir, dir
@@ -893,10 +911,17 @@ func isRepoTop(dir string) bool {
 }
 
 // callbacksOnly reports whether the scripts of folder dir (one at least)
-// are all Flyway callbacks; it stops reading the folder at the first
-// script that is not one (a folder of migrations costs one read).
-func callbacksOnly(m *matcher, dir string) bool {
+// and those named there (ContextFolderNamed) are all Flyway callbacks; it
+// stops reading the folder at the first script that is not one (a
+// folder of migrations costs one read).
+func callbacksOnly(m *matcher, dir string, named []string) bool {
 	found, only := false, true
+	for _, n := range named {
+		if !natsort.FlywayCallback(n) {
+			return false
+		}
+		found = true
+	}
 	peekDir(dir, func(d fs.DirEntry) bool {
 		name := d.Name()
 		if d.IsDir() || hidden(name) || (m.defaultInc && !isSQL(name)) || !m.walked(filepath.Join(dir, name)) {

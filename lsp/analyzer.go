@@ -150,22 +150,10 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 		keep = tracked.Has
 	}
 	var ctxPaths []string
-	if cfg.ContextSet {
-		// The config's context, as scan reads it for a named file
-		// ("context: []" reads none).
-		ctxPaths = append(ctxPaths, cfg.Context...)
-	} else if isFlatContext(ctx) {
-		// Only the scripts beside it: the folder is not a project.
-		ctxPaths = append(ctxPaths, analysis.FlatContext(dir, path)...)
-	} else if info, err := os.Stat(dir); err == nil && info.IsDir() {
-		ctxPaths = append(ctxPaths, analysis.ContextFolderOf(dir, cfg, keep))
-		ctxPaths = append(ctxPaths, analysis.DeployScripts(dir)...)
-		ctxPaths = append(ctxPaths, analysis.IncludersAbove(path)...)
-		ctxPaths = append(ctxPaths, includeContext(cfg)...)
-	}
 	// Unsaved new scripts of the folder, not hidden ones: a folder walk
 	// only finds files on disk.
 	var unsaved map[string]bool
+	names := []string{filepath.Base(path)} // the scripts of dir the walk may not find
 	for q := range overlay {
 		if !cfg.ContextSet && q != path && filepath.Dir(q) == dir && strings.EqualFold(filepath.Ext(q), ".sql") && !strings.HasPrefix(filepath.Base(q), ".") {
 			if _, err := os.Stat(q); err != nil {
@@ -174,8 +162,24 @@ func (p Pipeline) Analyze(ctx context.Context, path string, overlay map[string][
 					unsaved = map[string]bool{}
 				}
 				unsaved[q] = true
+				names = append(names, filepath.Base(q))
 			}
 		}
+	}
+	if cfg.ContextSet {
+		// The config's context, as scan reads it for a named file
+		// ("context: []" reads none).
+		ctxPaths = append(ctxPaths, cfg.Context...)
+	} else if isFlatContext(ctx) {
+		// Only the scripts beside it: the folder is not a project.
+		ctxPaths = append(ctxPaths, analysis.FlatContext(dir, path)...)
+	} else if info, err := os.Stat(dir); err == nil && info.IsDir() {
+		// the open script and the unsaved ones beside it count as
+		// scripts of dir, as once saved
+		ctxPaths = append(ctxPaths, analysis.ContextFolderNamed(dir, names, cfg, keep))
+		ctxPaths = append(ctxPaths, analysis.DeployScripts(dir)...)
+		ctxPaths = append(ctxPaths, analysis.IncludersAbove(path)...)
+		ctxPaths = append(ctxPaths, includeContext(cfg)...)
 	}
 	sort.Strings(ctxPaths)
 	recordContext(ctx, ctxPaths)

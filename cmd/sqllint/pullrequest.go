@@ -98,7 +98,10 @@ func missingContext(cfg *config.Config, p *prFlags) error {
 // m/V2.sql -) when its folder exists; stdin is "" when no
 // --stdin-filename was given. keep is the run's filter of the scripts a
 // walk reads (nil: every one), which the Flyway location is found with.
-func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string, keep func(string) bool) []string {
+// index is the text of a --staged run's index by absolute path (nil:
+// none): a staged script whose work-tree copy is gone is a file named
+// too, when its folder exists.
+func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string, keep func(string) bool, index map[string][]byte) []string {
 	switch {
 	case p.noContext:
 		return nil
@@ -117,9 +120,11 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string, 
 		seen[abs] = true
 		out = append(out, dir)
 	}
-	files := false
-	dirs := map[string]bool{} // a folder's context is looked up once
-	includers := analysis.NewIncluders()
+	// the files named, and their names by folder: they count as scripts
+	// of their folder when its Flyway location is looked up, standard
+	// input named after a new file too
+	var files []string
+	names := map[string][]string{}
 	for _, path := range paths {
 		named := false
 		if path == "-" {
@@ -129,30 +134,39 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string, 
 			path = stdin
 			info, err := os.Stat(filepath.Dir(path))
 			named = err == nil && info.IsDir() // a new file may not exist yet
+		} else if _, ok := index[absPathOf(cwdOrEmpty(), path)]; ok {
+			info, err := os.Stat(filepath.Dir(path))
+			named = err == nil && info.IsDir() // staged, gone from the work tree
 		}
 		if info, err := os.Stat(path); named || err == nil && !info.IsDir() {
-			files = true
-			if dir := filepath.Dir(path); !dirs[dir] {
-				dirs[dir] = true
-				if analysis.NoProjectFolder(dir) {
-					// the scripts beside it only, not every tree below
-					// the root, the home folder or the temporary folder
-					for _, s := range analysis.FlatContext(dir, path) {
-						add(s)
-					}
-					continue
-				}
-				add(analysis.ContextFolderOf(dir, cfg, keep))
-				for _, s := range analysis.DeployScripts(dir) {
+			files = append(files, path)
+			dir := filepath.Dir(path)
+			names[dir] = append(names[dir], filepath.Base(path))
+		}
+	}
+	dirs := map[string]bool{} // a folder's context is looked up once
+	includers := analysis.NewIncluders()
+	for _, path := range files {
+		if dir := filepath.Dir(path); !dirs[dir] {
+			dirs[dir] = true
+			if analysis.NoProjectFolder(dir) {
+				// the scripts beside it only, not every tree below
+				// the root, the home folder or the temporary folder
+				for _, s := range analysis.FlatContext(dir, path) {
 					add(s)
 				}
+				continue
 			}
-			for _, s := range includers.Above(path) {
+			add(analysis.ContextFolderNamed(dir, names[dir], cfg, keep))
+			for _, s := range analysis.DeployScripts(dir) {
 				add(s)
 			}
 		}
+		for _, s := range includers.Above(path) {
+			add(s)
+		}
 	}
-	if files && cfg.Dir != "" && !slices.Equal(cfg.Include, config.DefaultInclude) && len(cfg.Include) > 0 {
+	if len(files) > 0 && cfg.Dir != "" && !slices.Equal(cfg.Include, config.DefaultInclude) && len(cfg.Include) > 0 {
 		add(cfg.Dir)
 	}
 	return out

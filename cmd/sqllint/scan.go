@@ -351,7 +351,7 @@ func (e *env) scan(args []string) int {
 		keep = tracked.Has
 	}
 	opt := analysis.Options{
-		Paths: paths, ListedPaths: listed, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName), keep), Stdin: stdin, StdinName: f.stdinName,
+		Paths: paths, ListedPaths: listed, Context: contextPaths(paths, cfg, &f.pr, stdinPath(fs, f.stdinName), keep, stagedIndex(staged)), Stdin: stdin, StdinName: f.stdinName,
 		Config: cfg, Registry: rules.Default, LookupEnv: e.lookupEnv,
 	}
 	if name := stdinPath(fs, f.stdinName); name != "" && staged == nil {
@@ -695,6 +695,14 @@ func (e *env) scan(args []string) int {
 		return exitError
 	}
 	return status.exit(cfg.FailOn)
+}
+
+// stagedIndex is the index's text of a --staged run (nil: none).
+func stagedIndex(st *gitdiff.Staged) map[string][]byte {
+	if st == nil {
+		return nil
+	}
+	return st.Overlay
 }
 
 // relToCwd is paths relative to the current folder where it can be.
