@@ -125,6 +125,10 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string, 
 	// input named after a new file too
 	var files []string
 	names := map[string][]string{}
+	wd := ""
+	if index != nil {
+		wd = cwdOrEmpty() // once, not a lookup per path
+	}
 	for _, path := range paths {
 		named := false
 		if path == "-" {
@@ -134,7 +138,7 @@ func contextPaths(paths []string, cfg *config.Config, p *prFlags, stdin string, 
 			path = stdin
 			info, err := os.Stat(filepath.Dir(path))
 			named = err == nil && info.IsDir() // a new file may not exist yet
-		} else if _, ok := index[absPathOf(cwdOrEmpty(), path)]; ok {
+		} else if _, ok := index[absPathOf(wd, path)]; ok {
 			info, err := os.Stat(filepath.Dir(path))
 			named = err == nil && info.IsDir() // staged, gone from the work tree
 		}
