@@ -27,3 +27,17 @@ func TestStdinFilenameNamingAFolderIsAnError(t *testing.T) {
 		t.Errorf("a new file: exit %d, %s\n%s%s", code, got, out, errs)
 	}
 }
+
+// An empty path or --context (a CI variable that expanded to nothing) is
+// named as such, not as ": no such file or directory".
+func TestEmptyPathsAreNamed(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	writeFile(t, dir, "V1.sql", "SELECT 1;\n")
+	for _, args := range [][]string{{""}, {"--context", "", "V1.sql"}} {
+		code, out, errs := runCmd(t, "", nil, append([]string{"scan", "--no-config"}, args...)...)
+		if code != exitError || !strings.Contains(errs, `""`) || !strings.Contains(errs, "empty path") {
+			t.Errorf("scan %q: exit %d, want %d and the empty path named\n%s%s", args, code, exitError, out, errs)
+		}
+	}
+}
