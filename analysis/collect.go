@@ -265,6 +265,10 @@ func displayPath(p string) string {
 
 // checkExists makes a path that names nothing an error before the run.
 func checkExists(opt *Options, wd, p string) error {
+	if p == "" {
+		// sqllint scan "$DIR" with DIR unset: ": no such file" would name nothing
+		return fmt.Errorf(`an empty path ("") names no file or folder (a variable that expanded to nothing?)`)
+	}
 	if _, err := os.Stat(p); err != nil {
 		if opt.Overlay != nil {
 			if _, ok := opt.Overlay[absPath(wd, p)]; ok {

@@ -482,7 +482,11 @@ func (s *Scanner) comment(src string, toks []Token, start, bodyStart, bodyEnd in
 	if bodyEnd-j < len(marker) || !strings.EqualFold(src[j:j+len(marker)], marker) {
 		return
 	}
-	d := ScannedDirective{Start: start, End: bodyEnd, Body: strings.TrimSpace(src[j+len(marker) : bodyEnd])}
+	end := bodyEnd
+	if src[start+1] == '-' && src[end-1] == '\r' {
+		end-- // a line comment's text ends before the CR of a CRLF
+	}
+	d := ScannedDirective{Start: start, End: end, Body: strings.TrimSpace(src[j+len(marker) : bodyEnd])}
 	if len(toks) > 0 {
 		last := int(toks[len(toks)-1].End)
 		d.Trailing = !strings.ContainsAny(src[last:start], "\r\n") // a lone CR ends a line too, as Pos counts lines

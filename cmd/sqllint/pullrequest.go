@@ -69,6 +69,9 @@ func missingContext(cfg *config.Config, p *prFlags) error {
 		if c == "-" {
 			continue
 		}
+		if c == "" && flag {
+			return errors.New(`--context "": an empty path names no folder (a variable that expanded to nothing?)`)
+		}
 		if _, err := os.Stat(c); errors.Is(err, os.ErrNotExist) {
 			if flag {
 				return fmt.Errorf("--context %s: no such file or directory", c)

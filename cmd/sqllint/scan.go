@@ -281,6 +281,18 @@ func (e *env) scan(args []string) int {
 		e.errorf("--stdin-filename %s names standard input, but no path is -: add - to read it (git show :%s | sqllint scan --stdin-filename %s -), or drop --stdin-filename", name, name, name)
 		return exitError
 	}
+	if name := stdinPath(fs, f.stdinName); name != "" && slices.Contains(paths, "-") {
+		// standard input takes the place of the file named: a folder or
+		// a device there would be read instead of what was piped
+		if info, err := os.Stat(name); err == nil && !info.Mode().IsRegular() {
+			what := "not a regular file"
+			if info.IsDir() {
+				what = "a folder"
+			}
+			e.errorf("--stdin-filename %s is %s: name the script standard input holds (git show :db/V2.sql | sqllint scan --stdin-filename db/V2.sql -)", name, what)
+			return exitError
+		}
+	}
 	if i := slices.Index(paths, "-"); i >= 0 && slices.Contains(paths[i+1:], "-") {
 		e.errorf("standard input (-) is given more than once")
 		return exitError
