@@ -72,7 +72,8 @@ var onOff = []string{"ON", "OFF"}
 
 // badSetOption is the SL001 error of an ALTER DATABASE SET whose option
 // is no documented one (SET TARGET_RECOVERY_TME = 0 SECONDS) or whose
-// value is not one of its option's closed set (SET RECOVERY SIMPLEE),
+// value is not one of its option's closed set (SET RECOVERY SIMPLEE) or
+// is followed by another word (SET RECOVERY SIMPLE GO, SET MULTI_USER GO),
 // nil when its options are documented ones. The message says what was
 // expected and, for a near miss, which word was meant. A value that is
 // not a plain word (a template placeholder, an expression) is not judged.
@@ -88,26 +89,101 @@ func badSetOption(ad *AlterDatabase) error {
 			return fmt.Errorf("%q is not an ALTER DATABASE SET option (expected a documented option%s) (line %d, column %d)",
 				o.Name, meant(o.Name, setOptionNameList()), p.Line, p.Column)
 		}
-		if values == nil || !plainWord(o.Value) {
+		noValue := setOptionNoValue[o.Name]
+		if values == nil && !noValue {
 			continue
 		}
-		k := slices.IndexFunc(values, func(w string) bool { return strings.EqualFold(o.Value, w) })
-		if k < 0 {
-			p := o.Span.Start.Position()
-			return fmt.Errorf("%q is not a value of %s (expected %s%s) (line %d, column %d)",
-				o.Value, o.Name, orList(values), meant(strings.ToUpper(o.Value), values), p.Line, p.Column)
-		}
-		if want, ok := setOptionEquals[o.Name]; ok {
-			if eq, known := equalsAfterName(o); known && eq != want {
-				p := o.Span.Start.Position()
-				if want {
-					return fmt.Errorf("%s takes \"=\" before its value: write %s = %s (line %d, column %d)", o.Name, o.Name, values[k], p.Line, p.Column)
-				}
-				return fmt.Errorf("%s takes no \"=\" before its value: write %s %s (line %d, column %d)", o.Name, o.Name, values[k], p.Line, p.Column)
+		// first is the value's first word, next the word after it (a value
+		// is one word in all but broken statements)
+		first, next := o.Value, ""
+		if !plainWord(o.Value) {
+			words := strings.Fields(o.Value)
+			if len(words) < 2 || slices.ContainsFunc(words, func(w string) bool { return !plainWord(w) }) {
+				continue
 			}
+			first, next = words[0], words[1]
+		}
+		if noValue {
+			if first == "" {
+				continue
+			}
+			next = first
+		} else {
+			k := slices.IndexFunc(values, func(w string) bool { return strings.EqualFold(first, w) })
+			if k < 0 {
+				p := o.Span.Start.Position()
+				return fmt.Errorf("%q is not a value of %s (expected %s%s) (line %d, column %d)",
+					first, o.Name, orList(values), meant(strings.ToUpper(first), values), p.Line, p.Column)
+			}
+			if want, ok := setOptionEquals[o.Name]; ok {
+				if eq, known := equalsAfterName(o); known && eq != want {
+					p := o.Span.Start.Position()
+					if want {
+						return fmt.Errorf("%s takes \"=\" before its value: write %s = %s (line %d, column %d)", o.Name, o.Name, values[k], p.Line, p.Column)
+					}
+					return fmt.Errorf("%s takes no \"=\" before its value: write %s %s (line %d, column %d)", o.Name, o.Name, values[k], p.Line, p.Column)
+				}
+			}
+		}
+		if next != "" {
+			// no word follows the value (SET RECOVERY SIMPLE GO, a GO
+			// joined to its line; SET RECOVERY SIMPLE PAGE_VERIFY ...,
+			// a comma missing), as none follows ON or OFF
+			p := wordAfterValue(o, next, !noValue).Position()
+			return fmt.Errorf("unexpected token %q (expected a comma between options, or the end of the statement) (line %d, column %d)",
+				next, p.Line, p.Column)
 		}
 	}
 	return nil
+}
+
+// setOptionNoValue are the SET options that take no value: the user
+// access, state, update and service broker options (SET MULTI_USER, SET
+// OFFLINE, SET READ_ONLY, SET ENABLE_BROKER).
+var setOptionNoValue = map[string]bool{
+	"SINGLE_USER": true, "RESTRICTED_USER": true, "MULTI_USER": true,
+	"OFFLINE": true, "ONLINE": true, "EMERGENCY": true, "READ_ONLY": true, "READ_WRITE": true,
+	"ENABLE_BROKER": true, "DISABLE_BROKER": true, "NEW_BROKER": true, "ERROR_BROKER_CONVERSATIONS": true,
+}
+
+// wordAfterValue is the position of word, the first word after option o's
+// value (after its name when hasValue is false), as o's source text shows
+// it; the option's own position when that text cannot be read so (a
+// quoted name, a value given by a sqlcmd variable, a comment between).
+func wordAfterValue(o *Option, word string, hasValue bool) Pos {
+	start := o.Span.Start
+	f, from, to := start.File, start.Offset, o.Span.End.Offset
+	if f == nil || o.Span.End.File != f || from < 0 || to > len(f.Text) || to-from <= len(o.Name) ||
+		!strings.EqualFold(f.Text[from:from+len(o.Name)], o.Name) {
+		return start
+	}
+	raw := f.Text[from:to]
+	i := len(o.Name)
+	blank := func() {
+		for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\r' || raw[i] == '\n') {
+			i++
+		}
+	}
+	blank()
+	if hasValue {
+		if i < len(raw) && raw[i] == '=' {
+			i++
+			blank()
+		}
+		j := i
+		for j < len(raw) && plainWord(raw[i:j+1]) {
+			j++
+		}
+		if j == i || !strings.EqualFold(raw[i:j], strings.Fields(o.Value)[0]) {
+			return start
+		}
+		i = j
+		blank()
+	}
+	if !strings.HasPrefix(raw[i:], word) {
+		return start
+	}
+	return Pos{File: f, Offset: from + i}
 }
 
 // setOptionEquals tells, for the SET options of a closed set of words
