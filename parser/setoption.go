@@ -89,8 +89,8 @@ func badSetOption(ad *AlterDatabase) error {
 			return fmt.Errorf("%q is not an ALTER DATABASE SET option (expected a documented option%s) (line %d, column %d)",
 				o.Name, meant(o.Name, setOptionNameList()), p.Line, p.Column)
 		}
-		noValue := setOptionNoValue[o.Name]
-		if values == nil && !noValue {
+		noValue, number := setOptionNoValue[o.Name], setOptionNumber[o.Name]
+		if values == nil && !noValue && !number {
 			continue
 		}
 		// first is the value's first word, next the word after it (a value
@@ -98,17 +98,19 @@ func badSetOption(ad *AlterDatabase) error {
 		first, next := o.Value, ""
 		if !plainWord(o.Value) {
 			words := strings.Fields(o.Value)
-			if len(words) < 2 || slices.ContainsFunc(words, func(w string) bool { return !plainWord(w) }) {
+			if len(words) < 2 || !plainWord(words[0]) && !(number && digits(words[0])) ||
+				slices.ContainsFunc(words[1:], func(w string) bool { return !plainWord(w) }) {
 				continue
 			}
 			first, next = words[0], words[1]
 		}
-		if noValue {
+		switch {
+		case noValue:
 			if first == "" {
 				continue
 			}
 			next = first
-		} else {
+		case values != nil:
 			k := slices.IndexFunc(values, func(w string) bool { return strings.EqualFold(first, w) })
 			if k < 0 {
 				p := o.Span.Start.Position()
@@ -146,6 +148,20 @@ var setOptionNoValue = map[string]bool{
 	"ENABLE_BROKER": true, "DISABLE_BROKER": true, "NEW_BROKER": true, "ERROR_BROKER_CONVERSATIONS": true,
 }
 
+// setOptionNumber are the SET options whose value is one number
+// (COMPATIBILITY_LEVEL = 160, TWO_DIGIT_YEAR_CUTOFF = 2049).
+var setOptionNumber = map[string]bool{"COMPATIBILITY_LEVEL": true, "TWO_DIGIT_YEAR_CUTOFF": true}
+
+// digits reports whether s is a number written with digits alone.
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // wordAfterValue is the position of word, the first word after option o's
 // value (after its name when hasValue is false), as o's source text shows
 // it; the option's own position when that text cannot be read so (a
@@ -171,7 +187,7 @@ func wordAfterValue(o *Option, word string, hasValue bool) Pos {
 			blank()
 		}
 		j := i
-		for j < len(raw) && plainWord(raw[i:j+1]) {
+		for j < len(raw) && (raw[j] == '_' || 'A' <= raw[j] && raw[j] <= 'Z' || 'a' <= raw[j] && raw[j] <= 'z' || '0' <= raw[j] && raw[j] <= '9') {
 			j++
 		}
 		if j == i || !strings.EqualFold(raw[i:j], strings.Fields(o.Value)[0]) {

@@ -18,16 +18,18 @@ import (
 // statement is still no part of the option.
 func TestAlterDatabaseSetOptionWordAfterValue(t *testing.T) {
 	bad := map[string]string{
-		"ALTER DATABASE [Library] SET RECOVERY SIMPLE GO":                       `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 46)`,
-		"ALTER DATABASE [Library] SET MULTI_USER GO":                            `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 41)`,
-		"ALTER DATABASE [Library] SET PARAMETERIZATION SIMPLE GO":               `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 54)`,
-		"ALTER DATABASE Sales SET RECOVERY SIMPLE PAGE_VERIFY CHECKSUM":         `unexpected token "PAGE_VERIFY" (expected a comma between options, or the end of the statement) (line 1, column 42)`,
-		"ALTER DATABASE Sales SET DELAYED_DURABILITY = DISABLED GO":             `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 56)`,
-		"ALTER DATABASE Sales SET AUTO_CLOSE OFF,\n  PAGE_VERIFY  CHECKSUM\tGO": `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 2, column 25)`,
-		"ALTER DATABASE Sales SET OFFLINE  GO WITH ROLLBACK IMMEDIATE":          `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 35)`,
-		"ALTER DATABASE Sales SET ENABLE_BROKER, READ_WRITE GO":                 `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 52)`,
-		"ALTER DATABASE Sales SET RECOVERY SIMPLEE GO":                          `"SIMPLEE" is not a value of RECOVERY (expected FULL, BULK_LOGGED or SIMPLE; did you mean SIMPLE?) (line 1, column 26)`,
-		":setvar Model SIMPLE\nALTER DATABASE Sales SET RECOVERY $(Model) GO":   `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 2, column 26)`,
+		"ALTER DATABASE [Library] SET RECOVERY SIMPLE GO":                               `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 46)`,
+		"ALTER DATABASE [Library] SET MULTI_USER GO":                                    `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 41)`,
+		"ALTER DATABASE [Library] SET PARAMETERIZATION SIMPLE GO":                       `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 54)`,
+		"ALTER DATABASE Sales SET RECOVERY SIMPLE PAGE_VERIFY CHECKSUM":                 `unexpected token "PAGE_VERIFY" (expected a comma between options, or the end of the statement) (line 1, column 42)`,
+		"ALTER DATABASE Sales SET DELAYED_DURABILITY = DISABLED GO":                     `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 56)`,
+		"ALTER DATABASE Sales SET AUTO_CLOSE OFF,\n  PAGE_VERIFY  CHECKSUM\tGO":         `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 2, column 25)`,
+		"ALTER DATABASE Sales SET OFFLINE  GO WITH ROLLBACK IMMEDIATE":                  `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 35)`,
+		"ALTER DATABASE Sales SET ENABLE_BROKER, READ_WRITE GO":                         `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 52)`,
+		"ALTER DATABASE Sales SET RECOVERY SIMPLEE GO":                                  `"SIMPLEE" is not a value of RECOVERY (expected FULL, BULK_LOGGED or SIMPLE; did you mean SIMPLE?) (line 1, column 26)`,
+		"ALTER DATABASE [Library]\nSET COMPATIBILITY_LEVEL = 120 GO IF (1 = 1) PRINT 1": `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 2, column 31)`,
+		"ALTER DATABASE Sales SET TWO_DIGIT_YEAR_CUTOFF = 2049 GO":                      `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 55)`,
+		":setvar Model SIMPLE\nALTER DATABASE Sales SET RECOVERY $(Model) GO":           `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 2, column 26)`,
 	}
 	for src, want := range bad {
 		res := ParseFile(NewFile("a.sql", src+"\nGO\n"), &PreprocessOptions{})
@@ -45,6 +47,8 @@ func TestAlterDatabaseSetOptionWordAfterValue(t *testing.T) {
 		"ALTER DATABASE Sales SET PARTNER SAFETY OFF",
 		"ALTER DATABASE Sales SET PARTNER TIMEOUT 30",
 		"ALTER DATABASE Sales SET HADR AVAILABILITY GROUP = ag1",
+		"ALTER DATABASE Sales SET COMPATIBILITY_LEVEL = 160 PRINT 'level set'",
+		"ALTER DATABASE Sales SET COMPATIBILITY_LEVEL = <level, int, 160>",
 	}
 	for _, src := range good {
 		res := ParseFile(NewFile("a.sql", src+"\nGO\n"), &PreprocessOptions{})
