@@ -17,8 +17,11 @@ var real26dCases = []shapeCase{{
 	name: "ssms-options-go-joined",
 	text: "ALTER DATABASE [Library]\nSET ANSI_NULLS OFF GO\nALTER DATABASE [Library]\nSET RECOVERY SIMPLE GO\n" +
 		"ALTER DATABASE [Library]\nSET MULTI_USER GO\nALTER DATABASE [Library]\nSET TARGET_RECOVERY_TIME = 0 SECONDS GO\n" +
+		"ALTER DATABASE [Library]\nSET COMPATIBILITY_LEVEL = 120 GO IF (1 = FULLTEXTSERVICEPROPERTY('IsFullTextInstalled'))\n" +
+		"BEGIN EXEC [Library].[dbo].[sp_fulltext_database] @action = 'enable' END GO\n" +
+		"ALTER DATABASE [Library]\nSET FILESTREAM(NON_TRANSACTED_ACCESS = OFF) GO\n" +
 		"ALTER DATABASE [Library]\nSET PAGE_VERIFY CHECKSUM\nGO\n",
-	want: []string{"SL001 1:1", "SL001 3:1", "SL001 5:1", "SL001 7:1"},
+	want: []string{"SL001 1:1", "SL001 3:1", "SL001 5:1", "SL001 7:1", "SL001 9:1", "SL001 12:1"},
 	msg: []string{`unexpected token "GO" (expected a comma between options, or the end of the statement) (line 2, column 20)`,
 		`unexpected token "GO" (expected a comma between options, or the end of the statement) (line 4, column 21)`,
 		`unexpected token "GO" (expected a comma between options, or the end of the statement) (line 6, column 16)`,

@@ -89,6 +89,18 @@ func badSetOption(ad *AlterDatabase) error {
 			return fmt.Errorf("%q is not an ALTER DATABASE SET option (expected a documented option%s) (line %d, column %d)",
 				o.Name, meant(o.Name, setOptionNameList()), p.Line, p.Column)
 		}
+		if strings.HasPrefix(o.Value, "(") {
+			// a parenthesized list (FILESTREAM (...), QUERY_STORE (...)):
+			// no documented option has a word after it
+			if end := groupEnd(o.Value, 0); end > 0 {
+				if rest := strings.Fields(o.Value[end:]); len(rest) > 0 && plainWord(rest[0]) {
+					p := wordAfterGroup(o, rest[0]).Position()
+					return fmt.Errorf("unexpected token %q (expected a comma between options, or the end of the statement) (line %d, column %d)",
+						rest[0], p.Line, p.Column)
+				}
+			}
+			continue
+		}
 		noValue, number := setOptionNoValue[o.Name], setOptionNumber[o.Name]
 		if values == nil && !noValue && !number {
 			continue
@@ -146,6 +158,62 @@ var setOptionNoValue = map[string]bool{
 	"SINGLE_USER": true, "RESTRICTED_USER": true, "MULTI_USER": true,
 	"OFFLINE": true, "ONLINE": true, "EMERGENCY": true, "READ_ONLY": true, "READ_WRITE": true,
 	"ENABLE_BROKER": true, "DISABLE_BROKER": true, "NEW_BROKER": true, "ERROR_BROKER_CONVERSATIONS": true,
+}
+
+// groupEnd is the index just after the parenthesis that closes the one at
+// s[i], quoted strings and names passed over ('a)', N'a)', "a)", [a)], a
+// quote doubled inside them too); -1 when none closes it.
+func groupEnd(s string, i int) int {
+	depth := 0
+	for ; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\'', '"', '[':
+			closing := c
+			if c == '[' {
+				closing = ']'
+			}
+			for i++; i < len(s) && (s[i] != closing || i+1 < len(s) && s[i+1] == closing); i++ {
+				if s[i] == closing {
+					i++ // a doubled quote
+				}
+			}
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return -1
+}
+
+// wordAfterGroup is the position of word after option o's parenthesized
+// value, as o's source text shows it; the option's own position when the
+// text holds a comment, whose parentheses groupEnd would count.
+func wordAfterGroup(o *Option, word string) Pos {
+	start := o.Span.Start
+	f, from, to := start.File, start.Offset, o.Span.End.Offset
+	if f == nil || o.Span.End.File != f || from < 0 || to > len(f.Text) || from >= to {
+		return start
+	}
+	raw := f.Text[from:to]
+	open := strings.IndexByte(raw, '(')
+	if open < 0 || strings.Contains(raw, "--") || strings.Contains(raw, "/*") {
+		return start
+	}
+	end := groupEnd(raw, open)
+	if end < 0 {
+		return start
+	}
+	i := end
+	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\r' || raw[i] == '\n') {
+		i++
+	}
+	if !strings.HasPrefix(raw[i:], word) {
+		return start
+	}
+	return Pos{File: f, Offset: from + i}
 }
 
 // setOptionNumber are the SET options whose value is one number

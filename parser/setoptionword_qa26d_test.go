@@ -57,3 +57,36 @@ func TestAlterDatabaseSetOptionWordAfterValue(t *testing.T) {
 		}
 	}
 }
+
+// The options whose value is a parenthesized list (FILESTREAM (...),
+// QUERY_STORE (...), AUTOMATIC_TUNING (...), CHANGE_TRACKING (...)) have
+// no word after its closing parenthesis either: SSMS writes SET
+// FILESTREAM( NON_TRANSACTED_ACCESS = OFF ) in every database script, and
+// with its GO joined to that line it was read in silence.
+func TestAlterDatabaseSetOptionWordAfterGroup(t *testing.T) {
+	bad := map[string]string{
+		"ALTER DATABASE [Library]\nSET FILESTREAM(NON_TRANSACTED_ACCESS = OFF) GO":                                                  `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 2, column 45)`,
+		"ALTER DATABASE Sales SET FILESTREAM ( NON_TRANSACTED_ACCESS = FULL, DIRECTORY_NAME = N'a(b)''c' )  GO":                     `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 100)`,
+		"ALTER DATABASE Sales SET QUERY_STORE (OPERATION_MODE = READ_WRITE, CLEANUP_POLICY = (STALE_QUERY_THRESHOLD_DAYS = 30)) GO": `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 120)`,
+		"ALTER DATABASE Sales SET AUTOMATIC_TUNING (FORCE_LAST_GOOD_PLAN = ON /* ) */) GO":                                          `unexpected token "GO" (expected a comma between options, or the end of the statement) (line 1, column 26)`,
+	}
+	for src, want := range bad {
+		res := ParseFile(NewFile("a.sql", src+"\nGO\n"), &PreprocessOptions{})
+		if len(res.Diags) != 1 || res.Diags[0].Rule != "SL001" || !strings.Contains(res.Diags[0].Message, want) {
+			t.Errorf("%q: %v, want SL001 with %s", src, res.Diags, want)
+		}
+	}
+	good := []string{
+		"ALTER DATABASE Sales SET FILESTREAM( NON_TRANSACTED_ACCESS = OFF )",
+		"ALTER DATABASE Sales SET FILESTREAM (DIRECTORY_NAME = N'x') PRINT 'set'",
+		"ALTER DATABASE Sales SET QUERY_STORE (OPERATION_MODE = READ_WRITE), RECOVERY FULL WITH NO_WAIT",
+		"ALTER DATABASE Sales SET CHANGE_TRACKING (CHANGE_RETENTION = 2 DAYS, AUTO_CLEANUP = ON)",
+		"ALTER DATABASE Sales SET AUTOMATIC_TUNING = AUTO",
+	}
+	for _, src := range good {
+		res := ParseFile(NewFile("a.sql", src+"\nGO\n"), &PreprocessOptions{})
+		if len(res.Diags) != 0 {
+			t.Errorf("%q: %v", src, res.Diags)
+		}
+	}
+}
