@@ -151,6 +151,68 @@ func badSetOption(ad *AlterDatabase) error {
 	return nil
 }
 
+// modifyFilegroupProperties are the properties MODIFY FILEGROUP takes,
+// one of them: the updatability options in both spellings, DEFAULT,
+// NAME = new_name and the autogrow options.
+var modifyFilegroupProperties = []string{"READ_ONLY", "READ_WRITE", "READONLY", "READWRITE", "DEFAULT", "NAME",
+	"AUTOGROW_SINGLE_FILE", "AUTOGROW_ALL_FILES"}
+
+// badModifyFilegroup is the SL001 error of an ALTER DATABASE MODIFY
+// FILEGROUP whose property is none of modifyFilegroupProperties (READONLYY)
+// or is followed by another word (DEFAULT GO, a GO joined to its line;
+// NAME = fg2 GO), nil otherwise. A property or value that is not plain
+// words (a placeholder, a bracketed name) is not judged.
+func badModifyFilegroup(ad *AlterDatabase) error {
+	if ad.Filegroup == nil || len(ad.Options) == 0 || !plainWord(ad.Options[0].Name) {
+		return nil
+	}
+	o := &ad.Options[0]
+	if !slices.Contains(modifyFilegroupProperties, o.Name) {
+		p := wordsAfter(ad.Filegroup.Span, 0).Position()
+		return fmt.Errorf("%q is not a MODIFY FILEGROUP property (expected %s%s) (line %d, column %d)",
+			o.Name, orList(modifyFilegroupProperties), meant(o.Name, modifyFilegroupProperties), p.Line, p.Column)
+	}
+	skip := 0 // the words of the property's value: NAME = new_name
+	if o.Name == "NAME" {
+		skip = 1
+	}
+	words := strings.Fields(o.Value)
+	if len(words) <= skip || slices.ContainsFunc(words, func(w string) bool { return !plainWord(w) }) {
+		return nil
+	}
+	p := wordsAfter(ad.Filegroup.Span, 1+2*skip).Position()
+	return fmt.Errorf("unexpected token %q (expected the end of the statement) (line %d, column %d)", words[skip], p.Line, p.Column)
+}
+
+// wordsAfter is the position of the word after the n words that follow
+// span (a word, or an "="), as the source text shows it; span's start when
+// the text holds anything else on the way (a comment).
+func wordsAfter(span Span, n int) Pos {
+	f, i := span.End.File, span.End.Offset
+	if f == nil || i < 0 || i > len(f.Text) {
+		return span.Start
+	}
+	for k := 0; ; k++ {
+		for i < len(f.Text) && (f.Text[i] == ' ' || f.Text[i] == '\t' || f.Text[i] == '\r' || f.Text[i] == '\n') {
+			i++
+		}
+		if k == n {
+			return Pos{File: f, Offset: i}
+		}
+		j := i
+		for j < len(f.Text) && (f.Text[j] == '_' || 'A' <= f.Text[j] && f.Text[j] <= 'Z' || 'a' <= f.Text[j] && f.Text[j] <= 'z' || '0' <= f.Text[j] && f.Text[j] <= '9') {
+			j++
+		}
+		if j == i && i < len(f.Text) && f.Text[i] == '=' {
+			j++
+		}
+		if j == i {
+			return span.Start
+		}
+		i = j
+	}
+}
+
 // setOptionNoValue are the SET options that take no value: the user
 // access, state, update and service broker options (SET MULTI_USER, SET
 // OFFLINE, SET READ_ONLY, SET ENABLE_BROKER).
