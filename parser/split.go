@@ -1440,8 +1440,13 @@ func (s *splitter) interest(i int, kind Kind) int {
 	}
 	if !s.inRunText {
 		err := badName(st.Node)
-		if ad, ok := st.Node.(*AlterDatabase); ok && err == nil && ad.Action == ActionSet {
-			err = badSetOption(ad)
+		if ad, ok := st.Node.(*AlterDatabase); ok && err == nil {
+			switch ad.Action {
+			case ActionSet:
+				err = badSetOption(ad)
+			case ActionModifyFilegroup:
+				err = badModifyFilegroup(ad)
+			}
 		}
 		if err != nil {
 			// T-SQL takes a name there, never a variable, a reserved
